@@ -1,0 +1,1 @@
+"""System-agnostic core: commands, events, the log, the generator, decks, hexes, saves."""

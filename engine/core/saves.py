@@ -1,0 +1,206 @@
+"""Save files: readable JSON, written atomically, read defensively.
+
+A save pins the format, engine and rules versions, embeds the scenario and the
+content tables it was played with, and records after every command a
+checkpoint (state hash and draw count). Loading never changes the file and
+turns every problem into one :class:`SaveError` line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+
+from .. import ENGINE_VERSION, SAVE_FORMAT_VERSION
+from .battle import Battle, BattleSetup, Checkpoint, Divergence
+from .errors import HexfrontError, SaveError, UnknownSystem
+from .resolution import Script
+from .rng import MAX_SEED
+from .serial import codec_for
+from .system import get_system
+
+FORMAT_TAG = "hexfront-save"
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_COMMANDS = 2_000_000
+
+
+@attrs.define
+class SavedScript:
+    dice: list[int] = attrs.field(factory=list)
+    cards: dict[str, list[str]] = attrs.field(factory=dict)
+
+
+@attrs.define
+class SavedCommand:
+    command: dict[str, Any]
+    check: Checkpoint
+
+
+@attrs.define
+class SaveFile:
+    format: str
+    format_version: int
+    engine_version: str
+    system: str
+    rules_version: str
+    scenario: str
+    seed: int
+    undo_policy: str
+    options: dict[str, Any]
+    players: dict[str, str]
+    script: SavedScript | None
+    content: dict[str, Any]
+    setup_check: Checkpoint
+    commands: list[SavedCommand]
+
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def battle_to_json(battle: Battle) -> dict[str, Any]:
+    codec = codec_for(battle.system)
+    s = battle.setup
+    script = None
+    if s.script is not None and not s.script.is_empty():
+        script = SavedScript(list(s.script.dice), {k: list(v) for k, v in s.script.cards.items()})
+    save = SaveFile(
+        format=FORMAT_TAG, format_version=SAVE_FORMAT_VERSION, engine_version=ENGINE_VERSION,
+        system=s.system, rules_version=s.rules_version, scenario=s.scenario, seed=s.seed,
+        undo_policy=s.undo_policy, options=dict(s.options), players=dict(s.players), script=script,
+        content=s.content, setup_check=battle.setup_check,
+        commands=[SavedCommand(codec.command_to_json(c), k) for c, k in zip(battle.log, battle.checkpoints)],
+    )
+    return _converter.unstructure(save)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file in the same folder, then rename: a crash never leaves half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_battle(battle: Battle, path: Path | str) -> Path:
+    path = Path(path)
+    try:
+        write_atomic(path, json.dumps(battle_to_json(battle), indent=1, sort_keys=False) + "\n")
+    except OSError as exc:
+        raise SaveError(f"could not write {path}: {exc.strerror or exc}; choose another folder or free space") from exc
+    return path
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save file may hold")
+
+
+def parse_save_text(text: str, where: str = "the save") -> SaveFile:
+    """Check and structure a save file's text; raise SaveError with one line on any problem."""
+    try:
+        raw = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise SaveError(f"{where} is nested too deeply to be a hexfront save; it may be damaged or hostile") from None
+    except ValueError as exc:
+        raise SaveError(f"{where} is not valid JSON ({exc}); it may be truncated or damaged") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT_TAG:
+        raise SaveError(f"{where} is not a hexfront save file (no \"format\": \"{FORMAT_TAG}\")")
+    version = raw.get("format_version")
+    if version != SAVE_FORMAT_VERSION:
+        raise SaveError(
+            f"{where} uses save format {version!r} (written by hexfront {raw.get('engine_version', '?')}); "
+            f"this hexfront {ENGINE_VERSION} reads format {SAVE_FORMAT_VERSION}; open it with a matching hexfront"
+        )
+    try:
+        save = _converter.structure(raw, SaveFile)
+    except RecursionError:
+        raise SaveError(f"{where} is nested too deeply to be a hexfront save; it may be damaged or hostile") from None
+    except Exception as exc:  # cattrs raises grouped errors; report the first plainly
+        messages = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
+        raise SaveError(f"{where} has a malformed field: {messages[0] if messages else exc}") from None
+    if not 0 <= save.seed <= MAX_SEED:
+        raise SaveError(f"{where} has a seed out of range (0 to {MAX_SEED}); it may be damaged or hostile")
+    if len(save.commands) > MAX_COMMANDS:
+        raise SaveError(f"{where} holds more than {MAX_COMMANDS} commands; it may be damaged or hostile")
+    return save
+
+
+def setup_from_save(save: SaveFile, where: str = "the save") -> BattleSetup:
+    try:
+        system = get_system(save.system)
+    except UnknownSystem as exc:
+        raise SaveError(f"{where} is for {exc.message}") from None
+    if save.rules_version != system.rules_version:
+        raise SaveError(
+            f"{where} was played with {system.title} rules version {save.rules_version}; "
+            f"this hexfront has rules version {system.rules_version}; open it with a matching hexfront"
+        )
+    unknown = set(save.options) - set(system.default_options())
+    if unknown:
+        raise SaveError(f"{where} sets options {system.title} does not have: {', '.join(sorted(unknown))}")
+    script = Script(save.script.dice, save.script.cards) if save.script is not None else None
+    options = system.default_options() | save.options
+    return BattleSetup(system=save.system, scenario=save.scenario, seed=save.seed, content=save.content,
+                       rules_version=save.rules_version, options=options, undo_policy=save.undo_policy,
+                       players=save.players, script=script)
+
+
+def battle_from_save(save: SaveFile, where: str = "the save", verify: bool = True) -> Battle:
+    """Replay a save. With ``verify``, raise Divergence at the first command whose checkpoint differs."""
+    setup = setup_from_save(save, where)
+    codec = codec_for(get_system(setup.system))
+    commands = []
+    for i, entry in enumerate(save.commands, start=1):
+        try:
+            commands.append(codec.command_from_json(entry.command))
+        except Exception as exc:
+            messages = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
+            raise SaveError(f"{where}: command {i} is not an order this hexfront knows "
+                            f"({messages[0] if messages else exc})") from None
+    try:
+        return Battle.replay(setup, commands,
+                             [c.check for c in save.commands] if verify else None,
+                             save.setup_check if verify else None)
+    except (Divergence, HexfrontError):
+        raise
+    except RecursionError:
+        raise SaveError(f"{where} holds content nested too deeply; it may be damaged or hostile") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+        raise SaveError(f"{where} holds a scenario or content table this hexfront cannot use "
+                        f"({type(exc).__name__}: {exc}); it may be damaged or edited by hand") from None
+
+
+def load_battle(path: Path | str, verify: bool = True) -> Battle:
+    path = Path(path)
+    where = str(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise SaveError(f"{where} does not exist; check the path") from None
+    except OSError as exc:
+        raise SaveError(f"cannot read {where}: {exc.strerror or exc}") from None
+    if size > MAX_SAVE_BYTES:
+        raise SaveError(f"{where} is {size} bytes, more than a save may be ({MAX_SAVE_BYTES}); it is not a hexfront save")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{where} is not UTF-8 text, so not a hexfront save; it may be damaged") from None
+    except OSError as exc:
+        raise SaveError(f"cannot read {where}: {exc.strerror or exc}") from None
+    return battle_from_save(parse_save_text(text, where), where, verify=verify)

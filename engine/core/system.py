@@ -1,0 +1,191 @@
+"""The plug-in interface every rule system implements, and the registry that finds them.
+
+A rule system is a sub-package of :mod:`engine.systems` exposing ``SYSTEM``, an
+instance of a :class:`RuleSystem` subclass, plus a folder ``content/<id>/``.
+The registry discovers sub-packages by themselves: adding a system touches
+nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+import attrs
+
+from .errors import UnknownScenario, UnknownSystem
+from .resolution import Resolution, fold_core_event
+
+
+@attrs.frozen
+class Outcome:
+    """The end of a battle: ``winner`` is a side id, or None for a draw."""
+
+    winner: str | None
+    reason: str
+
+
+@attrs.frozen
+class ScenarioInfo:
+    name: str
+    title: str
+    summary: str
+
+
+@attrs.frozen
+class OptionSpec:
+    """A named switch or choice chosen when a battle is created and recorded in its save."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+
+
+class ComputerPlayer(Protocol):
+    name: str
+
+    def choose(self, system: "RuleSystem", state: Any) -> Any:  # pragma: no cover - protocol
+        ...
+
+
+def content_root() -> Path:
+    """Where content/ lives: $HEXFRONT_CONTENT, else the repository's content/ folder."""
+    env = os.environ.get("HEXFRONT_CONTENT")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "content"
+
+
+class RuleSystem:
+    """Base class for a rule system. Subclasses fill in every method below."""
+
+    id: str = ""
+    title: str = ""
+    rules_version: str = "1"
+    command_types: tuple[type, ...] = ()
+    event_types: tuple[type, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+
+    # -- content and setup ---------------------------------------------------
+    def content_dir(self) -> Path:
+        return content_root() / self.id
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        raise NotImplementedError
+
+    def scenario_names(self) -> list[str]:
+        return [s.name for s in self.scenarios()]
+
+    def default_scenario(self) -> str:
+        return self.scenario_names()[0]
+
+    def check_scenario(self, name: str) -> None:
+        names = self.scenario_names()
+        if name not in names:
+            raise UnknownScenario(
+                f"{self.title} has no scenario '{name}'; choose one of: {', '.join(names)}"
+            )
+
+    def load_content(self, scenario: str) -> dict[str, Any]:
+        """Everything the battle needs from content/, as plain data to embed in the save."""
+        raise NotImplementedError
+
+    def default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def setup(self, ctx: Resolution) -> None:
+        """Emit the events that set the battle up (deployment, first shuffles...)."""
+        raise NotImplementedError
+
+    # -- the event fold ----------------------------------------------------------
+    def apply(self, state: Any, event: Any) -> None:
+        if not fold_core_event(state, event):
+            self.fold(state, event)
+
+    def fold(self, state: Any, event: Any) -> None:
+        raise NotImplementedError
+
+    # -- orders ---------------------------------------------------------------
+    def sides(self, state: Any) -> list[str]:
+        raise NotImplementedError
+
+    def side_to_act(self, state: Any) -> str | None:
+        raise NotImplementedError
+
+    def legal_commands(self, state: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def validate(self, state: Any, command: Any) -> str | None:
+        """None if legal now, else the reason a player reads."""
+        raise NotImplementedError
+
+    def resolve(self, ctx: Resolution, command: Any) -> None:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    # -- presentation and bookkeeping --------------------------------------------
+    def describe(self, event: Any, state: Any = None) -> str:
+        raise NotImplementedError
+
+    def describe_command(self, command: Any, state: Any = None) -> str:
+        return repr(command)
+
+    def turn(self, state: Any) -> int:
+        return getattr(state, "turn", 0)
+
+    def canonical(self, state: Any) -> Any:
+        """A value made of tuples, strings and numbers that fixes the state (for its hash)."""
+        raise NotImplementedError
+
+    def copy_state(self, state: Any) -> Any:
+        import copy
+
+        return copy.deepcopy(state)
+
+    def computer_players(self) -> dict[str, Callable[[int], ComputerPlayer]]:
+        """Named computer players; each factory takes a seed for the player's own choices."""
+        from .players import RandomPlayer
+
+        return {"random": RandomPlayer}
+
+
+def _systems_package_path() -> list[str]:
+    import engine.systems
+
+    return list(engine.systems.__path__)
+
+
+_REGISTRY: dict[str, RuleSystem] | None = None
+
+
+def all_systems() -> dict[str, RuleSystem]:
+    """Every rule system under engine/systems/, by id, in a stable order."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        found: dict[str, RuleSystem] = {}
+        for info in sorted(pkgutil.iter_modules(_systems_package_path()), key=lambda i: i.name):
+            if not info.ispkg:
+                continue
+            module = importlib.import_module(f"engine.systems.{info.name}")
+            system = getattr(module, "SYSTEM", None)
+            if isinstance(system, RuleSystem):
+                found[system.id] = system
+        _REGISTRY = found
+    return _REGISTRY
+
+
+def get_system(system_id: str) -> RuleSystem:
+    systems = all_systems()
+    if system_id not in systems:
+        known = ", ".join(systems) or "none"
+        raise UnknownSystem(f"unknown rule system '{system_id}'; known systems: {known}")
+    return systems[system_id]

@@ -1,0 +1,80 @@
+"""JTS RatFight: a diceless skirmish game of action cards and resolution cards (seed 003)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.system import Outcome, RuleSystem, ScenarioInfo
+
+from . import commands as C
+from . import data, events, rules
+from .describe import Describer
+from .state import RatState
+
+
+class RatFight(RuleSystem):
+    id = "ratfight"
+    title = "JTS RatFight"
+    rules_version = "1"
+    command_types = C.COMMAND_TYPES
+    event_types = events.EVENT_TYPES
+    options = ()
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        out = []
+        for name, path in data.scenario_files(self.content_dir()).items():
+            raw = data._read_toml(path)
+            out.append(ScenarioInfo(name, str(raw.get("title", name)), str(raw.get("summary", ""))))
+        return out
+
+    def load_content(self, scenario: str) -> dict[str, Any]:
+        return data.load_content(self.content_dir(), scenario)
+
+    def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> RatState:
+        return rules.new_state(data.Tables.from_content(content))
+
+    def setup(self, ctx) -> None:
+        rules.setup(ctx)
+
+    def fold(self, state: RatState, event: Any) -> None:
+        rules.fold(state, event)
+
+    def sides(self, state: RatState) -> list[str]:
+        return list(state.sides)
+
+    def side_to_act(self, state: RatState) -> str | None:
+        return None if state.result else state.active
+
+    def legal_commands(self, state: RatState) -> list[Any]:
+        return rules.legal_commands(state)
+
+    def validate(self, state: RatState, command: Any) -> str | None:
+        return rules.validate(state, command)
+
+    def resolve(self, ctx, command: Any) -> None:
+        rules.resolve(ctx, command)
+
+    def outcome(self, state: RatState) -> Outcome | None:
+        return Outcome(*state.result) if state.result else None
+
+    def describe(self, event: Any, state: RatState | None = None) -> str:
+        return Describer(state).event(event) if state is not None else repr(event)
+
+    def describe_command(self, command: Any, state: RatState | None = None) -> str:
+        return Describer(state).command(command) if state is not None else repr(command)
+
+    def canonical(self, state: RatState) -> Any:
+        return state.canonical()
+
+    def copy_state(self, state: RatState) -> RatState:
+        return state.copy()
+
+    def computer_players(self):
+        from .ai import DefaultPlayer
+
+        players = super().computer_players()
+        players["default"] = DefaultPlayer
+        return players
+
+
+SYSTEM = RatFight()

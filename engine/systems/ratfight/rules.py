@@ -1,0 +1,993 @@
+"""JTS RatFight rules: validation, legal orders, resolution and the fold.
+
+Section names in ``rule`` strings and docstrings are the rule book's headings
+(seed 003, "JTS RatFight - Core Rules"); numbered steps are the book's lists.
+Where the book is silent the choice is written in content/ratfight/readings.toml.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.core.cards import Deck, best_card, card_colour, card_strength, card_value, standard_deck
+from engine.core.hexes import (FRONT, LOS_BLOCK, LOS_OBSCURE, SIDE, Hex, Sight, arc_of, hex_distance,
+                               line_of_sight, reachable, relative_bearing, shortest_path)
+from engine.core.resolution import Resolution
+
+from . import commands as C
+from . import events as E
+from .data import COVER_CARDS, Tables
+from .state import ABANDONED, ACTION_DECK, CASUALTY, DOWN, FLED, OK, Model, Pending, RatState, res_deck
+
+ARC_INDEX = {FRONT: 0, SIDE: 1}  # anything else is the rear (2)
+RETARGET_HEXES = 2  # "within three inches" at 1 hex = 2 inches, rounded (RULES-NOTES)
+
+
+class TurnEnds(Exception):
+    """Both players turned over the very same card: the turn ends at once (Cards)."""
+
+
+# ---------------------------------------------------------------------------
+# Setup
+# ---------------------------------------------------------------------------
+
+def new_state(tables: Tables) -> RatState:
+    decks = {ACTION_DECK: Deck(draw_pile=sorted(tables.cards))}
+    for side in tables.side_ids:
+        decks[res_deck(side)] = Deck(draw_pile=standard_deck())
+    models = {}
+    for m in tables.deployment:
+        vt = tables.vehicles.get(m["vehicle"]) if m.get("vehicle") else None
+        mover = vt.mover if vt else m.get("mover", "infantry")
+        models[m["id"]] = Model(
+            id=m["id"], side=m["side"], name=m.get("name", m["id"]), weapons=tuple(m.get("weapons", ())),
+            pos=None, vehicle=vt.id if vt else None, facing=m.get("facing", 0), turret=m.get("facing", 0),
+            leader=m.get("leader", 0), heroes=tuple(m.get("heroes", ())), force=m.get("force", "main"),
+            mover=mover, immobile=bool(m.get("immobile", False)))
+    _check_deployment(tables, models)
+    return RatState(tables=tables, models=models, decks=decks)
+
+
+def _check_deployment(tables: Tables, models: dict[str, Model]) -> None:
+    from engine.core.errors import ContentError
+
+    for m in models.values():
+        for w in m.weapons:
+            if w not in tables.weapons:
+                raise ContentError(f"model {m.id} carries unknown weapon {w!r}")
+            if m.is_vehicle and not tables.weapons[w].vehicle:
+                raise ContentError(f"vehicle {m.id} cannot carry {w}: vehicles fire only machine guns and cannon")
+        if m.mover not in tables.movers:
+            raise ContentError(f"model {m.id} has unknown mover {m.mover!r}")
+        if "inspiring" in m.heroes and not m.leader:
+            raise ContentError(f"model {m.id}: only a leader can be an Inspiring hero")
+        for h in m.heroes:
+            if h not in ("dead_shot", "bruiser", "inspiring"):
+                raise ContentError(f"model {m.id} has unknown hero ability {h!r}")
+        if m.leader not in (0, 2, 3):
+            raise ContentError(f"model {m.id}: a leader draws 2 or 3 cards, not {m.leader}")
+        if m.facing not in range(6):
+            raise ContentError(f"model {m.id}: facing must be 0 to 5")
+
+
+def setup(ctx: Resolution) -> None:
+    st: RatState = ctx.state
+    tables = st.tables
+    taken: set[Hex] = set()
+    for m in tables.deployment:
+        if "in" in m:
+            carrier = st.models.get(m["in"])
+            if carrier is None or not carrier.is_vehicle:
+                from engine.core.errors import ContentError
+                raise ContentError(f"model {m['id']} starts in {m['in']!r}, which is not a vehicle")
+            ctx.emit(E.ModelPlaced(model=m["id"], at=None, carried_by=m["in"]))
+            continue
+        col, row = m["at"]
+        from engine.core.hexes import offset_to_axial
+        at = offset_to_axial(int(col), int(row))
+        if at not in tables.board or at in taken:
+            from engine.core.errors import ContentError
+            raise ContentError(f"model {m['id']} is placed off the map or on another model at {m['at']}")
+        taken.add(at)
+        ctx.emit(E.ModelPlaced(model=m["id"], at=at))
+    for deck in sorted(st.decks):
+        ctx.shuffle(deck, "shuffle before the battle", "Cards; Turn Sequence 1")
+    begin_turn(ctx, st)
+
+
+# ---------------------------------------------------------------------------
+# Geometry helpers that read the state
+# ---------------------------------------------------------------------------
+
+def step_cost(st: RatState, model: Model) -> Callable[[Hex, Hex], int | None]:
+    costs = st.tables.costs[model.mover]
+    occupant = st.occupant
+    models = st.models
+    side = model.side
+    me = model.id
+
+    def cost(_a: Hex, b: Hex) -> int | None:
+        c = costs.get(b)
+        if c is None:
+            return None
+        occ = occupant.get(b)
+        if occ is not None and occ != me:
+            o = models[occ]
+            if o.side != side or o.status == ABANDONED:
+                return None
+        return c
+
+    return cost
+
+
+def budget(st: RatState, model: Model, reverse: bool = False) -> int:
+    full = st.tables.movers[model.mover].budget
+    return full // 2 if reverse else full
+
+
+def reach(st: RatState, model: Model, reverse: bool = False) -> dict[Hex, int]:
+    """Hexes the model can end its move in (empty ones), with their cost."""
+    occupant = st.occupant
+    me = model.id
+    return reachable(model.pos, budget(st, model, reverse), step_cost(st, model),
+                     passable_end=lambda h: occupant.get(h, me) == me)
+
+
+def sight(st: RatState, a: Hex, b: Hex) -> Sight:
+    """Line of sight: terrain between blocks or obscures; wrecks block (Line of sight and Terrain)."""
+    sight_map = st.tables.sight
+    occupant = st.occupant
+    models = st.models
+
+    def los_of(h: Hex) -> int:
+        occ = occupant.get(h)
+        if occ is not None and models[occ].status == ABANDONED:
+            return LOS_BLOCK
+        return sight_map.get(h, LOS_BLOCK)
+
+    return line_of_sight(a, b, los_of)
+
+
+def cover_cards(st: RatState, target: Model, seen: Sight | None) -> int:
+    """Cards the defender turns over: 1 in the open, 2 in soft and 3 in hard terrain (Firing 6).
+
+    A target just behind obscuring terrain (the obscuring hex is next to it) counts as in that
+    terrain (Line of sight and Terrain: "partly in view ... counts as being 'in terrain'").
+    """
+    tables = st.tables
+    cards = COVER_CARDS[tables.cover[target.pos]]
+    if seen is not None:
+        for h in seen.obscured_by:
+            if hex_distance(h, target.pos) == 1:
+                cards = max(cards, COVER_CARDS[tables.cover[h]])
+    return cards
+
+
+def direction_towards(a: Hex, b: Hex) -> int:
+    return min(range(6), key=lambda d: (relative_bearing(a, d, b), d))
+
+
+def armour_arc(vehicle: Model, attacker_pos: Hex) -> str:
+    return arc_of(vehicle.pos, vehicle.facing, attacker_pos)
+
+
+# ---------------------------------------------------------------------------
+# Validation
+# ---------------------------------------------------------------------------
+
+def _card(st: RatState):
+    return st.tables.cards[st.card] if st.card else None
+
+
+def _own(st: RatState, mid: str) -> tuple[Model | None, str | None]:
+    m = st.models.get(mid)
+    if m is None:
+        return None, f"there is no model '{mid}'"
+    if m.side != st.active:
+        return None, f"{m.name} is not yours to order"
+    if st.pending is not None:
+        return None, "first choose where the spare shots go (or let them go)"
+    card = _card(st)
+    if card is None:
+        return None, "no action card is up"
+    if card.count and len(st.used) >= card.count:
+        return None, f"the {card.title} card has been used up"
+    if mid in st.used:
+        return None, f"{m.name} has already acted on this card"
+    if m.status == DOWN:
+        return None, f"{m.name} is Down and may not move or fire"
+    if m.status != OK:
+        return None, f"{m.name} is out of the fight"
+    return m, None
+
+
+def _enemy(st: RatState, shooter: Model, tid: str) -> tuple[Model | None, str | None]:
+    t = st.models.get(tid)
+    if t is None:
+        return None, f"there is no model '{tid}'"
+    if t.side == shooter.side:
+        return None, f"{t.name} is on your side"
+    if not t.on_table:
+        return None, f"{t.name} is not on the battlefield"
+    return t, None
+
+
+def validate(st: RatState, cmd) -> str | None:
+    t = type(cmd)
+    if t is C.Retarget:
+        if st.pending is None:
+            return "there are no spare shots to retarget"
+        if cmd.target is not None and cmd.target not in st.pending.candidates:
+            return "spare shots may only go to an enemy within 3 inches (2 hexes) of the Downed model"
+        return None
+    if st.pending is not None:
+        return "first choose where the spare shots go (or let them go)"
+    if t is C.Pass:
+        return None
+    if t is C.Redraw:
+        return _redraw_refusal(st)
+    if t is C.Fire:
+        return _fire_refusal(st, cmd)
+    card = _card(st)
+    if t in (C.Move, C.Pivot, C.Assault, C.Embark, C.Disembark):
+        model, why = _own(st, cmd.model)
+        if why:
+            return why
+        if model.is_vehicle:
+            if card.kind != "vehicle":
+                return f"a vehicle moves only on a Move Vehicle card, not {card.title}"
+        elif card.kind != "move":
+            return f"infantry move only on a Move card, not {card.title}"
+        if model.immobile:
+            return f"{model.name}'s tripod gun cannot be moved during the game"
+        if t is C.Move:
+            return _move_refusal(st, model, cmd)
+        if t is C.Pivot:
+            if not model.is_vehicle:
+                return "only vehicles pivot on the spot"
+            if cmd.facing not in range(6) or cmd.facing == model.facing:
+                return "choose a new facing, 0 to 5"
+            return None
+        if model.is_vehicle:
+            return "vehicles do not close assault, embark or disembark"
+        if t is C.Assault:
+            return _assault_refusal(st, model, cmd)
+        if t is C.Embark:
+            return _embark_refusal(st, model, cmd)
+        return _disembark_refusal(st, model, cmd)
+    return f"{t.__name__} is not a RatFight order"
+
+
+def _move_refusal(st: RatState, model: Model, cmd: C.Move) -> str | None:
+    if model.pos is None:
+        return f"{model.name} is aboard a vehicle: disembark first"
+    if cmd.reverse and not model.is_vehicle:
+        return "only vehicles reverse"
+    if cmd.to == model.pos:
+        return "choose a hex to move to"
+    if cmd.to not in reach(st, model, cmd.reverse):
+        return f"{model.name} cannot reach that hex this move (terrain, distance or another model in the way)"
+    return None
+
+
+def _assault_refusal(st: RatState, model: Model, cmd: C.Assault) -> str | None:
+    if model.pos is None:
+        return f"{model.name} is aboard a vehicle: disembark first"
+    target, why = _enemy(st, model, cmd.target)
+    if why:
+        return why
+    if hex_distance(cmd.to, target.pos) != 1:
+        return "close combat needs a hex touching the enemy model"
+    if cmd.to != model.pos and cmd.to not in reach(st, model):
+        return f"{model.name} cannot reach that hex this move"
+    return None
+
+
+def _embark_refusal(st: RatState, model: Model, cmd: C.Embark) -> str | None:
+    if model.pos is None:
+        return f"{model.name} is already aboard"
+    v = st.models.get(cmd.vehicle)
+    if v is None or not v.is_vehicle or v.side != model.side:
+        return "choose one of your own vehicles"
+    if v.status != OK:
+        return f"{v.name} has been abandoned"
+    if len(st.passengers(v.id)) >= st.tables.vehicles[v.vehicle].capacity:
+        return f"{v.name} has no room"
+    if _embark_hex(st, model, v) is None:
+        return f"{model.name} cannot reach {v.name} this move"
+    return None
+
+
+def _embark_hex(st: RatState, model: Model, v: Model) -> Hex | None:
+    if hex_distance(model.pos, v.pos) == 1:
+        return model.pos
+    r = reach(st, model)
+    options = [(cost, h) for h, cost in r.items() if hex_distance(h, v.pos) == 1]
+    return min(options)[1] if options else None
+
+
+def _disembark_refusal(st: RatState, model: Model, cmd: C.Disembark) -> str | None:
+    if model.carried_by is None:
+        return f"{model.name} is not aboard a vehicle"
+    v = st.models[model.carried_by]
+    if hex_distance(cmd.to, v.pos) != 1:
+        return "passengers climb out into a hex next to the vehicle"
+    if cmd.to in st.occupant or st.tables.costs[model.mover].get(cmd.to) is None:
+        return "that hex is taken or impassable"
+    return None
+
+
+def _redraw_refusal(st: RatState) -> str | None:
+    side = st.active
+    if side in st.inspired:
+        return "the Inspiring leader has already redrawn this turn"
+    if st.used:
+        return "the card has been acted on; redraw before acting"
+    if not any(m.side == side and m.standing and "inspiring" in m.heroes for m in st.models.values()):
+        return "you need an Inspiring leader on the battlefield and not Down"
+    return None
+
+
+def _fire_refusal(st: RatState, cmd: C.Fire) -> str | None:
+    shooter, why = _own(st, cmd.model)
+    if why:
+        return why
+    card = _card(st)
+    if card.kind != "fire":
+        return f"models fire only on a Fire card, not {card.title}"
+    if shooter.pos is None:
+        return f"{shooter.name} is aboard a vehicle and cannot fire"
+    if cmd.weapon not in shooter.weapons:
+        return f"{shooter.name} does not carry that weapon"
+    weapon = st.tables.weapons[cmd.weapon]
+    if not 0 <= cmd.mode < len(weapon.modes):
+        return f"{weapon.name} has no mode {cmd.mode}"
+    target, why = _enemy(st, shooter, cmd.target)
+    if why:
+        return why
+    return _shot_refusal(st, shooter, weapon, weapon.modes[cmd.mode], target)
+
+
+def _shot_refusal(st: RatState, shooter: Model, weapon, mode, target: Model) -> str | None:
+    dist = hex_distance(shooter.pos, target.pos)
+    if dist > mode.range:
+        return (f"{target.name} is out of range: {dist} hexes, {weapon.name} reaches "
+                f"{mode.range} ({mode.range_inches} inches)")
+    if target.is_vehicle and not mode.template and mode.ap == 0 and st.tables.vehicles[target.vehicle].armoured:
+        return f"{weapon.name} cannot hurt an armoured vehicle (armour piercing 0)"
+    if not sight(st, shooter.pos, target.pos).visible:
+        return f"{shooter.name} has no line of sight to {target.name}"
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Legal orders
+# ---------------------------------------------------------------------------
+
+def legal_commands(st: RatState) -> list:
+    if st.result is not None or st.active is None:
+        return []
+    if st.pending is not None:
+        return [C.Retarget(c) for c in st.pending.candidates] + [C.Retarget(None)]
+    out: list = [C.Pass()]
+    if _redraw_refusal(st) is None:
+        out.append(C.Redraw())
+    card = _card(st)
+    if card.count and len(st.used) >= card.count:
+        return out
+    side = st.active
+    used = set(st.used)
+    actors = [m for m in st.models.values() if m.side == side and m.status == OK and m.id not in used]
+    enemies = [m for m in st.models.values() if m.side != side and m.on_table]
+    if card.kind == "move":
+        for m in actors:
+            if m.is_vehicle or m.immobile:
+                continue
+            if m.pos is None:
+                v = st.models[m.carried_by]
+                if v.status == OK:
+                    for h in _ring1(v.pos):
+                        if h not in st.occupant and st.tables.costs[m.mover].get(h) is not None:
+                            out.append(C.Disembark(m.id, h))
+                continue
+            r = reach(st, m)
+            for h in r:
+                if h != m.pos:
+                    out.append(C.Move(m.id, h))
+            for e in enemies:
+                if hex_distance(m.pos, e.pos) > st.tables.movers[m.mover].road + 1:
+                    continue
+                for h in _ring1(e.pos):
+                    if h == m.pos or h in r:
+                        out.append(C.Assault(m.id, e.id, h))
+            for v in actors_vehicles(st, side):
+                if len(st.passengers(v.id)) < st.tables.vehicles[v.vehicle].capacity and _embark_hex(st, m, v):
+                    out.append(C.Embark(m.id, v.id))
+    elif card.kind == "vehicle":
+        for m in actors:
+            if not m.is_vehicle or m.pos is None:
+                continue
+            for h in reach(st, m):
+                if h != m.pos:
+                    out.append(C.Move(m.id, h))
+            for h in reach(st, m, reverse=True):
+                if h != m.pos:
+                    out.append(C.Move(m.id, h, reverse=True))
+            for f in range(6):
+                if f != m.facing:
+                    out.append(C.Pivot(m.id, f))
+    elif card.kind == "fire":
+        for m in actors:
+            if m.pos is None:
+                continue
+            for wid in m.weapons:
+                weapon = st.tables.weapons[wid]
+                for i, mode in enumerate(weapon.modes):
+                    for e in enemies:
+                        if hex_distance(m.pos, e.pos) <= mode.range and _shot_refusal(st, m, weapon, mode, e) is None:
+                            out.append(C.Fire(m.id, wid, e.id, i))
+    return out
+
+
+def actors_vehicles(st: RatState, side: str) -> list[Model]:
+    return [v for v in st.models.values() if v.side == side and v.is_vehicle and v.status == OK and v.pos]
+
+
+def _ring1(h: Hex) -> list[Hex]:
+    return h.neighbours()
+
+
+# ---------------------------------------------------------------------------
+# Resolution
+# ---------------------------------------------------------------------------
+
+def resolve(ctx: Resolution, cmd) -> None:
+    st: RatState = ctx.state
+    try:
+        _resolve(ctx, st, cmd)
+    except TurnEnds:
+        turn_over(ctx, st, "both players turned over the same card")
+
+
+def _resolve(ctx: Resolution, st: RatState, cmd) -> None:
+    t = type(cmd)
+    if t is C.Pass:
+        end_card(ctx, st, passed=not st.used)
+        return
+    if t is C.Redraw:
+        side, card = st.active, st.card
+        ctx.emit(E.InspiringRedraw(side=side, card=card))
+        ctx.discard_in_play(ACTION_DECK)
+        advance(ctx, st, side)
+        return
+    if t is C.Retarget:
+        pending = st.pending
+        ctx.emit(E.RetargetChosen(shooter=pending.shooter, target=cmd.target))
+        if cmd.target is not None:
+            shooter = st.models[pending.shooter]
+            fire_at(ctx, st, shooter, pending.weapon, pending.mode, st.models[cmd.target], pending.shots,
+                    retargeted=True)
+        after_action(ctx, st)
+        return
+    model = st.models[cmd.model]
+    ctx.emit(E.ModelActivated(model=model.id, card=st.card))
+    if t is C.Move:
+        path = shortest_path(model.pos, cmd.to, step_cost(st, model), budget=budget(st, model, cmd.reverse))
+        facing = None
+        if model.is_vehicle and not cmd.reverse:
+            facing = path[-2].direction_to(path[-1])
+        ctx.emit(E.ModelMoved(model=model.id, path=tuple(path), facing=facing, reverse=cmd.reverse))
+    elif t is C.Pivot:
+        ctx.emit(E.VehiclePivoted(model=model.id, facing=cmd.facing))
+    elif t is C.Embark:
+        h = _embark_hex(st, model, st.models[cmd.vehicle])
+        if h != model.pos:
+            path = shortest_path(model.pos, h, step_cost(st, model), budget=budget(st, model))
+            ctx.emit(E.ModelMoved(model=model.id, path=tuple(path)))
+        ctx.emit(E.ModelEmbarked(model=model.id, vehicle=cmd.vehicle))
+    elif t is C.Disembark:
+        ctx.emit(E.ModelDisembarked(model=model.id, to=cmd.to))
+    elif t is C.Assault:
+        if cmd.to != model.pos:
+            path = shortest_path(model.pos, cmd.to, step_cost(st, model), budget=budget(st, model))
+            ctx.emit(E.ModelMoved(model=model.id, path=tuple(path)))
+        close_combat(ctx, st, model, st.models[cmd.target])
+    elif t is C.Fire:
+        target = st.models[cmd.target]
+        if model.is_vehicle:
+            ctx.emit(E.TurretTurned(model=model.id, facing=direction_towards(model.pos, target.pos)))
+        weapon = st.tables.weapons[cmd.weapon]
+        if weapon.modes[cmd.mode].template:
+            grenade(ctx, st, model, cmd.weapon, cmd.mode, target)
+        else:
+            fire_at(ctx, st, model, cmd.weapon, cmd.mode, target, weapon.modes[cmd.mode].shots)
+    after_action(ctx, st)
+
+
+def after_action(ctx: Resolution, st: RatState) -> None:
+    """A card is finished by itself once as many models as it allows have acted."""
+    if st.pending is not None or st.result is not None or st.card is None:
+        return
+    card = _card(st)
+    if card.count and len(st.used) >= card.count:
+        end_card(ctx, st, passed=False)
+
+
+def end_card(ctx: Resolution, st: RatState, passed: bool) -> None:
+    side = st.active
+    ctx.emit(E.ActionCardDone(side=side, card=st.card, passed=passed))
+    ctx.discard_in_play(ACTION_DECK)
+    advance(ctx, st, st.other(side))
+
+
+def advance(ctx: Resolution, st: RatState, side: str) -> None:
+    """``side`` turns over the next action card; a Turn End card ends the turn (Turn Sequence 3-8)."""
+    while True:
+        card = ctx.draw(ACTION_DECK, f"{st.tables.side_names[side]} turns over an action card",
+                        "Turn Sequence 3-4", who=side)
+        if st.tables.cards[card].kind != "turn_end":
+            ctx.emit(E.ActionCardTurned(side=side, card=card))
+            return
+        ctx.discard_in_play(ACTION_DECK)
+        side = end_turn(ctx, st, "the Turn End card was turned over")
+        if side is None:
+            return
+
+
+def turn_over(ctx: Resolution, st: RatState, reason: str) -> None:
+    side = end_turn(ctx, st, reason)
+    if side is not None:
+        advance(ctx, st, side)
+
+
+def end_turn(ctx: Resolution, st: RatState, reason: str) -> str | None:
+    """Turn Sequence 6-8: morale, then Downed models, then a new turn. Returns who acts first, or None."""
+    ctx.emit(E.TurnEnded(turn=st.turn, reason=reason))
+    for deck in sorted(st.decks):
+        ctx.discard_in_play(deck)
+    morale(ctx, st)
+    if st.result is not None:
+        return None
+    recover_downed(ctx, st)
+    if st.turn >= st.tables.turn_limit:
+        losses = {s: casualties(st, s) for s in st.sides}
+        a, b = st.sides
+        if losses[a] == losses[b]:
+            ctx.emit(E.BattleEnded(winner=None, reason=f"turn {st.turn} was the last; both sides lost "
+                                                        f"{losses[a]}, a draw"))
+        else:
+            win = a if losses[a] < losses[b] else b
+            ctx.emit(E.BattleEnded(winner=win, reason=f"turn {st.turn} was the last; "
+                                   f"{st.tables.side_names[win]} lost fewer ({losses[win]} to "
+                                   f"{losses[st.other(win)]}) and holds the field"))
+        return None
+    return begin_turn(ctx, st, first_card=False)
+
+
+def begin_turn(ctx: Resolution, st: RatState, first_card: bool = True) -> str:
+    """Turn Sequence 1-2: shuffle the action deck; each player turns a card, the higher number acts first.
+
+    The two initiative cards go back into the deck and it is shuffled again (readings: initiative).
+    """
+    ctx.emit(E.TurnBegan(turn=st.turn + 1))
+    ctx.shuffle(ACTION_DECK, "shuffle the action cards for the new turn", "Turn Sequence 1")
+    drawn = {}
+    for side in st.sides:
+        drawn[side] = ctx.draw(ACTION_DECK, f"{st.tables.side_names[side]} turns a card for initiative",
+                               "Turn Sequence 2", who=side)
+    winner = max(st.sides, key=lambda s: st.tables.cards[drawn[s]].number)
+    ctx.emit(E.InitiativeWon(side=winner))
+    ctx.discard_in_play(ACTION_DECK)
+    ctx.shuffle(ACTION_DECK, "the initiative cards go back and the deck is shuffled", "Turn Sequence 2")
+    if first_card:
+        advance(ctx, st, winner)
+    return winner
+
+
+# -- opposed draws -------------------------------------------------------------
+
+def draw_best(ctx: Resolution, side: str, n: int, purpose: str, rule: str, who: str) -> str:
+    cards = [ctx.draw(res_deck(side), purpose, rule, who=who, reshuffle_rule="Cards") for _ in range(n)]
+    return best_card(cards)
+
+
+def compare(ctx: Resolution, attacker: Model, defender: Model, a: str, d: str, purpose: str, rule: str) -> bool:
+    """Highest card wins; equal values go by suit, Spades, Hearts, Diamonds, Clubs (Cards)."""
+    if a == d:
+        ctx.emit(E.CardsCompared(attacker=attacker.id, defender=defender.id, attacker_card=a, defender_card=d,
+                                 winner="tie", purpose=purpose, rule="Cards: the same card ends the turn"))
+        raise TurnEnds
+    win = card_strength(a) > card_strength(d)
+    ctx.emit(E.CardsCompared(attacker=attacker.id, defender=defender.id, attacker_card=a, defender_card=d,
+                             winner="attacker" if win else "defender", purpose=purpose, rule=rule))
+    return win
+
+
+def discard_resolution(ctx: Resolution, st: RatState) -> None:
+    for side in st.sides:
+        ctx.discard_in_play(res_deck(side))
+
+
+def shooter_cards(model: Model, mode) -> int:
+    """Cards per shot: the weapon's (a sniper rifle turns two) plus one for a Dead Shot."""
+    return mode.cards + (1 if "dead_shot" in model.heroes else 0)
+
+
+# -- firing ------------------------------------------------------------------------
+
+def fire_at(ctx: Resolution, st: RatState, shooter: Model, weapon_id: str, mode_i: int, target: Model,
+            shots: int, retargeted: bool = False) -> None:
+    """Firing 1-6, and Shooting at Vehicles 1-4 when the target is a vehicle."""
+    weapon = st.tables.weapons[weapon_id]
+    mode = weapon.modes[mode_i]
+    seen = None if retargeted else sight(st, shooter.pos, target.pos)
+    n_att = shooter_cards(shooter, mode)
+    if target.is_vehicle:
+        left = shoot_vehicle(ctx, st, shooter, target, mode.ap, n_att, shots, cover_cards(st, target, seen),
+                             weapon.name)
+        hit = left >= 0
+        left = max(left, 0)
+    else:
+        n_def = cover_cards(st, target, seen)
+        d = draw_best(ctx, target.side, n_def, f"{target.name} tries to dodge ({n_def} card(s): "
+                      f"{st.tables.cover[target.pos]} cover)", "Firing 2, 6", target.id)
+        hit = False
+        left = shots
+        while left > 0 and not hit:
+            first = left == shots
+            left -= 1
+            a = draw_best(ctx, shooter.side, n_att, f"{shooter.name} fires {weapon.name} at {target.name}",
+                          "Firing 2" if first else "Firing 4", shooter.id)
+            if compare(ctx, shooter, target, a, d, f"{weapon.name} shot at {target.name}",
+                       "Firing 3" if first else "Firing 4"):
+                hit = True
+                if target.status == OK:
+                    ctx.emit(E.ModelDowned(model=target.id))
+    discard_resolution(ctx, st)
+    if hit and left > 0 and target.pos is not None:
+        candidates = tuple(
+            m.id for m in st.models.values()
+            if m.side == target.side and m.id != target.id and m.standing
+            and hex_distance(m.pos, target.pos) <= RETARGET_HEXES
+            and not (m.is_vehicle and mode.ap == 0 and st.tables.vehicles[m.vehicle].armoured))
+        if candidates:
+            ctx.emit(E.RetargetOffered(shooter=shooter.id, weapon=weapon_id, mode=mode_i, shots=left,
+                                       around=target.pos, candidates=candidates))
+
+
+def shoot_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Model, ap: int, n_att: int,
+                  shots: int, n_def: int, weapon_name: str) -> int:
+    """Shooting at Vehicles 1: hit draws until a hit or the shots run out. Returns spare shots, -1 on no hit."""
+    d = draw_best(ctx, vehicle.side, n_def, f"{vehicle.name} tries to avoid the hit", "Shooting at Vehicles 1",
+                  vehicle.id)
+    left = shots
+    while left > 0:
+        left -= 1
+        a = draw_best(ctx, attacker.side, n_att, f"{attacker.name} attacks {vehicle.name} with {weapon_name}",
+                      "Shooting at Vehicles 1", attacker.id)
+        if compare(ctx, attacker, vehicle, a, d, f"hit on {vehicle.name}", "Shooting at Vehicles 1"):
+            discard_resolution(ctx, st)
+            damage_vehicle(ctx, st, attacker, vehicle, ap)
+            return left
+    return -1
+
+
+def damage_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Model, ap: int) -> None:
+    """Shooting at Vehicles 2-4: card + AP against card + armour of the face hit; then the crew test."""
+    vt = st.tables.vehicles[vehicle.vehicle]
+    arc = armour_arc(vehicle, attacker.pos)
+    armour = vt.armour[ARC_INDEX.get(arc, 2)]
+    a = ctx.draw(res_deck(attacker.side), f"damage card, +{ap} armour piercing", "Shooting at Vehicles 2",
+                 who=attacker.id)
+    d = ctx.draw(res_deck(vehicle.side), f"armour card, +{armour} {arc} armour", "Shooting at Vehicles 2",
+                 who=vehicle.id)
+    a_total, d_total = card_value(a) + ap, card_value(d) + armour
+    if a == d:
+        compare(ctx, attacker, vehicle, a, d, "damage", "Shooting at Vehicles 2")
+    ctx.emit(E.CardsCompared(attacker=attacker.id, defender=vehicle.id, attacker_card=a, defender_card=d,
+                             winner="attacker" if a_total > d_total else "defender",
+                             purpose=f"damage: {a_total} against {d_total}", rule="Shooting at Vehicles 3"))
+    discard_resolution(ctx, st)
+    if a_total <= d_total:
+        return
+    total = vehicle.damage + (a_total - d_total)
+    ctx.emit(E.VehicleDamaged(model=vehicle.id, points=a_total - d_total, total=total, arc=arc))
+    c = ctx.draw(res_deck(vehicle.side), f"crew nerve against {total} damage", "Shooting at Vehicles 4",
+                 who=vehicle.id)
+    discard_resolution(ctx, st)
+    if card_value(c) <= total:
+        ctx.emit(E.CrewBailedOut(model=vehicle.id, crew=vt.crew))
+        throw_passengers(ctx, st, vehicle)
+
+
+def throw_passengers(ctx: Resolution, st: RatState, vehicle: Model) -> None:
+    """Passengers of an abandoned carrier are placed Down around it (Shooting at Vehicles)."""
+    for p in st.passengers(vehicle.id):
+        spot = None
+        for radius in (1, 2, 3):
+            from engine.core.hexes import ring
+            for h in ring(vehicle.pos, radius):
+                if h not in st.occupant and st.tables.costs[p.mover].get(h) is not None:
+                    spot = h
+                    break
+            if spot:
+                break
+        if spot is None:
+            ctx.emit(E.ModelCasualty(model=p.id, reason="no room to bail out", rule="Shooting at Vehicles"))
+        else:
+            ctx.emit(E.PassengerThrown(model=p.id, at=spot))
+
+
+def grenade(ctx: Resolution, st: RatState, thrower: Model, weapon_id: str, mode_i: int, centre: Model) -> None:
+    """Grenade: a 3-inch template on a model in range; everyone under it takes a single shot (Weapons)."""
+    weapon = st.tables.weapons[weapon_id]
+    mode = weapon.modes[mode_i]
+    spot = centre.pos
+    seen = sight(st, thrower.pos, spot)
+    hexes = [spot] + spot.neighbours()
+    victims = [st.models[st.occupant[h]] for h in hexes if h in st.occupant]
+    for v in victims:
+        if not v.on_table:
+            continue
+        if v.is_vehicle:
+            if not st.tables.vehicles[v.vehicle].armoured:
+                shoot_vehicle(ctx, st, thrower, v, mode.ap, shooter_cards(thrower, mode), 1,
+                              COVER_CARDS[st.tables.cover[v.pos]], weapon.name)
+                discard_resolution(ctx, st)
+            continue
+        n_def = cover_cards(st, v, seen if v is centre else None)
+        d = draw_best(ctx, v.side, n_def, f"{v.name} under the grenade template ({n_def} card(s))",
+                      "Weapons: Grenade", v.id)
+        a = draw_best(ctx, thrower.side, shooter_cards(thrower, mode), f"{thrower.name}'s grenade at {v.name}",
+                      "Weapons: Grenade", thrower.id)
+        if compare(ctx, thrower, v, a, d, f"grenade blast on {v.name}", "Weapons: Grenade") and v.status == OK:
+            ctx.emit(E.ModelDowned(model=v.id, rule="Weapons: Grenade"))
+        discard_resolution(ctx, st)
+
+
+def close_combat(ctx: Resolution, st: RatState, attacker: Model, target: Model) -> None:
+    """Close Combat: attacker turns two cards, defender one (a Bruiser one more); the loser is a casualty.
+
+    A Downed defender is a casualty without cards. A vehicle is assaulted at Armour Piercing Zero.
+    """
+    bonus_a = 1 if "bruiser" in attacker.heroes else 0
+    if target.is_vehicle:
+        if shoot_vehicle(ctx, st, attacker, target, 0, 2 + bonus_a, 1, 1, "close assault") < 0:
+            discard_resolution(ctx, st)
+        return
+    if target.status == DOWN:
+        ctx.emit(E.ModelCasualty(model=target.id, reason=f"caught Down in close combat by {attacker.name}",
+                                 rule="Close Combat"))
+        return
+    bonus_d = 1 if "bruiser" in target.heroes else 0
+    a = draw_best(ctx, attacker.side, 2 + bonus_a, f"{attacker.name} charges {target.name}", "Close Combat",
+                  attacker.id)
+    d = draw_best(ctx, target.side, 1 + bonus_d, f"{target.name} fights back", "Close Combat", target.id)
+    won = compare(ctx, attacker, target, a, d, f"close combat, {attacker.name} against {target.name}",
+                  "Close Combat")
+    loser = target if won else attacker
+    ctx.emit(E.ModelCasualty(model=loser.id, reason="lost a close combat", rule="Close Combat"))
+    discard_resolution(ctx, st)
+
+
+# -- end of turn -------------------------------------------------------------------------
+
+def casualties(st: RatState, side: str, force: str | None = None) -> int:
+    """Casualties for morale: removed models, and the crew of abandoned vehicles (not Downed models)."""
+    n = 0
+    for m in st.models.values():
+        if m.side != side or (force is not None and m.force != force):
+            continue
+        if m.status == CASUALTY:
+            n += 1
+        elif m.status == ABANDONED:
+            n += st.tables.vehicles[m.vehicle].crew
+    return n
+
+
+def forces(st: RatState, side: str) -> list[str]:
+    seen: list[str] = []
+    for m in st.models.values():
+        if m.side == side and m.force not in seen:
+            seen.append(m.force)
+    return seen
+
+
+def morale(ctx: Resolution, st: RatState) -> None:
+    """Morale Check: a card that must beat the casualties; leaders present and not Down add cards."""
+    for side in st.sides:
+        for force in forces(st, side):
+            if f"{side}/{force}" in st.broken:
+                continue
+            lost = casualties(st, side, force)
+            left = [m for m in st.models.values() if m.side == side and m.force == force
+                    and (m.on_table or m.carried_by) and m.status != ABANDONED]
+            if not left:
+                ctx.emit(E.ForceBroken(side=side, force=force, reason="nobody is left on the battlefield"))
+                continue
+            n = max([m.leader for m in left if m.standing and m.leader] or [1])
+            card = draw_best(ctx, side, n, f"morale of {st.tables.side_names[side]} against {lost} casualties",
+                             "Morale Check", side)
+            passed = card_value(card) > lost
+            ctx.emit(E.MoraleTested(side=side, force=force, casualties=lost, card=card, cards=n, passed=passed))
+            if not passed:
+                ctx.emit(E.ForceBroken(side=side, force=force, reason=f"failed its morale check ({lost} casualties)"))
+    discard_resolution(ctx, st)
+    out = [s for s in st.sides if all(f"{s}/{f}" in st.broken for f in forces(st, s))]
+    if len(out) == 2:
+        ctx.emit(E.BattleEnded(winner=None, reason="both sides failed their morale: both lose"))
+    elif len(out) == 1:
+        win = st.other(out[0])
+        ctx.emit(E.BattleEnded(winner=win, reason=f"the morale of {st.tables.side_names[out[0]]} broke"))
+
+
+def recover_downed(ctx: Resolution, st: RatState) -> None:
+    """Testing for Casualties: each Downed infantry model turns a card; black stands up, red is a casualty."""
+    for side in st.sides:
+        for m in list(st.models.values()):
+            if m.side != side or m.status != DOWN or m.is_vehicle:
+                continue
+            card = ctx.draw(res_deck(side), f"is {m.name} still in the fight?", "Testing for Casualties",
+                            who=m.id)
+            if card_colour(card) == "black":
+                ctx.emit(E.ModelRecovered(model=m.id))
+            else:
+                ctx.emit(E.ModelCasualty(model=m.id, reason="a red card: out of the fight",
+                                         rule="Testing for Casualties"))
+        ctx.discard_in_play(res_deck(side))
+
+
+# ---------------------------------------------------------------------------
+# Fold
+# ---------------------------------------------------------------------------
+
+def _place(st: RatState, m: Model, at: Hex | None) -> None:
+    if m.pos is not None and st.occupant.get(m.pos) == m.id:
+        del st.occupant[m.pos]
+    m.pos = at
+    if at is not None:
+        st.occupant[at] = m.id
+
+
+def fold(st: RatState, ev) -> None:
+    FOLD[type(ev)](st, ev)
+
+
+def _f_placed(st, ev):
+    m = st.models[ev.model]
+    m.carried_by = ev.carried_by
+    _place(st, m, ev.at)
+
+
+def _f_turn_began(st, ev):
+    st.turn = ev.turn
+    st.inspired = []
+    st.first = None
+
+
+def _f_initiative(st, ev):
+    st.first = ev.side
+
+
+def _f_card_turned(st, ev):
+    st.active = ev.side
+    st.card = ev.card
+    st.used = []
+
+
+def _f_card_done(st, ev):
+    st.card = None
+    st.used = []
+
+
+def _f_redraw(st, ev):
+    st.inspired.append(ev.side)
+    st.card = None
+
+
+def _f_activated(st, ev):
+    st.used.append(ev.model)
+
+
+def _f_moved(st, ev):
+    m = st.models[ev.model]
+    _place(st, m, ev.path[-1])
+    if ev.facing is not None:
+        m.facing = ev.facing
+        m.turret = ev.facing
+
+
+def _f_pivoted(st, ev):
+    st.models[ev.model].facing = ev.facing
+
+
+def _f_embarked(st, ev):
+    m = st.models[ev.model]
+    _place(st, m, None)
+    m.carried_by = ev.vehicle
+
+
+def _f_disembarked(st, ev):
+    m = st.models[ev.model]
+    m.carried_by = None
+    _place(st, m, ev.to)
+
+
+def _f_turret(st, ev):
+    st.models[ev.model].turret = ev.facing
+
+
+def _f_nothing(st, ev):
+    pass
+
+
+def _f_downed(st, ev):
+    st.models[ev.model].status = DOWN
+
+
+def _f_casualty(st, ev):
+    m = st.models[ev.model]
+    m.status = CASUALTY
+    m.carried_by = None
+    _place(st, m, None)
+
+
+def _f_recovered(st, ev):
+    st.models[ev.model].status = OK
+
+
+def _f_damaged(st, ev):
+    st.models[ev.model].damage = ev.total
+
+
+def _f_bailed(st, ev):
+    st.models[ev.model].status = ABANDONED
+
+
+def _f_thrown(st, ev):
+    m = st.models[ev.model]
+    m.carried_by = None
+    m.status = DOWN
+    _place(st, m, ev.at)
+
+
+def _f_offered(st, ev):
+    st.pending = Pending(ev.shooter, ev.weapon, ev.mode, ev.shots, ev.around, ev.candidates)
+
+
+def _f_declined(st, ev):
+    st.pending = None
+
+
+def _f_turn_ended(st, ev):
+    st.card = None
+    st.active = None
+    st.pending = None
+    st.used = []
+
+
+def _f_broken(st, ev):
+    st.broken.append(f"{ev.side}/{ev.force}")
+    for m in st.models.values():
+        if m.side == ev.side and m.force == ev.force and m.status in (OK, DOWN):
+            m.status = FLED
+            m.carried_by = None
+            _place(st, m, None)
+
+
+def _f_ended(st, ev):
+    st.result = (ev.winner, ev.reason)
+    st.active = None
+    st.card = None
+
+
+FOLD = {
+    E.ModelPlaced: _f_placed, E.TurnBegan: _f_turn_began, E.InitiativeWon: _f_initiative,
+    E.ActionCardTurned: _f_card_turned, E.ActionCardDone: _f_card_done, E.InspiringRedraw: _f_redraw,
+    E.ModelActivated: _f_activated, E.ModelMoved: _f_moved, E.VehiclePivoted: _f_pivoted,
+    E.ModelEmbarked: _f_embarked, E.ModelDisembarked: _f_disembarked, E.TurretTurned: _f_turret,
+    E.CardsCompared: _f_nothing, E.ModelDowned: _f_downed, E.ModelCasualty: _f_casualty,
+    E.ModelRecovered: _f_recovered, E.VehicleDamaged: _f_damaged, E.CrewBailedOut: _f_bailed,
+    E.PassengerThrown: _f_thrown, E.RetargetOffered: _f_offered, E.RetargetChosen: _f_declined,
+    E.TurnEnded: _f_turn_ended, E.MoraleTested: _f_nothing, E.ForceBroken: _f_broken, E.BattleEnded: _f_ended,
+}

@@ -1,0 +1,119 @@
+"""RatFight battle state: models on the board, the decks, and whose action card is up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from engine.core.cards import Deck
+from engine.core.hexes import Hex
+
+from .data import Tables
+
+# Model status
+OK, DOWN, CASUALTY, ABANDONED, FLED = "ok", "down", "casualty", "abandoned", "fled"
+ACTION_DECK = "action"
+
+
+def res_deck(side: str) -> str:
+    """Each player's own 52-card resolution deck."""
+    return f"res-{side}"
+
+
+@attrs.define(slots=True)
+class Model:
+    id: str
+    side: str
+    name: str
+    weapons: tuple[str, ...]
+    pos: Hex | None
+    status: str = OK
+    vehicle: str | None = None  # vehicle type id, None for infantry
+    facing: int = 0
+    turret: int = 0
+    damage: int = 0
+    carried_by: str | None = None
+    leader: int = 0
+    heroes: tuple[str, ...] = ()
+    force: str = "main"
+    mover: str = "infantry"
+    immobile: bool = False
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.vehicle is not None
+
+    @property
+    def on_table(self) -> bool:
+        return self.pos is not None and self.status in (OK, DOWN)
+
+    @property
+    def standing(self) -> bool:
+        return self.pos is not None and self.status == OK
+
+    def copy(self) -> "Model":
+        return attrs.evolve(self)
+
+    def canonical(self) -> tuple:
+        return (self.id, self.pos.q if self.pos else None, self.pos.r if self.pos else None, self.status,
+                self.facing, self.turret, self.damage, self.carried_by)
+
+
+@attrs.frozen
+class Pending:
+    """Spare shots after Downing a target, waiting for the firer to retarget them (Firing, step 5)."""
+
+    shooter: str
+    weapon: str
+    mode: int
+    shots: int
+    around: Hex
+    candidates: tuple[str, ...]
+
+
+@attrs.define(slots=True)
+class RatState:
+    tables: Tables
+    models: dict[str, Model]
+    decks: dict[str, Deck]
+    turn: int = 0
+    active: str | None = None
+    first: str | None = None
+    card: str | None = None
+    used: list[str] = attrs.field(factory=list)
+    inspired: list[str] = attrs.field(factory=list)
+    pending: Pending | None = None
+    broken: list[str] = attrs.field(factory=list)  # "side/force"
+    result: tuple[str | None, str] | None = None
+    # derived index, rebuilt by the fold: hex -> model id of the model or wreck standing there
+    occupant: dict[Hex, str] = attrs.field(factory=dict)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.tables.side_ids
+
+    def other(self, side: str) -> str:
+        a, b = self.tables.side_ids
+        return b if side == a else a
+
+    def copy(self) -> "RatState":
+        return RatState(
+            tables=self.tables,
+            models={k: m.copy() for k, m in self.models.items()},
+            decks={k: d.copy() for k, d in self.decks.items()},
+            turn=self.turn, active=self.active, first=self.first, card=self.card, used=list(self.used),
+            inspired=list(self.inspired), pending=self.pending, broken=list(self.broken), result=self.result,
+            occupant=dict(self.occupant),
+        )
+
+    def canonical(self) -> tuple[Any, ...]:
+        return (
+            tuple(m.canonical() for m in self.models.values()),
+            tuple((k, d.canonical()) for k, d in sorted(self.decks.items())),
+            self.turn, self.active, self.first, self.card, tuple(self.used), tuple(self.inspired),
+            attrs.astuple(self.pending) if self.pending else None, tuple(self.broken), self.result,
+        )
+
+    def passengers(self, vehicle_id: str) -> list[Model]:
+        return [m for m in self.models.values() if m.carried_by == vehicle_id]
