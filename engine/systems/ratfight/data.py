@@ -122,6 +122,10 @@ class Tables:
     costs: dict[str, dict[Hex, int | None]]
     sight: dict[Hex, int]
     cover: dict[Hex, str]
+    # line-of-sight results by (from, to, wreck hexes): terrain never changes, wrecks rarely do
+    sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+    # reachable hexes by (mover, start, reverse, nearby friends, nearby blockers): see rules.reach
+    reach_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> "Tables":

@@ -126,26 +126,46 @@ def budget(st: RatState, model: Model, reverse: bool = False) -> int:
 
 
 def reach(st: RatState, model: Model, reverse: bool = False) -> dict[Hex, int]:
-    """Hexes the model can end its move in (empty ones), with their cost."""
-    occupant = st.occupant
-    me = model.id
-    return reachable(model.pos, budget(st, model, reverse), step_cost(st, model),
-                     passable_end=lambda h: occupant.get(h, me) == me)
+    """Hexes the model can end its move in (empty ones), with their cost. Treat the result as read-only.
+
+    The answer depends only on the mover, the start hex and the models within a move of it, so it
+    is cached per battle under exactly that key.
+    """
+    mover = st.tables.movers[model.mover]
+    radius = max(mover.road, mover.open) + 1
+    pos = model.pos
+    friends, blockers = [], []
+    for h, mid in st.occupant.items():
+        if mid != model.id and hex_distance(h, pos) <= radius:
+            o = st.models[mid]
+            (friends if o.side == model.side and o.status != ABANDONED else blockers).append(h)
+    key = (model.mover, pos, reverse, frozenset(friends), frozenset(blockers))
+    cache = st.tables.reach_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        occupant = st.occupant
+        me = model.id
+        found = cache[key] = reachable(pos, budget(st, model, reverse), step_cost(st, model),
+                                       passable_end=lambda h: occupant.get(h, me) == me)
+    return found
 
 
 def sight(st: RatState, a: Hex, b: Hex) -> Sight:
     """Line of sight: terrain between blocks or obscures; wrecks block (Line of sight and Terrain)."""
-    sight_map = st.tables.sight
-    occupant = st.occupant
-    models = st.models
+    wrecks = frozenset(m.pos for m in st.models.values() if m.status == ABANDONED)
+    cache = st.tables.sight_cache
+    key = (a, b, wrecks)
+    seen = cache.get(key)
+    if seen is None:
+        sight_map = st.tables.sight
 
-    def los_of(h: Hex) -> int:
-        occ = occupant.get(h)
-        if occ is not None and models[occ].status == ABANDONED:
-            return LOS_BLOCK
-        return sight_map.get(h, LOS_BLOCK)
+        def los_of(h: Hex) -> int:
+            return LOS_BLOCK if h in wrecks else sight_map.get(h, LOS_BLOCK)
 
-    return line_of_sight(a, b, los_of)
+        seen = cache[key] = line_of_sight(a, b, los_of)
+    return seen
 
 
 def cover_cards(st: RatState, target: Model, seen: Sight | None) -> int:

@@ -1,0 +1,241 @@
+"""RatFight's own computer player ("default"): greedy, rules-aware, quick.
+
+It scores the orders open to it on the card it holds and takes the best, or
+passes when nothing is worth doing:
+- fire: the chance to Down a standing enemy, from the card counts of both sides
+  (a shooter turning ``a`` cards per shot for ``s`` shots against ``d`` defender
+  cards hits with probability about ``a*s / (a*s + d)``); grenades count the
+  enemies under the template and refuse to catch friends;
+- move: finish off Downed enemies in close combat, charge when two cards
+  against one favour it, otherwise advance into range and into cover;
+- vehicles: carry the passengers towards the enemy, unload them near it, and
+  keep the thick front armour towards the nearest threat.
+It spends the Inspiring redraw on a card it has no use for.
+"""
+
+from __future__ import annotations
+
+from engine.core.hexes import FRONT, Hex, arc_of, hex_distance
+from engine.core.rng import MASK64, Generator
+
+from . import commands as C
+from . import rules
+from .data import COVER_CARDS
+from .state import DOWN, OK, Model, RatState
+
+PASS_BELOW = 0.2  # an order must be worth at least this much to be given
+
+
+def p_hit(att_cards: int, shots: int, def_cards: int) -> float:
+    """Chance that at least one of ``shots`` draws of ``att_cards`` beats the best of ``def_cards``."""
+    a = att_cards * shots
+    return a / (a + def_cards)
+
+
+class DefaultPlayer:
+    name = "default"
+
+    def __init__(self, seed: int) -> None:
+        self.gen = Generator((seed * 0x9E3779B97F4A7C15 + 17) & MASK64)
+
+    def choose(self, system, st: RatState):
+        if st.pending is not None:
+            return self._retarget(st)
+        card = st.tables.cards[st.card]
+        side = st.active
+        used = set(st.used)
+        mine = [m for m in st.models.values()
+                if m.side == side and m.status == OK and m.id not in used]
+        enemies = [m for m in st.models.values() if m.side != side and m.on_table]
+        best: tuple[float, object] = (PASS_BELOW, C.Pass())
+        if not (card.count and len(st.used) >= card.count):
+            if card.kind == "fire":
+                best = max(best, self._best_fire(st, mine, enemies), key=lambda x: x[0])
+            elif card.kind == "move":
+                best = max(best, self._best_move(st, mine, enemies), key=lambda x: x[0])
+            elif card.kind == "vehicle":
+                best = max(best, self._best_vehicle(st, mine, enemies), key=lambda x: x[0])
+        if isinstance(best[1], C.Pass) and not st.used and rules._redraw_refusal(st) is None:
+            return C.Redraw()
+        return best[1]
+
+    # -- fire -------------------------------------------------------------------------
+    def _best_fire(self, st: RatState, mine: list[Model], enemies: list[Model]):
+        best = (0.0, None)
+        standing = [e for e in enemies if e.status == OK]
+        for m in mine:
+            if m.pos is None:
+                continue
+            for wid in m.weapons:
+                weapon = st.tables.weapons[wid]
+                for i, mode in enumerate(weapon.modes):
+                    for e in standing:
+                        if hex_distance(m.pos, e.pos) > mode.range:
+                            continue
+                        if rules._shot_refusal(st, m, weapon, mode, e) is not None:
+                            continue
+                        score = self._fire_value(st, m, mode, e)
+                        if score > best[0]:
+                            best = (score, C.Fire(m.id, wid, e.id, i))
+        return best
+
+    def _fire_value(self, st: RatState, m: Model, mode, e: Model) -> float:
+        n_att = rules.shooter_cards(m, mode)
+        if mode.template:
+            value = 0.0
+            for h in [e.pos] + e.pos.neighbours():
+                oid = st.occupant.get(h)
+                if oid is None:
+                    continue
+                o = st.models[oid]
+                if o.is_vehicle or o.status != OK:
+                    continue
+                p = p_hit(n_att, 1, COVER_CARDS[st.tables.cover[h]])
+                value += p if o.side != m.side else -3 * p
+            return value
+        seen = rules.sight(st, m.pos, e.pos)
+        d = rules.cover_cards(st, e, seen)
+        p = p_hit(n_att, mode.shots, d)
+        if e.is_vehicle:
+            vt = st.tables.vehicles[e.vehicle]
+            armour = vt.armour[rules.ARC_INDEX.get(arc_of(e.pos, e.facing, m.pos), 2)]
+            # damage needs card+AP to beat card+armour; each point brings the crew nearer bailing out
+            p_damage = max(0.0, min(1.0, 0.5 + (mode.ap - armour) / 13))
+            return p * p_damage * (1.0 + vt.crew / 2 + len(st.passengers(e.id)) / 2)
+        value = p * (2.0 if e.leader else 1.0)
+        return value + 0.05 * (mode.shots - 1)
+
+    def _retarget(self, st: RatState):
+        pend = st.pending
+        best = (0.0, C.Retarget(None))
+        shooter = st.models[pend.shooter]
+        mode = st.tables.weapons[pend.weapon].modes[pend.mode]
+        for cid in pend.candidates:
+            e = st.models[cid]
+            p = p_hit(rules.shooter_cards(shooter, mode), pend.shots, COVER_CARDS[st.tables.cover[e.pos]])
+            if p > best[0]:
+                best = (p, C.Retarget(cid))
+        return best[1]
+
+    # -- movement -----------------------------------------------------------------------
+    COVER_WEIGHT = 0.45
+    GAP_WEIGHT = 0.25
+    HUNT_BONUS = 0.35  # standing within charging distance of a Downed enemy
+
+    def _best_move(self, st: RatState, mine: list[Model], enemies: list[Model]):
+        best = (0.0, None)
+        if not enemies:
+            return best
+        standing = [(e.pos.q, e.pos.r) for e in enemies if e.status == OK]
+        downed = [(e.pos.q, e.pos.r) for e in enemies if e.status == DOWN and not e.is_vehicle]
+        near_cache: dict[Hex, tuple[int, bool]] = {}
+
+        def value(m: Model, h: Hex, reach: int) -> float:
+            """Cover where it stands, within weapon reach of the nearest enemy, near a Downed enemy."""
+            got = near_cache.get(h)
+            if got is None:
+                q, r = h.q, h.r
+                # hex distance written out: this runs for every hex a model could reach
+                near = min((abs(q - a) + abs(r - b) + abs(q - a + r - b)) >> 1 for a, b in standing) \
+                    if standing else 0
+                hunt = any((abs(q - a) + abs(r - b) + abs(q - a + r - b)) >> 1 <= 4 for a, b in downed)
+                got = near_cache[h] = (near, hunt)
+            near, hunt = got
+            cover = COVER_CARDS[st.tables.cover[h]] * (2 if m.leader else 1)
+            v = self.COVER_WEIGHT * cover - self.GAP_WEIGHT * max(0, near - reach)
+            if m.leader:
+                v -= 0.15 * max(0, 6 - near)  # a leader keeps his distance: he holds the side's nerve
+            elif hunt:
+                v += self.HUNT_BONUS
+            return v
+
+        for m in mine:
+            if m.is_vehicle or m.immobile:
+                continue
+            if m.pos is None:
+                cand = self._unload(st, m, enemies)
+                if cand[0] > best[0]:
+                    best = cand
+                continue
+            bruiser = 1 if "bruiser" in m.heroes else 0
+            r = None
+            for e in enemies:
+                if e.is_vehicle or hex_distance(m.pos, e.pos) > 4:
+                    continue
+                if e.status == DOWN:
+                    score = 3.0
+                elif m.leader:
+                    continue
+                else:
+                    a, d = 2 + bruiser, 1 + (1 if "bruiser" in e.heroes else 0)
+                    score = (2 * a / (a + d) - 1) * 1.5
+                if score <= best[0]:
+                    continue
+                if r is None:
+                    r = rules.reach(st, m)
+                spots = [h for h in e.pos.neighbours() if h == m.pos or h in r]
+                if spots:
+                    spot = min(spots, key=lambda h: (-COVER_CARDS[st.tables.cover[h]], h))
+                    best = (score, C.Assault(m.id, e.id, spot))
+            reach = self._weapon_reach(st, m)
+            here = value(m, m.pos, reach)
+            # the most any hex could add: full hard cover, closing the whole gap, reaching a Downed enemy
+            ceiling = (self.COVER_WEIGHT * (3 - COVER_CARDS[st.tables.cover[m.pos]]) * (2 if m.leader else 1)
+                       + self.GAP_WEIGHT * 3 + self.HUNT_BONUS + (0.9 if m.leader else 0))
+            if ceiling <= best[0]:
+                continue
+            if r is None:
+                r = rules.reach(st, m)
+            for h in r:
+                gain = value(m, h, reach) - here
+                if gain > best[0]:
+                    best = (gain, C.Move(m.id, h))
+        return best
+
+    CHARGE_DISTANCE = 4  # a move of three hexes, then touching the enemy
+
+    def _weapon_reach(self, st: RatState, m: Model) -> int:
+        """How close the model wants to be: snipers and leaders keep to their range, the rest close to charge."""
+        ranges = [mode.range for w in m.weapons for mode in st.tables.weapons[w].modes if not mode.template]
+        longest = max(ranges, default=1)
+        if m.leader or any(st.tables.weapons[w].modes[0].cards > 1 for w in m.weapons):
+            return longest
+        return min(longest, self.CHARGE_DISTANCE)
+
+    def _unload(self, st: RatState, m: Model, enemies: list[Model]):
+        v = st.models[m.carried_by]
+        if v.status != OK:
+            return (0.0, None)
+        near = min((hex_distance(v.pos, e.pos) for e in enemies), default=99)
+        if near > 8 and v.damage == 0:
+            return (0.0, None)
+        spots = [h for h in v.pos.neighbours()
+                 if h not in st.occupant and st.tables.costs[m.mover].get(h) is not None]
+        if not spots:
+            return (0.0, None)
+        spot = max(spots, key=lambda h: (COVER_CARDS[st.tables.cover[h]], -h.q, -h.r))
+        return (1.0, C.Disembark(m.id, spot))
+
+    # -- vehicles -------------------------------------------------------------------------
+    def _best_vehicle(self, st: RatState, mine: list[Model], enemies: list[Model]):
+        best = (0.0, None)
+        standing = [e for e in enemies if e.status == OK]
+        if not standing:
+            return best
+        for v in mine:
+            if not v.is_vehicle or v.pos is None:
+                continue
+            nearest = min(standing, key=lambda e: (hex_distance(v.pos, e.pos), e.id))
+            dist = hex_distance(v.pos, nearest.pos)
+            if st.passengers(v.id) and dist > 6:
+                options = rules.reach(st, v)
+                h = min(options, key=lambda x: (hex_distance(x, nearest.pos), x))
+                if hex_distance(h, nearest.pos) < dist:
+                    gain = 0.2 * (dist - hex_distance(h, nearest.pos))
+                    if gain > best[0]:
+                        best = (gain, C.Move(v.id, h))
+            if arc_of(v.pos, v.facing, nearest.pos) != FRONT:
+                facing = rules.direction_towards(v.pos, nearest.pos)
+                if facing != v.facing and 0.5 > best[0]:
+                    best = (0.5, C.Pivot(v.id, facing))
+        return best
