@@ -225,11 +225,11 @@ class Battle:
                 f"({setup_check.draws} draws), replayed {battle.setup_check.hash} "
                 f"({battle.setup_check.draws} draws)", 0, battle)
         for i, command in enumerate(commands, start=1):
-            reason = battle.refusal(command)
-            if reason is not None:
-                raise Divergence(f"the battle diverges at command {i}: it is refused on replay ({reason})",
-                                 i, battle)
-            battle.submit(command)
+            try:
+                battle.submit(command)
+            except IllegalOrder as refused:
+                raise Divergence(f"the battle diverges at command {i}: it is refused on replay "
+                                 f"({refused.message})", i, battle) from None
             if checkpoints is not None:
                 got, want = battle.checkpoints[-1], checkpoints[i - 1]
                 if got != want:

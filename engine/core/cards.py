@@ -72,8 +72,9 @@ class Deck:
     def copy(self) -> "Deck":
         return Deck(list(self.draw_pile), list(self.in_play), list(self.discard))
 
-    def canonical(self) -> tuple:
-        return (tuple(self.draw_pile), tuple(self.in_play), tuple(self.discard))
+    def canonical(self) -> str:
+        """The three piles in order, as one string (card ids never contain ',' or '|')."""
+        return "|".join((",".join(self.draw_pile), ",".join(self.in_play), ",".join(self.discard)))
 
     def top(self) -> str | None:
         return self.draw_pile[-1] if self.draw_pile else None

@@ -51,6 +51,7 @@ __all__ = [
     "reachable",
     "shortest_path",
     "path_cost",
+    "path_within",
 ]
 
 StepCost = Callable[["Hex", "Hex"], "int | None"]
@@ -606,3 +607,56 @@ def path_cost(path: Iterable[Hex], step_cost: StepCost) -> int | None:
         total += c
         prev = h
     return total
+
+
+def path_within(start: Hex, goal: Hex, budget: int, step_cost: StepCost, min_cost: int = 0) -> list[Hex] | None:
+    """A cheapest path ``[start, ..., goal]`` costing at most ``budget``, or ``None``.
+
+    Bounded Dijkstra that stops as soon as ``goal`` is settled, so checking one
+    move is far cheaper than working out everything reachable. Among equally
+    cheap paths the one found first wins; the search order is fixed (estimate,
+    then discovery order, neighbours in direction order), so the answer is
+    deterministic. Step costs must be >= 0. With ``min_cost`` (no step costs
+    less) the search is A*, aimed at the goal by ``distance * min_cost``.
+    """
+    if start == goal:
+        return [start]
+    if min_cost * hex_distance(start, goal) > budget:
+        return None
+    gq, gr = goal.q, goal.r
+    best: dict[Hex, int] = {start: 0}
+    parent: dict[Hex, Hex] = {}
+    done: set[Hex] = set()
+    heap: list[tuple[int, int, int, Hex]] = [(0, 0, 0, start)]
+    seq = 1
+    pop = heapq.heappop
+    push = heapq.heappush
+    while heap:
+        _, _, cost, h = pop(heap)
+        if h in done:
+            continue
+        if h == goal:
+            path = [h]
+            while h != start:
+                h = parent[h]
+                path.append(h)
+            path.reverse()
+            return path
+        done.add(h)
+        for n in _neighbours(h):
+            if n in done:
+                continue
+            c = step_cost(h, n)
+            if c is None:
+                continue
+            nc = cost + c
+            if nc > budget:
+                continue
+            old = best.get(n)
+            if old is None or nc < old:
+                best[n] = nc
+                parent[n] = h
+                dq, dr = n.q - gq, n.r - gr
+                push(heap, (nc + min_cost * ((abs(dq) + abs(dr) + abs(dq + dr)) >> 1), seq, nc, n))
+                seq += 1
+    return None

@@ -126,6 +126,8 @@ class Tables:
     sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
     # reachable hexes by (mover, start, reverse, nearby friends, nearby blockers): see rules.reach
     reach_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+    # the last move path worked out: [key, path] (see rules.move_path)
+    path_memo: list = attrs.field(factory=list, eq=False, repr=False)
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> "Tables":

@@ -11,7 +11,7 @@ from typing import Callable
 
 from engine.core.cards import Deck, best_card, card_colour, card_strength, card_value, standard_deck
 from engine.core.hexes import (FRONT, LOS_BLOCK, LOS_OBSCURE, SIDE, Hex, Sight, arc_of, hex_distance,
-                               line_of_sight, reachable, relative_bearing, shortest_path)
+                               line_of_sight, path_within, reachable, relative_bearing)
 from engine.core.resolution import Resolution
 
 from . import commands as C
@@ -152,6 +152,26 @@ def reach(st: RatState, model: Model, reverse: bool = False) -> dict[Hex, int]:
     return found
 
 
+def move_path(st: RatState, model: Model, to: Hex, reverse: bool = False) -> list[Hex] | None:
+    """The path a move takes to an empty hex within the model's move, or None if it cannot get there.
+
+    Validation and resolution of one order ask the same question of the same state, so the last
+    answer is kept and reused.
+    """
+    occ = st.occupant.get(to)
+    if occ is not None and occ != model.id:
+        return None
+    key = (model.id, model.pos, to, reverse, frozenset(st.occupant.items()))
+    memo = st.tables.path_memo
+    if memo and memo[0] == key:
+        return memo[1]
+    mover = st.tables.movers[model.mover]
+    path = path_within(model.pos, to, budget(st, model, reverse), step_cost(st, model),
+                       min_cost=min(mover.road, mover.open))
+    memo[:] = [key, path]
+    return path
+
+
 def sight(st: RatState, a: Hex, b: Hex) -> Sight:
     """Line of sight: terrain between blocks or obscures; wrecks block (Line of sight and Terrain)."""
     wrecks = frozenset(m.pos for m in st.models.values() if m.status == ABANDONED)
@@ -285,7 +305,7 @@ def _move_refusal(st: RatState, model: Model, cmd: C.Move) -> str | None:
         return "only vehicles reverse"
     if cmd.to == model.pos:
         return "choose a hex to move to"
-    if cmd.to not in reach(st, model, cmd.reverse):
+    if move_path(st, model, cmd.to, cmd.reverse) is None:
         return f"{model.name} cannot reach that hex this move (terrain, distance or another model in the way)"
     return None
 
@@ -298,7 +318,7 @@ def _assault_refusal(st: RatState, model: Model, cmd: C.Assault) -> str | None:
         return why
     if hex_distance(cmd.to, target.pos) != 1:
         return "close combat needs a hex touching the enemy model"
-    if cmd.to != model.pos and cmd.to not in reach(st, model):
+    if cmd.to != model.pos and move_path(st, model, cmd.to) is None:
         return f"{model.name} cannot reach that hex this move"
     return None
 
@@ -492,7 +512,7 @@ def _resolve(ctx: Resolution, st: RatState, cmd) -> None:
     model = st.models[cmd.model]
     ctx.emit(E.ModelActivated(model=model.id, card=st.card))
     if t is C.Move:
-        path = shortest_path(model.pos, cmd.to, step_cost(st, model), budget=budget(st, model, cmd.reverse))
+        path = move_path(st, model, cmd.to, cmd.reverse)
         facing = None
         if model.is_vehicle and not cmd.reverse:
             facing = path[-2].direction_to(path[-1])
@@ -502,15 +522,13 @@ def _resolve(ctx: Resolution, st: RatState, cmd) -> None:
     elif t is C.Embark:
         h = _embark_hex(st, model, st.models[cmd.vehicle])
         if h != model.pos:
-            path = shortest_path(model.pos, h, step_cost(st, model), budget=budget(st, model))
-            ctx.emit(E.ModelMoved(model=model.id, path=tuple(path)))
+            ctx.emit(E.ModelMoved(model=model.id, path=tuple(move_path(st, model, h))))
         ctx.emit(E.ModelEmbarked(model=model.id, vehicle=cmd.vehicle))
     elif t is C.Disembark:
         ctx.emit(E.ModelDisembarked(model=model.id, to=cmd.to))
     elif t is C.Assault:
         if cmd.to != model.pos:
-            path = shortest_path(model.pos, cmd.to, step_cost(st, model), budget=budget(st, model))
-            ctx.emit(E.ModelMoved(model=model.id, path=tuple(path)))
+            ctx.emit(E.ModelMoved(model=model.id, path=tuple(move_path(st, model, cmd.to))))
         close_combat(ctx, st, model, st.models[cmd.target])
     elif t is C.Fire:
         target = st.models[cmd.target]

@@ -1,0 +1,384 @@
+"""The ``hexfront`` command line: list systems, create, replay, watch and self-play battles.
+
+Every command is headless and prints plain text (or JSON lines with ``--json``)
+to standard output. Bad input of any kind is reported as one line on standard
+error, ``hexfront: <what is wrong>``, with exit status 1; usage mistakes exit
+with argparse's status 2. Output depends only on the arguments, never on the
+clock, so the same command prints the same bytes every time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from .core.battle import UNDO_POLICIES, Battle, IllegalOrder
+from .core.errors import HexfrontError
+from .core.rng import MASK64, MAX_SEED
+from .core.saves import load_battle, save_battle
+from .core.serial import codec_for
+from .core.system import ComputerPlayer, RuleSystem, all_systems, get_system
+
+DEFAULT_SYSTEM = "ratfight"
+HUMAN = "human"
+#: A computer-vs-computer battle that has not ended after this many commands is stopped.
+MAX_GAME_COMMANDS = 100_000
+
+
+# -- small helpers ---------------------------------------------------------------------------
+
+def _seed(text: str) -> int:
+    """argparse type: a battle seed, a whole number from 0 to MAX_SEED."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{value} is out of range; a seed is from 0 to {MAX_SEED}")
+    return value
+
+
+def _positive(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _system_and_scenario(system_id: str, scenario: str | None) -> tuple[RuleSystem, str]:
+    """The rule system and the scenario to play (its default when none is named), both checked."""
+    system = get_system(system_id)
+    scenario = scenario or system.default_scenario()
+    system.check_scenario(scenario)
+    return system, scenario
+
+
+def _assign_players(sides: list[str], spec: str, choices: list[str]) -> dict[str, str]:
+    """Read ``--players A,B``: one controller per side, in side order, each one of ``choices``."""
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) != len(sides):
+        raise HexfrontError(
+            f"--players needs {len(sides)} names, one per side ({', '.join(sides)}), "
+            f"not {len(names)} ('{spec}'); choose from: {', '.join(choices)}"
+        )
+    for name in names:
+        if name not in choices:
+            raise HexfrontError(f"there is no player '{name}'; choose from: {', '.join(choices)}")
+    return dict(zip(sides, names))
+
+
+def _computer_seed(game_seed: int, side_index: int) -> int:
+    """Each computer player's own seed, fixed by the battle seed and its side's place."""
+    return (game_seed * 2 + side_index) & MASK64
+
+
+def _computer_players(system: RuleSystem, battle: Battle) -> dict[str, ComputerPlayer]:
+    """Build the computer player of every side the battle's setup gives to one."""
+    factories = system.computer_players()
+    players = battle.setup.players
+    return {side: factories[players[side]](_computer_seed(battle.setup.seed, i))
+            for i, side in enumerate(system.sides(battle.state))
+            if players.get(side, HUMAN) != HUMAN}
+
+
+def _new_battle(system: RuleSystem, scenario: str, seed: int, players_spec: str,
+                choices: list[str], undo_policy: str = "practice") -> Battle:
+    battle = Battle.new(system.id, scenario, seed=seed, undo_policy=undo_policy)
+    # Sides are only known once the scenario is set up; name their controllers now,
+    # before any command, so the save records who played each side.
+    battle.setup.players = _assign_players(system.sides(battle.state), players_spec, choices)
+    return battle
+
+
+def play_out(battle: Battle, players: dict[str, ComputerPlayer],
+             on_command: Callable[[int, str, Any, list[Any], str], None] | None = None,
+             limit: int | None = None) -> None:
+    """Let the computer players give every order until the battle ends.
+
+    ``on_command(number, side, command, events, command_text)`` is called after each
+    command; the command text is described before the command changes the state.
+    """
+    system = battle.system
+    limit = MAX_GAME_COMMANDS if limit is None else limit
+    while battle.outcome() is None:
+        if len(battle.log) >= limit:
+            raise HexfrontError(
+                f"the battle with seed {battle.setup.seed} has not ended after {limit} commands; "
+                f"stopped (the rules or a computer player may be stuck)"
+            )
+        side = battle.side_to_act()
+        if side not in players:
+            raise HexfrontError(f"no computer player for side '{side}' to give the next order")
+        command = players[side].choose(system, battle.state)
+        text = system.describe_command(command, battle.state)
+        try:
+            events = battle.submit(command)
+        except IllegalOrder as exc:
+            raise HexfrontError(
+                f"the {battle.setup.players.get(side)} player for {side} gave an illegal order "
+                f"({text}): {exc.message}"
+            ) from None
+        if on_command is not None:
+            on_command(len(battle.log), side, command, events, text)
+
+
+# -- the readable event log ------------------------------------------------------------------
+
+def _print_events(system: RuleSystem, events: list[Any], state: Any, indent: str = "") -> None:
+    for event in events:
+        print(f"{indent}{system.describe(event, state)}")
+
+
+def _print_command(system: RuleSystem, number: int, side: str, text: str,
+                   events: list[Any], state: Any) -> None:
+    print(f"#{number} {side}: {text}")
+    _print_events(system, events, state, "    ")
+
+
+def _print_heading(battle: Battle) -> None:
+    s = battle.setup
+    who = ", ".join(f"{side}: {name}" for side, name in s.players.items()) or "players not recorded"
+    print(f"{battle.system.title}, scenario {s.scenario}, seed {s.seed} ({who})")
+
+
+def _outcome_line(battle: Battle) -> str | None:
+    outcome = battle.outcome()
+    if outcome is None:
+        return None
+    result = f"winner {outcome.winner}" if outcome.winner is not None else "draw"
+    return f"outcome: {result} in turn {battle.system.turn(battle.state)}: {outcome.reason}"
+
+
+def _replayed_steps(battle: Battle) -> Iterator[tuple[int, str, str, list[Any], Any]]:
+    """Walk a loaded battle's log afresh: (number, side, command text, events, state after)."""
+    walker = Battle(battle.system, battle.setup)
+    for number, command in enumerate(battle.log, start=1):
+        side = walker.side_to_act()
+        text = battle.system.describe_command(command, walker.state)
+        events = walker.submit(command)
+        yield number, side, text, events, walker.state
+
+
+# -- the commands ----------------------------------------------------------------------------
+
+def cmd_systems(args: argparse.Namespace) -> int:
+    for system in all_systems().values():
+        print(f"{system.id}: {system.title}")
+        for info in system.scenarios():
+            default = " (default)" if info.name == system.default_scenario() else ""
+            print(f"    {info.name}{default}: {info.title}. {info.summary}".rstrip())
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    system, scenario = _system_and_scenario(args.system, args.scenario)
+    out = Path(args.out) if args.out else Path("saves") / f"{system.id}-{scenario}-{args.seed}.json"
+    if out.exists() and not args.force:
+        raise HexfrontError(f"{out} already exists; give --force to replace it or --out another file")
+    choices = [HUMAN, *system.computer_players()]
+    battle = _new_battle(system, scenario, args.seed, args.players, choices, args.undo)
+    save_battle(battle, out)
+    print(out)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    battle = load_battle(args.file, verify=args.verify)
+    if args.verify:
+        final = battle.checkpoints[-1].hash if battle.checkpoints else battle.setup_check.hash
+        print(f"verified: {_plural(len(battle.log), 'command')}, every state hash matches; "
+              f"final state {final}")
+        return 0
+    system = battle.system
+    if args.json:
+        codec = codec_for(system)
+        for number, events in enumerate([battle.setup_events, *battle.events]):
+            for event in events:
+                print(json.dumps({"command": number, "event": codec.event_to_json(event)}))
+        return 0
+    _print_heading(battle)
+    _print_events(system, battle.setup_events, battle.state)  # descriptions use names only
+    for number, side, text, events, state in _replayed_steps(battle):
+        _print_command(system, number, side, text, events, state)
+    line = _outcome_line(battle)
+    if line:
+        print(line)
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    system, scenario = _system_and_scenario(args.system, args.scenario)
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise HexfrontError(f"--seed {args.seed} with --games {args.games} runs past the last seed {MAX_SEED}")
+    choices = list(system.computer_players())
+    wins: dict[str, int] = {}
+    draws = 0
+    for game in range(args.games):
+        seed = args.seed + game
+        battle = _new_battle(system, scenario, seed, args.players, choices)
+        sides, entries = list(battle.setup.players), list(battle.setup.players.values())
+        play_out(battle, _computer_players(system, battle))
+        outcome = battle.outcome()
+        assert outcome is not None  # play_out returns only at the end of the battle
+        winner_player = battle.setup.players[outcome.winner] if outcome.winner is not None else None
+        if outcome.winner is None:
+            draws += 1
+        else:
+            wins[outcome.winner] = wins.get(outcome.winner, 0) + 1
+        turns, commands = system.turn(battle.state), len(battle.log)
+        saved = None
+        if args.save_dir:
+            saved = save_battle(battle, Path(args.save_dir) / f"{system.id}-{scenario}-{seed}.json")
+        if args.json:
+            record: dict[str, Any] = {
+                "game": game + 1, "seed": seed, "scenario": scenario, "players": entries,
+                "winner": outcome.winner, "winner_player": winner_player, "reason": outcome.reason,
+                "turns": turns, "commands": commands,
+            }
+            if saved is not None:
+                record["save"] = str(saved)
+            print(json.dumps(record))
+        else:
+            result = f"winner {outcome.winner} ({winner_player})" if outcome.winner is not None else "draw"
+            where = f"; saved {saved}" if saved is not None else ""
+            print(f"game {game + 1}: {result} in {_plural(turns, 'turn')}, "
+                  f"{_plural(commands, 'command')}{where}")
+        sys.stdout.flush()
+    if not args.json:
+        tally = ", ".join(f"{side} ({name}) {_plural(wins.get(side, 0), 'win')}"
+                          for side, name in zip(sides, entries))
+        print(f"after {_plural(args.games, 'game')}: {tally}, {_plural(draws, 'draw')}")
+    return 0
+
+
+def watch(system_id: str, scenario: str | None, seed: int) -> int:
+    """Headless watch mode: two default computer players fight while the event log is printed."""
+    system, scenario = _system_and_scenario(system_id, scenario)
+    battle = _new_battle(system, scenario, seed, "default,default", list(system.computer_players()))
+    _print_heading(battle)
+    _print_events(system, battle.setup_events, battle.state)
+
+    def show(number: int, side: str, command: Any, events: list[Any], text: str) -> None:
+        _print_command(system, number, side, text, events, battle.state)
+        sys.stdout.flush()
+
+    play_out(battle, _computer_players(system, battle), show)
+    print(_outcome_line(battle))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    return watch(args.system, args.scenario, args.seed)
+
+
+# -- the parser ------------------------------------------------------------------------------
+
+def _add_scenario_and_seed(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scenario", metavar="NAME",
+                        help="scenario to play (default: the system's first; see 'hexfront systems')")
+    parser.add_argument("--seed", type=_seed, default=0, metavar="N",
+                        help="seed of the battle's dice and cards; the same seed gives the same battle "
+                             "(default: 0)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexfront", allow_abbrev=False,
+        description="Table-top skirmish wargames on a hex map, in the terminal. "
+                    "With no command, watch a computer-vs-computer battle of ratfight.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def command(name: str, summary: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=summary, description=summary, allow_abbrev=False)
+        sub.set_defaults(run=run)
+        return sub
+
+    command("systems", "List the rule systems and their scenarios.", cmd_systems)
+
+    new = command("new", "Create a battle file with no orders given yet and print its path.", cmd_new)
+    new.add_argument("system", metavar="SYSTEM", help="rule system id, e.g. ratfight")
+    _add_scenario_and_seed(new)
+    new.add_argument("--undo", choices=UNDO_POLICIES, default="practice",
+                     help="practice: any order can be taken back; strict: an order that rolled dice "
+                          "or drew cards stands (default: practice)")
+    new.add_argument("--players", default=f"{HUMAN},default", metavar="A,B",
+                     help="who commands each side, in side order: 'human' or a computer player's "
+                          "name (default: human,default)")
+    new.add_argument("--out", metavar="FILE",
+                     help="where to write the battle (default: saves/SYSTEM-SCENARIO-SEED.json)")
+    new.add_argument("--force", action="store_true", help="replace FILE if it already exists")
+
+    replay = command("replay", "Print a saved battle's event log, or check that it replays exactly.",
+                     cmd_replay)
+    replay.add_argument("file", metavar="FILE", help="a battle or save file")
+    mode = replay.add_mutually_exclusive_group()
+    mode.add_argument("--verify", action="store_true",
+                      help="replay every order, compare each recorded state hash, print one line; "
+                           "exit 1 at the first command that differs")
+    mode.add_argument("--json", action="store_true",
+                      help="print one JSON object per event: {\"command\": N, \"event\": {...}}, "
+                           "N 0 for setup")
+
+    selfplay = command("selfplay", "Play computer against computer to the end, one or more games.",
+                       cmd_selfplay)
+    selfplay.add_argument("system", metavar="SYSTEM", help="rule system id, e.g. ratfight")
+    _add_scenario_and_seed(selfplay)
+    selfplay.add_argument("--games", type=_positive, default=1, metavar="K",
+                          help="how many games; game i plays with seed N+i (default: 1)")
+    selfplay.add_argument("--players", default="default,default", metavar="A,B",
+                          help="computer player for each side, in side order (default: default,default)")
+    selfplay.add_argument("--save-dir", metavar="DIR",
+                          help="save each game as DIR/SYSTEM-SCENARIO-SEED.json, replacing any such file")
+    selfplay.add_argument("--json", action="store_true",
+                          help="print one JSON object per game instead of text and no summary")
+
+    play = command("play", "Watch two computer players fight a battle, printing its event log.", cmd_play)
+    play.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM,
+                      help=f"rule system id (default: {DEFAULT_SYSTEM})")
+    _add_scenario_and_seed(play)
+    return parser
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the interpreter's final flush stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one hexfront command; return the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(args_list)
+        if args.command is None:
+            args = parser.parse_args(["play", *args_list])
+    except SystemExit as exc:  # --help, or a usage error already printed by argparse
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    try:
+        return args.run(args)
+    except HexfrontError as exc:
+        sys.stdout.flush()
+        print(f"hexfront: {exc.message}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("hexfront: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
