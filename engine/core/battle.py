@@ -93,6 +93,8 @@ class Battle:
                 )
             merged[key] = value
         content = system.load_content(scenario)
+        if script is None:
+            script = system.scenario_script(content)
         setup = BattleSetup(system=system.id, scenario=scenario, seed=seed, content=content,
                             rules_version=system.rules_version, options=merged,
                             undo_policy=undo_policy, players=dict(players or {}), script=script)

@@ -17,7 +17,7 @@ from typing import Any, Callable, Protocol
 import attrs
 
 from .errors import UnknownScenario, UnknownSystem
-from .resolution import Resolution, fold_core_event
+from .resolution import Resolution, Script, fold_core_event
 
 
 @attrs.frozen
@@ -93,6 +93,24 @@ class RuleSystem:
     def load_content(self, scenario: str) -> dict[str, Any]:
         """Everything the battle needs from content/, as plain data to embed in the save."""
         raise NotImplementedError
+
+    def scenario_script(self, content: dict[str, Any]) -> "Script | None":
+        """A scripted source set in the scenario file (``[script]`` with ``dice`` and ``cards``), if any.
+
+        Used for worked examples and tutorials: the battle then draws these results first.
+        """
+        raw = content.get("scenario", {}).get("script") if isinstance(content.get("scenario"), dict) else None
+        if not raw:
+            return None
+        from .errors import ContentError
+
+        dice = raw.get("dice", [])
+        cards = raw.get("cards", {})
+        if not (isinstance(dice, list) and all(type(d) is int for d in dice)
+                and isinstance(cards, dict)
+                and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in cards.values())):
+            raise ContentError("a scenario's [script] needs dice = [whole numbers] and cards = {deck = [card ids]}")
+        return Script(tuple(dice), cards)
 
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

@@ -179,9 +179,12 @@ class DefaultPlayer:
                     best = (score, C.Assault(m.id, e.id, spot))
             reach = self._weapon_reach(st, m)
             here = value(m, m.pos, reach)
-            # the most any hex could add: full hard cover, closing the whole gap, reaching a Downed enemy
+            # the most any hex in one move could add: hard cover, closing up to three hexes of the gap,
+            # coming within charging distance of a Downed enemy, (a leader) stepping back out of reach
+            near, hunt = near_cache[m.pos]
             ceiling = (self.COVER_WEIGHT * (3 - COVER_CARDS[st.tables.cover[m.pos]]) * (2 if m.leader else 1)
-                       + self.GAP_WEIGHT * 3 + self.HUNT_BONUS + (0.9 if m.leader else 0))
+                       + self.GAP_WEIGHT * min(3, max(0, near - reach))
+                       + (0.45 if m.leader else (0 if hunt or not downed else self.HUNT_BONUS)))
             if ceiling <= best[0]:
                 continue
             if r is None:
