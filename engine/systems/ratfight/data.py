@@ -101,6 +101,7 @@ class ActionCard:
     title: str
     kind: str
     count: int
+    infantry_only: bool = False
 
 
 @attrs.frozen
@@ -189,7 +190,7 @@ def _build(content: dict[str, Any]) -> Tables:
         if c["kind"] not in ("move", "vehicle", "fire", "turn_end"):
             raise ContentError(f"action card {c['id']} has unknown kind {c['kind']!r}")
         cards[c["id"]] = ActionCard(c["id"], _int(c["number"], "card number", 1, 100), str(c["title"]), c["kind"],
-                                    _int(c["count"], "card count", 0, 100))
+                                    _int(c["count"], "card count", 0, 100), bool(c.get("infantry_only", False)))
     if sum(1 for c in cards.values() if c.kind == "turn_end") != 1:
         raise ContentError("the action deck needs exactly one Turn End card")
     scen = content["scenario"]

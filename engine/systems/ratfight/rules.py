@@ -11,7 +11,7 @@ from typing import Callable
 
 from engine.core.cards import Deck, best_card, card_colour, card_strength, card_value, standard_deck
 from engine.core.hexes import (FRONT, LOS_BLOCK, LOS_OBSCURE, SIDE, Hex, Sight, arc_of, hex_distance,
-                               line_of_sight, path_within, reachable, relative_bearing)
+                               line_of_sight, line_pair, path_within, reachable, relative_bearing)
 from engine.core.resolution import Resolution
 
 from . import commands as C
@@ -200,6 +200,13 @@ def cover_cards(st: RatState, target: Model, seen: Sight | None) -> int:
         for h in seen.obscured_by:
             if hex_distance(h, target.pos) == 1:
                 cards = max(cards, COVER_CARDS[tables.cover[h]])
+        # a sight line along a hex edge passes both hexes: blocking terrain on the other side, next to
+        # the target, means the target is only partly in view behind it
+        plus, minus = line_pair(seen.path[0], seen.path[-1])
+        if plus != minus:
+            for h in plus[1:-1] + minus[1:-1]:
+                if hex_distance(h, target.pos) == 1 and tables.sight.get(h) in (LOS_OBSCURE, LOS_BLOCK):
+                    cards = max(cards, COVER_CARDS[tables.cover[h]])
     return cards
 
 
@@ -214,6 +221,11 @@ def armour_arc(vehicle: Model, attacker_pos: Hex) -> str:
 # ---------------------------------------------------------------------------
 # Validation
 # ---------------------------------------------------------------------------
+
+def present(m: Model) -> bool:
+    """On the battlefield and not Down: standing on the table, or riding a vehicle (Morale Check)."""
+    return m.status == OK and (m.pos is not None or m.carried_by is not None)
+
 
 def _card(st: RatState):
     return st.tables.cards[st.card] if st.card else None
@@ -363,7 +375,7 @@ def _redraw_refusal(st: RatState) -> str | None:
         return "the Inspiring leader has already redrawn this turn"
     if st.used:
         return "the card has been acted on; redraw before acting"
-    if not any(m.side == side and m.standing and "inspiring" in m.heroes for m in st.models.values()):
+    if not any(m.side == side and present(m) and "inspiring" in m.heroes for m in st.models.values()):
         return "you need an Inspiring leader on the battlefield and not Down"
     return None
 
@@ -375,6 +387,8 @@ def _fire_refusal(st: RatState, cmd: C.Fire) -> str | None:
     card = _card(st)
     if card.kind != "fire":
         return f"models fire only on a Fire card, not {card.title}"
+    if card.infantry_only and shooter.is_vehicle:
+        return f"{card.title} fires one infantry weapon: a vehicle needs another Fire card"
     if shooter.pos is None:
         return f"{shooter.name} is aboard a vehicle and cannot fire"
     if cmd.weapon not in shooter.weapons:
@@ -458,7 +472,7 @@ def legal_commands(st: RatState) -> list:
                     out.append(C.Pivot(m.id, f))
     elif card.kind == "fire":
         for m in actors:
-            if m.pos is None:
+            if m.pos is None or (card.infantry_only and m.is_vehicle):
                 continue
             for wid in m.weapons:
                 weapon = st.tables.weapons[wid]
@@ -661,10 +675,10 @@ def fire_at(ctx: Resolution, st: RatState, shooter: Model, weapon_id: str, mode_
     seen = None if retargeted else sight(st, shooter.pos, target.pos)
     n_att = shooter_cards(shooter, mode)
     if target.is_vehicle:
-        left = shoot_vehicle(ctx, st, shooter, target, mode.ap, n_att, shots, cover_cards(st, target, seen),
-                             weapon.name)
-        hit = left >= 0
-        left = max(left, 0)
+        # "Both players turn over a Resolution Card": no terrain cards for the vehicle; spare shots are
+        # only retargeted "after Downing the target", so a hit on a vehicle ends the firing
+        shoot_vehicle(ctx, st, shooter, target, mode.ap, n_att, shots, 1, weapon.name)
+        hit, left = False, 0
     else:
         n_def = cover_cards(st, target, seen)
         d = draw_best(ctx, target.side, n_def, f"{target.name} tries to dodge ({n_def} card(s): "
@@ -685,7 +699,7 @@ def fire_at(ctx: Resolution, st: RatState, shooter: Model, weapon_id: str, mode_
     if hit and left > 0 and target.pos is not None:
         candidates = tuple(
             m.id for m in st.models.values()
-            if m.side == target.side and m.id != target.id and m.standing
+            if m.side == target.side and m.id != target.id and m.on_table
             and hex_distance(m.pos, target.pos) <= RETARGET_HEXES
             and not (m.is_vehicle and mode.ap == 0 and st.tables.vehicles[m.vehicle].armoured))
         if candidates:
@@ -769,8 +783,7 @@ def grenade(ctx: Resolution, st: RatState, thrower: Model, weapon_id: str, mode_
             continue
         if v.is_vehicle:
             if not st.tables.vehicles[v.vehicle].armoured:
-                shoot_vehicle(ctx, st, thrower, v, mode.ap, shooter_cards(thrower, mode), 1,
-                              COVER_CARDS[st.tables.cover[v.pos]], weapon.name)
+                shoot_vehicle(ctx, st, thrower, v, mode.ap, shooter_cards(thrower, mode), 1, 1, weapon.name)
                 discard_resolution(ctx, st)
             continue
         n_def = cover_cards(st, v, seen if v is centre else None)
@@ -786,11 +799,14 @@ def grenade(ctx: Resolution, st: RatState, thrower: Model, weapon_id: str, mode_
 def close_combat(ctx: Resolution, st: RatState, attacker: Model, target: Model) -> None:
     """Close Combat: attacker turns two cards, defender one (a Bruiser one more); the loser is a casualty.
 
-    A Downed defender is a casualty without cards. A vehicle is assaulted at Armour Piercing Zero.
+    A Downed defender is a casualty without cards. A vehicle is assaulted at Armour Piercing Zero: the
+    hit draw is the combat, and an attacker who loses it is the casualty.
     """
     bonus_a = 1 if "bruiser" in attacker.heroes else 0
     if target.is_vehicle:
         if shoot_vehicle(ctx, st, attacker, target, 0, 2 + bonus_a, 1, 1, "close assault") < 0:
+            ctx.emit(E.ModelCasualty(model=attacker.id, reason=f"lost the close assault on {target.name}",
+                                     rule="Close Combat"))
             discard_resolution(ctx, st)
         return
     if target.status == DOWN:
@@ -843,7 +859,7 @@ def morale(ctx: Resolution, st: RatState) -> None:
             if not left:
                 ctx.emit(E.ForceBroken(side=side, force=force, reason="nobody is left on the battlefield"))
                 continue
-            n = max([m.leader for m in left if m.standing and m.leader] or [1])
+            n = max([m.leader for m in left if present(m) and m.leader] or [1])
             card = draw_best(ctx, side, n, f"morale of {st.tables.side_names[side]} against {lost} casualties",
                              "Morale Check", side)
             passed = card_value(card) > lost
