@@ -168,3 +168,21 @@ def test_strict_undo_never_takes_back_a_draw(seed, picks):
         before = battle.checkpoints[-2].hash if len(battle.checkpoints) > 1 else battle.setup_check.hash
         battle.undo()
         assert battle.state_hash() == before
+
+
+@settings(max_examples=8, deadline=None, derandomize=True)
+@given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**64 - 1),
+       players=st.sampled_from([("default", "default"), ("default", "random"), ("random", "default")]))
+def test_computer_players_only_give_legal_orders_and_finish(scenario, seed, players):
+    battle = Battle.new("ratfight", scenario, seed=seed)
+    system = battle.system
+    ai = {side: system.computer_players()[name](seed % 1000 + i)
+          for i, (side, name) in enumerate(zip(system.sides(battle.state), players))}
+    while battle.outcome() is None:
+        cmd = ai[battle.side_to_act()].choose(system, battle.state)
+        assert battle.refusal(cmd) is None, cmd
+        battle.submit(cmd)
+        assert len(battle.log) < 5000
+    check_invariants(battle)
+    outcome = battle.outcome()
+    assert outcome.winner in (None, *system.sides(battle.state)) and outcome.reason

@@ -50,7 +50,8 @@ class DefaultPlayer:
         best: tuple[float, object] = (PASS_BELOW, C.Pass())
         if not (card.count and len(st.used) >= card.count):
             if card.kind == "fire":
-                best = max(best, self._best_fire(st, mine, enemies), key=lambda x: x[0])
+                shooters = [m for m in mine if not (card.infantry_only and m.is_vehicle)]
+                best = max(best, self._best_fire(st, shooters, enemies), key=lambda x: x[0])
             elif card.kind == "move":
                 best = max(best, self._best_move(st, mine, enemies), key=lambda x: x[0])
             elif card.kind == "vehicle":
@@ -94,7 +95,7 @@ class DefaultPlayer:
                 value += p if o.side != m.side else -3 * p
             return value
         seen = rules.sight(st, m.pos, e.pos)
-        d = rules.cover_cards(st, e, seen)
+        d = 1 if e.is_vehicle else rules.cover_cards(st, e, seen)
         p = p_hit(n_att, mode.shots, d)
         if e.is_vehicle:
             vt = st.tables.vehicles[e.vehicle]
