@@ -1,0 +1,339 @@
+"""The hexfront command line, driven in-process through ``main`` (and once as a real process)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import cli
+from engine.cli import main
+from engine.core.saves import load_battle
+
+REPO = Path(__file__).resolve().parents[1]
+GAME_KEYS = {"game", "seed", "scenario", "players", "winner", "winner_player", "reason", "turns", "commands"}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(err: str) -> str:
+    """stderr holds exactly one line, ``hexfront: ...``, and no traceback."""
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("hexfront: ")
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def saved_games(tmp_path_factory) -> list[Path]:
+    """Three finished village battles saved by selfplay with random players."""
+    folder = tmp_path_factory.mktemp("games")
+    code = main(["selfplay", "ratfight", "--scenario", "village", "--seed", "11", "--games", "3",
+                 "--players", "random,random", "--save-dir", str(folder), "--json"])
+    assert code == 0
+    files = sorted(folder.glob("*.json"))
+    assert [f.name for f in files] == [f"ratfight-village-{s}.json" for s in (11, 12, 13)]
+    return files
+
+
+# -- systems ---------------------------------------------------------------------------------
+
+def test_systems_lists_ratfight_and_its_scenarios(capsys):
+    code, out, err = run(capsys, "systems")
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == "ratfight: JTS RatFight"
+    scenario_lines = [line.strip() for line in out.splitlines()[1:]]
+    assert any(line.startswith("convoy (default): ") for line in scenario_lines)
+    assert any(line.startswith("village: Crossroads Village.") for line in scenario_lines)
+
+
+# -- new -------------------------------------------------------------------------------------
+
+def test_new_writes_a_loadable_battle_at_the_default_path(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "new", "ratfight", "--scenario", "village", "--seed", "42")
+    assert code == 0 and err == ""
+    path = Path("saves/ratfight-village-42.json")
+    assert out == f"{path}\n"
+    battle = load_battle(tmp_path / path)
+    assert battle.setup.scenario == "village" and battle.setup.seed == 42
+    assert battle.setup.players == {"red": "human", "blue": "default"}
+    assert battle.setup.undo_policy == "practice"
+    assert battle.log == [] and battle.outcome() is None
+
+
+def test_new_records_players_and_undo_policy(capsys, tmp_path):
+    out_file = tmp_path / "b.json"
+    code, out, _ = run(capsys, "new", "ratfight", "--players", "random,human", "--undo", "strict",
+                       "--out", str(out_file))
+    assert code == 0 and out == f"{out_file}\n"
+    battle = load_battle(out_file)
+    assert battle.setup.players == {"red": "random", "blue": "human"}
+    assert battle.setup.undo_policy == "strict"
+    assert battle.setup.scenario == "convoy"
+
+
+def test_new_refuses_to_overwrite_without_force(capsys, tmp_path):
+    target = tmp_path / "battle.json"
+    target.write_bytes(b"precious")
+    code, out, err = run(capsys, "new", "ratfight", "--out", str(target))
+    assert code == 1 and out == ""
+    assert str(target) in assert_one_line_error(err)
+    assert target.read_bytes() == b"precious"
+
+    code, out, err = run(capsys, "new", "ratfight", "--out", str(target), "--force")
+    assert code == 0 and err == ""
+    assert load_battle(target).log == []
+
+
+@pytest.mark.parametrize("argv, bad, known", [
+    (["new", "chess"], "chess", ["ratfight"]),
+    (["new", "ratfight", "--scenario", "moon"], "moon", ["convoy", "village"]),
+    (["selfplay", "chess"], "chess", ["ratfight"]),
+    (["selfplay", "ratfight", "--scenario", "moon"], "moon", ["convoy", "village"]),
+    (["play", "chess"], "chess", ["ratfight"]),
+])
+def test_unknown_system_or_scenario_is_one_line_naming_the_choices(capsys, tmp_path, argv, bad, known):
+    code, out, err = run(capsys, *argv, *(["--out", str(tmp_path / "x.json")] if argv[0] == "new" else []))
+    assert code == 1 and out == ""
+    line = assert_one_line_error(err)
+    assert f"'{bad}'" in line
+    assert all(name in line for name in known)
+    assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize("players, bad", [("human,bob", "'bob'"), ("human", "2 names")])
+def test_new_refuses_unknown_or_missing_players(capsys, tmp_path, players, bad):
+    code, _, err = run(capsys, "new", "ratfight", "--players", players, "--out", str(tmp_path / "x.json"))
+    assert code == 1
+    line = assert_one_line_error(err)
+    assert bad in line
+    assert all(name in line for name in ("human", "random", "default"))
+    assert not (tmp_path / "x.json").exists()
+
+
+# -- selfplay --------------------------------------------------------------------------------
+
+def test_selfplay_json_is_identical_across_runs_and_complete(capsys):
+    argv = ["selfplay", "ratfight", "--games", "3", "--seed", "5", "--json", "--players", "random,random"]
+    code1, first, err1 = run(capsys, *argv)
+    code2, second, err2 = run(capsys, *argv)
+    assert code1 == code2 == 0 and err1 == err2 == ""
+    assert first == second
+    records = [json.loads(line) for line in first.splitlines()]
+    assert [r["game"] for r in records] == [1, 2, 3]
+    assert [r["seed"] for r in records] == [5, 6, 7]
+    for r in records:
+        assert set(r) == GAME_KEYS
+        assert r["scenario"] == "convoy" and r["players"] == ["random", "random"]
+        assert r["winner"] in ("red", "blue", None)
+        assert r["winner_player"] == (None if r["winner"] is None else "random")
+        assert isinstance(r["reason"], str) and r["reason"]
+        assert r["turns"] >= 1 and r["commands"] >= 1
+
+
+def test_selfplay_winner_player_follows_the_winning_side(capsys):
+    code, out, _ = run(capsys, "selfplay", "ratfight", "--scenario", "village", "--games", "4",
+                       "--players", "random,default", "--json")
+    assert code == 0
+    for r in map(json.loads, out.splitlines()):
+        expected = {"red": "random", "blue": "default", None: None}[r["winner"]]
+        assert r["winner_player"] == expected
+
+
+def test_selfplay_plain_text_lines_and_summary_agree_with_json(capsys):
+    common = ["selfplay", "ratfight", "--scenario", "village", "--seed", "3", "--games", "3",
+              "--players", "random,random"]
+    _, text, _ = run(capsys, *common)
+    _, lines, _ = run(capsys, *common, "--json")
+    records = [json.loads(line) for line in lines.splitlines()]
+    *games, summary = text.splitlines()
+    assert len(games) == 3
+    for line, r in zip(games, records):
+        result = f"winner {r['winner']} (random)" if r["winner"] else "draw"
+        assert line.startswith(f"game {r['game']}: {result} in {r['turns']} turn")
+        assert f", {r['commands']} command" in line
+    red = sum(r["winner"] == "red" for r in records)
+    blue = sum(r["winner"] == "blue" for r in records)
+    draws = sum(r["winner"] is None for r in records)
+    assert summary.startswith("after 3 games: ")
+    assert f"red (random) {red} win" in summary and f"blue (random) {blue} win" in summary
+    assert summary.endswith(f" {draws} draw" + ("" if draws == 1 else "s"))
+
+
+@pytest.mark.parametrize("players", ["human,random", "random,cheater"])
+def test_selfplay_accepts_only_computer_players(capsys, players):
+    code, out, err = run(capsys, "selfplay", "ratfight", "--players", players)
+    assert code == 1 and out == ""
+    line = assert_one_line_error(err)
+    assert "random" in line and "default" in line
+
+
+def test_selfplay_stops_a_battle_that_does_not_end(capsys, monkeypatch):
+    monkeypatch.setattr(cli, "MAX_GAME_COMMANDS", 5)
+    code, _, err = run(capsys, "selfplay", "ratfight", "--players", "random,random")
+    assert code == 1
+    assert "5 commands" in assert_one_line_error(err)
+
+
+def test_selfplay_save_dir_files_verify(capsys, saved_games):
+    for path in saved_games:
+        code, out, err = run(capsys, "replay", str(path), "--verify")
+        assert code == 0 and err == ""
+        n = len(load_battle(path).log)
+        assert out.startswith(f"verified: {n} commands, every state hash matches; final state ")
+        assert len(out.splitlines()) == 1
+
+
+def test_selfplay_json_names_the_save(capsys, tmp_path):
+    code, out, _ = run(capsys, "selfplay", "ratfight", "--scenario", "village", "--seed", "9",
+                       "--players", "random,random", "--save-dir", str(tmp_path), "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert set(record) == GAME_KEYS | {"save"}
+    assert record["save"] == str(tmp_path / "ratfight-village-9.json")
+    battle = load_battle(record["save"])
+    assert len(battle.log) == record["commands"]
+    assert battle.setup.players == {"red": "random", "blue": "random"}
+
+
+# -- replay ----------------------------------------------------------------------------------
+
+def test_replay_verify_names_the_first_tampered_command(capsys, tmp_path, saved_games):
+    data = json.loads(saved_games[0].read_text())
+    assert len(data["commands"]) > 4
+    data["commands"][3]["check"]["hash"] = "0000000000000000"
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data))
+    before = tampered.read_bytes()
+    code, out, err = run(capsys, "replay", str(tampered), "--verify")
+    assert code == 1 and out == ""
+    assert "command 4" in assert_one_line_error(err)
+    assert tampered.read_bytes() == before
+
+
+def test_replay_verify_of_a_new_battle(capsys, tmp_path):
+    path = tmp_path / "fresh.json"
+    assert main(["new", "ratfight", "--out", str(path)]) == 0
+    capsys.readouterr()
+    code, out, _ = run(capsys, "replay", str(path), "--verify")
+    assert code == 0 and out.startswith("verified: 0 commands")
+
+
+def test_replay_json_lines(capsys, saved_games):
+    code, out, err = run(capsys, "replay", str(saved_games[0]), "--json")
+    assert code == 0 and err == ""
+    records = [json.loads(line) for line in out.splitlines()]
+    assert records[0]["command"] == 0
+    numbers = [r["command"] for r in records]
+    assert numbers == sorted(numbers)
+    assert numbers[-1] == len(load_battle(saved_games[0]).log)
+    assert all(set(r) == {"command", "event"} and "type" in r["event"] for r in records)
+
+
+def test_replay_text_log(capsys, saved_games):
+    battle = load_battle(saved_games[1])
+    code, out, err = run(capsys, "replay", str(saved_games[1]))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("JTS RatFight, scenario village, seed 12")
+    headers = [line for line in lines if line.startswith("#")]
+    assert len(headers) == len(battle.log)
+    assert headers[0].startswith(("#1 red: ", "#1 blue: "))
+    assert lines[-1].startswith("outcome: ") and battle.outcome().reason in lines[-1]
+
+
+def _hostile_files(good: str) -> dict[str, bytes]:
+    data = json.loads(good)
+    return {
+        "corrupt": b"this is not { json",
+        "truncated": good[: len(good) // 2].encode(),
+        "binary": bytes(range(256)) * 4,
+        "empty": b"",
+        "deeply_nested": b"[" * 100000,
+        "huge_number": good.replace(f'"seed": {data["seed"]}', '"seed": ' + "9" * 5000).encode(),
+        "seed_out_of_range": good.replace(f'"seed": {data["seed"]}', f'"seed": {2 ** 70}').encode(),
+        "wrong_type": json.dumps({**data, "seed": "twelve"}).encode(),
+        "unknown_version": json.dumps({**data, "format_version": 999}).encode(),
+        "unknown_system": json.dumps({**data, "system": "chess"}).encode(),
+        "unknown_command": json.dumps({**data, "commands": [
+            {"command": {"type": "Nuke"}, "check": data["commands"][0]["check"]}]}).encode(),
+        "not_a_save": b'{"hello": "world"}',
+    }
+
+
+@pytest.mark.parametrize("mode", [[], ["--verify"], ["--json"]])
+def test_hostile_save_files_give_one_line_and_stay_untouched(capsys, tmp_path, saved_games, mode):
+    good = saved_games[0].read_text()
+    for name, content in _hostile_files(good).items():
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(content)
+        code, out, err = run(capsys, "replay", str(path), *mode)
+        assert code == 1, name
+        assert out == "", name
+        assert str(path) in assert_one_line_error(err), name
+        assert path.read_bytes() == content, name
+
+
+def test_replay_of_a_missing_file(capsys, tmp_path):
+    code, _, err = run(capsys, "replay", str(tmp_path / "nowhere.json"))
+    assert code == 1
+    assert "nowhere.json" in assert_one_line_error(err)
+
+
+# -- play, help, usage, interrupts --------------------------------------------------------------
+
+def test_no_command_watches_a_default_battle_to_its_end(capsys):
+    code, out, err = run(capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "JTS RatFight, scenario convoy, seed 0 (red: default, blue: default)"
+    assert any(line.startswith("#1 ") for line in lines)
+    assert lines[-1].startswith("outcome: ")
+    assert run(capsys, "play", "ratfight", "--seed", "0")[1] == out
+
+
+@pytest.mark.parametrize("command", [[], ["systems"], ["new"], ["replay"], ["selfplay"], ["play"]])
+def test_help_exits_zero(capsys, command):
+    code, out, _ = run(capsys, *command, "--help")
+    assert code == 0
+    assert out.startswith("usage: hexfront")
+
+
+@pytest.mark.parametrize("argv", [
+    ["selfplay", "ratfight", "--seed", "-1"],
+    ["selfplay", "ratfight", "--games", "0"],
+    ["new", "ratfight", "--undo", "sometimes"],
+    ["replay", "x.json", "--verify", "--json"],
+    ["conquer"],
+])
+def test_usage_errors_exit_two_without_traceback(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert "Traceback" not in err and "error:" in err
+
+
+def test_interrupt_is_one_line_and_exit_130(capsys, monkeypatch):
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "cmd_systems", interrupted)
+    code, _, err = run(capsys, "systems")
+    assert code == 130
+    assert_one_line_error(err)
+
+
+def test_python_dash_m_engine_runs_the_cli():
+    result = subprocess.run([sys.executable, "-m", "engine", "systems"], cwd=REPO,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ratfight: JTS RatFight\n")
+    assert result.stderr == ""
