@@ -22,7 +22,7 @@ from .battle import Battle, BattleSetup, Checkpoint, Divergence
 from .errors import HexfrontError, SaveError, UnknownSystem
 from .resolution import Script
 from .rng import MAX_SEED
-from .serial import codec_for
+from .serial import codec_for, first_error, strict_converter
 from .system import get_system
 
 FORMAT_TAG = "hexfront-save"
@@ -60,7 +60,7 @@ class SaveFile:
     commands: list[SavedCommand]
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
+_converter = strict_converter()
 
 
 def battle_to_json(battle: Battle) -> dict[str, Any]:
@@ -111,13 +111,22 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a save file may hold")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large a number for a save file")
+    return value
+
+
 def parse_save_text(text: str, where: str = "the save") -> SaveFile:
     """Check and structure a save file's text; raise SaveError with one line on any problem."""
     try:
-        raw = json.loads(text, parse_constant=_refuse_constant)
+        raw = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:
         raise SaveError(f"{where} is nested too deeply to be a hexfront save; it may be damaged or hostile") from None
     except ValueError as exc:
+        if "digits" in str(exc):  # Python's guard against enormous integers
+            raise SaveError(f"{where} holds a number thousands of digits long; it is damaged or hostile") from None
         raise SaveError(f"{where} is not valid JSON ({exc}); it may be truncated or damaged") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT_TAG:
         raise SaveError(f"{where} is not a hexfront save file (no \"format\": \"{FORMAT_TAG}\")")
@@ -132,8 +141,7 @@ def parse_save_text(text: str, where: str = "the save") -> SaveFile:
     except RecursionError:
         raise SaveError(f"{where} is nested too deeply to be a hexfront save; it may be damaged or hostile") from None
     except Exception as exc:  # cattrs raises grouped errors; report the first plainly
-        messages = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
-        raise SaveError(f"{where} has a malformed field: {messages[0] if messages else exc}") from None
+        raise SaveError(f"{where} has a malformed field: {first_error(exc)}") from None
     if not 0 <= save.seed <= MAX_SEED:
         raise SaveError(f"{where} has a seed out of range (0 to {MAX_SEED}); it may be damaged or hostile")
     if len(save.commands) > MAX_COMMANDS:
@@ -170,15 +178,16 @@ def battle_from_save(save: SaveFile, where: str = "the save", verify: bool = Tru
         try:
             commands.append(codec.command_from_json(entry.command))
         except Exception as exc:
-            messages = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
             raise SaveError(f"{where}: command {i} is not an order this hexfront knows "
-                            f"({messages[0] if messages else exc})") from None
+                            f"({first_error(exc)})") from None
     try:
         return Battle.replay(setup, commands,
                              [c.check for c in save.commands] if verify else None,
                              save.setup_check if verify else None)
-    except (Divergence, HexfrontError):
+    except (Divergence, SaveError):
         raise
+    except HexfrontError as exc:  # damaged content, an impossible script, an unknown undo policy...
+        raise SaveError(f"{where} cannot be replayed: {exc.message}") from None
     except RecursionError:
         raise SaveError(f"{where} holds content nested too deeply; it may be damaged or hostile") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:

@@ -7,14 +7,77 @@ instead of being half-read.
 
 from __future__ import annotations
 
+import re
+import typing
 from functools import lru_cache
 from typing import Any, Union
 
 import cattrs
+import cattrs.cols
 from cattrs.strategies import configure_tagged_union
 
 from .events import CORE_EVENTS
 from .system import RuleSystem
+
+
+def strict_converter() -> cattrs.Converter:
+    """A converter that reads JSON strictly: unknown keys are refused and every value must already
+    have its declared JSON type (cattrs would otherwise read "7" or 7.5 as 7, 5 as "5", and an
+    object as the list of its keys)."""
+    converter = cattrs.Converter(forbid_extra_keys=True)
+
+    def exact(kind: type, name: str) -> Any:
+        def structure(value: Any, _type: Any) -> Any:
+            if type(value) is not kind:  # also refuses true/false where a number belongs
+                raise TypeError(f"expected {name}, found {_json_name(value)}")
+            return value
+
+        return structure
+
+    def container(kind: type, name: str, factory: Any) -> Any:
+        def make(type_: Any) -> Any:
+            inner = factory(type_, converter)
+
+            def structure(value: Any, t: Any) -> Any:
+                if not isinstance(value, kind):
+                    raise TypeError(f"expected {name}, found {_json_name(value)}")
+                return inner(value, t)
+
+            return structure
+
+        return make
+
+    converter.register_structure_hook(int, exact(int, "a whole number"))
+    converter.register_structure_hook(str, exact(str, "text"))
+    converter.register_structure_hook(bool, exact(bool, "true or false"))
+    converter.register_structure_hook_factory(
+        lambda t: typing.get_origin(t) is list, container(list, "a list", cattrs.cols.list_structure_factory))
+    converter.register_structure_hook_factory(
+        lambda t: typing.get_origin(t) is dict,
+        container(dict, "an object", cattrs.cols.mapping_structure_factory))
+    return converter
+
+
+def _json_name(value: Any) -> str:
+    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list",
+            dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+_PY_TO_JSON = {"str": "text", "int": "a number", "float": "a number", "list": "a list", "bool": "true/false",
+               "NoneType": "null"}
+
+
+def first_error(exc: BaseException) -> str:
+    """One readable line from a cattrs error (the first problem, with where it is)."""
+    if isinstance(exc, cattrs.BaseValidationError):
+        messages = cattrs.transform_error(exc)
+        if messages:
+            # an attrs record handed something that is not an object: say so in the file's terms
+            line = re.sub(r"unknown error \('(\w+)' object has no attribute '(keys|items)'\)",
+                          lambda m: f"expected an object, found {_PY_TO_JSON.get(m.group(1), m.group(1))}",
+                          messages[0])
+            return line.replace("unknown error (", "wrong shape (")
+    return str(exc)
 
 
 class Codec:
@@ -22,7 +85,7 @@ class Codec:
 
     def __init__(self, system: RuleSystem) -> None:
         self.system = system
-        self.converter = cattrs.Converter(forbid_extra_keys=True)
+        self.converter = strict_converter()
         self.command_union = self._union(system.command_types)
         self.event_union = self._union(CORE_EVENTS + tuple(system.event_types))
         configure_tagged_union(self.command_union, self.converter, tag_name="type")

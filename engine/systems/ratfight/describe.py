@@ -61,7 +61,7 @@ class Describer:
         if t is E.ActionCardDone:
             return f"{s(ev.side)} " + ("passes" if ev.passed else "is done with the card")
         if t is E.InspiringRedraw:
-            return f"{s(ev.side)}'s Inspiring leader throws away {self.card(ACTION_DECK, ev.card)}"
+            return f"the Inspiring leader of {s(ev.side)} throws away {self.card(ACTION_DECK, ev.card)}"
         if t is E.ModelActivated:
             return f"{n(ev.model)} acts"
         if t is E.ModelMoved:
