@@ -8,6 +8,7 @@ clear error instead of a wrong battle.
 
 from __future__ import annotations
 
+import json
 import math
 import tomllib
 from pathlib import Path
@@ -132,12 +133,30 @@ class Tables:
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> "Tables":
+        """The tables for ``content``; battles on identical content share one (and its caches)."""
+        try:
+            key = json.dumps(content, sort_keys=True)
+        except (TypeError, ValueError) as exc:
+            raise ContentError(f"the RatFight content is malformed ({exc})") from None
+        tables = _SHARED.get(key)
+        if tables is None:
+            tables = cls._build_checked(content)
+            if len(_SHARED) >= 16:
+                _SHARED.clear()
+            _SHARED[key] = tables
+        return tables
+
+    @classmethod
+    def _build_checked(cls, content: dict[str, Any]) -> "Tables":
         try:
             return _build(content)
         except ContentError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise ContentError(f"the RatFight content is malformed ({type(exc).__name__}: {exc})") from None
+
+
+_SHARED: dict[str, "Tables"] = {}
 
 
 def _int(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:

@@ -161,7 +161,10 @@ def move_path(st: RatState, model: Model, to: Hex, reverse: bool = False) -> lis
     occ = st.occupant.get(to)
     if occ is not None and occ != model.id:
         return None
-    key = (model.id, model.pos, to, reverse, frozenset(st.occupant.items()))
+    models = st.models
+    # who stands where, and in what state (a wreck blocks where a live friend lets you through)
+    key = (model.id, model.pos, to, reverse,
+           frozenset((h, mid, models[mid].status) for h, mid in st.occupant.items()))
     memo = st.tables.path_memo
     if memo and memo[0] == key:
         return memo[1]
