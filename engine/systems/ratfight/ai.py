@@ -150,6 +150,7 @@ class DefaultPlayer:
                 v += self.HUNT_BONUS
             return v
 
+        movers = []
         for m in mine:
             if m.is_vehicle or m.immobile:
                 continue
@@ -158,26 +159,7 @@ class DefaultPlayer:
                 if cand[0] > best[0]:
                     best = cand
                 continue
-            bruiser = 1 if "bruiser" in m.heroes else 0
-            r = None
-            for e in enemies:
-                if e.is_vehicle or hex_distance(m.pos, e.pos) > 4:
-                    continue
-                if e.status == DOWN:
-                    score = 3.0
-                elif m.leader:
-                    continue
-                else:
-                    a, d = 2 + bruiser, 1 + (1 if "bruiser" in e.heroes else 0)
-                    score = (2 * a / (a + d) - 1) * 1.5
-                if score <= best[0]:
-                    continue
-                if r is None:
-                    r = rules.reach(st, m)
-                spots = [h for h in e.pos.neighbours() if h == m.pos or h in r]
-                if spots:
-                    spot = min(spots, key=lambda h: (-COVER_CARDS[st.tables.cover[h]], h))
-                    best = (score, C.Assault(m.id, e.id, spot))
+            best = self._best_assault(st, m, enemies, best)
             reach = self._weapon_reach(st, m)
             here = value(m, m.pos, reach)
             # the most any hex in one move could add: hard cover, closing up to three hexes of the gap,
@@ -186,14 +168,39 @@ class DefaultPlayer:
             ceiling = (self.COVER_WEIGHT * (3 - COVER_CARDS[st.tables.cover[m.pos]]) * (2 if m.leader else 1)
                        + self.GAP_WEIGHT * min(3, max(0, near - reach))
                        + (0.45 if m.leader else (0 if hunt or not downed else self.HUNT_BONUS)))
-            if ceiling <= best[0]:
-                continue
-            if r is None:
-                r = rules.reach(st, m)
-            for h in r:
+            movers.append((-ceiling, m.id, m, reach, here))
+        # the most promising first, so that the bound stops the search early
+        for neg_ceiling, _, m, reach, here in sorted(movers, key=lambda x: (x[0], x[1])):
+            if -neg_ceiling <= best[0]:
+                break
+            for h in rules.reach(st, m):
                 gain = value(m, h, reach) - here
                 if gain > best[0]:
                     best = (gain, C.Move(m.id, h))
+        return best
+
+    def _best_assault(self, st: RatState, m: Model, enemies: list[Model], best):
+        """Charge a Downed enemy (a sure kill), or a standing one when the cards favour it."""
+        bruiser = 1 if "bruiser" in m.heroes else 0
+        r = None
+        for e in enemies:
+            if e.is_vehicle or hex_distance(m.pos, e.pos) > 4:
+                continue
+            if e.status == DOWN:
+                score = 3.0
+            elif m.leader:
+                continue
+            else:
+                a, d = 2 + bruiser, 1 + (1 if "bruiser" in e.heroes else 0)
+                score = (2 * a / (a + d) - 1) * 1.5
+            if score <= best[0]:
+                continue
+            if r is None:
+                r = rules.reach(st, m)
+            spots = [h for h in e.pos.neighbours() if h == m.pos or h in r]
+            if spots:
+                spot = min(spots, key=lambda h: (-COVER_CARDS[st.tables.cover[h]], h))
+                best = (score, C.Assault(m.id, e.id, spot))
         return best
 
     CHARGE_DISTANCE = 4  # a move of three hexes, then touching the enemy
