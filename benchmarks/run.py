@@ -84,6 +84,22 @@ def selfplay(names: tuple[str, str], scenario: str, games: int, first_seed: int 
     return wins, draws, commands, elapsed
 
 
+def selfplay_fixed(names: tuple[str, str], scenario: str, games: int) -> int:
+    """Games won by ``default`` when each player keeps its side (seeds 0..games-1, as `hexfront selfplay`)."""
+    system = get_system("ratfight")
+    players = system.computer_players()
+    won = 0
+    for seed in range(games):
+        battle = Battle.new("ratfight", scenario, seed=seed)
+        sides = system.sides(battle.state)
+        ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names))}
+        while battle.outcome() is None:
+            battle.submit(ai[battle.side_to_act()].choose(system, battle.state))
+        winner = battle.outcome().winner
+        won += winner is not None and names[sides.index(winner)] == "default"
+    return won
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Measure hexfront's engine and write benchmarks/RESULTS.md")
     parser.add_argument("--quick", action="store_true", help="fewer games and repetitions (for a smoke run)")
@@ -128,6 +144,10 @@ def main() -> int:
                      f"{wins['default']} won, {wins['random']} lost, {draws} drawn ({share:.0%})", ">= 80%",
                      "pass" if share >= 0.8 else "FAIL"))
         rows.append((f"selfplay default vs random, {scenario}", f"{games / elapsed:.1f} games/s", "-", "-"))
+        for label, names in (("first side", ("default", "random")), ("second side", ("random", "default"))):
+            won = selfplay_fixed(names, scenario, games)
+            rows.append((f"default beats random, {scenario}, default always the {label} ({games} games)",
+                         f"{won} won ({won / games:.0%})", "-", "-"))
 
     lines = [
         "# Benchmark results",

@@ -104,6 +104,11 @@ class DefaultPlayer:
             p_damage = max(0.0, min(1.0, 0.5 + (mode.ap - armour) / 13))
             return p * p_damage * (1.0 + vt.crew / 2 + len(st.passengers(e.id)) / 2)
         value = p * (2.0 if e.leader else 1.0)
+        # a model Downed next to our infantry can be finished in close combat before it recovers
+        if self.FINISH_BONUS and any(o.side == m.side and o.standing and not o.is_vehicle and not o.leader
+                                     and hex_distance(o.pos, e.pos) <= self.CHARGE_DISTANCE
+                                     for o in st.models.values()):
+            value += self.FINISH_BONUS * p
         return value + 0.05 * (mode.shots - 1)
 
     def _retarget(self, st: RatState):
@@ -119,9 +124,10 @@ class DefaultPlayer:
         return best[1]
 
     # -- movement -----------------------------------------------------------------------
-    COVER_WEIGHT = 0.45
-    GAP_WEIGHT = 0.25
+    COVER_WEIGHT = 0.6
+    GAP_WEIGHT = 0.3
     HUNT_BONUS = 0.35  # standing within charging distance of a Downed enemy
+    FINISH_BONUS = 0.5  # shooting an enemy our infantry could charge once he is Down
 
     def _best_move(self, st: RatState, mine: list[Model], enemies: list[Model]):
         best = (0.0, None)
