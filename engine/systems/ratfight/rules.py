@@ -11,7 +11,9 @@ from typing import Callable
 
 from engine.core.cards import Deck, best_card, card_colour, card_strength, card_value, standard_deck
 from engine.core.hexes import (FRONT, LOS_BLOCK, LOS_OBSCURE, SIDE, Hex, Sight, arc_of, hex_distance,
-                               line_of_sight, line_pair, path_within, reachable, relative_bearing)
+                               line_of_sight, line_pair, offset_to_axial, path_within, reachable,
+                               relative_bearing, ring)
+from engine.core.errors import ContentError
 from engine.core.resolution import Resolution
 
 from . import commands as C
@@ -49,8 +51,6 @@ def new_state(tables: Tables) -> RatState:
 
 
 def _check_deployment(tables: Tables, models: dict[str, Model]) -> None:
-    from engine.core.errors import ContentError
-
     for m in models.values():
         for w in m.weapons:
             if w not in tables.weapons:
@@ -78,15 +78,12 @@ def setup(ctx: Resolution) -> None:
         if "in" in m:
             carrier = st.models.get(m["in"])
             if carrier is None or not carrier.is_vehicle:
-                from engine.core.errors import ContentError
                 raise ContentError(f"model {m['id']} starts in {m['in']!r}, which is not a vehicle")
             ctx.emit(E.ModelPlaced(model=m["id"], at=None, carried_by=m["in"]))
             continue
         col, row = m["at"]
-        from engine.core.hexes import offset_to_axial
         at = offset_to_axial(int(col), int(row))
         if at not in tables.board or at in taken:
-            from engine.core.errors import ContentError
             raise ContentError(f"model {m['id']} is placed off the map or on another model at {m['at']}")
         taken.add(at)
         ctx.emit(E.ModelPlaced(model=m["id"], at=at))
@@ -760,7 +757,6 @@ def throw_passengers(ctx: Resolution, st: RatState, vehicle: Model) -> None:
     for p in st.passengers(vehicle.id):
         spot = None
         for radius in (1, 2, 3):
-            from engine.core.hexes import ring
             for h in ring(vehicle.pos, radius):
                 if h not in st.occupant and st.tables.costs[p.mover].get(h) is not None:
                     spot = h
