@@ -51,7 +51,6 @@ __all__ = [
     "reachable",
     "shortest_path",
     "path_cost",
-    "path_within",
 ]
 
 StepCost = Callable[["Hex", "Hex"], "int | None"]
@@ -447,6 +446,57 @@ def line_of_sight(a: Hex, b: Hex, los_of: Callable[[Hex], int]) -> Sight:
 # ---------------------------------------------------------------------------
 
 
+def _search(start: Hex, budget: float, step_cost: StepCost, goal: Hex | None = None,
+            min_cost: int = 0) -> tuple[dict[Hex, int], dict[Hex, Hex]]:
+    """Dijkstra (A* towards ``goal`` when ``min_cost`` > 0) from ``start``, costs up to ``budget``.
+
+    Returns the settled hexes with their minimal cost, in settling order, and each
+    hex's parent on a cheapest path. With a ``goal`` it stops once the goal is
+    settled. The order is fixed (estimate, then discovery order, neighbours in
+    direction order), so among equally cheap paths the same one is always found.
+    """
+    best: dict[Hex, int] = {start: 0}
+    parent: dict[Hex, Hex] = {}
+    done: dict[Hex, int] = {}
+    heap: list[tuple[int, int, int, Hex]] = [(0, 0, 0, start)]
+    gq, gr = (goal.q, goal.r) if goal is not None else (0, 0)
+    aim = min_cost if goal is not None else 0
+    track = goal is not None  # parents are only needed to walk a path back from the goal
+    seq = 1
+    pop = heapq.heappop
+    push = heapq.heappush
+    while heap:
+        _, _, cost, h = pop(heap)
+        if h in done:
+            continue
+        done[h] = cost
+        if h == goal:
+            break
+        for n in _neighbours(h):
+            if n in done:
+                continue
+            c = step_cost(h, n)
+            if c is None:
+                continue
+            if c < min_cost:
+                raise ValueError(f"step cost {c} from {h} to {n} is below the stated minimum {min_cost}")
+            nc = cost + c
+            if nc > budget:
+                continue
+            old = best.get(n)
+            if old is None or nc < old:
+                best[n] = nc
+                if track:
+                    parent[n] = h
+                if aim:
+                    dq, dr = n.q - gq, n.r - gr
+                    push(heap, (nc + aim * ((abs(dq) + abs(dr) + abs(dq + dr)) >> 1), seq, nc, n))
+                else:
+                    push(heap, (nc, seq, nc, n))
+                seq += 1
+    return done, parent
+
+
 def reachable(
     start: Hex,
     budget: int,
@@ -468,124 +518,40 @@ def reachable(
     """
     if budget < 0:
         return {}
-    best: dict[Hex, int] = {start: 0}
-    done: dict[Hex, int] = {}
-    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
-    seq = 1
-    pop = heapq.heappop
-    push = heapq.heappush
-    while heap:
-        cost, _, h = pop(heap)
-        if h in done:
-            continue
-        done[h] = cost
-        for n in _neighbours(h):
-            if n in done:
-                continue
-            c = step_cost(h, n)
-            if c is None:
-                continue
-            if c < 0:
-                raise ValueError(f"negative step cost {c} from {h} to {n}")
-            nc = cost + c
-            if nc > budget:
-                continue
-            old = best.get(n)
-            if old is None or nc < old:
-                best[n] = nc
-                push(heap, (nc, seq, n))
-                seq += 1
+    done, _ = _search(start, budget, step_cost)
     if passable_end is None:
         return done
     return {h: c for h, c in done.items() if h == start or passable_end(h)}
 
 
-def shortest_path(
-    start: Hex,
-    goal: Hex,
-    step_cost: StepCost,
-    *,
-    budget: int | None = None,
-) -> list[Hex] | None:
-    """A minimal-cost path ``[start, ..., goal]``, or ``None``.
+def shortest_path(start: Hex, goal: Hex, step_cost: StepCost, *, budget: int | None = None,
+                  min_cost: int = 0) -> list[Hex] | None:
+    """A cheapest path ``[start, ..., goal]``, or ``None``.
 
-    ``step_cost`` is as for ``reachable`` except that every cost must be
-    >= 1 (the A* heuristic is hex distance); a smaller cost raises
-    ``ValueError``.
-    Returns ``None`` if ``goal`` cannot be reached, or if ``budget`` is given
-    and the cheapest path costs more than it. ``start == goal`` gives
-    ``[start]``. The search is bounded by the board (``step_cost`` must return
-    ``None`` off-board) or by ``budget``: on an unbounded plane an unreachable
-    goal with no budget would never finish.
-
-    Tie-breaking is exact and deterministic: among all minimal-cost paths the
-    one whose sequence of direction indices is lexicographically smallest is
-    returned (i.e. at every step the lowest direction index that stays on an
-    optimal path is taken). Implementation: A* runs backwards from ``goal``
-    until every hex that can lie on an optimal path has its exact cost-to-goal
-    settled, then the path is walked forwards from ``start``.
+    ``step_cost`` is as for :func:`reachable`. Returns ``None`` if ``goal``
+    cannot be reached, or costs more than ``budget`` when one is given. The
+    search stops as soon as the goal is settled, so checking one move is far
+    cheaper than working out everything reachable. With ``min_cost`` (no step
+    costs less; a smaller one raises ``ValueError``) it is A*, aimed at the
+    goal by ``distance * min_cost``. Among equally cheap paths the same one is
+    always returned (see ``_search``). The search is bounded by the board
+    (``step_cost`` returns ``None`` off it) or by ``budget``: on an unbounded
+    plane an unreachable goal with no budget would never finish.
     """
     if start == goal:
         return [start]
-    sq = start.q
-    sr = start.r
-
-    def h(x: Hex) -> int:
-        dq = x.q - sq
-        dr = x.r - sr
-        return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-
-    limit = budget
-    to_goal: dict[Hex, int] = {}  # settled exact cost from hex to goal
-    best: dict[Hex, int] = {goal: 0}
-    heap: list[tuple[int, int, int, Hex]] = [(h(goal), 0, 0, goal)]
-    seq = 1
-    pop = heapq.heappop
-    push = heapq.heappush
-    while heap:
-        f, _, g, x = pop(heap)
-        if limit is not None and f > limit:
-            break
-        if x in to_goal:
-            continue
-        to_goal[x] = g
-        if x == start:
-            # Optimal cost known; keep settling hexes with f == g so that every
-            # hex on any optimal path has an exact cost-to-goal.
-            limit = g
-            continue
-        for n in _neighbours(x):
-            if n in to_goal:
-                continue
-            c = step_cost(n, x)
-            if c is None:
-                continue
-            if c < 1:
-                raise ValueError(f"step cost {c} from {n} to {x} is below 1")
-            ng = g + c
-            old = best.get(n)
-            if old is None or ng < old:
-                best[n] = ng
-                push(heap, (ng + h(n), seq, ng, n))
-                seq += 1
-    remaining = to_goal.get(start)
-    if remaining is None:
+    limit = float("inf") if budget is None else budget
+    if min_cost * hex_distance(start, goal) > limit:
         return None
-    path = [start]
-    x = start
-    while x != goal:
-        for n in _neighbours(x):
-            rest = to_goal.get(n)
-            if rest is None:
-                continue
-            c = step_cost(x, n)
-            if c is not None and c + rest == remaining:
-                x = n
-                remaining = rest
-                path.append(n)
-                break
-        else:  # pragma: no cover - cannot happen with consistent costs
-            raise RuntimeError("step_cost returned inconsistent values")
+    done, parent = _search(start, limit, step_cost, goal, min_cost)
+    if goal not in done:
+        return None
+    path = [goal]
+    h = goal
+    while h != start:
+        h = parent[h]
+        path.append(h)
+    path.reverse()
     return path
 
 
@@ -607,56 +573,3 @@ def path_cost(path: Iterable[Hex], step_cost: StepCost) -> int | None:
         total += c
         prev = h
     return total
-
-
-def path_within(start: Hex, goal: Hex, budget: int, step_cost: StepCost, min_cost: int = 0) -> list[Hex] | None:
-    """A cheapest path ``[start, ..., goal]`` costing at most ``budget``, or ``None``.
-
-    Bounded Dijkstra that stops as soon as ``goal`` is settled, so checking one
-    move is far cheaper than working out everything reachable. Among equally
-    cheap paths the one found first wins; the search order is fixed (estimate,
-    then discovery order, neighbours in direction order), so the answer is
-    deterministic. Step costs must be >= 0. With ``min_cost`` (no step costs
-    less) the search is A*, aimed at the goal by ``distance * min_cost``.
-    """
-    if start == goal:
-        return [start]
-    if min_cost * hex_distance(start, goal) > budget:
-        return None
-    gq, gr = goal.q, goal.r
-    best: dict[Hex, int] = {start: 0}
-    parent: dict[Hex, Hex] = {}
-    done: set[Hex] = set()
-    heap: list[tuple[int, int, int, Hex]] = [(0, 0, 0, start)]
-    seq = 1
-    pop = heapq.heappop
-    push = heapq.heappush
-    while heap:
-        _, _, cost, h = pop(heap)
-        if h in done:
-            continue
-        if h == goal:
-            path = [h]
-            while h != start:
-                h = parent[h]
-                path.append(h)
-            path.reverse()
-            return path
-        done.add(h)
-        for n in _neighbours(h):
-            if n in done:
-                continue
-            c = step_cost(h, n)
-            if c is None:
-                continue
-            nc = cost + c
-            if nc > budget:
-                continue
-            old = best.get(n)
-            if old is None or nc < old:
-                best[n] = nc
-                parent[n] = h
-                dq, dr = n.q - gq, n.r - gr
-                push(heap, (nc + min_cost * ((abs(dq) + abs(dr) + abs(dq + dr)) >> 1), seq, nc, n))
-                seq += 1
-    return None

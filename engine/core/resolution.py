@@ -194,7 +194,8 @@ def fold_core_event(state: Any, event: Any) -> bool:
     if t is DeckShuffled:
         deck = state.decks[event.deck]
         deck.draw_pile = list(event.order)
-        deck.discard = [c for c in deck.discard if c not in set(event.order)]
+        shuffled = set(event.order)
+        deck.discard = [c for c in deck.discard if c not in shuffled]
         return True
     if t is CardsDiscarded:
         deck = state.decks[event.deck]

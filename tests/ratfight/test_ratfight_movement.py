@@ -82,7 +82,7 @@ def test_models_do_not_share_hexes_or_pass_enemies(kit):
 ROAD = _map("=" * 16, *["." * 16] * 6)
 
 
-@pytest.mark.parametrize("vehicle, road, off_road", [("lorry", 12, 6), ("light_tank", 9, 5)])
+@pytest.mark.parametrize("vehicle, road, off_road", [("lorry", 12, 6), ("armoured_carrier", 9, 5)])
 def test_vehicle_speeds_on_and_off_road(kit, vehicle, road, off_road):
     """Movement: wheeled vehicles "can move up to 24 inches on roads and 12 inches off road"; tracked
     vehicles "move 18 inches on a road or nine inches off road" (12/6 and 9/5 hexes)."""

@@ -16,7 +16,6 @@ It spends the Inspiring redraw on a card it has no use for.
 from __future__ import annotations
 
 from engine.core.hexes import FRONT, Hex, arc_of, hex_distance
-from engine.core.rng import MASK64, Generator
 
 from . import commands as C
 from . import rules
@@ -36,7 +35,7 @@ class DefaultPlayer:
     name = "default"
 
     def __init__(self, seed: int) -> None:
-        self.gen = Generator((seed * 0x9E3779B97F4A7C15 + 17) & MASK64)
+        """It plays the same way every time; the seed is taken for the common player interface."""
 
     def choose(self, system, st: RatState):
         if st.pending is not None:

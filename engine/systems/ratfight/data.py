@@ -8,6 +8,7 @@ clear error instead of a wrong battle.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import tomllib
@@ -58,6 +59,7 @@ class VehicleType:
     crew: int
     mover: str
     capacity: int
+    heavy: bool = False
 
 
 @attrs.frozen
@@ -191,7 +193,7 @@ def _build(content: dict[str, Any]) -> Tables:
             raise ContentError(f"vehicle {vid} has unknown mover {v['mover']!r}")
         vehicles[vid] = VehicleType(vid, str(v["name"]), armour, bool(v["armoured"]),  # type: ignore[arg-type]
                                     _int(v["crew"], f"{vid} crew", 0, 20), v["mover"],
-                                    _int(v.get("capacity", 0), f"{vid} capacity", 0, 20))
+                                    _int(v.get("capacity", 0), f"{vid} capacity", 0, 20), bool(v.get("heavy", False)))
     terrain = {}
     by_glyph = {}
     for tid, t in content["terrain"].items():
@@ -242,10 +244,18 @@ def _build(content: dict[str, Any]) -> Tables:
                   side_names={str(s["id"]): str(s["name"]) for s in sides}, deployment=tuple(deployment))
 
 
+_READ: dict[tuple[str, int, int], dict[str, Any]] = {}
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file as a fresh dict. Parsed once per version of the file (path, size, modification time)."""
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        info = path.stat()
+        key = (str(path), info.st_size, info.st_mtime_ns)
+        if key not in _READ:
+            with path.open("rb") as fh:
+                _READ[key] = tomllib.load(fh)
+        return copy.deepcopy(_READ[key])
     except FileNotFoundError:
         raise ContentError(f"content file {path} is missing; is the checkout complete?") from None
     except tomllib.TOMLDecodeError as exc:

@@ -11,8 +11,8 @@ from typing import Callable
 
 from engine.core.cards import Deck, best_card, card_colour, card_strength, card_value, standard_deck
 from engine.core.hexes import (FRONT, LOS_BLOCK, LOS_OBSCURE, SIDE, Hex, Sight, arc_of, hex_distance,
-                               line_of_sight, line_pair, offset_to_axial, path_within, reachable,
-                               relative_bearing, ring)
+                               line_of_sight, line_pair, offset_to_axial, reachable,
+                               relative_bearing, ring, shortest_path)
 from engine.core.errors import ContentError
 from engine.core.resolution import Resolution
 
@@ -51,6 +51,9 @@ def new_state(tables: Tables) -> RatState:
 
 
 def _check_deployment(tables: Tables, models: dict[str, Model]) -> None:
+    heavy = [m.id for m in models.values() if m.is_vehicle and tables.vehicles[m.vehicle].heavy]
+    if len(heavy) > 1:
+        raise ContentError(f"only one tank or similar heavy vehicle may be on the table, not {', '.join(heavy)}")
     for m in models.values():
         for w in m.weapons:
             if w not in tables.weapons:
@@ -166,8 +169,8 @@ def move_path(st: RatState, model: Model, to: Hex, reverse: bool = False) -> lis
     if memo and memo[0] == key:
         return memo[1]
     mover = st.tables.movers[model.mover]
-    path = path_within(model.pos, to, budget(st, model, reverse), step_cost(st, model),
-                       min_cost=min(mover.road, mover.open))
+    path = shortest_path(model.pos, to, step_cost(st, model), budget=budget(st, model, reverse),
+                         min_cost=min(mover.road, mover.open))
     memo[:] = [key, path]
     return path
 
@@ -440,7 +443,7 @@ def legal_commands(st: RatState) -> list:
             if m.pos is None:
                 v = st.models[m.carried_by]
                 if v.status == OK:
-                    for h in _ring1(v.pos):
+                    for h in v.pos.neighbours():
                         if h not in st.occupant and st.tables.costs[m.mover].get(h) is not None:
                             out.append(C.Disembark(m.id, h))
                 continue
@@ -451,7 +454,7 @@ def legal_commands(st: RatState) -> list:
             for e in enemies:
                 if hex_distance(m.pos, e.pos) > st.tables.movers[m.mover].road + 1:
                     continue
-                for h in _ring1(e.pos):
+                for h in e.pos.neighbours():
                     if h == m.pos or h in r:
                         out.append(C.Assault(m.id, e.id, h))
             for v in actors_vehicles(st, side):
@@ -485,10 +488,6 @@ def legal_commands(st: RatState) -> list:
 
 def actors_vehicles(st: RatState, side: str) -> list[Model]:
     return [v for v in st.models.values() if v.side == side and v.is_vehicle and v.status == OK and v.pos]
-
-
-def _ring1(h: Hex) -> list[Hex]:
-    return h.neighbours()
 
 
 # ---------------------------------------------------------------------------

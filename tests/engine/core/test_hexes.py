@@ -480,9 +480,18 @@ def test_shortest_path_enclosed():
     assert shortest_path(O, Hex(5, 0), board_cost(cells)) is None
 
 
-def test_shortest_path_rejects_costs_below_one():
+def test_shortest_path_rejects_costs_below_its_stated_minimum():
     with pytest.raises(ValueError):
-        shortest_path(O, Hex(3, 0), lambda _f, _t: 0)
+        shortest_path(O, Hex(3, 0), lambda _f, _t: 1, budget=10, min_cost=2)
+
+
+def test_shortest_path_a_star_agrees_with_plain_search():
+    cells = {h: (3 if (h.q + h.r) % 3 else 5) for h in hexes_within(O, 6)}
+    step = board_cost(cells)
+    for goal in hexes_within(O, 4):
+        plain = shortest_path(O, goal, step)
+        aimed = shortest_path(O, goal, step, min_cost=3)
+        assert path_cost(plain, step) == path_cost(aimed, step)
 
 
 def test_path_cost():
@@ -573,31 +582,14 @@ def test_movement_consistency(costs: list[int | None], start: Hex, budget: int):
 
 @settings(max_examples=40, deadline=None)
 @given(cell_costs, st.sampled_from(board_hexes), st.sampled_from(board_hexes))
-def test_shortest_path_lexicographic(costs: list[int | None], start: Hex, goal: Hex):
+def test_shortest_path_is_optimal_and_deterministic(costs: list[int | None], start: Hex, goal: Hex):
     cells = dict(zip(board_hexes, costs))
     step = board_cost(cells)
     p = shortest_path(start, goal, step)
+    ref = reachable(start, 10_000, step)
     if p is None:
+        assert goal not in ref
         return
-    # Exact cost-to-goal via reverse relaxation (entering cost is on the target).
-    to_goal = {goal: 0}
-    changed = True
-    while changed:
-        changed = False
-        for h, c in list(to_goal.items()):
-            enter = cells.get(h)
-            if enter is None:
-                continue
-            for d in DIRECTIONS:
-                n = h + d
-                if n in cells and c + enter < to_goal.get(n, math.inf):
-                    to_goal[n] = c + enter
-                    changed = True
-    for x, y in zip(p, p[1:]):
-        assert cells[y] + to_goal[y] == to_goal[x]
-        taken = x.direction_to(y)
-        for i in range(taken):
-            n = x.neighbour(i)
-            enter = cells.get(n)
-            if enter is not None and n in to_goal:
-                assert enter + to_goal[n] > to_goal[x]
+    assert p[0] == start and p[-1] == goal
+    assert path_cost(p, step) == ref[goal]  # as cheap as any way there
+    assert shortest_path(start, goal, step) == p  # and the same path every time

@@ -98,7 +98,10 @@ def test_seed_out_of_range_raises(seed):
 
 @pytest.mark.parametrize("seed", [0, MAX_SEED])
 def test_seed_range_ends_are_accepted(seed):
-    Generator(seed).next_u64()
+    gen = Generator(seed)
+    first = [gen.next_u64() for _ in range(3)]
+    assert all(0 <= x < 2**64 for x in first) and len(set(first)) == 3
+    assert [Generator(seed).next_u64() for _ in range(1)] == first[:1]
 
 
 @pytest.mark.parametrize("n", [0, -1, -6])
