@@ -18,13 +18,13 @@ from typing import Any, Callable, Iterator, Sequence
 
 from .core.battle import UNDO_POLICIES, Battle, IllegalOrder
 from .core.errors import HexfrontError
-from .core.rng import MASK64, MAX_SEED
+from .core.players import HUMAN, computer_players_for
+from .core.rng import MAX_SEED
 from .core.saves import load_battle, save_battle
 from .core.serial import codec_for
 from .core.system import ComputerPlayer, RuleSystem, all_systems, get_system
 
 DEFAULT_SYSTEM = "ratfight"
-HUMAN = "human"
 #: A computer-vs-computer battle that has not ended after this many commands is stopped.
 MAX_GAME_COMMANDS = 100_000
 
@@ -79,18 +79,9 @@ def _assign_players(sides: list[str], spec: str, choices: list[str]) -> dict[str
     return dict(zip(sides, names))
 
 
-def _computer_seed(game_seed: int, side_index: int) -> int:
-    """Each computer player's own seed, fixed by the battle seed and its side's place."""
-    return (game_seed * 2 + side_index) & MASK64
-
-
 def _computer_players(system: RuleSystem, battle: Battle) -> dict[str, ComputerPlayer]:
     """Build the computer player of every side the battle's setup gives to one."""
-    factories = system.computer_players()
-    players = battle.setup.players
-    return {side: factories[players[side]](_computer_seed(battle.setup.seed, i))
-            for i, side in enumerate(system.sides(battle.state))
-            if players.get(side, HUMAN) != HUMAN}
+    return computer_players_for(battle)
 
 
 def _new_battle(system: RuleSystem, scenario: str, seed: int, players_spec: str,
@@ -279,8 +270,21 @@ def watch(system_id: str, scenario: str | None, seed: int) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace) -> int:
+def cmd_watch(args: argparse.Namespace) -> int:
     return watch(args.system, args.scenario, args.seed)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Start the terminal game (the Textual app in tui/; the engine itself never imports it)."""
+    if not sys.stdout.isatty() and not os.environ.get("HEXFRONT_FORCE_TTY"):
+        raise HexfrontError("'hexfront play' needs a terminal; for a text log of a battle use 'hexfront watch'")
+    try:
+        import importlib
+
+        tui_app = importlib.import_module("tui.app")
+    except ImportError as exc:
+        raise HexfrontError(f"the terminal game cannot start ({exc}); run 'make play' to install it") from None
+    return tui_app.run(start="continue" if args.resume else "menu", ascii_look=True if args.ascii else None)
 
 
 # -- the parser ------------------------------------------------------------------------------
@@ -297,7 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexfront", allow_abbrev=False,
         description="Table-top skirmish wargames on a hex map, in the terminal. "
-                    "With no command, watch a computer-vs-computer battle of ratfight.")
+                    "With no command, start the game (as 'hexfront play').")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name: str, summary: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
@@ -344,10 +348,17 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--json", action="store_true",
                           help="print one JSON object per game instead of text and no summary")
 
-    play = command("play", "Watch two computer players fight a battle, printing its event log.", cmd_play)
-    play.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM,
-                      help=f"rule system id (default: {DEFAULT_SYSTEM})")
-    _add_scenario_and_seed(play)
+    play = command("play", "Start the terminal game: menu, battles, replays and rules help.", cmd_play)
+    play.add_argument("--ascii", action="store_true",
+                      help="plain-ASCII look, no box-drawing characters (also: HEXFRONT_ASCII=1)")
+    play.add_argument("--continue", dest="resume", action="store_true",
+                      help="go straight back into the last battle (the autosave)")
+
+    watch_cmd = command("watch", "Watch two computer players fight a battle, printing its event log.",
+                        cmd_watch)
+    watch_cmd.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM,
+                           help=f"rule system id (default: {DEFAULT_SYSTEM})")
+    _add_scenario_and_seed(watch_cmd)
     return parser
 
 

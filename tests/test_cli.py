@@ -99,7 +99,7 @@ def test_new_refuses_to_overwrite_without_force(capsys, tmp_path):
     (["new", "ratfight", "--scenario", "moon"], "moon", ["convoy", "village"]),
     (["selfplay", "chess"], "chess", ["ratfight"]),
     (["selfplay", "ratfight", "--scenario", "moon"], "moon", ["convoy", "village"]),
-    (["play", "chess"], "chess", ["ratfight"]),
+    (["watch", "chess"], "chess", ["ratfight"]),
 ])
 def test_unknown_system_or_scenario_is_one_line_naming_the_choices(capsys, tmp_path, argv, bad, known):
     code, out, err = run(capsys, *argv, *(["--out", str(tmp_path / "x.json")] if argv[0] == "new" else []))
@@ -291,17 +291,26 @@ def test_replay_of_a_missing_file(capsys, tmp_path):
 
 # -- play, help, usage, interrupts --------------------------------------------------------------
 
-def test_no_command_watches_a_default_battle_to_its_end(capsys):
-    code, out, err = run(capsys)
+def test_watch_prints_a_default_battle_to_its_end(capsys):
+    code, out, err = run(capsys, "watch")
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == "JTS RatFight, scenario convoy, seed 0 (red: default, blue: default)"
     assert any(line.startswith("#1 ") for line in lines)
     assert lines[-1].startswith("outcome: ")
-    assert run(capsys, "play", "ratfight", "--seed", "0")[1] == out
+    assert run(capsys, "watch", "ratfight", "--seed", "0")[1] == out
 
 
-@pytest.mark.parametrize("command", [[], ["systems"], ["new"], ["replay"], ["selfplay"], ["play"]])
+def test_play_without_a_terminal_says_what_to_do_instead(capsys):
+    """With no command, hexfront starts the game; with no terminal, it says so in one line."""
+    for argv in ([], ["play"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 1 and out == ""
+        assert err.strip() == ("hexfront: 'hexfront play' needs a terminal; "
+                               "for a text log of a battle use 'hexfront watch'")
+
+
+@pytest.mark.parametrize("command", [[], ["systems"], ["new"], ["replay"], ["selfplay"], ["play"], ["watch"]])
 def test_help_exits_zero(capsys, command):
     code, out, _ = run(capsys, *command, "--help")
     assert code == 0

@@ -18,3 +18,21 @@ class RandomPlayer:
     def choose(self, system: Any, state: Any) -> Any:
         legal = system.legal_commands(state)
         return legal[self.gen.below(len(legal))]
+
+
+HUMAN = "human"
+
+
+def computer_seed(game_seed: int, side_index: int) -> int:
+    """Each computer player's own seed, fixed by the battle seed and its side's place."""
+    return (game_seed * 2 + side_index) & MASK64
+
+
+def computer_players_for(battle: Any) -> dict[str, Any]:
+    """Build the computer player of every side the battle's setup gives to one (not ``human``)."""
+    system = battle.system
+    factories = system.computer_players()
+    players = battle.setup.players
+    return {side: factories[players[side]](computer_seed(battle.setup.seed, i))
+            for i, side in enumerate(system.sides(battle.state))
+            if players.get(side, HUMAN) != HUMAN}

@@ -18,6 +18,7 @@ import attrs
 
 from .errors import UnknownScenario, UnknownSystem
 from .resolution import Resolution, Script, fold_core_event
+from .view import ActivationView, BattleSummary, BoardView, HelpSection, OrderParts, OrderPreview, read_help
 
 
 @attrs.frozen
@@ -168,6 +169,38 @@ class RuleSystem:
         import copy
 
         return copy.deepcopy(state)
+
+    # -- what the player sees (engine.core.view) ------------------------------------
+    def board(self, state: Any) -> "BoardView":
+        """The map and the pieces on it."""
+        raise NotImplementedError
+
+    def activation(self, state: Any) -> "ActivationView":
+        """Who acts now and next, in the system's own terms."""
+        raise NotImplementedError
+
+    def order_parts(self, state: Any, command: Any) -> "OrderParts":
+        """How the order editor files ``command``: piece, action, target hex."""
+        raise NotImplementedError
+
+    def preview(self, state: Any, command: Any) -> "OrderPreview":
+        """Cost, modifiers and the odds of each outcome of ``command`` (legal now), before it is given."""
+        return OrderPreview(summary=self.describe_command(command, state))
+
+    def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
+        """The hexes ``piece_id`` can see now (for the line-of-sight highlight)."""
+        return frozenset()
+
+    def summary(self, state: Any) -> "BattleSummary":
+        """Casualties per side and turns played, for the end-of-battle screen."""
+        return BattleSummary(casualties={s: 0 for s in self.sides(state)}, turns=self.turn(state))
+
+    def help_sections(self) -> list["HelpSection"]:
+        """The rules in the game's own words, from content/<id>/help.md, one section per ``## `` heading."""
+        path = self.content_dir() / "help.md"
+        if not path.is_file():
+            return []
+        return read_help(path.read_text(encoding="utf-8"))
 
     def computer_players(self) -> dict[str, Callable[[int], ComputerPlayer]]:
         """Named computer players; each factory takes a seed for the player's own choices."""

@@ -1,0 +1,212 @@
+"""The hexfront Textual app: screens for the menu, battles, replays and help.
+
+Settings: ``HEXFRONT_ASCII=1`` (or the menu's switch, kept in saves/settings.json)
+gives a plain-ASCII look with no box-drawing or other non-ASCII characters;
+``NO_COLOR`` is honoured by Textual itself, and side and state never rest on
+colour alone. ``HEXFRONT_SAVES`` moves the saves folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
+from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.widgets import Static
+
+from engine.core.errors import HexfrontError, SaveError
+from engine.core.saves import load_battle, write_atomic
+
+from .session import Session, autosave_path, retire_autosave, saves_dir
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scroll bars drawn with spaces only (the thumb is its colour): no block glyphs."""
+
+    VERTICAL_BARS = [" "] * 8
+    HORIZONTAL_BARS = [" "] * 8
+
+
+class TooSmallScreen(ModalScreen):
+    """Shown while the terminal is smaller than the game needs; it goes when the terminal grows."""
+
+    def compose(self):
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.show_size(self.app.size.width, self.app.size.height)
+
+    def show_size(self, width: int, height: int) -> None:
+        self.query_one("#too-small", Static).update(
+            f"hexfront needs at least {MIN_WIDTH} x {MIN_HEIGHT}; this terminal is {width} x {height}. "
+            f"Make it larger: nothing is lost meanwhile.")
+
+
+def settings_path() -> Path:
+    return saves_dir() / "settings.json"
+
+
+def read_settings() -> dict[str, Any]:
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+class HexfrontApp(App):
+    CSS_PATH = "hexfront.tcss"
+    TITLE = "hexfront"
+    BINDINGS = [
+        Binding("question_mark", "help", "help", key_display="?", show=False),
+        Binding("ctrl+q", "quit", "quit", show=False, priority=True),
+    ]
+
+    def __init__(self, *, ascii_look: bool | None = None, computer_delay: float = 0.35,
+                 replay_interval: float = 0.5, start: str = "menu") -> None:
+        super().__init__()
+        env_ascii = os.environ.get("HEXFRONT_ASCII", "").strip().lower() not in ("", "0", "no", "off", "false")
+        if ascii_look is None:
+            ascii_look = env_ascii or bool(read_settings().get("ascii"))
+        self.ascii_look = ascii_look
+        self.computer_delay = computer_delay
+        self.replay_interval = replay_interval
+        self.start = start
+        self.theme = "ansi-dark"
+
+    # -- start-up ----------------------------------------------------------------------
+    def on_mount(self) -> None:
+        from .screens.title import TitleScreen
+
+        self.apply_ascii_look()
+        self.push_screen(TitleScreen())
+        if self.start == "continue":
+            self.continue_battle()
+        self.check_size(self.size.width, self.size.height)
+
+    def on_resize(self, event) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen if self.screen_stack else None
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif small and isinstance(top, TooSmallScreen):
+            top.show_size(width, height)
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # -- the plain-ASCII look ------------------------------------------------------------
+    def apply_ascii_look(self) -> None:
+        self.set_class(self.ascii_look, "-ascii")
+        ScrollBar.renderer = AsciiScrollBarRender if self.ascii_look else ScrollBarRender
+        self.refresh(layout=True)
+
+    def set_ascii_look(self, on: bool) -> None:
+        self.ascii_look = on
+        settings = read_settings()
+        settings["ascii"] = on
+        try:
+            write_atomic(settings_path(), json.dumps(settings) + "\n")
+        except OSError as exc:
+            self.notify(f"the setting is on for now but not kept: {exc.strerror or exc}", severity="warning")
+        self.apply_ascii_look()
+
+    # -- moving between screens --------------------------------------------------------------
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if any(type(s).__name__ == "HelpScreen" for s in self.screen_stack):
+            return
+        system_id = None
+        for screen in reversed(self.screen_stack):
+            session = getattr(screen, "session", None) or getattr(screen, "battle", None)
+            if session is not None:
+                system_id = session.system.id
+                break
+        self.push_screen(HelpScreen(system_id))
+
+    def go_to_menu(self) -> None:
+        from .screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+
+    def open_session(self, session: Session) -> None:
+        from .screens.battle import BattleScreen
+
+        self.go_to_menu()
+        self.push_screen(BattleScreen(session))
+
+    def start_battle(self, system_id: str, scenario: str, *, players: dict[str, str],
+                     options: dict[str, Any] | None = None, undo_policy: str = "practice",
+                     seed: int | None = None) -> None:
+        try:
+            kept = retire_autosave()
+            session = Session.new(system_id, scenario, players=players, options=options,
+                                  undo_policy=undo_policy, seed=seed, autosave=autosave_path())
+        except HexfrontError as exc:
+            self.notify(exc.message, severity="error")
+            return
+        if kept is not None:
+            self.notify(f"your unfinished battle is kept as {kept.name}")
+        self.open_session(session)
+
+    def start_again(self, session: Session) -> None:
+        s = session.battle.setup
+        self.start_battle(s.system, s.scenario, players=dict(s.players), options=dict(s.options),
+                          undo_policy=s.undo_policy)
+
+    def continue_battle(self) -> None:
+        path = autosave_path()
+        if not path.is_file():
+            self.notify("there is no battle to continue yet: start a new one", severity="warning")
+            return
+        try:
+            session = Session.load(path, autosave=path)
+        except HexfrontError as exc:
+            self.notify(f"cannot continue: {exc.message}", severity="error", timeout=10)
+            return
+        self.open_session(session)
+
+    def load_battle(self, path: Path) -> None:
+        """Load a save to play on; it becomes the autosaved battle. Raises SaveError (one line)."""
+        battle = load_battle(path, verify=True)
+        if path.resolve() != autosave_path().resolve():
+            retire_autosave()
+        self.open_session(Session(battle, autosave_path()))
+
+    def watch_replay(self, path: Path) -> None:
+        from .screens.replay import ReplayScreen
+
+        battle = load_battle(path, verify=True)
+        self.push_screen(ReplayScreen(battle, path.name))
+
+    # -- the command palette: every key binding of the screen, by its description -------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        seen = set()
+        for binding in [*screen.BINDINGS, *self.BINDINGS]:
+            if not isinstance(binding, Binding) or not binding.description or binding.description in seen:
+                continue
+            seen.add(binding.description)
+            key = binding.key_display or binding.key.split(",")[0]
+            action = binding.action
+            target = self if action.startswith("app.") or binding in self.BINDINGS else screen
+            name = action[4:] if action.startswith("app.") else action
+            yield SystemCommand(binding.description.capitalize(), f"key: {key}",
+                                lambda t=target, a=name: self.call_later(t.run_action, a))
+        yield from super().get_system_commands(screen)
+
+
+def run(start: str = "menu", ascii_look: bool | None = None) -> int:
+    app = HexfrontApp(start=start, ascii_look=ascii_look)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,175 @@
+"""The order editor's choices, with no Textual: piece -> action -> target hex -> variant -> confirm.
+
+Built from the legal commands of the side to act, filed by the rule system's
+``order_parts``; so only legal orders are ever offered. Escape backs out one
+level at a time.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import attrs
+
+from engine.core.hexes import Hex
+from engine.core.view import OrderParts
+
+BROWSE, ACTION, TARGET, VARIANT, CONFIRM = "browse", "action", "target", "variant", "confirm"
+
+
+@attrs.define
+class Option:
+    command: Any
+    parts: OrderParts
+
+
+class OrderBook:
+    """The legal orders now, filed by piece and action."""
+
+    def __init__(self, system: Any, state: Any, commands: list[Any]) -> None:
+        self.by_unit: dict[str | None, dict[str, list[Option]]] = defaultdict(lambda: defaultdict(list))
+        for command in commands:
+            parts = system.order_parts(state, command)
+            self.by_unit[parts.unit][parts.action].append(Option(command, parts))
+
+    def units(self) -> list[str]:
+        return [u for u in self.by_unit if u is not None]
+
+    def actions(self, unit: str | None) -> list[str]:
+        return list(self.by_unit.get(unit, {}))
+
+    def options(self, unit: str | None, action: str) -> list[Option]:
+        return list(self.by_unit.get(unit, {}).get(action, []))
+
+    def targets(self, unit: str | None, action: str | None = None) -> dict[Hex, list[str]]:
+        """Target hex -> the actions that reach it (all actions when ``action`` is None)."""
+        out: dict[Hex, list[str]] = defaultdict(list)
+        acts = self.actions(unit) if action is None else [action]
+        for act in acts:
+            for option in self.options(unit, act):
+                if option.parts.target is not None and act not in out[option.parts.target]:
+                    out[option.parts.target].append(act)
+        return dict(out)
+
+
+@attrs.define
+class OrderEditor:
+    """Where the player is in building an order."""
+
+    book: OrderBook
+    level: str = BROWSE
+    unit: str | None = None
+    action: str | None = None
+    target: Hex | None = None
+    variants: list[Option] = attrs.field(factory=list)
+    chosen: Option | None = None
+
+    def reset(self, book: OrderBook) -> None:
+        self.book = book
+        self.level, self.unit, self.action, self.target = BROWSE, None, None, None
+        self.variants, self.chosen = [], None
+
+    # -- choices at each level -------------------------------------------------------------
+    def menu(self) -> list[str]:
+        """The numbered choices shown now (keys 1-9)."""
+        if self.level in (BROWSE, ACTION):
+            return self.book.actions(self.unit if self.level == ACTION else None)
+        if self.level == VARIANT:
+            return [o.parts.label or o.parts.action for o in self.variants]
+        return []
+
+    def select_unit(self, unit: str) -> str | None:
+        """Pick a piece to give orders to; returns a refusal if it has none."""
+        if unit not in self.book.by_unit:
+            return "that piece has no orders it can take now"
+        self.level, self.unit, self.action, self.target = ACTION, unit, None, None
+        self.variants, self.chosen = [], None
+        return None
+
+    def pick(self, index: int) -> str | None:
+        """Choose the ``index``-th entry of :meth:`menu`."""
+        entries = self.menu()
+        if not 0 <= index < len(entries):
+            return f"there is no choice {index + 1} here"
+        if self.level in (BROWSE, ACTION):
+            unit = self.unit if self.level == ACTION else None
+            return self._choose_action(unit, entries[index])
+        self._confirm(self.variants[index])
+        return None
+
+    def _choose_action(self, unit: str | None, action: str) -> str | None:
+        self.unit, self.action = unit, action
+        options = self.book.options(unit, action)
+        untargeted = [o for o in options if o.parts.target is None]
+        if options and len(untargeted) == len(options):
+            self.target = None
+            return self._variants(untargeted)
+        self.level = TARGET
+        return None
+
+    def choose_hex(self, at: Hex) -> str | None:
+        """A hex chosen on the map at the ACTION or TARGET level."""
+        if self.level == ACTION:
+            actions = self.book.targets(self.unit).get(at, [])
+            if not actions:
+                return "no order of this piece reaches that hex"
+            if len(actions) > 1:
+                return f"more than one order reaches that hex ({', '.join(actions)}): pick the action first"
+            self.action = actions[0]
+        elif self.level != TARGET:
+            return None
+        options = [o for o in self.book.options(self.unit, self.action) if o.parts.target == at]
+        if not options:
+            return f"{self.action} cannot reach that hex"
+        self.target = at
+        return self._variants(options)
+
+    def _variants(self, options: list[Option]) -> None:
+        if len(options) == 1:
+            self._confirm(options[0])
+        else:
+            self.variants = options
+            self.level = VARIANT
+        return None
+
+    def _confirm(self, option: Option) -> None:
+        self.chosen = option
+        self.level = CONFIRM
+
+    def back(self) -> bool:
+        """Back out one level; False when already at the top."""
+        if self.level == BROWSE:
+            return False
+        if self.level == CONFIRM:
+            self.chosen = None
+            if self.variants:
+                self.level = VARIANT
+            elif self.target is not None or self._targeted():
+                self.level = TARGET
+            else:
+                self.level = ACTION if self.unit is not None else BROWSE
+            if self.level == TARGET:
+                self.target = None
+            return True
+        if self.level == VARIANT:
+            self.variants = []
+            self.level = TARGET if self._targeted() else (ACTION if self.unit is not None else BROWSE)
+            self.target = None
+            return True
+        if self.level == TARGET:
+            self.level = ACTION if self.unit is not None else BROWSE
+            self.action = None
+            return True
+        self.level, self.unit, self.action = BROWSE, None, None
+        return True
+
+    def _targeted(self) -> bool:
+        return any(o.parts.target is not None for o in self.book.options(self.unit, self.action or ""))
+
+    def highlight_targets(self) -> dict[Hex, list[str]]:
+        if self.level == ACTION:
+            return self.book.targets(self.unit)
+        if self.level in (TARGET, VARIANT, CONFIRM) and self.action is not None:
+            return self.book.targets(self.unit, self.action)
+        return {}

@@ -1,0 +1,428 @@
+"""The battle screen: hex map, activation queue, order editor, dice log, status line."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from engine.core.battle import IllegalOrder
+from engine.core.errors import HexfrontError, UndoRefused
+from engine.core.hexes import Hex
+
+from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderBook, OrderEditor
+from ..session import Session
+from ..widgets.hexmap import HexMap
+from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
+
+COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
+
+
+class BoardScreen(Screen):
+    """The panes every battle view shares (play and replay): map, queue, orders, dice log, legend, status."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="battle-body"):
+            with Vertical(id="map-column"):
+                yield HexMap(id="map")
+                yield InfoLine(id="info")
+            with Vertical(id="side-column"):
+                yield QueuePane(id="queue")
+                yield OrderPane(id="orders")
+                yield DiceLog(id="dicelog")
+                yield Legend(id="legend")
+        yield StatusLine(id="status")
+        yield Footer()
+
+    def setup_panes(self, board) -> None:
+        self.query_one("#map").border_title = "Map"
+        self.query_one("#queue").border_title = "Activation"
+        self.query_one("#orders").border_title = "Orders"
+        self.query_one("#dicelog").border_title = "Dice log"
+        self.query_one("#legend").border_title = "Legend"
+        self.query_one("#info").border_title = "Under the cursor"
+        self._layout_for(self.app.size.width, self.app.size.height)
+        self.query_one(HexMap).show(board)
+        self.query_one(Legend).show(board)
+
+    def on_resize(self, event) -> None:
+        self._layout_for(event.size.width, event.size.height)
+
+    def _layout_for(self, width: int, height: int) -> None:
+        self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
+
+    def toggle_dice_log(self) -> None:
+        log = self.query_one(DiceLog)
+        if self.focused is log:
+            self.query_one(HexMap).focus()
+        else:
+            log.focus()
+
+
+class BattleScreen(BoardScreen):
+    """Play a battle. Orders go through the order editor; the computer's turns run off the UI thread."""
+
+    BINDINGS = [
+        Binding("question_mark", "app.help", "help", key_display="?"),
+        Binding("escape", "back", "back"),
+        Binding("z", "undo", "undo"),
+        Binding("Z,shift+z", "redo", "redo", key_display="Z"),
+        Binding("tab", "next_piece", "next piece", priority=True, show=False),
+        Binding("shift+tab", "previous_piece", "previous piece", priority=True, show=False),
+        Binding("period", "pass_order", "pass", key_display="."),
+        Binding("d", "dice_log", "dice log"),
+        Binding("e", "explain", "explain roll", show=False),
+        Binding("v", "toggle_sight", "sight"),
+        Binding("s", "save", "save"),
+        Binding("q", "menu", "menu"),
+        *[Binding(str(i), f"pick({i - 1})", f"choice {i}", show=False) for i in range(1, 10)],
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.system = session.system
+        self.board = self.system.board(session.state)
+        self.editor = OrderEditor(OrderBook(self.system, session.state, []))
+        self.show_sight = False
+        self.message = ""
+        self._thinking = False
+        self._ended = False
+        self._preview = None
+
+    def on_mount(self) -> None:
+        self.setup_panes(self.board)
+        hexmap = self.query_one(HexMap)
+        first = self._first_piece_hex()
+        if first is not None:
+            hexmap.move_cursor_to(first)
+        self.query_one(DiceLog).set_entries(self._all_log_entries())
+        self.refresh_all()
+        hexmap.focus()
+
+    # -- drawing ---------------------------------------------------------------------
+    def _all_log_entries(self):
+        b = self.session.battle
+        return log_entries(self.system, self.session.state, [b.setup_events] + b.events)
+
+    def _first_piece_hex(self) -> Hex | None:
+        side = self.session.side_to_act()
+        for p in self.board.pieces:
+            if p.at is not None and (side is None or p.side == side):
+                return p.at
+        return None
+
+    def human_to_act(self) -> bool:
+        b = self.session.battle
+        return b.outcome() is None and not self.session.computer_to_act()
+
+    def refresh_all(self, rebuild_book: bool = True) -> None:
+        """Redraw every pane from the battle (after an order, undo, redo or load)."""
+        session = self.session
+        state = session.state
+        self.board = self.system.board(state)
+        if rebuild_book:
+            commands = session.battle.legal_commands() if self.human_to_act() else []
+            self.editor.reset(OrderBook(self.system, state, commands))
+            self._preview = None
+            self._auto_select()
+        activation = self.system.activation(state)
+        side = session.side_to_act()
+        controller = ""
+        if side is not None and session.battle.outcome() is None:
+            who = session.battle.setup.players.get(side, "human")
+            controller = f"{session.side_name(side)}: " + ("your orders" if who == "human" else f"computer ({who})")
+        self.query_one(QueuePane).show(activation, controller)
+        self._redraw_map(activation.acted)
+        self._draw_orders()
+        self._draw_info()
+        self._draw_status()
+
+    def _auto_select(self) -> None:
+        """When only one piece can act (a retarget offer), select it."""
+        units = self.editor.book.units()
+        if len(units) == 1 and not self.editor.book.actions(None):
+            self.editor.select_unit(units[0])
+
+    def _redraw_map(self, acted=frozenset()) -> None:
+        hexmap = self.query_one(HexMap)
+        highlights: dict[Hex, str] = {}
+        unit = self.editor.unit
+        if self.show_sight:
+            viewer = unit
+            if viewer is None:
+                piece = hexmap.piece_at(hexmap.cursor_hex)
+                viewer = piece.id if piece else None
+            if viewer is not None:
+                for h in self.system.visible_hexes(self.session.state, viewer):
+                    highlights[h] = "sight"
+        for h, actions in self.editor.highlight_targets().items():
+            piece = hexmap.piece_at(h)
+            highlights[h] = "target" if piece is not None and piece.side != self._unit_side(unit) else "move"
+        hexmap.show(self.board, highlights, unit, acted)
+
+    def _unit_side(self, unit: str | None) -> str | None:
+        for p in self.board.pieces:
+            if p.id == unit:
+                return p.side
+        return self.session.side_to_act()
+
+    def _describe_unit(self, unit: str | None) -> str:
+        for p in self.board.pieces:
+            if p.id == unit:
+                return f"{p.name} [{p.id}]" + (f", {p.state}" if p.state else "")
+        return "Orders for the whole side"
+
+    def _draw_orders(self) -> None:
+        pane = self.query_one(OrderPane)
+        b = self.session.battle
+        if b.outcome() is not None:
+            pane.show_waiting("The battle is over.")
+        elif self.session.computer_to_act():
+            side = self.session.side_to_act()
+            pane.show_waiting(f"{self.session.side_name(side)} (computer) is choosing an order...")
+        else:
+            if self.editor.level == CONFIRM and self._preview is None and self.editor.chosen is not None:
+                self._preview = self.system.preview(self.session.state, self.editor.chosen.command)
+            pane.show_editor(self.editor, self._describe_unit, self._preview)
+
+    def _draw_info(self) -> None:
+        hexmap = self.query_one(HexMap)
+        at = hexmap.cursor_hex
+        extra = ""
+        targets = self.editor.highlight_targets().get(at)
+        if targets:
+            extra = "orders here: " + ", ".join(targets)
+        self.query_one(InfoLine).show_hex(at, self.board, hexmap.piece_at(at), extra)
+
+    def _draw_status(self) -> None:
+        b = self.session.battle
+        s = b.setup
+        parts = [f"{self.system.title}: {s.scenario}", f"turn {self.system.turn(b.state)}",
+                 f"order {len(b.log)}"]
+        if self.session.save_error:
+            parts.append(f"AUTOSAVE FAILED: {self.session.save_error}")
+        if self.message:
+            parts.append(self.message)
+        self.query_one(StatusLine).update(" | ".join(parts))
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self._draw_status()
+
+    # -- map events ---------------------------------------------------------------------
+    @on(HexMap.CursorMoved)
+    def _cursor_moved(self, event: HexMap.CursorMoved) -> None:
+        self._draw_info()
+        if self.show_sight and self.editor.unit is None:
+            self._redraw_map(self.system.activation(self.session.state).acted)
+
+    @on(HexMap.Chosen)
+    def _hex_chosen(self, event: HexMap.Chosen) -> None:
+        if not self.human_to_act():
+            self.say("wait: it is not your turn to give orders")
+            return
+        at = event.at
+        piece = self.query_one(HexMap).piece_at(at)
+        level = self.editor.level
+        if level == CONFIRM:
+            self.action_confirm()
+            return
+        if level == VARIANT:
+            self.say("pick one of the numbered choices, or Esc")
+            return
+        if level in (BROWSE, ACTION) and piece is not None and piece.id in self.editor.book.by_unit \
+                and piece.id != self.editor.unit and at not in self.editor.highlight_targets():
+            self._select(piece.id)
+            return
+        if level == BROWSE:
+            if piece is None:
+                self.say("no piece here; move the cursor onto one of yours (Tab cycles)")
+            else:
+                self.say(f"{piece.name} has no orders it can take now")
+            return
+        refusal = self.editor.choose_hex(at)
+        self.after_edit(refusal)
+
+    def _select(self, unit: str) -> None:
+        self.after_edit(self.editor.select_unit(unit))
+
+    def after_edit(self, refusal: str | None) -> None:
+        if refusal:
+            self.say(refusal)
+        else:
+            self.message = ""
+        if self.editor.level != CONFIRM:
+            self._preview = None
+        self._redraw_map(self.system.activation(self.session.state).acted)
+        self._draw_orders()
+        self._draw_info()
+        self._draw_status()
+
+    # -- actions -------------------------------------------------------------------------
+    def action_pick(self, index: int) -> None:
+        if not self.human_to_act():
+            return
+        self.after_edit(self.editor.pick(index))
+
+    def action_pass_order(self) -> None:
+        if not self.human_to_act():
+            self.say("wait: it is not your turn to give orders")
+            return
+        self.editor.reset(self.editor.book)
+        actions = self.editor.menu()
+        if "Pass" not in actions:
+            self.say("there is no pass order now")
+            return
+        self.after_edit(self.editor.pick(actions.index("Pass")))
+
+    def action_confirm(self) -> None:
+        option = self.editor.chosen
+        if option is None:
+            return
+        self.give(option.command)
+
+    def give(self, command: Any) -> None:
+        try:
+            text = self.system.describe_command(command, self.session.state)
+            before = len(self.session.battle.events)
+            self.session.submit(command)
+        except IllegalOrder as refused:
+            self.say(f"refused: {refused.message}")
+            return
+        self.message = text
+        self._after_log_change(before)
+
+    def _after_log_change(self, before: int | None) -> None:
+        log = self.query_one(DiceLog)
+        b = self.session.battle
+        if before is None:
+            log.set_entries(self._all_log_entries())
+        else:
+            log.add_entries(log_entries(self.system, self.session.state, b.events[before:], start=before + 1))
+        self.refresh_all()
+        self._check_end()
+        self.maybe_computer()
+
+    def _check_end(self) -> None:
+        if self.session.battle.outcome() is not None and not self._ended:
+            self._ended = True
+            from .end import EndScreen
+
+            self.app.push_screen(EndScreen(self.session))
+
+    def action_back(self) -> None:
+        if self.focused is self.query_one(DiceLog):
+            self.query_one(HexMap).focus()
+            return
+        if self.editor.back():
+            self.after_edit(None)
+            return
+        self.action_menu()
+
+    def action_menu(self) -> None:
+        self.workers.cancel_group(self, "computer")
+        self.app.pop_screen()
+
+    def action_undo(self) -> None:
+        try:
+            n = self.session.undo()
+        except UndoRefused as refused:
+            self.say(f"cannot undo: {refused.message}")
+            return
+        self._ended = False
+        self.message = f"took back {n} order(s); Z gives them again"
+        self._after_log_change(None)
+
+    def action_redo(self) -> None:
+        try:
+            n = self.session.redo()
+        except UndoRefused as refused:
+            self.say(f"cannot redo: {refused.message}")
+            return
+        self.message = f"gave {n} order(s) again"
+        self._after_log_change(None)
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save_copy()
+        except HexfrontError as exc:
+            self.say(f"not saved: {exc.message}")
+            return
+        self.say(f"saved as {path}")
+
+    def action_next_piece(self, step: int = 1) -> None:
+        hexmap = self.query_one(HexMap)
+        units = [u for u in self.editor.book.units()]
+        pieces = {p.id: p for p in self.board.pieces}
+        units = [u for u in units if u in pieces and pieces[u].at is not None]
+        if not units:
+            self.say("no piece can act now" + ("" if self.human_to_act() else ": it is not your turn"))
+            return
+        current = self.editor.unit
+        i = units.index(current) + step if current in units else (0 if step > 0 else -1)
+        unit = units[i % len(units)]
+        piece = pieces[unit]
+        hexmap.move_cursor_to(piece.aboard and pieces[piece.aboard].at or piece.at)
+        self.editor.reset(self.editor.book)
+        self._select(unit)
+
+    def action_previous_piece(self) -> None:
+        self.action_next_piece(-1)
+
+    def action_dice_log(self) -> None:
+        self.toggle_dice_log()
+
+    @on(DiceLog.OptionSelected)
+    def _log_selected(self, event) -> None:
+        self.action_explain()
+
+    def action_explain(self) -> None:
+        entry = self.query_one(DiceLog).selected_entry()
+        if entry is None:
+            self.say("the dice log is empty")
+            return
+        from .explain import ExplainScreen
+
+        self.app.push_screen(ExplainScreen(self.session.battle, entry))
+
+    def action_toggle_sight(self) -> None:
+        self.show_sight = not self.show_sight
+        self.say("showing what the piece can see" if self.show_sight else "line of sight hidden")
+        self._redraw_map(self.system.activation(self.session.state).acted)
+
+    # -- the computer player ---------------------------------------------------------------
+    def maybe_computer(self) -> None:
+        if self._thinking or not self.session.computer_to_act():
+            return
+        self._thinking = True
+        state = self.system.copy_state(self.session.state)
+        count = len(self.session.battle.log)
+        player = self.session.computers[self.session.side_to_act()]
+        delay = getattr(self.app, "computer_delay", 0.0)
+
+        def think() -> None:
+            started = time.monotonic()
+            command = player.choose(self.system, state)
+            rest = delay - (time.monotonic() - started)
+            if rest > 0:
+                time.sleep(rest)
+            self.app.call_from_thread(self._computer_ordered, command, count)
+
+        self.run_worker(think, thread=True, group="computer", exclusive=True, exit_on_error=False)
+
+    def _computer_ordered(self, command: Any, count: int) -> None:
+        self._thinking = False
+        if not self.is_attached or len(self.session.battle.log) != count or not self.session.computer_to_act():
+            self.maybe_computer()
+            return
+        self.give(command)
+
+    def on_screen_resume(self) -> None:
+        self.maybe_computer()

@@ -1,0 +1,84 @@
+"""The end of a battle: who won and why, casualties per side, turns played."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from engine.core.errors import HexfrontError
+
+from ..session import Session
+
+
+def end_text(session: Session) -> Text:
+    battle = session.battle
+    system = session.system
+    outcome = battle.outcome()
+    summary = system.summary(battle.state)
+    text = Text()
+    if outcome is None:
+        text.append("The battle is not over.\n", style="bold")
+    elif outcome.winner is None:
+        text.append("A draw.\n", style="bold")
+    else:
+        who = battle.setup.players.get(outcome.winner, "human")
+        text.append(f"{session.side_name(outcome.winner)} win", style="bold")
+        text.append(f" ({'at this keyboard' if who == 'human' else 'computer: ' + who}).\n")
+    if outcome is not None:
+        text.append(f"Why: {outcome.reason}\n")
+    text.append(f"\nTurns played: {summary.turns}   Orders given: {len(battle.log)}\n")
+    text.append("Casualties:\n", style="bold")
+    for side, count in summary.casualties.items():
+        text.append(f"  {session.side_name(side)}: {count}\n")
+    for line in summary.lines:
+        text.append(f"{line}\n")
+    return text
+
+
+class EndScreen(Screen):
+    BINDINGS = [
+        Binding("s", "save", "save replay"),
+        Binding("r", "again", "start again"),
+        Binding("m", "menu", "menu"),
+        Binding("z", "undo", "undo last order"),
+        Binding("escape", "menu", "back"),
+        Binding("question_mark", "app.help", "help", key_display="?"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-box"):
+            yield Static(end_text(self.session), id="end-text")
+            yield Static("s save the replay   r start again   m menu   z undo the last order", id="end-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#end-box").border_title = "End of the battle"
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save_copy()
+        except HexfrontError as exc:
+            self.notify(f"not saved: {exc.message}", severity="error")
+            return
+        self.query_one("#end-keys", Static).update(f"saved as {path}")
+        self.notify(f"saved as {path}")
+
+    def action_again(self) -> None:
+        self.app.start_again(self.session)
+
+    def action_menu(self) -> None:
+        self.app.go_to_menu()
+
+    def action_undo(self) -> None:
+        self.app.pop_screen()
+        battle_screen = self.app.screen
+        if hasattr(battle_screen, "action_undo"):
+            battle_screen.action_undo()

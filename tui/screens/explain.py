@@ -1,0 +1,73 @@
+"""The full explanation of one dice-log entry: the order that asked for it, the rule, and what followed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from engine.core.battle import Battle
+from engine.core.events import CardDrawn, DeckShuffled, DieRolled, is_random
+
+from ..widgets.panes import LogEntry
+
+
+def explain(battle: Battle, entry: LogEntry) -> Text:
+    """Every fact about one logged event, in plain words."""
+    system = battle.system
+    if entry.command == 0:
+        events, heading, state = battle.setup_events, "Setting up the battle", battle.state
+    else:
+        events = battle.events[entry.command - 1]
+        before, _ = battle.state_after(entry.command - 1)
+        heading = f"Order {entry.command}: {system.describe_command(battle.log[entry.command - 1], before)}"
+        state = battle.state
+    event = events[entry.index]
+    text = Text()
+    text.append(heading + "\n\n", style="bold")
+    text.append(system.describe(event, state) + "\n", style="bold")
+    if isinstance(event, DieRolled):
+        shown = "00-99" if event.sides == 100 else f"1-{event.sides}"
+        text.append(f"A d{event.sides} ({shown}) came up {event.result}.\n")
+    if isinstance(event, CardDrawn):
+        text.append(f"Card {event.card} from the '{event.deck}' deck.\n")
+    if isinstance(event, DeckShuffled):
+        text.append(f"The '{event.deck}' deck was shuffled: {len(event.order)} cards.\n")
+    purpose = getattr(event, "purpose", "")
+    if purpose:
+        text.append(f"Why: {purpose}\n")
+    rule = getattr(event, "rule", "")
+    if rule:
+        text.append(f"Rule: {rule}\n")
+    who = getattr(event, "who", "")
+    if who:
+        text.append(f"For: {who}\n")
+    if getattr(event, "scripted", False):
+        text.append("This result was scripted (a worked example or tutorial), not drawn at random.\n")
+    elif is_random(event):
+        text.append("Drawn from the battle's seeded generator: replaying the battle gives it again.\n")
+    text.append("\nEverything this order caused:\n", style="bold")
+    for i, ev in enumerate(events):
+        mark = ">" if i == entry.index else " "
+        text.append(f"{mark} {system.describe(ev, state)}\n", style="bold" if i == entry.index else "")
+    return text
+
+
+class ExplainScreen(ModalScreen):
+    BINDINGS = [Binding("escape,enter,e", "app.pop_screen", "back")]
+
+    def __init__(self, battle: Battle, entry: LogEntry) -> None:
+        super().__init__()
+        self.battle = battle
+        self.entry = entry
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="explain-box"):
+            yield Static(explain(self.battle, self.entry), id="explain")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#explain-box").border_title = "Why this roll or card"

@@ -1,0 +1,306 @@
+"""The title menu, the new-battle form and the list of saved battles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core.battle import UNDO_POLICIES, Battle
+from engine.core.errors import HexfrontError
+from engine.core.players import HUMAN
+from engine.core.system import all_systems, get_system
+
+from ..session import autosave_path, describe_save, list_saves
+
+BANNER = r"""
+ _                 __                 _
+| |__   _____  __ / _|_ __ ___  _ __ | |_
+| '_ \ / _ \ \/ /| |_| '__/ _ \| '_ \| __|
+| | | |  __/>  < |  _| | | (_) | | | | |_
+|_| |_|\___/_/\_\|_| |_|  \___/|_| |_|\__|
+"""
+
+
+class TitleScreen(Screen):
+    BINDINGS = [
+        Binding("n", "choose('new')", "new battle"),
+        Binding("c", "choose('continue')", "continue"),
+        Binding("l", "choose('load')", "load"),
+        Binding("w", "choose('watch')", "watch replay"),
+        Binding("question_mark", "app.help", "rules help", key_display="?"),
+        Binding("a", "choose('ascii')", "ASCII look"),
+        Binding("q", "choose('quit')", "quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(BANNER.strip("\n"), id="banner")
+            yield Static("Table-top skirmish wargames on a hex map", id="tagline")
+            yield OptionList(id="title-menu")
+            yield Static(id="title-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.rebuild()
+        self.query_one("#title-menu").focus()
+
+    def on_screen_resume(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        menu = self.query_one("#title-menu", OptionList)
+        keep = menu.highlighted or 0
+        has_autosave = autosave_path().is_file()
+        ascii_on = "on" if self.app.ascii_look else "off"
+        entries = [
+            ("new", "n  New battle"),
+            ("continue", "c  Continue the last battle" if has_autosave else "c  Continue (no battle saved yet)"),
+            ("load", "l  Load a saved battle"),
+            ("watch", "w  Watch a replay"),
+            ("help", "?  Rules and keys"),
+            ("ascii", f"a  Plain-ASCII look: {ascii_on}"),
+            ("quit", "q  Quit"),
+        ]
+        menu.clear_options()
+        menu.add_options([Option(text, id=key, disabled=(key == "continue" and not has_autosave))
+                          for key, text in entries])
+        menu.highlighted = min(keep, len(entries) - 1)
+        note = "Every order is saved as you give it: quit or lose the connection at any time."
+        self.query_one("#title-note", Static).update(note)
+
+    @on(OptionList.OptionSelected, "#title-menu")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id)
+
+    def action_choose(self, what: str) -> None:
+        app: Any = self.app
+        if what == "new":
+            app.push_screen(NewBattleScreen())
+        elif what == "continue":
+            app.continue_battle()
+        elif what == "load":
+            app.push_screen(SaveListScreen("load"))
+        elif what == "watch":
+            app.push_screen(SaveListScreen("watch"))
+        elif what == "help":
+            app.action_help()
+        elif what == "ascii":
+            app.set_ascii_look(not app.ascii_look)
+            self.rebuild()
+        elif what == "quit":
+            app.exit()
+
+
+@attrs.define
+class Row:
+    key: str
+    label: str
+    choices: list[tuple[Any, str]]
+    index: int = 0
+
+    @property
+    def value(self) -> Any:
+        return self.choices[self.index][0]
+
+
+class ChoiceForm(Widget, can_focus=True):
+    """Rows of settings: Up/Down picks a row, Left/Right changes it, Enter starts."""
+
+    BINDINGS = [
+        Binding("up,k", "row(-1)", "row up", show=False),
+        Binding("down,j", "row(1)", "row down", show=False),
+        Binding("left,h", "change(-1)", "change", show=False),
+        Binding("right,l,space", "change(1)", "change", show=False),
+    ]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[Row] = []
+        self.current = 0
+
+    def set_rows(self, rows: list[Row]) -> None:
+        self.rows = rows
+        self.current = min(self.current, len(rows) - 1)
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        text = Text()
+        for i, row in enumerate(self.rows):
+            mark = ">" if i == self.current else " "
+            style = "bold reverse" if i == self.current else ""
+            text.append(f"{mark} {row.label:<14}", style="bold" if i == self.current else "")
+            text.append(f"< {row.choices[row.index][1]} >", style=style)
+            text.append("\n")
+        return text
+
+    def get_content_height(self, container, viewport, width) -> int:
+        return max(1, len(self.rows))
+
+    def action_row(self, step: int) -> None:
+        if self.rows:
+            self.current = (self.current + step) % len(self.rows)
+            self.refresh()
+            self.post_message(self.Changed(self))
+
+    def action_change(self, step: int) -> None:
+        if self.rows:
+            row = self.rows[self.current]
+            row.index = (row.index + step) % len(row.choices)
+            self.refresh()
+            self.post_message(self.Changed(self))
+
+    class Changed(Message):
+        def __init__(self, form: "ChoiceForm") -> None:
+            super().__init__()
+            self.form = form
+
+
+class NewBattleScreen(Screen):
+    """Choose the rule system, scenario, your side, the opponent, options and undo policy."""
+
+    BINDINGS = [
+        Binding("enter", "start", "start battle"),
+        Binding("escape", "app.pop_screen", "back"),
+        Binding("question_mark", "app.help", "help", key_display="?"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.systems = all_systems()
+        self.values: dict[str, Any] = {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-box"):
+            yield ChoiceForm(id="new-form")
+            yield Static(id="new-summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#new-box").border_title = "New battle"
+        self.rebuild()
+        self.query_one(ChoiceForm).focus()
+
+    def _sides(self, system_id: str, scenario: str) -> list[tuple[str, str]]:
+        system = get_system(system_id)
+        battle = Battle.new(system_id, scenario, seed=0)
+        return [(s.id, s.name) for s in system.board(battle.state).sides]
+
+    def rebuild(self) -> None:
+        form = self.query_one(ChoiceForm)
+        old = {row.key: row.value for row in form.rows}
+        system_id = old.get("system", next(iter(self.systems)))
+        system = self.systems[system_id]
+        scenarios = system.scenarios()
+        scenario = old.get("scenario")
+        if scenario not in [s.name for s in scenarios]:
+            scenario = scenarios[0].name
+        sides = self._sides(system_id, scenario)
+        computers = list(system.computer_players())
+        computers.sort(key=lambda n: n != "default")
+        rows = [
+            Row("system", "Rule system", [(sid, s.title) for sid, s in self.systems.items()]),
+            Row("scenario", "Scenario", [(s.name, s.title) for s in scenarios]),
+            Row("side", "Your side", [(sid, name) for sid, name in sides]),
+            Row("opponent", "Opponent", [(f"computer:{c}", f"computer ({c})") for c in computers]
+                + [(HUMAN, "a second player at this keyboard")]),
+        ]
+        for option in system.options:
+            choices = option.choices or ((False, True) if isinstance(option.default, bool) else (option.default,))
+            rows.append(Row(f"option:{option.name}", option.name,
+                            [(c, ("on" if c else "off") if isinstance(c, bool) else str(c)) for c in choices]))
+        rows.append(Row("undo", "Undo", [(p, {"practice": "practice: any order can be taken back",
+                                              "strict": "strict: rolls and cards stand"}.get(p, p))
+                                         for p in UNDO_POLICIES]))
+        for row in rows:
+            if row.key in old:
+                for i, (value, _) in enumerate(row.choices):
+                    if value == old[row.key]:
+                        row.index = i
+            elif row.key.startswith("option:"):
+                default = next(o.default for o in system.options if f"option:{o.name}" == row.key)
+                for i, (value, _) in enumerate(row.choices):
+                    if value == default:
+                        row.index = i
+        form.set_rows(rows)
+        info = next(s for s in scenarios if s.name == scenario)
+        self.query_one("#new-summary", Static).update(
+            Text(f"{info.title}\n{info.summary}\n\nUp/Down choose a row, Left/Right change it, Enter starts."))
+
+    @on(ChoiceForm.Changed)
+    def _changed(self) -> None:
+        self.rebuild()
+
+    def action_start(self) -> None:
+        values = {row.key: row.value for row in self.query_one(ChoiceForm).rows}
+        system = get_system(values["system"])
+        sides = [sid for sid, _ in self._sides(values["system"], values["scenario"])]
+        mine = values["side"]
+        opponent = values["opponent"]
+        players = {}
+        for side in sides:
+            if side == mine or opponent == HUMAN:
+                players[side] = HUMAN
+            else:
+                players[side] = opponent.split(":", 1)[1]
+        options = {k.split(":", 1)[1]: v for k, v in values.items() if k.startswith("option:")}
+        app: Any = self.app
+        app.start_battle(system.id, values["scenario"], players=players, options=options,
+                         undo_policy=values["undo"])
+
+
+class SaveListScreen(Screen):
+    """The saved battles, newest first, to load and play on or to watch as a replay."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "back"),
+        Binding("question_mark", "app.help", "help", key_display="?"),
+    ]
+
+    def __init__(self, mode: str) -> None:
+        super().__init__()
+        self.mode = mode
+        self.paths: list[Path] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="saves-box"):
+            yield OptionList(id="saves-list")
+            yield Static(id="saves-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one("#saves-box")
+        box.border_title = "Load a saved battle" if self.mode == "load" else "Watch a replay"
+        self.paths = list_saves()
+        menu = self.query_one("#saves-list", OptionList)
+        if self.paths:
+            menu.add_options([Option(describe_save(p), id=str(i)) for i, p in enumerate(self.paths)])
+            menu.highlighted = 0
+            note = "Enter opens the highlighted battle; Esc goes back."
+        else:
+            note = "No saved battles yet: start one from the menu (n)."
+        self.query_one("#saves-note", Static).update(note)
+        menu.focus()
+
+    @on(OptionList.OptionSelected, "#saves-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        path = self.paths[int(event.option.id)]
+        app: Any = self.app
+        try:
+            if self.mode == "load":
+                app.load_battle(path)
+            else:
+                app.watch_replay(path)
+        except HexfrontError as exc:
+            self.query_one("#saves-note", Static).update(Text(f"cannot open it: {exc.message}"))

@@ -1,0 +1,189 @@
+"""The small panes beside the map: activation queue, order editor, dice log, hex info, legend, status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from rich.text import Text
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core.events import is_random
+from engine.core.hexes import Hex, axial_to_offset
+from engine.core.view import ActivationView, BoardView, OrderPreview, Piece
+
+from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderEditor
+
+
+def where(at: Hex | None) -> str:
+    if at is None:
+        return "off the map"
+    col, row = axial_to_offset(at)
+    return f"({col},{row})"
+
+
+def side_letter_case(board: BoardView, side: str) -> str:
+    index = next((i for i, s in enumerate(board.sides) if s.id == side), 0)
+    return "upper case" if index % 2 == 0 else "lower case"
+
+
+def bar(p: float, width: int = 10) -> str:
+    filled = int(round(p * width))
+    return "#" * filled + "." * (width - filled)
+
+
+class QueuePane(Static):
+    """Who acts now and next."""
+
+    def show(self, view: ActivationView, controller: str) -> None:
+        text = Text()
+        text.append(view.now, style="bold")
+        if controller:
+            text.append(f"\n{controller}")
+        for line in view.lines:
+            text.append(f"\n{line}")
+        self.update(text)
+
+
+class OrderPane(Static):
+    """The order editor's current level, as text (the keys are in the footer and in help)."""
+
+    def show_editor(self, editor: OrderEditor, describe_unit, preview: OrderPreview | None) -> None:
+        text = Text()
+        level = editor.level
+        if level == BROWSE:
+            text.append("Choose a piece: Enter on it, Tab cycles.\n", style="bold")
+            self._numbered(text, editor.menu())
+        elif level == ACTION:
+            text.append(f"{describe_unit(editor.unit)}\n", style="bold")
+            self._numbered(text, editor.menu())
+            if editor.highlight_targets():
+                text.append("or Enter on a marked hex\n")
+        elif level == TARGET:
+            n = len(editor.highlight_targets())
+            text.append(f"{describe_unit(editor.unit)}: {editor.action}\n", style="bold")
+            text.append(f"Move the cursor to one of {n} marked hex(es), Enter.\n")
+        elif level == VARIANT:
+            text.append(f"{editor.action} at {where(editor.target)}: which?\n", style="bold")
+            self._numbered(text, editor.menu())
+        elif level == CONFIRM and preview is not None:
+            text.append(preview.summary + "\n", style="bold")
+            if preview.cost:
+                text.append(f"Cost: {preview.cost}\n")
+            for m in preview.modifiers:
+                text.append(f"+ {m}\n")
+            for chance in preview.odds:
+                text.append(f"{chance.probability * 100:5.1f}% {bar(chance.probability)} {chance.outcome}\n")
+            if preview.note:
+                text.append(preview.note + "\n", style="italic")
+            text.append("Enter: give the order  Esc: back", style="bold")
+        self.update(text)
+
+    @staticmethod
+    def _numbered(text: Text, entries: list[str]) -> None:
+        for i, entry in enumerate(entries[:9], start=1):
+            text.append(f"{i} ", style="bold reverse")
+            text.append(f" {entry}\n")
+
+    def show_waiting(self, line: str) -> None:
+        self.update(Text(line))
+
+
+@attrs.frozen
+class LogEntry:
+    command: int  # 0 for the setup
+    index: int  # the event's place among the command's events
+    text: str
+    rule: str
+    random: bool
+
+
+def log_entries(system: Any, state: Any, events_by_command: list[list[Any]], start: int = 0) -> list[LogEntry]:
+    """Dice-log entries: every roll, card and shuffle, and every event that cites a rule."""
+    out = []
+    for n, events in enumerate(events_by_command, start=start):
+        for i, ev in enumerate(events):
+            rule = getattr(ev, "rule", "") or ""
+            random = is_random(ev)
+            if not random and not rule:
+                continue
+            out.append(LogEntry(n, i, system.describe(ev, state), rule, random))
+    return out
+
+
+class DiceLog(OptionList):
+    """Every roll and card, newest first; Enter explains the highlighted one."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.entries: list[LogEntry] = []  # oldest first
+
+    def set_entries(self, entries: list[LogEntry]) -> None:
+        self.entries = list(entries)
+        self._rebuild()
+
+    def add_entries(self, entries: list[LogEntry]) -> None:
+        if not entries:
+            return
+        self.entries.extend(entries)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.clear_options()
+        self.add_options([Option(self._prompt(e), id=f"{e.command}:{e.index}") for e in reversed(self.entries)])
+        if self.entries:
+            self.highlighted = 0
+
+    @staticmethod
+    def _prompt(e: LogEntry) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(f"{e.command:>3} ", style="dim")
+        text.append(e.text, style="bold" if e.random else "")
+        if e.rule:
+            text.append(f" [{e.rule}]", style="italic")
+        return text
+
+    def selected_entry(self) -> LogEntry | None:
+        if self.highlighted is None or not self.entries:
+            return None
+        return list(reversed(self.entries))[self.highlighted]
+
+
+class InfoLine(Static):
+    """What is under the cursor: the hex, its terrain, the piece on it."""
+
+    def show_hex(self, at: Hex, board: BoardView, piece: Piece | None, extra: str = "") -> None:
+        glyph = board.terrain.get(at)
+        terrain = next((k for k in board.legend if k.glyph == glyph), None)
+        text = Text(f"{where(at)} ")
+        text.append(terrain.name if terrain else "off the map")
+        if terrain and terrain.effect:
+            text.append(f" ({terrain.effect})", style="dim")
+        if piece is not None:
+            side = next((s.name for s in board.sides if s.id == piece.side), piece.side)
+            text.append(f"\n{piece.name} [{piece.id}], {side}", style="bold")
+            if piece.state:
+                text.append(f", {piece.state}")
+            for line in piece.details:
+                text.append(f"\n{line}")
+        if extra:
+            text.append(f"\n{extra}")
+        self.update(text)
+
+
+class Legend(Static):
+    def show(self, board: BoardView) -> None:
+        text = Text()
+        for key in board.legend:
+            text.append(f"{key.glyph} {key.name}\n")
+        for i, s in enumerate(board.sides):
+            text.append(f"{s.name}: {'UPPER' if i % 2 == 0 else 'lower'} case\n")
+        text.append("marks: d Down, x wreck, digit damage\n")
+        text.append("facing, right of letter: > E / NE \\ SE\n"
+                    "facing, left of letter:  < W \\ NW / SW")
+        self.update(text)
+
+
+class StatusLine(Static):
+    pass
