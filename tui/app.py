@@ -70,7 +70,7 @@ class HexfrontApp(App):
     ]
 
     def __init__(self, *, ascii_look: bool | None = None, computer_delay: float = 0.35,
-                 replay_interval: float = 0.5, start: str = "menu") -> None:
+                 replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None) -> None:
         super().__init__()
         env_ascii = os.environ.get("HEXFRONT_ASCII", "").strip().lower() not in ("", "0", "no", "off", "false")
         if ascii_look is None:
@@ -79,6 +79,7 @@ class HexfrontApp(App):
         self.computer_delay = computer_delay
         self.replay_interval = replay_interval
         self.start = start
+        self.battle_seed = battle_seed  # fixed for tests and demos; None draws one from the clock
         self.theme = "ansi-dark"
 
     # -- start-up ----------------------------------------------------------------------
@@ -152,7 +153,8 @@ class HexfrontApp(App):
         try:
             kept = retire_autosave()
             session = Session.new(system_id, scenario, players=players, options=options,
-                                  undo_policy=undo_policy, seed=seed, autosave=autosave_path())
+                                  undo_policy=undo_policy, seed=self.battle_seed if seed is None else seed,
+                                  autosave=autosave_path())
         except HexfrontError as exc:
             self.notify(exc.message, severity="error")
             return

@@ -75,7 +75,7 @@ class BattleScreen(BoardScreen):
         Binding("Z,shift+z", "redo", "redo", key_display="Z"),
         Binding("tab", "next_piece", "next piece", priority=True, show=False),
         Binding("shift+tab", "previous_piece", "previous piece", priority=True, show=False),
-        Binding("period", "pass_order", "pass", key_display="."),
+        Binding("full_stop", "pass_order", "pass", key_display="."),
         Binding("d", "dice_log", "dice log"),
         Binding("e", "explain", "explain roll", show=False),
         Binding("v", "toggle_sight", "sight"),
