@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.system import Outcome, RuleSystem, ScenarioInfo
 
 from . import commands as C
-from . import data, events, rules
+from . import data, events, rules, view
 from .describe import Describer
 from .state import RatState
 
@@ -68,6 +68,25 @@ class RatFight(RuleSystem):
 
     def copy_state(self, state: RatState) -> RatState:
         return state.copy()
+
+    # -- what the player sees (view.py) ----------------------------------------------
+    def board(self, state: RatState):
+        return view.board(state)
+
+    def activation(self, state: RatState):
+        return view.activation(state)
+
+    def order_parts(self, state: RatState, command: Any):
+        return view.order_parts(state, command)
+
+    def preview(self, state: RatState, command: Any):
+        return view.preview(state, command)
+
+    def visible_hexes(self, state: RatState, piece_id: str) -> frozenset:
+        return view.visible_hexes(state, piece_id)
+
+    def summary(self, state: RatState):
+        return view.summary(state)
 
     def computer_players(self):
         from .ai import DefaultPlayer
