@@ -193,6 +193,12 @@ class HexfrontApp(App):
         self.push_screen(ReplayScreen(battle, path.name))
 
     # -- the command palette: every key binding of the screen, by its description -------------
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder="Search for commands..."))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         seen = set()
         for binding in [*screen.BINDINGS, *self.BINDINGS]:

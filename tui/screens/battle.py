@@ -81,7 +81,7 @@ class BattleScreen(BoardScreen):
         Binding("v", "toggle_sight", "sight"),
         Binding("s", "save", "save"),
         Binding("q", "menu", "menu"),
-        *[Binding(str(i), f"pick({i - 1})", f"choice {i}", show=False) for i in range(1, 10)],
+        *[Binding(str(i), f"pick({i - 1})", "", show=False) for i in range(1, 10)],
     ]
 
     def __init__(self, session: Session) -> None:
@@ -105,6 +105,7 @@ class BattleScreen(BoardScreen):
         self.query_one(DiceLog).set_entries(self._all_log_entries())
         self.refresh_all()
         hexmap.focus()
+        self.call_after_refresh(self._check_end)
 
     # -- drawing ---------------------------------------------------------------------
     def _all_log_entries(self):

@@ -35,7 +35,8 @@ def end_text(session: Session) -> Text:
     for side, count in summary.casualties.items():
         text.append(f"  {session.side_name(side)}: {count}\n")
     for line in summary.lines:
-        text.append(f"{line}\n")
+        if outcome is None or outcome.reason not in line:  # the reason is given above
+            text.append(f"{line}\n")
     return text
 
 

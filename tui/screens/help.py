@@ -15,56 +15,75 @@ from engine.core.system import all_systems, get_system
 
 KEYS = """\
 Anywhere
-  ?            this help            Esc       back out one level
-  Ctrl+P       command palette     Ctrl+Q    quit (the battle is saved)
+  ?        this help
+  Esc      back out one level
+  Ctrl+P   command palette: every action
+  Ctrl+Q   quit (the battle is already saved)
 
 Menus
-  Up/Down      choose               Enter     open
-  Left/Right   change a setting on the new-battle form
+  Up Down  choose a line;  Enter  open it
+  Left Right  change a new-battle setting
 
-Battle: the map cursor
-  arrows       west/east, row up/down (shift: 5 at a time)
-  y u          north-west, north-east          y   u
-  h l          west, east                    h   *   l
-  b n          south-west, south-east          b   n
-  Tab          next piece that can act (Shift+Tab: previous)
+The map cursor (pointy-topped hexes)
+      y   u        y north-west  u north-east
+    h   *   l      h west        l east
+      b   n        b south-west  n south-east
+  arrows   west, east, a row up or down
+  Shift+arrows  five at a time
+  Tab      next piece that can act
+  Shift+Tab  the previous one
 
-Battle: giving an order
-  Enter        on your piece: select it; on a marked hex: order it there;
-               at the confirm step: give the order
-  1-9          pick a numbered choice in the Orders pane
-  .            pass
-  Esc          back out one step of the order (at the top: the menu)
-  z / Z        undo / redo (against the computer: back to your last order)
-  v            show what a piece can see
-  d            focus the dice log (Up/Down to scroll, Enter or e explains)
-  s            save a copy of the battle     q   back to the menu
+Giving an order
+  Enter    on your piece: select it
+           on a marked hex: order it there
+           at the confirm step: give it
+  1-9      a numbered choice in Orders
+  .        pass
+  Esc      one step back (at the top: menu)
+  z  Z     undo, redo (against the computer:
+           back to your own last order)
+  v        what a piece can see
+  d        dice log: Up Down, Enter explains
+  s        save a copy    q  the menu
 
 Replays
-  ] [          next / previous order        } {   ten orders
-  Home End     first / last order           Space play or pause
+  ]  [     next, previous order
+  }  {     ten orders on, back
+  Home End first, last order
+  Space    play or pause
 """
 
 MAP = """\
-The map is made of pointy-topped hexes. Each hex is one character; odd rows
-are shifted half a hex to the right. The cursor shows as [ ] around a hex.
+The map is made of pointy-topped hexes, one
+character each; odd rows sit half a hex to the
+right. The cursor is [ ] around a hex.
 
-Pieces are letters: the first side in UPPER case, the second in lower case,
-so side never rests on colour alone. A mark right after a letter is its state:
-d Down, x a wreck, a digit is vehicle damage.
+Pieces are letters: the first side in UPPER
+case, the second in lower case, so side never
+rests on colour alone. A mark just right of a
+letter is its state: d Down, x a wreck, a digit
+is damage on a vehicle.
 
-A vehicle's facing is a mark beside its letter, on the side it points to:
-right of the letter > east, / north-east, \\ south-east;
-left of the letter  < west, \\ north-west, / south-west.
+A vehicle's facing is a mark beside its letter,
+on the side it points to:
+  right of it:  > east   / north-east
+                \\ south-east
+  left of it:   < west   \\ north-west
+                / south-west
 
-While you give an order, the hexes it can reach are marked (underlined,
-blue behind them in colour); enemies it can hit are bold and underlined
-(red behind them). v shows what a piece can see.
+While you build an order, the hexes it can
+reach are underlined (blue behind them in
+colour) and the enemies it can hit are bold
+and underlined (red behind them). v shows what
+a piece can see.
 
-Every roll and card is in the dice log, newest first, with the rule that
-asked for it. Select one and press Enter to see the order behind it and
-everything that order caused. Plain-ASCII look: HEXFRONT_ASCII=1, or the
-setting on the menu.
+The dice log lists every roll and card, newest
+first, with the rule that asked for it. Press
+d, pick one, Enter: you see the order behind it
+and everything that order caused.
+
+Plain-ASCII look (no box-drawing characters):
+HEXFRONT_ASCII=1, or the switch on the menu.
 """
 
 
@@ -74,7 +93,8 @@ def topics(system_id: str | None) -> list[tuple[str, str, str]]:
     systems = [get_system(system_id)] if system_id else list(all_systems().values())
     for system in systems:
         for i, section in enumerate(system.help_sections()):
-            out.append((f"{system.id}-{i}", f"{system.title}: {section.title}", section.text))
+            title = section.title if system_id else f"{system.title}: {section.title}"
+            out.append((f"{system.id}-{i}", title, section.text))
     return out
 
 
@@ -94,7 +114,7 @@ class HelpScreen(ModalScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#help-topics").border_title = "Help"
+        self.query_one("#help-topics").border_title = get_system(self.system_id).title if self.system_id else "Help"
         self.query_one("#help-topics", OptionList).highlighted = 0
         self._show(0)
         self.query_one("#help-topics").focus()

@@ -171,7 +171,7 @@ class NewBattleScreen(Screen):
     """Choose the rule system, scenario, your side, the opponent, options and undo policy."""
 
     BINDINGS = [
-        Binding("enter", "start", "start battle"),
+        Binding("enter", "start", "start battle", key_display="Enter"),
         Binding("escape", "app.pop_screen", "back"),
         Binding("question_mark", "app.help", "help", key_display="?"),
     ]

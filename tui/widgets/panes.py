@@ -68,16 +68,18 @@ class OrderPane(Static):
             text.append(f"{editor.action} at {where(editor.target)}: which?\n", style="bold")
             self._numbered(text, editor.menu())
         elif level == CONFIRM and preview is not None:
+            text.append("Enter: give  Esc: back\n", style="bold reverse")
             text.append(preview.summary + "\n", style="bold")
+            wide = self.size.width >= 40
+            for chance in preview.odds:
+                shown = f"{bar(chance.probability)} " if wide else ""
+                text.append(f"{chance.probability * 100:3.0f}% {shown}{chance.outcome}\n")
+            if preview.note:
+                text.append(preview.note + "\n", style="italic")
             if preview.cost:
                 text.append(f"Cost: {preview.cost}\n")
             for m in preview.modifiers:
                 text.append(f"+ {m}\n")
-            for chance in preview.odds:
-                text.append(f"{chance.probability * 100:5.1f}% {bar(chance.probability)} {chance.outcome}\n")
-            if preview.note:
-                text.append(preview.note + "\n", style="italic")
-            text.append("Enter: give the order  Esc: back", style="bold")
         self.update(text)
 
     @staticmethod
@@ -166,7 +168,8 @@ class InfoLine(Static):
             if piece.state:
                 text.append(f", {piece.state}")
             for line in piece.details:
-                text.append(f"\n{line}")
+                if not line.startswith(piece.name):  # the name line is already above
+                    text.append(f"\n{line}")
         if extra:
             text.append(f"\n{extra}")
         self.update(text)

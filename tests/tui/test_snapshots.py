@@ -1,0 +1,108 @@
+"""Snapshots of every screen at 80 x 24 (the SSH floor) and 120 x 40 (pytest-textual-snapshot).
+
+After a deliberate change of look, read the report, then: pytest tests/tui --snapshot-update
+"""
+
+from __future__ import annotations
+
+import pytest
+from tuikit import settle
+
+from tui.app import HexfrontApp
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def app(**kw) -> HexfrontApp:
+    return HexfrontApp(computer_delay=0, battle_seed=7, **kw)
+
+
+async def to_battle(pilot, scenario_steps: int = 0) -> None:
+    await pilot.press("n")
+    await pilot.pause()
+    await pilot.press("down", *["right"] * scenario_steps, "enter")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu(snap_compare, size):
+    assert snap_compare(app(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_battle_form(snap_compare, size):
+    assert snap_compare(app(), press=["n"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_battle_screen_with_a_piece_selected(snap_compare, size):
+    async def run_before(pilot):
+        await to_battle(pilot)
+        await pilot.press("tab")
+
+    assert snap_compare(app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_battle_screen_confirming_a_shot(snap_compare, size):
+    """The ditch scenario: the order editor at its confirm step shows the odds of a shot."""
+
+    async def run_before(pilot):
+        await to_battle(pilot, scenario_steps=1)
+        screen = pilot.app.screen
+        fire = [c for c in screen.session.battle.legal_commands() if type(c).__name__ == "Fire"]
+        if not fire:  # pass until a fire card is up
+            for _ in range(20):
+                await pilot.press("full_stop", "enter")
+                await settle(pilot)
+                fire = [c for c in screen.session.battle.legal_commands() if type(c).__name__ == "Fire"]
+                if fire:
+                    break
+        parts = screen.system.order_parts(screen.session.state, fire[0])
+        from tuikit import cursor_to
+
+        shooter = next(p for p in screen.board.pieces if p.id == parts.unit)
+        await cursor_to(pilot, screen.query_one("#map"), shooter.at)
+        await pilot.press("enter")
+        await pilot.press(str(screen.editor.menu().index(parts.action) + 1))
+        await cursor_to(pilot, screen.query_one("#map"), parts.target)
+        await pilot.press("enter")
+        if screen.editor.level == "variant":
+            await pilot.press("1")
+
+    assert snap_compare(app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare, size):
+    async def run_before(pilot):
+        await to_battle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_of_battle(snap_compare, size):
+    """A ditch battle played out by the computer on both sides, then opened: the end screen."""
+
+    async def run_before(pilot):
+        from engine.core.players import computer_players_for
+        from engine.cli import play_out
+        from tui.session import Session
+
+        session = Session.new("ratfight", "ditch", players={"red": "default", "blue": "default"}, seed=3)
+        play_out(session.battle, computer_players_for(session.battle))
+        pilot.app.open_session(session)
+        await settle(pilot)
+
+    assert snap_compare(app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_plain_ascii_battle_screen(snap_compare, size):
+    async def run_before(pilot):
+        await to_battle(pilot)
+
+    assert snap_compare(app(ascii_look=True), terminal_size=size, run_before=run_before)
