@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from engine.core.battle import Battle
 from engine.core.saves import load_battle
 from tui.app import HexfrontApp, TooSmallScreen
 from tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
@@ -283,3 +284,102 @@ async def test_the_map_cursor_moves_with_arrows_and_hex_keys(saves):
             await pilot.press(key)
             at = hexmap.cursor_hex
             assert (at.q - start.q, at.r - start.r) == (dq, dr), key
+
+
+@playtest
+async def test_a_replay_steps_forwards_and_backwards(saves):
+    """Watch a replay: ] and [ step one order, } ten, End the last; the map shows that moment."""
+    from engine.cli import play_out
+    from engine.core.players import computer_players_for
+    from engine.core.saves import save_battle
+    from tui.screens.replay import ReplayScreen
+
+    battle = Battle.new("ratfight", "ditch", seed=5)
+    battle.setup.players = {"red": "default", "blue": "default"}
+    play_out(battle, computer_players_for(battle))
+    save_battle(battle, saves / "finished.json")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        assert "finished.json: ratfight ditch" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.position == 0
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        assert screen.position == 2
+        assert screen.board == battle.system.board(battle.state_after(2)[0])
+        assert f"Order 2 of {len(battle.log)}" in screen_text(app)
+        await pilot.press("left_square_bracket")
+        assert screen.position == 1
+        await pilot.press("right_curly_bracket")
+        assert screen.position == min(11, len(battle.log))
+        await pilot.press("end")
+        assert screen.position == len(battle.log)
+        assert "End: " in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveListScreen)
+
+
+@playtest
+async def test_a_dice_log_entry_explains_its_rule_and_its_order(saves):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_battle(pilot, opponent_steps=2)
+        for _ in range(6):
+            await give_some_order(pilot, screen)
+        await pilot.press("d")
+        assert screen.focused is screen.query_one("#dicelog")
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Why this roll or card" in text and "Rule: " in text
+        assert "Everything this order caused" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("escape")
+        assert screen.focused is screen.query_one("#map")
+
+
+@playtest
+async def test_the_screen_answers_keys_while_the_computer_thinks(saves):
+    """The computer's choice runs in a worker thread: the cursor moves while it is still thinking."""
+    import threading
+
+    release = threading.Event()
+
+    class SlowPlayer:
+        name = "slow"
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def choose(self, system, state):
+            release.wait(10)
+            return self.inner.choose(system, state)
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_battle(pilot)
+        session = screen.session
+        for side in list(session.computers):
+            session.computers[side] = SlowPlayer(session.computers[side])
+        humans = set(session.human_sides())
+        for _ in range(30):  # pass until the computer has the turn
+            if session.computer_to_act():
+                break
+            await pilot.press("full_stop", "enter")
+            await pilot.pause()
+        assert session.computer_to_act() and screen._thinking
+        n = len(session.battle.log)
+        hexmap = screen.query_one("#map")
+        before = hexmap.cursor
+        await pilot.press("right" if before[0] == 0 else "left")
+        assert hexmap.cursor != before and len(session.battle.log) == n
+        assert "is choosing an order" in screen_text(app), screen_text(app)
+        release.set()
+        await settle(pilot)
+        assert len(session.battle.log) > n and (session.side_to_act() in humans or session.battle.outcome())
