@@ -383,3 +383,19 @@ async def test_the_screen_answers_keys_while_the_computer_thinks(saves):
         release.set()
         await settle(pilot)
         assert len(session.battle.log) > n and (session.side_to_act() in humans or session.battle.outcome())
+
+
+@playtest
+async def test_enter_on_an_enemy_shows_what_it_is(saves):
+    """Enter on a piece that cannot take orders (an enemy) shows its details in the Orders pane."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_battle(pilot, opponent_steps=2)
+        mine = screen.session.side_to_act()
+        enemy = next(p for p in screen.board.pieces if p.side != mine and p.at is not None and p.aboard is None)
+        await cursor_to(pilot, screen.query_one("#map"), enemy.at)
+        await pilot.press("enter")
+        orders = str(screen.query_one("#orders").render())
+        assert f"{enemy.name} [{enemy.id}]" in orders
+        assert any(line in orders for line in enemy.details if not line.startswith(enemy.name))
+        assert screen.editor.level == BROWSE

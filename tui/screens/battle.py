@@ -99,6 +99,7 @@ class BattleScreen(BoardScreen):
     def on_mount(self) -> None:
         self.setup_panes(self.board)
         hexmap = self.query_one(HexMap)
+        hexmap.on_cursor = self._cursor_moved
         first = self._first_piece_hex()
         if first is not None:
             hexmap.move_cursor_to(first)
@@ -180,6 +181,12 @@ class BattleScreen(BoardScreen):
                 return f"{p.name} [{p.id}]" + (f", {p.state}" if p.state else "")
         return "Orders for the whole side"
 
+    def _unit_details(self, unit: str | None) -> list[str]:
+        for p in self.board.pieces:
+            if p.id == unit:
+                return [line for line in p.details if not line.startswith(p.name)]
+        return []
+
     def _draw_orders(self) -> None:
         pane = self.query_one(OrderPane)
         b = self.session.battle
@@ -191,7 +198,7 @@ class BattleScreen(BoardScreen):
         else:
             if self.editor.level == CONFIRM and self._preview is None and self.editor.chosen is not None:
                 self._preview = self.system.preview(self.session.state, self.editor.chosen.command)
-            pane.show_editor(self.editor, self._describe_unit, self._preview)
+            pane.show_editor(self.editor, self._describe_unit, self._preview, self._unit_details)
 
     def _draw_info(self) -> None:
         hexmap = self.query_one(HexMap)
@@ -218,8 +225,7 @@ class BattleScreen(BoardScreen):
         self._draw_status()
 
     # -- map events ---------------------------------------------------------------------
-    @on(HexMap.CursorMoved)
-    def _cursor_moved(self, event: HexMap.CursorMoved) -> None:
+    def _cursor_moved(self, at: Hex) -> None:
         self._draw_info()
         if self.show_sight and self.editor.unit is None:
             self._redraw_map(self.system.activation(self.session.state).acted)
@@ -246,10 +252,19 @@ class BattleScreen(BoardScreen):
             if piece is None:
                 self.say("no piece here; move the cursor onto one of yours (Tab cycles)")
             else:
-                self.say(f"{piece.name} has no orders it can take now")
+                self.inspect(piece)
             return
         refusal = self.editor.choose_hex(at)
         self.after_edit(refusal)
+
+    def inspect(self, piece) -> None:
+        """Show everything about a piece that cannot take orders now (an enemy, or one that has acted)."""
+        side = next((s.name for s in self.board.sides if s.id == piece.side), piece.side)
+        lines = [f"{piece.name} [{piece.id}], {side}" + (f", {piece.state}" if piece.state else "")]
+        lines += [line for line in piece.details if not line.startswith(piece.name)]
+        lines.append("(no orders for it now; Esc or any order goes on)")
+        self.query_one(OrderPane).show_waiting("\n".join(lines))
+        self.say(f"{piece.name}: no orders it can take now")
 
     def _select(self, unit: str) -> None:
         self.after_edit(self.editor.select_unit(unit))

@@ -40,6 +40,7 @@ class ReplayScreen(BoardScreen):
 
     def on_mount(self) -> None:
         self.setup_panes(self.board)
+        self.query_one(HexMap).on_cursor = self._cursor_moved
         self.query_one("#orders").border_title = "Replay"
         self.show_position()
         self.query_one(HexMap).focus()
@@ -73,8 +74,7 @@ class ReplayScreen(BoardScreen):
         at = hexmap.cursor_hex
         self.query_one(InfoLine).show_hex(at, self.board, hexmap.piece_at(at))
 
-    @on(HexMap.CursorMoved)
-    def _cursor_moved(self) -> None:
+    def _cursor_moved(self, at) -> None:
         self._draw_info()
 
     def action_step(self, step: int) -> None:

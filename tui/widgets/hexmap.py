@@ -12,7 +12,7 @@ from a cache, and a cursor move refreshes only the few cells that changed.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -38,14 +38,15 @@ FACING_MARK = {0: (1, ">"), 1: (1, "/"), 2: (-1, "\\"), 3: (-1, "<"), 4: (-1, "/
 
 SIDE_STYLES = (Style(color="bright_red", bold=True), Style(color="bright_cyan", bold=True),
                Style(color="bright_yellow", bold=True), Style(color="bright_magenta", bold=True))
+BLANK = Style()
 TERRAIN_STYLES = {
-    ".": Style(color="bright_black"), "=": Style(color="white"), "T": Style(color="green"),
+    # open ground in the terminal's own colour: the commonest glyph costs no escape codes to draw
+    ".": BLANK, "=": Style(color="white"), "T": Style(color="green"),
     "%": Style(color="green"), "#": Style(color="white", bold=True), ":": Style(color="yellow"),
     "H": Style(color="yellow", bold=True), "~": Style(color="blue", bold=True), ",": Style(color="bright_black"),
     "^": Style(color="white"), "*": Style(color="bright_green"),
 }
 DEFAULT_TERRAIN = Style(color="white")
-BLANK = Style()
 CURSOR = Style(color="bright_white", bold=True)
 HIGHLIGHTS = {
     # kind -> style added over the hex: colour and an attribute that survives NO_COLOR
@@ -58,7 +59,7 @@ HIGHLIGHTS = {
 
 
 class HexMap(ScrollView, can_focus=True):
-    """The battle map. Posts :class:`HexMap.CursorMoved` and :class:`HexMap.Chosen`."""
+    """The battle map. Calls ``on_cursor`` when the cursor moves; posts :class:`HexMap.Chosen`."""
 
     BINDINGS = [
         Binding("left", "step('west')", "west", show=False),
@@ -72,11 +73,6 @@ class HexMap(ScrollView, can_focus=True):
         Binding("shift+down", "step_row(5)", show=False),
         Binding("enter,space", "choose", "choose", show=False),
     ]
-
-    class CursorMoved(Message):
-        def __init__(self, at: Hex) -> None:
-            super().__init__()
-            self.at = at
 
     class Chosen(Message):
         def __init__(self, at: Hex) -> None:
@@ -93,6 +89,9 @@ class HexMap(ScrollView, can_focus=True):
         self._pieces_at: dict[Hex, Piece] = {}
         self._side_index: dict[str, int] = {}
         self._rows: dict[int, Strip] = {}  # rendered board rows without the cursor
+        # called at once (not through the message queue) so that the panes that follow the
+        # cursor repaint in the same frame as the map
+        self.on_cursor: Callable[[Hex], None] | None = None
 
     # -- data ---------------------------------------------------------------------------
     def show(self, board: BoardView, highlights: dict[Hex, str] | None = None,
@@ -181,10 +180,17 @@ class HexMap(ScrollView, can_focus=True):
 
     @staticmethod
     def _strip(cells: list[tuple[str, Style]]) -> Strip:
+        """Cells to segments, with as few style changes as possible.
+
+        Textual writes a changed line from the widget's left edge, so every
+        escape sequence saved here is saved on each cursor move: a blank slot
+        joins the run before it whenever its style cannot show on a space.
+        """
         segments: list[Segment] = []
         text, style = "", None
         for char, s in cells:
-            if s == style:
+            if s == style or (char == " " and s == BLANK and style is not None
+                              and not (style.bgcolor or style.underline or style.reverse)):
                 text += char
             else:
                 if text:
@@ -227,15 +233,21 @@ class HexMap(ScrollView, can_focus=True):
         self.cursor = (col, row)
         self.refresh(self._cursor_region(*old), self._cursor_region(col, row))
         self._keep_cursor_visible()
-        self.post_message(self.CursorMoved(self.cursor_hex))
+        if self.on_cursor is not None:
+            self.on_cursor(self.cursor_hex)
 
     def move_cursor_to(self, at: Hex) -> None:
         self.move_cursor(*axial_to_offset(at))
 
     def _keep_cursor_visible(self) -> None:
+        """Scroll only when the cursor (with a margin) leaves the visible part of the board."""
         col, row = self.cursor
         x = 2 * col + (row & 1)
         region = Region(max(0, x - 2), max(0, row - 2), 7, 5)
+        view = Region(int(self.scroll_offset.x), int(self.scroll_offset.y),
+                      self.scrollable_content_region.width, self.scrollable_content_region.height)
+        if view.contains_region(region.intersection(Region(0, 0, *self.virtual_size))):
+            return
         self.scroll_to_region(region, animate=False, immediate=True)
 
     def action_step(self, direction: str, times: int = 1) -> None:

@@ -5,7 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -49,7 +54,8 @@ class QueuePane(Static):
 class OrderPane(Static):
     """The order editor's current level, as text (the keys are in the footer and in help)."""
 
-    def show_editor(self, editor: OrderEditor, describe_unit, preview: OrderPreview | None) -> None:
+    def show_editor(self, editor: OrderEditor, describe_unit, preview: OrderPreview | None,
+                    unit_details=lambda unit: ()) -> None:
         text = Text()
         level = editor.level
         if level == BROWSE:
@@ -57,6 +63,8 @@ class OrderPane(Static):
             self._numbered(text, editor.menu())
         elif level == ACTION:
             text.append(f"{describe_unit(editor.unit)}\n", style="bold")
+            for line in unit_details(editor.unit):
+                text.append(f"{line}\n", style="dim")
             self._numbered(text, editor.menu())
             if editor.highlight_targets():
                 text.append("or Enter on a marked hex\n")
@@ -152,8 +160,17 @@ class DiceLog(OptionList):
         return list(reversed(self.entries))[self.highlighted]
 
 
-class InfoLine(Static):
-    """What is under the cursor: the hex, its terrain, the piece on it."""
+class InfoLine(Widget):
+    """What is under the cursor: the hex, its terrain, the piece on it.
+
+    Drawn with the Line API: a cursor move repaints only the characters that
+    changed (often just a coordinate digit), which keeps an SSH link quiet.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._text = Text()
+        self._cells: list[list[tuple[str, Style]]] = []
 
     def show_hex(self, at: Hex, board: BoardView, piece: Piece | None, extra: str = "") -> None:
         glyph = board.terrain.get(at)
@@ -163,16 +180,63 @@ class InfoLine(Static):
         if terrain and terrain.effect:
             text.append(f" ({terrain.effect})", style="dim")
         if piece is not None:
-            side = next((s.name for s in board.sides if s.id == piece.side), piece.side)
-            text.append(f"\n{piece.name} [{piece.id}], {side}", style="bold")
+            text.append(f"\n{piece.name} [{piece.id}]", style="bold")
             if piece.state:
                 text.append(f", {piece.state}")
-            for line in piece.details:
-                if not line.startswith(piece.name):  # the name line is already above
-                    text.append(f"\n{line}")
+            # the details show in the Orders pane on Enter (select or inspect), so that sweeping
+            # the cursor across pieces repaints little
         if extra:
             text.append(f"\n{extra}")
         self.update(text)
+
+    def update(self, text: Text) -> None:
+        self._text = text
+        self._redraw()
+
+    def on_resize(self) -> None:
+        self._cells = []
+        self._redraw()
+
+    def _layout_cells(self) -> list[list[tuple[str, Style]]]:
+        width = max(1, self.size.width)
+        console = self.app.console
+        lines = self._text.wrap(console, width, overflow="crop")
+        out = []
+        for line in lines[: self.size.height]:
+            cells: list[tuple[str, Style]] = []
+            for seg in line.render(console):
+                style = seg.style or Style()
+                cells.extend((ch, style) for ch in seg.text)
+            cells = cells[:width] + [(" ", Style())] * (width - len(cells))
+            out.append(cells)
+        return out
+
+    def _redraw(self) -> None:
+        if not self.is_mounted or not self.size.width:
+            return
+        new = self._layout_cells()
+        old = self._cells
+        self._cells = new
+        width = self.size.width
+        blank = [(" ", Style())] * width
+        for y in range(max(len(old), len(new))):
+            a = old[y] if y < len(old) else blank
+            b = new[y] if y < len(new) else blank
+            if a == b:
+                continue
+            first = next(i for i in range(width) if a[i] != b[i])
+            last = next(i for i in range(width - 1, -1, -1) if a[i] != b[i])
+            self.refresh(Region(first, y, last - first + 1, 1))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if y >= len(self._cells):
+            return Strip.blank(width, self.rich_style)
+        segments = [Segment(ch, self.rich_style + style) for ch, style in self._cells[y]]
+        return Strip(Segment.simplify(segments), width)
+
+    def plain(self) -> str:
+        return "\n".join("".join(ch for ch, _ in row).rstrip() for row in self._cells)
 
 
 class Legend(Static):
