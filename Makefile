@@ -23,10 +23,12 @@ play: $(VENV)/.installed
 	$(BIN)/hexfront play
 
 test: $(VENV)/.installed-test
+	-bash tests/tui/ensure_sshd.sh
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/tui_bench.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
