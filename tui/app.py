@@ -127,13 +127,14 @@ class HexfrontApp(App):
 
         if any(type(s).__name__ == "HelpScreen" for s in self.screen_stack):
             return
-        system_id = None
+        system_id, board = None, None
         for screen in reversed(self.screen_stack):
             session = getattr(screen, "session", None) or getattr(screen, "battle", None)
             if session is not None:
                 system_id = session.system.id
+                board = getattr(screen, "board", None)
                 break
-        self.push_screen(HelpScreen(system_id))
+        self.push_screen(HelpScreen(system_id, board))
 
     def go_to_menu(self) -> None:
         from .screens.title import TitleScreen

@@ -90,7 +90,12 @@ async def test_a_short_battle_is_played_to_its_end_by_keyboard(saves):
         # every order went to the autosave as it was given
         saved = load_battle(autosave_path())
         assert saved.log == screen.session.battle.log and saved.outcome() is not None
-        await pilot.press("m")
+        await pilot.press("r")  # start again: the same scenario and players, a fresh battle
+        await settle(pilot)
+        again = app.screen
+        assert isinstance(again, BattleScreen) and again is not screen
+        assert again.session.battle.setup.scenario == "ditch" and again.session.battle.outcome() is None
+        await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
 
@@ -246,6 +251,7 @@ async def test_help_opens_from_anywhere_with_question_mark(saves):
         await pilot.press("question_mark")
         await pilot.pause()
         topics = [t for _, t, _ in app.screen.topics]
+        assert topics[0] == "This map's legend" and "T  woods" in app.screen.topics[0][2]
         assert "Firing" in topics and app.screen.query_one("#help-topics").border_title == "JTS RatFight"
 
 

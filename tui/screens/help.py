@@ -12,6 +12,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.system import all_systems, get_system
+from engine.core.view import BoardView
 
 KEYS = """\
 Anywhere
@@ -87,6 +88,23 @@ HEXFRONT_ASCII=1, or the switch on the menu.
 """
 
 
+def legend_text(board: BoardView) -> str:
+    """The glyphs of this board, what they do, and how each side's pieces are written."""
+    lines = ["Terrain"]
+    for key in board.legend:
+        lines.append(f"  {key.glyph}  {key.name}")
+        if key.effect:
+            lines.append(f"     {key.effect}")
+    lines.append("")
+    lines.append("Pieces")
+    for i, side in enumerate(board.sides):
+        case = "UPPER case" if i % 2 == 0 else "lower case"
+        letters = sorted({p.glyph.upper() for p in board.pieces if p.side == side.id})
+        shown = " ".join(ch if i % 2 == 0 else ch.lower() for ch in letters)
+        lines.append(f"  {side.name}: {case} ({shown})")
+    return "\n".join(lines)
+
+
 def topics(system_id: str | None) -> list[tuple[str, str, str]]:
     """(id, title, text) for every help topic: keys, the map, then each system's rule sections."""
     out = [("keys", "Keys", KEYS), ("map", "The map", MAP)]
@@ -101,10 +119,12 @@ def topics(system_id: str | None) -> list[tuple[str, str, str]]:
 class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,question_mark", "app.pop_screen", "back")]
 
-    def __init__(self, system_id: str | None = None) -> None:
+    def __init__(self, system_id: str | None = None, board: BoardView | None = None) -> None:
         super().__init__()
         self.system_id = system_id
         self.topics = topics(system_id)
+        if board is not None:  # opened from a battle: this map's own legend comes first
+            self.topics.insert(0, ("legend", "This map's legend", legend_text(board)))
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="help-body"):
