@@ -347,22 +347,20 @@ class BattleScreen(BoardScreen):
         self.app.pop_screen()
 
     def action_undo(self) -> None:
-        try:
-            n = self.session.undo()
-        except UndoRefused as refused:
-            self.say(f"cannot undo: {refused.message}")
-            return
-        self._ended = False
-        self.message = f"took back {n} order(s); Z gives them again"
-        self._after_log_change(None)
+        self._take_back(self.session.undo, "undo", "took back {n} order(s); Z gives them again")
 
     def action_redo(self) -> None:
+        self._take_back(self.session.redo, "redo", "gave {n} order(s) again")
+
+    def _take_back(self, step, verb: str, done: str) -> None:
+        """Undo or redo through the session (which autosaves), then redraw everything."""
         try:
-            n = self.session.redo()
+            n = step()
         except UndoRefused as refused:
-            self.say(f"cannot redo: {refused.message}")
+            self.say(f"cannot {verb}: {refused.message}")
             return
-        self.message = f"gave {n} order(s) again"
+        self._ended = False  # a redo that reaches the end shows the end screen again
+        self.message = done.format(n=n)
         self._after_log_change(None)
 
     def action_save(self) -> None:
