@@ -1,4 +1,4 @@
-"""``python -m engine``: the same as the ``hexfront`` command."""
+"""``python -m engine``: the engine's command line (everything but 'play', which is ``python -m tui``)."""
 
 from .cli import main
 

@@ -79,11 +79,6 @@ def _assign_players(sides: list[str], spec: str, choices: list[str]) -> dict[str
     return dict(zip(sides, names))
 
 
-def _computer_players(system: RuleSystem, battle: Battle) -> dict[str, ComputerPlayer]:
-    """Build the computer player of every side the battle's setup gives to one."""
-    return computer_players_for(battle)
-
-
 def _new_battle(system: RuleSystem, scenario: str, seed: int, players_spec: str,
                 choices: list[str], undo_policy: str = "practice") -> Battle:
     battle = Battle.new(system.id, scenario, seed=seed, undo_policy=undo_policy)
@@ -220,7 +215,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         seed = args.seed + game
         battle = _new_battle(system, scenario, seed, args.players, choices)
         sides, entries = list(battle.setup.players), list(battle.setup.players.values())
-        play_out(battle, _computer_players(system, battle))
+        play_out(battle, computer_players_for(battle))
         outcome = battle.outcome()
         assert outcome is not None  # play_out returns only at the end of the battle
         winner_player = battle.setup.players[outcome.winner] if outcome.winner is not None else None
@@ -265,7 +260,7 @@ def watch(system_id: str, scenario: str | None, seed: int) -> int:
         _print_command(system, number, side, text, events, battle.state)
         sys.stdout.flush()
 
-    play_out(battle, _computer_players(system, battle), show)
+    play_out(battle, computer_players_for(battle), show)
     print(_outcome_line(battle))
     return 0
 
@@ -274,17 +269,23 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return watch(args.system, args.scenario, args.seed)
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    """Start the terminal game (the Textual app in tui/; the engine itself never imports it)."""
-    if not sys.stdout.isatty() and not os.environ.get("HEXFRONT_FORCE_TTY"):
-        raise HexfrontError("'hexfront play' needs a terminal; for a text log of a battle use 'hexfront watch'")
-    try:
-        import importlib
+PlayFn = Callable[[argparse.Namespace], int]
 
-        tui_app = importlib.import_module("tui.app")
-    except ImportError as exc:
-        raise HexfrontError(f"the terminal game cannot start ({exc}); run 'make play' to install it") from None
-    return tui_app.run(start="continue" if args.resume else "menu", ascii_look=True if args.ascii else None)
+
+def play_command(play: PlayFn | None) -> Callable[[argparse.Namespace], int]:
+    """'hexfront play': hand over to the front end the ``hexfront`` launcher gives (tui/launch.py).
+
+    The engine never imports the terminal game; without a front end, this says how to start it.
+    """
+    def run(args: argparse.Namespace) -> int:
+        if play is None:
+            raise HexfrontError("the terminal game is not part of the engine's command line; "
+                                "start it with 'hexfront play' or 'python -m tui'")
+        if not sys.stdout.isatty() and not os.environ.get("HEXFRONT_FORCE_TTY"):
+            raise HexfrontError("'hexfront play' needs a terminal; for a text log of a battle use 'hexfront watch'")
+        return play(args)
+
+    return run
 
 
 # -- the parser ------------------------------------------------------------------------------
@@ -297,7 +298,7 @@ def _add_scenario_and_seed(parser: argparse.ArgumentParser) -> None:
                              "(default: 0)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexfront", allow_abbrev=False,
         description="Table-top skirmish wargames on a hex map, in the terminal. "
@@ -348,7 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--json", action="store_true",
                           help="print one JSON object per game instead of text and no summary")
 
-    play = command("play", "Start the terminal game: menu, battles, replays and rules help.", cmd_play)
+    play = command("play", "Start the terminal game: menu, battles, replays and rules help.",
+                   play_command(play))
     play.add_argument("--ascii", action="store_true",
                       help="plain-ASCII look, no box-drawing characters (also: HEXFRONT_ASCII=1)")
     play.add_argument("--continue", dest="resume", action="store_true",
@@ -371,10 +373,10 @@ def _silence_stdout() -> None:
         pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one hexfront command; return the exit status."""
+def main(argv: Sequence[str] | None = None, play: PlayFn | None = None) -> int:
+    """Run one hexfront command; return the exit status. ``play`` starts the terminal game."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(play)
     try:
         args = parser.parse_args(args_list)
         if args.command is None:

@@ -303,11 +303,22 @@ def test_watch_prints_a_default_battle_to_its_end(capsys):
 
 def test_play_without_a_terminal_says_what_to_do_instead(capsys):
     """With no command, hexfront starts the game; with no terminal, it says so in one line."""
+    from tui.launch import main as hexfront
+
     for argv in ([], ["play"]):
-        code, out, err = run(capsys, *argv)
+        code = hexfront(argv)
+        out, err = capsys.readouterr()
         assert code == 1 and out == ""
         assert err.strip() == ("hexfront: 'hexfront play' needs a terminal; "
                                "for a text log of a battle use 'hexfront watch'")
+
+
+def test_the_engine_alone_says_where_the_game_is(capsys):
+    """The engine's own command line (python -m engine) never imports the terminal game."""
+    code, out, err = run(capsys, "play")
+    assert code == 1 and out == ""
+    assert err.strip() == ("hexfront: the terminal game is not part of the engine's command line; "
+                           "start it with 'hexfront play' or 'python -m tui'")
 
 
 @pytest.mark.parametrize("command", [[], ["systems"], ["new"], ["replay"], ["selfplay"], ["play"], ["watch"]])

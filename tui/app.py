@@ -180,7 +180,7 @@ class HexfrontApp(App):
             return
         self.open_session(session)
 
-    def load_battle(self, path: Path) -> None:
+    def open_save(self, path: Path) -> None:
         """Load a save to play on; it becomes the autosaved battle. Raises SaveError (one line)."""
         battle = load_battle(path, verify=True)
         if path.resolve() != autosave_path().resolve():

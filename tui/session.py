@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.battle import Battle
 from engine.core.errors import HexfrontError, UndoRefused
@@ -47,6 +47,7 @@ class Session:
         self.system = battle.system
         self.autosave = autosave
         self.computers = computer_players_for(battle)
+        self.side_names = {s.id: s.name for s in battle.system.board(battle.state).sides}
         self.save_error: str | None = None
         self.write()
 
@@ -86,12 +87,7 @@ class Session:
         return self.battle.outcome() is None and side is not None and side in self.computers
 
     def side_name(self, side: str | None) -> str:
-        if side is None:
-            return "nobody"
-        for info in self.system.board(self.state).sides:
-            if info.id == side:
-                return info.name
-        return side
+        return "nobody" if side is None else self.side_names.get(side, side)
 
     # -- orders -----------------------------------------------------------------------
     def submit(self, command: Any) -> list[Any]:
@@ -100,12 +96,15 @@ class Session:
         self.write()
         return events
 
-    def computer_choice(self) -> Any:
-        """The order the computer player of the side to act would give (pure: safe off the UI thread)."""
-        side = self.side_to_act()
-        player = self.computers[side]
+    def computer_job(self) -> Callable[[], Any]:
+        """The computer's choice of the next order, as work that is safe to run off the UI thread.
+
+        The state is copied now, on the caller's thread; the returned function only reads the copy.
+        """
+        player = self.computers[self.side_to_act()]
         state = self.system.copy_state(self.state)
-        return player.choose(self.system, state)
+        system = self.system
+        return lambda: player.choose(system, state)
 
     def undo(self) -> int:
         """Take back the last order; against the computer, back to the last order given at this keyboard.

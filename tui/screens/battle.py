@@ -95,6 +95,7 @@ class BattleScreen(BoardScreen):
         self._thinking = False
         self._ended = False
         self._preview = None
+        self._acted: frozenset[str] = frozenset()
 
     def on_mount(self) -> None:
         self.setup_panes(self.board)
@@ -135,13 +136,14 @@ class BattleScreen(BoardScreen):
             self._preview = None
             self._auto_select()
         activation = self.system.activation(state)
+        self._acted = activation.acted  # kept for redraws between orders
         side = session.side_to_act()
         controller = ""
         if side is not None and session.battle.outcome() is None:
             who = session.battle.setup.players.get(side, "human")
             controller = f"{session.side_name(side)}: " + ("your orders" if who == "human" else f"computer ({who})")
         self.query_one(QueuePane).show(activation, controller)
-        self._redraw_map(activation.acted)
+        self._redraw_map()
         self._draw_orders()
         self._draw_info()
         self._draw_status()
@@ -152,7 +154,7 @@ class BattleScreen(BoardScreen):
         if len(units) == 1 and not self.editor.book.actions(None):
             self.editor.select_unit(units[0])
 
-    def _redraw_map(self, acted=frozenset()) -> None:
+    def _redraw_map(self) -> None:
         hexmap = self.query_one(HexMap)
         highlights: dict[Hex, str] = {}
         unit = self.editor.unit
@@ -167,7 +169,7 @@ class BattleScreen(BoardScreen):
         for h, actions in self.editor.highlight_targets().items():
             piece = hexmap.piece_at(h)
             highlights[h] = "target" if piece is not None and piece.side != self._unit_side(unit) else "move"
-        hexmap.show(self.board, highlights, unit, acted)
+        hexmap.show(self.board, highlights, unit, self._acted)
 
     def _unit_side(self, unit: str | None) -> str | None:
         for p in self.board.pieces:
@@ -228,7 +230,7 @@ class BattleScreen(BoardScreen):
     def _cursor_moved(self, at: Hex) -> None:
         self._draw_info()
         if self.show_sight and self.editor.unit is None:
-            self._redraw_map(self.system.activation(self.session.state).acted)
+            self._redraw_map()
 
     @on(HexMap.Chosen)
     def _hex_chosen(self, event: HexMap.Chosen) -> None:
@@ -259,9 +261,9 @@ class BattleScreen(BoardScreen):
 
     def inspect(self, piece) -> None:
         """Show everything about a piece that cannot take orders now (an enemy, or one that has acted)."""
-        side = next((s.name for s in self.board.sides if s.id == piece.side), piece.side)
+        side = self.session.side_name(piece.side)
         lines = [f"{piece.name} [{piece.id}], {side}" + (f", {piece.state}" if piece.state else "")]
-        lines += [line for line in piece.details if not line.startswith(piece.name)]
+        lines += self._unit_details(piece.id)
         lines.append("(no orders for it now; Esc or any order goes on)")
         self.query_one(OrderPane).show_waiting("\n".join(lines))
         self.say(f"{piece.name}: no orders it can take now")
@@ -276,7 +278,7 @@ class BattleScreen(BoardScreen):
             self.message = ""
         if self.editor.level != CONFIRM:
             self._preview = None
-        self._redraw_map(self.system.activation(self.session.state).acted)
+        self._redraw_map()
         self._draw_orders()
         self._draw_info()
         self._draw_status()
@@ -409,21 +411,20 @@ class BattleScreen(BoardScreen):
     def action_toggle_sight(self) -> None:
         self.show_sight = not self.show_sight
         self.say("showing what the piece can see" if self.show_sight else "line of sight hidden")
-        self._redraw_map(self.system.activation(self.session.state).acted)
+        self._redraw_map()
 
     # -- the computer player ---------------------------------------------------------------
     def maybe_computer(self) -> None:
         if self._thinking or not self.session.computer_to_act():
             return
         self._thinking = True
-        state = self.system.copy_state(self.session.state)
+        job = self.session.computer_job()
         count = len(self.session.battle.log)
-        player = self.session.computers[self.session.side_to_act()]
         delay = getattr(self.app, "computer_delay", 0.0)
 
         def think() -> None:
             started = time.monotonic()
-            command = player.choose(self.system, state)
+            command = job()
             rest = delay - (time.monotonic() - started)
             if rest > 0:
                 time.sleep(rest)

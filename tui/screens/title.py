@@ -179,7 +179,7 @@ class NewBattleScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.systems = all_systems()
-        self.values: dict[str, Any] = {}
+        self._side_cache: dict[tuple[str, str], list[tuple[str, str]]] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
@@ -193,9 +193,12 @@ class NewBattleScreen(Screen):
         self.query_one(ChoiceForm).focus()
 
     def _sides(self, system_id: str, scenario: str) -> list[tuple[str, str]]:
-        system = get_system(system_id)
-        battle = Battle.new(system_id, scenario, seed=0)
-        return [(s.id, s.name) for s in system.board(battle.state).sides]
+        """(id, name) of each side of a scenario: set up once per scenario, not on every key."""
+        key = (system_id, scenario)
+        if key not in self._side_cache:
+            battle = Battle.new(system_id, scenario, seed=0)
+            self._side_cache[key] = [(s.id, s.name) for s in battle.system.board(battle.state).sides]
+        return self._side_cache[key]
 
     def rebuild(self) -> None:
         form = self.query_one(ChoiceForm)
@@ -299,7 +302,7 @@ class SaveListScreen(Screen):
         app: Any = self.app
         try:
             if self.mode == "load":
-                app.load_battle(path)
+                app.open_save(path)
             else:
                 app.watch_replay(path)
         except HexfrontError as exc:

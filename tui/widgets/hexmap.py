@@ -51,7 +51,7 @@ CURSOR = Style(color="bright_white", bold=True)
 HIGHLIGHTS = {
     # kind -> style added over the hex: colour and an attribute that survives NO_COLOR
     "move": Style(bgcolor="blue", underline=True),
-    "target": Style(bgcolor="red", reverse=False, underline=True, bold=True),
+    "target": Style(bgcolor="red", underline=True, bold=True),
     "sight": Style(bgcolor="bright_black"),
     "selected": Style(reverse=True),
     "acted": Style(dim=True),
@@ -120,10 +120,6 @@ class HexMap(ScrollView, can_focus=True):
         for y in range(board.rows):
             if old_rows.get(y) != self._row_strip(y):
                 self.refresh_line(y)
-
-    def set_highlights(self, highlights: dict[Hex, str], selected: str | None = None) -> None:
-        if self.board is not None:
-            self.show(self.board, highlights, selected, self.dimmed)
 
     def piece_at(self, at: Hex) -> Piece | None:
         return self._pieces_at.get(at)

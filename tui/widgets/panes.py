@@ -28,11 +28,6 @@ def where(at: Hex | None) -> str:
     return f"({col},{row})"
 
 
-def side_letter_case(board: BoardView, side: str) -> str:
-    index = next((i for i, s in enumerate(board.sides) if s.id == side), 0)
-    return "upper case" if index % 2 == 0 else "lower case"
-
-
 def bar(p: float, width: int = 10) -> str:
     filled = int(round(p * width))
     return "#" * filled + "." * (width - filled)
@@ -157,7 +152,7 @@ class DiceLog(OptionList):
     def selected_entry(self) -> LogEntry | None:
         if self.highlighted is None or not self.entries:
             return None
-        return list(reversed(self.entries))[self.highlighted]
+        return self.entries[-1 - self.highlighted]  # shown newest first
 
 
 class InfoLine(Widget):
@@ -234,9 +229,6 @@ class InfoLine(Widget):
             return Strip.blank(width, self.rich_style)
         segments = [Segment(ch, self.rich_style + style) for ch, style in self._cells[y]]
         return Strip(Segment.simplify(segments), width)
-
-    def plain(self) -> str:
-        return "\n".join("".join(ch for ch, _ in row).rstrip() for row in self._cells)
 
 
 class Legend(Static):

@@ -1,0 +1,5 @@
+"""``python -m tui``: the same as the ``hexfront`` command."""
+
+from .launch import main
+
+raise SystemExit(main())

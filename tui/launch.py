@@ -1,0 +1,18 @@
+"""The ``hexfront`` command: the engine's command line, with 'play' (the default) starting this app."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Sequence
+
+from engine.cli import main as engine_main
+
+
+def play(args: argparse.Namespace) -> int:
+    from .app import run  # Textual is loaded only when the game starts, not for 'hexfront systems'
+
+    return run(start="continue" if args.resume else "menu", ascii_look=True if args.ascii else None)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return engine_main(argv, play=play)
