@@ -71,7 +71,8 @@ class HexfrontApp(App):
 
     def __init__(self, *, ascii_look: bool | None = None, computer_delay: float = 0.35,
                  replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None) -> None:
-        super().__init__()
+        # the terminal's own 16 colours, and with NO_COLOR none at all (plain text attributes stay)
+        super().__init__(ansi_color=True)
         env_ascii = os.environ.get("HEXFRONT_ASCII", "").strip().lower() not in ("", "0", "no", "off", "false")
         if ascii_look is None:
             ascii_look = env_ascii or bool(read_settings().get("ascii"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tuikit import playtest, screen_text, settle
 
-from engine.core.battle import Battle
+from engine.core.hexes import axial_to_offset
 from tui.app import HexfrontApp
 from tui.screens.battle import BattleScreen
 from tui.screens.end import EndScreen
@@ -72,30 +72,60 @@ async def test_the_switch_on_the_menu_is_kept_in_the_settings(saves):
     assert again.ascii_look
 
 
+def screen_colours(app) -> set:
+    """Every colour (foreground and background) the terminal is sent, after the app's line filters."""
+    from textual.color import Color
+
+    colours = set()
+    for strip in app.screen._compositor.render_strips():
+        for line_filter in app.get_line_filters():
+            strip = strip.apply_filter(line_filter, Color(0, 0, 0))
+        for segment in strip:
+            if segment.style is not None:
+                colours.update(c for c in (segment.style.color, segment.style.bgcolor) if c is not None)
+    return colours
+
+
+async def battle_with_a_piece_selected(pilot):
+    await pilot.press("n", "enter")
+    await settle(pilot)
+    await pilot.press("tab")
+    assert isinstance(pilot.app.screen, BattleScreen)
+    return pilot.app.screen
+
+
 @playtest
-async def test_no_color_still_tells_sides_and_states_apart(saves, monkeypatch):
+async def test_only_the_sixteen_terminal_colours_are_used(saves):
+    """Over SSH the colour depth is unknown: every colour drawn is one of the 16 ANSI colours or default."""
+    app = HexfrontApp(computer_delay=0, battle_seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await battle_with_a_piece_selected(pilot)
+        colours = screen_colours(app)
+    assert len(colours) > 3  # the map really is in colour
+    wide = [c for c in colours if c.type.name not in ("DEFAULT", "STANDARD") or (c.number or 0) > 15]
+    assert wide == []
+
+
+@playtest
+async def test_no_color_leaves_no_colour_but_side_and_state_still_show(saves, monkeypatch):
+    """NO_COLOR: nothing is coloured, yet each piece's side shows by letter case and Down by a mark."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = HexfrontApp(computer_delay=0, battle_seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.no_color
-        await pilot.press("n", "enter")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
-        text = screen_text(app)
-        board = screen.board
-        first, second = board.sides[0].id, board.sides[1].id
-        letters = {p.side: p.glyph for p in board.pieces if p.at is not None and p.aboard is None}
+        screen = await battle_with_a_piece_selected(pilot)
+        assert {c.type.name for c in screen_colours(app)} <= {"DEFAULT"}
         hexmap = screen.query_one(HexMap)
-        rows = {}
-        for p in board.pieces:
-            if p.at is None or p.aboard is not None:
-                continue
-            strip = hexmap._row_strip(__import__("engine.core.hexes", fromlist=["x"]).axial_to_offset(p.at)[1])
-            rows.setdefault(p.side, []).append("".join(seg.text for seg in strip))
-        assert letters[first].isupper() and any(letters[first] in r for r in rows[first])
-        assert any(letters[second].lower() in r for r in rows[second])
-        assert "Map" in text
+        first = screen.board.sides[0].id
+        pieces = [p for p in screen.board.pieces if p.at is not None and p.aboard is None]
+        assert {p.side for p in pieces} == {s.id for s in screen.board.sides}
+        for p in pieces:
+            col, row = axial_to_offset(p.at)
+            cells = hexmap._cells(row)
+            letter = cells[2 * col + (row & 1) + 1][0]
+            assert letter == (p.glyph.upper() if p.side == first else p.glyph.lower()), p
+            if "d" in p.marks:
+                assert cells[2 * col + (row & 1) + 2][0] == "d"
 
 
 def test_side_case_and_state_marks_on_the_map_cells():
