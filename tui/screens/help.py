@@ -21,22 +21,31 @@ Anywhere
   Ctrl+P   command palette: every action
   Ctrl+Q   quit (the battle is already saved)
 
-Menus
-  Up Down  choose a line;  Enter  open it
-  Left Right  change a new-battle setting
+The menu
+  Up Down  choose a line
+  Enter    open it
+  n        new battle
+  c        continue the last battle
+  l        load a save
+  w        watch a replay
+  a        plain-ASCII look, on or off
+  q        quit
+  Left Right   change a new-battle setting
+  Enter    start the battle
 
 The map cursor (pointy-topped hexes)
       y   u        y north-west  u north-east
     h   *   l      h west        l east
       b   n        b south-west  n south-east
   arrows   west, east, a row up or down
-  Shift+arrows  five at a time
+  Shift+arrows   five at a time
   Tab      next piece that can act
-  Shift+Tab  the previous one
+  Shift+Tab   the previous one
 
 Giving an order
   Enter    on your piece: select it
            on a marked hex: order it there
+           on an enemy: what it is
            at the confirm step: give it
   1-9      a numbered choice in Orders
   .        pass
@@ -44,14 +53,23 @@ Giving an order
   z  Z     undo, redo (against the computer:
            back to your own last order)
   v        what a piece can see
-  d        dice log: Up Down, Enter explains
-  s        save a copy    q  the menu
+  d        dice log: Up Down to pick
+  e        explain the picked roll or card
+  s        save a copy
+  q        back to the menu
 
 Replays
   ]  [     next, previous order
   }  {     ten orders on, back
-  Home End first, last order
+  Home End   first, last order
   Space    play or pause
+  d  e     dice log, explain
+
+End of the battle
+  s        save the replay
+  r        start again
+  m        the menu
+  z        undo the last order
 """
 
 MAP = """\

@@ -1,0 +1,170 @@
+"""Issue lines not covered by the battle-flow pilot tests: the new-battle form's every row, quitting,
+the map scrolling and its highlights, the dice log holding every draw, saving from the end screen,
+help naming every key."""
+
+from __future__ import annotations
+
+import re
+
+from tuikit import cursor_to, playtest, screen_text, settle
+
+from engine.core.events import is_random
+from engine.core.saves import load_battle
+from engine.core.system import OptionSpec, get_system
+from tui.app import HexfrontApp
+from tui.screens.battle import BattleScreen
+from tui.screens.end import EndScreen
+from tui.screens.help import KEYS
+from tui.screens.replay import ReplayScreen
+from tui.screens.title import ChoiceForm, NewBattleScreen, TitleScreen
+
+
+def make_app() -> HexfrontApp:
+    return HexfrontApp(computer_delay=0, battle_seed=7)
+
+
+async def form_rows(pilot) -> dict:
+    return {row.key: row for row in pilot.app.screen.query_one(ChoiceForm).rows}
+
+
+@playtest
+async def test_the_form_sets_side_opponent_undo_policy_and_options(saves, monkeypatch):
+    """Rows: system, scenario, side, opponent, each optional rule as a switch, undo policy."""
+    ratfight = get_system("ratfight")
+    monkeypatch.setattr(type(ratfight), "options", (OptionSpec("night", False, "a test switch"),))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewBattleScreen)
+        rows = await form_rows(pilot)
+        assert list(rows) == ["system", "scenario", "side", "opponent", "option:night", "undo"]
+        await pilot.press("down", "down", "right")  # side: the second one
+        await pilot.press("down", "right")  # opponent: the random computer player
+        await pilot.press("down", "right")  # the switch on
+        await pilot.press("down", "right")  # undo: strict
+        rows = await form_rows(pilot)
+        assert rows["option:night"].value is True and rows["undo"].value == "strict"
+        await pilot.press("enter")
+        await settle(pilot)
+        setup = app.screen.session.battle.setup
+        assert setup.players == {"red": "random", "blue": "human"}
+        assert setup.options == {"night": True} and setup.undo_policy == "strict"
+
+
+@playtest
+async def test_quit_from_the_menu_ends_the_app(saves):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+@playtest
+async def test_the_map_scrolls_to_keep_the_cursor_in_view(saves):
+    """The 24-row convoy board is taller than the map pane at 80 x 24."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "down", "down", "down", "right", "right", "enter")  # two at this keyboard
+        await settle(pilot)
+        hexmap = app.screen.query_one("#map")
+        visible = hexmap.scrollable_content_region.height
+        assert hexmap.board.rows > visible
+        for row in (hexmap.board.rows - 1, 0):
+            await pilot.press(*(["down"] if row else ["up"]) * hexmap.board.rows)
+            assert hexmap.cursor[1] == row
+            top = int(hexmap.scroll_offset.y)
+            assert top <= row < top + visible
+        assert "[" in screen_text(app).splitlines()[1]  # back at the top, the cursor is drawn
+
+
+@playtest
+async def test_highlights_show_move_range_targets_and_sight(saves):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "down", "right", "down", "down", "right", "right", "enter")  # ditch, two players
+        await settle(pilot)
+        screen = app.screen
+        hexmap = screen.query_one("#map")
+        for _ in range(30):  # pass until a card lets a piece both move or fire
+            await pilot.press("tab")
+            if screen.editor.level == "action":
+                break
+            await pilot.press("full_stop", "enter")
+        unit = screen.editor.unit
+        reach = screen.editor.highlight_targets()
+        assert reach and set(hexmap.highlights) == set(reach)
+        enemies = {p.at for p in screen.board.pieces if p.side != screen.session.side_to_act()}
+        for at, kind in hexmap.highlights.items():
+            assert kind == ("target" if at in enemies else "move"), at
+        await pilot.press("v")
+        seen = get_system("ratfight").visible_hexes(screen.session.state, unit)
+        sight = {h for h, kind in hexmap.highlights.items() if kind == "sight"}
+        assert sight and sight <= seen and sight | set(reach) >= seen
+
+
+@playtest
+async def test_the_dice_log_holds_every_draw_newest_first(saves):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await settle(pilot)
+        for _ in range(4):
+            await pilot.press("full_stop", "enter")
+            await settle(pilot)
+        screen = app.screen
+        battle = screen.session.battle
+        log = screen.query_one("#dicelog")
+        draws = sum(is_random(e) for e in battle.all_events())
+        assert draws > 0 and sum(e.random for e in log.entries) == draws
+        shown = [log.get_option_at_index(i).id for i in range(log.option_count)]
+        numbers = [int(option_id.split(":")[0]) for option_id in shown]
+        assert numbers == sorted(numbers, reverse=True) and numbers[0] == len(battle.log)
+        assert all(e.rule for e in log.entries if not e.random)
+
+
+@playtest
+async def test_the_end_screen_saves_a_replay_that_verifies(saves):
+    from engine.cli import play_out
+    from engine.core.players import computer_players_for
+    from tui.session import Session
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = Session.new("ratfight", "ditch", players={"red": "default", "blue": "default"}, seed=3)
+        play_out(session.battle, computer_players_for(session.battle))
+        app.open_session(session)
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("s")
+        copies = list(saves.glob("ratfight-ditch-*.json"))
+        assert len(copies) == 1 and str(copies[0]) in str(app.screen.query_one("#end-keys").render())
+        assert load_battle(copies[0]).log == session.battle.log
+
+
+def help_key_column() -> set[str]:
+    """Every key written in the key column (before the first gap of 3+ spaces) of the Keys help."""
+    keys = set()
+    for line in KEYS.splitlines():
+        match = re.match(r"\s+(\S.*?)\s{3,}\S", line)
+        if match:
+            keys.update(match.group(1).split())
+    return keys
+
+
+def test_help_names_every_key_of_every_screen():
+    """Each binding with a description, on every screen, is in the key column of the Keys help."""
+    names = {"question_mark": "?", "escape": "Esc", "full_stop": ".", "enter": "Enter", "space": "Space",
+             "right_square_bracket": "]", "left_square_bracket": "[", "right_curly_bracket": "}",
+             "left_curly_bracket": "{", "home": "Home", "end": "End", "tab": "Tab",
+             "shift+tab": "Shift+Tab", "ctrl+q": "Ctrl+Q"}
+    column = help_key_column()
+    missing = []
+    for screen in (TitleScreen, NewBattleScreen, BattleScreen, ReplayScreen, EndScreen, HexfrontApp):
+        for binding in screen.BINDINGS:
+            key = binding.key.split(",")[0]
+            if binding.description and names.get(key, key) not in column:
+                missing.append((screen.__name__, key, binding.description))
+    assert missing == []
