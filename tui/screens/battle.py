@@ -395,7 +395,7 @@ class BattleScreen(BoardScreen):
     def action_dice_log(self) -> None:
         self.toggle_dice_log()
 
-    @on(DiceLog.OptionSelected)
+    @on(DiceLog.Selected)
     def _log_selected(self, event) -> None:
         self.action_explain()
 

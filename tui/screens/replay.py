@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+
 from rich.text import Text
 from textual import on
 from textual.binding import Binding
@@ -37,6 +39,9 @@ class ReplayScreen(BoardScreen):
         self.state = battle.state_after(0)[0]
         self.board = self.system.board(self.state)
         self._timer = None
+        # the whole battle's dice log, described once; each step shows the part up to its order
+        self._entries = log_entries(self.system, battle.state, [battle.setup_events] + battle.events)
+        self._entry_orders = [e.command for e in self._entries]
 
     def on_mount(self) -> None:
         self.setup_panes(self.board)
@@ -53,8 +58,8 @@ class ReplayScreen(BoardScreen):
         activation = self.system.activation(self.state)
         self.query_one(HexMap).show(self.board, {}, None, activation.acted)
         self.query_one(QueuePane).show(activation, "")
-        entries = log_entries(self.system, self.state, [b.setup_events] + b.events[:n])
-        self.query_one(DiceLog).set_entries(entries)
+        shown = bisect.bisect_right(self._entry_orders, n)  # the draws up to and with order n
+        self.query_one(DiceLog).set_entries(self._entries[:shown])
         text = Text()
         text.append(f"Order {n} of {len(b.log)}\n", style="bold")
         if n > 0:
@@ -100,7 +105,7 @@ class ReplayScreen(BoardScreen):
     def action_dice_log(self) -> None:
         self.toggle_dice_log()
 
-    @on(DiceLog.OptionSelected)
+    @on(DiceLog.Selected)
     def _log_selected(self) -> None:
         self.action_explain()
 

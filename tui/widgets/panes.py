@@ -8,11 +8,13 @@ import attrs
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from engine.core.events import is_random
 from engine.core.hexes import Hex, axial_to_offset
@@ -117,28 +119,56 @@ def log_entries(system: Any, state: Any, events_by_command: list[list[Any]], sta
     return out
 
 
-class DiceLog(OptionList):
-    """Every roll and card, newest first; Enter explains the highlighted one."""
+class DiceLog(ScrollView, can_focus=True):
+    """Every roll and card, newest first; Up/Down pick one, Enter explains it.
+
+    Drawn with the Line API from the list of entries, so a new order adds its
+    draws without redrawing the thousands that came before.
+    """
+
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "newer", show=False),
+        Binding("down,j", "move(1)", "older", show=False),
+        Binding("pageup", "move(-10)", show=False),
+        Binding("pagedown", "move(10)", show=False),
+        Binding("home", "move(-1000000)", show=False),
+        Binding("end", "move(1000000)", show=False),
+        Binding("enter", "select", "explain", show=False),
+    ]
+
+    class Selected(Message):
+        def __init__(self, entry: LogEntry) -> None:
+            super().__init__()
+            self.entry = entry
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.entries: list[LogEntry] = []  # oldest first
+        self.entries: list[LogEntry] = []  # oldest first; line 0 shows the newest
+        self.highlighted = 0
+        self._lines: dict[int, Strip] = {}  # entry index -> its rendered line
 
     def set_entries(self, entries: list[LogEntry]) -> None:
         self.entries = list(entries)
-        self._rebuild()
+        self._lines.clear()
+        self.highlighted = 0
+        self._resized()
 
     def add_entries(self, entries: list[LogEntry]) -> None:
-        if not entries:
-            return
-        self.entries.extend(entries)
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        self.clear_options()
-        self.add_options([Option(self._prompt(e), id=f"{e.command}:{e.index}") for e in reversed(self.entries)])
-        if self.entries:
+        if entries:
+            self.entries.extend(entries)
             self.highlighted = 0
+            self._resized()
+
+    def _resized(self) -> None:
+        self.virtual_size = Size(self.size.width, len(self.entries))
+        self.scroll_to(y=0, animate=False, immediate=True)
+        self.refresh()
+
+    def entry_at(self, line: int) -> LogEntry:
+        return self.entries[-1 - line]
+
+    def selected_entry(self) -> LogEntry | None:
+        return self.entry_at(self.highlighted) if self.entries else None
 
     @staticmethod
     def _prompt(e: LogEntry) -> Text:
@@ -149,10 +179,39 @@ class DiceLog(OptionList):
             text.append(f" [{e.rule}]", style="italic")
         return text
 
-    def selected_entry(self) -> LogEntry | None:
-        if self.highlighted is None or not self.entries:
-            return None
-        return self.entries[-1 - self.highlighted]  # shown newest first
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        line = y + int(self.scroll_offset.y)
+        if not 0 <= line < len(self.entries):
+            return Strip.blank(width, self.rich_style)
+        index = len(self.entries) - 1 - line
+        strip = self._lines.get(index)
+        if strip is None:
+            strip = Strip(self._prompt(self.entries[index]).render(self.app.console))
+            self._lines[index] = strip
+        if line == self.highlighted and self.has_focus:
+            strip = strip.apply_style(Style(reverse=True))
+        return strip.crop_extend(0, width, self.rich_style)
+
+    def action_move(self, step: int) -> None:
+        if not self.entries:
+            return
+        old = self.highlighted
+        self.highlighted = max(0, min(len(self.entries) - 1, old + step))
+        self.refresh_lines(old - int(self.scroll_offset.y))
+        self.refresh_lines(self.highlighted - int(self.scroll_offset.y))
+        self.scroll_to_region(Region(0, self.highlighted, 1, 1), animate=False, immediate=True)
+
+    def action_select(self) -> None:
+        entry = self.selected_entry()
+        if entry is not None:
+            self.post_message(self.Selected(entry))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
 
 
 class InfoLine(Widget):
