@@ -1,10 +1,16 @@
 """Errors a player can read: each carries one line saying what is wrong and what to do."""
 
 
+def one_line(text: str) -> str:
+    """Control characters (a newline in a hostile file's key, say) written as escapes, never raw."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 class HexfrontError(Exception):
     """Base for every error that is reported to the player as one line."""
 
     def __init__(self, message: str) -> None:
+        message = one_line(message)
         super().__init__(message)
         self.message = message
 

@@ -518,3 +518,11 @@ def test_fuzz_one_field_of_a_good_save(tmp_path_factory, where, value):
     except Divergence as err:
         assert "\n" not in str(err) and err.index >= 1
         assert path.read_bytes() == raw
+
+
+def test_an_error_naming_a_hostile_key_stays_on_one_line(tmp_path):
+    """A key with a newline (or any control character) in a save is named with escapes."""
+    from engine.core.errors import SaveError, one_line
+
+    assert one_line("bad key 'a\nb\x1b[2J'") == "bad key 'a\\nb\\x1b[2J'"
+    assert SaveError("options x does not have: \n").message == "options x does not have: \\n"
