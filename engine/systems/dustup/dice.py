@@ -1,0 +1,168 @@
+"""Dustup's core mechanic: quality dice D4-D12, die shifts, and the three kinds of roll.
+
+Book, "Core Mechanic": every quality is a die type from D4 to D12; rather than
+adding modifiers, a die is *shifted* up or down a type. A *closed* shift (the
+default) stops at D4 and D12. An *open* shift carries what is left over to
+the opponent's die: a shift up past D12 becomes a shift down of the opponent's
+die, and a shift down past D4 a shift up of the opponent's die.
+
+These are pure functions; the rolls themselves go through the battle's
+:class:`~engine.core.resolution.Resolution` so that every die is an event.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+DIE_TYPES = (4, 6, 8, 10, 12)
+TOO_HIGH = 14  # a die shifted above a D12 (a target die there cannot be fired on)
+TOO_LOW = 2  # a die shifted below a D4 (never rolled: closed shifts stop at D4)
+
+QUALITY_NAMES = {4: "untrained", 6: "green", 8: "experienced", 10: "veteran", 12: "elite"}
+LEADERSHIP_NAMES = {1: "inspirational", 2: "average", 3: "poor"}
+
+
+def die_name(sides: int) -> str:
+    if sides > 12:
+        return "above D12"
+    if sides < 4:
+        return "below D4"
+    return f"D{sides}"
+
+
+def index_of(sides: int) -> int:
+    if sides not in DIE_TYPES:
+        raise ValueError(f"D{sides} is not a quality die")
+    return DIE_TYPES.index(sides)
+
+
+def shift(sides: int, steps: int) -> int:
+    """A closed shift: ``steps`` types up (positive) or down, stopping at D4 and D12."""
+    i = min(max(index_of(sides) + steps, 0), len(DIE_TYPES) - 1)
+    return DIE_TYPES[i]
+
+
+def shift_unbounded(sides: int, steps: int) -> int:
+    """A shift that reports going past the ends: 14 for above D12, 2 for below D4.
+
+    Used for the target die, which cannot be fired on once shifted above D12.
+    """
+    i = index_of(sides) + steps
+    if i >= len(DIE_TYPES):
+        return TOO_HIGH
+    if i < 0:
+        return TOO_LOW
+    return DIE_TYPES[i]
+
+
+def open_shift(own: int, own_steps: int, other: int, other_steps: int = 0) -> tuple[int, int]:
+    """Open shifts on both dice of an opposed roll: (own die, other die).
+
+    Each side's shifts are applied to its own die; whatever passes D12 or D4
+    spills onto the opponent's die in the opposite sense (book: a D10 with two
+    up-shifts against a D6 becomes a D12 against a D4). Spill from one die to
+    the other is applied once, closed, so it cannot bounce back.
+    """
+    a, spill_to_b = _apply_open(own, own_steps)
+    b, spill_to_a = _apply_open(other, other_steps)
+    a = shift(a, spill_to_a)
+    b = shift(b, spill_to_b)
+    return a, b
+
+
+def _apply_open(sides: int, steps: int) -> tuple[int, int]:
+    """Apply ``steps`` to ``sides``; return the die and the spill onto the opponent (opposite sign)."""
+    i = index_of(sides) + steps
+    top = len(DIE_TYPES) - 1
+    if i > top:
+        return DIE_TYPES[top], -(i - top)
+    if i < 0:
+        return DIE_TYPES[0], -i
+    return DIE_TYPES[i], 0
+
+
+def firepower_die(total: float) -> int | None:
+    """Small arms firepower (figures x FP) rounded UP to a die type, at most D12; None for no fire.
+
+    Book, "Firepower Dice": 3 men with FP3 weapons have FP 9 and roll a D10.
+    Below 4 the smallest die, a D4, is rolled.
+    """
+    if total <= 0:
+        return None
+    for d in DIE_TYPES:
+        if total <= d:
+            return d
+    return 12
+
+
+def strike_die(total: float) -> int | None:
+    """Close combat strike value x troopers, rounded up to a die type (below 4: a D4; above 12: a D12).
+
+    Book, "Strike Value": a strike value above 12 also shifts the target's die
+    down once (see :func:`strike_over_twelve`).
+    """
+    return firepower_die(total)
+
+
+def strike_over_twelve(total: float) -> bool:
+    return total > 12
+
+
+# -- results ------------------------------------------------------------------------
+
+
+def more_than_double(a: int, b: int) -> bool:
+    """``a`` scores more than double ``b`` (book: an opposed roll's extra effect)."""
+    return a > 2 * b
+
+
+def less_than_half(score: int, target: int) -> bool:
+    """An unopposed roll scoring less than half the target, rounded down (Morale: Confidence Test)."""
+    return score < target // 2
+
+
+@attrs.frozen
+class Successes:
+    """How many of a firer's (or striker's) dice beat the target's die."""
+
+    count: int
+
+    @property
+    def label(self) -> str:
+        return ("no success", "minor success", "major success")[min(self.count, 2)]
+
+    @property
+    def minor(self) -> bool:
+        return self.count == 1
+
+    @property
+    def major(self) -> bool:
+        return self.count >= 2
+
+
+def successes(rolls: list[int], target: int) -> Successes:
+    """Count the rolls that exceed ``target`` (a draw favours the target)."""
+    return Successes(sum(1 for r in rolls if r > target))
+
+
+def hits_and_remainder(total: int, target_die: int) -> tuple[int, int]:
+    """Hits = total // target die type; the remainder is the chance of one more (optional rule)."""
+    return total // target_die, total % target_die
+
+
+CLOCK_DIRECTIONS = 12
+
+
+def clock_to_hex_direction(hour: int, twelve: int = 2) -> int:
+    """A clockface result (1-12, 12 o'clock being the nominated direction) as one of the six hex directions.
+
+    Hex directions are counter-clockwise from East (``engine.core.hexes``); a
+    clock turns clockwise. Every two hours is one hex side; an odd hour falls
+    on a corner and is taken as the side before it, clockwise (1 o'clock is
+    12 o'clock's side). ``twelve`` is the hex direction named as 12 o'clock
+    (default north-west, 2).
+    """
+    if not 1 <= hour <= 12:
+        raise ValueError("a clockface result is 1 to 12")
+    steps = (hour % 12) // 2  # 12,1 -> 0; 2,3 -> 1; ...
+    return (twelve - steps) % 6

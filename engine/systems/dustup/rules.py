@@ -1,0 +1,1137 @@
+"""Dustup's turn sequence, activation, movement and the simple actions, and the dispatch to the
+modules for the rest (fire.py, assault.py, command.py).
+
+Each action module exports ``ACTIONS``: ``{command type: Action(check, resolve, offer)}`` where
+``check(st, unit, cmd)`` returns a refusal or None, ``resolve(ctx, unit, cmd)`` resolves it (the
+unit's activation has begun; the action spends its own actions with :func:`spend`), and
+``offer(st, unit)`` lists the commands of that type the unit may give now. ``DECISIONS`` maps a
+pending decision's kind to ``(choices(st), resolve(ctx, choice))``. ``FOLD`` maps the module's own
+event types to fold functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+from engine.core.hexes import Hex, LOS_BLOCK, LOS_OBSCURE, hex_distance, line_of_sight, offset_to_axial, \
+    reachable, shortest_path
+from engine.core.resolution import Resolution
+
+from . import checks
+from . import commands as C
+from . import events as E
+from .data import COVER_SHIFT, FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, Tables, parse_figures
+from .dice import shift
+from .state import (ABANDONED, CONFIDENCE, CONFIDENT, DETACHMENT, FIT, KILLED, ROUTED, SHAKEN, BROKEN, SINGLE,
+                    SQUAD, COMMAND, STABILISED, UNTREATED, Active, DustState, Figure, Marker, Pending, Unit)
+
+ACTIVATION_DECK = "activation"
+TURN_END_CARD = "turn-end"
+
+
+@attrs.frozen
+class Action:
+    check: Callable[[DustState, Unit, Any], str | None]
+    resolve: Callable[[Resolution, Unit, Any], None]
+    offer: Callable[[DustState, Unit], list[Any]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Setting up
+# ---------------------------------------------------------------------------------------------
+
+
+def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
+    units: dict[str, Unit] = {}
+    for spec in tables.deployment:
+        units[spec["id"]] = build_unit(tables, spec)
+    for u in units.values():
+        if u.commander is not None and u.commander not in units:
+            from engine.core.errors import ContentError
+
+            raise ContentError(f"unit {u.id} names commander {u.commander!r}, which is not in the scenario")
+    st = DustState(tables=tables, options=dict(options), units=units, markers={}, decks={})
+    for u in units.values():
+        st.occupant[u.pos] = u.id  # type: ignore[index]
+    if options.get("activation") in ("chits", "cards"):
+        from engine.core.cards import Deck
+
+        st.decks[ACTIVATION_DECK] = Deck(draw_pile=[], in_play=[], discard=[])
+    return st
+
+
+def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
+    uid = str(spec["id"])
+    armour = t.armour[spec.get("armour", "basic")]
+    figures = []
+    roles = parse_figures(spec["figures"], f"unit {uid}")
+    if not any(r in ("leader", "commander") for r, _ in roles):
+        roles[0] = ("leader", roles[0][1])
+    for i, (role, weapon) in enumerate(roles):
+        name = {"leader": "Leader", "commander": "Commander", "medic": "Medic", "observer": "Observer"}.get(
+            role, f"Trooper {i + 1}")
+        figures.append(Figure(id=f"{uid}.{i + 1}", name=f"{name} {uid}.{i + 1}" if role else f"{uid}.{i + 1}",
+                              weapon=weapon, armour=armour.die, power=armour.power, role=role))
+    side = spec["side"]
+    start = CONFIDENCE.index(spec.get("confidence", FATIGUE[t.side_info[side]["fatigue"]]))
+    kind = spec.get("kind", "single" if len(figures) == 1 else "squad")
+    medic = MEDICS[spec.get("medic", "medic" if any(f.role == "medic" for f in figures) else "none")]
+    move = spec.get("move", "infantry")
+    return Unit(
+        id=uid, side=side, name=str(spec.get("name", uid)), kind=kind, quality=QUALITY[spec.get("quality", "experienced")],
+        leadership=int(spec.get("leadership", 2)), figures=figures,
+        pos=offset_to_axial(*spec["at"]), confidence=start, initial_confidence=start, move_die=MOVE_DICE[move],
+        level=int(spec.get("level", 1 if kind == COMMAND else 0)), commander=spec.get("commander"),
+        cavalry=move == "cavalry", mounted=move == "cavalry", hidden=bool(spec.get("hidden", False)),
+        terror=bool(spec.get("terror", False)), sensor=SENSORS[spec.get("sensor", "unaided")],
+        night_vision=bool(spec.get("night_vision", False)), medic=medic, grenades=spec.get("grenades"),
+        power=armour.power,
+    )
+
+
+def setup(ctx: Resolution) -> None:
+    st: DustState = ctx.state
+    if st.options.get("random_setup"):
+        random_setup(ctx)
+    tokens = int(st.options.get("seize_tokens", 0) or 0)
+    for side in st.sides:
+        st.tokens[side] = tokens  # set before any event: part of the starting position
+    n = 0
+    for u in st.units.values():
+        if u.hidden:
+            n += 1
+            ctx.emit(E.MarkerPlaced(marker=f"?{n}", side=u.side, at=u.pos, unit=u.id))
+    for side, at in st.tables.dummies:
+        n += 1
+        ctx.emit(E.MarkerPlaced(marker=f"?{n}", side=side, at=at, unit=None))
+    begin_turn(ctx)
+
+
+def random_setup(ctx: Resolution) -> None:
+    """Forces (optional): quality, leadership and confidence rolled on a D6 for each unit."""
+    rule = "Forces: Quality and Leadership; Confidence (optional random set-up)"
+    for u in ctx.state.units.values():
+        q = ctx.roll(6, f"{u.name}: quality (1 green, 2-5 experienced, 6 veteran)", rule, u.id)
+        quality = 6 if q == 1 else 10 if q == 6 else 8
+        lv_roll = ctx.roll(6, f"{u.name}: leadership (1 poor, 2-5 average, 6 inspirational)", rule, u.id)
+        lv = 3 if lv_roll == 1 else 1 if lv_roll == 6 else 2
+        ctx.emit(E.UnitChanged(unit=u.id, field="quality", value=quality, reason="random set-up", rule=rule))
+        ctx.emit(E.UnitChanged(unit=u.id, field="leadership", value=lv, reason="random set-up", rule=rule))
+        level = CONFIDENT
+        if ctx.roll(6, f"{u.name}: confidence (1 drops to steady)", rule, u.id) == 1:
+            level -= 1
+            if ctx.roll(6, f"{u.name}: confidence again (1 drops to shaken)", rule, u.id) == 1:
+                level -= 1
+        if level != u.confidence:
+            ctx.emit(E.UnitChanged(unit=u.id, field="confidence", value=level, reason="random set-up", rule=rule))
+            ctx.emit(E.UnitChanged(unit=u.id, field="initial_confidence", value=level, reason="random set-up",
+                                   rule=rule))
+
+
+# ---------------------------------------------------------------------------------------------
+# Turns and activations
+# ---------------------------------------------------------------------------------------------
+
+
+def begin_turn(ctx: Resolution) -> None:
+    st: DustState = ctx.state
+    ctx.emit(E.TurnBegan(turn=st.turn + 1))
+    mode = st.options.get("activation", "alternate")
+    if mode == "cards":
+        cards = [u.id for u in st.units.values() if u.on_table and u.kind != DETACHMENT]
+        deck = st.decks[ACTIVATION_DECK]
+        deck.draw_pile, deck.in_play, deck.discard = [], [], []
+        ctx.emit(E.ActivationDeckDealt(cards=tuple(cards + [TURN_END_CARD])))
+        ctx.shuffle(ACTIVATION_DECK, "a card for each unit and the turn-end card", "Random Activation (card draw)")
+        next_activation(ctx)
+        return
+    if mode in ("chits", "chits-quality"):
+        chits = []
+        for u in st.units.values():
+            if not u.on_table or u.kind == DETACHMENT:
+                continue
+            count = 1
+            if mode == "chits-quality":
+                count = 2 if u.quality >= 10 else 0 if u.quality == 4 else 1
+            chits += [f"{u.side}:{u.id}:{i}" for i in range(count)]
+        ctx.emit(E.ActivationDeckDealt(cards=tuple(chits)))
+        ctx.shuffle(ACTIVATION_DECK, "a chit for each unit, in its side's colour", "Random Activation (chit draw)")
+        next_activation(ctx)
+        return
+    rolls: dict[str, int] = {}
+    while True:
+        for side in st.sides:
+            rolls[side] = ctx.roll(8, f"{st.tables.side_names[side]}: roll-off for the turn", "Turn Sequence", side)
+        a, b = st.sides
+        if rolls[a] != rolls[b]:
+            break
+    winner = a if rolls[a] > rolls[b] else b
+    ctx.emit(E.RollOffWon(side=winner))
+    ctx.emit(E.DecisionAsked(side=winner, kind="first", data=("first", "second"), rule="Turn Sequence"))
+
+
+def next_activation(ctx: Resolution) -> None:
+    """Nothing is acting: decide who activates next, or end the turn."""
+    st: DustState = ctx.state
+    if st.result is not None:
+        return
+    a, b = st.sides
+    left = {s: len(st.unactivated(s)) for s in st.sides}
+    mode = st.options.get("activation", "alternate")
+    if mode == "cards":
+        while True:
+            deck = st.decks[ACTIVATION_DECK]
+            if not deck.draw_pile:
+                end_turn(ctx, "every card has been drawn")
+                return
+            card = ctx.draw(ACTIVATION_DECK, "which unit acts next", "Random Activation (card draw)")
+            ctx.emit(E.ForcedUnit(unit=None))
+            if card == TURN_END_CARD:
+                end_turn(ctx, "the turn-end card came up")
+                return
+            u = st.units.get(card)
+            if u is not None and u.on_table and not u.activated:
+                ctx.emit(E.ForcedUnit(unit=u.id))
+                ctx.emit(E.SideToAct(side=u.side, reason=f"{u.name}'s card"))
+                return
+    if mode in ("chits", "chits-quality"):
+        while True:
+            if not left[a] and not left[b]:
+                end_turn(ctx, "every unit has acted")
+                return
+            deck = st.decks[ACTIVATION_DECK]
+            if not deck.draw_pile:
+                # chits withheld for untrained units: a side with units left activates one, then the turn ends
+                for side in st.sides:
+                    if left[side] and st.chit_leftover is None:
+                        ctx.emit(E.SideToAct(side=side, reason="the chits are used up; one last activation"))
+                        ctx.emit(E.LastActivation(side=side))
+                        return
+                end_turn(ctx, "the chits are used up")
+                return
+            chit = ctx.draw(ACTIVATION_DECK, "which side activates next", "Random Activation (chit draw)")
+            side = chit.split(":")[0]
+            if left.get(side):
+                ctx.emit(E.SideToAct(side=side, reason="its chit was drawn"))
+                return
+    if not left[a] and not left[b]:
+        end_turn(ctx, "every unit has acted")
+        return
+    side = st.to_act or st.first or a
+    if not left[side]:
+        side = st.other(side)
+    ctx.emit(E.SideToAct(side=side))
+    offer_seize(ctx)
+
+
+def offer_seize(ctx: Resolution) -> None:
+    """Seize the Initiative (optional): before a normal activation, the other side may spend a token."""
+    st: DustState = ctx.state
+    side = st.to_act
+    if side is None or not st.options.get("seize_tokens"):
+        return
+    other = st.other(side)
+    if st.tokens.get(other, 0) > 0 and st.unactivated(other):
+        choices = ("decline",) + tuple(f"seize:{u.id}" for u in st.unactivated(other))
+        ctx.emit(E.DecisionAsked(side=other, kind="seize", data=choices, rule="Seize the Initiative"))
+
+
+def end_turn(ctx: Resolution, reason: str) -> None:
+    st: DustState = ctx.state
+    ctx.emit(E.TurnEnded(turn=st.turn))
+    if st.turn >= st.tables.turn_limit:
+        finish_at_turn_limit(ctx)
+        return
+    begin_turn(ctx)
+
+
+def finish_at_turn_limit(ctx: Resolution) -> None:
+    st: DustState = ctx.state
+    held = {s: objectives_held(st, s) for s in st.sides}
+    a, b = st.sides
+    if held[a] != held[b]:
+        win = a if held[a] > held[b] else b
+        ctx.emit(E.BattleEnded(winner=win, reason=f"turn {st.turn} is over: {st.tables.side_names[win]} "
+                               f"hold {held[win]} objective(s) to {held[st.other(win)]}"))
+        return
+    losses = {s: casualties(st, s) for s in st.sides}
+    if losses[a] != losses[b]:
+        win = a if losses[a] < losses[b] else b
+        ctx.emit(E.BattleEnded(winner=win, reason=f"turn {st.turn} is over; objectives even, "
+                               f"{st.tables.side_names[win]} lost fewer figures ({losses[win]} to "
+                               f"{losses[st.other(win)]})"))
+        return
+    ctx.emit(E.BattleEnded(winner=None, reason=f"turn {st.turn} is over: objectives and losses even"))
+
+
+def objectives_held(st: DustState, side: str) -> int:
+    """An objective is held by the side with a fighting unit (not broken or routed) on it or next to it,
+    when no such enemy unit is as close."""
+    held = 0
+    for obj in st.tables.objectives:
+        best: dict[str, int] = {}
+        for u in st.units.values():
+            if u.on_table and u.confidence > BROKEN:
+                d = hex_distance(u.pos, obj)
+                if d <= 1:
+                    best[u.side] = min(best.get(u.side, 9), d)
+        if side in best and best[side] < best.get(st.other(side), 9):
+            held += 1
+    return held
+
+
+def casualties(st: DustState, side: str) -> int:
+    return sum(1 for u in st.units.values() if u.side == side for f in u.figures
+               if f.status in (KILLED, UNTREATED, STABILISED, ABANDONED, "disabled"))
+
+
+def fighting(st: DustState, side: str) -> list[Unit]:
+    return [u for u in st.units.values() if u.side == side and u.on_table and u.confidence > ROUTED]
+
+
+def check_outcome(ctx: Resolution) -> None:
+    st: DustState = ctx.state
+    if st.result is not None:
+        return
+    out = [s for s in st.sides if not fighting(st, s)]
+    if len(out) == 2:
+        ctx.emit(E.BattleEnded(winner=None, reason="both forces are destroyed or routed"))
+    elif out:
+        loser = out[0]
+        win = st.other(loser)
+        ctx.emit(E.BattleEnded(winner=win, reason=f"{st.tables.side_names[loser]} have no unit left fighting"))
+
+
+def spend(ctx: Resolution, u: Unit, action: str, n: int = 1) -> None:
+    """The acting unit uses ``n`` of its actions on ``action``."""
+    ctx.emit(E.ActionTaken(unit=u.id, action=action, spent=n))
+
+
+def push_activation(ctx: Resolution, u: Unit, by: str) -> None:
+    """Activate ``u`` for two actions on top of whatever is acting (Order Action; detachments)."""
+    ctx.emit(E.ActivationBegan(unit=u.id, by=by, rule="Order Action" if by == "order" else "Unit Activation"))
+
+
+def advance(ctx: Resolution) -> None:
+    """After a command: close finished activations, check the battle's end, choose who acts next."""
+    st: DustState = ctx.state
+    while True:
+        if st.result is not None or st.pending is not None:
+            return
+        top = st.active
+        if top is None:
+            break
+        u = st.units.get(top.unit)
+        if top.actions > 0 and u is not None and u.on_table:
+            return
+        by = top.by
+        ctx.emit(E.ActivationEnded(unit=top.unit))
+        if not st.stack and by in ("turn", "card", "leftover"):
+            ctx.emit(E.ForcedUnit(unit=None))
+            side = u.side if u is not None else st.to_act
+            other = st.other(side)
+            mode = st.options.get("activation", "alternate")
+            if by == "leftover":
+                end_turn(ctx, "the last activation is over")
+                return
+            if mode == "alternate":
+                ctx.emit(E.SideToAct(side=other if st.unactivated(other) else side))
+    check_outcome(ctx)
+    if st.result is None:
+        next_activation(ctx)
+
+
+# ---------------------------------------------------------------------------------------------
+# Who may act, and which orders are legal
+# ---------------------------------------------------------------------------------------------
+
+
+def side_to_act(st: DustState) -> str | None:
+    if st.result is not None:
+        return None
+    if st.pending is not None:
+        return st.pending.side
+    if st.active is not None:
+        u = st.units.get(st.active.unit)
+        return u.side if u else st.to_act
+    return st.to_act
+
+
+def _registry() -> tuple[dict[type, Action], dict[str, tuple], dict[type, Callable]]:
+    global _ACTIONS, _DECISIONS, _FOLDS
+    if _ACTIONS is None:
+        actions: dict[type, Action] = dict(BASIC_ACTIONS)
+        decisions: dict[str, tuple] = dict(BASIC_DECISIONS)
+        folds: dict[type, Callable] = dict(FOLD)
+        import importlib
+
+        for name in ACTION_MODULES:
+            mod = importlib.import_module(f"{__package__}.{name}")
+            actions.update(getattr(mod, "ACTIONS", {}))
+            decisions.update(getattr(mod, "DECISIONS", {}))
+            folds.update(getattr(mod, "FOLD", {}))
+        _ACTIONS, _DECISIONS, _FOLDS = actions, decisions, folds
+    return _ACTIONS, _DECISIONS, _FOLDS
+
+
+ACTION_MODULES = ("fire", "assault", "command")
+_ACTIONS: dict[type, Action] | None = None
+_DECISIONS: dict[str, tuple] | None = None
+_FOLDS: dict[type, Callable] | None = None
+
+
+def module_event_types() -> tuple[type, ...]:
+    import importlib
+
+    out: list[type] = []
+    for name in ACTION_MODULES:
+        mod = importlib.import_module(f"{__package__}.{name}")
+        out.extend(getattr(mod, "EVENT_TYPES", ()))
+    return tuple(out)
+
+
+def acting_unit(st: DustState) -> Unit | None:
+    return st.units.get(st.active.unit) if st.active else None
+
+
+def may_begin(st: DustState, u: Unit) -> str | None:
+    """Can ``u`` begin its own activation now?"""
+    if u.side != st.to_act:
+        return f"it is {st.tables.side_names.get(st.to_act or '', 'nobody')}'s activation"
+    if u.kind == DETACHMENT:
+        return f"{u.name} is a detachment: its parent's leader activates it"
+    if not u.on_table:
+        return f"{u.name} is not on the table"
+    if u.activated:
+        return f"{u.name} has already been activated this turn"
+    if st.forced_unit is not None and u.id != st.forced_unit:
+        return f"the card drawn is {st.units[st.forced_unit].name}'s: only it may activate"
+    return None
+
+
+def forced_action(u: Unit) -> type | None:
+    """The only kind of action a unit may take, when the rules force one."""
+    if u.panicked:
+        return C.Rouse
+    if u.confidence == ROUTED:
+        return C.Withdraw
+    if u.leaderless:
+        return C.Reorganise
+    return None
+
+
+def validate(st: DustState, cmd: Any) -> str | None:
+    if st.result is not None:
+        return "the battle is over"
+    actions, decisions, _ = _registry()
+    if st.pending is not None:
+        if not isinstance(cmd, (C.Decide, C.ChooseFirst)):
+            return f"waiting for {st.tables.side_names[st.pending.side]} to decide: {pending_question(st)}"
+        if isinstance(cmd, C.ChooseFirst):
+            return None if st.pending.kind == "first" else f"the question now is: {pending_question(st)}"
+        if cmd.choice not in st.pending.data:
+            return f"'{cmd.choice}' is not an answer here; choose one of: {', '.join(st.pending.data)}"
+        return None
+    if isinstance(cmd, (C.Decide, C.ChooseFirst)):
+        return "there is no decision to make now"
+    if isinstance(cmd, C.Pass):
+        if st.active is not None:
+            return "a unit is acting: end its activation instead"
+        me, them = st.to_act, st.other(st.to_act)
+        if st.forced_unit is not None:
+            return "the card drawn names a unit: it must act"
+        if st.options.get("activation", "alternate") != "alternate":
+            return "with random activation there is no passing"
+        if not len(st.unactivated(me)) < len(st.unactivated(them)):
+            return "you may pass only with fewer unactivated units than the opponent (Passing)"
+        return None
+    if isinstance(cmd, C.EndActivation):
+        return None if st.active is not None else "no unit is acting"
+    action = actions.get(type(cmd))
+    if action is None:
+        return f"unknown order {type(cmd).__name__}"
+    u = st.units.get(cmd.unit)
+    if u is None:
+        return f"there is no unit '{cmd.unit}'"
+    top = st.active
+    if top is not None:
+        if u.id != top.unit:
+            return f"{st.units[top.unit].name} is acting: finish its activation first"
+    else:
+        why = may_begin(st, u)
+        if why:
+            return why
+    forced = forced_action(u)
+    if forced is not None and type(cmd) is not forced:
+        reason = {C.Rouse: "it is panicking: it must spend its actions trying to recover",
+                  C.Withdraw: "it is routed: every action must withdraw",
+                  C.Reorganise: "its leader is down: it must reorganise to appoint a new one"}[forced]
+        return f"{u.name} cannot do that: {reason}"
+    return action.check(st, u, cmd)
+
+
+def pending_question(st: DustState) -> str:
+    p = st.pending
+    if p is None:
+        return ""
+    words = {"first": "go first or second this turn?", "seize": "seize the initiative?",
+             "withdraw": "withdraw before the assault, or stand?", "occupy": "occupy the position, or go after them?",
+             "press": "press the assault with a second move, or halt?"}
+    return words.get(p.kind, p.kind)
+
+
+def legal_commands(st: DustState) -> list[Any]:
+    if st.result is not None:
+        return []
+    actions, decisions, _ = _registry()
+    if st.pending is not None:
+        if st.pending.kind == "first":
+            return [C.ChooseFirst(True), C.ChooseFirst(False)]
+        return [C.Decide(c) for c in st.pending.data]
+    out: list[Any] = []
+    top = st.active
+    if top is not None:
+        units = [st.units[top.unit]]
+        out.append(C.EndActivation())
+    else:
+        units = [u for u in st.units.values() if u.side == st.to_act and may_begin(st, u) is None]
+        if validate(st, C.Pass()) is None:
+            out.append(C.Pass())
+    for u in units:
+        forced = forced_action(u)
+        for ctype, action in actions.items():
+            if forced is not None and ctype is not forced:
+                continue
+            for cmd in action.offer(st, u):
+                if action.check(st, u, cmd) is None:
+                    out.append(cmd)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolving
+# ---------------------------------------------------------------------------------------------
+
+
+def resolve(ctx: Resolution, cmd: Any) -> None:
+    st: DustState = ctx.state
+    actions, decisions, _ = _registry()
+    if isinstance(cmd, C.ChooseFirst):
+        side = st.pending.side  # type: ignore[union-attr]
+        first = side if cmd.first else st.other(side)
+        ctx.emit(E.DecisionTaken(side=side, kind="first", choice="first" if cmd.first else "second"))
+        ctx.emit(E.FirstChosen(side=first))
+        ctx.emit(E.SideToAct(side=first))
+        offer_seize(ctx)
+        advance(ctx)
+        return
+    if isinstance(cmd, C.Decide):
+        pending = st.pending
+        assert pending is not None
+        ctx.emit(E.DecisionTaken(side=pending.side, kind=pending.kind, choice=cmd.choice))
+        handler = decisions[pending.kind][1]
+        handler(ctx, pending, cmd.choice)
+        advance(ctx)
+        return
+    if isinstance(cmd, C.Pass):
+        side = st.to_act
+        ctx.emit(E.Passed(side=side))
+        ctx.emit(E.SideToAct(side=st.other(side)))
+        offer_seize(ctx)
+        advance(ctx)
+        return
+    if isinstance(cmd, C.EndActivation):
+        top = st.active
+        ctx.emit(E.ActionTaken(unit=top.unit, action="nothing more", spent=top.actions))
+        advance(ctx)
+        return
+    u = st.units[cmd.unit]
+    if st.active is None:
+        by = "card" if st.forced_unit == u.id else "leftover" if st.chit_leftover == u.side else "turn"
+        ctx.emit(E.ActivationBegan(unit=u.id, by=by))
+    actions[type(cmd)].resolve(ctx, u, cmd)
+    advance(ctx)
+
+
+def seize_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
+    if choice == "decline":
+        return
+    uid = choice.split(":", 1)[1]
+    ctx.emit(E.TokenSpent(side=pending.side, unit=uid))
+    ctx.emit(E.ActivationBegan(unit=uid, by="seize", rule="Seize the Initiative"))
+
+
+BASIC_DECISIONS: dict[str, tuple] = {"seize": (None, seize_decision)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Terrain, sight and movement
+# ---------------------------------------------------------------------------------------------
+
+
+def sight(st: DustState, a: Hex, b: Hex):
+    key = (a, b)
+    cache = st.tables.sight_cache
+    seen = cache.get(key)
+    if seen is None:
+        los = st.tables.sight
+        seen = line_of_sight(a, b, lambda h: los.get(h, LOS_BLOCK))
+        if len(cache) > 200_000:
+            cache.clear()
+        cache[key] = seen
+    return seen
+
+
+def can_see(st: DustState, a: Hex, b: Hex) -> bool:
+    """Line of sight from leader to leader (Shoot: Line of Sight), blocked by hills, buildings, woods."""
+    return sight(st, a, b).visible
+
+
+def concealment(st: DustState, target: Unit, from_hex: Hex) -> int:
+    """Target die shift for concealment: 0 exposed, 1 partial, 2 complete (Concealment).
+
+    Partial when the target's hex conceals, or the sight line passes an obscuring hex; complete
+    when the unit chose complete concealment in concealing terrain.
+    """
+    here = st.tables.conceal.get(target.pos, "none") != "none"
+    if here and target.complete_concealment:
+        return 2
+    if here:
+        return 1
+    if sight(st, from_hex, target.pos).obscured_by:
+        return 1
+    return 0
+
+
+def cover_shift(st: DustState, u: Unit) -> int:
+    return COVER_SHIFT[st.tables.cover.get(u.pos, "none")]
+
+
+def in_cover(st: DustState, u: Unit) -> bool:
+    return cover_shift(st, u) > 0 or st.tables.conceal.get(u.pos, "none") != "none" or u.propped
+
+
+def enemy_hexes(st: DustState, side: str) -> set[Hex]:
+    return {u.pos for u in st.units.values() if u.side != side and u.on_table and not u.hidden}
+
+
+def adjacent_to_enemy(st: DustState, side: str, h: Hex, ignore: str | None = None) -> bool:
+    for u in st.units.values():
+        if u.side != side and u.on_table and u.id != ignore and hex_distance(u.pos, h) <= 1:
+            return True
+    return False
+
+
+def step_cost(st: DustState, u: Unit) -> Callable[[Hex, Hex], int | None]:
+    costs = st.tables.costs["power" if u.power else "normal"]
+    blocked = {v.pos for v in st.units.values() if v.side != u.side and v.on_table}
+    travel_block = {v.pos for v in st.units.values()
+                    if v.side == u.side and v.on_table and v.id != u.id and (v.travel or u.travel)}
+
+    def cost(_a: Hex, b: Hex) -> int | None:
+        if b in blocked or b in travel_block:
+            return None
+        return costs.get(b)
+
+    return cost
+
+
+def movement_die(st: DustState, u: Unit, carrying: bool) -> tuple[int, list[str]]:
+    """The unit's movement die: its type, one lower when encumbered by carried wounded (Encumbrance)."""
+    die = u.move_die
+    notes = []
+    if u.cavalry and not u.mounted:
+        die = MOVE_DICE["infantry"]
+        notes.append("dismounted")
+    if carrying:
+        die = shift(die, -1)
+        notes.append("carrying wounded: one die lower")
+    return die, notes
+
+
+def carries_wounded(u: Unit, leave: bool) -> bool:
+    wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, "disabled")]
+    return bool(wounded) and not leave and len(u.fit_figures) >= len(wounded)
+
+
+def may_end_at(st: DustState, u: Unit, h: Hex, assaulting: str | None = None) -> bool:
+    occ = st.occupant.get(h)
+    if occ is not None and occ != u.id and st.units[occ].on_table:
+        return False
+    return not adjacent_to_enemy(st, u.side, h, ignore=assaulting) or assaulting is not None
+
+
+def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
+    """Hexes the unit could reach with its best roll and legally stop in."""
+    die, _ = movement_die(st, u, carrying)
+    reach = reachable(u.pos, die, step_cost(st, u))
+    return {h: c for h, c in reach.items() if h != u.pos and may_end_at(st, u, h)}
+
+
+def walk(st: DustState, u: Unit, to: Hex, points: int, assaulting: str | None = None) -> tuple[list[Hex], int]:
+    """Move toward ``to`` along a cheapest path as far as ``points`` allow, stopping only where the
+    unit may legally end (not next to an enemy unless assaulting, not on another unit).
+    Returns the path walked (start first) and the points used."""
+    path = shortest_path(u.pos, to, step_cost(st, u))
+    if path is None:
+        return [u.pos], 0
+    cost_fn = step_cost(st, u)
+    spent, best, best_cost = 0, 0, 0
+    for i in range(1, len(path)):
+        c = cost_fn(path[i - 1], path[i])
+        if c is None or spent + c > points:
+            break
+        spent += c
+        if may_end_at(st, u, path[i], assaulting):
+            best, best_cost = i, spent
+    return path[: best + 1], best_cost
+
+
+def _move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
+    if u.suppression and u.confidence != ROUTED:
+        return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
+    if u.propped:
+        return f"{u.name} is propped: unprop first (Prop Action)"
+    if not st.tables.on_board(cmd.to):
+        return "that hex is off the map"
+    carrying = carries_wounded(u, cmd.leave_wounded)
+    if cmd.to not in move_options(st, u, carrying):
+        die, _ = movement_die(st, u, carrying)
+        return (f"{u.name} cannot reach that hex even with its best roll on a D{die}, or may not stop there "
+                "(not next to an enemy unless assaulting; not on another unit)")
+    if u.confidence <= BROKEN:
+        if nearest_enemy_distance(st, u, cmd.to) < nearest_enemy_distance(st, u, u.pos):
+            return f"{u.name} is broken: it may only move away from the enemy (Forces: Confidence)"
+    return None
+
+
+def nearest_enemy_distance(st: DustState, u: Unit, h: Hex) -> int:
+    ds = [hex_distance(h, e) for e in enemy_hexes(st, u.side)]
+    return min(ds) if ds else 99
+
+
+def _move_offer(st: DustState, u: Unit) -> list[Any]:
+    if u.suppression or u.propped:
+        return []
+    out = [C.Move(u.id, h) for h in move_options(st, u, carries_wounded(u, False))]
+    if any(f.status in (UNTREATED, STABILISED) for f in u.figures):
+        out += [C.Move(u.id, h, leave_wounded=True) for h in move_options(st, u, False)]
+    return out
+
+
+def _move_resolve(ctx: Resolution, u: Unit, cmd: C.Move) -> None:
+    st: DustState = ctx.state
+    spend(ctx, u, "move")
+    if u.confidence == SHAKEN and _needs_nerve(st, u, cmd.to):
+        if not checks.leadership_test(ctx, u, "a shaken unit moving toward the enemy or out of cover",
+                                      "Forces: Confidence (shaken)"):
+            ctx.emit(E.Note(text=f"{u.name} will not go: the move is lost", rule="Forces: Confidence (shaken)"))
+            return
+    move_unit(ctx, u, cmd.to, cmd.leave_wounded)
+
+
+def _needs_nerve(st: DustState, u: Unit, to: Hex) -> bool:
+    closer = nearest_enemy_distance(st, u, to) < nearest_enemy_distance(st, u, u.pos)
+    leaving = in_cover(st, u) and cover_shift(st, attrs.evolve(u, pos=to)) == 0 and \
+        st.tables.conceal.get(to, "none") == "none"
+    return closer or leaving
+
+
+def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, assaulting: str | None = None,
+              purpose: str = "move", rule: str = "Move Action") -> int:
+    """Roll the movement die (no roll in travel mode) and move toward ``to``. Returns the points rolled."""
+    st: DustState = ctx.state
+    carrying = carries_wounded(u, leave_wounded)
+    die, notes = movement_die(st, u, carrying)
+    if u.travel:
+        points = die
+        ctx.emit(E.Note(text=f"{u.name} is in travel mode: full {points} points without a roll",
+                        rule="Move Action: Travel Movement"))
+    else:
+        points = ctx.roll(die, f"{purpose}: movement die D{die}" + (f" ({', '.join(notes)})" if notes else "")
+                          + ", hexes of clear ground", rule, u.id)
+    leave_behind = [f for f in u.figures if f.status in (UNTREATED, STABILISED, "disabled")] \
+        if leave_wounded or not carrying else []
+    path, used = walk(st, u, to, points, assaulting)
+    if len(path) > 1:
+        start = u.pos
+        if leave_behind:
+            abandon_wounded(ctx, u, leave_behind, start, "left behind as the unit moved")
+        reveal(ctx, u, "it moved")
+        ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=rule))
+        sight_checks(ctx, u)
+    else:
+        ctx.emit(E.Note(text=f"{u.name} rolls {points}: not enough to go anywhere", rule=rule))
+    return points
+
+
+def abandon_wounded(ctx: Resolution, u: Unit, figures: list[Figure], at: Hex, reason: str) -> None:
+    st: DustState = ctx.state
+    for f in figures:
+        ctx.emit(E.FigureChanged(unit=u.id, figure=f.id, status=ABANDONED, wounds=f.wounds, reason=reason,
+                                 rule="Move Action: Moving Casualties"))
+    ctx.emit(E.WoundedLeft(at=at, count=len(figures)))
+    visible = any(can_see(st, e.pos, at) for e in st.enemies(u.side) if not e.hidden)
+    if visible and u.fit_figures:
+        checks.confidence_test(ctx, u, "abandon_wounded")
+
+
+def reveal(ctx: Resolution, u: Unit, why: str) -> None:
+    """A hidden unit that moves, fires or otherwise gives itself away is detected (Hidden Units)."""
+    if not u.hidden:
+        return
+    st: DustState = ctx.state
+    for m in list(st.markers.values()):
+        if m.unit == u.id:
+            ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} is revealed: {why}"))
+    ctx.emit(E.UnitChanged(unit=u.id, field="hidden", value=False, reason=why, rule="Detect Action: Hidden Units"))
+
+
+def sight_checks(ctx: Resolution, mover: Unit) -> None:
+    """Panic on first sight of the enemy (untrained) or of fearsome enemies (Morale: Panic)."""
+    st: DustState = ctx.state
+    for u in st.units.values():
+        if not u.on_table or u.panic_passed or u.panicked or u.quality >= 10:
+            continue
+        seen = [e for e in st.enemies(u.side) if not e.hidden and can_see(st, u.pos, e.pos)]
+        if not seen:
+            continue
+        if u.quality == 4 and not u.seen_enemy:
+            ctx.emit(E.UnitChanged(unit=u.id, field="seen_enemy", value=True, reason="first sight of the enemy",
+                                   rule="Morale: Panic"))
+            checks.maybe_panic(ctx, u, "sight", "first sight of the enemy")
+            continue
+        if any(e.terror for e in seen):
+            checks.maybe_panic(ctx, u, "terror", "an enemy that provokes terror")
+        elif any(e.power for e in seen):
+            checks.maybe_panic(ctx, u, "fearsome", "enemy power armour")
+
+
+# ---------------------------------------------------------------------------------------------
+# Prop, unprop, recover suppression, withdraw (routed)
+# ---------------------------------------------------------------------------------------------
+
+
+def _prop_check(st: DustState, u: Unit, cmd) -> str | None:
+    if u.propped:
+        return f"{u.name} is already propped"
+    if u.cavalry and u.mounted:
+        return "mounted cavalry may not prop (Prop Action)"
+    if u.travel:
+        return f"{u.name} is in travel mode: reorganise into tactical formation first"
+    return None
+
+
+def _prop_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+    spend(ctx, u, "prop")
+    ctx.emit(E.UnitChanged(unit=u.id, field="propped", value=True, reason="makes use of the local cover",
+                           rule="Prop Action"))
+
+
+def _unprop_check(st: DustState, u: Unit, cmd) -> str | None:
+    if not u.propped:
+        return f"{u.name} is not propped"
+    if u.suppression:
+        return f"{u.name} is suppressed: it cannot unprop until it recovers (Recover Suppression Action)"
+    return None
+
+
+def _unprop_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+    spend(ctx, u, "unprop")
+    ctx.emit(E.UnitChanged(unit=u.id, field="propped", value=False, reason="ready to move", rule="Prop Action"))
+
+
+def _recover_check(st: DustState, u: Unit, cmd) -> str | None:
+    return None if u.suppression else f"{u.name} has no suppression markers"
+
+
+def _recover_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+    spend(ctx, u, "recover")
+    roll = ctx.roll(u.quality, f"remove a suppression marker: D{u.quality} must beat leadership {u.leadership}",
+                    "Recover Suppression Action", u.id)
+    if roll > u.leadership:
+        ctx.emit(E.UnitChanged(unit=u.id, field="suppression", value=u.suppression - 1,
+                               reason=f"recovers ({roll} > {u.leadership})", rule="Recover Suppression Action"))
+    else:
+        ctx.emit(E.Note(text=f"{u.name} stays pinned ({roll} against {u.leadership})",
+                        rule="Recover Suppression Action"))
+
+
+def own_edge_hex(st: DustState, u: Unit) -> Hex:
+    edge = st.tables.side_info[u.side]["edge"]
+    t = st.tables
+    from engine.core.hexes import axial_to_offset
+
+    col, row = axial_to_offset(u.pos)
+    target = {"north": (col, 0), "south": (col, t.height - 1), "west": (0, row), "east": (t.width - 1, row)}[edge]
+    return offset_to_axial(*target)
+
+
+def on_own_edge(st: DustState, u: Unit) -> bool:
+    from engine.core.hexes import axial_to_offset
+
+    col, row = axial_to_offset(u.pos)
+    edge = st.tables.side_info[u.side]["edge"]
+    t = st.tables
+    return {"north": row == 0, "south": row == t.height - 1, "west": col == 0, "east": col == t.width - 1}[edge]
+
+
+def withdraw_hex(st: DustState, u: Unit, away_from: Hex | None, points: int) -> Hex:
+    """Where a withdrawing unit goes: away from the enemy (``away_from``, else toward its own edge),
+    toward cover if at all possible (Assault: Withdrawal)."""
+    reach = reachable(u.pos, points, step_cost(st, u))
+    best, best_key = u.pos, None
+    for h in reach:
+        if not may_end_at(st, u, h):
+            continue
+        if away_from is not None:
+            dist = hex_distance(h, away_from)
+            if dist <= hex_distance(u.pos, away_from) and h != u.pos:
+                continue
+        else:
+            dist = -hex_distance(h, own_edge_hex(st, u))
+        cover = cover_shift(st, attrs.evolve(u, pos=h)) + (1 if st.tables.conceal.get(h) != "none" else 0)
+        key = (cover > 0, dist, cover, -h.q, -h.r)
+        if best_key is None or key > best_key:
+            best, best_key = h, key
+    return best
+
+
+def _withdraw_check(st: DustState, u: Unit, cmd) -> str | None:
+    return None if u.confidence == ROUTED else f"{u.name} is not routed"
+
+
+def _withdraw_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+    st: DustState = ctx.state
+    spend(ctx, u, "withdraw")
+    if on_own_edge(st, u):
+        ctx.emit(E.UnitChanged(unit=u.id, field="off_table", value=True, reason="routs off the table",
+                               rule="Forces: Confidence (routed)"))
+        return
+    die, notes = movement_die(st, u, False)
+    points = ctx.roll(die, f"routed: withdraw toward its own edge, movement die D{die}",
+                      "Forces: Confidence (routed)", u.id)
+    goal = own_edge_hex(st, u)
+    path, used = walk(st, u, goal, points)
+    if len(path) > 1:
+        wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, "disabled")]
+        if wounded:
+            abandon_wounded(ctx, u, wounded, u.pos, "abandoned by routing troops")
+        reveal(ctx, u, "it moved")
+        ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule="Forces: Confidence (routed)"))
+
+
+def _simple_offer(ctype):
+    return lambda st, u: [ctype(u.id)]
+
+
+BASIC_ACTIONS: dict[type, Action] = {
+    C.Move: Action(_move_check, _move_resolve, _move_offer),
+    C.Prop: Action(_prop_check, _prop_resolve, _simple_offer(C.Prop)),
+    C.Unprop: Action(_unprop_check, _unprop_resolve, _simple_offer(C.Unprop)),
+    C.Recover: Action(_recover_check, _recover_resolve, _simple_offer(C.Recover)),
+    C.Withdraw: Action(_withdraw_check, _withdraw_resolve, _simple_offer(C.Withdraw)),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# The fold: events into state
+# ---------------------------------------------------------------------------------------------
+
+
+def fold(st: DustState, ev: Any) -> None:
+    _, _, folds = _registry()
+    folds[type(ev)](st, ev)
+
+
+def _place(st: DustState, u: Unit, at: Hex | None) -> None:
+    if u.pos is not None and st.occupant.get(u.pos) == u.id:
+        del st.occupant[u.pos]
+    u.pos = at
+    if at is not None:
+        st.occupant[at] = u.id
+
+
+def _f_placed(st, ev):
+    _place(st, st.units[ev.unit], ev.at)
+
+
+def _f_marker(st, ev):
+    st.markers[ev.marker] = Marker(ev.marker, ev.side, ev.at, ev.unit)
+
+
+def _f_marker_removed(st, ev):
+    st.markers.pop(ev.marker, None)
+
+
+def _f_unit_changed(st, ev):
+    u = st.units[ev.unit]
+    setattr(u, ev.field, ev.value)
+    if ev.field == "off_table" and ev.value and u.pos is not None and st.occupant.get(u.pos) == u.id:
+        del st.occupant[u.pos]
+    if ev.field == "suppression" and ev.value:
+        u.suppressed_before = True
+
+
+def _f_figure(st, ev):
+    u = st.units[ev.unit]
+    for f in u.figures:
+        if f.id == ev.figure:
+            f.status = ev.status
+            f.wounds = ev.wounds
+            break
+    if not u.fit_figures and u.pos is not None and st.occupant.get(u.pos) == u.id:
+        del st.occupant[u.pos]
+
+
+def _f_role(st, ev):
+    for f in st.units[ev.unit].figures:
+        if f.id == ev.figure:
+            f.role = ev.role
+
+
+def _f_fired(st, ev):
+    ids = set(ev.figures)
+    for f in st.units[ev.unit].figures:
+        if f.id in ids:
+            f.fired = True
+
+
+def _f_kill(st, ev):
+    u = st.units.get(ev.unit)
+    if u:
+        for f in u.figures:
+            if f.id == ev.figure:
+                f.kills += 1
+
+
+def _f_turn_began(st, ev):
+    st.turn = ev.turn
+    st.stack.clear()
+    st.first = None
+    st.forced_unit = None
+    st.chit_leftover = None
+    st.seized_by = None
+    for u in st.units.values():
+        u.activated = False
+        for f in u.figures:
+            f.fired = False
+
+
+def _f_nothing(st, ev):
+    pass
+
+
+def _f_decision(st, ev):
+    st.pending = Pending(ev.side, ev.kind, tuple(ev.data))
+
+
+def _f_decided(st, ev):
+    st.pending = None
+
+
+def _f_first(st, ev):
+    st.first = ev.side
+
+
+def _f_to_act(st, ev):
+    st.to_act = ev.side
+
+
+def _f_began(st, ev):
+    u = st.units[ev.unit]
+    st.stack.append(Active(ev.unit, ev.actions, ev.by))
+    if ev.by in ("turn", "card", "seize", "leftover"):
+        u.activated = True
+    for f in u.figures:
+        f.fired = False
+
+
+def _f_action(st, ev):
+    top = st.stack[-1]
+    if top.unit == ev.unit:
+        top.actions = max(0, top.actions - ev.spent)
+
+
+def _f_ended(st, ev):
+    if st.stack and st.stack[-1].unit == ev.unit:
+        st.stack.pop()
+
+
+def _f_token(st, ev):
+    st.tokens[ev.side] = st.tokens.get(ev.side, 0) - 1
+    st.seized_by = ev.side
+
+
+def _f_forced(st, ev):
+    st.forced_unit = ev.unit
+
+
+def _f_moved(st, ev):
+    u = st.units[ev.unit]
+    _place(st, u, ev.path[-1])
+
+
+def _f_left(st, ev):
+    st.abandoned[ev.at] = st.abandoned.get(ev.at, 0) + ev.count
+
+
+def _f_assault(st, ev):
+    st.assault = ev.facts
+
+
+def _f_ended_battle(st, ev):
+    st.result = (ev.winner, ev.reason)
+    st.pending = None
+
+
+def _f_shuffle_in(st, ev):
+    deck = st.decks[ACTIVATION_DECK]
+    deck.draw_pile = list(ev.cards)
+    deck.in_play = []
+    deck.discard = []
+
+
+def _f_leftover(st, ev):
+    st.chit_leftover = ev.side
+
+
+def _f_detached(st, ev):
+    parent = st.units[ev.parent]
+    moving = [f for f in parent.figures if f.id in set(ev.figures)]
+    parent.figures = [f for f in parent.figures if f.id not in set(ev.figures)]
+    for f in moving:
+        if f.role in ("leader", "commander"):
+            f.role = ""
+    if moving:
+        moving[0].role = "leader"
+    st.units[ev.unit] = attrs.evolve(parent, id=ev.unit, name=ev.name, kind=DETACHMENT, figures=moving,
+                                     parent=parent.id, level=0, commander=parent.commander, pos=parent.pos,
+                                     activated=True, hidden=False)
+
+
+def _f_merged(st, ev):
+    u, other = st.units[ev.unit], st.units[ev.other]
+    for f in other.figures:
+        if f.role in ("leader", "commander"):
+            f.role = ""
+    u.figures.extend(other.figures)
+    other.figures = []
+    if other.pos is not None and st.occupant.get(other.pos) == other.id:
+        del st.occupant[other.pos]
+    other.off_table = True
+
+
+FOLD: dict[type, Callable] = {
+    E.UnitPlaced: _f_placed, E.MarkerPlaced: _f_marker, E.MarkerRemoved: _f_marker_removed,
+    E.UnitChanged: _f_unit_changed, E.FigureChanged: _f_figure, E.FigureRoleChanged: _f_role,
+    E.FiguresFired: _f_fired, E.KillCredited: _f_kill, E.TurnBegan: _f_turn_began, E.RollOffWon: _f_nothing,
+    E.FirstChosen: _f_first, E.SideToAct: _f_to_act, E.DecisionAsked: _f_decision, E.DecisionTaken: _f_decided,
+    E.ActivationBegan: _f_began, E.ActionTaken: _f_action, E.ActivationEnded: _f_ended, E.Passed: _f_nothing,
+    E.TokenSpent: _f_token, E.ForcedUnit: _f_forced, E.UnitMoved: _f_moved, E.WoundedLeft: _f_left,
+    E.AssaultState: _f_assault, E.DetachmentFormed: _f_detached, E.UnitsMerged: _f_merged,
+    E.TurnEnded: _f_nothing, E.BattleEnded: _f_ended_battle, E.Note: _f_nothing,
+    E.ActivationDeckDealt: _f_shuffle_in, E.LastActivation: _f_leftover,
+}

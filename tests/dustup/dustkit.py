@@ -1,0 +1,92 @@
+"""Building small Dustup battles with scripted dice, for the rule-book tests.
+
+``battle(red=[...], blue=[...], dice=[...])`` makes a battle on an open map
+(or ``map=``) with the real content tables and these units. The turn's D8
+roll-off is scripted for you (red 8, blue 1) and red chooses to go first, so
+the battle starts with red to activate and ``dice`` are the next dice rolled,
+in order. Positions are odd-r offset ``(col, row)``; on row 0 the axial hex
+is ``Hex(col, 0)``.
+
+``ctx(b, dice)`` gives a Resolution on the battle's state with its own
+scripted dice, to call one rule function directly (a confidence test, an
+impact roll) without a whole command around it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.core.battle import Battle, BattleSetup
+from engine.core.events import DieRolled
+from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
+from engine.core.resolution import Randomizer, Resolution, Script
+from engine.core.system import content_root, get_system
+from engine.systems.dustup import commands as C
+from engine.systems.dustup import data
+
+SYSTEM = get_system("dustup")
+OPEN = "\n".join(["." * 16] * 10)
+ROLL_OFF_RED = (8, 1)
+_BASE: dict[str, Any] | None = None
+
+
+def base_content() -> dict[str, Any]:
+    global _BASE
+    if _BASE is None:
+        _BASE = data.load_content(content_root() / "dustup", "meeting")
+    return copy.deepcopy(_BASE)
+
+
+def where(at: Any) -> list[int]:
+    if isinstance(at, Hex):
+        return list(axial_to_offset(at))
+    return [int(at[0]), int(at[1])]
+
+
+def hx(col: int, row: int) -> Hex:
+    return offset_to_axial(col, row)
+
+
+def unit(uid: str, at: Any, figures: list[str], **kw: Any) -> dict[str, Any]:
+    """A unit spec as in a scenario file; keyword arguments are its other fields."""
+    return dict(id=uid, at=where(at), figures=figures, **kw)
+
+
+def content(red: list[dict], blue: list[dict], *, map: str = OPEN, turn_limit: int = 8,
+            red_side: dict | None = None, blue_side: dict | None = None, **scenario: Any) -> dict[str, Any]:
+    c = base_content()
+    c["scenario"] = dict(
+        title="Test", summary="", map=map, turn_limit=turn_limit,
+        sides=[dict(id="red", name="Red", units=red, **(red_side or {})),
+               dict(id="blue", name="Blue", units=blue, edge="south", **(blue_side or {}))],
+        **scenario)
+    return c
+
+
+def battle(red: list[dict], blue: list[dict], dice: list[int] = (), *, options: dict | None = None,
+           first: bool = True, seed: int = 0, **kw: Any) -> Battle:
+    merged = SYSTEM.default_options()
+    merged.update(options or {})
+    roll_off = ROLL_OFF_RED if merged.get("activation", "alternate") == "alternate" else ()
+    setup = BattleSetup(system="dustup", scenario="test", seed=seed, content=content(red, blue, **kw),
+                        rules_version=SYSTEM.rules_version, options=merged,
+                        script=Script(tuple(roll_off) + tuple(dice)))
+    b = Battle(SYSTEM, setup)
+    if roll_off:
+        b.submit(C.ChooseFirst(first))
+    return b
+
+
+def ctx(b: Battle, dice: list[int] = ()) -> Resolution:
+    """A Resolution on ``b``'s live state whose dice are ``dice`` (then seeded ones)."""
+    return Resolution(SYSTEM, b.state, Randomizer(0, Script(tuple(dice))))
+
+
+def rolls(events: list[Any]) -> list[tuple[int, int, str]]:
+    """(sides, result, purpose) of every die in ``events``."""
+    return [(e.sides, e.result, e.purpose) for e in events if isinstance(e, DieRolled)]
+
+
+def script_used(b: Battle) -> int:
+    return b.rng.dice_pos
