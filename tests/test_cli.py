@@ -46,13 +46,17 @@ def saved_games(tmp_path_factory) -> list[Path]:
 
 # -- systems ---------------------------------------------------------------------------------
 
-def test_systems_lists_ratfight_and_its_scenarios(capsys):
+def test_systems_lists_every_system_and_its_scenarios(capsys):
     code, out, err = run(capsys, "systems")
     assert code == 0 and err == ""
-    assert out.splitlines()[0] == "ratfight: JTS RatFight"
-    scenario_lines = [line.strip() for line in out.splitlines()[1:]]
-    assert any(line.startswith("convoy (default): ") for line in scenario_lines)
-    assert any(line.startswith("village: Crossroads Village.") for line in scenario_lines)
+    lines = out.splitlines()
+    headers = [line for line in lines if not line.startswith(" ")]
+    assert headers == ["dustup: Dustup", "ratfight: JTS RatFight"]
+    ratfight = [line.strip() for line in lines[lines.index("ratfight: JTS RatFight") + 1:]]
+    assert any(line.startswith("convoy (default): ") for line in ratfight)
+    assert any(line.startswith("village: Crossroads Village.") for line in ratfight)
+    dustup = [line.strip() for line in lines[1:lines.index("ratfight: JTS RatFight")]]
+    assert any(line.startswith("meeting (default): Meeting Engagement.") for line in dustup)
 
 
 # -- new -------------------------------------------------------------------------------------

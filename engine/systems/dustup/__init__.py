@@ -93,5 +93,12 @@ class Dustup(RuleSystem):
     def copy_state(self, state: DustState) -> DustState:
         return state.copy()
 
+    def computer_players(self):
+        from .ai import DefaultPlayer
+
+        players = super().computer_players()
+        players["default"] = DefaultPlayer
+        return players
+
 
 SYSTEM = Dustup()

@@ -1,0 +1,178 @@
+"""Properties of the engine over random legal Dustup command sequences (hypothesis).
+
+- replaying a saved log reproduces every recorded state hash;
+- undo then redo is the identity;
+- save then load is the identity;
+- an illegal command changes nothing;
+- the rules' invariants hold after every command, under every activation variant and option.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core.battle import Battle, IllegalOrder
+from engine.core.hexes import Hex
+from engine.core.saves import battle_from_save, battle_to_json, parse_save_text
+from engine.systems.dustup import commands as C
+from engine.systems.dustup.dice import DIE_TYPES
+from engine.systems.dustup.state import KILLED, OUT_OF_ACTION, FIT
+
+SCENARIOS = ["meeting"]
+PROPERTY_SETTINGS = settings(max_examples=15, deadline=None, derandomize=True,
+                             suppress_health_check=[HealthCheck.too_slow])
+option_sets = st.sampled_from([
+    {},
+    {"activation": "cards"},
+    {"activation": "chits-quality", "seize_tokens": 2},
+    {"seize_tokens": 2, "random_setup": True, "additional_hits": True, "rally_doubles": True},
+    {"activation": "chits", "courage_half": "summary"},
+])
+
+
+def play(scenario: str, seed: int, picks: list[int], options: dict | None = None,
+         undo_policy: str = "practice") -> Battle:
+    battle = Battle.new("dustup", scenario, seed=seed, options=options or {}, undo_policy=undo_policy)
+    check_invariants(battle)
+    for pick in picks:
+        legal = battle.legal_commands()
+        if not legal:
+            break
+        battle.submit(legal[pick % len(legal)])
+        check_invariants(battle)
+    return battle
+
+
+def check_invariants(battle: Battle) -> None:
+    s = battle.state
+    seen: dict[Hex, str] = {}
+    for u in s.units.values():
+        assert u.quality in DIE_TYPES and 1 <= u.leadership <= 3, u.id
+        assert 0 <= u.suppression <= 3, u.id
+        assert 0 <= u.confidence <= u.initial_confidence <= 4, u.id
+        for f in u.figures:
+            assert f.status in (FIT, *OUT_OF_ACTION), f
+            assert 0 <= f.wounds <= 2
+            if f.wounds >= 2:
+                assert f.status == KILLED, f
+        if u.on_table:
+            assert u.pos in s.tables.board, u.id
+            assert u.pos not in seen, f"{u.id} and {seen.get(u.pos)} share a hex"
+            seen[u.pos] = u.id
+    assert {h: uid for h, uid in s.occupant.items() if s.units[uid].on_table} == seen
+    assert s.turn <= s.tables.turn_limit
+    for a in s.stack:
+        assert a.unit in s.units and 0 <= a.actions <= 2
+    for m in s.markers.values():
+        assert m.unit is None or s.units[m.unit].hidden, m
+    if "activation" in s.decks:
+        d = s.decks["activation"]
+        assert len(d.draw_pile + d.in_play + d.discard) == len(set(d.draw_pile + d.in_play + d.discard))
+    if s.result is None:
+        assert battle.side_to_act() in s.sides
+        for cmd in battle.legal_commands()[:40]:
+            assert battle.refusal(cmd) is None, cmd
+
+
+picks_strategy = st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=50)
+
+
+@PROPERTY_SETTINGS
+@given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**64 - 1), picks=picks_strategy,
+       options=option_sets)
+def test_replaying_the_saved_log_reproduces_every_state_hash(scenario, seed, picks, options):
+    battle = play(scenario, seed, picks, options)
+    text = json.dumps(battle_to_json(battle))
+    replayed = battle_from_save(parse_save_text(text), verify=True)
+    assert replayed.checkpoints == battle.checkpoints
+    assert replayed.state_hash() == battle.state_hash()
+
+
+@PROPERTY_SETTINGS
+@given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**64 - 1), picks=picks_strategy,
+       depth=st.integers(1, 30), options=option_sets)
+def test_undo_then_redo_is_identity(scenario, seed, picks, depth, options):
+    battle = play(scenario, seed, picks, options)
+    final, draws = battle.state_hash(), battle.rng.draws
+    depth = min(depth, len(battle.log))
+    for _ in range(depth):
+        battle.undo()
+        expected = battle.checkpoints[-1].hash if battle.checkpoints else battle.setup_check.hash
+        assert battle.state_hash() == expected
+    for _ in range(depth):
+        battle.redo()
+    assert battle.state_hash() == final and battle.rng.draws == draws
+
+
+@PROPERTY_SETTINGS
+@given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**64 - 1), picks=picks_strategy,
+       options=option_sets)
+def test_save_then_load_is_identity(scenario, seed, picks, options):
+    battle = play(scenario, seed, picks, options)
+    first = json.dumps(battle_to_json(battle), indent=1)
+    loaded = battle_from_save(parse_save_text(first))
+    assert loaded.state_hash() == battle.state_hash()
+    assert loaded.log == battle.log
+    assert json.dumps(battle_to_json(loaded), indent=1) == first
+
+
+UNIT_IDS = ["HQ", "A", "B", "C", "hq", "d", "e", "f", "nobody"]
+hexes = st.builds(Hex, st.integers(-3, 30), st.integers(-3, 20))
+ids = st.sampled_from(UNIT_IDS)
+any_command = st.one_of(
+    st.just(C.Pass()), st.just(C.EndActivation()), st.builds(C.ChooseFirst, st.booleans()),
+    st.builds(C.Decide, st.sampled_from(["first", "stand", "withdraw", "occupy", "press", "halt", "x"])),
+    st.builds(C.Move, ids, hexes, st.booleans()),
+    st.builds(C.Prop, ids), st.builds(C.Unprop, ids), st.builds(C.Recover, ids), st.builds(C.Withdraw, ids),
+    st.builds(C.Shoot, ids, ids, st.sampled_from([(), ("A.1",), ("d.9",), ("zz",)]), st.integers(-1, 3),
+              st.booleans()),
+    st.builds(C.Assault, ids, ids, st.one_of(st.none(), ids)),
+    st.builds(C.Reorganise, ids, st.sampled_from(["conceal", "expose", "travel", "tactical", "leader", "fly"])),
+    st.builds(C.Order, ids, ids), st.builds(C.Rally, ids, ids), st.builds(C.Treat, ids, ids),
+    st.builds(C.Detect, ids, st.sampled_from(["?1", "?2", "A"])), st.builds(C.Rouse, ids),
+    st.builds(C.Detach, ids, st.sampled_from([("A.2", "A.3"), (), ("nope",)])),
+    st.builds(C.Regroup, ids, ids, st.one_of(st.none(), hexes)),
+)
+
+
+@PROPERTY_SETTINGS
+@given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 1000), picks=picks_strategy,
+       attempts=st.lists(any_command, min_size=1, max_size=25))
+def test_an_illegal_command_changes_nothing(scenario, seed, picks, attempts):
+    battle = play(scenario, seed, picks[:20])
+    for cmd in attempts:
+        if battle.outcome() is not None:
+            break
+        reason = battle.refusal(cmd)
+        before = (battle.state_hash(), len(battle.log), battle.rng.draws)
+        if reason is None:
+            battle.submit(cmd)
+            check_invariants(battle)
+            continue
+        assert isinstance(reason, str) and reason
+        with pytest.raises(IllegalOrder) as refused:
+            battle.submit(cmd)
+        assert refused.value.message == reason
+        assert (battle.state_hash(), len(battle.log), battle.rng.draws) == before
+
+
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**64 - 1),
+       players=st.sampled_from([("default", "default"), ("default", "random"), ("random", "default")]))
+def test_computer_players_only_give_legal_orders_and_finish(scenario, seed, players):
+    battle = Battle.new("dustup", scenario, seed=seed)
+    system = battle.system
+    ai = {side: system.computer_players()[name](seed % 1000 + i)
+          for i, (side, name) in enumerate(zip(system.sides(battle.state), players))}
+    while battle.outcome() is None:
+        cmd = ai[battle.side_to_act()].choose(system, battle.state)
+        assert battle.refusal(cmd) is None, cmd
+        battle.submit(cmd)
+        assert len(battle.log) < 5000
+    check_invariants(battle)
+    outcome = battle.outcome()
+    assert outcome.winner in (None, *system.sides(battle.state)) and outcome.reason
