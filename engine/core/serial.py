@@ -8,6 +8,7 @@ instead of being half-read.
 from __future__ import annotations
 
 import re
+import types
 import typing
 from functools import lru_cache
 from typing import Any, Union
@@ -55,7 +56,30 @@ def strict_converter() -> cattrs.Converter:
     converter.register_structure_hook_factory(
         lambda t: typing.get_origin(t) is dict,
         container(dict, "an object", cattrs.cols.mapping_structure_factory))
+    converter.register_structure_hook_factory(_is_scalar_union, _scalar_union)
     return converter
+
+
+_SCALARS = {int, bool, str, float, type(None)}
+
+
+def _is_scalar_union(t: Any) -> bool:
+    """A union of plain JSON scalars, such as ``int | bool | str | None``."""
+    args = typing.get_args(t)
+    return (typing.get_origin(t) in (Union, types.UnionType) and len(args) > 1
+            and all(a in _SCALARS for a in args))
+
+
+def _scalar_union(t: Any) -> Any:
+    allowed = set(typing.get_args(t))
+    names = " or ".join(sorted(_json_name(a()) if a is not type(None) else "null" for a in allowed))
+
+    def structure(value: Any, _type: Any) -> Any:
+        if type(value) not in allowed:
+            raise TypeError(f"expected {names}, found {_json_name(value)}")
+        return value
+
+    return structure
 
 
 def _json_name(value: Any) -> str:

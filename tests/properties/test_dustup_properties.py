@@ -61,9 +61,12 @@ def check_invariants(battle: Battle) -> None:
                 assert f.status == KILLED, f
         if u.on_table:
             assert u.pos in s.tables.board, u.id
-            assert u.pos not in seen, f"{u.id} and {seen.get(u.pos)} share a hex"
-            seen[u.pos] = u.id
-    assert {h: uid for h, uid in s.occupant.items() if s.units[uid].on_table} == seen
+            seen.setdefault(u.pos, []).append(u.id)
+    for h, ids in seen.items():
+        # only a unit and its own detachment may share a hex (a detachment forms where its parent stands)
+        families = {s.units[i].parent or i for i in ids}
+        assert len(families) == 1, f"{ids} share a hex"
+        assert s.occupant.get(h) in ids, (h, ids)
     assert s.turn <= s.tables.turn_limit
     for a in s.stack:
         assert a.unit in s.units and 0 <= a.actions <= 2

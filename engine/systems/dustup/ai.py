@@ -25,7 +25,7 @@ from engine.core.hexes import Hex, hex_distance
 from . import commands as C
 from . import odds, rules
 from .data import EFFECTIVE_RANGE
-from .dice import open_shift
+from .dice import open_shift, shift
 from .state import DustState, Unit
 
 PASS_VALUE = 0.15
@@ -109,24 +109,19 @@ class DefaultPlayer:
         from . import fire
 
         target = st.units[cmd.target]
-        try:
-            die, _ = fire.target_die_for(st, u, target, cmd.suppressive)
-            dice, impact = fire.firer_dice(st, u, cmd.figures, cmd.grenades)
-        except Exception:  # noqa: BLE001 - an order the fire rules cannot price is not worth giving
+        shot = fire.odds(st, u, target, cmd.figures, cmd.grenades, cmd.suppressive)
+        if shot is None:
             return 0.0
-        if die > 12 or not dice:
-            return 0.0
-        p_none, p_minor, p_major, hits = odds.volley(die, tuple(dice), bool(st.options.get("additional_hits")))
+        _, impact = fire.firer_dice(st, u, [f.id for f in fire.firing_figures(st, u, target, cmd.figures)],
+                                    cmd.grenades)
         armour = max((f.armour for f in target.fit_figures), default=4)
         steps = rules.cover_shift(st, target) + (1 if target.propped else 0)
-        from .dice import shift
-
-        wound, kill = odds.p_wound(impact, shift(armour, steps))
-        casualties = 0.0 if cmd.suppressive else hits * (wound + kill)
+        wound, kill = odds.p_wound(impact, shift(armour, steps)) if impact else (0.0, 0.0)
+        casualties = 0.0 if cmd.suppressive else shot.expected_hits * (wound + kill)
         pin = (1.0 if target.suppression == 0 else 0.4 if target.suppression < 3 else 0.0)
-        value = 3.0 * casualties + 1.2 * pin * (p_minor + p_major)
-        if cmd.figures or cmd.grenades:
-            value *= 0.9 if not cmd.grenades else 1.0  # keep split fire for when it pays
+        value = 3.0 * casualties + 1.2 * pin * (shot.minor + shot.major)
+        if cmd.figures and not cmd.grenades:
+            value *= 0.9  # keep split fire for when it pays
         return value + 0.3
 
     # assault --------------------------------------------------------------------------------------------

@@ -118,8 +118,12 @@ def suppress(ctx: Resolution, u: Unit, reason: str, rule: str = "Recover Suppres
 
 
 def needs_panic_test(u: Unit, trigger: str) -> bool:
-    """Morale: Panic. ``trigger`` is "sight" (first sight of any enemy), "fired_on", or "fearsome"
-    (first sight of armour, power armour, large creatures or terror)."""
+    """Morale: Panic. ``trigger`` is "sight" (first sight of any enemy), "fired_on", "fearsome"
+    (first sight of armour, power armour or large creatures) or "terror" (an enemy that provokes
+    terror). Untrained units test on first sight of any enemy, and so on every trigger (a unit
+    fired on is in sight of its firer); green on being fired on or on fearsome or terrible
+    enemies; experienced only for terror; veteran and elite never. A unit that has passed a panic
+    test never takes another, and a panicking one tests only to recover (Rouse)."""
     if u.panic_passed or u.panicked or u.quality in PANIC_FREE:
         return False
     if u.quality == 4:
@@ -280,15 +284,31 @@ def leader_losses(ctx: Resolution, unit_ids) -> None:
     st: DustState = ctx.state
     for uid in unit_ids:
         u = st.units[uid]
-        if not u.fit_figures or not leader_down(u):
+        if not leader_down(u):
             continue
         ctx.emit(E.UnitChanged(unit=u.id, field="leaderless", value=True,
                                reason="its leader is a casualty", rule="Morale: Death of a Leader"))
-        confidence_test(ctx, u, "leader_hit")
+        if u.fit_figures:
+            confidence_test(ctx, u, "leader_hit")
         if u.is_command:
-            for sub in list(st.units.values()):
-                if sub.commander == u.id and sub.on_table:
+            # every unit under this commander, directly or through a lower headquarters, tests at +1,
+            # even when the whole headquarters is gone
+            for sub in subordinates(st, u.id):
+                if sub.on_table:
                     confidence_test(ctx, sub, "leader_hit", extra=1, extra_why="their commander fell")
+
+
+def subordinates(st: DustState, hq: str) -> list[Unit]:
+    """Every unit under the headquarters ``hq``: its own subordinates, theirs, and so on (in unit order)."""
+    below: set[str] = {hq}
+    grew = True
+    while grew:
+        grew = False
+        for u in st.units.values():
+            if u.id not in below and u.commander in below:
+                below.add(u.id)
+                grew = True
+    return [u for u in st.units.values() if u.id in below and u.id != hq]
 
 
 def unit_broken_or_worse(u: Unit) -> bool:

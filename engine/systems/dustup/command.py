@@ -1,6 +1,961 @@
-"""Work in progress: filled in by the command module's author."""
+"""Dustup's command, support and detection actions: communicate, order, combined assault, rally,
+detachments, regroup, medical treatment, detect, panic recovery and reorganise (with the new
+leader and the promotion cascade of "Death of a Leader").
 
-ACTIONS: dict = {}
+Scale (RULES-NOTES): 6 inches is 3 hexes; "within 2 inches" is the same or an adjacent hex;
+detection ranges 12"/24"/48" are 6/12/24 hexes (at night 4"/8"/16" are 2/4/8 hexes).
+
+Readings the book leaves open, chosen here:
+
+- Levels bypassed (Communicate Action) are counted along ``Unit.commander`` links: a company HQ
+  talking to a squad whose commander is a platoon HQ bypasses one level.
+- Jamming is rolled only when a communication needs a roll (within 6" and in sight, nobody uses
+  a radio).
+- "Less than half" (Rally, optional; Panic recovery) is measured exactly, without rounding: a
+  roll of 1 is under half of 3.
+- Regroup: the larger unit is the one with more fit figures; the merged unit keeps the worse of
+  the two starting confidences as well, so a later rally cannot lift it past that; headquarters
+  do not regroup. A detachment rejoining its own parent is the "another action to regroup" of
+  Detach Element Action: one action, within 6" of each other.
+- Night Vision: a unit with ``night_vision`` or with enhanced or superior sensors (D8 or better)
+  detects at daylight ranges ("typically ... behave as if it was daylight").
+- Targets larger than size 1 shift the range die down one; every unit here is infantry (size 1),
+  so no shift is ever applied.
+- Medical treatment that puts a trooper back on duty clears his wound.
+- Suppressed units may communicate (order, rally, activate a detachment) and reorganise in cover,
+  nothing else here: no treating, detecting, detaching or regrouping while pinned down.
+- A panicking unit's "superior commander" is any HQ above it in its chain of command.
+- A headquarters that loses its commander appoints a new "commander" figure; a squad a "leader".
+- Extracting a trooper from a wrecked suit is optional in the book; it is on unless the battle's
+  options set ``power_armour_extraction`` to False.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from engine.core.hexes import hex_distance
+from engine.core.resolution import Resolution
+
+from . import checks
+from . import commands as C
+from . import events as E
+from .data import COMMS_RANGE
+from .dice import die_name, shift
+from .state import ABANDONED, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, STABILISED, DustState, Figure, Unit
+
+SELF_TREATMENT = 6  # troops without a medic roll a D6 (Medical Treatment Action)
+EXTRACTED_ARMOUR = 4  # the trooper out of a wrecked suit fights as an unarmoured figure
+
+
+def _rules():
+    from . import rules
+
+    return rules
+
+
+# ---------------------------------------------------------------------------------------------
+# Events of this module
+# ---------------------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class FigureRefitted:
+    """A figure's armour changes: the occupant of a wrecked power-armour suit climbs out and
+    carries on as a fit, unarmoured trooper (Power Armour Troops as Casualties)."""
+
+    unit: str
+    figure: str
+    armour: int
+    power: bool
+    unarmoured: bool = False
+    reason: str = ""
+    rule: str = "Power Armour Troops as Casualties"
+
+
+def _fold_refitted(st: DustState, ev: FigureRefitted) -> None:
+    for f in st.units[ev.unit].figures:
+        if f.id == ev.figure:
+            f.armour = ev.armour
+            f.power = ev.power
+            f.unarmoured = ev.unarmoured
+            f.status = FIT
+            f.wounds = 0
+
+
+EVENT_TYPES: tuple = (FigureRefitted,)
+FOLD: dict = {FigureRefitted: _fold_refitted}
 DECISIONS: dict = {}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers: the chain of command, actions left, distances
+# ---------------------------------------------------------------------------------------------
+
+
+def chain_of_command(st: DustState, u: Unit) -> list[str]:
+    """The ids of the HQs above ``u``, nearest first (following ``Unit.commander``)."""
+    out: list[str] = []
+    at = u.commander
+    while at is not None and at not in out and at in st.units:
+        out.append(at)
+        at = st.units[at].commander
+    return out
+
+
+def is_subordinate(st: DustState, sub: Unit, hq: Unit) -> bool:
+    """``sub`` answers to ``hq``, directly or through intermediate commanders."""
+    return sub.id != hq.id and hq.id in chain_of_command(st, sub)
+
+
+def subordinates(st: DustState, hq: Unit) -> list[Unit]:
+    return [s for s in st.units.values() if s.side == hq.side and s.on_table and is_subordinate(st, s, hq)]
+
+
+def levels_bypassed(st: DustState, sender: Unit, receiver: Unit) -> int:
+    """Command levels skipped between a commander and a unit below it (Communicate Action)."""
+    for a, b in ((sender, receiver), (receiver, sender)):
+        up = chain_of_command(st, b)
+        if a.id in up:
+            return up.index(a.id)
+    return 0
+
+
+def actions_left(st: DustState, u: Unit) -> int:
+    """The actions ``u`` still has: two if its activation has not begun yet."""
+    top = st.active
+    if top is not None and top.unit == u.id:
+        return top.actions
+    return 2
+
+
+def on_stack(st: DustState, u: Unit) -> bool:
+    return any(a.unit == u.id for a in st.stack)
+
+
+def in_voice_range(st: DustState, a: Unit, b: Unit) -> bool:
+    """Within 6 inches (3 hexes) and in clear sight: no communication roll needed."""
+    return hex_distance(a.pos, b.pos) <= COMMS_RANGE and _rules().can_see(st, a.pos, b.pos)
+
+
+def _travel_refusal(u: Unit) -> str | None:
+    if u.travel:
+        return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
+    return None
+
+
+def _suppressed_refusal(u: Unit, what: str) -> str | None:
+    if u.suppression:
+        return (f"{u.name} is suppressed: it cannot {what} until it recovers "
+                "(Recover Suppression Action)")
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Communicate Action
+# ---------------------------------------------------------------------------------------------
+
+
+def communication_die(st: DustState, sender: Unit, receiver: Unit) -> tuple[int, int, list[str]]:
+    """(die, number to beat, notes) for a communication roll before any jamming."""
+    target = max(sender.leadership, receiver.leadership)
+    bypass = levels_bypassed(st, sender, receiver)
+    die = shift(sender.quality, -bypass)
+    notes = []
+    if bypass:
+        notes.append(f"{bypass} command level{'s' if bypass > 1 else ''} bypassed -{bypass}")
+    return die, target, notes
+
+
+def communicate(ctx: Resolution, sender: Unit, receiver: Unit, why: str = "",
+                rule: str = "Communicate Action") -> bool:
+    """Communicate Action. The sender rolls its quality die and must beat the worst (highest)
+    leadership of sender and receiver; the die shifts down once per command level bypassed and
+    once or twice more for enemy jamming. Within 6" (3 hexes) and in sight it simply succeeds.
+    Suppressed units may still communicate."""
+    st: DustState = ctx.state
+    what = f" ({why})" if why else ""
+    if in_voice_range(st, sender, receiver):
+        ctx.emit(E.Note(text=f"{sender.name} reaches {receiver.name}{what} directly: within 6 inches and in "
+                        "sight, no roll needed", rule=rule))
+        return True
+    die, target, notes = communication_die(st, sender, receiver)
+    jam = jamming(ctx, sender)
+    if jam:
+        die = shift(die, -jam)
+        notes.append(f"jammed -{jam}")
+    shifted = f"D{sender.quality} -> {die_name(die)}: " + ", ".join(notes) + "; " if notes else ""
+    roll = ctx.roll(die, f"communication{what}: {shifted}{die_name(die)} must beat {target}, the worse "
+                    f"leadership of {sender.name} ({sender.leadership}) and {receiver.name} "
+                    f"({receiver.leadership})", rule, sender.id)
+    if roll > target:
+        ctx.emit(E.Note(text=f"{sender.name} gets through to {receiver.name} ({roll} > {target})", rule=rule))
+        return True
+    ctx.emit(E.Note(text=f"{sender.name} cannot get through to {receiver.name} ({roll} against {target})",
+                    rule=rule))
+    return False
+
+
+def jamming(ctx: Resolution, sender: Unit) -> int:
+    """Communicate Action: Jamming. An opposed roll of the enemy jammer against the sender's
+    communications gear: the jammer higher is a minor success (communication die down one), more
+    than double a major success (down two). Returns the shift, 0 to 2."""
+    st: DustState = ctx.state
+    enemy = st.other(sender.side)
+    jammer = st.tables.side_info[enemy].get("jammer", 0)
+    if not jammer:
+        return 0
+    comms = st.tables.side_info[sender.side].get("comms", 8)
+    rule = "Communicate Action: Jamming"
+    j = ctx.roll(jammer, f"enemy jammer D{jammer} against {sender.name}'s communications", rule, enemy)
+    c = ctx.roll(comms, f"{sender.name}'s communications gear D{comms} against the jammer", rule, sender.side)
+    if j > 2 * c:
+        ctx.emit(E.Note(text=f"jamming: {j} is more than double {c}, a major success: communication die "
+                        "down two", rule=rule))
+        return 2
+    if j > c:
+        ctx.emit(E.Note(text=f"jamming: {j} beats {c}, a minor success: communication die down one", rule=rule))
+        return 1
+    ctx.emit(E.Note(text=f"jamming fails ({j} against {c})", rule=rule))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Order Action
+# ---------------------------------------------------------------------------------------------
+
+
+def _subordinate_refusal(st: DustState, hq: Unit, sid: str, what: str = "order") -> tuple[Unit | None, str | None]:
+    sub = st.units.get(sid)
+    if sub is None:
+        return None, f"there is no unit '{sid}'"
+    if not hq.is_command:
+        return sub, f"{hq.name} is not a commander: only headquarters may {what} other units"
+    if sub.side != hq.side or not is_subordinate(st, sub, hq):
+        return sub, f"{sub.name} does not answer to {hq.name}"
+    if not sub.on_table:
+        return sub, f"{sub.name} is not on the table"
+    if on_stack(st, sub):
+        return sub, f"{sub.name} is already acting"
+    return sub, None
+
+
+def _order_check(st: DustState, u: Unit, cmd: C.Order) -> str | None:
+    _, why = _subordinate_refusal(st, u, cmd.subordinate)
+    return why or _travel_refusal(u)
+
+
+def _order_resolve(ctx: Resolution, u: Unit, cmd: C.Order) -> None:
+    """Order Action: one of the commander's actions; if the communication gets through, the
+    subordinate is (re)activated for two actions without an activation marker, then play
+    returns to the commander. A failed communication loses the action."""
+    st: DustState = ctx.state
+    sub = st.units[cmd.subordinate]
+    _rules().spend(ctx, u, "order")
+    if communicate(ctx, u, sub, f"order to {sub.name}", "Order Action"):
+        _rules().push_activation(ctx, sub, "order")
+
+
+def _order_offer(st: DustState, u: Unit) -> list[Any]:
+    if not u.is_command:
+        return []
+    return [C.Order(u.id, s.id) for s in subordinates(st, u)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Combined Assault
+# ---------------------------------------------------------------------------------------------
+
+
+def _assault_module():
+    from . import assault
+
+    return assault
+
+
+def _combined_check(st: DustState, u: Unit, cmd: C.CombinedAssault) -> str | None:
+    if cmd.first == cmd.second:
+        return "a combined assault needs two different units"
+    for sid in (cmd.first, cmd.second):
+        _, why = _subordinate_refusal(st, u, sid)
+        if why:
+            return why
+    why = _travel_refusal(u)
+    if why:
+        return why
+    if actions_left(st, u) < 2:
+        return f"a combined assault takes both of {u.name}'s actions"
+    target = st.units.get(cmd.target)
+    if target is None or target.side == u.side or not target.on_table or target.hidden:
+        return "the target must be an enemy unit on the table that has been found"
+    mod = _assault_module()
+    if not hasattr(mod, "combined_assault"):
+        return "combined assaults are not available in this version"
+    assault_action = getattr(mod, "ACTIONS", {}).get(C.Assault)
+    if assault_action is not None:
+        for sid in (cmd.first, cmd.second):
+            why = assault_action.check(st, st.units[sid], C.Assault(sid, cmd.target))
+            if why:
+                return why
+    return None
+
+
+def _combined_resolve(ctx: Resolution, u: Unit, cmd: C.CombinedAssault) -> None:
+    """Combined Assault: the commander uses both actions to order two subordinates against one
+    enemy unit. Both get through: the assault is fought as multiple units in close combat. Only
+    one: that unit is activated as by an order."""
+    st: DustState = ctx.state
+    first, second, target = st.units[cmd.first], st.units[cmd.second], st.units[cmd.target]
+    rule = "Order Action: Combined Assault"
+    _rules().spend(ctx, u, "combined assault", actions_left(st, u))
+    ok = [s for s in (first, second)
+          if communicate(ctx, u, s, f"combined assault order to {s.name}", rule)]
+    if len(ok) == 2:
+        ctx.emit(E.Note(text=f"{first.name} and {second.name} assault {target.name} together", rule=rule))
+        _assault_module().combined_assault(ctx, [st.units[first.id], st.units[second.id]], st.units[target.id])
+    elif ok:
+        ctx.emit(E.Note(text=f"only {ok[0].name} got the order: it acts alone", rule=rule))
+        _rules().push_activation(ctx, ok[0], "order")
+
+
+def _combined_offer(st: DustState, u: Unit) -> list[Any]:
+    if not u.is_command or actions_left(st, u) < 2:
+        return []
+    subs = [s for s in subordinates(st, u) if not on_stack(st, s)]
+    out = []
+    for i, a in enumerate(subs):
+        for b in subs[i + 1:]:
+            reach = max(a.move_die, b.move_die) + 1
+            for t in st.enemies(u.side):
+                if not t.hidden and hex_distance(a.pos, t.pos) <= reach and hex_distance(b.pos, t.pos) <= reach:
+                    out.append(C.CombinedAssault(u.id, a.id, b.id, t.id))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Rally Action
+# ---------------------------------------------------------------------------------------------
+
+
+def _rally_check(st: DustState, u: Unit, cmd: C.Rally) -> str | None:
+    sub, why = _subordinate_refusal(st, u, cmd.subordinate, "rally")
+    if why:
+        return why
+    if sub.panicked:
+        return f"{sub.name} is panicking: panicking units cannot be rallied (Panic)"
+    if sub.confidence >= sub.initial_confidence:
+        return f"{sub.name} is already at its starting confidence"
+    return _travel_refusal(u)
+
+
+def _rally_resolve(ctx: Resolution, u: Unit, cmd: C.Rally) -> None:
+    """Rally Action: the commander communicates; then the unit rolls its quality die and must beat
+    its own leadership plus the commander's: one confidence level up, never above where it began.
+    Optional: over double the target two levels; under half, one level down."""
+    st: DustState = ctx.state
+    sub = st.units[cmd.subordinate]
+    rule = "Rally Action"
+    _rules().spend(ctx, u, "rally")
+    if not communicate(ctx, u, sub, f"rally {sub.name}", rule):
+        return
+    target = sub.leadership + u.leadership
+    doubles = bool(st.options.get("rally_doubles"))
+    roll = ctx.roll(sub.quality, f"rally: D{sub.quality} must beat {target} ({sub.name}'s leadership "
+                    f"{sub.leadership} + {u.name}'s {u.leadership})"
+                    + (f"; over {2 * target} rises two, under half drops one" if doubles else ""), rule, sub.id)
+    if doubles and roll > 2 * target:
+        checks.raise_confidence(ctx, sub, 2, f"rallied by {u.name} ({roll}, more than double {target})",
+                                "Rally Action (optional doubles)")
+    elif roll > target:
+        checks.raise_confidence(ctx, sub, 1, f"rallied by {u.name} ({roll} > {target})", rule)
+    elif doubles and 2 * roll < target:
+        checks.drop_confidence(ctx, sub, 1, f"a botched rally ({roll}, under half of {target})",
+                               "Rally Action (optional doubles)")
+    else:
+        ctx.emit(E.Note(text=f"{sub.name} does not respond to the rally ({roll} against {target})", rule=rule))
+
+
+def _rally_offer(st: DustState, u: Unit) -> list[Any]:
+    if not u.is_command:
+        return []
+    return [C.Rally(u.id, s.id) for s in subordinates(st, u) if s.confidence < s.initial_confidence]
+
+
+# ---------------------------------------------------------------------------------------------
+# Detach Element Action
+# ---------------------------------------------------------------------------------------------
+
+
+def detachment_id(st: DustState, parent: Unit) -> tuple[str, str]:
+    n = 1
+    while f"{parent.id}-{n}" in st.units:
+        n += 1
+    return f"{parent.id}-{n}", f"{parent.name} detachment {n}"
+
+
+def _detach_check(st: DustState, u: Unit, cmd: C.Detach) -> str | None:
+    why = _travel_refusal(u) or _suppressed_refusal(u, "detach an element")
+    if why:
+        return why
+    if u.kind == DETACHMENT:
+        return f"{u.name} is itself a detachment: it cannot split further"
+    if not cmd.figures:
+        return "name the figures that form the detachment"
+    if len(set(cmd.figures)) != len(cmd.figures):
+        return "a figure is named twice"
+    by_id = {f.id: f for f in u.figures}
+    chosen = []
+    for fid in cmd.figures:
+        f = by_id.get(fid)
+        if f is None or f.status in (KILLED, ABANDONED):
+            return f"{fid} is not a figure with {u.name}"
+        chosen.append(f)
+    lead = u.leader
+    if lead is not None and lead.id in cmd.figures:
+        return "the unit leader stays with the parent unit"
+    if not any(f.fit for f in chosen):
+        return "a detachment needs at least one fit figure"
+    return None
+
+
+def _detach_resolve(ctx: Resolution, u: Unit, cmd: C.Detach) -> None:
+    """Detach Element Action: one action splits the named figures off as a detachment on the same
+    hex; the parent keeps the unit leader. Its parent's leader activates it from then on."""
+    st: DustState = ctx.state
+    _rules().spend(ctx, u, "detach")
+    uid, name = detachment_id(st, u)
+    ctx.emit(E.DetachmentFormed(parent=u.id, unit=uid, name=name, figures=tuple(cmd.figures)))
+
+
+def _detach_offer(st: DustState, u: Unit) -> list[Any]:
+    if u.kind == DETACHMENT or u.travel or u.suppression:
+        return []
+    lead = u.leader
+    others = [f for f in u.fit_figures if lead is None or f.id != lead.id]
+    out = [C.Detach(u.id, (f.id,)) for f in others if f.weapon != others[0].weapon] if others else []
+    if len(others) >= 2:
+        out.append(C.Detach(u.id, tuple(f.id for f in others[len(others) // 2:])))
+    if others:
+        out.append(C.Detach(u.id, (others[-1].id,)))
+    seen, uniq = set(), []
+    for c in out:
+        if c.figures not in seen:
+            seen.add(c.figures)
+            uniq.append(c)
+    return uniq
+
+
+def _activate_det_check(st: DustState, u: Unit, cmd: C.ActivateDetachment) -> str | None:
+    det = st.units.get(cmd.detachment)
+    if det is None:
+        return f"there is no unit '{cmd.detachment}'"
+    if det.parent != u.id:
+        return f"{det.name} is not a detachment of {u.name}"
+    if not det.on_table:
+        return f"{det.name} is not on the table"
+    if on_stack(st, det):
+        return f"{det.name} is already acting"
+    return _travel_refusal(u)
+
+
+def _activate_det_resolve(ctx: Resolution, u: Unit, cmd: C.ActivateDetachment) -> None:
+    """Detach Element Action: the parent's leader uses an action to activate the detachment, with a
+    communication test only if it is more than 6" (3 hexes) away or out of sight."""
+    st: DustState = ctx.state
+    det = st.units[cmd.detachment]
+    _rules().spend(ctx, u, "activate detachment")
+    if communicate(ctx, u, det, f"activate {det.name}", "Detach Element Action"):
+        _rules().push_activation(ctx, det, "detachment")
+
+
+def _activate_det_offer(st: DustState, u: Unit) -> list[Any]:
+    return [C.ActivateDetachment(u.id, d.id) for d in st.units.values() if d.parent == u.id and d.on_table]
+
+
+# ---------------------------------------------------------------------------------------------
+# Regroup Action
+# ---------------------------------------------------------------------------------------------
+
+
+def depleted(u: Unit) -> bool:
+    return any(f.status != FIT for f in u.figures)
+
+
+def rejoining(u: Unit, other: Unit) -> bool:
+    """A detachment and its own parent coming back together."""
+    return other.parent == u.id or u.parent == other.id
+
+
+def _regroup_check(st: DustState, u: Unit, cmd: C.Regroup) -> str | None:
+    why = _travel_refusal(u) or _suppressed_refusal(u, "regroup")
+    if why:
+        return why
+    other = st.units.get(cmd.other)
+    if other is None:
+        return f"there is no unit '{cmd.other}'"
+    if other.id == u.id or other.side != u.side or not other.on_table:
+        return f"{other.name} is not a friendly unit on the table to regroup with"
+    if on_stack(st, other):
+        return f"{other.name} is acting: it cannot regroup now"
+    rejoin = rejoining(u, other)
+    if not rejoin:
+        if u.is_command or other.is_command:
+            return "headquarters keep their own identity: they do not regroup"
+        if not (depleted(u) and depleted(other)):
+            return "only two depleted units may regroup (both must have lost figures)"
+        if actions_left(st, u) < 2:
+            return f"regrouping takes {u.name}'s whole activation"
+        top = st.active
+        ordered = top is not None and top.unit == u.id and top.by == "order"
+        if other.activated and not ordered:
+            return f"{other.name} has already been activated this turn"
+        if other.suppression or other.panicked or other.confidence == ROUTED or other.leaderless:
+            return f"{other.name} is in no state to regroup (suppressed, panicking, routed or leaderless)"
+    elif actions_left(st, u) < (2 if cmd.move_to is not None else 1):
+        return f"{u.name} has no action left for a move first"
+    at = u.pos
+    if cmd.move_to is not None:
+        move = _rules().BASIC_ACTIONS[C.Move]
+        why = move.check(st, u, C.Move(u.id, cmd.move_to))
+        if why:
+            return why
+        at = cmd.move_to
+    if hex_distance(at, other.pos) > COMMS_RANGE:
+        return f"the two leaders must end within 6 inches (3 hexes) of each other"
+    return None
+
+
+def _regroup_resolve(ctx: Resolution, u: Unit, cmd: C.Regroup) -> None:
+    """Regroup Action: two depleted units combine, using the activation of both. The leaders must be
+    within 6" (3 hexes); the activating unit may move once first. The merged unit has the better
+    leadership, the quality of the larger unit (the lower if the same size) and the worse confidence.
+    A detachment rejoins its parent with a single action."""
+    st: DustState = ctx.state
+    rules = _rules()
+    other = st.units[cmd.other]
+    rejoin = rejoining(u, other)
+    rule = "Detach Element Action" if rejoin else "Regroup Action"
+    if cmd.move_to is not None:
+        rules.spend(ctx, u, "move")
+        rules.move_unit(ctx, u, cmd.move_to, purpose="move to regroup", rule=rule)
+        if hex_distance(u.pos, other.pos) > COMMS_RANGE:
+            ctx.emit(E.Note(text=f"{u.name} did not get within 6 inches of {other.name}: no regroup", rule=rule))
+            return
+    rules.spend(ctx, u, "regroup", 1 if rejoin else actions_left(st, u))
+    if rejoin:
+        parent, det = (u, other) if other.parent == u.id else (other, u)
+        ctx.emit(E.UnitsMerged(unit=parent.id, other=det.id, rule=rule))
+        return
+    merge(ctx, u, other)
+
+
+def merge(ctx: Resolution, u: Unit, other: Unit) -> None:
+    """``other`` joins ``u``: best leadership, quality of the larger unit (the lower when the same
+    size), worse confidence (and worse starting confidence), and the better leader leads."""
+    rule = "Regroup Action"
+    a, b = len(u.fit_figures), len(other.fit_figures)
+    quality = u.quality if a > b else other.quality if b > a else min(u.quality, other.quality)
+    leadership = min(u.leadership, other.leadership)
+    confidence = min(u.confidence, other.confidence)
+    start = min(u.initial_confidence, other.initial_confidence)
+    lead_from_other = other.leadership < u.leadership and other.leader is not None and other.leader.fit
+    new_lead = other.leader.id if lead_from_other else None
+    old_lead = u.leader.id if u.leader is not None else None
+    ctx.emit(E.Note(text=f"{other.name} gives up its activation to regroup with {u.name}", rule=rule))
+    ctx.emit(E.UnitsMerged(unit=u.id, other=other.id, rule=rule))
+    changes = (("leadership", leadership, "the better leadership of the two"),
+               ("quality", quality, "the quality of the larger unit"),
+               ("confidence", confidence, "the worse confidence of the two"),
+               ("initial_confidence", start, "the worse starting confidence of the two"))
+    for fld, value, why in changes:
+        if getattr(u, fld) != value:
+            ctx.emit(E.UnitChanged(unit=u.id, field=fld, value=value, reason=why, rule=rule))
+    if not u.activated:
+        ctx.emit(E.UnitChanged(unit=u.id, field="activated", value=True,
+                               reason="regrouping uses up the activation of both units", rule=rule))
+    if new_lead is not None:
+        if old_lead is not None:
+            ctx.emit(E.FigureRoleChanged(unit=u.id, figure=old_lead, role="", reason="hands over the lead",
+                                         rule=rule))
+        ctx.emit(E.FigureRoleChanged(unit=u.id, figure=new_lead, role="leader", reason="the better leader leads",
+                                     rule=rule))
+
+
+def _regroup_offer(st: DustState, u: Unit) -> list[Any]:
+    if u.travel or u.suppression:
+        return []
+    return [C.Regroup(u.id, o.id) for o in st.units.values()
+            if o.side == u.side and o.id != u.id and o.on_table and hex_distance(u.pos, o.pos) <= COMMS_RANGE]
+
+
+# ---------------------------------------------------------------------------------------------
+# Medical Treatment Action
+# ---------------------------------------------------------------------------------------------
+
+
+def treatment_die(u: Unit) -> tuple[int, str]:
+    """The unit's treatment die: D6 without a medic, D8 with a unit medic (while he is fit), D10 for
+    a dedicated medical team."""
+    if u.medic >= 10:
+        return u.medic, "medical team"
+    medics = [f for f in u.figures if f.role == "medic"]
+    if u.medic > SELF_TREATMENT and (not medics or any(f.fit for f in medics)):
+        return u.medic, "unit medic"
+    return SELF_TREATMENT, "no medic" if not medics else "the medic is down"
+
+
+def _treat_check(st: DustState, u: Unit, cmd: C.Treat) -> str | None:
+    why = _travel_refusal(u) or _suppressed_refusal(u, "treat wounded")
+    if why:
+        return why
+    patient = st.units.get(cmd.patient)
+    if patient is None:
+        return f"there is no unit '{cmd.patient}'"
+    if patient.side != u.side or patient.pos is None or patient.off_table:
+        return f"{patient.name} is not a friendly unit on the table"
+    if not patient.wounded_untreated:
+        return f"{patient.name} has no untreated wounded"
+    if patient.id != u.id:
+        die, _ = treatment_die(u)
+        if die <= SELF_TREATMENT:
+            return f"{u.name} has no medic to treat another unit's wounded"
+        if hex_distance(u.pos, patient.pos) > 1:
+            return f"the medic must first move within 2 inches of {patient.name} (its hex or the next)"
+    return None
+
+
+TREATMENT = ((2, KILLED, "dies of his wounds"), (5, STABILISED, "is stabilised"), (99, FIT, "returns to duty"))
+
+
+def _treat_resolve(ctx: Resolution, u: Unit, cmd: C.Treat) -> None:
+    """Medical Treatment Action: one action treats every untreated wounded figure of the patient
+    unit, a die each: 1-2 killed, 3-5 stabilised, 6 or more back to duty."""
+    st: DustState = ctx.state
+    patient = st.units[cmd.patient]
+    rule = "Medical Treatment Action"
+    die, who = treatment_die(u)
+    _rules().spend(ctx, u, "treat wounded")
+    for f in list(patient.wounded_untreated):
+        roll = ctx.roll(die, f"treating {f.name}: D{die} ({who}): 1-2 dies, 3-5 stabilised, 6+ back to duty",
+                        rule, u.id)
+        for top, status, words in TREATMENT:
+            if roll <= top:
+                break
+        wounds = 0 if status == FIT else f.wounds
+        ctx.emit(E.FigureChanged(unit=patient.id, figure=f.id, status=status, wounds=wounds,
+                                 reason=f"treatment {roll}: {words}", rule=rule))
+
+
+def _treat_offer(st: DustState, u: Unit) -> list[Any]:
+    out = [C.Treat(u.id, u.id)] if u.wounded_untreated else []
+    if treatment_die(u)[0] > SELF_TREATMENT:
+        out += [C.Treat(u.id, p.id) for p in st.units.values()
+                if p.side == u.side and p.id != u.id and p.pos is not None and not p.off_table
+                and p.wounded_untreated and hex_distance(u.pos, p.pos) <= 1]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Detect Action and Night Vision
+# ---------------------------------------------------------------------------------------------
+
+DAY_RANGES = ((6, 8), (12, 10), (25, 12))  # (under this many hexes, range die): <12", <24", up to 48"
+NIGHT_RANGES = ((2, 8), (4, 10), (9, 12))  # divided by three: <4", <8", up to 16"
+
+
+def sees_as_by_day(st: DustState, u: Unit) -> bool:
+    """Night Vision: in daylight, or with night vision or enhanced or superior sensors."""
+    return not st.tables.night or u.night_vision or u.sensor >= 8
+
+
+def range_die(st: DustState, u: Unit, distance: int) -> int | None:
+    """The hidden unit's range die for an observer ``distance`` hexes away, or None beyond range."""
+    for below, die in (DAY_RANGES if sees_as_by_day(st, u) else NIGHT_RANGES):
+        if distance < below:
+            return die
+    return None
+
+
+def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
+    why = _travel_refusal(u) or _suppressed_refusal(u, "search for hidden enemies")
+    if why:
+        return why
+    m = st.markers.get(cmd.marker)
+    if m is None or m.side == u.side:
+        return "there is no enemy hidden-unit marker by that name"
+    if not _rules().can_see(st, u.pos, m.pos):
+        return f"{u.name}'s leader has no line of sight to that marker"
+    if range_die(st, u, hex_distance(u.pos, m.pos)) is None:
+        limit = "48 inches (24 hexes)" if sees_as_by_day(st, u) else "16 inches (8 hexes) at night"
+        return f"that marker is too far away: nothing can be detected beyond {limit}"
+    return None
+
+
+def _detect_resolve(ctx: Resolution, u: Unit, cmd: C.Detect) -> None:
+    """Detect Action: the marker's owner rolls a range die; the observer rolls its quality die and
+    its sensor die. One beats it: a dummy is removed. Both: the marker is removed and the real
+    unit, if any, revealed."""
+    st: DustState = ctx.state
+    m = st.markers[cmd.marker]
+    rule = "Detect Action"
+    d = hex_distance(u.pos, m.pos)
+    die = range_die(st, u, d)
+    night = "" if not st.tables.night else (
+        ", by day ranges (night vision)" if sees_as_by_day(st, u) else ", at night: ranges divided by three")
+    target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {d} hexes{night}", rule, m.side)
+    q = ctx.roll(u.quality, f"{u.name} searches: quality die D{u.quality} must beat {target}", rule, u.id)
+    s = ctx.roll(u.sensor, f"{u.name} searches: sensor die D{u.sensor} must beat {target}", rule, u.id)
+    beaten = (q > target) + (s > target)
+    if beaten == 0:
+        ctx.emit(E.Note(text=f"{u.name} sees nothing at marker {m.id}", rule=rule))
+        return
+    if m.unit is None:
+        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} finds nothing there: a dummy", rule=rule))
+        return
+    if beaten == 1:
+        ctx.emit(E.Note(text=f"marker {m.id} stays: it is not a dummy, but {u.name} cannot make it out", rule=rule))
+        return
+    found = st.units[m.unit]
+    if found.hidden:
+        _rules().reveal(ctx, found, f"detected by {u.name}")
+    else:
+        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} spots {found.name}", rule=rule))
+
+
+def _detect_offer(st: DustState, u: Unit) -> list[Any]:
+    if u.travel or u.suppression:
+        return []
+    return [C.Detect(u.id, m.id) for m in st.markers.values() if m.side != u.side]
+
+
+# ---------------------------------------------------------------------------------------------
+# Panic recovery (Morale: Panic)
+# ---------------------------------------------------------------------------------------------
+
+
+def rouse_leadership(st: DustState, u: Unit) -> tuple[int, Unit | None]:
+    """The leadership a panicking unit tests with: its own, or a superior commander's in direct
+    contact (same or adjacent hex) when that is better."""
+    best, by = u.leadership, None
+    for hid in chain_of_command(st, u):
+        hq = st.units[hid]
+        if hq.on_table and hex_distance(hq.pos, u.pos) <= 1 and hq.leadership < best:
+            best, by = hq.leadership, hq
+    return best, by
+
+
+def _rouse_check(st: DustState, u: Unit, cmd: C.Rouse) -> str | None:
+    if not u.panicked:
+        return f"{u.name} is not panicking"
+    if u.confidence == ROUTED:
+        return f"{u.name} panicked and routed: it can no longer recover (Panic)"
+    if actions_left(st, u) < 2:
+        return f"recovering from panic takes both of {u.name}'s actions: wait for its next activation"
+    return None
+
+
+def _rouse_resolve(ctx: Resolution, u: Unit, cmd: C.Rouse) -> None:
+    """Morale: Panic. A panicking unit uses both actions on another panic test, quality die over
+    leadership: a pass ends the panic for good; under half the target also drops a confidence level."""
+    st: DustState = ctx.state
+    rule = "Morale: Panic"
+    _rules().spend(ctx, u, "recover from panic", actions_left(st, u))
+    target, hq = rouse_leadership(st, u)
+    whose = f"{hq.name}'s leadership, in direct contact" if hq else "its leadership"
+    roll = ctx.roll(u.quality, f"panic recovery: D{u.quality} must beat {target} ({whose})", rule, u.id)
+    if roll > target:
+        ctx.emit(E.UnitChanged(unit=u.id, field="panicked", value=False, reason=f"recovers ({roll} > {target})",
+                               rule=rule))
+        ctx.emit(E.UnitChanged(unit=u.id, field="panic_passed", value=True,
+                               reason="has passed a panic test: it never tests again", rule=rule))
+        return
+    ctx.emit(E.Note(text=f"{u.name} is still panicking ({roll} against {target})", rule=rule))
+    if 2 * roll < target:
+        checks.drop_confidence(ctx, u, 1, f"panic deepens ({roll}, under half of {target})", rule)
+
+
+def _rouse_offer(st: DustState, u: Unit) -> list[Any]:
+    return [C.Rouse(u.id)] if u.panicked else []
+
+
+# ---------------------------------------------------------------------------------------------
+# Reorganise Action (and Death of a Leader)
+# ---------------------------------------------------------------------------------------------
+
+PURPOSES = ("conceal", "expose", "travel", "tactical", "mount", "dismount", "leader", "command", "extract")
+
+
+def commander_gone(st: DustState, u: Unit) -> Unit | None:
+    """``u``'s commander unit if it has been destroyed (no fit figures) or has left the table."""
+    hq = st.units.get(u.commander) if u.commander else None
+    if hq is None:
+        return None
+    return hq if (not hq.fit_figures or hq.off_table or hq.pos is None) else None
+
+
+def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
+    p = cmd.purpose
+    if p not in PURPOSES:
+        return f"'{p}' is not a reorganisation; choose one of: {', '.join(PURPOSES)}"
+    if u.suppression and not _rules().in_cover(st, u):
+        return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
+    if u.leaderless and p != "leader":
+        return f"{u.name}'s leader is down: it must reorganise to appoint a new one first"
+    if p == "conceal":
+        if st.tables.conceal.get(u.pos, "none") == "none":
+            return f"there is nothing to hide behind on {u.name}'s hex"
+        return f"{u.name} is already completely concealed" if u.complete_concealment else None
+    if p == "expose":
+        return None if u.complete_concealment else f"{u.name} is not completely concealed"
+    if p == "travel":
+        if u.travel:
+            return f"{u.name} is already in travel mode"
+        return f"{u.name} is propped: unprop first" if u.propped else None
+    if p == "tactical":
+        return None if u.travel else f"{u.name} is not in travel mode"
+    if p in ("mount", "dismount"):
+        if not u.cavalry:
+            return f"{u.name} has no mounts"
+        if p == "mount" and u.propped:
+            return f"{u.name} is propped: unprop first"
+        if u.mounted == (p == "mount"):
+            return f"{u.name} is already {'mounted' if u.mounted else 'dismounted'}"
+        return None
+    if p == "leader":
+        if not u.leaderless:
+            return f"{u.name} has a leader"
+        if not u.fit_figures:
+            return f"{u.name} has nobody fit to lead it"
+        if actions_left(st, u) < 2 and not u.new_commander:
+            return ("appointing a new leader takes a whole activation of two reorganise actions: "
+                    "it must wait for the unit's next activation")
+        return None
+    if p == "command":
+        lead = u.leader
+        if lead is None or not lead.fit:
+            return f"{u.name} has no fit leader to promote"
+        if commander_gone(st, u) is None:
+            return f"{u.name}'s commander is still in the field: there is nobody to replace"
+        return None
+    # extract
+    if not any(f.status == DISABLED and f.power for f in u.figures):
+        return f"{u.name} has no trooper in a wrecked power-armour suit"
+    if not st.options.get("power_armour_extraction", True):
+        return "getting troopers out of wrecked suits is not in play in this battle (optional rule)"
+    return None
+
+
+SIMPLE = {
+    "conceal": ("complete_concealment", True, "goes to ground: completely concealed", "Shoot Action: Concealment"),
+    "expose": ("complete_concealment", False, "ready to fire again: partially concealed",
+               "Shoot Action: Concealment"),
+    "travel": ("travel", True, "forms up in column", "Move Action: Travel Movement"),
+    "tactical": ("travel", False, "returns to a tactical formation", "Move Action: Travel Movement"),
+    "mount": ("mounted", True, "mounts up", "Forces: Cavalry"),
+    "dismount": ("mounted", False, "dismounts to fight on foot", "Forces: Cavalry"),
+}
+
+
+def _reorganise_resolve(ctx: Resolution, u: Unit, cmd: C.Reorganise) -> None:
+    """Reorganise Action: a general purpose action that neither counts as moving nor reveals a hidden
+    unit. Suppressed units may reorganise only in cover. Travel mode allows only move and reorganise."""
+    st: DustState = ctx.state
+    rules = _rules()
+    p = cmd.purpose
+    if p in SIMPLE:
+        rules.spend(ctx, u, f"reorganise ({p})")
+        fld, value, why, rule = SIMPLE[p]
+        ctx.emit(E.UnitChanged(unit=u.id, field=fld, value=value, reason=why, rule=rule))
+        return
+    if p == "leader":
+        rules.spend(ctx, u, "reorganise (new leader)", actions_left(st, u))
+        appoint_leader(ctx, st.units[u.id])
+        return
+    if p == "command":
+        rules.spend(ctx, u, "reorganise (assume command)")
+        assume_command(ctx, st.units[u.id])
+        return
+    rules.spend(ctx, u, "reorganise (extract)")
+    f = next(f for f in u.figures if f.status == DISABLED and f.power)
+    ctx.emit(FigureRefitted(unit=u.id, figure=f.id, armour=EXTRACTED_ARMOUR, power=False, unarmoured=True,
+                            reason=f"{f.name} climbs out of his wrecked suit and carries on unarmoured"))
+
+
+def appoint_leader(ctx: Resolution, u: Unit) -> None:
+    """Morale: Death of a Leader. At the end of an activation spent reorganising, a fit figure takes
+    the lead and a D6 sets the new leadership: 1-2 one worse (at most 3), 6 one better (at least 1)."""
+    rule = "Morale: Death of a Leader"
+    for f in u.figures:
+        if f.role in ("leader", "commander") and not f.fit:
+            ctx.emit(E.FigureRoleChanged(unit=u.id, figure=f.id, role="", reason="a casualty: relieved", rule=rule))
+    has_commander = any(f.role == "commander" and f.fit for f in u.figures)
+    role = "commander" if u.is_command and not has_commander else "leader"
+    candidates = [f for f in u.fit_figures if f.role == ""] or [f for f in u.fit_figures if f.role != "commander"]
+    new: Figure | None = candidates[0] if candidates else None
+    if new is not None:
+        ctx.emit(E.FigureRoleChanged(unit=u.id, figure=new.id, role=role, reason="appointed the new leader",
+                                     rule=rule))
+    roll = ctx.roll(6, f"{u.name}'s new leader (leadership {u.leadership} now): 1-2 one worse, 6 one better",
+                    rule, u.id)
+    value = min(3, u.leadership + 1) if roll <= 2 else max(1, u.leadership - 1) if roll == 6 else u.leadership
+    if value != u.leadership:
+        ctx.emit(E.UnitChanged(unit=u.id, field="leadership", value=value,
+                               reason=f"the new leader is {'worse' if value > u.leadership else 'better'} ({roll})",
+                               rule=rule))
+    else:
+        ctx.emit(E.Note(text=f"{u.name}'s new leader is as good as the last ({roll})", rule=rule))
+    ctx.emit(E.UnitChanged(unit=u.id, field="leaderless", value=False, reason="a new leader is appointed", rule=rule))
+    if u.new_commander:
+        ctx.emit(E.UnitChanged(unit=u.id, field="new_commander", value=False, reason="the cascade is complete",
+                               rule=rule))
+
+
+def assume_command(ctx: Resolution, u: Unit) -> None:
+    """Morale: Death of a Leader. With no second in command left, a subordinate's leader is promoted:
+    the unit takes the fallen headquarters' level and its fellow subordinates answer to it; it must
+    then appoint a new leader of its own (the cascade)."""
+    st: DustState = ctx.state
+    rule = "Morale: Death of a Leader"
+    hq = commander_gone(st, u)
+    assert hq is not None
+    lead = u.leader
+    ctx.emit(E.FigureRoleChanged(unit=u.id, figure=lead.id, role="commander", reason=f"takes over from {hq.name}",
+                                 rule=rule))
+    ctx.emit(E.UnitChanged(unit=u.id, field="level", value=hq.level,
+                           reason=f"now commands in place of {hq.name}", rule=rule))
+    ctx.emit(E.UnitChanged(unit=u.id, field="commander", value=hq.commander, reason="answers to the fallen HQ's "
+                           "own commander", rule=rule))
+    for other in list(st.units.values()):
+        if other.commander == hq.id and other.id != u.id:
+            ctx.emit(E.UnitChanged(unit=other.id, field="commander", value=u.id,
+                                   reason=f"now answers to {u.name}", rule=rule))
+    ctx.emit(E.UnitChanged(unit=u.id, field="new_commander", value=True,
+                           reason="its leader has stepped up to command", rule=rule))
+    ctx.emit(E.UnitChanged(unit=u.id, field="leaderless", value=True,
+                           reason="needs a new leader of its own", rule=rule))
+
+
+def _reorganise_offer(st: DustState, u: Unit) -> list[Any]:
+    return [C.Reorganise(u.id, p) for p in PURPOSES]
+
+
+def _build() -> dict:
+    from .rules import Action
+
+    return {
+        C.Order: Action(_order_check, _order_resolve, _order_offer),
+        C.CombinedAssault: Action(_combined_check, _combined_resolve, _combined_offer),
+        C.Rally: Action(_rally_check, _rally_resolve, _rally_offer),
+        C.Detach: Action(_detach_check, _detach_resolve, _detach_offer),
+        C.ActivateDetachment: Action(_activate_det_check, _activate_det_resolve, _activate_det_offer),
+        C.Regroup: Action(_regroup_check, _regroup_resolve, _regroup_offer),
+        C.Treat: Action(_treat_check, _treat_resolve, _treat_offer),
+        C.Detect: Action(_detect_check, _detect_resolve, _detect_offer),
+        C.Rouse: Action(_rouse_check, _rouse_resolve, _rouse_offer),
+        C.Reorganise: Action(_reorganise_check, _reorganise_resolve, _reorganise_offer),
+    }
+
+
+ACTIONS: dict = _build()

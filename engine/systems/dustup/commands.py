@@ -30,6 +30,15 @@ class EndActivation:
 
 
 @attrs.frozen
+class Hold:
+    """The unit stands fast: it spends the rest of its activation doing nothing. Always open to a unit
+    that may act, so that a unit with no other order (pinned in the open with its leader down, say)
+    can still take its turn."""
+
+    unit: str
+
+
+@attrs.frozen
 class Move:
     """Move toward ``to``: roll the movement die, go as far as the points allow (Move Action).
 
@@ -188,6 +197,6 @@ class Withdraw:
     unit: str
 
 
-COMMAND_TYPES = (ChooseFirst, Pass, EndActivation, Move, Prop, Unprop, Shoot, Assault, Decide, Recover,
+COMMAND_TYPES = (ChooseFirst, Pass, EndActivation, Hold, Move, Prop, Unprop, Shoot, Assault, Decide, Recover,
                  Reorganise, Order, CombinedAssault, Rally, Detach, ActivateDetachment, Regroup, Treat, Detect,
                  Rouse, Withdraw)

@@ -35,7 +35,7 @@ MOVE_COST = {"clear": 1, "poor": 2, "difficult": 3, "impassable": None}
 SIGHT = {"clear": LOS_CLEAR, "obscure": LOS_OBSCURE, "block": LOS_BLOCK}
 COVER_SHIFT = {"none": 0, "soft": 1, "hard": 2}  # armour die shift (Cover)
 CONCEALMENT = ("none", "partial")  # what a hex gives; complete concealment is chosen by the unit
-WEAPON_KINDS = ("small_arm", "support", "grenade", "pistol")
+WEAPON_KINDS = ("small_arm", "support", "grenade", "pistol", "close_combat")
 QUALITY = {"untrained": 4, "green": 6, "experienced": 8, "veteran": 10, "elite": 12}
 MOVE_DICE = {"encumbered": 4, "infantry": 6, "fast": 8, "cavalry": 10, "vehicle": 12}
 COMMITMENT = ("low", "medium", "high")
@@ -63,6 +63,7 @@ class Weapon:
     effective: int = EFFECTIVE_RANGE
     max_range: int = 0
     terror: bool = False
+    strike: int = 0  # a special close combat weapon's strike die (Assault: Special Close Combat Weapons)
 
     @property
     def support(self) -> bool:
@@ -206,7 +207,8 @@ def _build(content: dict[str, Any]) -> Tables:
             wid, str(w["name"]), kind, _die(w["impact"], f"weapon {wid} impact"), float(fp),
             _die(w["die"], f"weapon {wid} firepower die") if kind in ("support", "grenade") else 0,
             _int(w.get("effective", EFFECTIVE_RANGE), f"weapon {wid} effective range", 1, 500),
-            _int(w.get("max_range", 0), f"weapon {wid} maximum range", 0, 500), bool(w.get("terror", False)))
+            _int(w.get("max_range", 0), f"weapon {wid} maximum range", 0, 500), bool(w.get("terror", False)),
+            _die(w["strike"], f"weapon {wid} strike die") if kind == "close_combat" else 0)
     armour = {aid: Armour(aid, str(a["name"]), _die(a["die"], f"armour {aid} die"), bool(a.get("power", False)),
                           bool(a.get("unarmoured", False)))
               for aid, a in content["armour"].items()}
@@ -280,6 +282,8 @@ def _build(content: dict[str, Any]) -> Tables:
             _int(u.get("leadership", 2), f"unit {uid} leadership", 1, 3)
             _choice(u.get("move", "infantry"), MOVE_DICE, f"unit {uid} move")
             _choice(u.get("armour", "basic"), armour, f"unit {uid} armour")
+            _int(u.get("strike", 1), f"unit {uid} strike value", 1, 30)
+            _die(u.get("cc_impact", 6), f"unit {uid} close combat impact")
             for _, w in parse_figures(u["figures"], f"unit {uid}"):
                 if w not in weapons:
                     raise ContentError(f"unit {uid} carries unknown weapon {w!r}")

@@ -60,25 +60,31 @@ def open_shift(own: int, own_steps: int, other: int, other_steps: int = 0) -> tu
 
     Each side's shifts are applied to its own die; whatever passes D12 or D4
     spills onto the opponent's die in the opposite sense (book: a D10 with two
-    up-shifts against a D6 becomes a D12 against a D4). Spill from one die to
-    the other is applied once, closed, so it cannot bounce back.
+    up-shifts against a D6 becomes a D12 against a D4; a D4 shifted down twice
+    against a D8 leaves the D4 and makes the D8 a D12). The spill is added to
+    the opponent's own shifts before that die is held between D4 and D12, so
+    two dice both pushed past D12 cancel out (D12+1 against D12+1 stays D12
+    against D12); a spill never bounces back.
     """
-    a, spill_to_b = _apply_open(own, own_steps)
-    b, spill_to_a = _apply_open(other, other_steps)
-    a = shift(a, spill_to_a)
-    b = shift(b, spill_to_b)
-    return a, b
+    a_raw = index_of(own) + own_steps
+    b_raw = index_of(other) + other_steps
+    a = _closed_index(a_raw - _excess(b_raw))
+    b = _closed_index(b_raw - _excess(a_raw))
+    return DIE_TYPES[a], DIE_TYPES[b]
 
 
-def _apply_open(sides: int, steps: int) -> tuple[int, int]:
-    """Apply ``steps`` to ``sides``; return the die and the spill onto the opponent (opposite sign)."""
-    i = index_of(sides) + steps
+def _excess(i: int) -> int:
+    """How far a shifted die index went past D12 (positive) or below D4 (negative)."""
     top = len(DIE_TYPES) - 1
     if i > top:
-        return DIE_TYPES[top], -(i - top)
+        return i - top
     if i < 0:
-        return DIE_TYPES[0], -i
-    return DIE_TYPES[i], 0
+        return i
+    return 0
+
+
+def _closed_index(i: int) -> int:
+    return min(max(i, 0), len(DIE_TYPES) - 1)
 
 
 def firepower_die(total: float) -> int | None:
@@ -160,7 +166,18 @@ def clock_to_hex_direction(hour: int, twelve: int = 2) -> int:
     clock turns clockwise. Every two hours is one hex side; an odd hour falls
     on a corner and is taken as the side before it, clockwise (1 o'clock is
     12 o'clock's side). ``twelve`` is the hex direction named as 12 o'clock
-    (default north-west, 2).
+    (default north-west, 2). So each hex side gets two of the twelve faces:
+
+    ========  ==================================  ==========================
+    D12       hex side, from the nominated one    with 12 o'clock = NW
+    ========  ==================================  ==========================
+    12, 1     the nominated side                  NW
+    2, 3      next side clockwise                 NE
+    4, 5      second side clockwise               E
+    6, 7      the opposite side                   SE
+    8, 9      second side anticlockwise           SW
+    10, 11    next side anticlockwise             W
+    ========  ==================================  ==========================
     """
     if not 1 <= hour <= 12:
         raise ValueError("a clockface result is 1 to 12")

@@ -24,8 +24,8 @@ from . import commands as C
 from . import events as E
 from .data import COVER_SHIFT, FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, Tables, parse_figures
 from .dice import shift
-from .state import (ABANDONED, CONFIDENCE, CONFIDENT, DETACHMENT, FIT, KILLED, ROUTED, SHAKEN, BROKEN, SINGLE,
-                    SQUAD, COMMAND, STABILISED, UNTREATED, Active, DustState, Figure, Marker, Pending, Unit)
+from .state import (ABANDONED, CONFIDENCE, CONFIDENT, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, SHAKEN, BROKEN,
+                    SINGLE, SQUAD, COMMAND, STABILISED, UNTREATED, Active, DustState, Figure, Marker, Pending, Unit)
 
 ACTIVATION_DECK = "activation"
 TURN_END_CARD = "turn-end"
@@ -55,7 +55,7 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
     st = DustState(tables=tables, options=dict(options), units=units, markers={}, decks={})
     for u in units.values():
         st.occupant[u.pos] = u.id  # type: ignore[index]
-    if options.get("activation") in ("chits", "cards"):
+    if options.get("activation") in ("chits", "chits-quality", "cards"):
         from engine.core.cards import Deck
 
         st.decks[ACTIVATION_DECK] = Deck(draw_pile=[], in_play=[], discard=[])
@@ -73,7 +73,8 @@ def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
         name = {"leader": "Leader", "commander": "Commander", "medic": "Medic", "observer": "Observer"}.get(
             role, f"Trooper {i + 1}")
         figures.append(Figure(id=f"{uid}.{i + 1}", name=f"{name} {uid}.{i + 1}" if role else f"{uid}.{i + 1}",
-                              weapon=weapon, armour=armour.die, power=armour.power, role=role))
+                              weapon=weapon, armour=armour.die, power=armour.power, role=role,
+                              unarmoured=armour.unarmoured))
     side = spec["side"]
     start = CONFIDENCE.index(spec.get("confidence", FATIGUE[t.side_info[side]["fatigue"]]))
     kind = spec.get("kind", "single" if len(figures) == 1 else "squad")
@@ -87,7 +88,7 @@ def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
         cavalry=move == "cavalry", mounted=move == "cavalry", hidden=bool(spec.get("hidden", False)),
         terror=bool(spec.get("terror", False)), sensor=SENSORS[spec.get("sensor", "unaided")],
         night_vision=bool(spec.get("night_vision", False)), medic=medic, grenades=spec.get("grenades"),
-        power=armour.power,
+        power=armour.power, strike=int(spec.get("strike", 1)), cc_impact=int(spec.get("cc_impact", 6)),
     )
 
 
@@ -141,8 +142,7 @@ def begin_turn(ctx: Resolution) -> None:
     mode = st.options.get("activation", "alternate")
     if mode == "cards":
         cards = [u.id for u in st.units.values() if u.on_table and u.kind != DETACHMENT]
-        deck = st.decks[ACTIVATION_DECK]
-        deck.draw_pile, deck.in_play, deck.discard = [], [], []
+        # the deal event's fold empties every pile first (state changes only in folds)
         ctx.emit(E.ActivationDeckDealt(cards=tuple(cards + [TURN_END_CARD])))
         ctx.shuffle(ACTIVATION_DECK, "a card for each unit and the turn-end card", "Random Activation (card draw)")
         next_activation(ctx)
@@ -227,15 +227,23 @@ def next_activation(ctx: Resolution) -> None:
 
 
 def offer_seize(ctx: Resolution) -> None:
-    """Seize the Initiative (optional): before a normal activation, the other side may spend a token."""
+    """Seize the Initiative (optional): before a normal activation, the other side may spend a token.
+
+    The question is put once for each activation (``seize_asked``): a side that declines is not
+    asked again until the next activation has come and gone.
+    """
     st: DustState = ctx.state
     side = st.to_act
-    if side is None or not st.options.get("seize_tokens"):
+    if side is None or not st.options.get("seize_tokens") or st.seize_asked:
         return
-    other = st.other(side)
-    if st.tokens.get(other, 0) > 0 and st.unactivated(other):
-        choices = ("decline",) + tuple(f"seize:{u.id}" for u in st.unactivated(other))
-        ctx.emit(E.DecisionAsked(side=other, kind="seize", data=choices, rule="Seize the Initiative"))
+    _ask_seize(ctx, st.other(side))
+
+
+def _ask_seize(ctx: Resolution, side: str) -> None:
+    st: DustState = ctx.state
+    if st.tokens.get(side, 0) > 0 and st.unactivated(side):
+        choices = ("decline",) + tuple(f"seize:{u.id}" for u in st.unactivated(side))
+        ctx.emit(E.DecisionAsked(side=side, kind="seize", data=choices, rule="Seize the Initiative"))
 
 
 def end_turn(ctx: Resolution, reason: str) -> None:
@@ -334,6 +342,16 @@ def advance(ctx: Resolution) -> None:
             other = st.other(side)
             mode = st.options.get("activation", "alternate")
             if by == "leftover":
+                check_outcome(ctx)
+                if st.result is not None:
+                    return
+                # Random Activation (chit draw): each side left with unactivated units when the chits
+                # run out activates one of them, in the order of the sides; then the turn ends
+                later = [s for s in st.sides[st.sides.index(side) + 1:] if st.unactivated(s)]
+                if later:
+                    ctx.emit(E.SideToAct(side=later[0], reason="the chits are used up; one last activation"))
+                    ctx.emit(E.LastActivation(side=later[0]))
+                    return
                 end_turn(ctx, "the last activation is over")
                 return
             if mode == "alternate":
@@ -413,10 +431,10 @@ def may_begin(st: DustState, u: Unit) -> str | None:
 
 def forced_action(u: Unit) -> type | None:
     """The only kind of action a unit may take, when the rules force one."""
+    if u.confidence == ROUTED:  # a panicked unit forced to rout routs, never to recover (Panic)
+        return C.Withdraw
     if u.panicked:
         return C.Rouse
-    if u.confidence == ROUTED:
-        return C.Withdraw
     if u.leaderless:
         return C.Reorganise
     return None
@@ -464,12 +482,14 @@ def validate(st: DustState, cmd: Any) -> str | None:
         if why:
             return why
     forced = forced_action(u)
-    if forced is not None and type(cmd) is not forced:
-        reason = {C.Rouse: "it is panicking: it must spend its actions trying to recover",
-                  C.Withdraw: "it is routed: every action must withdraw",
-                  C.Reorganise: "its leader is down: it must reorganise to appoint a new one"}[forced]
-        return f"{u.name} cannot do that: {reason}"
+    if forced is not None and type(cmd) is not forced and type(cmd) is not C.Hold:
+        return f"{u.name} cannot do that: {FORCED_WHY[forced]}"
     return action.check(st, u, cmd)
+
+
+FORCED_WHY = {C.Rouse: "it is panicking: it must spend its actions trying to recover",
+              C.Withdraw: "it is routed: every action must withdraw",
+              C.Reorganise: "its leader is down: it must reorganise to appoint a new one"}
 
 
 def pending_question(st: DustState) -> str:
@@ -502,7 +522,7 @@ def legal_commands(st: DustState) -> list[Any]:
     for u in units:
         forced = forced_action(u)
         for ctype, action in actions.items():
-            if forced is not None and ctype is not forced:
+            if forced is not None and ctype is not forced and ctype is not C.Hold:
                 continue
             for cmd in action.offer(st, u):
                 if action.check(st, u, cmd) is None:
@@ -556,11 +576,19 @@ def resolve(ctx: Resolution, cmd: Any) -> None:
 
 
 def seize_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
+    """Seize the Initiative: the side that was not to act spends a token and activates one of its
+    unactivated units at once. The side that was to act may then spend a token of its own to take
+    the initiative back: its unit acts first, then the seizing unit has its activation, and after
+    that the turn returns to the side that was to act (whose normal activation it still is)."""
     if choice == "decline":
         return
+    st: DustState = ctx.state
     uid = choice.split(":", 1)[1]
+    seizing_back = st.active is not None  # the first seizure's unit is waiting on the stack
     ctx.emit(E.TokenSpent(side=pending.side, unit=uid))
     ctx.emit(E.ActivationBegan(unit=uid, by="seize", rule="Seize the Initiative"))
+    if not seizing_back:
+        _ask_seize(ctx, st.other(pending.side))
 
 
 BASIC_DECISIONS: dict[str, tuple] = {"seize": (None, seize_decision)}
@@ -568,6 +596,16 @@ BASIC_DECISIONS: dict[str, tuple] = {"seize": (None, seize_decision)}
 
 # ---------------------------------------------------------------------------------------------
 # Terrain, sight and movement
+#
+# Scale (RULES-NOTES): 1 hex = 2 inches, so the book's "movement die x 2 inches" is the movement
+# die's roll in hexes, each hex costing 1, 2 or 3 points by its terrain (Terrain Effects on
+# Movement; power armour uses its own column), and "not closer than 2 inches to an enemy" is "not
+# adjacent to an enemy unless assaulting".
+#
+# Cohesion (Forces: Leaders): a unit whose figures stray more than 6 inches from the leader is
+# disorganised. Here a squad is one counter on one hex carrying all its figures (RULES-NOTES), and
+# distances are measured from that hex, so a unit is always in cohesion and is never disorganised;
+# no code is needed for it. Detachments are separate counters and units in their own right.
 # ---------------------------------------------------------------------------------------------
 
 
@@ -651,9 +689,19 @@ def movement_die(st: DustState, u: Unit, carrying: bool) -> tuple[int, list[str]
     return die, notes
 
 
+def carried_wounded(u: Unit, leave: bool) -> list[Figure]:
+    """Move Action: Moving Casualties. The wounded (treated or not, and troopers in wrecked power
+    armour) the unit takes along when it moves: none if it chooses to leave them, else as many as
+    it has able-bodied troopers to carry them, one each; any others are left behind."""
+    if leave:
+        return []
+    wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED)]
+    return wounded[:len(u.fit_figures)]
+
+
 def carries_wounded(u: Unit, leave: bool) -> bool:
-    wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, "disabled")]
-    return bool(wounded) and not leave and len(u.fit_figures) >= len(wounded)
+    """Carrying any wounded encumbers the unit: its movement die is one type lower (Encumbrance)."""
+    return bool(carried_wounded(u, leave))
 
 
 def may_end_at(st: DustState, u: Unit, h: Hex, assaulting: str | None = None) -> bool:
@@ -664,10 +712,24 @@ def may_end_at(st: DustState, u: Unit, h: Hex, assaulting: str | None = None) ->
 
 
 def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
-    """Hexes the unit could reach with its best roll and legally stop in."""
+    """Hexes the unit could reach with its best roll and legally stop in.
+
+    Worked out once per position of every unit on the table (the order editor and
+    the computer player ask for it many times between two moves)."""
     die, _ = movement_die(st, u, carrying)
-    reach = reachable(u.pos, die, step_cost(st, u))
-    return {h: c for h, c in reach.items() if h != u.pos and may_end_at(st, u, h)}
+    others = tuple(sorted((v.pos.q, v.pos.r, v.side, v.travel) for v in st.units.values()
+                          if v.on_table and v.id != u.id))
+    key = ("moves", u.id, u.pos, die, u.power, u.travel, u.side, others)
+    memo = st.tables.sight_cache
+    found = memo.get(key)
+    if found is None:
+        reach = reachable(u.pos, die, step_cost(st, u))
+        taken = {v.pos for v in st.units.values() if v.on_table and v.id != u.id}
+        near_enemy = {n for v in st.units.values() if v.side != u.side and v.on_table
+                      for n in (v.pos, *v.pos.neighbours())}
+        found = {h: c for h, c in reach.items() if h != u.pos and h not in taken and h not in near_enemy}
+        memo[key] = found
+    return found
 
 
 def walk(st: DustState, u: Unit, to: Hex, points: int, assaulting: str | None = None) -> tuple[list[Hex], int]:
@@ -696,15 +758,30 @@ def _move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
         return f"{u.name} is propped: unprop first (Prop Action)"
     if not st.tables.on_board(cmd.to):
         return "that hex is off the map"
+    if cmd.to == u.pos:
+        return f"{u.name} is already there"
     carrying = carries_wounded(u, cmd.leave_wounded)
     if cmd.to not in move_options(st, u, carrying):
+        # Move Action: the unit may nominate any point and goes as far toward it as its roll allows,
+        # but a hex within its best roll must be one it may stop in
         die, _ = movement_die(st, u, carrying)
-        return (f"{u.name} cannot reach that hex even with its best roll on a D{die}, or may not stop there "
-                "(not next to an enemy unless assaulting; not on another unit)")
+        if cmd.to in reachable(u.pos, die, step_cost(st, u)):
+            return (f"{u.name} may not stop there: not next to an enemy unless assaulting, and not on "
+                    "another unit")
+        if shortest_path(u.pos, cmd.to, step_cost(st, u)) is None:
+            return f"{u.name} has no way to get there: impassable ground or enemy units are in the way"
     if u.confidence <= BROKEN:
-        if nearest_enemy_distance(st, u, cmd.to) < nearest_enemy_distance(st, u, u.pos):
+        here, there = nearest_enemy_distance(st, u, u.pos), nearest_enemy_distance(st, u, cmd.to)
+        if there < here:
             return f"{u.name} is broken: it may only move away from the enemy (Forces: Confidence)"
+        if in_cover(st, u) and not hex_gives_cover(st, cmd.to) and there <= here:
+            return f"{u.name} is broken: it may leave cover only to withdraw from the enemy (Forces: Confidence)"
     return None
+
+
+def hex_gives_cover(st: DustState, h: Hex) -> bool:
+    """The hex has cover or concealment of its own (what "in cover" means for moving in and out)."""
+    return st.tables.cover.get(h, "none") != "none" or st.tables.conceal.get(h, "none") != "none"
 
 
 def nearest_enemy_distance(st: DustState, u: Unit, h: Hex) -> int:
@@ -716,7 +793,7 @@ def _move_offer(st: DustState, u: Unit) -> list[Any]:
     if u.suppression or u.propped:
         return []
     out = [C.Move(u.id, h) for h in move_options(st, u, carries_wounded(u, False))]
-    if any(f.status in (UNTREATED, STABILISED) for f in u.figures):
+    if any(f.status in (UNTREATED, STABILISED, DISABLED) for f in u.figures):
         out += [C.Move(u.id, h, leave_wounded=True) for h in move_options(st, u, False)]
     return out
 
@@ -724,9 +801,10 @@ def _move_offer(st: DustState, u: Unit) -> list[Any]:
 def _move_resolve(ctx: Resolution, u: Unit, cmd: C.Move) -> None:
     st: DustState = ctx.state
     spend(ctx, u, "move")
-    if u.confidence == SHAKEN and _needs_nerve(st, u, cmd.to):
-        if not checks.leadership_test(ctx, u, "a shaken unit moving toward the enemy or out of cover",
-                                      "Forces: Confidence (shaken)"):
+    if u.confidence in (SHAKEN, BROKEN) and _needs_nerve(st, u, cmd.to):
+        # a broken unit suffers the shaken restrictions too: leaving cover, even to withdraw, takes nerve
+        if not checks.leadership_test(ctx, u, f"a {CONFIDENCE[u.confidence]} unit moving toward the enemy "
+                                      "or out of cover", "Forces: Confidence (shaken)"):
             ctx.emit(E.Note(text=f"{u.name} will not go: the move is lost", rule="Forces: Confidence (shaken)"))
             return
     move_unit(ctx, u, cmd.to, cmd.leave_wounded)
@@ -752,8 +830,8 @@ def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, as
     else:
         points = ctx.roll(die, f"{purpose}: movement die D{die}" + (f" ({', '.join(notes)})" if notes else "")
                           + ", hexes of clear ground", rule, u.id)
-    leave_behind = [f for f in u.figures if f.status in (UNTREATED, STABILISED, "disabled")] \
-        if leave_wounded or not carrying else []
+    carried = carried_wounded(u, leave_wounded)
+    leave_behind = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED) and f not in carried]
     path, used = walk(st, u, to, points, assaulting)
     if len(path) > 1:
         start = u.pos
@@ -923,6 +1001,20 @@ def _withdraw_resolve(ctx: Resolution, u: Unit, cmd) -> None:
         ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule="Forces: Confidence (routed)"))
 
 
+def _hold_check(st: DustState, u: Unit, cmd) -> str | None:
+    forced = forced_action(u)
+    if forced is not None:
+        action = _registry()[0][forced]
+        if any(action.check(st, u, c) is None for c in action.offer(st, u)):
+            return f"{u.name} may not stand fast: {FORCED_WHY[forced]}"
+    return None
+
+
+def _hold_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+    top = ctx.state.active
+    spend(ctx, u, "stand fast", top.actions if top is not None else 2)
+
+
 def _simple_offer(ctype):
     return lambda st, u: [ctype(u.id)]
 
@@ -933,6 +1025,7 @@ BASIC_ACTIONS: dict[type, Action] = {
     C.Unprop: Action(_unprop_check, _unprop_resolve, _simple_offer(C.Unprop)),
     C.Recover: Action(_recover_check, _recover_resolve, _simple_offer(C.Recover)),
     C.Withdraw: Action(_withdraw_check, _withdraw_resolve, _simple_offer(C.Withdraw)),
+    C.Hold: Action(_hold_check, _hold_resolve, _simple_offer(C.Hold)),
 }
 
 
@@ -946,9 +1039,19 @@ def fold(st: DustState, ev: Any) -> None:
     folds[type(ev)](st, ev)
 
 
+def _vacate(st: DustState, u: Unit) -> None:
+    """``u`` no longer stands on its hex in the index (a detachment formed there stays behind)."""
+    old = u.pos
+    if old is not None and st.occupant.get(old) == u.id:
+        del st.occupant[old]
+        for other in st.units.values():
+            if other.id != u.id and other.pos == old and other.on_table:
+                st.occupant[old] = other.id
+                break
+
+
 def _place(st: DustState, u: Unit, at: Hex | None) -> None:
-    if u.pos is not None and st.occupant.get(u.pos) == u.id:
-        del st.occupant[u.pos]
+    _vacate(st, u)
     u.pos = at
     if at is not None:
         st.occupant[at] = u.id
@@ -969,8 +1072,8 @@ def _f_marker_removed(st, ev):
 def _f_unit_changed(st, ev):
     u = st.units[ev.unit]
     setattr(u, ev.field, ev.value)
-    if ev.field == "off_table" and ev.value and u.pos is not None and st.occupant.get(u.pos) == u.id:
-        del st.occupant[u.pos]
+    if ev.field == "off_table" and ev.value:
+        _vacate(st, u)
     if ev.field == "suppression" and ev.value:
         u.suppressed_before = True
 
@@ -982,8 +1085,8 @@ def _f_figure(st, ev):
             f.status = ev.status
             f.wounds = ev.wounds
             break
-    if not u.fit_figures and u.pos is not None and st.occupant.get(u.pos) == u.id:
-        del st.occupant[u.pos]
+    if not u.fit_figures:
+        _vacate(st, u)
 
 
 def _f_role(st, ev):
@@ -1014,6 +1117,7 @@ def _f_turn_began(st, ev):
     st.forced_unit = None
     st.chit_leftover = None
     st.seized_by = None
+    st.seize_asked = False
     for u in st.units.values():
         u.activated = False
         for f in u.figures:
@@ -1026,6 +1130,8 @@ def _f_nothing(st, ev):
 
 def _f_decision(st, ev):
     st.pending = Pending(ev.side, ev.kind, tuple(ev.data))
+    if ev.kind == "seize":
+        st.seize_asked = True
 
 
 def _f_decided(st, ev):
@@ -1050,14 +1156,24 @@ def _f_began(st, ev):
 
 
 def _f_action(st, ev):
-    top = st.stack[-1]
-    if top.unit == ev.unit:
-        top.actions = max(0, top.actions - ev.spent)
+    # the innermost activation of that unit: a commander that spends its order action after pushing
+    # its subordinate's activation still pays from its own
+    for act in reversed(st.stack):
+        if act.unit == ev.unit:
+            act.actions = max(0, act.actions - ev.spent)
+            break
+
+
+def _f_passed(st, ev):
+    # the side that passed is not asked whether to seize the activation it has just given away
+    st.seize_asked = True
 
 
 def _f_ended(st, ev):
     if st.stack and st.stack[-1].unit == ev.unit:
         st.stack.pop()
+    if not st.stack:
+        st.seize_asked = False  # the next activation may be seized again
 
 
 def _f_token(st, ev):
@@ -1119,8 +1235,7 @@ def _f_merged(st, ev):
             f.role = ""
     u.figures.extend(other.figures)
     other.figures = []
-    if other.pos is not None and st.occupant.get(other.pos) == other.id:
-        del st.occupant[other.pos]
+    _vacate(st, other)
     other.off_table = True
 
 
@@ -1129,7 +1244,7 @@ FOLD: dict[type, Callable] = {
     E.UnitChanged: _f_unit_changed, E.FigureChanged: _f_figure, E.FigureRoleChanged: _f_role,
     E.FiguresFired: _f_fired, E.KillCredited: _f_kill, E.TurnBegan: _f_turn_began, E.RollOffWon: _f_nothing,
     E.FirstChosen: _f_first, E.SideToAct: _f_to_act, E.DecisionAsked: _f_decision, E.DecisionTaken: _f_decided,
-    E.ActivationBegan: _f_began, E.ActionTaken: _f_action, E.ActivationEnded: _f_ended, E.Passed: _f_nothing,
+    E.ActivationBegan: _f_began, E.ActionTaken: _f_action, E.ActivationEnded: _f_ended, E.Passed: _f_passed,
     E.TokenSpent: _f_token, E.ForcedUnit: _f_forced, E.UnitMoved: _f_moved, E.WoundedLeft: _f_left,
     E.AssaultState: _f_assault, E.DetachmentFormed: _f_detached, E.UnitsMerged: _f_merged,
     E.TurnEnded: _f_nothing, E.BattleEnded: _f_ended_battle, E.Note: _f_nothing,

@@ -50,6 +50,7 @@ class Figure:
     wounds: int = 0  # wounds taken; two kill (Resolve Impact)
     kills: int = 0  # enemy figures this one has killed (shown in the figure list)
     fired: bool = False  # fired this activation (each weapon fires once per activation)
+    unarmoured: bool = False  # no armour at all: any hit wounds, the D4 only decides a kill (Personal Armour)
 
     @property
     def fit(self) -> bool:
@@ -65,7 +66,7 @@ class Figure:
 
     def canonical(self) -> tuple:
         return (self.id, self.weapon, self.armour, self.power, self.role, self.status, self.wounds,
-                self.kills, self.fired)
+                self.kills, self.fired, self.unarmoured)
 
 
 @attrs.define(slots=True)
@@ -106,6 +107,8 @@ class Unit:
     off_table: bool = False  # routed off the table edge, merged into another unit, or not yet arrived
     grenades: str | None = None  # the hand or rifle grenade weapon id the unit carries, if any
     power: bool = False  # power armoured troops (move, outnumbering, casualty table)
+    strike: int = 1  # close combat strike value per trooper (Assault: Strike Value)
+    cc_impact: int = 6  # close combat impact die: D6 for humans (Weapons)
 
     @property
     def alive(self) -> list[Figure]:
@@ -155,6 +158,7 @@ class Unit:
                 self.panicked, self.panic_passed, self.under_fire_before, self.suppressed_before,
                 self.leaderless, self.new_commander, self.seen_enemy, self.off_table, self.kind, self.name,
                 self.grenades, self.power, self.cavalry, self.terror, self.sensor, self.night_vision, self.medic,
+                self.strike, self.cc_impact,
                 tuple(f.canonical() for f in self.figures))
 
 
@@ -206,6 +210,7 @@ class DustState:
     pending: Pending | None = None
     tokens: dict[str, int] = attrs.field(factory=dict)  # seize-the-initiative tokens left
     seized_by: str | None = None  # the side that seized the initiative (the other may seize back)
+    seize_asked: bool = False  # the seize question for the coming activation has been put (and answered)
     forced_unit: str | None = None  # card-draw activation: the unit whose card came up
     chit_leftover: str | None = None
     abandoned: dict[Hex, int] = attrs.field(factory=dict)  # wounded left on a hex
@@ -234,7 +239,8 @@ class DustState:
             decks={k: d.copy() for k, d in self.decks.items()},
             turn=self.turn, first=self.first, to_act=self.to_act,
             stack=[attrs.evolve(a) for a in self.stack], pending=self.pending, tokens=dict(self.tokens),
-            seized_by=self.seized_by, forced_unit=self.forced_unit, chit_leftover=self.chit_leftover,
+            seized_by=self.seized_by, seize_asked=self.seize_asked, forced_unit=self.forced_unit,
+            chit_leftover=self.chit_leftover,
             abandoned=dict(self.abandoned), assault=self.assault, result=self.result,
             occupant=dict(self.occupant),
         )
@@ -246,7 +252,7 @@ class DustState:
             tuple((k, d.canonical()) for k, d in sorted(self.decks.items())),
             self.turn, self.first, self.to_act, tuple(a.canonical() for a in self.stack),
             attrs.astuple(self.pending) if self.pending else None, tuple(sorted(self.tokens.items())),
-            self.seized_by, self.forced_unit, self.chit_leftover,
+            self.seized_by, self.seize_asked, self.forced_unit, self.chit_leftover,
             tuple(sorted((h.q, h.r, n) for h, n in self.abandoned.items())), self.assault, self.result,
             tuple(sorted(self.options.items())),
         )
