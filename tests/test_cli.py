@@ -359,5 +359,5 @@ def test_python_dash_m_engine_runs_the_cli():
     result = subprocess.run([sys.executable, "-m", "engine", "systems"], cwd=REPO,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("ratfight: JTS RatFight\n")
+    assert result.stdout.startswith("dustup: Dustup\n") and "\nratfight: JTS RatFight\n" in result.stdout
     assert result.stderr == ""

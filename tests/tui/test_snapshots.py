@@ -106,3 +106,21 @@ def test_plain_ascii_battle_screen(snap_compare, size):
         await to_battle(pilot)
 
     assert snap_compare(app(ascii_look=True), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dustup_battle_screen_with_a_squad_selected(snap_compare, size):
+    """Dustup from the form (Left picks it): its meeting engagement, red going first, a squad's orders."""
+
+    async def run_before(pilot):
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("left", "enter")
+        await settle(pilot)
+        if pilot.app.screen.session.battle.state.pending is not None:
+            await pilot.press("1", "enter")  # go first
+            await settle(pilot)
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=run_before)

@@ -33,10 +33,17 @@ def screen_text(app) -> str:
 
 async def settle(pilot, rounds: int = 200) -> None:
     """Let every computer order and screen switch finish."""
+    from textual.worker import WorkerCancelled
+
     app = pilot.app
     for _ in range(rounds):
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        try:
+            await app.workers.wait_for_complete()
+        except WorkerCancelled:
+            # each computer order starts the worker for the next one, which may cancel a worker
+            # still being waited on; no order is lost, so keep waiting
+            continue
         await pilot.pause()
         screen = app.screen
         session = getattr(screen, "session", None)

@@ -49,7 +49,7 @@ class BoardScreen(Screen):
         self.query_one("#info").border_title = "Under the cursor"
         self._layout_for(self.app.size.width, self.app.size.height)
         self.query_one(HexMap).show(board)
-        self.query_one(Legend).show(board)
+        self.query_one(Legend).show(board, getattr(self.system, "marks_legend", None))
 
     def on_resize(self, event) -> None:
         self._layout_for(event.size.width, event.size.height)

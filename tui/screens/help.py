@@ -142,7 +142,11 @@ class HelpScreen(ModalScreen):
         self.system_id = system_id
         self.topics = topics(system_id)
         if board is not None:  # opened from a battle: this map's own legend comes first
-            self.topics.insert(0, ("legend", "This map's legend", legend_text(board)))
+            legend = legend_text(board)
+            marks = getattr(get_system(system_id), "marks_legend", None) if system_id else None
+            if marks:
+                legend += "\n\n" + "\n".join(marks)
+            self.topics.insert(0, ("legend", "This map's legend", legend))
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="help-body"):

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from engine.core.battle import UNDO_POLICIES, Battle
 from engine.core.errors import HexfrontError
 from engine.core.players import HUMAN
+from engine.cli import DEFAULT_SYSTEM
 from engine.core.system import all_systems, get_system
 
 from ..session import autosave_path, describe_save, list_saves
@@ -203,12 +204,12 @@ class NewBattleScreen(Screen):
     def rebuild(self) -> None:
         form = self.query_one(ChoiceForm)
         old = {row.key: row.value for row in form.rows}
-        system_id = old.get("system", next(iter(self.systems)))
+        system_id = old.get("system", DEFAULT_SYSTEM if DEFAULT_SYSTEM in self.systems else next(iter(self.systems)))
         system = self.systems[system_id]
         scenarios = system.scenarios()
         scenario = old.get("scenario")
         if scenario not in [s.name for s in scenarios]:
-            scenario = scenarios[0].name
+            scenario = system.default_scenario()
         sides = self._sides(system_id, scenario)
         computers = list(system.computer_players())
         computers.sort(key=lambda n: n != "default")
@@ -226,6 +227,8 @@ class NewBattleScreen(Screen):
         rows.append(Row("undo", "Undo", [(p, {"practice": "practice: any order can be taken back",
                                               "strict": "strict: rolls and cards stand"}.get(p, p))
                                          for p in UNDO_POLICIES]))
+        rows[0].index = list(self.systems).index(system_id)
+        rows[1].index = [s.name for s in scenarios].index(scenario)
         for row in rows:
             if row.key in old:
                 for i, (value, _) in enumerate(row.choices):

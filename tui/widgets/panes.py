@@ -60,11 +60,12 @@ class OrderPane(Static):
             self._numbered(text, editor.menu())
         elif level == ACTION:
             text.append(f"{describe_unit(editor.unit)}\n", style="bold")
-            for line in unit_details(editor.unit):
-                text.append(f"{line}\n", style="dim")
+            # the orders first: in a small terminal the details below them are what gets cut off
             self._numbered(text, editor.menu())
             if editor.highlight_targets():
                 text.append("or Enter on a marked hex\n")
+            for line in unit_details(editor.unit):
+                text.append(f"{line}\n", style="dim")
         elif level == TARGET:
             n = len(editor.highlight_targets())
             text.append(f"{describe_unit(editor.unit)}: {editor.action}\n", style="bold")
@@ -291,12 +292,17 @@ class InfoLine(Widget):
 
 
 class Legend(Static):
-    def show(self, board: BoardView) -> None:
+    def show(self, board: BoardView, marks: tuple[str, ...] | None = None) -> None:
+        """``marks``: the system's own lines for piece letters and marks (its ``marks_legend``), if any."""
         text = Text()
         for key in board.legend:
             text.append(f"{key.glyph} {key.name}\n")
         for i, s in enumerate(board.sides):
             text.append(f"{s.name}: {'UPPER' if i % 2 == 0 else 'lower'} case\n")
+        if marks is not None:
+            text.append("\n".join(marks))
+            self.update(text)
+            return
         text.append("marks: d Down, x wreck, digit damage\n")
         text.append("facing, right of letter: > E / NE \\ SE\n"
                     "facing, left of letter:  < W \\ NW / SW")

@@ -87,6 +87,44 @@ class Dustup(RuleSystem):
 
         return Describer(state).command(command) if state is not None else repr(command)
 
+    # -- what the player sees (view.py) --------------------------------------------------
+    @property
+    def marks_legend(self) -> tuple[str, ...]:
+        """The map legend's lines for piece letters and marks (read by the TUI's legend pane)."""
+        from .view import MARKS_LEGEND
+
+        return MARKS_LEGEND
+
+    def board(self, state: DustState):
+        from . import view
+
+        return view.board(state)
+
+    def activation(self, state: DustState):
+        from . import view
+
+        return view.activation(state)
+
+    def order_parts(self, state: DustState, command: Any):
+        from . import view
+
+        return view.order_parts(state, command)
+
+    def preview(self, state: DustState, command: Any):
+        from . import view
+
+        return view.preview(state, command)
+
+    def visible_hexes(self, state: DustState, piece_id: str) -> frozenset:
+        from . import view
+
+        return view.visible_hexes(state, piece_id)
+
+    def summary(self, state: DustState):
+        from . import view
+
+        return view.summary(state)
+
     def canonical(self, state: DustState) -> Any:
         return state.canonical()
 

@@ -68,7 +68,7 @@ class DefaultPlayer:
         t = type(cmd)
         if t is C.Pass:
             return PASS_VALUE
-        if t is C.EndActivation:
+        if t is C.EndActivation or t is C.Hold:
             return 0.0
         u = st.units.get(getattr(cmd, "unit", ""), None)
         if u is None:

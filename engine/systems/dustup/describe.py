@@ -1,0 +1,358 @@
+"""One plain line per Dustup event or order, for the dice log, the explain screen and the headless log.
+
+Names come from the battle's state (unit names with their ids, side names).
+The state handed in is usually the *current* one, not the one the event met,
+so a line never claims to know a value from before the event: a changed
+field is shown as "-> its new value".
+
+Events added by the action modules (fire, assault, command) that this file
+does not know by name still get a readable line, built from the class name
+and its fields (:meth:`Describer.generic`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import attrs
+
+from engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
+from engine.core.hexes import Hex, axial_to_offset
+
+from . import commands as C
+from . import events as E
+from .state import CONFIDENCE, LEVEL_NAMES
+
+FIGURE_STATUS = {
+    "fit": "fit for duty", "untreated": "wounded (untreated)", "stabilised": "wounded, stabilised",
+    "killed": "killed", "disabled": "out of action in a wrecked suit", "abandoned": "left behind, wounded",
+}
+REORGANISE = {
+    "conceal": "go completely concealed", "expose": "back to partial concealment", "travel": "form travel column",
+    "tactical": "back to tactical formation", "mount": "mount up", "dismount": "dismount",
+    "leader": "appoint a new leader", "command": "assume command", "extract": "get a trooper out of a wrecked suit",
+}
+DECISION_WORDS = {
+    "first": "go first", "second": "go second", "decline": "decline", "withdraw": "withdraw before the assault",
+    "stand": "stand and take the courage test", "occupy": "occupy the position", "contact": "go after them",
+    "press": "press on with a second move", "halt": "halt where they are",
+}
+
+
+def where(h: Hex | None) -> str:
+    if h is None:
+        return "off the table"
+    col, row = axial_to_offset(h)
+    return f"({col},{row})"
+
+
+def words_of(class_name: str) -> str:
+    """``CourageTested`` -> ``courage tested``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", class_name).lower()
+
+
+def _yes(value: Any) -> str:
+    return "yes" if value else "no"
+
+
+class Describer:
+    """Describes events and orders with the names from one battle state."""
+
+    def __init__(self, st) -> None:
+        self.st = st
+
+    # -- names --------------------------------------------------------------------------
+    def name(self, uid: str | None) -> str:
+        if uid is None:
+            return "nobody"
+        u = self.st.units.get(uid) if self.st is not None else None
+        return f"{u.name} [{u.id}]" if u else str(uid)
+
+    def side(self, sid: str | None) -> str:
+        if sid is None:
+            return "nobody"
+        return self.st.tables.side_names.get(sid, sid) if self.st is not None else sid
+
+    def figure(self, uid: str, fid: str) -> str:
+        u = self.st.units.get(uid) if self.st is not None else None
+        if u is not None:
+            for f in u.figures:
+                if f.id == fid:
+                    return f.name
+        return fid
+
+    def value(self, field: str, value: Any) -> str:
+        """A unit field's value in words."""
+        if field in ("confidence", "initial_confidence") and isinstance(value, int) and 0 <= value < len(CONFIDENCE):
+            return CONFIDENCE[value]
+        if field == "quality" and isinstance(value, int):
+            return f"D{value}"
+        if field == "medic" and isinstance(value, int):
+            return f"D{value}"
+        if field == "level" and isinstance(value, int):
+            return LEVEL_NAMES.get(value, str(value))
+        if field == "commander":
+            return self.name(value) if value else "none"
+        if isinstance(value, bool):
+            return _yes(value)
+        return str(value)
+
+    def choice(self, choice: str) -> str:
+        """A decision's answer in words ("seize:A" -> "seize the initiative with Alpha Squad [A]")."""
+        if choice.startswith("seize:"):
+            return f"seize the initiative with {self.name(choice.split(':', 1)[1])}"
+        if ":" in choice:
+            head, _, rest = choice.partition(":")
+            return f"{DECISION_WORDS.get(head, head)} {self.name(rest)}"
+        return DECISION_WORDS.get(choice, choice.replace("_", " "))
+
+    # -- events -------------------------------------------------------------------------
+    def event(self, ev: Any) -> str:
+        t = type(ev)
+        n, s = self.name, self.side
+        if t is DieRolled:
+            line = f"D{ev.sides} rolled {ev.result}: {ev.purpose}"
+            return line + (" (scripted)" if ev.scripted else "")
+        if t is CardDrawn:
+            card = self.name(ev.card) if self.st is not None and ev.card in self.st.units else ev.card
+            if ev.card.count(":") == 2:  # a chit: side:unit:n
+                card = f"a {s(ev.card.split(':')[0])} chit"
+            return f"{card} drawn: {ev.purpose}" + (" (scripted)" if ev.scripted else "")
+        if t is DeckShuffled:
+            return f"{ev.deck} deck shuffled ({len(ev.order)}): {ev.purpose}"
+        if t is CardsDiscarded:
+            return f"{ev.deck}: {len(ev.cards)} discarded"
+        if t is E.UnitPlaced:
+            return f"{n(ev.unit)} placed at {where(ev.at)}"
+        if t is E.MarkerPlaced:
+            # never says whether a unit is under it
+            return f"{s(ev.side)} place a hidden-unit marker {ev.marker} at {where(ev.at)}"
+        if t is E.MarkerRemoved:
+            return f"marker {ev.marker} removed: {ev.reason}"
+        if t is E.UnitChanged:
+            label = E.UNIT_FIELDS.get(ev.field, ev.field.replace("_", " "))
+            line = f"{n(ev.unit)}: {label} -> {self.value(ev.field, ev.value)}"
+            return line + (f" ({ev.reason})" if ev.reason else "")
+        if t is E.FigureChanged:
+            line = f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} {FIGURE_STATUS.get(ev.status, ev.status)}"
+            if ev.wounds:
+                line += f" ({ev.wounds} wound{'s' if ev.wounds != 1 else ''})"
+            return line + (f": {ev.reason}" if ev.reason else "")
+        if t is E.FigureRoleChanged:
+            role = ev.role or "a trooper again"
+            return f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} becomes {role}" + (
+                f" ({ev.reason})" if ev.reason else "")
+        if t is E.FiguresFired:
+            return f"{n(ev.unit)}: {len(ev.figures)} figure(s) have fired this activation"
+        if t is E.KillCredited:
+            return f"{n(ev.unit)}: a kill for {self.figure(ev.unit, ev.figure)}"
+        if t is E.TurnBegan:
+            return f"Turn {ev.turn} begins"
+        if t is E.RollOffWon:
+            return f"{s(ev.side)} win the roll-off and choose who goes first"
+        if t is E.FirstChosen:
+            return f"{s(ev.side)} go first this turn"
+        if t is E.SideToAct:
+            return f"{s(ev.side)} to activate a unit" + (f" ({ev.reason})" if ev.reason else "")
+        if t is E.DecisionAsked:
+            options = ", ".join(self.choice(c) for c in ev.data)
+            return f"{s(ev.side)} must decide ({ev.kind.replace('_', ' ')}): {options}"
+        if t is E.DecisionTaken:
+            return f"{s(ev.side)} decide: {self.choice(ev.choice)}"
+        if t is E.ActivationBegan:
+            how = {"turn": "activates", "order": "is activated by order", "detachment": "is activated by its parent",
+                   "seize": "seizes the initiative and activates", "card": "activates (its card came up)",
+                   "leftover": "takes the last activation"}.get(ev.by, f"activates ({ev.by})")
+            return f"{n(ev.unit)} {how}: {ev.actions} action(s)"
+        if t is E.ActionTaken:
+            return f"{n(ev.unit)}: {ev.action}" + (f" ({ev.spent} actions)" if ev.spent != 1 else "")
+        if t is E.ActivationEnded:
+            return f"{n(ev.unit)}'s activation ends"
+        if t is E.Passed:
+            return f"{s(ev.side)} pass"
+        if t is E.TokenSpent:
+            return f"{s(ev.side)} spend a seize-the-initiative token for {n(ev.unit)}"
+        if t is E.ForcedUnit:
+            return f"{n(ev.unit)} must act now" if ev.unit else "no unit is named by a card"
+        if t is E.UnitMoved:
+            hexes = len(ev.path) - 1
+            return (f"{n(ev.unit)} moves {where(ev.path[0])} to {where(ev.path[-1])}: "
+                    f"{hexes} hex{'es' if hexes != 1 else ''}, {ev.points} movement point(s)")
+        if t is E.WoundedLeft:
+            return f"{ev.count} wounded left lying at {where(ev.at)}"
+        if t is E.AssaultState:
+            return self.assault(ev.facts)
+        if t is E.DetachmentFormed:
+            return (f"{n(ev.parent)} detaches {len(ev.figures)} figure(s) as {ev.name} [{ev.unit}]")
+        if t is E.UnitsMerged:
+            return f"{n(ev.other)} joins {n(ev.unit)}"
+        if t is E.ActivationDeckDealt:
+            return f"the activation draw is made up: {len(ev.cards)} chits or cards"
+        if t is E.LastActivation:
+            return f"the chits are used up: {s(ev.side)} activate one last unit"
+        if t is E.TurnEnded:
+            return f"Turn {ev.turn} ends"
+        if t is E.BattleEnded:
+            who = f"{s(ev.winner)} win" if ev.winner else "no winner"
+            return f"Battle over: {who}; {ev.reason}"
+        if t is E.Note:
+            return ev.text
+        named = getattr(self, "_" + t.__name__, None)  # events of the action modules (fire, assault, command)
+        if named is not None:
+            return named(ev)
+        return self.generic(ev)
+
+    # -- events of the action modules, by class name (they may not exist yet) ----------------
+    def _FigureRefitted(self, ev) -> str:
+        armour = "power armour" if ev.power else f"armour D{ev.armour}"
+        line = f"{self.name(ev.unit)}: {self.figure(ev.unit, ev.figure)} back on duty in {armour}"
+        return line + (f" ({ev.reason})" if ev.reason else "")
+
+    def assault(self, facts: tuple[str, ...] | None) -> str:
+        """The assault's bookkeeping (``key=json`` facts kept by assault.py) as a line."""
+        if facts is None:
+            return "the assault is over"
+        raw: dict[str, Any] = {}
+        for fact in facts:
+            key, _, value = fact.partition("=")
+            try:
+                raw[key] = json.loads(value)
+            except ValueError:
+                raw[key] = value
+        attackers = [self.name(a) for a in raw.get("attackers", []) if isinstance(a, str)]
+        defenders = [self.name(d) for d in raw.get("defenders", []) if isinstance(d, str)]
+        if not attackers:
+            return "the assault goes on"
+        line = f"assault ({raw.get('stage', 'under way')}): {' and '.join(attackers)}"
+        if defenders:
+            line += f" against {' and '.join(defenders)}"
+        return line
+
+    def generic(self, ev: Any) -> str:
+        """A line for an event this file does not know by name: its class name and its fields."""
+        t = type(ev)
+        head = words_of(t.__name__)
+        if not attrs.has(t):
+            return head
+        unit_first = ""
+        parts = []
+        for a in attrs.fields(t):
+            if a.name == "rule":
+                continue
+            value = getattr(ev, a.name)
+            if a.name == "unit" and isinstance(value, str) and not unit_first:
+                unit_first = self.name(value)
+                continue
+            if a.name in ("text", "reason") and isinstance(value, str) and value:
+                parts.append(value)
+                continue
+            if value in (None, "", (), False):
+                continue
+            parts.append(f"{a.name.replace('_', ' ')} {self._value_text(a.name, value)}")
+        line = f"{unit_first}: {head}" if unit_first else head[:1].upper() + head[1:]
+        return line + (" - " + ", ".join(parts) if parts else "")
+
+    def _value_text(self, field: str, value: Any) -> str:
+        if isinstance(value, Hex):
+            return where(value)
+        if isinstance(value, bool):
+            return _yes(value)
+        if isinstance(value, str):
+            if self.st is not None and value in self.st.units:
+                return self.name(value)
+            if self.st is not None and field in ("side", "winner", "loser") and value in self.st.tables.side_names:
+                return self.side(value)
+            return value
+        if isinstance(value, tuple):
+            return "[" + ", ".join(self._value_text(field, v) for v in value) + "]"
+        return str(value)
+
+    # -- orders -------------------------------------------------------------------------
+    def shoot_label(self, cmd: C.Shoot) -> str:
+        """How a shot is made, in a few words: "all weapons", "small arms only", "LMG alone", "+2 grenades"."""
+        st = self.st
+        parts = []
+        u = st.units.get(cmd.unit) if st is not None else None
+        if not cmd.figures:
+            parts.append("all weapons")
+        elif u is not None:
+            chosen = [f for f in u.figures if f.id in set(cmd.figures)]
+            kinds = {st.tables.weapons[f.weapon].support for f in chosen if f.weapon in st.tables.weapons}
+            if kinds == {True}:
+                names = sorted({short_weapon_id(f.weapon) for f in chosen})
+                parts.append(" and ".join(names) + " alone")
+            elif kinds == {False}:
+                every = [f for f in u.fit_figures
+                         if f.weapon in st.tables.weapons and not st.tables.weapons[f.weapon].support]
+                parts.append("small arms only" if len(chosen) >= len(every) else f"{len(chosen)} riflemen")
+            else:
+                parts.append(f"{len(chosen)} figures")
+        else:
+            parts.append(f"{len(cmd.figures)} figures")
+        if cmd.grenades:
+            parts.append(f"+{cmd.grenades} grenade{'s' if cmd.grenades != 1 else ''}")
+        if cmd.suppressive:
+            parts.append("suppressive")
+        return ", ".join(parts)
+
+    def command(self, cmd: Any) -> str:
+        t = type(cmd)
+        n = self.name
+        if t is C.ChooseFirst:
+            return "go first" if cmd.first else "go second"
+        if t is C.Pass:
+            return "pass"
+        if t is C.EndActivation:
+            top = self.st.active if self.st is not None else None
+            return f"{n(top.unit)}: end the activation" if top else "end the activation"
+        if t is C.Decide:
+            return f"decide: {self.choice(cmd.choice)}"
+        if not isinstance(getattr(cmd, "unit", None), str):
+            return self.generic(cmd)
+        head = f"{n(cmd.unit)}: "
+        if t is C.Move:
+            return head + f"move toward {where(cmd.to)}" + (", leaving the wounded" if cmd.leave_wounded else "")
+        if t is C.Prop:
+            return head + "prop"
+        if t is C.Unprop:
+            return head + "unprop"
+        if t is C.Shoot:
+            return head + f"shoot at {n(cmd.target)} ({self.shoot_label(cmd)})"
+        if t is C.Assault:
+            return head + f"assault {n(cmd.target)}" + (f" and {n(cmd.second)}" if cmd.second else "")
+        if t is C.Recover:
+            return head + "recover from suppression"
+        if t is C.Reorganise:
+            return head + f"reorganise: {REORGANISE.get(cmd.purpose, cmd.purpose)}"
+        if t is C.Order:
+            return head + f"order {n(cmd.subordinate)} to act"
+        if t is C.CombinedAssault:
+            return head + f"order {n(cmd.first)} and {n(cmd.second)} to assault {n(cmd.target)}"
+        if t is C.Rally:
+            return head + f"rally {n(cmd.subordinate)}"
+        if t is C.Detach:
+            return head + f"detach {len(cmd.figures)} figure(s)"
+        if t is C.ActivateDetachment:
+            return head + f"activate its detachment {n(cmd.detachment)}"
+        if t is C.Regroup:
+            return head + f"regroup with {n(cmd.other)}" + (f", moving to {where(cmd.move_to)} first"
+                                                             if cmd.move_to is not None else "")
+        if t is C.Treat:
+            return head + ("treat its wounded" if cmd.patient == cmd.unit else f"treat the wounded of {n(cmd.patient)}")
+        if t is C.Detect:
+            m = self.st.markers.get(cmd.marker) if self.st is not None else None
+            return head + f"try to spot marker {cmd.marker}" + (f" at {where(m.pos)}" if m else "")
+        if t is C.Rouse:
+            return head + "shake off the panic"
+        if t is C.Withdraw:
+            return head + "withdraw toward its own edge"
+        if t.__name__ == "Hold":
+            return head + "hold: stand fast for the rest of the activation"
+        return self.generic(cmd)
+
+
+def short_weapon_id(wid: str) -> str:
+    """A weapon's id as a short name: "lmg" -> "LMG", "assault_rifle" -> "assault rifle"."""
+    return {"lmg": "LMG", "hmg": "HMG", "agl": "AGL"}.get(wid, wid.replace("_", " "))
