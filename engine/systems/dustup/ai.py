@@ -126,25 +126,24 @@ class DefaultPlayer:
 
     # assault --------------------------------------------------------------------------------------------
     def _assault(self, st: DustState, u: Unit, cmd: C.Assault) -> float:
+        """The courage test's odds, as the assault rules will roll it (assault.courage_shifts)."""
+        from . import assault, view
+
         target = st.units[cmd.target]
         if cmd.second is not None:
             return 0.0
-        mine = u.able * (2 if u.power else 1)
+        mine = max(1, u.able * (2 if u.power else 1))
         theirs = max(1, target.able * (2 if target.power else 1))
-        a_steps = d_steps = 0
-        if theirs >= 2 * mine:
-            a_steps -= 2 if theirs >= 3 * mine else 1
-        if mine >= 2 * theirs:
-            d_steps -= 2 if mine >= 3 * theirs else 1
-        d_steps -= target.suppression
-        if rules.in_cover(st, target):
-            d_steps += 1
+        if hex_distance(u.pos, target.pos) <= 1:
+            return 1.0 + mine / theirs
+        me, them = (u.id, assault.members(u)), (target.id, assault.members(target))
+        a_steps = sum(s for _, s in assault.courage_shifts(st, me, them, False))
+        d_steps = sum(s for _, s in assault.courage_shifts(st, them, me, True))
         a, d = open_shift(u.quality, a_steps, target.quality, d_steps)
-        p = odds.p_opposed(a, d)
-        adjacent = hex_distance(u.pos, target.pos) <= 1
-        if adjacent:
-            return 1.0 + (mine / theirs)
-        return 3.0 * p["double"] + 1.5 * (p["win"] - p["double"]) * min(2.0, mine / theirs) - 2.0 * p["half"] - 0.3
+        o = view.courage_odds(st, target, a, d)
+        odds_ratio = min(2.0, mine / theirs)
+        return (3.0 * o[assault.WITHDRAW] + 1.5 * o[assault.CONTACT] * odds_ratio
+                - 2.0 * o[assault.BAD] - 0.5 * o[assault.FAIL] - 0.3)
 
     # movement ---------------------------------------------------------------------------------------------
     def _goal(self, st: DustState, u: Unit) -> Hex | None:
