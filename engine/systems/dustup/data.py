@@ -11,15 +11,14 @@ Scale (RULES-NOTES): 1 hex = 2 inches. Short range 12" = 6 hexes, effective
 
 from __future__ import annotations
 
-import copy
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from engine.core.content import read_toml, scenario_files
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
@@ -305,28 +304,6 @@ def _build(content: dict[str, Any]) -> Tables:
         cover={h: terrain[t].cover for h, t in board.items()},
         conceal={h: terrain[t].conceal for h, t in board.items()},
     )
-
-
-_READ: dict[tuple[str, int, int], dict[str, Any]] = {}
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    """A TOML file as a fresh dict, parsed once per version of the file."""
-    try:
-        info = path.stat()
-        key = (str(path), info.st_size, info.st_mtime_ns)
-        if key not in _READ:
-            with path.open("rb") as fh:
-                _READ[key] = tomllib.load(fh)
-        return copy.deepcopy(_READ[key])
-    except FileNotFoundError:
-        raise ContentError(f"content file {path} is missing; is the checkout complete?") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"content file {path} is not valid TOML: {exc}") from None
-
-
-def scenario_files(folder: Path) -> dict[str, Path]:
-    return {p.stem: p for p in sorted((folder / "scenarios").glob("*.toml"))}
 
 
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:

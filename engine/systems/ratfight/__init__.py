@@ -23,7 +23,7 @@ class RatFight(RuleSystem):
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
         for name, path in data.scenario_files(self.content_dir()).items():
-            raw = data._read_toml(path)
+            raw = data.read_toml(path)
             out.append(ScenarioInfo(name, str(raw.get("title", name)), str(raw.get("summary", ""))))
         return out
 

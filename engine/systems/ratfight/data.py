@@ -8,15 +8,14 @@ clear error instead of a wrong battle.
 
 from __future__ import annotations
 
-import copy
 import json
 import math
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from engine.core.content import read_toml, scenario_files
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
@@ -244,39 +243,17 @@ def _build(content: dict[str, Any]) -> Tables:
                   side_names={str(s["id"]): str(s["name"]) for s in sides}, deployment=tuple(deployment))
 
 
-_READ: dict[tuple[str, int, int], dict[str, Any]] = {}
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    """A TOML file as a fresh dict. Parsed once per version of the file (path, size, modification time)."""
-    try:
-        info = path.stat()
-        key = (str(path), info.st_size, info.st_mtime_ns)
-        if key not in _READ:
-            with path.open("rb") as fh:
-                _READ[key] = tomllib.load(fh)
-        return copy.deepcopy(_READ[key])
-    except FileNotFoundError:
-        raise ContentError(f"content file {path} is missing; is the checkout complete?") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"content file {path} is not valid TOML: {exc}") from None
-
-
-def scenario_files(folder: Path) -> dict[str, Path]:
-    return {p.stem: p for p in sorted((folder / "scenarios").glob("*.toml"))}
-
-
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:
     files = scenario_files(folder)
     if scenario not in files:
         raise UnknownScenario(f"JTS RatFight has no scenario '{scenario}'; choose one of: {', '.join(files)}")
     content = {
-        "weapons": _read_toml(folder / "weapons.toml"),
-        "vehicles": _read_toml(folder / "vehicles.toml"),
-        "movers": _read_toml(folder / "movers.toml"),
-        "terrain": _read_toml(folder / "terrain.toml"),
-        "action_cards": _read_toml(folder / "action_cards.toml"),
-        "scenario": _read_toml(files[scenario]),
+        "weapons": read_toml(folder / "weapons.toml"),
+        "vehicles": read_toml(folder / "vehicles.toml"),
+        "movers": read_toml(folder / "movers.toml"),
+        "terrain": read_toml(folder / "terrain.toml"),
+        "action_cards": read_toml(folder / "action_cards.toml"),
+        "scenario": read_toml(files[scenario]),
     }
     Tables.from_content(content)  # refuse a broken table now, not mid-battle
     return content
