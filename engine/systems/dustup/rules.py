@@ -538,15 +538,8 @@ def legal_commands(st: DustState) -> list[Any]:
 def resolve(ctx: Resolution, cmd: Any) -> None:
     st: DustState = ctx.state
     actions, decisions, _ = _registry()
-    if isinstance(cmd, C.ChooseFirst):
-        side = st.pending.side  # type: ignore[union-attr]
-        first = side if cmd.first else st.other(side)
-        ctx.emit(E.DecisionTaken(side=side, kind="first", choice="first" if cmd.first else "second"))
-        ctx.emit(E.FirstChosen(side=first))
-        ctx.emit(E.SideToAct(side=first))
-        offer_seize(ctx)
-        advance(ctx)
-        return
+    if isinstance(cmd, C.ChooseFirst):  # the same answer as Decide("first") or Decide("second")
+        cmd = C.Decide("first" if cmd.first else "second")
     if isinstance(cmd, C.Decide):
         pending = st.pending
         assert pending is not None
@@ -591,7 +584,16 @@ def seize_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
         _ask_seize(ctx, st.other(pending.side))
 
 
-BASIC_DECISIONS: dict[str, tuple] = {"seize": (None, seize_decision)}
+def first_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
+    """Turn Sequence: the roll-off's winner goes first or lets the other side go first."""
+    st: DustState = ctx.state
+    first = pending.side if choice == "first" else st.other(pending.side)
+    ctx.emit(E.FirstChosen(side=first))
+    ctx.emit(E.SideToAct(side=first))
+    offer_seize(ctx)
+
+
+BASIC_DECISIONS: dict[str, tuple] = {"seize": (None, seize_decision), "first": (None, first_decision)}
 
 
 # ---------------------------------------------------------------------------------------------
