@@ -7,9 +7,10 @@ content/<id>/scenarios/; these are the two readers they share.
 from __future__ import annotations
 
 import copy
+import json
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .errors import ContentError
 
@@ -34,3 +35,28 @@ def read_toml(path: Path) -> dict[str, Any]:
 def scenario_files(folder: Path) -> dict[str, Path]:
     """The system's scenarios by name (the file's stem), in name order."""
     return {p.stem: p for p in sorted((folder / "scenarios").glob("*.toml"))}
+
+
+_TABLES: dict[tuple[str, str], Any] = {}
+
+
+def shared_tables(system_title: str, content: dict[str, Any], build: Callable[[dict[str, Any]], Any]) -> Any:
+    """``build(content)``, made once per distinct content: battles on identical content share one set of
+    tables (and the sight and path caches kept on it). A malformed table becomes a one-line ContentError."""
+    try:
+        key = (system_title, json.dumps(content, sort_keys=True))
+    except (TypeError, ValueError) as exc:
+        raise ContentError(f"the {system_title} content is malformed ({exc})") from None
+    tables = _TABLES.get(key)
+    if tables is None:
+        try:
+            tables = build(content)
+        except ContentError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise ContentError(
+                f"the {system_title} content is malformed ({type(exc).__name__}: {exc})") from None
+        if len(_TABLES) >= 16:
+            _TABLES.clear()
+        _TABLES[key] = tables
+    return tables

@@ -9,16 +9,16 @@
 
 from __future__ import annotations
 
-import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core.battle import Battle, IllegalOrder
+import battle_properties as props
+
+from engine.core.battle import Battle
 from engine.core.cards import standard_deck
 from engine.core.hexes import Hex
-from engine.core.saves import battle_from_save, battle_to_json, parse_save_text
 from engine.systems.ratfight import commands as C
 from engine.systems.ratfight.state import ABANDONED, CASUALTY, DOWN, FLED, OK, res_deck
 
@@ -82,40 +82,20 @@ picks_strategy = st.lists(st.integers(min_value=0, max_value=10_000), min_size=1
 @PROPERTY_SETTINGS
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**64 - 1), picks=picks_strategy)
 def test_replaying_the_saved_log_reproduces_every_state_hash(scenario, seed, picks):
-    battle = play(scenario, seed, picks)
-    text = json.dumps(battle_to_json(battle))
-    replayed = battle_from_save(parse_save_text(text), verify=True)  # raises Divergence on any mismatch
-    assert replayed.checkpoints == battle.checkpoints
-    assert replayed.state_hash() == battle.state_hash()
+    props.replay_reproduces_every_hash(play(scenario, seed, picks))
 
 
 @PROPERTY_SETTINGS
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**64 - 1), picks=picks_strategy,
        depth=st.integers(1, 30))
 def test_undo_then_redo_is_identity(scenario, seed, picks, depth):
-    battle = play(scenario, seed, picks)
-    final = battle.state_hash()
-    draws = battle.rng.draws
-    depth = min(depth, len(battle.log))
-    for _ in range(depth):
-        battle.undo()
-        expected = battle.checkpoints[-1].hash if battle.checkpoints else battle.setup_check.hash
-        assert battle.state_hash() == expected
-    for _ in range(depth):
-        battle.redo()
-    assert battle.state_hash() == final
-    assert battle.rng.draws == draws
+    props.undo_then_redo_is_identity(play(scenario, seed, picks), depth)
 
 
 @PROPERTY_SETTINGS
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**64 - 1), picks=picks_strategy)
 def test_save_then_load_is_identity(scenario, seed, picks):
-    battle = play(scenario, seed, picks)
-    first = json.dumps(battle_to_json(battle), indent=1)
-    loaded = battle_from_save(parse_save_text(first))
-    assert loaded.state_hash() == battle.state_hash()
-    assert loaded.log == battle.log
-    assert json.dumps(battle_to_json(loaded), indent=1) == first
+    props.save_then_load_is_identity(play(scenario, seed, picks))
 
 
 MODEL_IDS = ["R1", "R5", "RC", "B1", "B4", "B9", "nobody"]
@@ -137,21 +117,7 @@ any_command = st.one_of(
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 1000), picks=picks_strategy,
        attempts=st.lists(any_command, min_size=1, max_size=25))
 def test_an_illegal_command_changes_nothing(scenario, seed, picks, attempts):
-    battle = play(scenario, seed, picks[:20])
-    for cmd in attempts:
-        if battle.outcome() is not None:
-            break
-        reason = battle.refusal(cmd)
-        before = (battle.state_hash(), len(battle.log), battle.rng.draws)
-        if reason is None:
-            battle.submit(cmd)
-            check_invariants(battle)
-            continue
-        assert isinstance(reason, str) and reason
-        with pytest.raises(IllegalOrder) as refused:
-            battle.submit(cmd)
-        assert refused.value.message == reason
-        assert (battle.state_hash(), len(battle.log), battle.rng.draws) == before
+    props.illegal_commands_change_nothing(play(scenario, seed, picks[:20]), attempts, check_invariants)
 
 
 @PROPERTY_SETTINGS
@@ -174,15 +140,5 @@ def test_strict_undo_never_takes_back_a_draw(seed, picks):
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**64 - 1),
        players=st.sampled_from([("default", "default"), ("default", "random"), ("random", "default")]))
 def test_computer_players_only_give_legal_orders_and_finish(scenario, seed, players):
-    battle = Battle.new("ratfight", scenario, seed=seed)
-    system = battle.system
-    ai = {side: system.computer_players()[name](seed % 1000 + i)
-          for i, (side, name) in enumerate(zip(system.sides(battle.state), players))}
-    while battle.outcome() is None:
-        cmd = ai[battle.side_to_act()].choose(system, battle.state)
-        assert battle.refusal(cmd) is None, cmd
-        battle.submit(cmd)
-        assert len(battle.log) < 5000
-    check_invariants(battle)
-    outcome = battle.outcome()
-    assert outcome.winner in (None, *system.sides(battle.state)) and outcome.reason
+    props.computers_play_legally_to_the_end(Battle.new("ratfight", scenario, seed=seed), players, seed,
+                                            check_invariants)

@@ -11,14 +11,13 @@ Scale (RULES-NOTES): 1 hex = 2 inches. Short range 12" = 6 hexes, effective
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files
+from engine.core.content import read_toml, scenario_files, shared_tables
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
@@ -129,28 +128,11 @@ class Tables:
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> "Tables":
-        try:
-            key = json.dumps(content, sort_keys=True)
-        except (TypeError, ValueError) as exc:
-            raise ContentError(f"the Dustup content is malformed ({exc})") from None
-        tables = _SHARED.get(key)
-        if tables is None:
-            try:
-                tables = _build(content)
-            except ContentError:
-                raise
-            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-                raise ContentError(f"the Dustup content is malformed ({type(exc).__name__}: {exc})") from None
-            if len(_SHARED) >= 16:
-                _SHARED.clear()
-            _SHARED[key] = tables
-        return tables
+        """The tables for ``content``; battles on identical content share one (and its caches)."""
+        return shared_tables("Dustup", content, _build)
 
     def on_board(self, h: Hex) -> bool:
         return h in self.board
-
-
-_SHARED: dict[str, Tables] = {}
 
 
 def _int(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:

@@ -8,14 +8,13 @@ clear error instead of a wrong battle.
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files
+from engine.core.content import read_toml, scenario_files, shared_tables
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
@@ -135,29 +134,9 @@ class Tables:
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> "Tables":
         """The tables for ``content``; battles on identical content share one (and its caches)."""
-        try:
-            key = json.dumps(content, sort_keys=True)
-        except (TypeError, ValueError) as exc:
-            raise ContentError(f"the RatFight content is malformed ({exc})") from None
-        tables = _SHARED.get(key)
-        if tables is None:
-            tables = cls._build_checked(content)
-            if len(_SHARED) >= 16:
-                _SHARED.clear()
-            _SHARED[key] = tables
-        return tables
-
-    @classmethod
-    def _build_checked(cls, content: dict[str, Any]) -> "Tables":
-        try:
-            return _build(content)
-        except ContentError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise ContentError(f"the RatFight content is malformed ({type(exc).__name__}: {exc})") from None
+        return shared_tables("RatFight", content, _build)
 
 
-_SHARED: dict[str, "Tables"] = {}
 
 
 def _int(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
