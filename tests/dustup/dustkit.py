@@ -7,6 +7,9 @@ the battle starts with red to activate and ``dice`` are the next dice rolled,
 in order. Positions are odd-r offset ``(col, row)``; on row 0 the axial hex
 is ``Hex(col, 0)``.
 
+``deploy_dice`` are rolled before the roll-off: the panic tests of untrained
+troops set up in sight of the enemy (Morale: Panic).
+
 ``ctx(b, dice)`` gives a Resolution on the battle's state with its own
 scripted dice, to call one rule function directly (a confidence test, an
 impact roll) without a whole command around it.
@@ -27,6 +30,10 @@ from engine.systems.dustup import data
 
 SYSTEM = get_system("dustup")
 OPEN = "\n".join(["." * 16] * 10)
+# a belt of woods along row 4: nothing on rows 0-3 sees rows 5-9 (first-sight panic tests wait for a move)
+SCREENED_ROWS = "\n".join(["T" * 16 if r == 4 else "." * 16 for r in range(10)])
+# woods down column 1: a unit in column 0 sees nothing until it comes through them
+SCREENED_COLUMN = "\n".join([".T" + "." * 14] * 10)
 ROLL_OFF_RED = (8, 1)
 _BASE: dict[str, Any] | None = None
 
@@ -65,13 +72,13 @@ def content(red: list[dict], blue: list[dict], *, map: str = OPEN, turn_limit: i
 
 
 def battle(red: list[dict], blue: list[dict], dice: list[int] = (), *, options: dict | None = None,
-           first: bool = True, seed: int = 0, **kw: Any) -> Battle:
+           first: bool = True, seed: int = 0, deploy_dice: list[int] = (), **kw: Any) -> Battle:
     merged = SYSTEM.default_options()
     merged.update(options or {})
     roll_off = ROLL_OFF_RED if merged.get("activation", "alternate") == "alternate" else ()
     setup = BattleSetup(system="dustup", scenario="test", seed=seed, content=content(red, blue, **kw),
                         rules_version=SYSTEM.rules_version, options=merged,
-                        script=Script(tuple(roll_off) + tuple(dice)))
+                        script=Script(tuple(deploy_dice) + tuple(roll_off) + tuple(dice)))
     b = Battle(SYSTEM, setup)
     if roll_off:
         b.submit(C.ChooseFirst(first))

@@ -159,7 +159,8 @@ def _target_die(setup: str):
     elif setup == "suppressive fire":
         suppressive = True
     b = K.battle(red=[K.unit("a", (0, 0), ["rifle*5"], quality=red_q)],
-                 blue=[K.unit("t", (dist, 0), blue_figs)], map=board(row0, width))
+                 blue=[K.unit("t", (dist, 0), blue_figs)], map=board(row0, width),
+                 deploy_dice=[4] if red_q == "untrained" else [])  # untrained: first sight, a passed panic test
     for field, value in sets:
         setf(b, "t", field, value)
     st = b.state

@@ -50,7 +50,8 @@ def moved_to(b, uid: str):
 def test_quality_die_by_level(level, die):
     """Forces: Quality and Leadership (Elite and Untrained Units). Untrained D4, green D6,
     experienced D8, veteran D10, elite D12."""
-    b = K.battle(red=[K.unit("a", (0, 0), ["rifle*4"], quality=level)], blue=[FAR])
+    b = K.battle(red=[K.unit("a", (0, 0), ["rifle*4"], quality=level)], blue=[FAR],
+                 deploy_dice=[4] if level == "untrained" else [])  # untrained troops in sight test for panic
     assert b.state.units["a"].quality == die
 
 

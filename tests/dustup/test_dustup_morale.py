@@ -20,10 +20,11 @@ except ImportError:  # collected without a package
 FAR = K.unit("far", (15, 9), ["leader:rifle", "rifle*3"])
 
 
-def one(commitment="medium", leadership=2, quality="experienced", **kw):
+def one(commitment="medium", leadership=2, quality="experienced", map=K.OPEN, **kw):
     """A battle with one red squad 'a' (of 6) whose side has the given commitment."""
     b = K.battle([K.unit("a", (0, 0), ["leader:rifle", "rifle*5"], leadership=leadership, quality=quality, **kw)],
-                 [FAR], red_side={"commitment": commitment})
+                 [FAR], red_side={"commitment": commitment}, map=map,
+                 deploy_dice=[4] if quality == "untrained" and map == K.OPEN else [])  # first sight: a pass
     return b, b.state.units["a"]
 
 
@@ -200,7 +201,7 @@ def test_who_tests_for_panic(quality, tests):
     """Morale: Panic. Untrained units test the first time they see any enemy (and so whenever a
     green unit would); green units the first time they are fired on or see armour, power armour,
     large creatures or terror; experienced units only for terror; veteran and elite never."""
-    b, u = one(quality=quality)
+    b, u = one(quality=quality, map=K.SCREENED_ROWS)  # out of sight: no test taken yet
     assert {t for t in ("sight", "fired_on", "fearsome", "terror") if checks.needs_panic_test(u, t)} == tests
 
 
@@ -227,8 +228,9 @@ def test_failed_panic_test_panics_the_unit():
 
 def test_untrained_test_on_first_sight_of_the_enemy():
     """Morale: Panic. Untrained units test as soon as they first come into sight of any enemy
-    unit: here after their own move on open ground; only once."""
-    b = K.battle([K.unit("m", (0, 0), ["rifle*4"], quality="untrained", leadership=2)], [FAR], dice=[2, 3, 2])
+    unit: here after their own move out of the woods that hid it; only once."""
+    b = K.battle([K.unit("m", (0, 0), ["rifle*4"], quality="untrained", leadership=2)], [FAR], dice=[3, 3, 2],
+                 map=K.SCREENED_COLUMN)
     ev = b.submit(C.Move("m", K.hx(2, 0)))
     rolls = K.rolls(ev)
     assert rolls[1][:2] == (4, 3) and "panic test" in rolls[1][2] and "first sight" in rolls[1][2]
@@ -241,7 +243,8 @@ def test_untrained_test_on_first_sight_of_the_enemy():
 def test_green_test_on_first_sight_of_power_armour():
     """Morale: Panic. Green units test the first time they see power armoured troops."""
     pa = K.unit("pa", (12, 0), ["rifle*4"], armour="light_power")
-    b = K.battle([K.unit("g", (0, 0), ["rifle*4"], quality="green", leadership=3)], [pa], dice=[2, 2])
+    b = K.battle([K.unit("g", (0, 0), ["rifle*4"], quality="green", leadership=3)], [pa], dice=[3, 2],
+                 map=K.SCREENED_COLUMN)
     ev = b.submit(C.Move("g", K.hx(2, 0)))
     assert "power armour" in K.rolls(ev)[1][2]
     assert b.state.units["g"].panicked
@@ -253,12 +256,24 @@ def test_green_units_do_not_test_at_the_sight_of_ordinary_infantry():
     assert len(K.rolls(ev)) == 1
 
 
+def test_untrained_troops_deployed_in_sight_of_the_enemy_test_before_the_first_turn():
+    """Morale: Panic. "The first time they come into line of sight of any enemy unit in the game":
+    for troops set up in plain view of the enemy, that is at deployment, before the roll-off."""
+    b = K.battle([K.unit("m", (0, 0), ["rifle*4"], quality="untrained", leadership=2)], [FAR],
+                 deploy_dice=[2], map=K.OPEN)
+    rolls = K.rolls(b.setup_events)
+    assert rolls[0][:2] == (4, 2) and "panic test" in rolls[0][2] and "first sight" in rolls[0][2]
+    assert "roll-off" in rolls[1][2]
+    m = b.state.units["m"]
+    assert m.seen_enemy and m.panicked, "2 does not beat leadership 2: the unit panics before turn 1"
+
+
 def test_experienced_test_on_first_sight_of_terror_and_veterans_never():
     """Morale: Panic; Terror. Experienced units test the first time they see an enemy that provokes
     terror; veterans do not."""
     monster = K.unit("x", (12, 0), ["rifle*2"], terror=True)
     red = [K.unit("e", (0, 0), ["rifle*4"]), K.unit("v", (0, 2), ["rifle*4"], quality="veteran")]
-    b = K.battle(red, [monster], dice=[2, 5])
+    b = K.battle(red, [monster], dice=[3, 5], map=K.SCREENED_COLUMN)
     ev = b.submit(C.Move("e", K.hx(2, 0)))
     rolls = K.rolls(ev)
     assert len(rolls) == 2 and "terror" in rolls[1][2] and rolls[1][0] == 8

@@ -324,7 +324,7 @@ def test_a_side_left_with_unactivated_units_gets_one_last_activation():
     red = [K.unit("r", (1, 0), ["rifle*4"]), K.unit("m1", (4, 0), ["rifle*4"], quality="untrained"),
            K.unit("m2", (7, 0), ["rifle*4"], quality="untrained")]
     blue = [K.unit("b", (1, 8), ["rifle*4"])]
-    b = raw_battle(red, blue, options={"activation": "chits-quality"}, cards=["red:r:0", "blue:b:0"], turn_limit=5)
+    b = raw_battle(red, blue, options={"activation": "chits-quality"}, map=K.SCREENED_ROWS, cards=["red:r:0", "blue:b:0"], turn_limit=5)
     act(b, "r")
     act(b, "b")
     assert b.state.to_act == "red" and b.state.chit_leftover == "red"
@@ -339,7 +339,7 @@ def test_both_sides_with_unactivated_units_each_get_a_last_activation():
     """Random Activation: the last activation is for each player left with unactivated units."""
     red = [K.unit("r", (1, 0), ["rifle*4"]), K.unit("m", (4, 0), ["rifle*4"], quality="untrained")]
     blue = [K.unit("b", (1, 8), ["rifle*4"]), K.unit("n", (4, 8), ["rifle*4"], quality="untrained")]
-    b = raw_battle(red, blue, options={"activation": "chits-quality"}, cards=["blue:b:0", "red:r:0"], turn_limit=5)
+    b = raw_battle(red, blue, options={"activation": "chits-quality"}, map=K.SCREENED_ROWS, cards=["blue:b:0", "red:r:0"], turn_limit=5)
     act(b, "b")
     act(b, "r")
     assert b.state.to_act == "red"

@@ -107,6 +107,7 @@ def setup(ctx: Resolution) -> None:
     for side, at in st.tables.dummies:
         n += 1
         ctx.emit(E.MarkerPlaced(marker=f"?{n}", side=side, at=at, unit=None))
+    sight_checks(ctx, None)  # troops deployed in sight of the enemy see it from the start
     begin_turn(ctx)
 
 
@@ -873,9 +874,8 @@ def reveal(ctx: Resolution, u: Unit, why: str) -> None:
 def sight_checks(ctx: Resolution, mover: Unit | None) -> None:
     """Panic on first sight of the enemy (untrained) or of fearsome enemies (Morale: Panic).
 
-    Run after every move and whenever a hidden unit is revealed. Units already in
-    sight of each other at deployment are not tested before their first move
-    (a known gap)."""
+    Run at deployment, after every move and whenever a hidden unit is revealed:
+    the moments a unit can first come into sight of an enemy."""
     st: DustState = ctx.state
     for u in st.units.values():
         if not u.on_table or u.panic_passed or u.panicked or u.quality >= 10:
