@@ -344,6 +344,41 @@ def test_broken_unit_leaves_cover_only_to_withdraw():
     assert "leadership test" in K.rolls(ev)[0][2] and pos(b, "a") == K.hx(3, 0)
 
 
+def test_broken_unit_in_the_open_must_head_for_cover():
+    """Forces: Confidence (broken): "must move away from the enemy towards cover as soon as possible".
+    In the open and able to move, moving is all it may do, and only away from the enemy and nearer
+    to cover (the woods at (2,0)); standing fast or propping is refused while such a move exists."""
+    b = K.battle([squad(at=(6, 0), confidence="broken")], [K.unit("e", (14, 0), ["rifle*4"])],
+                 map=one_wood(2), dice=[6])
+    kinds = {type(c) for c in b.legal_commands() if getattr(c, "unit", None) == "a"}
+    assert kinds == {C.Move}
+    with pytest.raises(IllegalOrder, match="must move away from the enemy toward cover"):
+        b.submit(C.Prop("a"))
+    with pytest.raises(IllegalOrder, match="may not stand fast"):
+        b.submit(C.Hold("a"))
+    with pytest.raises(IllegalOrder, match="must head for cover"):
+        b.submit(C.Move("a", K.hx(6, 3)))  # away from the enemy, but no nearer the woods
+    b.submit(C.Move("a", K.hx(2, 0)))
+    assert pos(b, "a") == K.hx(2, 0) and not b.state.units["a"].suppression
+
+
+def test_broken_unit_in_cover_or_with_no_cover_to_reach_is_not_driven():
+    """Forces: Confidence (broken). In cover the unit is not forced to move; on a map without cover
+    there is nowhere to head for, so it may only move away (and may stand fast)."""
+    b = K.battle([squad(at=(6, 0), confidence="broken")], [K.unit("e", (14, 0), ["rifle*4"])], map=one_wood(6))
+    assert b.refusal(C.Prop("a")) is None
+    b = K.battle([squad(at=(6, 0), confidence="broken")], [K.unit("e", (14, 0), ["rifle*4"])])
+    assert b.refusal(C.Hold("a")) is None and b.refusal(C.Move("a", K.hx(6, 3))) is None
+
+
+def test_a_suppressed_broken_unit_in_the_open_may_recover_first():
+    """Forces: Confidence (broken); Recover Suppression. Pinned, it cannot move yet: it may try to
+    remove its markers."""
+    b = K.battle([squad(at=(6, 0), confidence="broken")], [K.unit("e", (14, 0), ["rifle*4"])], map=one_wood(2))
+    setu(b, "a", "suppression", 1)
+    assert b.refusal(C.Recover("a")) is None
+
+
 def test_routed_units_must_withdraw():
     """Forces: Confidence (routed). Routed units must use each action to withdraw, toward their own
     table edge (red's is the top row); on the edge they leave the table."""

@@ -430,7 +430,7 @@ def may_begin(st: DustState, u: Unit) -> str | None:
     return None
 
 
-def forced_action(u: Unit) -> type | None:
+def forced_action(st: DustState, u: Unit) -> type | None:
     """The only kind of action a unit may take, when the rules force one."""
     if u.confidence == ROUTED:  # a panicked unit forced to rout routs, never to recover (Panic)
         return C.Withdraw
@@ -438,7 +438,29 @@ def forced_action(u: Unit) -> type | None:
         return C.Rouse
     if u.leaderless:
         return C.Reorganise
+    if must_seek_cover(st, u):
+        return C.Move
     return None
+
+
+def must_seek_cover(st: DustState, u: Unit) -> bool:
+    """Forces: Confidence (broken): a broken unit out of cover "must move away from the enemy towards
+    cover as soon as possible": while it can move (not suppressed), moving is all it may do. Propped
+    counts as in cover, as it does for everything else. On a map with no cover there is nothing to
+    head for, and the unit is only held to moving away."""
+    return (u.confidence == BROKEN and not u.suppression and not in_cover(st, u)
+            and cover_distance(st, u.pos) < 99)
+
+
+def cover_distance(st: DustState, h: Hex) -> int:
+    """Hexes from ``h`` to the nearest hex with cover or concealment of its own (99 if the map has none)."""
+    memo = st.tables.sight_cache
+    key = ("cover distance", h)
+    found = memo.get(key)
+    if found is None:
+        found = min((hex_distance(h, c) for c in st.tables.board if hex_gives_cover(st, c)), default=99)
+        memo[key] = found
+    return found
 
 
 def validate(st: DustState, cmd: Any) -> str | None:
@@ -482,13 +504,14 @@ def validate(st: DustState, cmd: Any) -> str | None:
         why = may_begin(st, u)
         if why:
             return why
-    forced = forced_action(u)
+    forced = forced_action(st, u)
     if forced is not None and type(cmd) is not forced and type(cmd) is not C.Hold:
         return f"{u.name} cannot do that: {FORCED_WHY[forced]}"
     return action.check(st, u, cmd)
 
 
-FORCED_WHY = {C.Rouse: "it is panicking: it must spend its actions trying to recover",
+FORCED_WHY = {C.Move: "it is broken and in the open: it must move away from the enemy toward cover",
+              C.Rouse: "it is panicking: it must spend its actions trying to recover",
               C.Withdraw: "it is routed: every action must withdraw",
               C.Reorganise: "its leader is down: it must reorganise to appoint a new one"}
 
@@ -521,7 +544,7 @@ def legal_commands(st: DustState) -> list[Any]:
         if validate(st, C.Pass()) is None:
             out.append(C.Pass())
     for u in units:
-        forced = forced_action(u)
+        forced = forced_action(st, u)
         for ctype, action in actions.items():
             if forced is not None and ctype is not forced and ctype is not C.Hold:
                 continue
@@ -779,6 +802,9 @@ def _move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
             return f"{u.name} is broken: it may only move away from the enemy (Forces: Confidence)"
         if in_cover(st, u) and not hex_gives_cover(st, cmd.to) and there <= here:
             return f"{u.name} is broken: it may leave cover only to withdraw from the enemy (Forces: Confidence)"
+        if must_seek_cover(st, u) and not hex_gives_cover(st, cmd.to) \
+                and cover_distance(st, cmd.to) >= cover_distance(st, u.pos):
+            return f"{u.name} is broken and in the open: it must head for cover (Forces: Confidence)"
     return None
 
 
@@ -1009,7 +1035,7 @@ def _withdraw_resolve(ctx: Resolution, u: Unit, cmd) -> None:
 
 
 def _hold_check(st: DustState, u: Unit, cmd) -> str | None:
-    forced = forced_action(u)
+    forced = forced_action(st, u)
     if forced is not None:
         action = _registry()[0][forced]
         if any(action.check(st, u, c) is None for c in action.offer(st, u)):
