@@ -379,6 +379,43 @@ def test_a_suppressed_broken_unit_in_the_open_may_recover_first():
     assert b.refusal(C.Recover("a")) is None
 
 
+def scrub_at(col: int, row: int = 0) -> str:
+    rows = ["." * 16 for _ in range(10)]
+    rows[row] = rows[row][:col] + "," + rows[row][col + 1:]
+    return "\n".join(rows)
+
+
+def test_hidden_enemies_do_not_show_in_the_moves_offered_but_are_run_into():
+    """Detect Action: Hidden Units. A hidden unit is only a marker to the other side, so the moves
+    offered do not avoid it (that would give it away); a unit that walks into it stops where it may
+    (not next to an enemy) and the hidden unit is revealed, its marker gone."""
+    hidden = K.unit("h", (8, 0), ["rifle*4"], hidden=True)
+    b = K.battle([squad(at=(2, 0))], [hidden, FAR], map=scrub_at(8), dice=[6])
+    offered = {c.to for c in b.legal_commands() if isinstance(c, C.Move) and c.unit == "a"}
+    assert K.hx(7, 0) in offered, "the hex next to the hidden unit is offered like any other"
+    assert b.state.markers and b.state.units["h"].hidden
+    ev = b.submit(C.Move("a", K.hx(7, 0)))
+    assert pos(b, "a") == K.hx(6, 0), "stopped short: not next to the enemy it ran into"
+    assert not b.state.units["h"].hidden and not b.state.markers
+    assert any(type(e).__name__ == "MarkerRemoved" and "ran into it" in e.reason for e in ev)
+
+
+def test_a_route_through_a_hidden_unit_stops_before_it():
+    """Detect Action: Hidden Units. The planned route crosses the hidden unit's hex: the mover cannot
+    enter it, stops where it may, and the unit it met is revealed."""
+    hidden = K.unit("h", (5, 0), ["rifle*4"], hidden=True)
+    b = K.battle([squad(at=(2, 0))], [hidden, FAR], map=scrub_at(5), dice=[6])
+    b.submit(C.Move("a", K.hx(8, 0)))
+    assert pos(b, "a") == K.hx(3, 0) and not b.state.units["h"].hidden
+
+
+def test_a_move_clear_of_hidden_units_reveals_nothing():
+    hidden = K.unit("h", (8, 4), ["rifle*4"], hidden=True)
+    b = K.battle([squad(at=(2, 0))], [hidden, FAR], map=scrub_at(8, 4), dice=[3])
+    b.submit(C.Move("a", K.hx(5, 0)))
+    assert pos(b, "a") == K.hx(5, 0) and b.state.units["h"].hidden
+
+
 def test_routed_units_must_withdraw():
     """Forces: Confidence (routed). Routed units must use each action to withdraw, toward their own
     table edge (red's is the top row); on the edge they leave the table."""

@@ -681,16 +681,21 @@ def enemy_hexes(st: DustState, side: str) -> set[Hex]:
     return {u.pos for u in st.units.values() if u.side != side and u.on_table and not u.hidden}
 
 
-def adjacent_to_enemy(st: DustState, side: str, h: Hex, ignore: str | None = None) -> bool:
+def adjacent_to_enemy(st: DustState, side: str, h: Hex, ignore: str | None = None, known: bool = False) -> bool:
+    """Is an enemy unit on or next to ``h``? ``known``: count only enemies the side can see on the map
+    (hidden ones are markers to it), for what a player is offered; the rules' own outcome counts all."""
     for u in st.units.values():
-        if u.side != side and u.on_table and u.id != ignore and hex_distance(u.pos, h) <= 1:
+        if u.side != side and u.on_table and u.id != ignore and hex_distance(u.pos, h) <= 1 \
+                and not (known and u.hidden):
             return True
     return False
 
 
-def step_cost(st: DustState, u: Unit) -> Callable[[Hex, Hex], int | None]:
+def step_cost(st: DustState, u: Unit, known: bool = False) -> Callable[[Hex, Hex], int | None]:
+    """The cost of each step for ``u``; enemy units block the way (with ``known``, only the enemies
+    its side knows of: a hidden unit is only found by walking into it)."""
     costs = st.tables.costs["power" if u.power else "normal"]
-    blocked = {v.pos for v in st.units.values() if v.side != u.side and v.on_table}
+    blocked = {v.pos for v in st.units.values() if v.side != u.side and v.on_table and not (known and v.hidden)}
     travel_block = {v.pos for v in st.units.values()
                     if v.side == u.side and v.on_table and v.id != u.id and (v.travel or u.travel)}
 
@@ -730,11 +735,12 @@ def carries_wounded(u: Unit, leave: bool) -> bool:
     return bool(carried_wounded(u, leave))
 
 
-def may_end_at(st: DustState, u: Unit, h: Hex, assaulting: str | None = None) -> bool:
+def may_end_at(st: DustState, u: Unit, h: Hex, assaulting: str | None = None, known: bool = False) -> bool:
     occ = st.occupant.get(h)
-    if occ is not None and occ != u.id and st.units[occ].on_table:
+    if occ is not None and occ != u.id and st.units[occ].on_table \
+            and not (known and st.units[occ].side != u.side and st.units[occ].hidden):
         return False
-    return not adjacent_to_enemy(st, u.side, h, ignore=assaulting) or assaulting is not None
+    return not adjacent_to_enemy(st, u.side, h, ignore=assaulting, known=known) or assaulting is not None
 
 
 def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
@@ -743,16 +749,17 @@ def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
     Worked out once per position of every unit on the table (the order editor and
     the computer player ask for it many times between two moves)."""
     die, _ = movement_die(st, u, carrying)
-    others = tuple(sorted((v.pos.q, v.pos.r, v.side, v.travel) for v in st.units.values()
+    others = tuple(sorted((v.pos.q, v.pos.r, v.side, v.travel, v.hidden) for v in st.units.values()
                           if v.on_table and v.id != u.id))
     key = ("moves", u.id, u.pos, die, u.power, u.travel, u.side, others)
     memo = st.tables.sight_cache
     found = memo.get(key)
     if found is None:
-        reach = reachable(u.pos, die, step_cost(st, u))
-        taken = {v.pos for v in st.units.values() if v.on_table and v.id != u.id}
-        near_enemy = {n for v in st.units.values() if v.side != u.side and v.on_table
-                      for n in (v.pos, *v.pos.neighbours())}
+        reach = reachable(u.pos, die, step_cost(st, u, known=True))
+        seen = [v for v in st.units.values() if v.on_table and v.id != u.id
+                and not (v.side != u.side and v.hidden)]  # hidden enemies are only markers to this side
+        taken = {v.pos for v in seen}
+        near_enemy = {n for v in seen if v.side != u.side for n in (v.pos, *v.pos.neighbours())}
         found = {h: c for h, c in reach.items() if h != u.pos and h not in taken and h not in near_enemy}
         memo[key] = found
     return found
@@ -762,19 +769,42 @@ def walk(st: DustState, u: Unit, to: Hex, points: int, assaulting: str | None = 
     """Move toward ``to`` along a cheapest path as far as ``points`` allow, stopping only where the
     unit may legally end (not next to an enemy unless assaulting, not on another unit).
     Returns the path walked (start first) and the points used."""
-    path = shortest_path(u.pos, to, step_cost(st, u))
+    path, used, _ = walk_into(st, u, to, points, assaulting)
+    return path, used
+
+
+def walk_into(st: DustState, u: Unit, to: Hex, points: int,
+              assaulting: str | None = None) -> tuple[list[Hex], int, list[str]]:
+    """:func:`walk`, and the hidden enemy units the walk ran into.
+
+    The route is the one the side can plan, around the enemies it knows of. Walking it, the unit
+    cannot enter a hidden unit's hex nor stop next to one; when that cuts the move short of where
+    it would otherwise have stopped, the hidden units it met are the third value (Detect Action:
+    Hidden Units: a unit that is walked into has given its position away)."""
+    path = shortest_path(u.pos, to, step_cost(st, u, known=True))
     if path is None:
-        return [u.pos], 0
-    cost_fn = step_cost(st, u)
-    spent, best, best_cost = 0, 0, 0
-    for i in range(1, len(path)):
-        c = cost_fn(path[i - 1], path[i])
-        if c is None or spent + c > points:
-            break
-        spent += c
-        if may_end_at(st, u, path[i], assaulting):
-            best, best_cost = i, spent
-    return path[: best + 1], best_cost
+        return [u.pos], 0, []
+    real, planned = step_cost(st, u), step_cost(st, u, known=True)
+
+    def furthest(cost_fn, known: bool) -> tuple[int, int]:
+        spent, best, best_cost = 0, 0, 0
+        for i in range(1, len(path)):
+            c = cost_fn(path[i - 1], path[i])
+            if c is None or spent + c > points:
+                break
+            spent += c
+            if may_end_at(st, u, path[i], assaulting, known=known):
+                best, best_cost = i, spent
+        return best, best_cost
+
+    best, best_cost = furthest(real, False)
+    hoped, _ = furthest(planned, True)
+    met: list[str] = []
+    if hoped > best:
+        beyond = path[best + 1: hoped + 1]
+        met = [v.id for v in st.units.values() if v.side != u.side and v.on_table and v.hidden
+               and any(hex_distance(v.pos, h) <= 1 for h in beyond)]
+    return path[: best + 1], best_cost, met
 
 
 def _move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
@@ -791,10 +821,10 @@ def _move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
         # Move Action: the unit may nominate any point and goes as far toward it as its roll allows,
         # but a hex within its best roll must be one it may stop in
         die, _ = movement_die(st, u, carrying)
-        if cmd.to in reachable(u.pos, die, step_cost(st, u)):
+        if cmd.to in reachable(u.pos, die, step_cost(st, u, known=True)):
             return (f"{u.name} may not stop there: not next to an enemy unless assaulting, and not on "
                     "another unit")
-        if shortest_path(u.pos, cmd.to, step_cost(st, u)) is None:
+        if shortest_path(u.pos, cmd.to, step_cost(st, u, known=True)) is None:
             return f"{u.name} has no way to get there: impassable ground or enemy units are in the way"
     if u.confidence <= BROKEN:
         here, there = nearest_enemy_distance(st, u, u.pos), nearest_enemy_distance(st, u, cmd.to)
@@ -861,7 +891,9 @@ def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, as
                           + ", hexes of clear ground", rule, u.id)
     carried = carried_wounded(u, leave_wounded)
     leave_behind = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED) and f not in carried]
-    path, used = walk(st, u, to, points, assaulting)
+    path, used, met = walk_into(st, u, to, points, assaulting)
+    for hidden in met:
+        reveal(ctx, st.units[hidden], f"{u.name} ran into it")
     if len(path) > 1:
         start = u.pos
         if leave_behind:

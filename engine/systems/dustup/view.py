@@ -487,8 +487,8 @@ def communicate(st: DustState, sender: Unit, receiver: Unit) -> tuple[float, lis
 def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -> OrderPreview:
     carrying = rules.carries_wounded(u, cmd.leave_wounded)
     die, notes = rules.movement_die(st, u, carrying)
-    path = shortest_path(u.pos, cmd.to, rules.step_cost(st, u))
-    step = rules.step_cost(st, u)
+    path = shortest_path(u.pos, cmd.to, rules.step_cost(st, u, known=True))
+    step = rules.step_cost(st, u, known=True)
     need = sum(step(path[i - 1], path[i]) or 0 for i in range(1, len(path))) if path else 0
     mods = [f"movement die {die_name(die)}" + (f" ({', '.join(notes)})" if notes else ""),
             f"{len(path) - 1 if path else 0} hexes to {where(cmd.to)}: {need} movement point(s) needed"]
