@@ -361,3 +361,13 @@ def test_python_dash_m_engine_runs_the_cli():
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("dustup: Dustup\n") and "\nratfight: JTS RatFight\n" in result.stdout
     assert result.stderr == ""
+
+
+def test_selfplay_dustup_plays_computer_against_computer_to_the_end(capsys):
+    """Issue 5: `hexfront selfplay dustup` (the default computer player on both sides)."""
+    code, out, err = run(capsys, "selfplay", "dustup", "--scenario", "patrol", "--games", "1", "--seed", "3",
+                         "--json")
+    assert code == 0 and err == ""
+    record = json.loads(out)
+    assert record["scenario"] == "patrol" and record["players"] == ["default", "default"]
+    assert set(record) == GAME_KEYS and record["winner"] in ("red", "blue", None) and record["commands"] > 10

@@ -357,3 +357,35 @@ def test_subordinates_test_even_when_the_whole_headquarters_is_destroyed():
     rolls = K.rolls(c.events)
     assert len(rolls) == 1 and "must beat 5" in rolls[0][2]  # only A is under HQ
     assert b.state.units["A"].confidence == STEADY
+
+
+# ---------------------------------------------------------------------------------------------
+# Power Armour Troops as Casualties
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("table_roll, status, wounds", [
+    (1, "killed", 0), (2, "stabilised", 1), (4, "stabilised", 1), (5, "disabled", 0), (6, "fit", 0),
+])
+def test_power_armour_rolls_its_casualty_table_as_soon_as_it_is_hit(table_roll, status, wounds):
+    """Medical Treatment: Power Armour Troops as Casualties. A hit that beats the suit's armour is not
+    a wound or a kill: a D6 at once, 1 killed, 2-4 stabilised (a wound marker), 5 unhurt but the suit
+    wrecked (disabled), 6 patched up by the suit and back to duty."""
+    b = K.battle([K.unit("pa", (0, 0), ["leader:rifle", "rifle*3"], armour="light_power")], [FAR])
+    u = b.state.units["pa"]
+    f = u.figures[1]
+    assert f.power and f.armour == 10
+    c = K.ctx(b, [12, 2, table_roll])  # impact D12 rolls 12 against armour D10 rolling 2: "a kill" for others
+    result = checks.impact_on(c, u, f, 12, 0, False, "Shoot Action: Resolve Impact")
+    assert [r[:2] for r in K.rolls(c.events)] == [(12, 12), (10, 2), (6, table_roll)]
+    assert "power armour casualty table" in K.rolls(c.events)[2][2]
+    assert f.status == status and f.wounds == wounds
+    assert result == {"killed": "kill", "fit": "none"}.get(status, "wound")
+
+
+def test_a_hit_that_does_not_beat_the_suit_needs_no_table():
+    b = K.battle([K.unit("pa", (0, 0), ["leader:rifle", "rifle*3"], armour="heavy_power")], [FAR])
+    u = b.state.units["pa"]
+    c = K.ctx(b, [5, 9])
+    assert checks.impact_on(c, u, u.figures[1], 6, 0, False, "Shoot Action: Resolve Impact") == "none"
+    assert len(K.rolls(c.events)) == 2 and u.figures[1].status == "fit"
