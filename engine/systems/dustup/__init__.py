@@ -15,7 +15,6 @@ class Dustup(RuleSystem):
     id = "dustup"
     title = "Dustup"
     rules_version = "1"
-    command_types = C.COMMAND_TYPES
     options = (
         OptionSpec("activation", "alternate",
                    "who acts next: alternate (the book's rule), chits or chits-quality (chit draw, optional), "
@@ -31,6 +30,10 @@ class Dustup(RuleSystem):
                    "the courage test's 'half' when the book disagrees with itself: text (the attacker fails "
                    "to score at least half) or summary (attacker <= defender / 2)", ("text", "summary")),
     )
+
+    @property
+    def command_types(self) -> tuple[type, ...]:  # type: ignore[override]
+        return C.COMMAND_TYPES + rules.module_command_types()
 
     @property
     def event_types(self) -> tuple[type, ...]:  # type: ignore[override]

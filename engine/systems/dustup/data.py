@@ -21,7 +21,7 @@ from engine.core.content import read_toml, scenario_files, shared_tables
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
-from .dice import DIE_TYPES
+from .dice import DIE_TYPES, parse_value
 
 INCHES_PER_HEX = 2
 SHORT_RANGE = 6  # 12 inches
@@ -33,7 +33,21 @@ MOVE_COST = {"clear": 1, "poor": 2, "difficult": 3, "impassable": None}
 SIGHT = {"clear": LOS_CLEAR, "obscure": LOS_OBSCURE, "block": LOS_BLOCK}
 COVER_SHIFT = {"none": 0, "soft": 1, "hard": 2}  # armour die shift (Cover)
 CONCEALMENT = ("none", "partial")  # what a hex gives; complete concealment is chosen by the unit
-WEAPON_KINDS = ("small_arm", "support", "grenade", "pistol", "close_combat")
+WEAPON_KINDS = ("small_arm", "support", "grenade", "pistol", "close_combat", "heavy", "iavr", "guided", "mortar",
+                "aa")
+HEAVY_KINDS = ("heavy", "guided", "mortar", "aa")  # fired alone, one action each (Firing Heavy Weapons)
+FIRE_CONTROL = ("inferior", "average", "superior")
+STABILISATION = ("poor", "average", "superior")
+MOVERS = ("wheeled_low", "wheeled_high", "tracked", "hover", "grav", "walker")
+VEHICLE_CLASSES = ("clear", "poor", "difficult", "impassable")
+AIR_MOUNTS = ("", "turret", "fixed", "deadfall", "guided")
+SYSTEM_DICE = {"none": 4, "very_inferior": 4, "inferior": 6, "average": 8, "superior": 10, "very_superior": 12}
+ADE = {"minimal": 4, "inferior": 6, "average": 8, "superior": 10, "extreme": 12}
+SUPPORT_KINDS = ("artillery", "air", "orbital")
+SUPPORT_TIERS = {"on_table": 0, "company": 1, "battalion": 2, "regimental": 3, "orbital": 3, "air": 3}
+AMMO = ("he", "ap", "at", "smoke", "incendiary")
+BURST = {"small": 2, "medium": 2, "large": 3, "very_large": 5}  # hexes: 3" / 4" / 6" / 10" (RULES-NOTES)
+FEATURE_SPEC_KINDS = ("minefield", "ied", "booby", "cdm", "smoke", "fire")
 QUALITY = {"untrained": 4, "green": 6, "experienced": 8, "veteran": 10, "elite": 12}
 MOVE_DICE = {"encumbered": 4, "infantry": 6, "fast": 8, "cavalry": 10, "vehicle": 12}
 COMMITMENT = ("low", "medium", "high")
@@ -62,10 +76,67 @@ class Weapon:
     max_range: int = 0
     terror: bool = False
     strike: int = 0  # a special close combat weapon's strike die (Assault: Special Close Combat Weapons)
+    # Armoured Dustup (see weapons.toml)
+    size: int = 0
+    count: int = 1  # firepower dice of ``die`` (a heavy machinegun's 2D6)
+    impact_armour: int = 0  # impact against vehicles and point targets; 0: ``impact``
+    die_armour: int = 0  # firepower die against vehicles and point targets; 0: ``die``
+    fire_control: str = "average"
+    guidance: int = 0
+    crew: int = 0
+    burst: int = 0
+    min_range: int = 0
+    disposable: bool = False
+    he: bool = False
+    mount: str = ""
 
     @property
     def support(self) -> bool:
         return self.kind in ("support", "grenade")
+
+    @property
+    def heavy(self) -> bool:
+        """Fired on its own as an action of its own (Firing Heavy Weapons; Guided Weapons)."""
+        return self.kind in HEAVY_KINDS
+
+    def impact_against(self, vehicle: bool) -> int:
+        return (self.impact_armour or self.impact) if vehicle else self.impact
+
+    def die_against(self, vehicle: bool) -> int:
+        return (self.die_armour or self.die) if vehicle else self.die
+
+
+@attrs.frozen
+class VehicleType:
+    """A line of vehicles.toml: a vehicle, mech, monster, aircraft, turret or building type."""
+
+    id: str
+    name: str
+    kind: str
+    size: int
+    mover: str
+    move: int
+    armour: tuple[int, int, int, int, int]  # front, side, rear, top, belly
+    weapons: tuple[str, ...]
+    capacity: int = 0
+    open_top: bool = False
+    soft_skin: bool = False
+    firing_ports: bool = False
+    amphibious: bool = False
+    ecm: int = 8
+    decoys: int = 0
+    area_protection: int = 0
+    stabilisation: str = "average"
+    slaved: bool = False
+    smoke_dischargers: bool = False
+    exhaust_smoke: bool = False
+    plough: bool = False
+    line_charges: int = 0
+    vtol: bool = False
+    strike: int = 1
+    cc_impact: int = 6
+    terror: bool = False
+    turrets: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -124,6 +195,11 @@ class Tables:
     sight: dict[Hex, int]
     cover: dict[Hex, str]
     conceal: dict[Hex, str]
+    vehicles: dict[str, VehicleType] = attrs.field(factory=dict)
+    vehicle_terrain: dict[str, dict[Hex, str]] = attrs.field(factory=dict)  # mover -> hex -> class
+    features: tuple[dict[str, Any], ...] = ()  # minefields, IEDs, booby traps, CDMs set before the battle
+    support: dict[str, tuple[dict[str, Any], ...]] = attrs.field(factory=dict)  # side -> support assets
+    wind: int = 0  # hex direction smoke drifts toward (Natural Smoke)
     sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
@@ -153,13 +229,23 @@ def _choice(value: Any, allowed, what: str) -> str:
     return value
 
 
+def _value(value: Any, what: str) -> int:
+    """A die or a D12 x class: 8, "d8", "d12x3"."""
+    if type(value) is int:
+        return _die(value, what)
+    try:
+        return parse_value(value)
+    except ValueError as e:
+        raise ContentError(f"{what}: {e}") from None
+
+
 def _hex(value: Any, what: str) -> Hex:
     if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
         raise ContentError(f"{what} must be [column, row], not {value!r}")
     return offset_to_axial(value[0], value[1])
 
 
-FIGURE_SPEC = re.compile(r"^(?:(?P<role>leader|medic|observer|commander):)?(?P<weapon>[a-z_0-9]+)(?:\*(?P<n>\d+))?$")
+FIGURE_SPEC = re.compile(r"^(?:(?P<role>leader|medic|observer|commander|weapon):)?(?P<weapon>[a-z_0-9]+)(?:\*(?P<n>\d+))?$")
 
 
 def parse_figures(specs: list[str], what: str) -> list[tuple[str, str]]:
@@ -184,12 +270,62 @@ def _build(content: dict[str, Any]) -> Tables:
         if kind in ("small_arm", "pistol"):
             if type(fp) not in (int, float) or not 0 < fp <= 12:
                 raise ContentError(f"weapon {wid} needs a firepower from 0.5 to 12")
+        size = _int(w.get("size", 0), f"weapon {wid} size", 0, 5)
+        if kind in ("heavy", "guided", "mortar", "aa") and not size:
+            raise ContentError(f"weapon {wid} is a {kind} weapon and needs a size from 1 to 5")
+        default_effective = EFFECTIVE_RANGE * max(size, 1) if kind == "heavy" else EFFECTIVE_RANGE
+        needs_die = kind in ("support", "grenade", "heavy", "iavr", "mortar", "aa")
         weapons[wid] = Weapon(
-            wid, str(w["name"]), kind, _die(w["impact"], f"weapon {wid} impact"), float(fp),
-            _die(w["die"], f"weapon {wid} firepower die") if kind in ("support", "grenade") else 0,
-            _int(w.get("effective", EFFECTIVE_RANGE), f"weapon {wid} effective range", 1, 500),
+            wid, str(w["name"]), kind, _value(w["impact"], f"weapon {wid} impact"), float(fp),
+            _die(w["die"], f"weapon {wid} firepower die") if needs_die else 0,
+            _int(w.get("effective", default_effective), f"weapon {wid} effective range", 1, 500),
             _int(w.get("max_range", 0), f"weapon {wid} maximum range", 0, 500), bool(w.get("terror", False)),
-            _die(w["strike"], f"weapon {wid} strike die") if kind == "close_combat" else 0)
+            _die(w["strike"], f"weapon {wid} strike die") if kind == "close_combat" else 0,
+            size=size, count=_int(w.get("count", 1), f"weapon {wid} count", 1, 4),
+            impact_armour=_value(w["impact_armour"], f"weapon {wid} impact_armour") if "impact_armour" in w else 0,
+            die_armour=_die(w["die_armour"], f"weapon {wid} die_armour") if "die_armour" in w else 0,
+            fire_control=_choice(w.get("fire_control", "average"), FIRE_CONTROL, f"weapon {wid} fire_control"),
+            guidance=_die(w["guidance"], f"weapon {wid} guidance") if kind in ("guided", "aa") else 0,
+            crew=_int(w.get("crew", 0), f"weapon {wid} crew", 0, 12),
+            burst=_int(w.get("burst", 0), f"weapon {wid} burst", 0, 10),
+            min_range=_int(w.get("min_range", 0), f"weapon {wid} min_range", 0, 100),
+            disposable=bool(w.get("disposable", False)), he=bool(w.get("he", False)),
+            mount=_choice(w.get("mount", ""), AIR_MOUNTS, f"weapon {wid} mount"))
+    vehicles: dict[str, VehicleType] = {}
+    for vid, v in content.get("vehicles", {}).items():
+        what = f"vehicle {vid}"
+        vkind = _choice(v["kind"], ("vehicle", "mech", "monster", "aircraft", "turret", "building"), f"{what} kind")
+        vsize = _int(v["size"], f"{what} size", 1, 5)
+        arm = v["armour"]
+        faces = tuple(_value(arm[f], f"{what} {f} armour") for f in ("front", "side", "rear", "top", "belly"))
+        if vkind != "building" and any(a > 12 * vsize for a in faces):
+            raise ContentError(f"{what}: armour may not be of a higher class than the size ({vsize}) (Vehicle Size)")
+        for w in v.get("weapons", []):
+            if w not in weapons:
+                raise ContentError(f"{what} mounts unknown weapon {w!r}")
+            if weapons[w].size > vsize and vkind != "building":
+                raise ContentError(f"{what}: a size {vsize} vehicle may not carry the size {weapons[w].size} "
+                                   f"{weapons[w].name} (Vehicle Size)")
+        mover = str(v.get("mover", ""))
+        if mover:
+            _choice(mover, MOVERS, f"{what} mover")
+        vehicles[vid] = VehicleType(
+            vid, str(v["name"]), vkind, vsize, mover, _die(v.get("move", 12), f"{what} move"), faces,  # type: ignore[arg-type]
+            tuple(v.get("weapons", [])), capacity=_int(v.get("capacity", 0), f"{what} capacity", 0, 40),
+            open_top=bool(v.get("open_top", False)), soft_skin=bool(v.get("soft_skin", False)),
+            firing_ports=bool(v.get("firing_ports", False)), amphibious=bool(v.get("amphibious", False)),
+            ecm=_die(v.get("ecm", 8), f"{what} ecm"), decoys=_die(v["decoys"], f"{what} decoys") if v.get("decoys") else 0,
+            area_protection=_int(v.get("area_protection", 0), f"{what} area_protection", 0, 5),
+            stabilisation=_choice(v.get("stabilisation", "average"), STABILISATION, f"{what} stabilisation"),
+            slaved=bool(v.get("slaved", False)), smoke_dischargers=bool(v.get("smoke_dischargers", False)),
+            exhaust_smoke=bool(v.get("exhaust_smoke", False)), plough=bool(v.get("plough", False)),
+            line_charges=_int(v.get("line_charges", 0), f"{what} line_charges", 0, 5), vtol=bool(v.get("vtol", False)),
+            strike=_int(v.get("strike", 1), f"{what} strike", 1, 30), cc_impact=_value(v.get("cc_impact", 6), f"{what} cc_impact"),
+            terror=bool(v.get("terror", False)), turrets=tuple(v.get("turrets", [])))
+    for vt in vehicles.values():
+        for t in vt.turrets:
+            if t not in vehicles or vehicles[t].kind != "turret":
+                raise ContentError(f"vehicle {vt.id} names turret {t!r}, which is not a turret type")
     armour = {aid: Armour(aid, str(a["name"]), _die(a["die"], f"armour {aid} die"), bool(a.get("power", False)),
                           bool(a.get("unarmoured", False)))
               for aid, a in content["armour"].items()}
@@ -205,6 +341,8 @@ def _build(content: dict[str, Any]) -> Tables:
         if len(t["glyph"]) != 1 or t["glyph"] in by_glyph:
             raise ContentError(f"terrain {tid} needs a glyph of one character that no other terrain uses")
         by_glyph[t["glyph"]] = tid
+        for m in MOVERS:
+            _choice(t.get("vehicles", {}).get(m, "impassable"), VEHICLE_CLASSES, f"terrain {tid} vehicles.{m}")
     courage = tuple(CourageShift(str(r["id"]), str(r["label"]), _int(r["shift"], "courage shift", -3, 3),
                                  _choice(r.get("per", ""), ("", "marker", "wounded", "killed"), "courage per"))
                     for r in content["morale"]["courage"])
@@ -240,6 +378,7 @@ def _build(content: dict[str, Any]) -> Tables:
     deployment: list[dict[str, Any]] = []
     dummies: list[tuple[str, Hex]] = []
     side_info: dict[str, dict[str, Any]] = {}
+    support: dict[str, tuple[dict[str, Any], ...]] = {}
     seen: set[str] = set()
     for s in sides:
         sid = str(s["id"])
@@ -250,7 +389,23 @@ def _build(content: dict[str, Any]) -> Tables:
             "comms": _die(s.get("comms", 8), f"side {sid} comms"),
             "edge": _choice(s.get("edge", "north" if not side_info else "south"),
                             ("north", "south", "east", "west"), f"side {sid} edge"),
+            "ade": ADE[_choice(s.get("ade", "inferior"), ADE, f"side {sid} ade")],
+            "support_chits": _int(s.get("support_chits", 0), f"side {sid} support_chits", 0, 10),
         }
+        assets = []
+        for a in s.get("support", []):
+            aid = str(a["id"])
+            what = f"side {sid} support {aid}"
+            asset = dict(a)
+            asset["kind"] = _choice(a.get("kind", "artillery"), SUPPORT_KINDS, f"{what} kind")
+            asset["tier"] = _choice(a.get("tier", "company"), SUPPORT_TIERS, f"{what} tier")
+            asset["size"] = _choice(a.get("size", "medium"), BURST, f"{what} size")
+            asset["ammo"] = [_choice(x, AMMO, f"{what} ammo") for x in a.get("ammo", ["he"])]
+            asset["rounds"] = _int(a.get("rounds", 1), f"{what} rounds", 1, 6)
+            asset["missions"] = _int(a.get("missions", 2), f"{what} missions", 0, 20)
+            asset["guided"] = _choice(a.get("guided", ""), ("", "laser", "self"), f"{what} guided")
+            assets.append(asset)
+        support[sid] = tuple(assets)
         for u in s["units"]:
             uid = str(u["id"])
             if uid in seen:
@@ -264,18 +419,53 @@ def _build(content: dict[str, Any]) -> Tables:
             _choice(u.get("move", "infantry"), MOVE_DICE, f"unit {uid} move")
             _choice(u.get("armour", "basic"), armour, f"unit {uid} armour")
             _int(u.get("strike", 1), f"unit {uid} strike value", 1, 30)
-            _die(u.get("cc_impact", 6), f"unit {uid} close combat impact")
-            for _, w in parse_figures(u["figures"], f"unit {uid}"):
-                if w not in weapons:
-                    raise ContentError(f"unit {uid} carries unknown weapon {w!r}")
+            _value(u.get("cc_impact", 6), f"unit {uid} close combat impact")
+            if "vehicle" in u:
+                _choice(u["vehicle"], vehicles, f"unit {uid} vehicle")
+                _int(u.get("facing", 0), f"unit {uid} facing", 0, 5)
+                _choice(u.get("air", "grounded" if vehicles[u["vehicle"]].kind == "aircraft" else ""),
+                        ("", "airborne", "hovering", "grounded"), f"unit {uid} air")
+            else:
+                for _, w in parse_figures(u["figures"], f"unit {uid}"):
+                    if w not in weapons:
+                        raise ContentError(f"unit {uid} carries unknown weapon {w!r}")
+            if "ecm" in u:
+                _choice(u["ecm"], SYSTEM_DICE, f"unit {uid} ecm")
+            if "ew" in u:
+                _choice(u["ew"], ("inferior", "average", "superior"), f"unit {uid} ew")
+            if "drones" in u:
+                _choice(u["drones"], ("inferior", "average", "superior"), f"unit {uid} drones")
+            if "rangefinder" in u:
+                _choice(u["rangefinder"], ("basic", "advanced", "superior"), f"unit {uid} rangefinder")
             deployment.append(dict(u, side=sid))
         for i, d in enumerate(s.get("dummies", [])):
             dummies.append((sid, _hex(d, f"side {sid} dummy {i + 1}")))
+    ids = {str(u["id"]) for u in deployment}
+    for u in deployment:
+        inside = u.get("in")
+        if inside is not None and inside not in ids:
+            raise ContentError(f"unit {u['id']} starts in {inside!r}, which is not a unit of the scenario")
+    features = []
+    for i, f in enumerate(scen.get("features", [])):
+        what = f"feature {i + 1}"
+        fd = dict(f)
+        fd["kind"] = _choice(f.get("kind"), FEATURE_SPEC_KINDS, f"{what} kind")
+        fd["at"] = _hex(f["at"], f"{what} position")
+        if fd["at"] not in board:
+            raise ContentError(f"{what} is off the map")
+        if fd["kind"] == "minefield":
+            _choice(f.get("type", "ap"), ("ap", "at", "mixed", "dummy"), f"{what} type")
+        if "side" in f and f["side"] not in side_ids:
+            raise ContentError(f"{what} belongs to unknown side {f['side']!r}")
+        features.append(fd)
     objectives = tuple(_hex(o, "objective") for o in scen.get("objectives", []))
     costs = {
         "normal": {h: MOVE_COST[terrain[t].move] for h, t in board.items()},
         "power": {h: MOVE_COST[terrain[t].power_move] for h, t in board.items()},
     }
+    raw_terrain = content["terrain"]
+    vehicle_terrain = {m: {h: str(raw_terrain[t].get("vehicles", {}).get(m, "impassable")) for h, t in board.items()}
+                       for m in MOVERS}
     return Tables(
         title=str(scen["title"]), turn_limit=_int(scen.get("turn_limit", 8), "turn_limit", 1, 100),
         night=bool(scen.get("night", False)), weapons=weapons, armour=armour, terrain=terrain, courage=courage,
@@ -285,6 +475,8 @@ def _build(content: dict[str, Any]) -> Tables:
         sight={h: terrain[t].sight for h, t in board.items()},
         cover={h: terrain[t].cover for h, t in board.items()},
         conceal={h: terrain[t].conceal for h, t in board.items()},
+        vehicles=vehicles, vehicle_terrain=vehicle_terrain, features=tuple(features), support=support,
+        wind=_int(scen.get("wind", 0), "wind", 0, 5),
     )
 
 
@@ -297,6 +489,7 @@ def load_content(folder: Path, scenario: str) -> dict[str, Any]:
         "armour": read_toml(folder / "armour.toml"),
         "terrain": read_toml(folder / "terrain.toml"),
         "morale": read_toml(folder / "morale.toml"),
+        "vehicles": read_toml(folder / "vehicles.toml"),
         "scenario": read_toml(files[scenario]),
     }
     Tables.from_content(content)

@@ -57,6 +57,12 @@ def _yes(value: Any) -> str:
     return "yes" if value else "no"
 
 
+FEATURE_WORDS = {"smoke": "a smoke cloud", "fire": "a fire", "minefield": "a minefield", "lane": "a cleared mine lane",
+                 "ied": "an IED", "booby": "a booby trap", "cdm": "a command-detonated mine",
+                 "target": "a fire support target marker", "blast": "a blast", "drone": "a drone"}
+BOX_WORDS = {3: "box 3", 2: "box 2", 1: "box 1", 0: "over the battle area", -1: "the loiter box"}
+
+
 class Describer:
     """Describes events and orders with the names from one battle state."""
 
@@ -194,6 +200,38 @@ class Describer:
             return f"the chits are used up: {s(ev.side)} activate one last unit"
         if t is E.TurnEnded:
             return f"Turn {ev.turn} ends"
+        if t is E.UnitHexChanged:
+            label = E.UNIT_FIELDS.get(ev.field, ev.field.replace("_", " "))
+            at = where(ev.at) if ev.at is not None else "none"
+            return f"{n(ev.unit)}: {label} -> {at}" + (f" ({ev.reason})" if ev.reason else "")
+        if t is E.FeaturePlaced:
+            owner = f"{s(ev.side)} " if ev.side else ""
+            what = FEATURE_WORDS.get(ev.kind, ev.kind)
+            if ev.hidden:  # a hidden feature's log line never says what it is
+                return f"{owner}place a hidden counter at {where(ev.at)}"
+            return f"{owner}{what} at {where(ev.at)}".strip() + (f" ({ev.reason})" if ev.reason else "")
+        if t is E.FeatureRemoved:
+            return f"counter {ev.feature} removed" + (f": {ev.reason}" if ev.reason else "")
+        if t is E.FeatureChanged:
+            bits = []
+            if ev.at is not None:
+                bits.append(f"moves to {where(ev.at)}")
+            if ev.hidden is False:
+                bits.append("is revealed")
+            if ev.data is not None:
+                bits.append("changes")
+            return f"counter {ev.feature} {' and '.join(bits) or 'changes'}" + (f": {ev.reason}" if ev.reason else "")
+        if t is E.MissionPlaced:
+            box = BOX_WORDS.get(ev.box, f"box {ev.box}")
+            return (f"{s(ev.side)} put a {ev.kind} counter ({ev.asset}) on the inbound chart, {box}"
+                    + (f" ({ev.reason})" if ev.reason else ""))
+        if t is E.MissionMoved:
+            box = BOX_WORDS.get(ev.box, f"box {ev.box}")
+            return f"inbound counter {ev.mission} moves to {box}" + (f" ({ev.reason})" if ev.reason else "")
+        if t is E.MissionRemoved:
+            return f"inbound counter {ev.mission} leaves the chart" + (f": {ev.reason}" if ev.reason else "")
+        if t is E.SupportChits:
+            return f"{s(ev.side)}: {ev.left} fire support chit(s) left" + (f" ({ev.reason})" if ev.reason else "")
         if t is E.BattleEnded:
             who = f"{s(ev.winner)} win" if ev.winner else "no winner"
             return f"Battle over: {who}; {ev.reason}"

@@ -12,6 +12,8 @@ These are pure functions; the rolls themselves go through the battle's
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
 DIE_TYPES = (4, 6, 8, 10, 12)
@@ -183,3 +185,57 @@ def clock_to_hex_direction(hour: int, twelve: int = 2) -> int:
         raise ValueError("a clockface result is 1 to 12")
     steps = (hour % 12) // 2  # 12,1 -> 0; 2,3 -> 1; ...
     return (twelve - steps) % 6
+
+
+# ---------------------------------------------------------------------------------------------
+# Armour classes: "D12 x class" (Armoured Dustup: Vehicles, Armour)
+#
+# A vehicle's armour (and a heavy weapon's impact against armour) may be a D12 multiplied by a
+# class: D12x2 rolls a D12 and doubles it. Such a value is stored as one number, the largest
+# score it can give: 24 is D12x2, 36 is D12x3, 60 is D12x5. Values of 12 and less are plain dice.
+# ---------------------------------------------------------------------------------------------
+
+VALUE_LADDER = (4, 6, 8, 10, 12, 24, 36, 48, 60)
+
+
+def value_name(value: int) -> str:
+    """"D8", "D12", "D12x3"."""
+    if value > 12:
+        return f"D12x{value // 12}"
+    return f"D{value}"
+
+
+def value_die(value: int) -> tuple[int, int]:
+    """(die rolled, multiplier): D12x3 -> (12, 3)."""
+    if value > 12:
+        if value % 12:
+            raise ValueError(f"{value} is not a D12 multiple")
+        return 12, value // 12
+    return value, 1
+
+
+def parse_value(text: str) -> int:
+    """"d8" -> 8, "d12x3" -> 36 (content files write armour and impact this way)."""
+    m = re.fullmatch(r"[dD](\d+)(?:[xX](\d))?", str(text).strip())
+    if not m or int(m.group(1)) not in DIE_TYPES:
+        raise ValueError(f"{text!r} is not a die (d4 to d12, or d12x2 .. d12x5)")
+    die, mult = int(m.group(1)), int(m.group(2) or 1)
+    if mult > 1 and die != 12:
+        raise ValueError(f"{text!r}: only a D12 is multiplied by an armour class")
+    if not 1 <= mult <= 5:
+        raise ValueError(f"{text!r}: the class runs from 1 to 5")
+    return die * mult
+
+
+def roll_value(ctx, value: int, purpose: str, rule: str, who: str = "") -> int:
+    """Roll a die or a D12 x class: the D12 is rolled once and multiplied."""
+    die, mult = value_die(value)
+    roll = ctx.roll(die, purpose if mult == 1 else f"{purpose} (D12 x {mult})", rule, who)
+    return roll * mult
+
+
+def shift_value(value: int, steps: int) -> int:
+    """A closed shift along D4 .. D12, D12x2 .. D12x5 (this game's reading: a cover shift on D12
+    armour gives D12x2, and on D12x2 gives D12x3)."""
+    i = VALUE_LADDER.index(value) if value in VALUE_LADDER else VALUE_LADDER.index(4)
+    return VALUE_LADDER[min(max(i + steps, 0), len(VALUE_LADDER) - 1)]

@@ -20,6 +20,12 @@ UNIT_FIELDS = {
     "seen_enemy": "has seen the enemy", "leaderless": "needs a new leader",
     "new_commander": "must assume command", "off_table": "off the table", "commander": "commander",
     "level": "command level", "kind": "kind", "medic": "treatment die", "activated": "activation marker",
+    "facing": "facing", "damage": "damage markers", "immobilised": "immobilised", "open_top": "opened up",
+    "carried_by": "carried by", "towing": "towing", "decoy_used": "decoy used this turn",
+    "area_protection": "area protection systems", "moves": "move actions this activation", "air": "flight",
+    "landed_heavy": "landed heavily", "line_charges": "line charges", "ew_chits": "EW counters",
+    "drone_at": "drone", "remote": "remote launcher", "mortar_target": "mortar target", "ecm": "ECM die",
+    "pos": "position",
 }
 
 
@@ -249,7 +255,99 @@ class Note:
     rule: str = ""
 
 
+@attrs.frozen(kw_only=True)
+class UnitHexChanged:
+    """A unit field that holds a hex (drone_at, remote, mortar_target) set to ``at``."""
+
+    unit: str
+    field: str
+    at: Hex | None
+    reason: str = ""
+    rule: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class FeaturePlaced:
+    """A feature on the map (state.Feature): smoke, fire, a minefield, a target marker..."""
+
+    feature: str
+    kind: str
+    side: str
+    at: Hex
+    hidden: bool = False
+    data: tuple[str, ...] = ()
+    reason: str = ""
+    rule: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class FeatureRemoved:
+    feature: str
+    reason: str = ""
+    rule: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class FeatureChanged:
+    """A feature moved (``at``), was revealed (``hidden`` False) or had its data replaced."""
+
+    feature: str
+    at: Hex | None = None
+    hidden: bool | None = None
+    data: tuple[str, ...] | None = None
+    reason: str = ""
+    rule: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class MissionPlaced:
+    """A counter placed on the inbound chart (state.Mission)."""
+
+    mission: str
+    side: str
+    kind: str
+    asset: str
+    box: int
+    target: Hex | None = None
+    dummies: tuple[Hex, ...] = ()
+    observer: str | None = None
+    unit: str | None = None
+    ammo: str = ""
+    reason: str = ""
+    rule: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class MissionMoved:
+    """A counter moved to another box of the inbound chart (or its aim point changed)."""
+
+    mission: str
+    box: int
+    target: Hex | None = None
+    reason: str = ""
+    rule: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class MissionRemoved:
+    mission: str
+    reason: str = ""
+    rule: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class SupportChits:
+    """A side's fire support chits now number ``left`` (Fire Support Chits)."""
+
+    side: str
+    left: int
+    reason: str = ""
+    rule: str = "Request Fire Support Action: Fire Support Chits"
+
+
 EVENT_TYPES = (UnitPlaced, MarkerPlaced, MarkerRemoved, UnitChanged, FigureChanged, FigureRoleChanged, FiguresFired,
                KillCredited, TurnBegan, RollOffWon, FirstChosen, SideToAct, DecisionAsked, DecisionTaken,
                ActivationBegan, ActionTaken, ActivationEnded, Passed, TokenSpent, ForcedUnit, UnitMoved,
-               WoundedLeft, AssaultState, DetachmentFormed, UnitsMerged, ActivationDeckDealt, LastActivation, TurnEnded, BattleEnded, Note)
+               WoundedLeft, AssaultState, DetachmentFormed, UnitsMerged, ActivationDeckDealt, LastActivation, TurnEnded, BattleEnded, Note,
+               FeaturePlaced, FeatureRemoved, FeatureChanged, MissionPlaced, MissionMoved, MissionRemoved,
+               SupportChits, UnitHexChanged)

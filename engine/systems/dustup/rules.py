@@ -22,10 +22,11 @@ from engine.core.resolution import Resolution
 from . import checks
 from . import commands as C
 from . import events as E
-from .data import COVER_SHIFT, FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, Tables, parse_figures
+from .data import COVER_SHIFT, FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE, Tables, parse_figures
 from .dice import shift
-from .state import (ABANDONED, CONFIDENCE, CONFIDENT, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, SHAKEN, BROKEN,
-                    SINGLE, SQUAD, COMMAND, STABILISED, UNTREATED, Active, DustState, Figure, Marker, Pending, Unit)
+from .state import (ABANDONED, CONFIDENCE, CONFIDENT, DETACHMENT, DISABLED, FIT, HULL, KILLED, ROUTED, SHAKEN, BROKEN,
+                    SINGLE, SQUAD, COMMAND, STABILISED, UNTREATED, WEAPON, Active, DustState, Feature, Figure,
+                    Marker, Mission, Pending, Unit)
 
 ACTIVATION_DECK = "activation"
 TURN_END_CARD = "turn-end"
@@ -46,7 +47,16 @@ class Action:
 def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
     units: dict[str, Unit] = {}
     for spec in tables.deployment:
-        units[spec["id"]] = build_unit(tables, spec)
+        if "vehicle" in spec:
+            for v in build_vehicle(tables, spec):
+                units[v.id] = v
+        else:
+            units[spec["id"]] = build_unit(tables, spec)
+    for spec in tables.deployment:
+        if spec.get("in"):  # passengers start inside their vehicle (Transport of Infantry)
+            u = units[spec["id"]]
+            u.carried_by = str(spec["in"])
+            u.pos = units[u.carried_by].pos
     for u in units.values():
         if u.commander is not None and u.commander not in units:
             from engine.core.errors import ContentError
@@ -54,7 +64,8 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
             raise ContentError(f"unit {u.id} names commander {u.commander!r}, which is not in the scenario")
     st = DustState(tables=tables, options=dict(options), units=units, markers={}, decks={})
     for u in units.values():
-        st.occupant[u.pos] = u.id  # type: ignore[index]
+        if u.carried_by is None and u.hull is None and u.pos is not None and u.pos not in st.occupant:
+            st.occupant[u.pos] = u.id
     if options.get("activation") in ("chits", "chits-quality", "cards"):
         from engine.core.cards import Deck
 
@@ -68,8 +79,13 @@ def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
     figures = []
     roles = parse_figures(spec["figures"], f"unit {uid}")
     if not any(r in ("leader", "commander") for r, _ in roles):
-        roles[0] = ("leader", roles[0][1])
+        first = next(i for i, (r, _) in enumerate(roles) if r != WEAPON)
+        roles[first] = ("leader", roles[first][1])
     for i, (role, weapon) in enumerate(roles):
+        if role == WEAPON:  # a crew-served heavy weapon: D8 armour (Hits on Heavy Weapons)
+            figures.append(Figure(id=f"{uid}.{i + 1}", name=f"{t.weapons[weapon].name} {uid}.{i + 1}",
+                                  weapon=weapon, armour=8, role=WEAPON, ready=bool(spec.get("set_up", True))))
+            continue
         name = {"leader": "Leader", "commander": "Commander", "medic": "Medic", "observer": "Observer"}.get(
             role, f"Trooper {i + 1}")
         figures.append(Figure(id=f"{uid}.{i + 1}", name=f"{name} {uid}.{i + 1}" if role else f"{uid}.{i + 1}",
@@ -88,8 +104,61 @@ def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
         cavalry=move == "cavalry", mounted=move == "cavalry", hidden=bool(spec.get("hidden", False)),
         terror=bool(spec.get("terror", False)), sensor=SENSORS[spec.get("sensor", "unaided")],
         night_vision=bool(spec.get("night_vision", False)), medic=medic, grenades=spec.get("grenades"),
-        power=armour.power, strike=int(spec.get("strike", 1)), cc_impact=int(spec.get("cc_impact", 6)),
+        power=armour.power, strike=int(spec.get("strike", 1)), cc_impact=_value_of(spec.get("cc_impact", 6)),
+        ecm=SYSTEM_DICE[spec.get("ecm", "none")], ew=EW_DICE[spec.get("ew", "")],
+        drones=EW_DICE[spec.get("drones", "")], fo=bool(spec.get("fo", False)),
+        rangefinder=RANGEFINDERS.get(spec.get("rangefinder", ""), 4),
+        off_table=bool(spec.get("inbound")),
     )
+
+
+def _value_of(v: Any) -> int:
+    from .dice import parse_value
+
+    return v if isinstance(v, int) else parse_value(v)
+
+
+def build_vehicle(t: Tables, spec: dict[str, Any]) -> list[Unit]:
+    """A vehicle, mech, monster, aircraft or building from its type in vehicles.toml (Armoured Dustup:
+    General Rules: each vehicle is a unit with a quality, a leadership and two actions). Its body is
+    one "hull" figure; each weapon a "weapon" figure. A super-heavy vehicle's turrets are units of
+    their own on the same hex (Super-Heavy Vehicles)."""
+    vt = t.vehicles[spec["vehicle"]]
+    uid = str(spec["id"])
+    side = spec["side"]
+    start = CONFIDENCE.index(spec.get("confidence", FATIGUE[t.side_info[side]["fatigue"]]))
+    pos = offset_to_axial(*spec["at"])
+
+    def one(vid: str, name: str, vtype, hull: str | None) -> Unit:
+        figures = [Figure(id=f"{vid}.0", name=name, weapon="", armour=vtype.armour[0], role=HULL)]
+        for i, w in enumerate(vtype.weapons):
+            figures.append(Figure(id=f"{vid}.{i + 1}", name=f"{t.weapons[w].name} ({name})", weapon=w, armour=8,
+                                  role=WEAPON))
+        air = spec.get("air", "grounded" if vtype.kind == "aircraft" else "")
+        return Unit(
+            id=vid, side=side, name=name, kind=SINGLE, quality=QUALITY[spec.get("quality", "experienced")],
+            leadership=int(spec.get("leadership", 2)), figures=figures, pos=pos, confidence=start,
+            initial_confidence=start, move_die=vtype.move, hidden=bool(spec.get("hidden", False)),
+            commander=spec.get("commander"), terror=vtype.terror or bool(spec.get("terror", False)),
+            sensor=SENSORS[spec.get("sensor", "aided")], night_vision=bool(spec.get("night_vision", False)),
+            strike=vtype.strike, cc_impact=vtype.cc_impact, vehicle=vtype.kind, vtype=vtype.id, size=vtype.size,
+            mover=vtype.mover, facing=int(spec.get("facing", 0)), armour_faces=vtype.armour,
+            open_top=vtype.open_top, soft_skin=vtype.soft_skin, firing_ports=vtype.firing_ports,
+            capacity=vtype.capacity, ecm=SYSTEM_DICE[spec["ecm"]] if "ecm" in spec else vtype.ecm,
+            decoys=vtype.decoys, area_protection=vtype.area_protection, stabilisation=vtype.stabilisation,
+            slaved=vtype.slaved, smoke_dischargers=vtype.smoke_dischargers, exhaust_smoke=vtype.exhaust_smoke,
+            air=air, vtol=vtype.vtol, hull=hull, plough=vtype.plough, line_charges=vtype.line_charges,
+            off_table=bool(spec.get("inbound")), ew=EW_DICE.get(spec.get("ew", ""), 0),
+        )
+
+    out = [one(uid, str(spec.get("name", vt.name)), vt, None)]
+    for i, tid in enumerate(vt.turrets):
+        out.append(one(f"{uid}-t{i + 1}", f"{out[0].name}, turret {i + 1}", t.vehicles[tid], uid))
+    return out
+
+
+EW_DICE = {"": 0, "inferior": 6, "average": 8, "superior": 10}
+RANGEFINDERS = {"basic": 6, "advanced": 8, "superior": 10}
 
 
 def setup(ctx: Resolution) -> None:
@@ -99,6 +168,9 @@ def setup(ctx: Resolution) -> None:
     tokens = int(st.options.get("seize_tokens", 0) or 0)
     for side in st.sides:
         st.tokens[side] = tokens  # set before any event: part of the starting position
+        st.support_chits[side] = st.tables.side_info[side].get("support_chits", 0)
+    for hook in hooks("SETUP"):  # features laid before the battle, aircraft on the inbound chart...
+        hook(ctx)
     n = 0
     for u in st.units.values():
         if u.hidden:
@@ -140,6 +212,8 @@ def random_setup(ctx: Resolution) -> None:
 def begin_turn(ctx: Resolution) -> None:
     st: DustState = ctx.state
     ctx.emit(E.TurnBegan(turn=st.turn + 1))
+    for hook in hooks("TURN_BEGIN"):  # the inbound chart moves on, decoys are ready again...
+        hook(ctx)
     mode = st.options.get("activation", "alternate")
     if mode == "cards":
         cards = [u.id for u in st.units.values() if u.on_table and u.kind != DETACHMENT]
@@ -249,6 +323,10 @@ def _ask_seize(ctx: Resolution, side: str) -> None:
 
 def end_turn(ctx: Resolution, reason: str) -> None:
     st: DustState = ctx.state
+    for hook in hooks("TURN_END"):  # fires burn and spread, smoke drifts and thins
+        hook(ctx)
+        if st.result is not None:
+            return
     ctx.emit(E.TurnEnded(turn=st.turn))
     if st.turn >= st.tables.turn_limit:
         finish_at_turn_limit(ctx)
@@ -321,6 +399,14 @@ def spend(ctx: Resolution, u: Unit, action: str, n: int = 1) -> None:
 def push_activation(ctx: Resolution, u: Unit, by: str) -> None:
     """Activate ``u`` for two actions on top of whatever is acting (Order Action; detachments)."""
     ctx.emit(E.ActivationBegan(unit=u.id, by=by, rule="Order Action" if by == "order" else "Unit Activation"))
+    activation_hooks(ctx, u)
+
+
+def activation_hooks(ctx: Resolution, u: Unit) -> None:
+    """What happens as a unit activates, besides the marker: its smoke cloud lifts (Artificial
+    Smoke), its EW counters are renewed (Electronic Warfare), its move count resets..."""
+    for hook in hooks("ACTIVATION_BEGIN"):
+        hook(ctx, u)
 
 
 def advance(ctx: Resolution) -> None:
@@ -379,35 +465,73 @@ def side_to_act(st: DustState) -> str | None:
 
 
 def _registry() -> tuple[dict[type, Action], dict[str, tuple], dict[type, Callable]]:
-    global _ACTIONS, _DECISIONS, _FOLDS
+    global _ACTIONS, _DECISIONS, _FOLDS, _SIDE_ACTIONS
     if _ACTIONS is None:
         actions: dict[type, Action] = dict(BASIC_ACTIONS)
         decisions: dict[str, tuple] = dict(BASIC_DECISIONS)
         folds: dict[type, Callable] = dict(FOLD)
-        import importlib
-
-        for name in ACTION_MODULES:
-            mod = importlib.import_module(f"{__package__}.{name}")
+        side_actions: dict[type, Action] = {}
+        for mod in _modules():
             actions.update(getattr(mod, "ACTIONS", {}))
             decisions.update(getattr(mod, "DECISIONS", {}))
             folds.update(getattr(mod, "FOLD", {}))
-        _ACTIONS, _DECISIONS, _FOLDS = actions, decisions, folds
+            side_actions.update(getattr(mod, "SIDE_ACTIONS", {}))
+        _ACTIONS, _DECISIONS, _FOLDS, _SIDE_ACTIONS = actions, decisions, folds, side_actions
     return _ACTIONS, _DECISIONS, _FOLDS
 
 
-ACTION_MODULES = ("fire", "assault", "command")
+def side_actions() -> dict[type, Action]:
+    """Orders a side gives instead of activating a unit (resolving a fire support impact, moving a
+    counter on the inbound chart): ``{command type: Action(check(st, side, cmd), resolve(ctx, side,
+    cmd), offer(st, side))}``. Such a command has a ``side`` field."""
+    _registry()
+    return _SIDE_ACTIONS  # type: ignore[return-value]
+
+
+# The modules that add actions, decisions, events, commands and hooks. A module may export:
+#   ACTIONS, DECISIONS, FOLD, EVENT_TYPES, COMMANDS (its command classes), SIDE_ACTIONS, and hooks:
+#   SETUP(ctx) once before the first turn; TURN_BEGIN(ctx) after a turn begins, before its roll-off;
+#   TURN_END(ctx) as a turn ends, before the next begins; ACTIVATION_BEGIN(ctx, unit) as a unit
+#   activates; AFTER_MOVE(ctx, unit, path) after a unit has moved along ``path`` (start first).
+ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", "air", "hazards", "ew")
 _ACTIONS: dict[type, Action] | None = None
 _DECISIONS: dict[str, tuple] | None = None
 _FOLDS: dict[type, Callable] | None = None
+_SIDE_ACTIONS: dict[type, Action] | None = None
+_MODULES: list | None = None
+_HOOKS: dict[str, list] = {}
+
+
+def _modules() -> list:
+    global _MODULES
+    if _MODULES is None:
+        import importlib
+
+        _MODULES = [importlib.import_module(f"{__package__}.{name}") for name in ACTION_MODULES]
+    return _MODULES
+
+
+def hooks(name: str) -> list:
+    """The modules' functions for hook ``name`` (SETUP, TURN_BEGIN, TURN_END, ACTIVATION_BEGIN,
+    AFTER_MOVE), in the order of ACTION_MODULES."""
+    found = _HOOKS.get(name)
+    if found is None:
+        found = [getattr(m, name) for m in _modules() if callable(getattr(m, name, None))]
+        _HOOKS[name] = found
+    return found
 
 
 def module_event_types() -> tuple[type, ...]:
-    import importlib
-
     out: list[type] = []
-    for name in ACTION_MODULES:
-        mod = importlib.import_module(f"{__package__}.{name}")
+    for mod in _modules():
         out.extend(getattr(mod, "EVENT_TYPES", ()))
+    return tuple(out)
+
+
+def module_command_types() -> tuple[type, ...]:
+    out: list[type] = []
+    for mod in _modules():
+        out.extend(getattr(mod, "COMMANDS", ()))
     return tuple(out)
 
 
@@ -490,6 +614,17 @@ def validate(st: DustState, cmd: Any) -> str | None:
         return None
     if isinstance(cmd, C.EndActivation):
         return None if st.active is not None else "no unit is acting"
+    side_action = side_actions().get(type(cmd))
+    if side_action is not None:
+        if st.active is not None:
+            return f"{st.units[st.active.unit].name} is acting: finish its activation first"
+        if cmd.side != st.to_act:
+            return f"it is {st.tables.side_names.get(st.to_act or '', 'nobody')}'s activation"
+        if st.forced_unit is not None:
+            return "the card drawn names a unit: it must act"
+        if not st.unactivated(cmd.side):
+            return "only a side that still has a unit to activate may do this instead"
+        return side_action.check(st, cmd.side, cmd)
     action = actions.get(type(cmd))
     if action is None:
         return f"unknown order {type(cmd).__name__}"
@@ -543,6 +678,11 @@ def legal_commands(st: DustState) -> list[Any]:
         units = [u for u in st.units.values() if u.side == st.to_act and may_begin(st, u) is None]
         if validate(st, C.Pass()) is None:
             out.append(C.Pass())
+        if st.to_act is not None and st.forced_unit is None and st.unactivated(st.to_act):
+            for ctype, action in side_actions().items():
+                for cmd in action.offer(st, st.to_act):
+                    if action.check(st, st.to_act, cmd) is None:
+                        out.append(cmd)
     for u in units:
         forced = forced_action(st, u)
         for ctype, action in actions.items():
@@ -584,10 +724,24 @@ def resolve(ctx: Resolution, cmd: Any) -> None:
         ctx.emit(E.ActionTaken(unit=top.unit, action="nothing more", spent=top.actions))
         advance(ctx)
         return
+    side_action = side_actions().get(type(cmd))
+    if side_action is not None:
+        side = cmd.side
+        side_action.resolve(ctx, side, cmd)
+        if st.result is None and st.pending is None and st.active is None:
+            # done instead of activating a unit: the other side's activation comes next, as after any
+            # activation (a pending decision or an activation it began finishes first)
+            if st.options.get("activation", "alternate") == "alternate":
+                other = st.other(side)
+                ctx.emit(E.SideToAct(side=other if st.unactivated(other) else side))
+                offer_seize(ctx)
+        advance(ctx)
+        return
     u = st.units[cmd.unit]
     if st.active is None:
         by = "card" if st.forced_unit == u.id else "leftover" if st.chit_leftover == u.side else "turn"
         ctx.emit(E.ActivationBegan(unit=u.id, by=by))
+        activation_hooks(ctx, u)
     actions[type(cmd)].resolve(ctx, u, cmd)
     advance(ctx)
 
@@ -604,6 +758,7 @@ def seize_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
     seizing_back = st.active is not None  # the first seizure's unit is waiting on the stack
     ctx.emit(E.TokenSpent(side=pending.side, unit=uid))
     ctx.emit(E.ActivationBegan(unit=uid, by="seize", rule="Seize the Initiative"))
+    activation_hooks(ctx, st.units[uid])
     if not seizing_back:
         _ask_seize(ctx, st.other(pending.side))
 
@@ -635,13 +790,33 @@ BASIC_DECISIONS: dict[str, tuple] = {"seize": (None, seize_decision), "first": (
 # ---------------------------------------------------------------------------------------------
 
 
+def smoke_hexes(st: DustState) -> frozenset:
+    """Hexes under smoke (Additional Rules: Smoke): a cloud covers its hex and, with data radius=1,
+    the hexes around it. Smoke blocks line of sight."""
+    if not st.features:
+        return frozenset()
+    out: set[Hex] = set()
+    for f in st.features.values():
+        if f.kind == "smoke":
+            out.add(f.pos)
+            if f.get("radius", 0):
+                out.update(n for n in f.pos.neighbours())
+    return frozenset(out)
+
+
 def sight(st: DustState, a: Hex, b: Hex):
-    key = (a, b)
+    smoke = smoke_hexes(st)
+    key = (a, b, smoke) if smoke else (a, b)
     cache = st.tables.sight_cache
     seen = cache.get(key)
     if seen is None:
         los = st.tables.sight
-        seen = line_of_sight(a, b, lambda h: los.get(h, LOS_BLOCK))
+        if smoke and (a in smoke or b in smoke):
+            seen = line_of_sight(a, b, lambda h: LOS_BLOCK)  # nothing is seen into, out of or across smoke
+        elif smoke:
+            seen = line_of_sight(a, b, lambda h: LOS_BLOCK if h in smoke else los.get(h, LOS_BLOCK))
+        else:
+            seen = line_of_sight(a, b, lambda h: los.get(h, LOS_BLOCK))
         if len(cache) > 200_000:
             cache.clear()
         cache[key] = seen
@@ -691,10 +866,38 @@ def adjacent_to_enemy(st: DustState, side: str, h: Hex, ignore: str | None = Non
     return False
 
 
+VEHICLE_CLASSES = ("clear", "poor", "difficult", "impassable")
+AMPHIBIOUS = {"wheeled_low": "difficult", "wheeled_high": "poor", "tracked": "poor"}  # open water, amphibious
+
+
+def vehicle_class(st: DustState, u: Unit, h: Hex) -> str:
+    """Vehicle Movement: the hex's class on the vehicle's movement table, made one class more
+    difficult for each damage marker (Vehicle Damage) and while suppressed (Suppression and
+    Vehicles); past difficult is impassable."""
+    base = st.tables.vehicle_terrain[u.mover].get(h, "impassable")
+    if st.tables.board.get(h) == "water" and u.mover in AMPHIBIOUS and st.tables.vehicles[u.vtype].amphibious:
+        base = AMPHIBIOUS[u.mover]
+    i = VEHICLE_CLASSES.index(base) + u.damage + (1 if u.suppression else 0)
+    return VEHICLE_CLASSES[min(i, 3)]
+
+
+def vehicle_costs(st: DustState, u: Unit) -> dict[Hex, int | None]:
+    from .data import MOVE_COST
+
+    key = ("vehicle costs", u.mover, u.vtype, u.damage, bool(u.suppression))
+    memo = st.tables.sight_cache
+    found = memo.get(key)
+    if found is None:
+        found = {h: MOVE_COST[vehicle_class(st, u, h)] for h in st.tables.board}
+        memo[key] = found
+    return found
+
+
 def step_cost(st: DustState, u: Unit, known: bool = False) -> Callable[[Hex, Hex], int | None]:
     """The cost of each step for ``u``; enemy units block the way (with ``known``, only the enemies
-    its side knows of: a hidden unit is only found by walking into it)."""
-    costs = st.tables.costs["power" if u.power else "normal"]
+    its side knows of: a hidden unit is only found by walking into it). Vehicles pay by their
+    movement table (:func:`vehicle_class`)."""
+    costs = vehicle_costs(st, u) if u.mover else st.tables.costs["power" if u.power else "normal"]
     blocked = {v.pos for v in st.units.values() if v.side != u.side and v.on_table and not (known and v.hidden)}
     travel_block = {v.pos for v in st.units.values()
                     if v.side == u.side and v.on_table and v.id != u.id and (v.travel or u.travel)}
@@ -901,9 +1104,18 @@ def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, as
         reveal(ctx, u, "it moved")
         ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=rule))
         sight_checks(ctx, u)
+        after_move(ctx, u, path)
     else:
         ctx.emit(E.Note(text=f"{u.name} rolls {points}: not enough to go anywhere", rule=rule))
     return points
+
+
+def after_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
+    """Whatever a unit meets on its way: mines, IEDs, booby traps, fire, command-detonated mines."""
+    for hook in hooks("AFTER_MOVE"):
+        if not u.on_table:
+            return
+        hook(ctx, u, path)
 
 
 def abandon_wounded(ctx: Resolution, u: Unit, figures: list[Figure], at: Hex, reason: str) -> None:
@@ -1118,8 +1330,13 @@ def _vacate(st: DustState, u: Unit) -> None:
 def _place(st: DustState, u: Unit, at: Hex | None) -> None:
     _vacate(st, u)
     u.pos = at
-    if at is not None:
+    if at is not None and u.carried_by is None and u.hull is None:
         st.occupant[at] = u.id
+    for other in st.units.values():  # passengers, a super-heavy's turrets and a towed vehicle go along
+        if other.carried_by == u.id or other.hull == u.id:
+            other.pos = at
+    if u.towing and at is not None and u.towing in st.units:
+        pass  # the towed vehicle is moved by its own event (vehicles.py): it trails behind
 
 
 def _f_placed(st, ev):
@@ -1185,12 +1402,62 @@ def _f_turn_began(st, ev):
     st.seize_asked = False
     for u in st.units.values():
         u.activated = False
+        u.decoy_used = False
         for f in u.figures:
             f.fired = False
 
 
 def _f_nothing(st, ev):
     pass
+
+
+def _f_unit_hex(st, ev):
+    setattr(st.units[ev.unit], ev.field, ev.at)
+
+
+def _f_feature_placed(st, ev):
+    st.features[ev.feature] = Feature(ev.feature, ev.kind, ev.side, ev.at, ev.hidden, tuple(ev.data))
+    st.serial += 1
+
+
+def _f_feature_removed(st, ev):
+    st.features.pop(ev.feature, None)
+
+
+def _f_feature_changed(st, ev):
+    f = st.features[ev.feature]
+    if ev.at is not None:
+        f.pos = ev.at
+    if ev.hidden is not None:
+        f.hidden = ev.hidden
+    if ev.data is not None:
+        f.data = tuple(ev.data)
+
+
+def _f_mission_placed(st, ev):
+    st.missions[ev.mission] = Mission(ev.mission, ev.side, ev.kind, ev.asset, ev.box, ev.target,
+                                      tuple(ev.dummies), ev.observer, ev.unit, ev.ammo)
+    st.serial += 1
+
+
+def _f_mission_moved(st, ev):
+    m = st.missions[ev.mission]
+    m.box = ev.box
+    if ev.target is not None:
+        m.target = ev.target
+
+
+def _f_mission_removed(st, ev):
+    st.missions.pop(ev.mission, None)
+
+
+def _f_chits(st, ev):
+    st.support_chits[ev.side] = ev.left
+
+
+def new_id(st: DustState, prefix: str) -> str:
+    """A fresh id for a feature or mission ("smoke-7"): the state's serial counts every one placed."""
+    return f"{prefix}-{st.serial + 1}"
 
 
 def _f_decision(st, ev):
@@ -1213,6 +1480,7 @@ def _f_to_act(st, ev):
 
 def _f_began(st, ev):
     u = st.units[ev.unit]
+    u.moves = 0
     st.stack.append(Active(ev.unit, ev.actions, ev.by))
     if ev.by in ("turn", "card", "seize", "leftover"):
         u.activated = True
@@ -1314,4 +1582,7 @@ FOLD: dict[type, Callable] = {
     E.AssaultState: _f_assault, E.DetachmentFormed: _f_detached, E.UnitsMerged: _f_merged,
     E.TurnEnded: _f_nothing, E.BattleEnded: _f_ended_battle, E.Note: _f_nothing,
     E.ActivationDeckDealt: _f_shuffle_in, E.LastActivation: _f_leftover,
+    E.UnitHexChanged: _f_unit_hex, E.FeaturePlaced: _f_feature_placed, E.FeatureRemoved: _f_feature_removed,
+    E.FeatureChanged: _f_feature_changed, E.MissionPlaced: _f_mission_placed, E.MissionMoved: _f_mission_moved,
+    E.MissionRemoved: _f_mission_removed, E.SupportChits: _f_chits,
 }

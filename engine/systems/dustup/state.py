@@ -32,6 +32,21 @@ OUT_OF_ACTION = (UNTREATED, STABILISED, KILLED, DISABLED, ABANDONED)
 # Unit kinds
 SQUAD, SINGLE, COMMAND, DETACHMENT = "squad", "single", "command", "detachment"
 
+# Figure roles that are not soldiers (Armoured Dustup). A heavy weapon served by a crew is a figure of
+# its crew's unit with role "weapon": hits are allocated to it (D8 armour unless noted), a wound
+# disables it and a kill wrecks it (Hits on Heavy Weapons). A vehicle, mech, monster, aircraft,
+# turret or building is a unit whose body is one figure with role "hull" (its status is the
+# vehicle's: fit, or killed when destroyed) and whose weapons are figures with role "weapon".
+WEAPON, HULL = "weapon", "hull"
+NOT_PEOPLE = (WEAPON, HULL)
+
+# What a unit is (Unit.vehicle): "" for infantry and cavalry; else one of these
+VEHICLE_KINDS = ("vehicle", "mech", "monster", "aircraft", "turret", "building")
+# Armour faces of a vehicle, in the order of Unit.armour_faces (Vehicles: Armour)
+FACES = ("front", "side", "rear", "top", "belly")
+# What an aircraft is doing (Aerospace: Aircraft on the Table); "" for anything that does not fly
+AIR_STATES = ("airborne", "hovering", "grounded")
+
 # Command levels (Commanders): a squad is 0, a platoon HQ 1, a company HQ 2
 LEVEL_NAMES = {0: "squad", 1: "platoon", 2: "company"}
 
@@ -51,6 +66,7 @@ class Figure:
     kills: int = 0  # enemy figures this one has killed (shown in the figure list)
     fired: bool = False  # fired this activation (each weapon fires once per activation)
     unarmoured: bool = False  # no armour at all: any hit wounds, the D4 only decides a kill (Personal Armour)
+    ready: bool = True  # a heavy weapon that is set up (Moving Heavy Weapons); False while dismantled
 
     @property
     def fit(self) -> bool:
@@ -66,7 +82,12 @@ class Figure:
 
     def canonical(self) -> tuple:
         return (self.id, self.weapon, self.armour, self.power, self.role, self.status, self.wounds,
-                self.kills, self.fired, self.unarmoured)
+                self.kills, self.fired, self.unarmoured, self.ready)
+
+    @property
+    def person(self) -> bool:
+        """A soldier, as opposed to a heavy weapon or a vehicle's hull."""
+        return self.role not in NOT_PEOPLE
 
 
 @attrs.define(slots=True)
@@ -109,14 +130,74 @@ class Unit:
     power: bool = False  # power armoured troops (move, outnumbering, casualty table)
     strike: int = 1  # close combat strike value per trooper (Assault: Strike Value)
     cc_impact: int = 6  # close combat impact die: D6 for humans (Weapons)
+    # --- Armoured Dustup (vehicles, heavy weapons, aircraft, support) ---------------------------
+    vehicle: str = ""  # "" for infantry, else one of VEHICLE_KINDS
+    vtype: str = ""  # the vehicle type's id in content/dustup/vehicles.toml
+    size: int = 0  # vehicle size 1..5 (Vehicle Size); 0 for infantry
+    mover: str = ""  # movement table (Vehicle Movement): wheeled_low, wheeled_high, tracked, hover, grav, walker
+    facing: int = 0  # hex direction the vehicle's front faces (0 east, counter-clockwise, engine.core.hexes)
+    armour_faces: tuple[int, ...] = ()  # front, side, rear, top, belly as armour values (dice.value_name)
+    damage: int = 0  # damage markers (Vehicle Damage)
+    immobilised: bool = False  # mine or IED damage (Minefields)
+    open_top: bool = False  # open-top vehicle, or a hatched vehicle opened up (Open Top Vehicles)
+    soft_skin: bool = False  # unarmoured vehicle (Open Top and Soft Skinned Vehicles)
+    firing_ports: bool = False  # passengers may fire from the enclosed vehicle
+    capacity: int = 0  # passengers carried, in figures (Transport of Infantry)
+    carried_by: str | None = None  # a passenger unit: the vehicle or aircraft it is in
+    towing: str | None = None  # the vehicle this one tows or pushes (Towing and Pushing Vehicles)
+    ecm: int = 4  # ECM die (Guided Weapons: Electronic Counter-Measures)
+    decoys: int = 0  # decoy die, 0 for none (Decoys)
+    decoy_used: bool = False  # a decoy was used this turn (once per turn)
+    area_protection: int = 0  # one-shot area protection systems carried (Area Protection)
+    stabilisation: str = ""  # poor, average, superior (Weapon Stabilisation)
+    slaved: bool = False  # weapons slaved to one fire control: may fire together (Multiple Weapons)
+    smoke_dischargers: bool = False  # may lay a smoke cloud as one action (Artificial Smoke)
+    exhaust_smoke: bool = False  # exhaust smoke generator (Artificial Smoke)
+    moves: int = 0  # move actions taken in this activation (stabilisation, hovering)
+    air: str = ""  # aircraft only: one of AIR_STATES
+    vtol: bool = False
+    landed_heavy: bool = False  # a heavy landing: may not take off again (Landing Zones)
+    hull: str | None = None  # a super-heavy vehicle's turret: the hull unit it sits on (Super-Heavy Vehicles)
+    plough: bool = False  # mine plough or roller (Mine Clearing: Vehicles)
+    line_charges: int = 0  # line charges carried (Mine Clearing: Line Charge)
+    ew: int = 0  # EW die: 0 none, 6 inferior, 8 average, 10 superior (Electronic Warfare)
+    ew_chits: int = 0  # EW counters left before the unit's next activation
+    drones: int = 0  # drone sensor die, 0 for none (Small Portable Drones)
+    drone_at: Hex | None = None  # the drone in the air, if any
+    remote: Hex | None = None  # a guided missile launcher set up to fire remotely (Remote Missile Launchers)
+    fo: bool = False  # a dedicated forward observer or liaison officer in the unit (Request Fire Support)
+    rangefinder: int = 4  # target designation die (Fire Support Accuracy): D4 without an FO
+    mortar_target: Hex | None = None  # on-table artillery: the mission it fires when next activated
 
     @property
     def alive(self) -> list[Figure]:
-        return [f for f in self.figures if f.status != KILLED and f.status != ABANDONED]
+        return [f for f in self.figures if f.status != KILLED and f.status != ABANDONED and f.role != WEAPON]
 
     @property
     def fit_figures(self) -> list[Figure]:
-        return [f for f in self.figures if f.status == FIT]
+        """Fit soldiers (or a vehicle's intact hull); heavy weapons are not counted."""
+        return [f for f in self.figures if f.status == FIT and f.role != WEAPON]
+
+    @property
+    def people(self) -> list[Figure]:
+        """Every figure that is a soldier (not a heavy weapon, not a hull), whatever its state."""
+        return [f for f in self.figures if f.role not in NOT_PEOPLE]
+
+    @property
+    def heavy_weapons(self) -> list[Figure]:
+        """Heavy weapons and vehicle weapon mounts (role "weapon"), whatever their state."""
+        return [f for f in self.figures if f.role == WEAPON]
+
+    @property
+    def is_vehicle(self) -> bool:
+        return bool(self.vehicle)
+
+    @property
+    def destroyed(self) -> bool:
+        return self.is_vehicle and all(f.status == KILLED for f in self.figures if f.role == HULL)
+
+    def armour_face(self, face: str) -> int:
+        return self.armour_faces[FACES.index(face)]
 
     @property
     def able(self) -> int:
@@ -151,15 +232,87 @@ class Unit:
         return attrs.evolve(self, figures=[f.copy() for f in self.figures])
 
     def canonical(self) -> tuple:
-        return (self.id, self.side, self.quality, self.leadership, self.pos.q if self.pos else None,
-                self.pos.r if self.pos else None, self.confidence, self.initial_confidence, self.move_die,
-                self.level, self.commander, self.parent, self.suppression, self.propped,
-                self.complete_concealment, self.travel, self.mounted, self.activated, self.hidden,
-                self.panicked, self.panic_passed, self.under_fire_before, self.suppressed_before,
-                self.leaderless, self.new_commander, self.seen_enemy, self.off_table, self.kind, self.name,
-                self.grenades, self.power, self.cavalry, self.terror, self.sensor, self.night_vision, self.medic,
-                self.strike, self.cc_impact,
-                tuple(f.canonical() for f in self.figures))
+        out = []
+        for name in _UNIT_FIELD_NAMES:
+            v = getattr(self, name)
+            if name == "figures":
+                v = tuple(f.canonical() for f in v)
+            elif isinstance(v, Hex):
+                v = (v.q, v.r)
+            out.append(v)
+        return tuple(out)
+
+
+_UNIT_FIELD_NAMES = tuple(a.name for a in attrs.fields(Unit))
+
+
+@attrs.define(slots=True)
+class Feature:
+    """Something on the map that is not a unit (Counters; Additional Rules; Artillery and Air Support).
+
+    ``kind`` is one of FEATURE_KINDS. ``side`` owns it (the side that laid a minefield, fired the smoke,
+    called the mission), or "" for nobody. ``hidden``: shown to the other side only as an inverted
+    counter, or not at all (mines, IEDs, booby traps, CDMs, dummy targets). ``data`` holds the
+    kind's own facts as "key=value" strings: see :meth:`get` and :func:`feature_data`.
+    """
+
+    id: str
+    kind: str
+    side: str
+    pos: Hex
+    hidden: bool = False
+    data: tuple[str, ...] = ()
+
+    def get(self, key: str, default=None):
+        """The value of ``key`` in ``data`` (a whole number when it reads as one)."""
+        for item in self.data:
+            k, _, v = item.partition("=")
+            if k == key:
+                return int(v) if v.lstrip("-").isdigit() else v
+        return default
+
+    def canonical(self) -> tuple:
+        return (self.id, self.kind, self.side, self.pos.q, self.pos.r, self.hidden, self.data)
+
+
+def feature_data(**facts) -> tuple[str, ...]:
+    """``feature_data(type="ap", radius=1)`` -> ("radius=1", "type=ap"): a Feature's data."""
+    return tuple(f"{k}={v}" for k, v in sorted(facts.items()))
+
+
+# smoke: a smoke cloud (radius 1 hex); fire: a burning area; minefield: data type ap/at/mixed/dummy;
+# lane: a cleared lane through a minefield; ied; booby: a booby trap; cdm: a command-detonated mine
+# (data facing); target: a fire-support target marker (data mission, dummy); blast: where a round
+# or bomb landed, shown for the rest of the turn (data radius); drone: a small drone in the air
+FEATURE_KINDS = ("smoke", "fire", "minefield", "lane", "ied", "booby", "cdm", "target", "blast", "drone")
+
+
+@attrs.define(slots=True)
+class Mission:
+    """A counter on the inbound chart (The Inbound Chart; Request Fire Support Action).
+
+    ``box``: 3, 2 or 1 (turns still to wait, counting down at the start of each turn), 0 when it
+    has arrived over the battle area (an impact may be resolved, or an aircraft placed), or -1 in
+    the loiter box. ``kind``: "artillery", "air", "orbital" (fire missions), "aircraft" (an aircraft
+    unit arriving: ``unit`` names it), "casevac". ``asset`` is the support asset's id in the
+    scenario; ``target`` the aim point, ``dummies`` the dummy target markers' hexes.
+    """
+
+    id: str
+    side: str
+    kind: str
+    asset: str
+    box: int
+    target: Hex | None = None
+    dummies: tuple[Hex, ...] = ()
+    observer: str | None = None
+    unit: str | None = None
+    ammo: str = ""
+
+    def canonical(self) -> tuple:
+        return (self.id, self.side, self.kind, self.asset, self.box,
+                (self.target.q, self.target.r) if self.target else None,
+                tuple((h.q, h.r) for h in self.dummies), self.observer, self.unit, self.ammo)
 
 
 @attrs.define(slots=True)
@@ -218,6 +371,10 @@ class DustState:
     assault: tuple | None = None
     result: tuple[str | None, str] | None = None
     occupant: dict[Hex, str] = attrs.field(factory=dict)  # derived: hex -> unit id on it
+    features: dict[str, Feature] = attrs.field(factory=dict)  # smoke, fire, mines, targets... (Feature)
+    missions: dict[str, Mission] = attrs.field(factory=dict)  # the inbound chart (Mission)
+    support_chits: dict[str, int] = attrs.field(factory=dict)  # fire support chits left per side
+    serial: int = 0  # counter for new feature and mission ids
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -243,6 +400,9 @@ class DustState:
             chit_leftover=self.chit_leftover,
             abandoned=dict(self.abandoned), assault=self.assault, result=self.result,
             occupant=dict(self.occupant),
+            features={k: attrs.evolve(f) for k, f in self.features.items()},
+            missions={k: attrs.evolve(m) for k, m in self.missions.items()},
+            support_chits=dict(self.support_chits), serial=self.serial,
         )
 
     def canonical(self) -> tuple:
@@ -255,6 +415,9 @@ class DustState:
             self.seized_by, self.seize_asked, self.forced_unit, self.chit_leftover,
             tuple(sorted((h.q, h.r, n) for h, n in self.abandoned.items())), self.assault, self.result,
             tuple(sorted(self.options.items())),
+            tuple(f.canonical() for f in self.features.values()),
+            tuple(m.canonical() for m in self.missions.values()),
+            tuple(sorted(self.support_chits.items())), self.serial,
         )
 
     def unactivated(self, side: str) -> list[Unit]:
@@ -264,3 +427,9 @@ class DustState:
 
     def enemies(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side != side and u.on_table]
+
+    def features_at(self, h: Hex, kind: str | None = None) -> list[Feature]:
+        return [f for f in self.features.values() if f.pos == h and (kind is None or f.kind == kind)]
+
+    def passengers(self, vehicle_id: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.carried_by == vehicle_id]
