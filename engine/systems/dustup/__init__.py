@@ -26,6 +26,7 @@ class Dustup(RuleSystem):
         OptionSpec("rally_doubles", False, "a rally roll over double rises two levels, under half drops one "
                    "(optional)"),
         OptionSpec("random_setup", False, "roll each unit's quality, leadership and confidence (optional)"),
+        OptionSpec("air_to_air", False, "aircraft may fire their guided weapons at other aircraft (optional)"),
         OptionSpec("courage_half", "text",
                    "the courage test's 'half' when the book disagrees with itself: text (the attacker fails "
                    "to score at least half) or summary (attacker <= defender / 2)", ("text", "summary")),
@@ -98,10 +99,11 @@ class Dustup(RuleSystem):
 
         return MARKS_LEGEND
 
-    def board(self, state: DustState):
+    def board(self, state: DustState, viewer: str | None = None):
+        """``viewer``: a side id to show that side's own secret counters too (None: the shared screen)."""
         from . import view
 
-        return view.board(state)
+        return view.board(state, viewer)
 
     def activation(self, state: DustState):
         from . import view

@@ -14,6 +14,17 @@ the best:
   avoiding open ground under the eyes of unpinned enemies, and prefer hexes
   from which it can shoot next; prop when in a firing position.
 It passes when passing is legal and nothing is worth doing.
+
+Armour and support (Armoured Dustup; Artillery and Air Support; Aerospace; Additional Rules):
+- heavy and guided weapons priced from the exact chance of a major success and of the impact
+  beating the armour face it would strike (a wreck is worth more than a damage marker);
+- calls for fire onto the enemy it sees, then drops the rounds (instead of an activation) once
+  they are over the battle area and more enemy than friends stand under the blast;
+- throws or discharges smoke between itself and the enemy guns that can see it in the open;
+- carries its infantry forward in vehicles and puts them out near the objective, turns the
+  thick front armour toward the nearest threat, sets up crewed weapons when there is a target;
+- brings its aircraft in from the inbound chart and flies them toward the fight, and shoots at
+  enemy aircraft with anti-aircraft weapons first.
 """
 
 from __future__ import annotations
@@ -29,6 +40,34 @@ from .dice import open_shift, shift
 from .state import DustState, Unit
 
 PASS_VALUE = 0.15
+
+
+def p_value_beats(a: int, b: int) -> tuple[float, float]:
+    """(P a beats b, P a more than doubles b) for dice or D12 x class values (dice.value_die)."""
+    from .dice import value_die
+
+    da, ma = value_die(a)
+    db, mb = value_die(b)
+    win = double = 0
+    for x in range(1, da + 1):
+        for y in range(1, db + 1):
+            win += x * ma > y * mb
+            double += x * ma > 2 * y * mb
+    n = da * db
+    return win / n, double / n
+
+
+def p_successes(dice: list[int], target: int) -> tuple[float, float]:
+    """(P exactly one die beats the target die, P two or more do): the direct fire procedure."""
+    minor = major = 0.0
+    for t in range(1, target + 1):
+        dist = [1.0, 0.0, 0.0]
+        for d in dice:
+            p = max(0, d - t) / d
+            dist = [dist[0] * (1 - p), dist[1] * (1 - p) + dist[0] * p, dist[2] + dist[1] * p]
+        minor += dist[1] / target
+        major += dist[2] / target
+    return minor, major
 
 
 class DefaultPlayer:
@@ -56,6 +95,15 @@ class DefaultPlayer:
         want = {"first": "first", "seize": "decline", "occupy": "occupy", "press": "press"}.get(kind)
         if kind == "withdraw":
             want = "stand"
+        if kind == "cdm":  # a command-detonated mine: fire it while the enemy is in its field
+            fires = [c for c in legal if isinstance(c, C.Decide) and c.choice.startswith("fire")]
+            if fires:
+                return fires[-1]
+        for pressing in ("continue", "press", "engage"):
+            if kind not in ("first", "seize", "occupy", "withdraw", "cdm") and \
+                    any(isinstance(c, C.Decide) and c.choice == pressing for c in legal):
+                want = pressing
+                break
         for cmd in legal:
             if isinstance(cmd, C.ChooseFirst) and want == "first" and cmd.first:
                 return cmd
@@ -70,9 +118,15 @@ class DefaultPlayer:
             return PASS_VALUE
         if t is C.EndActivation or t is C.Hold:
             return 0.0
+        side_value = SIDE_VALUES.get(t.__name__)
+        if side_value is not None:
+            return side_value(self, st, cmd)
         u = st.units.get(getattr(cmd, "unit", ""), None)
         if u is None:
             return 0.0
+        armour_value = ARMOUR_VALUES.get(t.__name__)
+        if armour_value is not None:
+            return armour_value(self, st, u, cmd)
         if t is C.Shoot:
             return self._shoot(st, u, cmd)
         if t is C.Move:
@@ -102,7 +156,9 @@ class DefaultPlayer:
             return 0.5 if m is not None else 0.0
         if t is C.Reorganise:
             return 1.0 if u.leaderless and cmd.purpose == "leader" else 0.02
-        return 0.1  # forced orders (rouse, withdraw) are the only legal ones anyway
+        if t in (C.Rouse, C.Withdraw):
+            return 0.1  # forced orders are the only legal ones anyway
+        return 0.02
 
     # shooting ---------------------------------------------------------------------------------------
     def _shoot(self, st: DustState, u: Unit, cmd: C.Shoot) -> float:
@@ -114,10 +170,17 @@ class DefaultPlayer:
             return 0.0
         _, impact = fire.firer_dice(st, u, [f.id for f in fire.firing_figures(st, u, target, cmd.figures)],
                                     cmd.grenades)
-        armour = max((f.armour for f in target.fit_figures), default=4)
-        steps = rules.cover_shift(st, target) + (1 if target.propped else 0)
-        wound, kill = odds.p_wound(impact, shift(armour, steps)) if impact else (0.0, 0.0)
-        casualties = 0.0 if cmd.suppressive else shot.expected_hits * (wound + kill)
+        if target.is_vehicle:
+            from engine.core.hexes import arc_of
+
+            face = target.armour_face(arc_of(target.pos, target.facing, u.pos))
+            win, double = p_value_beats(impact, face) if impact else (0.0, 0.0)
+            casualties = 0.0 if cmd.suppressive else shot.expected_hits * (win + double) * (1 + target.size) / 2
+        else:
+            armour = max((f.armour for f in target.fit_figures), default=4)
+            steps = rules.cover_shift(st, target) + (1 if target.propped else 0)
+            wound, kill = odds.p_wound(impact, shift(armour, steps)) if impact and impact <= 12 else (0.0, 0.0)
+            casualties = 0.0 if cmd.suppressive else shot.expected_hits * (wound + kill)
         pin = (1.0 if target.suppression == 0 else 0.4 if target.suppression < 3 else 0.0)
         value = 3.0 * casualties + 1.2 * pin * (shot.minor + shot.major)
         if cmd.figures and not cmd.grenades:
@@ -187,3 +250,247 @@ class DefaultPlayer:
         if u.confidence <= 2:
             value -= 0.3 * len(watchers)
         return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Armour and support orders (priced by class name: the modules define the command classes)
+# ---------------------------------------------------------------------------------------------
+
+
+def _enemy_near(st: DustState, side: str, h: Hex, radius: int) -> tuple[int, int]:
+    """(enemy figures, own figures) within ``radius`` of ``h`` (known enemies only)."""
+    enemy = own = 0
+    for v in st.units.values():
+        if not v.on_table or v.pos is None or hex_distance(v.pos, h) > radius or v.carried_by:
+            continue
+        n = len(v.fit_figures) * (2 + v.size if v.is_vehicle else 1)
+        if v.side == side:
+            own += n
+        elif not v.hidden:
+            enemy += n
+    return enemy, own
+
+
+def _fire_weapon(self, st: DustState, u: Unit, cmd) -> float:
+    from engine.core.hexes import arc_of
+
+    from . import heavy
+
+    target = st.units[cmd.target]
+    total = 0.0
+    for fid in cmd.weapons:
+        f = next((x for x in u.figures if x.id == fid), None)
+        w = heavy.weapon_of(st, f) if f is not None else None
+        if w is None:
+            continue
+        vehicle = target.is_vehicle
+        if w.kind in ("guided", "aa"):
+            die, _ = heavy.ecm_die(st, target)
+            dice = [u.quality, w.guidance]
+            hits = 1.0
+        else:
+            die, _ = heavy.weapon_target_die(st, u, f, target, cmd.part)
+            if die > 12:
+                continue
+            dice = [u.quality] + [w.die_against(vehicle)] * w.count
+            hits = max(1.0, sum((d + 1) / 2 for d in dice) / die)
+        minor, major = p_successes(dice, die)
+        impact = w.impact_against(vehicle)
+        if vehicle:
+            face = target.armour_face(arc_of(target.pos, target.facing, u.pos)) if not cmd.part else 6
+            win, double = p_value_beats(impact, face)
+            total += major * min(1.0, hits * win) * (1.5 + target.size) + major * double * 3.0 + 0.4 * minor
+        else:
+            armour = max((x.armour for x in target.fit_figures), default=4)
+            wound, kill = odds.p_wound(min(impact, 12), shift(armour, rules.cover_shift(st, target)))
+            pin = 1.0 if target.suppression == 0 else 0.3
+            total += 3.0 * major * hits * (wound + kill) + 1.2 * pin * (minor + major)
+    return total + 0.35
+
+
+def _request_fire(self, st: DustState, u: Unit, cmd) -> float:
+    from . import support
+
+    asset = support.asset_of(st, u.side, cmd.asset)
+    if asset is None:
+        return 0.0
+    if cmd.dummies or cmd.ammo == "smoke":
+        return 0.0  # the plain call is priced; dummies and smoke screens are the player's finesse
+    need = u.leadership + support.difficulty(u, asset["kind"])
+    p = odds.p_beats(support.request_die(cmd.chits), need)
+    radius = {"small": 2, "medium": 2, "large": 3, "very_large": 5}.get(asset.get("size", "medium"), 2)
+    enemy, own = _enemy_near(st, u.side, cmd.target, radius)
+    if own:
+        return 0.0
+    return p * (0.6 + 0.25 * enemy * asset.get("rounds", 1)) - 0.1 * cmd.chits
+
+
+def _fire_mortar(self, st: DustState, u: Unit, cmd) -> float:
+    enemy, own = _enemy_near(st, u.side, cmd.target, 2)
+    return 0.0 if own else 0.5 + 0.3 * enemy
+
+
+def _resolve_impact(self, st: DustState, cmd) -> float:
+    from . import support
+
+    m = st.missions.get(cmd.mission)
+    if m is None or m.target is None:
+        return 0.0
+    asset = support.asset_of(st, m.side, m.asset) or {}
+    radius = {"small": 2, "medium": 2, "large": 3, "very_large": 5}.get(asset.get("size", "medium"), 2) + 1
+    enemy, own = _enemy_near(st, m.side, m.target, radius)
+    if m.ammo == "smoke":
+        return 0.8
+    return 0.6 * enemy - 1.0 * own + (0.2 if enemy else -0.2)
+
+
+def _lay_smoke(self, st: DustState, u: Unit, cmd) -> float:
+    """Smoke pays when guns that are free to fire can see the unit where it stands without cover."""
+    if rules.in_cover(st, u) and not u.is_vehicle:
+        return 0.0
+    watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
+                and hex_distance(u.pos, e.pos) <= EFFECTIVE_RANGE * 2 and rules.can_see(st, e.pos, u.pos)]
+    if not watchers:
+        return 0.0
+    cloud = {cmd.at, *cmd.at.neighbours()}
+    blocked = 0
+    from engine.core.hexes import line
+
+    for e in watchers:
+        if any(h in cloud for h in line(e.pos, u.pos)):
+            blocked += 1
+    heavy_threat = sum(1 for e in watchers if e.is_vehicle or e.heavy_weapons)
+    return 0.35 * blocked + 0.3 * min(blocked, heavy_threat)
+
+
+def _exhaust_smoke(self, st: DustState, u: Unit, cmd) -> float:
+    watchers = [e for e in st.enemies(u.side) if not e.hidden and rules.can_see(st, e.pos, u.pos)]
+    return 0.3 if watchers and u.damage else 0.0
+
+
+def _disembark(self, st: DustState, u: Unit, cmd) -> float:
+    v = st.units.get(u.carried_by or "")
+    goal = self._goal(st, u)
+    if v is None:
+        return 0.5
+    near = goal is not None and hex_distance(v.pos, goal) <= 4
+    threatened = v.damage > 0 or v.suppression > 0 or (v.air == "" and any(
+        not e.hidden and hex_distance(e.pos, v.pos) <= 3 for e in st.enemies(u.side)))
+    return (1.0 if near or threatened else 0.0) + 0.25 * (cmd.to == goal if goal else 0)
+
+
+def _embark(self, st: DustState, u: Unit, cmd) -> float:
+    v = st.units.get(cmd.vehicle)
+    goal = self._goal(st, u)
+    if v is None or goal is None or v.damage:
+        return 0.0
+    return 0.6 if hex_distance(u.pos, goal) > 8 else 0.0
+
+
+def _turn(self, st: DustState, u: Unit, cmd) -> float:
+    from engine.core.hexes import arc_of
+
+    threats = [e for e in st.enemies(u.side) if not e.hidden and (e.is_vehicle or e.heavy_weapons)]
+    if not threats:
+        return 0.0
+    e = min(threats, key=lambda x: hex_distance(u.pos, x.pos))
+    now = arc_of(u.pos, u.facing, e.pos)
+    after = arc_of(u.pos, cmd.facing, e.pos)
+    return 0.45 if now != "front" and after == "front" else 0.0
+
+
+def _tank_shock(self, st: DustState, u: Unit, cmd) -> float:
+    target = st.units[cmd.target]
+    return 0.4 + 0.3 * target.suppression + (0.5 if target.confidence <= 2 else 0.0) - 0.1 * target.able / 4
+
+
+def _set_up(self, st: DustState, u: Unit, cmd) -> float:
+    if cmd.dismantle:
+        return 0.0
+    return 1.1 if self._targets_from(st, u, u.pos) else 0.3
+
+
+def _zero(self, st, u, cmd) -> float:
+    return 0.0
+
+
+def _move_inbound(self, st: DustState, cmd) -> float:
+    """Bring aircraft and inserted troops in: forward along the chart, and onto the table near
+    an objective rather than the middle (the arrival point is the first the offer lists)."""
+    if cmd.to < 0:
+        return 0.0
+    if cmd.to > 0:
+        return 2.2
+    value = 2.5
+    if cmd.at is not None and st.tables.objectives:
+        value += 0.05 * (10 - min(10, min(hex_distance(cmd.at, o) for o in st.tables.objectives)))
+    u = st.units.get(st.missions[cmd.mission].unit or "")
+    if u is not None and u.vtol and st.passengers(u.id):
+        value += 0.1 if cmd.air == "hovering" else 0.0
+    return value
+
+
+def _air_move(self, st: DustState, u: Unit, cmd) -> float:
+    goal = self._goal(st, u)
+    to = cmd.to
+    if goal is None:
+        return 0.2
+    value = 0.2 * (hex_distance(u.pos, goal) - hex_distance(to, goal))
+    carrying = bool(st.passengers(u.id))
+    if carrying and hex_distance(to, goal) <= 3:
+        value += 0.8
+    aa = [e for e in st.enemies(u.side) if not e.hidden and any(
+        f.status == "fit" and st.tables.weapons.get(f.weapon) is not None and st.tables.weapons[f.weapon].kind == "aa"
+        for f in e.heavy_weapons)]
+    value -= 0.15 * sum(1 for e in aa if hex_distance(e.pos, to) <= 12)
+    return value + 0.1
+
+
+def _land(self, st: DustState, u: Unit, cmd) -> float:
+    goal = self._goal(st, u)
+    if st.passengers(u.id) and goal is not None and hex_distance(u.pos, goal) <= 5:
+        return 1.2
+    return 0.0
+
+
+def _fire_aa(self, st: DustState, u: Unit, cmd) -> float:
+    target = st.units.get(cmd.target)
+    return 2.0 + (target.size if target else 0)
+
+
+def _air_fire(self, st: DustState, u: Unit, cmd) -> float:
+    target = st.units.get(cmd.target)
+    if target is None:
+        return 0.0
+    return 0.8 + 0.3 * len(target.fit_figures) * (3 if target.is_vehicle else 1) / 4
+
+
+def _drop_bombs(self, st: DustState, u: Unit, cmd) -> float:
+    ahead = u.pos if u.air == "hovering" else u.pos.neighbour(u.facing).neighbour(u.facing)
+    enemy, own = _enemy_near(st, u.side, ahead, 3)
+    return (0.5 * enemy - own) * (1 + 0.2 * (cmd.count - 1))
+
+
+def _drop_troops(self, st: DustState, u: Unit, cmd) -> float:
+    goal = self._goal(st, u)
+    return 1.0 + (0.3 if cmd.method == "grav" else 0.0) + (0.3 if goal and hex_distance(cmd.at, goal) <= 3 else 0)
+
+
+def _take_off(self, st: DustState, u: Unit, cmd) -> float:
+    return 0.7 if not st.passengers(u.id) else 0.0
+
+
+def _casevac(self, st: DustState, u: Unit, cmd) -> float:
+    return 0.4 * len(u.wounded_untreated) + 0.2 * sum(1 for f in u.figures if f.status == "stabilised")
+
+
+ARMOUR_VALUES = {
+    "FireWeapon": _fire_weapon, "RequestFire": _request_fire, "FireMortar": _fire_mortar,
+    "LaySmoke": _lay_smoke, "ExhaustSmoke": _exhaust_smoke, "Disembark": _disembark, "Embark": _embark,
+    "Turn": _turn, "TankShock": _tank_shock, "SetUpWeapon": _set_up, "AirMove": _air_move, "Land": _land,
+    "FireAA": _fire_aa, "DropBombs": _drop_bombs, "AirFire": _air_fire, "DropTroops": _drop_troops,
+    "TakeOff": _take_off, "LeaveTable": _zero, "LoadWounded": _casevac, "CallCasevac": _casevac,
+    "Tow": _zero, "Release": _zero, "RecallDrone": _zero, "SetRemote": _zero, "ClearLane": _zero,
+    "SetCDM": _zero, "Ignite": _zero, "FightFire": _zero,
+}
+SIDE_VALUES = {"ResolveImpact": _resolve_impact, "MoveInbound": _move_inbound}

@@ -165,6 +165,34 @@ def strength(figures: list[Figure]) -> int:
     return sum(2 if f.power else 1 for f in figures if f.status == FIT)
 
 
+def sizes(st: DustState, u: Unit, them: Unit) -> tuple[int, int]:
+    """The two sides' numbers for outnumbering: able figures (power armour double); but when a
+    vehicle, mech or monster is on either side, units, each vehicle counting as its size (Vehicles:
+    Close Assault; Tank Shock; Open Top Vehicles: see vehicles.as_units)."""
+    if u.is_vehicle or them.is_vehicle:
+        from . import vehicles
+
+        return vehicles.as_units(st, u), vehicles.as_units(st, them)
+    return strength(u.figures), strength(them.figures)
+
+
+def fighting_figures(st: DustState, body: Body) -> tuple[str, ...]:
+    """The figures of a body that strike in close combat: a vehicle's hull alone (its weapon mounts
+    do not fight hand to hand), else everyone in the body."""
+    u = st.units[body[0]]
+    if u.is_vehicle:
+        return tuple(f.id for f in u.figures if f.role == "hull" and f.id in set(body[1]))
+    return body[1]
+
+
+def standing(st: DustState, body: Body) -> bool:
+    """Anyone left on their feet: a vehicle not destroyed, or a fit figure."""
+    u = st.units[body[0]]
+    if u.is_vehicle:
+        return not u.destroyed
+    return any(f.status == FIT for f in view(st, body).figures)
+
+
 def outnumbered_steps(mine: int, theirs: int) -> int:
     """0, 1 (outnumbered 2:1) or 2 (3:1 or more)."""
     if mine <= 0 or theirs >= 3 * mine:
@@ -225,7 +253,7 @@ def bodies(st: DustState, links: list[tuple[str, str]]) -> dict[tuple[str, str],
     for uid, opp in foes.items():
         u = st.units[uid]
         fit = [f.id for f in u.figures if f.status == FIT]
-        if len(opp) < 2 or len(fit) < 2:
+        if len(opp) < 2 or len(fit) < 2 or u.is_vehicle:
             for o in opp:
                 parts[(uid, o)] = members(u)
             continue
@@ -268,15 +296,18 @@ def courage_shifts(st: DustState, me: Body, other: Body, defending: bool,
             out.append((r.label + (f" x{n}" if n > 1 else ""), r.shift * n))
 
     u, them = view(st, me), view(st, other)
-    k = outnumbered_steps(strength(u.figures), strength(them.figures))
+    k = outnumbered_steps(*sizes(st, u, them))
     if k:
         add("outnumbered_3" if k == 2 else "outnumbered_2")
     add("suppressed", u.suppression)
-    if defending and rules.in_cover(st, u):
+    if defending and (rules.in_cover(st, u) or u.carried_by):  # passengers of an open-top vehicle: behind cover
         add("defending_cover")
     if u.confidence <= SHAKEN:
         add("shaken")
-    if before is not None:
+    if before is not None and u.is_vehicle:
+        # a mech's or monster's damage markers from this combat count as its wounded (this game's reading)
+        add("wounded", u.damage - int(before.get(f"damage:{u.id}", u.damage)))
+    elif before is not None:
         wounded = sum(1 for f in u.figures if f.status in WOUNDED and before.get(f.id) == FIT)
         killed = sum(1 for f in u.figures if f.status == KILLED and before.get(f.id) != KILLED)
         add("wounded", wounded)
@@ -323,6 +354,11 @@ def under_half(st: DustState, a: int, d: int) -> bool:
 
 
 def classify(st: DustState, defender: Unit, a: int, d: int) -> str:
+    if defender.is_vehicle and defender.vehicle not in ("mech", "monster"):
+        # Infantry Assaulting Vehicles: a vehicle is never forced to withdraw, only goes voluntarily
+        if a > d:
+            return CONTACT
+        return BAD if under_half(st, a, d) else FAIL
     if defender.confidence <= BROKEN and a > d:
         return WITHDRAW
     if a > 2 * d:
@@ -363,6 +399,18 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
         checks.drop_confidence(ctx, u, drops, why, rule)
     if not u.on_table:
         return start
+    if u.carried_by:
+        # Open Top Vehicles: passengers driven back close the vehicle down instead of leaving it
+        v = st.units[u.carried_by]
+        if v.open_top and not st.tables.vehicles[v.vtype].open_top:
+            ctx.emit(E.UnitChanged(unit=v.id, field="open_top", value=False, reason=f"{u.name} close down the "
+                                   "hatches instead of withdrawing", rule="Vehicles: Open Top Vehicles"))
+        ctx.emit(E.Note(text=f"{u.name} stay down inside {v.name} instead of withdrawing",
+                        rule="Vehicles: Open Top Vehicles"))
+        return start
+    if rules.vehicle_cannot_move(st, u):
+        ctx.emit(E.Note(text=f"{u.name} cannot move and stays where it is", rule=R_WITHDRAW))
+        return start
     die, _ = rules.movement_die(st, u, False)
     points = ctx.roll(die, f"{u.name} withdraws: movement die D{die}, away from the enemy and toward cover",
                       R_WITHDRAW, u.id)
@@ -381,7 +429,10 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
 
 
 def _enter_cost(st: DustState, u: Unit, d: Unit) -> int | None:
-    """The points to go from next to the defender INTO its hex: its terrain, standing for obstacles."""
+    """The points to go from next to the defender INTO its hex: its terrain, standing for obstacles
+    (a vehicle, mech or monster pays by its own movement table)."""
+    if u.mover:
+        return rules.vehicle_costs(st, u).get(d.pos)
     return st.tables.costs["power" if u.power else "normal"].get(d.pos)
 
 
@@ -427,6 +478,10 @@ def _emit_move(ctx: Resolution, u: Unit, path: list[Hex], used: int, rule: str) 
             rules.abandon_wounded(ctx, u, left, start, "left behind: too few fit troopers to carry them")
     rules.reveal(ctx, u, "it moved")
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=rule))
+    if u.is_vehicle:
+        from . import vehicles
+
+        vehicles.drove(ctx, u, path, rule=rule)
     rules.sight_checks(ctx, u)
 
 
@@ -757,7 +812,7 @@ def _defensive_fire(ctx: Resolution, plan: Plan, a: str) -> None:
             if du.suppression and not suppression_test(ctx, du):
                 continue
             ab, db = pairs[(a, d)]
-            casualties += fire.final_defensive_fire(ctx, view(st, db), view(st, ab))
+            casualties += _final_fire(ctx, view(st, db), view(st, ab))
     if not u.on_table:
         plan.contact = [c for c in plan.contact if c[0] != a]
         _settle(plan, a)
@@ -778,10 +833,10 @@ def _defensive_fire(ctx: Resolution, plan: Plan, a: str) -> None:
             _spend(ctx, a, None, "driven back: activation over")
             plan.contact = [c for c in plan.contact if c[0] != a]
             _settle(plan, a)
-            checks.leader_losses(ctx, [a])
+            checks.leader_losses(ctx, [a] if not u.is_vehicle else [])
             return
         ctx.emit(E.Note(text=f"{u.name} keeps its nerve ({roll} > {need})", rule=R_FINAL))
-        checks.leader_losses(ctx, [a])
+        checks.leader_losses(ctx, [a] if not u.is_vehicle else [])
     left = _left(st, a)
     if left == 0:
         ctx.emit(E.Note(text=f"{u.name} has no action left to press on: it stays where it is, caught out of "
@@ -789,6 +844,27 @@ def _defensive_fire(ctx: Resolution, plan: Plan, a: str) -> None:
         _settle(plan, a)
         return
     plan.status[a] = "press"
+
+
+def _final_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
+    """Final defensive fire, with vehicles on either side (Vehicles: Final Defensive Fire; Open Top
+    Vehicles): a vehicle fires with its passengers that can fire out (and its own weapons when the
+    heavy weapons module resolves them); fire at a mech or monster rolls impact against armour."""
+    from . import vehicles
+
+    st: DustState = ctx.state
+    if firer.is_vehicle:
+        total = vehicles.vehicle_weapons_fire(ctx, firer, target)
+        for p in vehicles.firing_passengers(st, firer):
+            if not target.on_table:
+                break
+            if p.suppression and not suppression_test(ctx, p):
+                continue
+            total += _final_fire(ctx, p, target)
+        return total
+    if target.is_vehicle:
+        return vehicles.defensive_fire_at_vehicle(ctx, firer, st.units[target.id])
+    return fire.final_defensive_fire(ctx, firer, target)
 
 
 def _ask_press(ctx: Resolution, plan: Plan) -> bool:
@@ -866,6 +942,9 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
     if tu.suppression:
         steps += tu.suppression
         words.append(f"{tu.suppression} suppression marker{'s' if tu.suppression > 1 else ''} -{tu.suppression}")
+    if tu.is_vehicle and tu.damage:  # Vehicle Damage: a mech or monster defends itself worse per marker
+        steps += tu.damage
+        words.append(f"{tu.damage} damage marker{'s' if tu.damage > 1 else ''} -{tu.damage}")
     if strike_over_twelve(total):
         steps += 1
         words.append(f"strike value {total} above 12 -1")
@@ -895,6 +974,17 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
             hits += 1
     if not hits:
         return
+    if tu.is_vehicle:  # each hit is the striker's close combat impact against the armour facing it
+        from engine.core.hexes import arc_of
+
+        from . import vehicles
+
+        face = arc_of(tu.pos, tu.facing, su.pos)
+        for _ in range(hits):
+            if tu.destroyed:
+                break
+            vehicles.apply_hit(ctx, tu, su.cc_impact, face, R_CASUALTIES, by=(su.id, ""), what="close combat")
+        return
     chosen = checks.allocate(ctx, view(st, target), hits, R_CASUALTIES)
     for fig in chosen:
         if fig.status == KILLED:
@@ -909,25 +999,55 @@ def _combat(ctx: Resolution, plan: Plan) -> None:
     links = [(a, d) for a, d in plan.contact if _on(st, a) and _on(st, d)]
     if not links:
         return
+    links = _vehicle_contacts(ctx, links)
+    if not links:
+        return
     pairs = bodies(st, links)
     _split_note(ctx, st, pairs)
     involved = list(dict.fromkeys([a for a, _ in links] + [d for _, d in links]))
     before = {f.id: f.status for uid in involved for f in st.units[uid].figures}
+    before.update({f"damage:{uid}": str(st.units[uid].damage) for uid in involved if st.units[uid].is_vehicle})
     fit0: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for link in links:
         ab, db = pairs[link]
-        fit0[link] = (tuple(f for f in ab[1] if before[f] == FIT), tuple(f for f in db[1] if before[f] == FIT))
+        fit0[link] = (tuple(f for f in fighting_figures(st, ab) if before[f] == FIT),
+                      tuple(f for f in fighting_figures(st, db) if before[f] == FIT))
     for link in links:
         ab, db = pairs[link]
         a_fit, d_fit = fit0[link]
-        a_str = strength([f for f in st.units[ab[0]].figures if f.id in set(a_fit)])
-        d_str = strength([f for f in st.units[db[0]].figures if f.id in set(d_fit)])
+        a_str, d_str = sizes(st, view(st, (ab[0], a_fit)), view(st, (db[0], d_fit)))
         ctx.emit(E.Note(text=f"close combat: {st.units[ab[0]].name} ({len(a_fit)}) against "
                         f"{st.units[db[0]].name} ({len(d_fit)})", rule=R_COMBAT))
         _strike(ctx, ab, a_fit, a_str, db, d_str, 1)
         _strike(ctx, db, d_fit, d_str, ab, a_str, 2)
     _outcome(ctx, links, pairs, before)
-    checks.leader_losses(ctx, [uid for uid in involved if _on(st, uid)])
+    checks.leader_losses(ctx, [uid for uid in involved if _on(st, uid) and not st.units[uid].is_vehicle])
+
+
+def _vehicle_contacts(ctx: Resolution, links: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Contacts with vehicles that do not fight back (Vehicles: Close Assault) are settled here and
+    left out of the close combat: infantry make their one attack with grenades and explosives and
+    fall back toward cover; a mech or monster strikes one round and is not struck back (this game's
+    reading). The other contacts are returned."""
+    from . import vehicles
+
+    st: DustState = ctx.state
+    rest = []
+    for a, d in links:
+        au, du = st.units[a], st.units[d]
+        if not du.is_vehicle or vehicles.fights(du):
+            rest.append((a, d))
+            continue
+        if not (_on(st, a) and _on(st, d)):
+            continue
+        if au.is_vehicle:
+            ab = (a, fighting_figures(st, (a, members(au))))
+            n_a, n_d = sizes(st, au, du)
+            ctx.emit(E.Note(text=f"{au.name} strikes at {du.name}, which cannot fight back", rule=R_COMBAT))
+            _strike(ctx, ab, ab[1], n_a, (d, members(du)), n_d, 1)
+        else:
+            vehicles.infantry_attack(ctx, au, du)
+    return rest
 
 
 def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs, before: dict[str, str]) -> None:
@@ -940,8 +1060,7 @@ def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs, before: dict[
     for link in links:
         ab, db = pairs[link]
         au, du = st.units[ab[0]], st.units[db[0]]
-        a_left = any(f.status == FIT for f in view(st, ab).figures)
-        d_left = any(f.status == FIT for f in view(st, db).figures)
+        a_left, d_left = standing(st, ab), standing(st, db)
         if not a_left or not d_left:
             if a_left or d_left:
                 win, lose = (au, du) if a_left else (du, au)
@@ -991,10 +1110,21 @@ def _target_problem(st: DustState, u: Unit, tid: str) -> str | None:
         return f"{t.name} is hidden: it must be detected before it can be assaulted"
     if not rules.can_see(st, u.pos, t.pos):
         return f"{u.name} cannot see {t.name}"
+    if t.carried_by:
+        v = st.units[t.carried_by]
+        if not v.open_top:
+            return f"{t.name} is inside {v.name}: assault the vehicle itself"
+    if t.vehicle == "aircraft" and t.air != "grounded":
+        return f"{t.name} is in the air"
     return None
 
 
 def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
+    if u.carried_by:
+        return f"{u.name} is aboard {st.units[u.carried_by].name}: disembark first"
+    if u.is_vehicle and u.vehicle not in ("mech", "monster"):
+        return (f"{u.name} is a vehicle: vehicles do not close assault, but may drive at infantry with a tank "
+                "shock (only mechs and monsters assault)")
     if u.suppression:
         return f"{u.name} is suppressed: it cannot assault until it recovers (Recover Suppression Action)"
     if u.confidence <= SHAKEN:
@@ -1010,6 +1140,8 @@ def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
         return why
     goals = [st.units[cmd.target]]
     if cmd.second is not None:
+        if u.is_vehicle or goals[0].is_vehicle or st.units.get(cmd.second, goals[0]).is_vehicle:
+            return "a vehicle, mech or monster is assaulted, or assaults, one enemy at a time"
         if cmd.second == cmd.target:
             return "name two different enemy units to assault both"
         why = _target_problem(st, u, cmd.second)
@@ -1043,6 +1175,8 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Assault) -> None:
 
 def offer(st: DustState, u: Unit) -> list[C.Assault]:
     if u.suppression or u.propped or u.travel or u.confidence <= SHAKEN or not u.on_table:
+        return []
+    if u.carried_by or (u.is_vehicle and u.vehicle not in ("mech", "monster")):
         return []
     reach = u.move_die + 1
     near = [e for e in st.enemies(u.side) if not e.hidden and hex_distance(u.pos, e.pos) <= reach]

@@ -37,7 +37,7 @@ def commitment_index(st: DustState, side: str) -> int:
 
 
 def confidence_test(ctx: Resolution, u: Unit, event: str, *, extra: int = 0, extra_why: str = "",
-                    casualties: int = 0, survivors: int | None = None) -> bool | None:
+                    casualties: int = 0, survivors: int | None = None, artillery: bool = False) -> bool | None:
     """Morale: Confidence Test. Returns None if the event needs no test at this commitment.
 
     The number to beat is the table's value for ``event`` and the side's
@@ -45,7 +45,8 @@ def confidence_test(ctx: Resolution, u: Unit, event: str, *, extra: int = 0, ext
     each untreated casualty, travel mode, and (given ``casualties`` and
     ``survivors``) losing more figures in one attack than survive it. A score
     not above the number drops one confidence level; less than half of it
-    (rounded down) drops two.
+    (rounded down) drops two. ``artillery``: the unit is under artillery or aerospace attack
+    (that modifier row is added).
     """
     st: DustState = ctx.state
     t = st.tables
@@ -63,6 +64,12 @@ def confidence_test(ctx: Resolution, u: Unit, event: str, *, extra: int = 0, ext
     if u.travel and mods["travel"][ci]:
         target += mods["travel"][ci]
         parts.append(f"{mods['travel'][ci]} travel mode")
+    if u.damage and mods.get("vehicle_damage", (0, 0, 0))[ci]:  # each damage marker the vehicle carries
+        target += u.damage * mods["vehicle_damage"][ci]
+        parts.append(f"{u.damage * mods['vehicle_damage'][ci]} for {u.damage} damage marker(s)")
+    if artillery and mods.get("artillery", (0, 0, 0))[ci]:
+        target += mods["artillery"][ci]
+        parts.append(f"{mods['artillery'][ci]} under artillery or aerospace attack")
     if survivors is not None and casualties > survivors and mods["heavy_losses"][ci]:
         target += mods["heavy_losses"][ci]
         parts.append(f"{mods['heavy_losses'][ci]} heavy losses")
@@ -217,6 +224,12 @@ def impact_on(ctx: Resolution, u: Unit, f: Figure, impact: int, cover_shift: int
     else:
         ctx.emit(E.Note(text=f"{f.name}: impact {imp} against armour {arm}, no effect", rule=rule))
         return "none"
+    if f.role == "weapon":  # Hits on Heavy Weapons: a wound disables the weapon, a kill (or a second hit) wrecks it
+        status = KILLED if result == "kill" or f.status == DISABLED else DISABLED
+        set_figure(ctx, u, f, status, f.wounds + 1, f"impact {imp} against armour {arm}: "
+                   + ("the weapon is wrecked" if status == KILLED else "the weapon is disabled"),
+                   "Heavy Weapons: Hits on Heavy Weapons", by)
+        return "kill" if status == KILLED else "wound"
     if f.power:
         return power_armour_hit(ctx, u, f, rule, by)
     wounds = f.wounds + 1

@@ -191,6 +191,11 @@ def communicate(ctx: Resolution, sender: Unit, receiver: Unit, why: str = "",
                     f"leadership of {sender.name} ({sender.leadership}) and {receiver.name} "
                     f"({receiver.leadership})", rule, sender.id)
     if roll > target:
+        from . import ew
+
+        # an enemy EW unit jams only a message that would get through (ew.py: this game's reading)
+        if ew.jam(ctx, sender.side, roll, f"{sender.name}'s message to {receiver.name}"):
+            return False
         ctx.emit(E.Note(text=f"{sender.name} gets through to {receiver.name} ({roll} > {target})", rule=rule))
         return True
     ctx.emit(E.Note(text=f"{sender.name} cannot get through to {receiver.name} ({roll} against {target})",
@@ -396,6 +401,8 @@ def detachment_id(st: DustState, parent: Unit) -> tuple[str, str]:
 
 
 def _detach_check(st: DustState, u: Unit, cmd: C.Detach) -> str | None:
+    if u.is_vehicle:
+        return f"{u.name} is a vehicle: it cannot split into detachments"
     why = _travel_refusal(u) or _suppressed_refusal(u, "detach an element")
     if why:
         return why
@@ -685,7 +692,7 @@ def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
     m = st.markers.get(cmd.marker)
     if m is None or m.side == u.side:
         return "there is no enemy hidden-unit marker by that name"
-    if not _rules().can_see(st, u.pos, m.pos):
+    if not _sees_marker(st, u, m.pos):
         return f"{u.name}'s leader has no line of sight to that marker"
     if range_die(st, u, hex_distance(u.pos, m.pos)) is None:
         limit = "48 inches (24 hexes)" if sees_as_by_day(st, u) else "16 inches (8 hexes) at night"
@@ -693,13 +700,30 @@ def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
     return None
 
 
+def _sees_marker(st: DustState, u: Unit, h) -> bool:
+    """Line of sight to a marker; from an aircraft in the air, everything not under smoke (Aerospace:
+    Spotting from Aircraft, see air.sees)."""
+    if u.air in ("airborne", "hovering"):
+        from . import air
+
+        return air.sees(st, u, h)
+    return _rules().can_see(st, u.pos, h)
+
+
 def _detect_resolve(ctx: Resolution, u: Unit, cmd: C.Detect) -> None:
     """Detect Action: the marker's owner rolls a range die; the observer rolls its quality die and
     its sensor die. One beats it: a dummy is removed. Both: the marker is removed and the real
     unit, if any, revealed."""
+    _rules().spend(ctx, u, "detect")
+    search(ctx, u, cmd.marker)
+
+
+def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -> None:
+    """The Detect Action's rolls by observer ``u`` (from its ``pos``, with its ``sensor``; a drone's
+    search passes the unit as seen from the drone). A search with sensors better than the naked eye
+    that would find something may be disrupted by enemy EW (ew.disrupt)."""
     st: DustState = ctx.state
-    m = st.markers[cmd.marker]
-    rule = "Detect Action"
+    m = st.markers[marker]
     d = hex_distance(u.pos, m.pos)
     die = range_die(st, u, d)
     night = "" if not st.tables.night else (
@@ -710,6 +734,10 @@ def _detect_resolve(ctx: Resolution, u: Unit, cmd: C.Detect) -> None:
     beaten = (q > target) + (s > target)
     if beaten == 0:
         ctx.emit(E.Note(text=f"{u.name} sees nothing at marker {m.id}", rule=rule))
+        return
+    from . import ew
+
+    if u.sensor > 4 and ew.disrupt(ctx, u.side, [q, s], f"{u.name}'s search of marker {m.id}"):
         return
     if m.unit is None:
         ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} finds nothing there: a dummy", rule=rule))
@@ -799,6 +827,8 @@ def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
     p = cmd.purpose
     if p not in PURPOSES:
         return f"'{p}' is not a reorganisation; choose one of: {', '.join(PURPOSES)}"
+    if u.is_vehicle:
+        return f"{u.name} is a vehicle: its crew has no squad formation to change"
     if u.suppression and not _rules().in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     if u.leaderless and p != "leader":

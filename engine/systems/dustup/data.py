@@ -55,6 +55,7 @@ FATIGUE = {"fresh": "confident", "tired": "steady", "exhausted": "shaken"}
 CONFIDENCE_NAMES = ("routed", "broken", "shaken", "steady", "confident")
 SENSORS = {"unaided": 4, "aided": 6, "enhanced": 8, "superior": 10}
 MEDICS = {"none": 6, "medic": 8, "team": 10}
+INSERTIONS = ("parachute", "grav", "orbital")  # High Altitude or Orbital Insertion (grav: jump or grav packs)
 
 
 @attrs.frozen
@@ -391,6 +392,7 @@ def _build(content: dict[str, Any]) -> Tables:
                             ("north", "south", "east", "west"), f"side {sid} edge"),
             "ade": ADE[_choice(s.get("ade", "inferior"), ADE, f"side {sid} ade")],
             "support_chits": _int(s.get("support_chits", 0), f"side {sid} support_chits", 0, 10),
+            "casevac": _choice(s.get("casevac", ""), ("",) + tuple(vehicles), f"side {sid} casevac"),
         }
         assets = []
         for a in s.get("support", []):
@@ -437,6 +439,18 @@ def _build(content: dict[str, Any]) -> Tables:
                 _choice(u["drones"], ("inferior", "average", "superior"), f"unit {uid} drones")
             if "rangefinder" in u:
                 _choice(u["rangefinder"], ("basic", "advanced", "superior"), f"unit {uid} rangefinder")
+            if "inbound" in u:
+                _int(u["inbound"], f"unit {uid} inbound (box of the inbound chart)", 1, 3)
+            if "insertion" in u:  # High Altitude or Orbital Insertion (air.py)
+                how = _choice(u["insertion"], INSERTIONS, f"unit {uid} insertion")
+                q = QUALITY[u.get("quality", "experienced")]
+                if not u.get("inbound") and not u.get("in"):  # aboard an aircraft: grav-packs (air.DropTroops)
+                    raise ContentError(f"unit {uid} has an insertion but no inbound box to arrive from")
+                if "vehicle" in u and vehicles[u["vehicle"]].size != 1:
+                    raise ContentError(f"unit {uid}: only infantry and size 1 vehicles are inserted from altitude")
+                if q < 8 or (how == "orbital" and q < 10):
+                    raise ContentError(f"unit {uid}: only experienced or better troops drop from altitude, and "
+                                       "only veterans or elite from orbit (High Altitude or Orbital Insertion)")
             deployment.append(dict(u, side=sid))
         for i, d in enumerate(s.get("dummies", [])):
             dummies.append((sid, _hex(d, f"side {sid} dummy {i + 1}")))

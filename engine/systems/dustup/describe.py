@@ -49,8 +49,9 @@ def where(h: Hex | None) -> str:
 
 
 def words_of(class_name: str) -> str:
-    """``CourageTested`` -> ``courage tested``."""
-    return re.sub(r"(?<!^)(?=[A-Z])", " ", class_name).lower()
+    """``CourageTested`` -> ``courage tested``; an acronym stays one word in capitals: ``FireAA`` -> ``fire AA``."""
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", class_name).split(" ")
+    return " ".join(w if len(w) > 1 and w.isupper() else w.lower() for w in words)
 
 
 def _yes(value: Any) -> str:
@@ -59,7 +60,8 @@ def _yes(value: Any) -> str:
 
 FEATURE_WORDS = {"smoke": "a smoke cloud", "fire": "a fire", "minefield": "a minefield", "lane": "a cleared mine lane",
                  "ied": "an IED", "booby": "a booby trap", "cdm": "a command-detonated mine",
-                 "target": "a fire support target marker", "blast": "a blast", "drone": "a drone"}
+                 "target": "a fire support target marker", "blast": "a blast", "drone": "a drone",
+                 "casevac": "a CASEVAC vehicle"}
 BOX_WORDS = {3: "box 3", 2: "box 2", 1: "box 1", 0: "over the battle area", -1: "the loiter box"}
 
 
@@ -207,7 +209,8 @@ class Describer:
         if t is E.FeaturePlaced:
             owner = f"{s(ev.side)} " if ev.side else ""
             what = FEATURE_WORDS.get(ev.kind, ev.kind)
-            if ev.hidden:  # a hidden feature's log line never says what it is
+            if ev.hidden and ev.kind != "target":  # a hidden feature's log line never says what it is (a dummy
+                # target marker reads like the real one: Dummy Targets)
                 return f"{owner}place a hidden counter at {where(ev.at)}"
             return f"{owner}{what} at {where(ev.at)}".strip() + (f" ({ev.reason})" if ev.reason else "")
         if t is E.FeatureRemoved:
@@ -243,6 +246,18 @@ class Describer:
         return self.generic(ev)
 
     # -- events of the action modules, by class name (they may not exist yet) ----------------
+    def _AirPending(self, ev) -> str:
+        if not ev.facts:
+            return "the pilot's decision is taken"
+        what = {"ade": "the air defences have acquired an incoming aircraft",
+                "aa": "an anti-aircraft weapon has locked on"}.get(ev.facts[0], "an air engagement")
+        return f"{what}: the pilot must decide"
+
+    def _WeaponReadied(self, ev) -> str:
+        what = "set up" if ev.ready else "no longer ready (dismantled or used up)"
+        line = f"{self.name(ev.unit)}: {self.figure(ev.unit, ev.figure)} {what}"
+        return line + (f": {ev.reason}" if ev.reason else "")
+
     def _FigureRefitted(self, ev) -> str:
         armour = "power armour" if ev.power else f"armour D{ev.armour}"
         line = f"{self.name(ev.unit)}: {self.figure(ev.unit, ev.figure)} back on duty in {armour}"
@@ -302,7 +317,14 @@ class Describer:
                 return self.name(value)
             if self.st is not None and field in ("side", "winner", "loser") and value in self.st.tables.side_names:
                 return self.side(value)
-            return value
+            if self.st is not None and "." in value and value.split(".")[0] in self.st.units:
+                return self.figure(value.split(".")[0], value)  # a figure or weapon mount: "T.1"
+            if self.st is not None and field == "asset":
+                for sid, assets in getattr(self.st.tables, "support", {}).items():
+                    for a in assets:
+                        if str(a.get("id")) == value:
+                            return str(a.get("name", value))
+            return value.replace("_", " ") if field in ("weapon", "ammo", "kind", "purpose") else value
         if isinstance(value, tuple):
             return "[" + ", ".join(self._value_text(field, v) for v in value) + "]"
         return str(value)
@@ -317,10 +339,14 @@ class Describer:
             parts.append("all weapons")
         elif u is not None:
             chosen = [f for f in u.figures if f.id in set(cmd.figures)]
-            kinds = {st.tables.weapons[f.weapon].support for f in chosen if f.weapon in st.tables.weapons}
+            kinds = {st.tables.weapons[f.weapon].kind in ("small_arm", "pistol")
+                     for f in chosen if f.weapon in st.tables.weapons}
+            kinds = {not k for k in kinds}  # True: a support weapon, IAVR or heavy weapon
             if kinds == {True}:
                 names = sorted({short_weapon_id(f.weapon) for f in chosen})
-                parts.append(" and ".join(names) + " alone")
+                single = [f.id for f in chosen if f.weapon in st.tables.weapons
+                          and not st.tables.weapons[f.weapon].support]
+                parts.append(" and ".join(names) + " alone" + (f" ({' '.join(single)})" if single else ""))
             elif kinds == {False}:
                 every = [f for f in u.fit_figures
                          if f.weapon in st.tables.weapons and not st.tables.weapons[f.weapon].support]
@@ -347,6 +373,12 @@ class Describer:
             return f"{n(top.unit)}: end the activation" if top else "end the activation"
         if t is C.Decide:
             return f"decide: {self.choice(cmd.choice)}"
+        order = getattr(self, "_order_" + t.__name__, None)  # orders of the Armoured Dustup modules
+        if order is not None:
+            try:
+                return order(cmd)
+            except (AttributeError, KeyError, TypeError, ValueError):
+                return self.generic(cmd)
         if not isinstance(getattr(cmd, "unit", None), str):
             return self.generic(cmd)
         head = f"{n(cmd.unit)}: "
@@ -389,6 +421,171 @@ class Describer:
         if t.__name__ == "Hold":
             return head + "hold: stand fast for the rest of the activation"
         return self.generic(cmd)
+
+    # -- orders of the Armoured Dustup modules, by class name (any other gets generic()) ------------
+    def _weapons(self, uid: str, fids) -> str:
+        return " and ".join(self.figure(uid, f).split(" (")[0] for f in fids)
+
+    def _asset(self, side: str, aid: str) -> str:
+        for a in (self.st.tables.support.get(side, ()) if self.st is not None else ()):
+            if str(a.get("id")) == aid:
+                return str(a.get("name", aid))
+        return aid.replace("_", " ")
+
+    def _side_of(self, uid: str) -> str:
+        u = self.st.units.get(uid) if self.st is not None else None
+        return u.side if u is not None else ""
+
+    def _order_FireWeapon(self, cmd) -> str:
+        at = " (at a door or window)" if cmd.part else ""
+        return f"{self.name(cmd.unit)}: fire {self._weapons(cmd.unit, cmd.weapons)} at {self.name(cmd.target)}{at}"
+
+    def _order_SetUpWeapon(self, cmd) -> str:
+        what = self.figure(cmd.unit, cmd.figure)
+        return f"{self.name(cmd.unit)}: {'dismantle' if cmd.dismantle else 'set up'} {what}"
+
+    def _order_RequestFire(self, cmd) -> str:
+        ammo = {"he": "HE", "ap": "AP", "at": "AT"}.get(cmd.ammo, cmd.ammo)
+        line = (f"{self.name(cmd.unit)}: call {ammo} fire from {self._asset(self._side_of(cmd.unit), cmd.asset)} "
+                f"on {where(cmd.target)}")
+        if cmd.chits:
+            line += f", spending {cmd.chits} chit{'s' if cmd.chits != 1 else ''}"
+        if cmd.dummies:
+            line += f", with {len(cmd.dummies)} dumm{'ies' if len(cmd.dummies) != 1 else 'y'}"
+        return line
+
+    def _order_ResolveImpact(self, cmd) -> str:
+        m = self.st.missions.get(cmd.mission) if self.st is not None else None
+        if m is None:
+            return f"{self.side(cmd.side)}: bring down fire mission {cmd.mission}"
+        aim = f" on {where(m.target)}" if m.target is not None else ""
+        return f"{self.side(cmd.side)}: bring down the fire mission of {self._asset(m.side, m.asset)}{aim} [{m.id}]"
+
+    def _order_FireMortar(self, cmd) -> str:
+        how = "indirect fire" if cmd.indirect else "fire"
+        return f"{self.name(cmd.unit)}: {how} with {self._weapons(cmd.unit, (cmd.figure,))} on {where(cmd.target)}"
+
+    def _order_Turn(self, cmd) -> str:
+        names = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+        return f"{self.name(cmd.unit)}: turn to face {names[cmd.facing % 6]}"
+
+    def _order_Embark(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: embark in {self.name(cmd.vehicle)}"
+
+    def _order_Disembark(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: disembark to {where(cmd.to)}"
+
+    def _order_Tow(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: tow or push {self.name(cmd.other)}"
+
+    def _order_Release(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: let go of the vehicle it tows"
+
+    def _order_TankShock(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: tank shock {self.name(cmd.target)}"
+
+    def _order_LaySmoke(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: lay smoke on {where(cmd.at)}"
+
+    def _order_Ignite(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: set {where(cmd.at)} alight"
+
+    def _order_ClearLane(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: clear a lane toward {where(cmd.to)}"
+
+    _FACINGS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+
+    def _order_SetRemote(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: set {self.figure(cmd.unit, cmd.figure)} to fire remotely"
+
+    def _order_FightFire(self, cmd) -> str:
+        f = self.st.features.get(cmd.fire) if self.st is not None else None
+        return f"{self.name(cmd.unit)}: fight the fire" + (f" at {where(f.pos)}" if f is not None else "")
+
+    def _order_ExhaustSmoke(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: make exhaust smoke"
+
+    def _order_FireLineCharge(self, cmd) -> str:
+        f = self.st.features.get(cmd.minefield) if self.st is not None else None
+        return f"{self.name(cmd.unit)}: fire a line charge across the minefield" + (
+            f" at {where(f.pos)}" if f is not None else "")
+
+    def _order_SetCDM(self, cmd) -> str:
+        return (f"{self.name(cmd.unit)}: set a command-detonated mine at {where(cmd.at)} facing "
+                f"{self._FACINGS[cmd.facing % 6]}")
+
+    def _order_CallCasevac(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: call the casualty evacuation in"
+
+    def _order_LoadWounded(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: hand its wounded to the casualty evacuation"
+
+    def _order_CasevacLeave(self, cmd) -> str:
+        return f"{self.side(cmd.side)}: the casualty evacuation takes off with its wounded"
+
+    def _spotted(self, marker: str) -> str:
+        st = self.st
+        if st is not None and marker in st.markers:
+            return f"marker {marker} at {where(st.markers[marker].pos)}"
+        f = st.features.get(marker) if st is not None else None
+        if f is not None and f.kind in ("minefield", "target"):
+            return f"the counter at {where(f.pos)}"
+        return "a hidden counter"  # never where an unseen device lies
+
+    def _order_RemoteSpot(self, cmd) -> str:
+        more = f", {cmd.extra} extra counter{'s' if cmd.extra != 1 else ''}" if cmd.extra else ""
+        return f"{self.name(cmd.unit)}: electronic search of {self._spotted(cmd.marker)}{more}"
+
+    def _order_LaunchDrone(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: launch its drone over {where(cmd.at)}"
+
+    def _order_DroneMove(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: fly its drone to {where(cmd.to)}"
+
+    def _order_DroneSpot(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: search {self._spotted(cmd.marker)} from its drone"
+
+    def _order_RecallDrone(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: bring its drone down"
+
+    def _order_MoveInbound(self, cmd) -> str:
+        m = self.st.missions.get(cmd.mission) if self.st is not None else None
+        who = self.name(m.unit) if m is not None and m.unit else (m.asset if m is not None else cmd.mission)
+        box = {3: "box 3", 2: "box 2", 1: "box 1", 0: "the battle area", -1: "the loiter box"}.get(cmd.to, cmd.to)
+        line = f"{self.side(cmd.side)}: move {who} to {box}"
+        if cmd.to == 0 and cmd.at is not None:
+            line += f", at {where(cmd.at)} facing {self._FACINGS[cmd.facing % 6]}, {cmd.air}"
+        return line
+
+    def _order_AirMove(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: fly to {where(cmd.to)}, facing {self._FACINGS[cmd.facing % 6]}"
+
+    def _order_LeaveTable(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: fly off the table to " + ("the loiter box" if cmd.box == -1 else f"box {cmd.box}")
+
+    def _order_Land(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: land"
+
+    def _order_TakeOff(self, cmd) -> str:
+        line = f"{self.name(cmd.unit)}: take off, {cmd.air}"
+        if cmd.to is not None:
+            line += f", to {where(cmd.to)}" + (f" facing {self._FACINGS[cmd.facing % 6]}" if cmd.facing >= 0 else "")
+        return line
+
+    def _order_AirFire(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: fire {self._weapons(cmd.unit, (cmd.weapon,))} at {self.name(cmd.target)}"
+
+    def _order_DropBombs(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: drop {cmd.count} bomb{'s' if cmd.count != 1 else ''}" + (
+            " in a stick" if cmd.stick else "")
+
+    def _order_FireAA(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: anti-aircraft fire with {self._weapons(cmd.unit, (cmd.figure,))} at " \
+               f"{self.name(cmd.target)}"
+
+    def _order_DropTroops(self, cmd) -> str:
+        how = {"rope": "by rope", "grav": "by grav-pack"}.get(cmd.method, cmd.method)
+        return f"{self.name(cmd.unit)}: drop {how} onto {where(cmd.at)}"
 
 
 def short_weapon_id(wid: str) -> str:

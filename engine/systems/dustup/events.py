@@ -24,6 +24,7 @@ UNIT_FIELDS = {
     "carried_by": "carried by", "towing": "towing", "decoy_used": "decoy used this turn",
     "area_protection": "area protection systems", "moves": "move actions this activation", "air": "flight",
     "landed_heavy": "landed heavily", "line_charges": "line charges", "ew_chits": "EW counters",
+    "cdms": "command-detonated mines",
     "drone_at": "drone", "remote": "remote launcher", "mortar_target": "mortar target", "ecm": "ECM die",
     "pos": "position",
 }

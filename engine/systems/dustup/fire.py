@@ -58,26 +58,35 @@ BASE_TARGET_DIE = 8
 
 
 def target_die_for(st: DustState, firer: Unit, target: Unit,
-                   suppressive: bool = False) -> tuple[int, list[tuple[str, int]]]:
+                   suppressive: bool = False, *, short: bool = True, effective: int = EFFECTIVE_RANGE,
+                   extra: tuple[tuple[str, int], ...] = ()) -> tuple[int, list[tuple[str, int]]]:
     """Shoot Action: Target Die. A D8 shifted by each row of the book's table that applies.
 
     Returns the die (14 when shifted above a D12: no shooting is possible; never
-    below a D4) and the shifts as (label, steps), in the table's order.
+    below a D4) and the shifts as (label, steps), in the table's order. Heavy
+    weapons (heavy.py) pass ``short=False`` (they have no short range), their own
+    ``effective`` range and ``extra`` shifts. A vehicle is never a small target;
+    a firing vehicle's damage and suppression shift the die (heavy.firer_shifts);
+    passengers of an open-topped vehicle are concealed.
     """
+    from . import heavy
+
     dist = hex_distance(firer.pos, target.pos)
     shifts: list[tuple[str, int]] = []
-    if dist > EFFECTIVE_RANGE:
+    if dist > effective:
         shifts.append((f"long range ({dist} hexes)", 1))
     conceal = rules.concealment(st, target, firer.pos)
+    if conceal == 0 and target.carried_by and heavy.passenger_concealed(st, target):
+        conceal = 1
     if conceal == 1:
         shifts.append(("partial concealment", 1))
     elif conceal == 2:
         shifts.append(("complete concealment", 2))
     if target.propped:
         shifts.append(("propped", 1))
-    if target.small:
+    if target.small and not target.is_vehicle:
         shifts.append(("small target", 1))
-    if dist <= SHORT_RANGE:
+    if short and dist <= SHORT_RANGE:
         shifts.append((f"short range ({dist} hexes)", -1))
     if firer.quality == 4:
         shifts.append(("firer untrained", 1))
@@ -87,6 +96,8 @@ def target_die_for(st: DustState, firer: Unit, target: Unit,
         shifts.append(("travel mode", -1))
     if suppressive:
         shifts.append(("suppressive fire", -1))
+    shifts += heavy.firer_shifts(st, firer)
+    shifts += list(extra)
     die = shift_unbounded(BASE_TARGET_DIE, sum(s for _, s in shifts))
     if die == TOO_LOW:
         die = 4  # a closed shift stops at the D4
@@ -105,6 +116,26 @@ def weapon_of(st: DustState, f: Figure) -> Weapon:
     return st.tables.weapons[f.weapon]
 
 
+def joins_shoot(st: DustState, f: Figure) -> bool:
+    """A figure whose weapon fires in a Shoot action: soldiers with small arms, support weapons and
+    grenades, and unguided rockets with a high-explosive warhead not yet used up (Unguided
+    Rockets). Heavy weapons, guided missiles and a vehicle's hull never do (Firing Heavy Weapons)."""
+    if not f.person:
+        return False
+    w = st.tables.weapons.get(f.weapon)
+    if w is None or w.heavy:
+        return False
+    if w.kind == "iavr":
+        return w.he and f.ready
+    return True
+
+
+def is_support(st: DustState, f: Figure) -> bool:
+    """Fires as a support weapon die: support weapons, grenades, and IAVRs with an HE warhead."""
+    w = weapon_of(st, f)
+    return w.support or (w.kind == "iavr" and w.he)
+
+
 def reaches(w: Weapon, dist: int) -> bool:
     """A weapon with a maximum range (pistols, flamers, grenades) cannot fire beyond it."""
     return not w.max_range or dist <= w.max_range
@@ -119,7 +150,8 @@ def firing_figures(st: DustState, firer: Unit, target: Unit, figures: tuple[str,
         return [f for f in firer.figures if f.id in wanted]
     dist = hex_distance(firer.pos, target.pos)
     return [f for f in firer.figures
-            if f.status == FIT and (ignore_fired or not f.fired) and reaches(weapon_of(st, f), dist)]
+            if f.status == FIT and (ignore_fired or not f.fired) and joins_shoot(st, f)
+            and reaches(weapon_of(st, f), dist)]
 
 
 def grenade_throwers(st: DustState, figs: list[Figure], grenades: int) -> list[Figure]:
@@ -146,7 +178,7 @@ def main_small_arm(st: DustState, figs: list[Figure]) -> Weapon | None:
 
 
 def firer_dice_named(st: DustState, firer: Unit, figures: list[str] | tuple[str, ...],
-                     grenades: int = 0) -> tuple[list[tuple[int, str]], int]:
+                     grenades: int = 0, vehicle: bool = False) -> tuple[list[tuple[int, str]], int]:
     """The firer's dice with what each one is, and the impact die of any hits.
 
     Shoot Action: Firepower Dice. The quality die; one small arms die (figures x
@@ -154,7 +186,8 @@ def firer_dice_named(st: DustState, firer: Unit, figures: list[str] | tuple[str,
     weapon; one die per grenade thrown (the throwers' firepower leaves the small
     arms). Impact: the small arms' whenever small arms fire or grenades are thrown
     (support weapons then add only firepower); else, support weapons firing on
-    their own, the lowest impact among them.
+    their own, the lowest impact among them. ``vehicle``: the target is a vehicle or other point
+    target, so each weapon uses its firepower and impact against armour (Firing at Vehicles).
     """
     t = st.tables
     ids = set(figures)
@@ -173,19 +206,21 @@ def firer_dice_named(st: DustState, firer: Unit, figures: list[str] | tuple[str,
         parts = " + ".join(f"{n} x {t.weapons[w].name} (FP{t.weapons[w].firepower:g})" for w, n in counts.items())
         capped = " (at most a D12)" if total > 12 else ""
         dice.append((sa_die, f"small arms die D{sa_die}: {parts} = {total:g}{capped}"))
-    support = [f for f in figs if weapon_of(st, f).support]
+    support = [f for f in figs if is_support(st, f)]
     for f in support:
         w = weapon_of(st, f)
-        dice.append((w.die, f"support die D{w.die}: {w.name} ({f.name})"))
+        d = w.die_against(vehicle)
+        dice.append((d, f"support die D{d}: {w.name} ({f.name})"))
     if throwers:
         g = t.weapons[firer.grenades]  # type: ignore[index]
         for f in throwers:
-            dice.append((g.die, f"grenade die D{g.die}: {g.name} thrown by {f.name}"))
+            d = g.die_against(vehicle)
+            dice.append((d, f"grenade die D{d}: {g.name} thrown by {f.name}"))
     main = main_small_arm(st, small)
     if main is not None:
-        impact = main.impact
+        impact = main.impact_against(vehicle)
     elif support:
-        impact = min(weapon_of(st, f).impact for f in support)
+        impact = min(weapon_of(st, f).impact_against(vehicle) for f in support)
     else:
         impact = 0
     return dice, impact
@@ -258,7 +293,7 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
         return f"{u.name} is not on the table"
     if u.confidence == ROUTED:
         return f"{u.name} is routed: every action must withdraw"
-    if u.suppression:
+    if u.suppression and not u.is_vehicle:  # vehicles shoot on while suppressed (Suppression and Vehicles)
         return f"{u.name} is suppressed: it cannot shoot until it recovers (Recover Suppression Action)"
     if u.travel:
         return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
@@ -266,6 +301,11 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
         return f"{u.name} is completely concealed and may not fire: reorganise to partial concealment first"
     if u.confidence <= BROKEN and not rules.in_cover(st, u):
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
+    from . import heavy
+
+    why = heavy.passenger_fire_refusal(st, u)
+    if why:
+        return why
     target = st.units.get(cmd.target)
     if target is None:
         return f"there is no unit '{cmd.target}'"
@@ -275,6 +315,11 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
         return f"{target.name} is not on the table"
     if target.hidden:
         return "you cannot fire at a hidden unit: it shows only as a marker until a Detect action finds it"
+    why = heavy.target_refusal(st, target)
+    if why:
+        return why
+    if rules.flying(target):
+        return f"{target.name} is in the air: only anti-aircraft weapons may fire at it (FireAA)"
     if not rules.can_see(st, u.pos, target.pos):
         return f"{u.name}'s leader cannot see {target.name}'s leader: hills, buildings and woods block the line"
     die, shifts = target_die_for(st, u, target, cmd.suppressive)
@@ -314,6 +359,13 @@ def _check_figures(st: DustState, u: Unit, figures: tuple[str, ...], dist: int) 
             return f"{f.name} is {f.status} and cannot fire"
         if f.fired:
             return f"{f.name} has already fired this activation: each weapon fires once per activation"
+        if not joins_shoot(st, f):
+            if not f.person:
+                return f"{f.name} is a heavy weapon: it fires alone (FireWeapon), never with small arms"
+            w = weapon_of(st, f)
+            if w.kind == "iavr" and w.he:
+                return f"{f.name}'s rocket is used up"
+            return f"{f.name}'s {w.name} fires alone (FireWeapon), never with small arms"
         w = weapon_of(st, f)
         if not reaches(w, dist):
             if w.kind == "pistol":
@@ -323,7 +375,7 @@ def _check_figures(st: DustState, u: Unit, figures: tuple[str, ...], dist: int) 
 
 
 def _nothing_fires(st: DustState, u: Unit, dist: int) -> str:
-    ready = [f for f in u.figures if f.status == FIT and not f.fired]
+    ready = [f for f in u.figures if f.status == FIT and not f.fired and joins_shoot(st, f)]
     if not ready:
         return f"every weapon of {u.name} has fired this activation: each weapon fires once per activation"
     return f"no weapon of {u.name} that has not fired reaches {dist} hexes (pistols only at close range)"
@@ -332,7 +384,7 @@ def _nothing_fires(st: DustState, u: Unit, dist: int) -> str:
 def offer(st: DustState, u: Unit) -> list[C.Shoot]:
     """For each visible enemy: everything, small arms only, each support weapon alone, with one or
     two grenades, and suppressive fire. The rules filter these through :func:`check`."""
-    if u.suppression or u.travel or not u.on_table:
+    if (u.suppression and not u.is_vehicle) or u.travel or not u.on_table:
         return []
     out: list[C.Shoot] = []
     for t in st.enemies(u.side):
@@ -343,7 +395,7 @@ def offer(st: DustState, u: Unit) -> list[C.Shoot]:
             continue
         out.append(C.Shoot(u.id, t.id))
         small = tuple(f.id for f in figs if weapon_of(st, f).kind in SMALL_ARMS)
-        support = [f.id for f in figs if weapon_of(st, f).support]
+        support = [f.id for f in figs if is_support(st, f)]
         if small and support:
             out.append(C.Shoot(u.id, t.id, figures=small))
         if small or len(support) > 1:
@@ -368,9 +420,17 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Shoot) -> None:
         ctx.emit(E.UnitChanged(unit=target.id, field="under_fire_before", value=True,
                                reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
     shot = shoot(ctx, u, target, figs, cmd.grenades, cmd.suppressive)
-    fire_morale(ctx, target, first_fire=first_fire,
-                first_suppressed=shot.suppressed and not suppressed_before, casualties=shot.casualties,
-                travel=shot.travel)
+    from . import heavy
+
+    heavy.spend_disposables(ctx, u, figs)
+    if target.on_table:
+        fire_morale(ctx, target, first_fire=first_fire,
+                    first_suppressed=shot.suppressed and not suppressed_before, casualties=shot.casualties,
+                    travel=shot.travel)
+    if shot.damage:
+        heavy.vehicle_morale(ctx, target)
+    for hook in rules.hooks("AFTER_SHOT"):  # a flamer may set the target's area alight (Fire)
+        hook(ctx, u, target, figs)
 
 
 @attrs.frozen
@@ -382,6 +442,7 @@ class Shot:
     casualties: int
     suppressed: bool
     travel: bool
+    damage: int = 0  # damage markers placed on a vehicle (Firing at Vehicles)
 
 
 def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenades: int = 0,
@@ -390,9 +451,12 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
 
     ``defensive``: final defensive fire, whose suppression results are ignored.
     """
+    from . import heavy
+
     st: DustState = ctx.state
+    vehicle = target.is_vehicle
     die, shifts = target_die_for(st, firer, target, suppressive)
-    named, impact = firer_dice_named(st, firer, [f.id for f in figs], grenades)
+    named, impact = firer_dice_named(st, firer, [f.id for f in figs], grenades, vehicle=vehicle)
     t_roll = ctx.roll(die, describe_target_die(die, shifts), RULE_TARGET, target.id)
     rolls = [ctx.roll(d, f"{firer.name} fires: {label}", RULE_FIREPOWER, firer.id) for d, label in named]
     total = sum(rolls)
@@ -406,7 +470,9 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
         if res.count:
             ctx.emit(E.Note(text="final defensive fire: suppression results are ignored", rule=RULE_FINAL))
     elif res.count:
-        suppressed = checks.suppress(ctx, target, f"{res.label} by {firer.name}'s fire", rule)
+        small_only = not grenades and not any(is_support(st, f) for f in figs)
+        suppressed = heavy.place_suppression(ctx, firer, target, f"{res.label} by {firer.name}'s fire", rule,
+                                             small_arms_only=small_only)
     elif travel:
         suppressed = checks.suppress(ctx, target, "fired on while in travel mode", RULE_TRAVEL)
     hits = 0
@@ -424,6 +490,12 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
                              f"{total} / {die})", RULE_EXTRA, firer.id)
             if extra <= rem:
                 hits += 1
+    if vehicle:
+        # Firing at Vehicles: each hit an impact roll against the armour; small arms and support
+        # weapons count as weapon class 1 for the passengers (this game's reading)
+        damage = heavy.vehicle_hits(ctx, firer, figs[0].id if figs else "", target, hits, impact, 1,
+                                    firer.pos) if hits else 0
+        return Shot(res.count, hits, 0, suppressed, travel, damage)
     casualties = resolve_hits(ctx, firer, target, figs, hits, impact) if hits else 0
     return Shot(res.count, hits, casualties, suppressed, travel)
 
@@ -433,9 +505,11 @@ def resolve_hits(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure],
     against its armour die (cover +1 soft / +2 hard, propped +1). Returns the figures newly wounded
     or killed."""
     st: DustState = ctx.state
+    from . import heavy
+
     before = {f.id: (f.status, f.wounds) for f in target.figures}
     chosen = checks.allocate(ctx, target, hits, RULE_IMPACT)
-    cover = rules.cover_shift(st, target)
+    cover = max(rules.cover_shift(st, target), heavy.passenger_cover(st, target))
     credit = [f.id for f in figs] or [""]
     for i, fig in enumerate(chosen):
         if fig.status == KILLED:
@@ -443,8 +517,8 @@ def resolve_hits(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure],
             continue
         checks.impact_on(ctx, target, fig, impact, cover, target.propped, RULE_IMPACT,
                          by=(firer.id, credit[i % len(credit)]), unarmoured=fig.unarmoured)
-    return sum(1 for f in target.figures
-               if (f.status, f.wounds) != before[f.id] and f.status != FIT)
+    return sum(1 for f in target.figures  # a hit heavy weapon is no casualty of its crew
+               if (f.status, f.wounds) != before[f.id] and f.status != FIT and f.person)
 
 
 def fire_morale(ctx: Resolution, target: Unit, *, first_fire: bool, first_suppressed: bool, casualties: int,

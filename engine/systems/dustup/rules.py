@@ -57,6 +57,8 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
             u = units[spec["id"]]
             u.carried_by = str(spec["in"])
             u.pos = units[u.carried_by].pos
+            if units[u.carried_by].off_table:  # aboard an aircraft still on the inbound chart
+                u.off_table = True
     for u in units.values():
         if u.commander is not None and u.commander not in units:
             from engine.core.errors import ContentError
@@ -64,7 +66,8 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
             raise ContentError(f"unit {u.id} names commander {u.commander!r}, which is not in the scenario")
     st = DustState(tables=tables, options=dict(options), units=units, markers={}, decks={})
     for u in units.values():
-        if u.carried_by is None and u.hull is None and u.pos is not None and u.pos not in st.occupant:
+        if u.carried_by is None and u.hull is None and u.pos is not None and u.pos not in st.occupant \
+                and not u.off_table and not flying(u):
             st.occupant[u.pos] = u.id
     if options.get("activation") in ("chits", "chits-quality", "cards"):
         from engine.core.cards import Deck
@@ -378,11 +381,16 @@ def fighting(st: DustState, side: str) -> list[Unit]:
     return [u for u in st.units.values() if u.side == side and u.on_table and u.confidence > ROUTED]
 
 
+def still_coming(st: DustState, side: str) -> bool:
+    """Aircraft or inserted troops of ``side`` still on the inbound chart: the side is not beaten yet."""
+    return any(m.side == side and m.kind == "aircraft" for m in st.missions.values())
+
+
 def check_outcome(ctx: Resolution) -> None:
     st: DustState = ctx.state
     if st.result is not None:
         return
-    out = [s for s in st.sides if not fighting(st, s)]
+    out = [s for s in st.sides if not fighting(st, s) and not still_coming(st, s)]
     if len(out) == 2:
         ctx.emit(E.BattleEnded(winner=None, reason="both forces are destroyed or routed"))
     elif out:
@@ -422,6 +430,11 @@ def advance(ctx: Resolution) -> None:
         if top.actions > 0 and u is not None and u.on_table:
             return
         by = top.by
+        if u is not None:
+            for hook in hooks("ACTIVATION_END"):  # a VTOL that did not move hovers (Aerospace)
+                hook(ctx, u)
+            if st.pending is not None:
+                return
         ctx.emit(E.ActivationEnded(unit=top.unit))
         if not st.stack and by in ("turn", "card", "leftover"):
             ctx.emit(E.ForcedUnit(unit=None))
@@ -492,7 +505,9 @@ def side_actions() -> dict[type, Action]:
 #   ACTIONS, DECISIONS, FOLD, EVENT_TYPES, COMMANDS (its command classes), SIDE_ACTIONS, and hooks:
 #   SETUP(ctx) once before the first turn; TURN_BEGIN(ctx) after a turn begins, before its roll-off;
 #   TURN_END(ctx) as a turn ends, before the next begins; ACTIVATION_BEGIN(ctx, unit) as a unit
-#   activates; AFTER_MOVE(ctx, unit, path) after a unit has moved along ``path`` (start first).
+#   activates; AFTER_MOVE(ctx, unit, path) after a unit has moved along ``path`` (start first);
+#   AFTER_SHOT(ctx, firer, target, figures) after a Shoot action has been resolved.
+#   ACTIVATION_END(ctx, unit) as a unit's activation is about to end (before ActivationEnded).
 ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", "air", "hazards", "ew")
 _ACTIONS: dict[type, Action] | None = None
 _DECISIONS: dict[str, tuple] | None = None
@@ -742,6 +757,10 @@ def resolve(ctx: Resolution, cmd: Any) -> None:
         by = "card" if st.forced_unit == u.id else "leftover" if st.chit_leftover == u.side else "turn"
         ctx.emit(E.ActivationBegan(unit=u.id, by=by))
         activation_hooks(ctx, u)
+    if u.drone_at is not None:  # anything but flying it makes the drone crash (Small Portable Drones)
+        from . import ew
+
+        ew.drone_distracted(ctx, u, cmd)
     actions[type(cmd)].resolve(ctx, u, cmd)
     advance(ctx)
 
@@ -861,13 +880,19 @@ def adjacent_to_enemy(st: DustState, side: str, h: Hex, ignore: str | None = Non
     (hidden ones are markers to it), for what a player is offered; the rules' own outcome counts all."""
     for u in st.units.values():
         if u.side != side and u.on_table and u.id != ignore and hex_distance(u.pos, h) <= 1 \
-                and not (known and u.hidden):
+                and not (known and u.hidden) and not flying(u):
             return True
     return False
 
 
 VEHICLE_CLASSES = ("clear", "poor", "difficult", "impassable")
 AMPHIBIOUS = {"wheeled_low": "difficult", "wheeled_high": "poor", "tracked": "poor"}  # open water, amphibious
+
+
+def flying(u: Unit) -> bool:
+    """An aircraft in the air (Aerospace: Aircraft on the Table): it stands on no hex, blocks no ground
+    movement and is no enemy "next to" anyone (this game's reading; air.py)."""
+    return u.air in ("airborne", "hovering")
 
 
 def vehicle_class(st: DustState, u: Unit, h: Hex) -> str:
@@ -898,9 +923,10 @@ def step_cost(st: DustState, u: Unit, known: bool = False) -> Callable[[Hex, Hex
     its side knows of: a hidden unit is only found by walking into it). Vehicles pay by their
     movement table (:func:`vehicle_class`)."""
     costs = vehicle_costs(st, u) if u.mover else st.tables.costs["power" if u.power else "normal"]
-    blocked = {v.pos for v in st.units.values() if v.side != u.side and v.on_table and not (known and v.hidden)}
+    blocked = {v.pos for v in st.units.values() if v.side != u.side and v.on_table and not (known and v.hidden)
+               and not flying(v)}
     travel_block = {v.pos for v in st.units.values()
-                    if v.side == u.side and v.on_table and v.id != u.id and (v.travel or u.travel)}
+                    if v.side == u.side and v.on_table and v.id != u.id and (v.travel or u.travel) and not flying(v)}
 
     def cost(_a: Hex, b: Hex) -> int | None:
         if b in blocked or b in travel_block:
@@ -920,6 +946,14 @@ def movement_die(st: DustState, u: Unit, carrying: bool) -> tuple[int, list[str]
     if carrying:
         die = shift(die, -1)
         notes.append("carrying wounded: one die lower")
+    from .heavy import encumbered
+
+    if encumbered(u):  # Moving Heavy Weapons: carrying a dismantled heavy weapon
+        die = shift(die, -1)
+        notes.append("carrying a heavy weapon: one die lower")
+    if u.towing:  # Towing and Pushing Vehicles: half speed, D12 -> D6 (halved to a die type, at least D4)
+        die = max(d for d in (4, 6, 8, 10, 12) if d <= max(4, die // 2))
+        notes.append("towing: half speed")
     return die, notes
 
 
@@ -929,7 +963,7 @@ def carried_wounded(u: Unit, leave: bool) -> list[Figure]:
     it has able-bodied troopers to carry them, one each; any others are left behind."""
     if leave:
         return []
-    wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED)]
+    wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED) and f.person]
     return wounded[:len(u.fit_figures)]
 
 
@@ -954,12 +988,12 @@ def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
     die, _ = movement_die(st, u, carrying)
     others = tuple(sorted((v.pos.q, v.pos.r, v.side, v.travel, v.hidden) for v in st.units.values()
                           if v.on_table and v.id != u.id))
-    key = ("moves", u.id, u.pos, die, u.power, u.travel, u.side, others)
+    key = ("moves", u.id, u.pos, die, u.power, u.travel, u.side, others, u.damage, bool(u.suppression))
     memo = st.tables.sight_cache
     found = memo.get(key)
     if found is None:
         reach = reachable(u.pos, die, step_cost(st, u, known=True))
-        seen = [v for v in st.units.values() if v.on_table and v.id != u.id
+        seen = [v for v in st.units.values() if v.on_table and v.id != u.id and not flying(v)
                 and not (v.side != u.side and v.hidden)]  # hidden enemies are only markers to this side
         taken = {v.pos for v in seen}
         near_enemy = {n for v in seen if v.side != u.side for n in (v.pos, *v.pos.neighbours())}
@@ -1010,8 +1044,29 @@ def walk_into(st: DustState, u: Unit, to: Hex, points: int,
     return path[: best + 1], best_cost, met
 
 
+def vehicle_cannot_move(st: DustState, u: Unit) -> str | None:
+    """Why a vehicle (or a passenger) may not take a Move action, or None (Armoured Dustup: Vehicles)."""
+    if u.carried_by:
+        return f"{u.name} is aboard {st.units[u.carried_by].name}: disembark first (Transport of Infantry)"
+    if not u.vehicle:
+        return None
+    if u.vehicle == "aircraft":
+        return f"{u.name} is an aircraft: it moves by its flight orders (Aerospace Operations)"
+    if not u.mover:
+        return f"{u.name} cannot move"
+    if u.immobilised:
+        return f"{u.name} is immobilised: it cannot move"
+    for v in st.units.values():
+        if v.towing == u.id:
+            return f"{u.name} is under tow: it moves with {v.name}"
+    return None
+
+
 def _move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
-    if u.suppression and u.confidence != ROUTED:
+    why = vehicle_cannot_move(st, u)
+    if why:
+        return why
+    if u.suppression and u.confidence != ROUTED and not u.vehicle:  # vehicles move while suppressed
         return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
     if u.propped:
         return f"{u.name} is propped: unprop first (Prop Action)"
@@ -1052,7 +1107,7 @@ def nearest_enemy_distance(st: DustState, u: Unit, h: Hex) -> int:
 
 
 def _move_offer(st: DustState, u: Unit) -> list[Any]:
-    if u.suppression or u.propped:
+    if (u.suppression and not u.vehicle) or u.propped or vehicle_cannot_move(st, u):
         return []
     out = [C.Move(u.id, h) for h in move_options(st, u, carries_wounded(u, False))]
     if any(f.status in (UNTREATED, STABILISED, DISABLED) for f in u.figures):
@@ -1093,7 +1148,8 @@ def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, as
         points = ctx.roll(die, f"{purpose}: movement die D{die}" + (f" ({', '.join(notes)})" if notes else "")
                           + ", hexes of clear ground", rule, u.id)
     carried = carried_wounded(u, leave_wounded)
-    leave_behind = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED) and f not in carried]
+    leave_behind = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED) and f not in carried
+                    and f.person]
     path, used, met = walk_into(st, u, to, points, assaulting)
     for hidden in met:
         reveal(ctx, st.units[hidden], f"{u.name} ran into it")
@@ -1170,12 +1226,18 @@ def sight_checks(ctx: Resolution, mover: Unit | None) -> None:
 
 
 def _prop_check(st: DustState, u: Unit, cmd) -> str | None:
+    if u.vehicle:
+        return f"{u.name} is a vehicle: vehicles do not prop"
     if u.propped:
         return f"{u.name} is already propped"
     if u.cavalry and u.mounted:
         return "mounted cavalry may not prop (Prop Action)"
     if u.travel:
         return f"{u.name} is in travel mode: reorganise into tactical formation first"
+    from . import hazards
+
+    if hazards.in_minefield(st, u):
+        return f"{u.name} is in a minefield: there is no propping there (Mines and Explosives: Prop)"
     return None
 
 
@@ -1330,7 +1392,7 @@ def _vacate(st: DustState, u: Unit) -> None:
 def _place(st: DustState, u: Unit, at: Hex | None) -> None:
     _vacate(st, u)
     u.pos = at
-    if at is not None and u.carried_by is None and u.hull is None:
+    if at is not None and u.carried_by is None and u.hull is None and not flying(u):
         st.occupant[at] = u.id
     for other in st.units.values():  # passengers, a super-heavy's turrets and a towed vehicle go along
         if other.carried_by == u.id or other.hull == u.id:
@@ -1356,6 +1418,8 @@ def _f_unit_changed(st, ev):
     setattr(u, ev.field, ev.value)
     if ev.field == "off_table" and ev.value:
         _vacate(st, u)
+    if ev.field == "air":  # an aircraft taking off leaves its hex free; one landing takes it (air.py)
+        _place(st, u, u.pos) if u.on_table else _vacate(st, u)
     if ev.field == "suppression" and ev.value:
         u.suppressed_before = True
 
@@ -1438,6 +1502,9 @@ def _f_mission_placed(st, ev):
     st.missions[ev.mission] = Mission(ev.mission, ev.side, ev.kind, ev.asset, ev.box, ev.target,
                                       tuple(ev.dummies), ev.observer, ev.unit, ev.ammo)
     st.serial += 1
+    if ev.kind in ("artillery", "air", "orbital"):  # a fire mission uses up one of its asset's missions
+        key = f"{ev.side}:{ev.asset}"
+        st.support_used[key] = st.support_used.get(key, 0) + 1
 
 
 def _f_mission_moved(st, ev):

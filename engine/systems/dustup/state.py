@@ -160,6 +160,7 @@ class Unit:
     hull: str | None = None  # a super-heavy vehicle's turret: the hull unit it sits on (Super-Heavy Vehicles)
     plough: bool = False  # mine plough or roller (Mine Clearing: Vehicles)
     line_charges: int = 0  # line charges carried (Mine Clearing: Line Charge)
+    cdms: int = 0  # command-detonated mines the unit may still set up (Command Detonated Mines)
     ew: int = 0  # EW die: 0 none, 6 inferior, 8 average, 10 superior (Electronic Warfare)
     ew_chits: int = 0  # EW counters left before the unit's next activation
     drones: int = 0  # drone sensor die, 0 for none (Small Portable Drones)
@@ -284,7 +285,8 @@ def feature_data(**facts) -> tuple[str, ...]:
 # lane: a cleared lane through a minefield; ied; booby: a booby trap; cdm: a command-detonated mine
 # (data facing); target: a fire-support target marker (data mission, dummy); blast: where a round
 # or bomb landed, shown for the rest of the turn (data radius); drone: a small drone in the air
-FEATURE_KINDS = ("smoke", "fire", "minefield", "lane", "ied", "booby", "cdm", "target", "blast", "drone")
+FEATURE_KINDS = ("smoke", "fire", "minefield", "lane", "ied", "booby", "cdm", "target", "blast", "drone",
+                 "casevac")  # casevac: a CASEVAC vehicle landed on the table (hazards.py)
 
 
 @attrs.define(slots=True)
@@ -369,11 +371,13 @@ class DustState:
     abandoned: dict[Hex, int] = attrs.field(factory=dict)  # wounded left on a hex
     # the assault in progress (assault.py), as a plain tuple of facts
     assault: tuple | None = None
+    air_pending: tuple[str, ...] | None = None  # an AA engagement or ADE check awaiting the pilot (air.py)
     result: tuple[str | None, str] | None = None
     occupant: dict[Hex, str] = attrs.field(factory=dict)  # derived: hex -> unit id on it
     features: dict[str, Feature] = attrs.field(factory=dict)  # smoke, fire, mines, targets... (Feature)
     missions: dict[str, Mission] = attrs.field(factory=dict)  # the inbound chart (Mission)
     support_chits: dict[str, int] = attrs.field(factory=dict)  # fire support chits left per side
+    support_used: dict[str, int] = attrs.field(factory=dict)  # fire missions called per "side:asset"
     serial: int = 0  # counter for new feature and mission ids
 
     @property
@@ -398,11 +402,11 @@ class DustState:
             stack=[attrs.evolve(a) for a in self.stack], pending=self.pending, tokens=dict(self.tokens),
             seized_by=self.seized_by, seize_asked=self.seize_asked, forced_unit=self.forced_unit,
             chit_leftover=self.chit_leftover,
-            abandoned=dict(self.abandoned), assault=self.assault, result=self.result,
+            abandoned=dict(self.abandoned), assault=self.assault, air_pending=self.air_pending, result=self.result,
             occupant=dict(self.occupant),
             features={k: attrs.evolve(f) for k, f in self.features.items()},
             missions={k: attrs.evolve(m) for k, m in self.missions.items()},
-            support_chits=dict(self.support_chits), serial=self.serial,
+            support_chits=dict(self.support_chits), support_used=dict(self.support_used), serial=self.serial,
         )
 
     def canonical(self) -> tuple:
@@ -413,11 +417,12 @@ class DustState:
             self.turn, self.first, self.to_act, tuple(a.canonical() for a in self.stack),
             attrs.astuple(self.pending) if self.pending else None, tuple(sorted(self.tokens.items())),
             self.seized_by, self.seize_asked, self.forced_unit, self.chit_leftover,
-            tuple(sorted((h.q, h.r, n) for h, n in self.abandoned.items())), self.assault, self.result,
+            tuple(sorted((h.q, h.r, n) for h, n in self.abandoned.items())), self.assault, self.air_pending,
+            self.result,
             tuple(sorted(self.options.items())),
             tuple(f.canonical() for f in self.features.values()),
             tuple(m.canonical() for m in self.missions.values()),
-            tuple(sorted(self.support_chits.items())), self.serial,
+            tuple(sorted(self.support_chits.items())), tuple(sorted(self.support_used.items())), self.serial,
         )
 
     def unactivated(self, side: str) -> list[Unit]:

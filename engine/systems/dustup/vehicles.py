@@ -1,11 +1,736 @@
 """Vehicles on the ground: movement with facing, transport, towing, suppression, close assault and
-tank shock (Armoured Dustup: Vehicles)."""
+tank shock (Armoured Dustup: Vehicles).
+
+What lives where:
+
+* **Movement** goes through the ordinary :class:`~engine.systems.dustup.commands.Move`
+  (rules.py): a vehicle rolls its movement die (D12; mechs and monsters D6) for points and pays 1,
+  2 or 3 a hex by the class of the hex on its mover's table (``rules.vehicle_class``: one class
+  harder per damage marker and while suppressed; past difficult is impassable). A vehicle may move
+  while suppressed, never props; an immobilised vehicle, a turret or a building cannot move, and
+  aircraft fly by their own orders. After a move (:func:`AFTER_MOVE`) the vehicle faces the way
+  of its last step and its ``moves`` count goes up by one (weapon stabilisation reads it); a
+  vehicle it tows follows into the hex it left last.
+* **Turn** (this game's reading): the book gives facing no cost, so a vehicle may use a move
+  action to turn on the spot to any facing; a super-heavy vehicle's turret turns too (without
+  counting as a move).
+* **Transport of Infantry**: Embark and Disembark, one action of the passenger unit each.
+  "Within 2 inches" is the vehicle's hex or a hex next to it. Capacity counts figures.
+* **Towing and Pushing**: Tow (a reorganise action) and Release; the tower's die is halved.
+* **Tank Shock**: :class:`TankShock`. The close assault on vehicles and by mechs and monsters is in
+  assault.py, which uses :func:`infantry_attack`, :func:`apply_hit` and :func:`defensive_fire` from
+  here.
+* :func:`bail_out`: the passengers of a destroyed vehicle get out onto free hexes next to the wreck.
+  The fire modules call it when their fire destroys a carrier; :func:`apply_hit` calls it itself.
+"""
 
 from __future__ import annotations
 
-ACTIONS: dict = {}
+import attrs
+
+from engine.core.hexes import DIRECTIONS, Hex, hex_distance, reachable
+from engine.core.resolution import Resolution
+
+from . import checks
+from . import events as E
+from . import rules
+from .dice import roll_value, value_name
+from .state import CONFIDENCE, FIT, HULL, KILLED, SHAKEN, WEAPON, DustState, Unit
+
+R_MOVE = "Vehicles: Vehicle Movement"
+R_TRANSPORT = "Vehicles: Transport of Infantry"
+R_TOW = "Vehicles: Towing and Pushing Vehicles"
+R_HIT = "Vehicles: Firing at Vehicles (impact against armour)"
+R_DAMAGE = "Vehicles: Vehicle Damage"
+R_ASSAULT = "Vehicles: Close Assault (Infantry Assaulting Vehicles)"
+R_TANK = "Vehicles: Tank Shock"
+R_OPEN = "Vehicles: Open Top Vehicles (close assault)"
+
+GROUND = ("vehicle", "mech", "monster")  # vehicle kinds that drive or walk on the table
+FIGHTERS = ("mech", "monster")  # vehicle kinds that fight in close combat (Close Assault: Mechs and Monsters)
+INFANTRY_ATTACK_FACE = "side"  # this game's reading: satchels and grenades go against the side armour
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+# ---------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Turn:
+    """A vehicle uses a move action to turn on the spot to ``facing`` (0 east, counter-clockwise)."""
+
+    unit: str
+    facing: int
+
+
+@attrs.frozen
+class Embark:
+    """The unit mounts ``vehicle``, which is on or next to its hex (Transport of Infantry)."""
+
+    unit: str
+    vehicle: str
+
+
+@attrs.frozen
+class Disembark:
+    """The passenger unit dismounts onto ``to``, a free hex next to its vehicle (Transport of Infantry)."""
+
+    unit: str
+    to: Hex
+
+
+@attrs.frozen
+class Tow:
+    """Attach tow cables to (or line up to push) ``other``, next to the vehicle (Towing and Pushing)."""
+
+    unit: str
+    other: str
+
+
+@attrs.frozen
+class Release:
+    """Drop the vehicle being towed or pushed."""
+
+    unit: str
+
+
+@attrs.frozen
+class TankShock:
+    """The vehicle drives at an enemy infantry unit to shock and overrun it (Tank Shock)."""
+
+    unit: str
+    target: str
+
+
+COMMANDS = (Turn, Embark, Disembark, Tow, Release, TankShock)
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def fights(u: Unit) -> bool:
+    """A mech or monster: it assaults and fights close combat as infantry do."""
+    return u.vehicle in FIGHTERS
+
+
+def tower_of(st: DustState, u: Unit) -> Unit | None:
+    for v in st.units.values():
+        if v.towing == u.id:
+            return v
+    return None
+
+
+def load(st: DustState, v: Unit) -> int:
+    """Figures aboard ``v`` (Transport of Infantry: capacity counts figures)."""
+    return sum(1 for p in st.passengers(v.id) for f in p.people if f.present)
+
+
+def as_units(st: DustState, u: Unit) -> int:
+    """Outnumbering against vehicles counts units: a vehicle, mech or monster is as many units as its
+    size, and an open-top vehicle's passenger units add one each (Close Assault; Tank Shock; Open
+    Top Vehicles); an infantry unit is one."""
+    if not u.is_vehicle:
+        return 1
+    return u.size + (len(st.passengers(u.id)) if u.open_top else 0)
+
+
+def step_direction(a: Hex, b: Hex) -> int | None:
+    for d, delta in enumerate(DIRECTIONS):
+        if a + delta == b:
+            return d
+    return None
+
+
+def drove(ctx: Resolution, u: Unit, path, count: bool = True, rule: str = R_MOVE) -> None:
+    """After a vehicle has moved along ``path``: it faces the way of its last step, and (``count``)
+    one more move action is on its record for this activation (Weapon Stabilisation)."""
+    if len(path) < 2 or not u.is_vehicle:
+        return
+    d = step_direction(path[-2], path[-1])
+    if d is not None and d != u.facing:
+        ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=d, reason="faces the way it drove", rule=rule))
+    if count:
+        ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="moved", rule=rule))
+
+
+def grenade_impact(st: DustState, u: Unit) -> tuple[int, str, str]:
+    """The best impact against armour among the unit's grenades and explosives (its grenade weapon
+    and any figure's satchel charges), its name and the figure using it; none at all: its close
+    combat impact (this game's reading)."""
+    t = st.tables
+    fit = [f for f in u.figures if f.status == FIT and f.person]
+    first = fit[0].id if fit else ""
+    best: tuple[int, str, str] | None = None
+    options = [(u.grenades, first)] if u.grenades else []
+    options += [(f.weapon, f.id) for f in fit]
+    for wid, fid in options:
+        w = t.weapons.get(wid or "")
+        if w is None or w.kind != "grenade":
+            continue
+        v = w.impact_against(True)
+        if best is None or v > best[0]:
+            best = (v, w.name, fid)
+    return best or (u.cc_impact, "bare hands and rifle butts", first)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hits on vehicles and what follows a destruction
+# ---------------------------------------------------------------------------------------------
+
+
+def apply_hit(ctx: Resolution, v: Unit, impact: int, face: str, rule: str = R_HIT,
+              by: tuple[str, str] | None = None, what: str = "") -> str:
+    """One hit on a vehicle: an opposed roll of ``impact`` (a die or D12 x class) against the armour
+    of ``face``. Higher: a damage marker; more than double: destroyed. The passengers then test as
+    for fire (heavy.passenger_casualties, weapon class = the impact's class). Returns "none",
+    "damaged" or "destroyed"."""
+    armour = v.armour_face(face)
+    imp = roll_value(ctx, impact, f"impact {value_name(impact)}{' (' + what + ')' if what else ''} against "
+                     f"{v.name}", rule, by[0] if by else "")
+    arm = roll_value(ctx, armour, f"{v.name}'s {face} armour {value_name(armour)}", rule, v.id)
+    if imp > 2 * arm:
+        destroy(ctx, v, f"impact {imp} is more than double armour {arm}: destroyed", rule, by,
+                weapon_class=max(1, impact // 12))
+        return "destroyed"
+    if imp > arm:
+        ctx.emit(E.UnitChanged(unit=v.id, field="damage", value=v.damage + 1,
+                               reason=f"impact {imp} beats armour {arm}: damaged", rule=R_DAMAGE))
+        _passengers_hit(ctx, v, max(1, impact // 12), False)
+        return "damaged"
+    ctx.emit(E.Note(text=f"{v.name}: impact {imp} against armour {arm}, no effect", rule=rule))
+    return "none"
+
+
+def _passengers_hit(ctx: Resolution, v: Unit, weapon_class: int, destroyed: bool) -> None:
+    from . import heavy
+
+    test = getattr(heavy, "passenger_casualties", None)
+    if test is not None and ctx.state.passengers(v.id):
+        test(ctx, v, weapon_class, destroyed)
+
+
+def destroy(ctx: Resolution, v: Unit, reason: str, rule: str, by: tuple[str, str] | None = None,
+            weapon_class: int = 1) -> None:
+    """The vehicle is destroyed: its hull figure is killed (the wreck stays as terrain), a tow is
+    dropped, its passengers test for casualties (heavy.passenger_casualties, which also gets the
+    survivors out) and any still aboard bail out (:func:`bail_out`)."""
+    st: DustState = ctx.state
+    hull = next((f for f in v.figures if f.role == HULL), None)
+    if hull is None or hull.status == KILLED:
+        return
+    if v.towing:
+        ctx.emit(E.UnitChanged(unit=v.id, field="towing", value=None, reason="destroyed", rule=R_TOW))
+    tower = tower_of(st, v)
+    if tower is not None:
+        ctx.emit(E.UnitChanged(unit=tower.id, field="towing", value=None, reason=f"{v.name} is destroyed",
+                               rule=R_TOW))
+    checks.set_figure(ctx, v, hull, KILLED, hull.wounds, reason, rule, by)
+    _passengers_hit(ctx, v, weapon_class, True)
+    bail_out(ctx, v)
+
+
+def bail_out(ctx: Resolution, v: Unit) -> None:
+    """The passengers of ``v`` get out: each unit is set on a free hex next to the vehicle (where it
+    can stand, preferring hexes not next to an enemy and with cover), else the wreck's own hex,
+    else the nearest free hex two or three hexes out. Casualty tests for the passengers are the
+    caller's (Casualties to Vehicle Passengers). Call it when a carrier is destroyed."""
+    st: DustState = ctx.state
+    for p in list(st.passengers(v.id)):
+        spot = _bail_hex(st, p, v)
+        ctx.emit(E.UnitChanged(unit=p.id, field="carried_by", value=None, reason=f"bails out of {v.name}",
+                               rule=R_TRANSPORT))
+        if spot is None:
+            ctx.emit(E.Note(text=f"{p.name} finds no room to get out and stays in the wreck", rule=R_TRANSPORT))
+            ctx.emit(E.UnitPlaced(unit=p.id, at=v.pos))
+        elif spot == v.pos:
+            ctx.emit(E.UnitPlaced(unit=p.id, at=spot))
+        else:
+            ctx.emit(E.UnitMoved(unit=p.id, path=(v.pos, spot), points=0, rule=R_TRANSPORT))
+
+
+def _free(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
+    """Nobody stands on ``h`` and (``terrain``) ``u`` can stand there."""
+    if not st.tables.on_board(h):
+        return False
+    if terrain:
+        costs = rules.vehicle_costs(st, u) if u.mover else st.tables.costs["power" if u.power else "normal"]
+        if costs.get(h) is None:
+            return False
+    occ = st.occupant.get(h)
+    return occ is None or occ == u.id or not st.units[occ].on_table
+
+
+def _bail_hex(st: DustState, p: Unit, v: Unit) -> Hex | None:
+    def best(hexes):
+        ok = [h for h in hexes if _free(st, p, h)]
+        if not ok:
+            return None
+        return min(ok, key=lambda h: (rules.adjacent_to_enemy(st, p.side, h), not rules.hex_gives_cover(st, h),
+                                      h.q, h.r))
+
+    found = best(v.pos.neighbours())
+    if found is None and _free(st, p, v.pos):
+        found = v.pos
+    for ring in (2, 3):
+        if found is None:
+            found = best([h for h in st.tables.board if hex_distance(h, v.pos) == ring])
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Infantry against a vehicle: the single attack with grenades and explosives, then back to cover
+# ---------------------------------------------------------------------------------------------
+
+
+def infantry_attack(ctx: Resolution, inf: Unit, v: Unit, rule: str = R_ASSAULT) -> str:
+    """Infantry Assaulting Vehicles: the infantry in contact make one opposed roll of their grenades'
+    or explosives' impact against the vehicle's armour (this game's reading: its side armour), then
+    withdraw one move toward the nearest cover whatever the result."""
+    st: DustState = ctx.state
+    impact, name, fid = grenade_impact(st, inf)
+    ctx.emit(E.Note(text=f"{inf.name} attacks {v.name} with {name} ({value_name(impact)} against its "
+                    f"{INFANTRY_ATTACK_FACE} armour)", rule=rule))
+    result = apply_hit(ctx, v, impact, INFANTRY_ATTACK_FACE, rule, by=(inf.id, fid), what=name)
+    if result == "damaged":
+        from . import heavy
+
+        morale = getattr(heavy, "vehicle_morale", None)  # a damaged vehicle tests its confidence
+        if morale is not None:
+            morale(ctx, v)
+    if inf.on_table:
+        back_to_cover(ctx, inf, rule)
+    return result
+
+
+def back_to_cover(ctx: Resolution, u: Unit, rule: str) -> None:
+    """One move toward the nearest cover (no confidence drop; suppression stays): a hex with cover or
+    concealment if the roll reaches one (the cheapest), else the one nearest to cover."""
+    st: DustState = ctx.state
+    die, _ = rules.movement_die(st, u, rules.carries_wounded(u, False))
+    points = ctx.roll(die, f"{u.name} falls back toward the nearest cover: movement die D{die}", rule, u.id)
+    reach = reachable(u.pos, points, rules.step_cost(st, u))
+    options = [h for h in reach if h != u.pos and rules.may_end_at(st, u, h)]
+    if not options:
+        ctx.emit(E.Note(text=f"{u.name} finds nowhere to fall back to and stays where it is", rule=rule))
+        return
+    dest = min(options, key=lambda h: (not rules.hex_gives_cover(st, h), rules.cover_distance(st, h), reach[h],
+                                       h.q, h.r))
+    from engine.core.hexes import shortest_path
+
+    path = shortest_path(u.pos, dest, rules.step_cost(st, u)) or [u.pos, dest]
+    rules.reveal(ctx, u, "it moved")
+    ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=reach[dest], rule=rule))
+
+
+# ---------------------------------------------------------------------------------------------
+# Final defensive fire by a vehicle (passengers) and at a mech or monster
+# ---------------------------------------------------------------------------------------------
+
+
+def firing_passengers(st: DustState, v: Unit) -> list[Unit]:
+    """Passengers able to fire out: from an open-top vehicle or through firing ports; when the
+    vehicle is suppressed only through firing ports of an enclosed vehicle (Fire by Passengers)."""
+    if not (v.open_top or v.firing_ports):
+        return []
+    if v.suppression and not (v.firing_ports and not v.open_top):
+        return []
+    return [p for p in st.passengers(v.id) if p.fit_figures]
+
+
+def vehicle_weapons_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
+    """The vehicle's own machineguns in final defensive fire: handed to heavy.py when it offers
+    ``final_defensive_fire`` (the fire of vehicle weapons is its part); else nothing, said so."""
+    from . import heavy
+
+    fdf = getattr(heavy, "final_defensive_fire", None)
+    if fdf is not None:
+        return fdf(ctx, v, target)
+    if any(f.role == WEAPON and f.status == FIT for f in v.figures):
+        ctx.emit(E.Note(text=f"{v.name}'s own weapons do not take part in final defensive fire here: only its "
+                        "passengers may fire", rule="Vehicles: Final Defensive Fire"))
+    return 0
+
+
+def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
+    """Final defensive fire at an assaulting mech or monster: fire.shoot as for any final defensive
+    fire (suppression ignored), its hits rolled against the armour (heavy.vehicle_hits). Returns the
+    damage markers placed: they count as the attacker's casualties for its test (this game's reading)."""
+    from . import fire
+
+    st: DustState = ctx.state
+    if not rules.can_see(st, firer.pos, v.pos):
+        ctx.emit(E.Note(text=f"{firer.name} cannot see {v.name}: no final defensive fire", rule=fire.RULE_FINAL))
+        return 0
+    die, shifts = fire.target_die_for(st, firer, v)
+    if die > 12:
+        ctx.emit(E.Note(text=f"no final defensive fire is possible: the {fire.describe_target_die(die, shifts)}",
+                        rule=fire.RULE_FINAL))
+        return 0
+    figs = fire.firing_figures(st, firer, v, ignore_fired=True)
+    if not figs:
+        ctx.emit(E.Note(text=f"no weapon of {firer.name} reaches {v.name}", rule=fire.RULE_FINAL))
+        return 0
+    rules.reveal(ctx, firer, "it fired")
+    shot = fire.shoot(ctx, firer, v, figs, defensive=True)
+    return getattr(shot, "damage", 0) + (1 if v.destroyed else 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Turn
+# ---------------------------------------------------------------------------------------------
+
+
+def _turn_check(st: DustState, u: Unit, cmd: Turn) -> str | None:
+    if u.vehicle not in GROUND and u.vehicle != "turret":
+        return f"{u.name} has no facing to change" if not u.is_vehicle else f"{u.name} cannot turn this way"
+    if not 0 <= cmd.facing <= 5:
+        return "a facing is a hex side, 0 to 5"
+    if cmd.facing == u.facing:
+        return f"{u.name} already faces that way"
+    if u.vehicle != "turret" and u.immobilised:
+        return f"{u.name} is immobilised: it cannot turn"
+    if u.vehicle != "turret" and tower_of(st, u) is not None:
+        return f"{u.name} is under tow: it cannot turn on its own"
+    return None
+
+
+def _turn_resolve(ctx: Resolution, u: Unit, cmd: Turn) -> None:
+    rules.spend(ctx, u, "turn")
+    ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=cmd.facing, reason="turns on the spot", rule=R_MOVE))
+    if u.vehicle != "turret":
+        ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="a move action spent turning",
+                               rule=R_MOVE))
+
+
+def _turn_offer(st: DustState, u: Unit) -> list[Turn]:
+    if u.vehicle not in GROUND and u.vehicle != "turret":
+        return []
+    return [Turn(u.id, d) for d in range(6) if d != u.facing]
+
+
+# ---------------------------------------------------------------------------------------------
+# Embark and disembark
+# ---------------------------------------------------------------------------------------------
+
+
+def _embark_check(st: DustState, u: Unit, cmd: Embark) -> str | None:
+    if u.is_vehicle:
+        return f"{u.name} is a vehicle: only infantry ride as passengers"
+    if u.carried_by:
+        return f"{u.name} is already aboard {st.units[u.carried_by].name}"
+    v = st.units.get(cmd.vehicle)
+    if v is None:
+        return f"there is no unit '{cmd.vehicle}'"
+    if v.side != u.side:
+        return f"{v.name} is the enemy's"
+    if not v.is_vehicle or not v.capacity:
+        return f"{v.name} carries no passengers"
+    if not v.on_table:
+        return f"{v.name} is not on the table" if not v.destroyed else f"{v.name} is destroyed"
+    if v.vehicle == "aircraft" and v.air != "grounded":
+        return f"{v.name} is in the air: troops board an aircraft only once it has landed"
+    if hex_distance(u.pos, v.pos) > 1:
+        return f"{u.name} must be within 2 inches (next to {v.name}) to mount it"
+    if u.suppression:
+        return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
+    if u.propped:
+        return f"{u.name} is propped: unprop first (Prop Action)"
+    n = sum(1 for f in u.people if f.present)
+    room = v.capacity - load(st, v)
+    if n > room:
+        return f"{v.name} has room for {room} more figure{'s' if room != 1 else ''}; {u.name} has {n}"
+    return None
+
+
+def _embark_resolve(ctx: Resolution, u: Unit, cmd: Embark) -> None:
+    st: DustState = ctx.state
+    v = st.units[cmd.vehicle]
+    rules.spend(ctx, u, "embark")
+    rules.reveal(ctx, u, "it moved")
+    start = u.pos
+    ctx.emit(E.UnitChanged(unit=u.id, field="carried_by", value=v.id, reason=f"mounts {v.name}", rule=R_TRANSPORT))
+    if start != v.pos:
+        ctx.emit(E.UnitMoved(unit=u.id, path=(start, v.pos), points=0, rule=R_TRANSPORT))
+    else:
+        ctx.emit(E.UnitPlaced(unit=u.id, at=v.pos))
+
+
+def _embark_offer(st: DustState, u: Unit) -> list[Embark]:
+    if u.is_vehicle or u.carried_by or u.pos is None:
+        return []
+    return [Embark(u.id, v.id) for v in st.units.values()
+            if v.side == u.side and v.capacity and v.pos is not None and hex_distance(u.pos, v.pos) <= 1]
+
+
+def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
+    if not u.carried_by:
+        return f"{u.name} is not aboard a vehicle"
+    v = st.units[u.carried_by]
+    if v.vehicle == "aircraft" and v.air != "grounded":
+        return f"{v.name} is in the air: troops get out only once it has landed"
+    if v.suppression:
+        return f"{v.name} is suppressed: its passengers may not disembark (Suppression and Vehicles)"
+    if hex_distance(cmd.to, v.pos) != 1:
+        return f"{u.name} must deploy within 2 inches of {v.name}: a hex next to it"
+    if not st.tables.on_board(cmd.to):
+        return "that hex is off the map"
+    if st.tables.costs["power" if u.power else "normal"].get(cmd.to) is None:
+        return f"{u.name} cannot stand there: impassable ground"
+    if not rules.may_end_at(st, u, cmd.to):
+        return f"{u.name} may not deploy there: not on another unit, and not next to an enemy"
+    return None
+
+
+def _disembark_resolve(ctx: Resolution, u: Unit, cmd: Disembark) -> None:
+    st: DustState = ctx.state
+    v = st.units[u.carried_by]
+    rules.spend(ctx, u, "disembark")
+    ctx.emit(E.UnitChanged(unit=u.id, field="carried_by", value=None, reason=f"dismounts from {v.name}",
+                           rule=R_TRANSPORT))
+    path = [v.pos, cmd.to]
+    ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=0, rule=R_TRANSPORT))
+    rules.sight_checks(ctx, u)
+    rules.after_move(ctx, u, path)
+
+
+def _disembark_offer(st: DustState, u: Unit) -> list[Disembark]:
+    if not u.carried_by:
+        return []
+    v = st.units[u.carried_by]
+    return [Disembark(u.id, h) for h in v.pos.neighbours() if st.tables.on_board(h)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Towing and pushing
+# ---------------------------------------------------------------------------------------------
+
+
+def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
+    if u.vehicle not in GROUND:
+        return f"{u.name} cannot tow or push" if u.is_vehicle else f"{u.name} is not a vehicle"
+    if u.mover in ("grav", "hover"):
+        return "grav and hover vehicles may not tow or push other vehicles"
+    if u.damage:
+        return f"{u.name} is damaged: damaged vehicles may not tow or push"
+    if u.immobilised:
+        return f"{u.name} is immobilised"
+    if u.towing:
+        return f"{u.name} is already towing {st.units[u.towing].name}"
+    if tower_of(st, u) is not None:
+        return f"{u.name} is itself under tow"
+    o = st.units.get(cmd.other)
+    if o is None:
+        return f"there is no unit '{cmd.other}'"
+    if o.id == u.id:
+        return "a vehicle cannot tow itself"
+    if o.side != u.side:
+        return f"{o.name} is the enemy's"
+    if o.vehicle not in GROUND or not o.mover:
+        return f"{o.name} cannot be towed"
+    if not o.on_table:
+        return f"{o.name} is not on the table" if not o.destroyed else f"{o.name} is destroyed"
+    if hex_distance(u.pos, o.pos) != 1:
+        return f"{o.name} must be next to {u.name}"
+    if o.size > u.size + 1:
+        return (f"{o.name} is size {o.size}: a size {u.size} vehicle tows or pushes nothing more than one size "
+                "larger than itself")
+    if tower_of(st, o) is not None or o.towing:
+        return f"{o.name} is already part of a tow"
+    return None
+
+
+def _tow_resolve(ctx: Resolution, u: Unit, cmd: Tow) -> None:
+    rules.spend(ctx, u, "reorganise: attach the tow")
+    ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=cmd.other, reason="tow cables attached", rule=R_TOW))
+
+
+def _tow_offer(st: DustState, u: Unit) -> list[Tow]:
+    if u.vehicle not in GROUND or u.towing or u.pos is None:
+        return []
+    return [Tow(u.id, o.id) for o in st.units.values()
+            if o.side == u.side and o.id != u.id and o.vehicle in GROUND and o.pos is not None
+            and hex_distance(u.pos, o.pos) == 1]
+
+
+def _release_check(st: DustState, u: Unit, cmd: Release) -> str | None:
+    return None if u.towing else f"{u.name} is not towing anything"
+
+
+def _release_resolve(ctx: Resolution, u: Unit, cmd: Release) -> None:
+    rules.spend(ctx, u, "reorganise: drop the tow")
+    ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=None, reason="tow released", rule=R_TOW))
+
+
+def _release_offer(st: DustState, u: Unit) -> list[Release]:
+    return [Release(u.id)] if u.towing else []
+
+
+def follow(ctx: Resolution, u: Unit, path) -> None:
+    """The towed vehicle follows the tower into the last hex it left (if that hex is taken, the last
+    free one it passed; if that is not next to the tower, the cable parts)."""
+    st: DustState = ctx.state
+    t = st.units.get(u.towing or "")
+    if t is None or t.pos is None:
+        return
+    trail = list(path[:-1])
+    if t.pos in trail:
+        trail = trail[trail.index(t.pos) + 1:]
+    while trail and not _free(st, t, trail[-1], terrain=False):
+        trail.pop()
+    if not trail:
+        return
+    if hex_distance(trail[-1], u.pos) != 1:
+        ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=None, reason=f"the tow to {t.name} parts",
+                               rule=R_TOW))
+        return
+    tpath = [t.pos] + trail
+    ctx.emit(E.UnitMoved(unit=t.id, path=tuple(tpath), points=0, rule=R_TOW))
+    drove(ctx, t, tpath, count=False, rule=R_TOW)
+    rules.after_move(ctx, t, tpath)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tank shock
+# ---------------------------------------------------------------------------------------------
+
+
+def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
+    from . import assault
+
+    if u.vehicle not in GROUND:
+        return f"{u.name} cannot make a tank shock" if u.is_vehicle else "only vehicles make a tank shock"
+    if u.suppression:
+        return f"{u.name} is suppressed: suppressed vehicles may not initiate a tank shock"
+    if u.immobilised or not u.mover:
+        return f"{u.name} cannot move"
+    if u.confidence <= SHAKEN:
+        return f"{u.name} is {CONFIDENCE[u.confidence]}: only confident or steady units may assault"
+    if tower_of(st, u) is not None:
+        return f"{u.name} is under tow"
+    t = st.units.get(cmd.target)
+    if t is None:
+        return f"there is no unit '{cmd.target}'"
+    if t.side == u.side:
+        return f"{t.name} is on your own side"
+    if t.is_vehicle:
+        return "tank shock is against infantry: a vehicle is not shocked"
+    if t.carried_by:
+        return f"{t.name} is aboard {st.units[t.carried_by].name}"
+    if not t.on_table:
+        return f"{t.name} is not on the table"
+    if t.hidden:
+        return f"{t.name} is hidden: it must be detected first"
+    if not rules.can_see(st, u.pos, t.pos):
+        return f"{u.name} cannot see {t.name}"
+    die, _ = rules.movement_die(st, u, False)
+    way = assault.approach(st, u, [t], budget=die)
+    if way is None or way[2][t.id] > die:
+        return f"{t.name} is out of reach: {u.name} cannot drive at it even with its best roll on a D{die}"
+    return None
+
+
+def _shock_offer(st: DustState, u: Unit) -> list[TankShock]:
+    if u.vehicle not in GROUND or u.suppression or u.immobilised or not u.mover or u.pos is None:
+        return []
+    return [TankShock(u.id, e.id) for e in st.enemies(u.side)
+            if not e.is_vehicle and not e.carried_by and not e.hidden and hex_distance(u.pos, e.pos) <= u.move_die + 1]
+
+
+def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
+    """Tank Shock: the vehicle drives at the infantry (a roll of its movement die: short of contact,
+    the shock peters out where it stops). In contact, the courage test, the vehicle counting as
+    units equal to its size: infantry higher, they stand aside and the vehicle drives through their
+    position (onto the hex beyond them if it can, else it stays beside them); more than double,
+    they also make one attack on it with their grenades and explosives and then fall back toward
+    cover; otherwise they withdraw as from a lost courage test and the vehicle takes their hex."""
+    from . import assault
+
+    st: DustState = ctx.state
+    t = st.units[cmd.target]
+    rules.spend(ctx, u, "tank shock")
+    rules.reveal(ctx, u, "it attacked")
+    if not t.activated:
+        ctx.emit(E.UnitChanged(unit=t.id, field="activated", value=True,
+                               reason="assaulted: it counts as activated, whatever happens", rule=R_TANK))
+    h, _, need = assault.approach(st, u, [t])
+    if h != u.pos:
+        die, _ = rules.movement_die(st, u, False)
+        points = ctx.roll(die, f"tank shock: movement die D{die}; needs {need[t.id]} to reach {t.name}", R_TANK, u.id)
+        reached = points >= need[t.id]
+        path, used = rules.walk(st, u, h, points, assaulting=t.id if reached else None)
+        if len(path) > 1:
+            ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=R_TANK))
+            drove(ctx, u, path, rule=R_TANK)
+        if not reached:
+            ctx.emit(E.Note(text=f"{u.name} rolls {points}: too slow to reach {t.name}, the shock comes to nothing",
+                            rule=R_TANK))
+            return
+    a, d = assault.courage_roll(ctx, (u.id, assault.members(u)), (t.id, assault.members(t)),
+                                "tank shock courage test", R_TANK)
+    if d > a:
+        ctx.emit(E.Note(text=f"{d} beats {a}: {t.name} stand their ground and let {u.name} pass", rule=R_TANK))
+        _drive_through(ctx, u, t)
+        if d > 2 * a and t.on_table and u.on_table:
+            ctx.emit(E.Note(text=f"{d} is more than double {a}: {t.name} attack {u.name} as it passes",
+                            rule=R_TANK))
+            infantry_attack(ctx, t, u, R_TANK)
+        return
+    ctx.emit(E.Note(text=f"{a} against {d}: {t.name} give way and withdraw", rule=R_TANK))
+    left = assault.withdraw(ctx, t, u.pos, 1, "overrun by tank shock", R_TANK)
+    if t.pos != left and u.on_table and not u.immobilised and _free(st, u, left) \
+            and rules.vehicle_costs(st, u).get(left) is not None:
+        path = (u.pos, left)
+        ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
+        drove(ctx, u, path, count=False, rule=R_TANK)
+
+
+def _drive_through(ctx: Resolution, u: Unit, t: Unit) -> None:
+    st: DustState = ctx.state
+    beyond = t.pos + (t.pos - u.pos)
+    if st.tables.on_board(beyond) and rules.vehicle_costs(st, u).get(beyond) is not None and _free(st, u, beyond):
+        path = (u.pos, t.pos, beyond)
+        ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
+        drove(ctx, u, path, count=False, rule=R_TANK)
+    else:
+        ctx.emit(E.Note(text=f"{u.name} finds no way past {t.name} and stops beside them", rule=R_TANK))
+
+
+# ---------------------------------------------------------------------------------------------
+# Hooks
+# ---------------------------------------------------------------------------------------------
+
+
+def AFTER_MOVE(ctx: Resolution, u: Unit, path) -> None:
+    """A vehicle that moved faces the way it went and counts the move; what it tows follows."""
+    if not u.is_vehicle or u.vehicle == "aircraft":
+        return
+    st: DustState = ctx.state
+    if tower_of(st, u) is not None:
+        return  # facing set by follow()
+    drove(ctx, u, path)
+    if u.towing:
+        follow(ctx, u, path)
+
+
+def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
+    """A damaged vehicle may not tow or push: it drops its tow when it next acts."""
+    if u.towing and u.damage:
+        ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=None,
+                               reason="damaged vehicles may not tow or push", rule=R_TOW))
+
+
+ACTIONS = {
+    Turn: rules.Action(_turn_check, _turn_resolve, _turn_offer),
+    Embark: rules.Action(_embark_check, _embark_resolve, _embark_offer),
+    Disembark: rules.Action(_disembark_check, _disembark_resolve, _disembark_offer),
+    Tow: rules.Action(_tow_check, _tow_resolve, _tow_offer),
+    Release: rules.Action(_release_check, _release_resolve, _release_offer),
+    TankShock: rules.Action(_shock_check, _shock_resolve, _shock_offer),
+}
 DECISIONS: dict = {}
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()
-COMMANDS: tuple = ()
 SIDE_ACTIONS: dict = {}

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.hexes import Hex, hex_distance, shortest_path
+from engine.core.hexes import Hex, arc_of, axial_to_offset, hex_distance, hexes_within, shortest_path
 from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
                               SideInfo, TerrainKey)
 
 from . import commands as C
 from . import odds, rules
-from .data import COMMS_RANGE, Terrain, Weapon
-from .describe import REORGANISE, Describer, short_weapon_id, where, words_of
-from .dice import LEADERSHIP_NAMES, QUALITY_NAMES, die_name, open_shift, shift
-from .state import (ABANDONED, BROKEN, COMMAND, CONFIDENCE, CONFIDENT, DETACHMENT, DISABLED, FIT, KILLED, ROUTED,
-                    SHAKEN, SINGLE, STABILISED, UNTREATED, DustState, Unit)
+from .data import COMMS_RANGE, SUPPORT_TIERS, Terrain, Weapon
+from .describe import BOX_WORDS, REORGANISE, Describer, short_weapon_id, where, words_of
+from .dice import LEADERSHIP_NAMES, QUALITY_NAMES, die_name, open_shift, shift, value_die, value_name
+from .state import (ABANDONED, BROKEN, COMMAND, CONFIDENCE, CONFIDENT, DETACHMENT, DISABLED, FACES, FIT, KILLED,
+                    ROUTED, SHAKEN, SINGLE, STABILISED, UNTREATED, DustState, Feature, Unit)
 
 # ---------------------------------------------------------------------------------------------
 # Pieces
@@ -35,18 +35,36 @@ from .state import (ABANDONED, BROKEN, COMMAND, CONFIDENCE, CONFIDENT, DETACHMEN
 
 KIND_GLYPHS = {"squad": "S", COMMAND: "H", DETACHMENT: "D", SINGLE: "F"}
 KIND_WORDS = {"squad": "squad", COMMAND: "headquarters", DETACHMENT: "detachment", SINGLE: "single figure"}
+# Armoured Dustup: the letter of a vehicle, mech, monster, aircraft, turret or building. Letters that
+# are terrain glyphs on Dustup maps (T woods, B building, w) are avoided, so a piece never reads as terrain.
+VEHICLE_GLYPHS = {"vehicle": "V", "mech": "M", "monster": "G", "aircraft": "A", "turret": "U", "building": "O"}
+VEHICLE_WORDS = {"vehicle": "vehicle", "mech": "mech", "monster": "monster", "aircraft": "aircraft",
+                 "turret": "turret", "building": "building"}
+WRECK_GLYPH = "X"  # a destroyed vehicle stays on its hex as a wreck (Indicating Damaged Vehicles)
 MARKER_GLYPH = "?"
 CONFIDENCE_MARKS = {"steady": "s", "shaken": "k", "broken": "b", "routed": "r"}
+AIR_MARKS = {"airborne": "a", "hovering": "h"}
+FACING_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+FACING_SHORT = ("E", "NE", "NW", "W", "SW", "SE")
 
 # The map shows a piece's first mark beside its letter, so the marks are in order of urgency.
+# A vehicle with no mark shows its facing there instead (the map legend: > east, < west...).
 MARKS_LEGEND = (
     "letters: S squad, H headquarters, D detachment, F single figure, ? hidden unit or dummy",
     "marks: ! panicking, 1-3 suppression markers, s steady, k shaken, b broken, r routed, p propped, "
     "c completely concealed, t travel column",
+    "vehicles: V vehicle, M mech, G monster, A aircraft, U turret, O building, X wreck (mark x); "
+    "marks: a airborne, h hovering, d damage markers (the count is under the cursor), i immobilised",
+    "vehicle facing, shown when it has none of those marks: > E, / NE right or SW left, \\ NW left or SE right, "
+    "< W; passengers ride inside (under the cursor: carrying ...)",
+    "map counters: & smoke, ^ fire, * blast area, @ fire support target, $ minefield, _ cleared lane, "
+    "! IED, ( booby trap, ) command-detonated mine, ' drone, 0 your dummy target (only in your own view)",
 )
 
 
 def piece_glyph(u: Unit) -> str:
+    if u.vehicle:
+        return WRECK_GLYPH if u.destroyed else VEHICLE_GLYPHS.get(u.vehicle, "V")
     return KIND_GLYPHS.get(u.kind, "S")
 
 
@@ -72,12 +90,34 @@ def shown(u: Unit) -> bool:
     return u.on_table
 
 
-def marks(u: Unit) -> str:
+def faces(u: Unit) -> bool:
+    """Does the piece have a facing that matters (vehicle armour arcs)? Not a building, nor a turret
+    riding on a super-heavy hull."""
+    return u.is_vehicle and u.vehicle != "building" and u.hull is None
+
+
+def wrecked(u: Unit) -> bool:
+    """A destroyed vehicle still on its hex: it stays there as a wreck (damaged vehicles give cover)."""
+    return u.is_vehicle and u.destroyed and u.pos is not None and not u.off_table
+
+
+def marks(u: Unit, st: DustState | None = None) -> str:
+    if wrecked(u):
+        return "x"
     out = ""
     if u.panicked:
         out += "!"
     if u.suppression:
         out += str(min(u.suppression, 9))
+    out += AIR_MARKS.get(u.air, "")
+    if u.damage:
+        out += "d"
+    if u.immobilised:
+        out += "i"
+    if u.is_vehicle and faces(u):
+        # the map has one slot beside a letter: a vehicle keeps it for its facing unless one of the
+        # marks above must show; confidence and passengers are under the cursor and in its details
+        return out
     if u.confidence != CONFIDENT:
         out += CONFIDENCE_MARKS.get(CONFIDENCE[u.confidence], "")
     if u.propped:
@@ -90,7 +130,25 @@ def marks(u: Unit) -> str:
 
 
 def state_words(st: DustState, u: Unit) -> str:
+    if wrecked(u):
+        return "destroyed: a wreck"
     words = []
+    if u.carried_by is not None:
+        words.append(f"aboard {st.units[u.carried_by].name}" if u.carried_by in st.units else "aboard")
+    if u.hull is not None and u.hull in st.units:
+        words.append(f"turret of {st.units[u.hull].name}")
+    if u.air and u.air != "grounded":
+        words.append(u.air)
+    if faces(u):
+        words.append(f"facing {FACING_NAMES[u.facing % 6]}")
+    if u.damage:
+        words.append(_plural(u.damage, "damage marker"))
+    if u.immobilised:
+        words.append("immobilised")
+    if u.is_vehicle:
+        riders = [p for p in st.passengers(u.id) if p.on_table]
+        if riders:
+            words.append("carrying " + ", ".join(p.name for p in riders))
     if u.panicked:
         words.append("panicking")
     if u.suppression:
@@ -114,46 +172,191 @@ def state_words(st: DustState, u: Unit) -> str:
 
 
 def weapon_brief(w: Weapon) -> str:
-    """A weapon in a few characters: "assault rifle FP2/D8", "LMG D8/D10" (firepower / impact)."""
-    fire = f"FP{w.firepower:g}" if not w.support else die_name(w.die)
-    return f"{short_weapon_id(w.id)} {fire}/{die_name(w.impact)}"
+    """A weapon in a few characters: "assault rifle FP2/D8", "LMG D8/D10" (firepower / impact);
+    a heavy weapon with its dice and, where it differs, its impact on armour: "HMG 2D6/D8, AT D10"."""
+    if w.support or w.heavy or w.kind == "iavr":
+        fire = (str(w.count) if w.count > 1 else "") + die_name(w.die) if w.die else \
+            (f"guidance {die_name(w.guidance)}" if w.guidance else "-")
+    else:
+        fire = f"FP{w.firepower:g}"
+    out = f"{short_weapon_id(w.id)} {fire}/{value_name(w.impact)}"
+    extra = []
+    if w.die_armour and w.die_armour != w.die:
+        extra.append(f"{die_name(w.die_armour)} fire")
+    if w.impact_armour and w.impact_armour != w.impact:
+        extra.append(f"{value_name(w.impact_armour)} impact")
+    if extra:
+        out += " (on armour " + ", ".join(extra) + ")"
+    return out
 
+
+WEAPON_STATES = {UNTREATED: "disabled", STABILISED: "disabled", DISABLED: "disabled", KILLED: "wrecked",
+                 ABANDONED: "left behind"}
+
+
+def weapon_state(f, mounted: bool = True) -> str:
+    """A vehicle's weapon mount (ready, fired) or a crew's heavy weapon (set up, dismantled), or either
+    disabled or wrecked (Moving Heavy Weapons; Hits on Heavy Weapons)."""
+    if f.status != FIT:
+        return WEAPON_STATES.get(f.status, f.status)
+    if not f.ready:
+        return "dismantled"
+    if f.fired:
+        return "fired"
+    return "ready" if mounted else "set up"
+
+
+def heavy_weapon_line(st: DustState, u: Unit) -> str | None:
+    """Heavy weapons in an infantry unit, or a vehicle's weapon mounts, with their state."""
+    t = st.tables
+    arms = []
+    for f in u.heavy_weapons:
+        w = t.weapons.get(f.weapon)
+        arms.append(f"{weapon_brief(w) if w else f.weapon} {weapon_state(f, u.is_vehicle)}")
+    if not arms:
+        return None
+    return ("weapons: " if u.is_vehicle else "heavy weapons: ") + ", ".join(arms)
+
+
+def armour_words(u: Unit) -> str:
+    faces = u.armour_faces or ()
+    out = "armour " + ", ".join(f"{face} {value_name(v)}" for face, v in zip(FACES, faces))
+    if u.soft_skin:
+        out += " (soft-skinned)"
+    if u.open_top:
+        out += " (open top)"
+    return out
+
+
+def vehicle_lines(st: DustState, u: Unit) -> list[str]:
+    """What is particular to a vehicle, mech, monster, aircraft, turret or building (Armoured Dustup)."""
+    t = st.tables
+    lines = [armour_words(u)]
+    going = []
+    if faces(u):
+        going.append(f"facing {FACING_NAMES[u.facing % 6]}")
+    if u.vehicle != "building" and u.hull is None:
+        going.append(f"move {die_name(u.move_die)}" + (f" {u.mover.replace('_', ' ')}" if u.mover else ""))
+    if u.air:
+        going.append(u.air + (", VTOL" if u.vtol else "") + (", landed heavily" if u.landed_heavy else ""))
+    going.append(_plural(u.damage, "damage marker") if u.damage else "no damage")
+    if u.damage:
+        going[-1] += f" (terrain {u.damage} class{'es' if u.damage > 1 else ''} harder, targets +{u.damage})"
+    if u.immobilised:
+        going.append("immobilised")
+    if u.suppression:
+        going.append("suppressed: terrain a class harder, may not assault")
+    lines.append("; ".join(going))
+    kit = [f"ECM {die_name(u.ecm)}"]
+    if u.decoys:
+        kit.append(f"decoys {die_name(u.decoys)}" + (" (used this turn)" if u.decoy_used else ""))
+    if u.area_protection:
+        kit.append(f"area protection x{u.area_protection}")
+    if u.stabilisation:
+        kit.append(f"{u.stabilisation} stabilisation")
+    if u.slaved:
+        kit.append("slaved fire control")
+    if u.smoke_dischargers:
+        kit.append("smoke dischargers")
+    if u.exhaust_smoke:
+        kit.append("exhaust smoke")
+    if u.firing_ports:
+        kit.append("firing ports")
+    if u.plough:
+        kit.append("mine plough")
+    if u.line_charges:
+        kit.append(_plural(u.line_charges, "line charge"))
+    lines.append(", ".join(kit))
+    riders = st.passengers(u.id)
+    if u.capacity or riders:
+        aboard = [p for p in riders if p.on_table or p.off_table]
+        figures = sum(len(p.alive) for p in aboard)
+        text = f"carries {figures} of {u.capacity} figures"
+        if aboard:
+            text += ": " + ", ".join(f"{p.name} [{p.id}] ({len(p.alive)})" for p in aboard)
+        lines.append(text)
+    if u.towing and u.towing in st.units:
+        lines.append(f"towing {st.units[u.towing].name}")
+    turrets = [v for v in st.units.values() if v.hull == u.id]
+    if turrets:
+        lines.append("turrets: " + ", ".join(f"{v.name} [{v.id}]" + (" destroyed" if v.destroyed else "")
+                                            for v in turrets))
+    return lines
+
+
+def systems_words(u: Unit) -> list[str]:
+    """Electronic warfare, drones and fire-support kit, for any unit that has them."""
+    out = []
+    if u.ew:
+        out.append(f"EW {die_name(u.ew)}" + (f" ({_plural(u.ew_chits, 'counter')} left)" if u.ew_chits else ""))
+    if u.drones:
+        out.append(f"drone {die_name(u.drones)}" + (f" up over {where(u.drone_at)}" if u.drone_at else ""))
+    if u.remote is not None:
+        out.append(f"remote launcher at {where(u.remote)}")
+    if u.fo:
+        out.append("forward observer")
+    if u.rangefinder > 4:
+        out.append(f"rangefinder {die_name(u.rangefinder)}")
+    if u.mortar_target is not None:
+        out.append(f"mortar mission on {where(u.mortar_target)}")
+    if not u.is_vehicle and u.ecm > 4:
+        out.append(f"ECM {die_name(u.ecm)}")
+    return out
 
 
 def details(st: DustState, u: Unit) -> tuple[str, ...]:
     """What the orders pane shows about a unit, a few short lines (the first, its name, is the heading)."""
     t = st.tables
     names = t.side_names
-    lines = [f"{u.name} [{u.id}], {names.get(u.side, u.side)}: {KIND_WORDS.get(u.kind, u.kind)}"]
+    if u.is_vehicle:
+        vt = t.vehicles.get(u.vtype)
+        what = VEHICLE_WORDS.get(u.vehicle, u.vehicle) + (f" ({vt.name})" if vt and vt.name != u.name else "")
+        what += f", size {u.size}"
+        if wrecked(u):
+            what += ", destroyed"
+    else:
+        what = KIND_WORDS.get(u.kind, u.kind)
+    lines = [f"{u.name} [{u.id}], {names.get(u.side, u.side)}: {what}"]
     conf = CONFIDENCE[u.confidence]
     if u.initial_confidence != u.confidence:
         conf += f" (was {CONFIDENCE[u.initial_confidence]})"
     lines.append(f"{die_name(u.quality)} {QUALITY_NAMES.get(u.quality, '?')}, leadership {u.leadership} "
                  f"{LEADERSHIP_NAMES.get(u.leadership, '?')}, {conf}")
-    present = [f for f in u.figures if f.status != KILLED and f.status != ABANDONED]
-    parts = [f"{sum(1 for f in present if f.status == FIT)} fit"]
-    for status, word in ((UNTREATED, "wounded untreated"), (STABILISED, "stabilised"), (DISABLED, "in wrecked suits")):
-        k = sum(1 for f in present if f.status == status)
-        if k:
-            parts.append(f"{k} {word}")
-    killed = sum(1 for f in u.figures if f.status == KILLED)
-    left = sum(1 for f in u.figures if f.status == ABANDONED)
-    armour = min((f.armour for f in u.figures), default=4)
-    kit = [f"armour {die_name(armour)}" + (" power" if u.power else ""), f"move {die_name(u.move_die)}",
-           f"sensor {die_name(u.sensor)}" + (" +night vision" if u.night_vision else "")]
-    if u.medic > 6:
-        kit.append(f"medic {die_name(u.medic)}")
-    lines.append(f"{len(present)} figures: {', '.join(parts)}" + (f", {killed} killed" if killed else "")
-                 + (f", {left} left behind" if left else "") + "; " + ", ".join(kit))
-    counts: dict[str, int] = {}
-    for f in u.figures:
-        if f.status == FIT:
-            counts[f.weapon] = counts.get(f.weapon, 0) + 1
-    arms = [f"{k} {weapon_brief(t.weapons[w]) if w in t.weapons else w}" for w, k in counts.items()]
-    if u.grenades and u.grenades in t.weapons:
-        arms.append(f"grenades {weapon_brief(t.weapons[u.grenades])}")
-    if arms:
-        lines.append("weapons: " + ", ".join(arms))
+    if u.is_vehicle:
+        lines += vehicle_lines(st, u)
+    else:
+        people = u.people
+        present = [f for f in people if f.status != KILLED and f.status != ABANDONED]
+        parts = [f"{sum(1 for f in present if f.status == FIT)} fit"]
+        for status, word in ((UNTREATED, "wounded untreated"), (STABILISED, "stabilised"),
+                             (DISABLED, "in wrecked suits")):
+            k = sum(1 for f in present if f.status == status)
+            if k:
+                parts.append(f"{k} {word}")
+        killed = sum(1 for f in people if f.status == KILLED)
+        left = sum(1 for f in people if f.status == ABANDONED)
+        armour = min((f.armour for f in people), default=4)
+        kit = [f"armour {die_name(armour)}" + (" power" if u.power else ""), f"move {die_name(u.move_die)}",
+               f"sensor {die_name(u.sensor)}" + (" +night vision" if u.night_vision else "")]
+        if u.medic > 6:
+            kit.append(f"medic {die_name(u.medic)}")
+        lines.append(f"{len(present)} figures: {', '.join(parts)}" + (f", {killed} killed" if killed else "")
+                     + (f", {left} left behind" if left else "") + "; " + ", ".join(kit))
+        counts: dict[str, int] = {}
+        for f in people:
+            if f.status == FIT:
+                counts[f.weapon] = counts.get(f.weapon, 0) + 1
+        arms = [f"{k} {weapon_brief(t.weapons[w]) if w in t.weapons else w}" for w, k in counts.items()]
+        if u.grenades and u.grenades in t.weapons:
+            arms.append(f"grenades {weapon_brief(t.weapons[u.grenades])}")
+        if arms:
+            lines.append("weapons: " + ", ".join(arms))
+    heavy = heavy_weapon_line(st, u)
+    if heavy:
+        lines.append(heavy)
+    kit = systems_words(u)
+    if kit:
+        lines.append(", ".join(kit))
     command = []
     if u.commander:
         command.append(f"under {Describer(st).name(u.commander)}")
@@ -167,15 +370,18 @@ def details(st: DustState, u: Unit) -> tuple[str, ...]:
     words = state_words(st, u)
     if words:
         lines.append(words)
-    hurt = [f"{f.id} {f.status}" for f in u.figures if f.status not in (FIT, KILLED)]
+    hurt = [f"{f.id} {f.status}" for f in u.people if f.status not in (FIT, KILLED)]
     if hurt:
         lines.append("casualties: " + ", ".join(hurt))
     return tuple(lines)
 
 
 def piece(st: DustState, u: Unit) -> Piece:
-    return Piece(id=u.id, side=u.side, glyph=piece_glyph(u), name=u.name, at=u.pos, marks=marks(u),
-                 state=state_words(st, u), details=details(st, u))
+    facing = u.facing % 6 if faces(u) and not wrecked(u) else None
+    aboard = piece_id(st, u.carried_by) if u.carried_by is not None else u.hull
+    return Piece(id=u.id, side=u.side, glyph=piece_glyph(u), name=u.name, at=u.pos, facing=facing,
+                 marks=marks(u, st), state=state_words(st, u), details=details(st, u), aboard=aboard)
+
 
 
 def marker_piece(st: DustState, m) -> Piece:
@@ -212,15 +418,144 @@ def terrain_effect(t: Terrain) -> str:
     return ", ".join(parts)
 
 
-def board(st: DustState) -> BoardView:
+# Map counters (state.Feature) drawn in place of the terrain glyph of their hexes. Several on one hex:
+# the first kind in FEATURE_ORDER is drawn. None of these glyphs is a Dustup terrain glyph.
+FEATURE_GLYPHS = {"target": "@", "blast": "*", "fire": "^", "smoke": "&", "minefield": "$", "cdm": ")",
+                  "booby": "(", "ied": "!", "lane": "_", "drone": "'"}
+DUMMY_TARGET_GLYPH = "0"  # only in the owner's own view (board(st, viewer=owner))
+OTHER_FEATURE_GLYPH = '"'
+FEATURE_ORDER = ("target", "blast", "fire", "smoke", "minefield", "cdm", "booby", "ied", "lane", "drone")
+FEATURE_NAMES = {
+    "target": ("fire support target marker",
+               "rounds are due here; a real marker and a dummy look alike until the impact (Dummy Targets)"),
+    "dummy": ("dummy target marker (yours)", "a decoy: no rounds land here; the enemy cannot tell (Dummy Targets)"),
+    "blast": ("blast area", "where rounds or bombs landed (Resolving Impacts)"),
+    "fire": ("fire", "infantry and soft-skinned vehicles moving near it test armour against a D4 (Fire)"),
+    "smoke": ("smoke", "blocks sight into, out of and through it (Smoke)"),
+    "minefield": ("minefield counter", "units moving within 3\" (2 hexes) test for mines (Minefields)"),
+    "lane": ("cleared lane", "a safe path through a minefield (Mine Clearing)"),
+    "ied": ("IED", "an improvised explosive device (Improvised Explosive Devices)"),
+    "booby": ("booby trap", "set off by the first unit to enter (Booby Traps)"),
+    "cdm": ("command-detonated mine", "fires into its 180-degree arc, 6\" (3 hexes) (Command Detonated Mines)"),
+    "drone": ("drone", "a small drone in the air, spotting (Small Portable Drones)"),
+}
+MINE_TYPES = {"ap": "anti-personnel", "at": "anti-tank", "mixed": "AP and AT", "dummy": "dummy"}
+COVERT = ("ied", "booby", "cdm")  # invisible to the enemy until found (Booby Traps; IEDs; CDMs)
+
+
+def feature_seen(f: Feature, viewer: str | None) -> bool:
+    """May ``viewer`` (a side id; None: what both sides may see) see this counter on the map?
+
+    A hidden minefield is an inverted counter everybody sees, its type unknown; hidden IEDs, booby traps
+    and command-detonated mines are not seen at all by the enemy until found; target markers are all
+    seen, real or dummy (Dummy Targets).
+    """
+    if not f.hidden or f.side == viewer or f.kind in ("minefield", "target"):
+        return True
+    return False
+
+
+def feature_known(f: Feature, viewer: str | None) -> bool:
+    """Does ``viewer`` know what the counter really is (a minefield's type, a dummy target)?"""
+    if f.side and f.side == viewer:
+        return True
+    return not f.hidden and f.kind != "target"
+
+
+def feature_hexes(st: DustState, f: Feature, smoke: frozenset) -> list[Hex]:
+    """The hexes a counter covers: a blast or fire its radius, smoke its cloud (rules.smoke_hexes)."""
+    if f.kind == "smoke":
+        return [h for h in [f.pos, *f.pos.neighbours()] if h in smoke] if f.get("radius", 0) else [f.pos]
+    radius = f.get("radius", 0) if f.kind in ("blast", "fire") else 0
+    radius = radius if isinstance(radius, int) else 0
+    return hexes_within(f.pos, radius) if radius else [f.pos]
+
+
+def feature_glyph(f: Feature, viewer: str | None) -> str:
+    if f.kind == "target" and f.get("dummy") and feature_known(f, viewer):
+        return DUMMY_TARGET_GLYPH
+    return FEATURE_GLYPHS.get(f.kind, OTHER_FEATURE_GLYPH)
+
+
+def feature_words(st: DustState, f: Feature, viewer: str | None) -> str:
+    """One counter in a few words for the legend: "AP minefield at (12,8)", "counter at (9,8)"."""
+    owner = st.tables.side_names.get(f.side, "")
+    at = where(f.pos)
+    if f.kind == "minefield":
+        kind = f.get("type", "")
+        if feature_known(f, viewer):
+            return f"{owner} {MINE_TYPES.get(kind, kind)} at {at}".strip()
+        return f"{owner} at {at}, type unknown".strip()
+    if f.kind == "target":
+        m = st.missions.get(str(f.get("mission", "")))
+        if m is None or m.side != f.side:
+            m = next((m for m in st.missions.values() if m.side == f.side
+                      and (m.target == f.pos or f.pos in m.dummies)), None)
+        due = f", due from {BOX_WORDS.get(m.box, 'the chart')}" if m is not None else ""
+        return f"{owner} at {at}{due}".strip()
+    if f.kind == "blast":
+        return f"{at}, radius {f.get('radius', 0)}"
+    return f"{owner} at {at}".strip()
+
+
+def feature_layer(st: DustState, viewer: str | None = None) -> tuple[dict[Hex, str], tuple[TerrainKey, ...]]:
+    """The counters ``viewer`` sees: glyph per hex (drawn over the terrain) and one legend line per glyph."""
+    if not st.features and not any(u.drone_at for u in st.units.values()):
+        return {}, ()
+    smoke = rules.smoke_hexes(st)
+    rank = {k: i for i, k in enumerate(FEATURE_ORDER)}
+    drawn: dict[Hex, tuple[int, str]] = {}
+    seen: dict[str, list[str]] = {}
+    keys: dict[str, tuple[str, str]] = {}
+    # by place, not by the order laid: the order a real target and its dummies were placed in gives nothing away
+    features = sorted((f for f in st.features.values() if feature_seen(f, viewer)),
+                      key=lambda f: (f.kind, axial_to_offset(f.pos)))
+    for f in features:
+        glyph = feature_glyph(f, viewer)
+        kind = "dummy" if glyph == DUMMY_TARGET_GLYPH else f.kind
+        keys.setdefault(glyph, FEATURE_NAMES.get(kind, (f.kind.replace("_", " "), "a counter on the map")))
+        seen.setdefault(glyph, []).append(feature_words(st, f, viewer))
+        order = rank.get(f.kind, len(rank))
+        for h in feature_hexes(st, f, smoke):
+            if h in st.tables.board and (h not in drawn or drawn[h][0] > order):
+                drawn[h] = (order, glyph)
+    for u in st.units.values():  # a small drone up over a hex (Small Portable Drones)
+        if u.drone_at is not None and u.drone_at in st.tables.board and u.on_table:
+            glyph = FEATURE_GLYPHS["drone"]
+            keys.setdefault(glyph, FEATURE_NAMES["drone"])
+            seen.setdefault(glyph, []).append(f"{u.name}'s at {where(u.drone_at)}")
+            if u.drone_at not in drawn:
+                drawn[u.drone_at] = (rank["drone"], glyph)
+    legend = []
+    for glyph, (name, effect) in keys.items():
+        listed = seen.get(glyph, [])
+        if glyph in (FEATURE_GLYPHS["smoke"], FEATURE_GLYPHS["fire"], FEATURE_GLYPHS["blast"]):
+            listed = []  # the map shows where they are; the line stays short
+        more = f"; {', '.join(listed[:4])}" + (f" and {len(listed) - 4} more" if len(listed) > 4 else "") \
+            if listed else ""
+        legend.append(TerrainKey(glyph, name, effect + more))
+    return {h: g for h, (_, g) in drawn.items()}, tuple(legend)
+
+
+def board(st: DustState, viewer: str | None = None) -> BoardView:
+    """The map and its pieces. ``viewer``: the side looking (None: what both sides may see, the shared
+    screen); a side sees its own hidden counters and which of its target markers are dummies."""
     t = st.tables
     terrain = {h: t.terrain[tid].glyph for h, tid in t.board.items()}
     present = set(t.board.values())
     legend = tuple(TerrainKey(tr.glyph, tr.name, terrain_effect(tr)) for tid, tr in t.terrain.items()
                    if tid in present)
+    over, keys = feature_layer(st, viewer)
+    if over:
+        terrain.update(over)
+        legend += keys
     pieces = []
+    wrecks = []
     hidden_under = {m.unit for m in st.markers.values() if m.unit is not None}
     for u in st.units.values():
+        if wrecked(u) and u.hull is None:
+            wrecks.append(piece(st, u))  # after the living, so a wreck never hides a unit on its hex
+            continue
         if not shown(u):
             continue
         if u.hidden and u.id in hidden_under:
@@ -229,7 +564,8 @@ def board(st: DustState) -> BoardView:
     for m in st.markers.values():
         pieces.append(marker_piece(st, m))
     sides = tuple(SideInfo(s, t.side_names[s]) for s in t.side_ids)
-    return BoardView(cols=t.width, rows=t.height, terrain=terrain, legend=legend, pieces=tuple(pieces), sides=sides)
+    return BoardView(cols=t.width, rows=t.height, terrain=terrain, legend=legend, pieces=tuple(pieces + wrecks),
+                     sides=sides)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,6 +590,59 @@ def asking_unit(st: DustState) -> str | None:
             uid = value.strip('"')
             return uid if uid in st.units else None
     return None
+
+
+CHART_BOXES = ((3, "box 3"), (2, "box 2"), (1, "box 1"), (0, "over the battle area"), (-1, "loiter"))
+MISSION_KINDS = {"artillery": "artillery", "air": "air strike", "orbital": "orbital strike", "aircraft": "aircraft",
+                 "casevac": "casevac"}
+
+
+def asset_of(st: DustState, side: str, asset: str) -> dict:
+    for a in st.tables.support.get(side, ()):
+        if str(a.get("id")) == asset:
+            return a
+    return {}
+
+
+def mission_words(st: DustState, m) -> str:
+    """A counter on the inbound chart: its asset's name and its kind ("Battalion battery (artillery, HE)")."""
+    kind = MISSION_KINDS.get(m.kind, m.kind)
+    if m.unit is not None and m.unit in st.units:
+        name = st.units[m.unit].name
+    else:
+        name = str(asset_of(st, m.side, m.asset).get("name", m.asset.replace("_", " ") if m.asset else kind))
+    ammo = m.ammo.split(":")[0]  # "smoke:3" is smoke laid along direction 3
+    extra = [kind] + ([ammo.upper() if len(ammo) <= 2 else ammo] if ammo else [])
+    if name.lower() == kind:
+        extra = extra[1:]
+    return name + (f" ({', '.join(extra)})" if extra else "")
+
+
+def chart_lines(st: DustState) -> list[str]:
+    """The inbound chart (The Inbound Chart; Request Fire Support Action): each side's counters by box,
+    then its fire support chits and the missions its assets have left. Read from the state directly."""
+    names = st.tables.side_names
+    used = getattr(st, "support_used", None) or {}
+    lines = []
+    for side in st.sides:
+        mine = [m for m in st.missions.values() if m.side == side]
+        assets = st.tables.support.get(side, ())
+        chits = st.support_chits.get(side, 0)
+        if mine:
+            boxes = []
+            for box, label in CHART_BOXES:
+                here = [mission_words(st, m) for m in mine if m.box == box]
+                if here:
+                    boxes.append(f"{label}: {', '.join(here)}")
+            lines.append(f"{names.get(side, side)} inbound - " + "; ".join(boxes))
+        if chits or assets:
+            left = []
+            for a in assets:
+                n = int(a.get("missions", 0)) - used.get(f"{side}:{a.get('id')}", 0)
+                left.append(f"{a.get('name', a.get('id'))} {max(n, 0)} left")
+            lines.append(f"{names.get(side, side)} support: {_plural(chits, 'chit')}"
+                         + (f"; {', '.join(left)}" if left else ""))
+    return lines
 
 
 def activation(st: DustState) -> ActivationView:
@@ -288,6 +677,8 @@ def activation(st: DustState) -> ActivationView:
         now = f"Turn {st.turn} - {names.get(side, 'nobody')} to activate a unit"
         if st.forced_unit is not None:
             now += f" ({st.units[st.forced_unit].name}'s card)"
+    if st.result is None:
+        lines += chart_lines(st)  # first: the queue pane is short, and impacts are resolved instead of activating
     if st.first and st.result is None:
         lines.append(f"{names[st.first]} went first this turn")
     if st.result is None:
@@ -339,6 +730,84 @@ def _pos(st: DustState, uid: str | None) -> Hex | None:
     return u.pos if u is not None else None
 
 
+# Orders of the Armoured Dustup modules (heavy, vehicles, support, air, hazards, ew), by class name: the
+# editor's action name. A class not listed here is named from its class name ("LaySmoke" -> "Lay smoke").
+MODULE_ACTIONS = {
+    "FireWeapon": "Fire weapon", "Embark": "Embark", "Disembark": "Disembark", "Tow": "Tow",
+    "TankShock": "Tank shock", "Turn": "Turn", "RequestFire": "Request fire support",
+    "ResolveImpact": "Resolve impact", "AirMove": "Fly", "Land": "Land", "TakeOff": "Take off",
+    "FireAA": "Anti-aircraft fire", "DropBombs": "Drop bombs", "MoveInbound": "Inbound chart",
+    "LaySmoke": "Lay smoke", "Ignite": "Set alight", "ClearLane": "Clear a lane", "RemoteSpot": "Remote spot",
+    "LaunchDrone": "Launch drone", "AirFire": "Fire from the air", "LeaveTable": "Leave the table",
+    "DropTroops": "Drop troops", "DroneMove": "Fly drone", "DroneSpot": "Drone search", "RecallDrone": "Recall drone",
+    "SetUpWeapon": "Set up weapon", "SetRemote": "Remote launcher", "FireMortar": "Fire mortar",
+    "FightFire": "Fight fire", "ExhaustSmoke": "Exhaust smoke", "FireLineCharge": "Line charge",
+    "SetCDM": "Set a CDM", "CallCasevac": "Call casevac", "LoadWounded": "Load wounded",
+    "CasevacLeave": "Casevac leaves",
+}
+# Fields whose value says where an order of a module goes (a hex, or a unit, marker or counter on one),
+# in the order they are looked for.
+TARGET_FIELDS = ("to", "at", "target", "aim", "point", "hex", "where", "vehicle", "carrier", "marker", "feature",
+                 "fire", "minefield", "other", "towed")
+
+
+def action_words(class_name: str) -> str:
+    """``LaySmoke`` -> "Lay smoke", ``FireAA`` -> "Fire AA"."""
+    if class_name in MODULE_ACTIONS:
+        return MODULE_ACTIONS[class_name]
+    text = words_of(class_name)
+    return text[:1].upper() + text[1:]
+
+
+def hex_of(st: DustState, value: Any, side: str | None = None) -> Hex | None:
+    """Where a field's value stands: a hex, or the hex of a unit, marker, counter or inbound target.
+    A counter ``side`` may not see on the map (an enemy IED not yet found) has no hex: the order
+    editor never points at it."""
+    if isinstance(value, Hex):
+        return value
+    if not isinstance(value, str):
+        return None
+    if value in st.units:
+        u = st.units[value]
+        if u.carried_by is not None and u.carried_by in st.units:
+            u = st.units[u.carried_by]
+        return u.pos if u.pos is not None and not u.off_table else None
+    if value in st.markers:
+        return st.markers[value].pos
+    if value in st.features:
+        f = st.features[value]
+        return f.pos if feature_seen(f, side) else None
+    m = st.missions.get(value)
+    return m.target if m is not None and m.side == side else None
+
+
+def module_order_parts(st: DustState, cmd: Any) -> OrderParts:
+    """An order this file does not know by type: filed by its unit (if it has one) under its action name,
+    at the hex its target field names, labelled with its description (the unit's name dropped)."""
+    d = Describer(st)
+    owner = getattr(cmd, "unit", None)
+    uid = piece_id(st, owner) if isinstance(owner, str) and owner in st.units else None
+    side = st.units[owner].side if uid is not None else getattr(cmd, "side", None)
+    target = None
+    for field in TARGET_FIELDS:
+        value = getattr(cmd, field, None)
+        if field == "unit" or value is None:
+            continue
+        target = hex_of(st, value, side)
+        if target is not None:
+            break
+    if target is not None and target not in st.tables.board:
+        target = None
+    label = d.command(cmd)
+    head = f"{d.name(owner)}: " if uid else ""
+    if head and label.startswith(head):
+        label = label[len(head):]
+    action = action_words(type(cmd).__name__)
+    if uid is not None and uid != owner:
+        action += f" ({st.units[owner].name})"
+    return OrderParts(uid, action, target, label)
+
+
 def order_parts(st: DustState, cmd: Any) -> OrderParts:
     """The piece, action and target hex the order editor files ``cmd`` under, with a label unique among them."""
     t = type(cmd)
@@ -361,10 +830,7 @@ def order_parts(st: DustState, cmd: Any) -> OrderParts:
         left = top.actions if top else 0
         return OrderParts(uid, "End activation", None, f"end the activation ({_plural(left, 'action')} unused)")
     if t not in ACTION_NAMES:
-        # an order this file does not know yet: filed by its unit (if any) under its own name
-        owner = getattr(cmd, "unit", None)
-        return OrderParts(piece_id(st, owner) if isinstance(owner, str) else None,
-                          words_of(t.__name__).capitalize(), None, d.command(cmd))
+        return module_order_parts(st, cmd)
     uid = piece_id(st, cmd.unit)
     action = ACTION_NAMES[t]
     if uid != cmd.unit:  # a hidden unit, filed under its marker: its owner still reads which unit it is
@@ -429,6 +895,8 @@ def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str)
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods),
                             note="the target die is shifted above a D12: it cannot be fired on")
     figs = fire.firing_figures(st, u, target, cmd.figures)
+    if target.is_vehicle:
+        return shoot_vehicle_preview(st, u, target, cmd, figs, die, mods, summary, cost)
     named, impact = fire.firer_dice_named(st, u, [f.id for f in figs], cmd.grenades)
     mods += [label for _, label in named]
     shot = fire.odds(st, u, target, cmd.figures, cmd.grenades, cmd.suppressive)
@@ -456,6 +924,34 @@ def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str)
     hits = shot.expected_hits
     note = f"expected hits {hits:.2f}, about {hits * (wound + kill):.2f} casualties; {exact}"
     return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=note)
+
+
+def shoot_vehicle_preview(st: DustState, u: Unit, target: Unit, cmd: C.Shoot, figs, die: int, mods: list[str],
+                          summary: str, cost: str) -> OrderPreview:
+    """Firing at Vehicles: the weapons' dice against armour, the face the fire strikes (by the target's
+    facing) and the chances that each hit damages or destroys it."""
+    from . import fire
+
+    named, impact = fire.firer_dice_named(st, u, [f.id for f in figs], cmd.grenades, vehicle=True)
+    mods += [label for _, label in named]
+    none, minor, major = p_successes([d for d, _ in named], die)
+    face = armour_face_from(target, u.pos)
+    armour = target.armour_face(face)
+    if impact:
+        beat, double = p_value_beats(impact, armour)
+        mods.append(f"each hit: impact {value_name(impact)} against the {face} armour {value_name(armour)}: "
+                    f"damaged {_pct(beat - double)}, destroyed {_pct(double)}")
+    small = not cmd.grenades and not any(fire.is_support(st, f) for f in figs)
+    if small and armour > 12 and target.suppression:
+        mods.append("small arms add no suppression to an armoured vehicle already suppressed")
+    if cmd.suppressive:
+        chances = (Chance("no effect", none), Chance(f"{target.name} suppressed (no hits: suppressive fire)",
+                                                     minor + major))
+    else:
+        chances = (Chance("no effect", none), Chance(f"minor success: {target.name} suppressed", minor),
+                   Chance("major success: suppressed and hits", major))
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances,
+                        note="exact: every face of every die counted")
 
 
 def communicate(st: DustState, sender: Unit, receiver: Unit) -> tuple[float, list[str]]:
@@ -631,6 +1127,146 @@ def action_cost(st: DustState, uid: str) -> str:
     return ""
 
 
+def p_value_beats(impact: int, armour: int) -> tuple[float, float]:
+    """An impact value against an armour value, both dice or D12 x class (Firing at Vehicles): (P the
+    impact beats the armour, P it scores more than double), every face of both dice counted."""
+    (di, mi), (da, ma) = value_die(impact), value_die(armour)
+    beat = double = 0
+    for x in range(1, di + 1):
+        for y in range(1, da + 1):
+            beat += x * mi > y * ma
+            double += x * mi > 2 * y * ma
+    n = di * da
+    return beat / n, double / n
+
+
+def armour_face_from(target: Unit, at: Hex) -> str:
+    """The face a shot from ``at`` strikes: front, side or rear by the target's facing (hexes.arc_of)."""
+    if target.hull is not None or target.vehicle == "building":
+        return "front"
+    return arc_of(target.pos, target.facing % 6, at)
+
+
+def p_successes(dice: list[int], target: int) -> tuple[float, float, float]:
+    """Dice rolled against one target die (every face of the target die counted): P(none beats it),
+    P(exactly one: a minor success), P(two or more: a major success)."""
+    none = one = 0.0
+    for t in range(1, target + 1):
+        dist = [1.0]  # dist[k]: P(k dice beat t)
+        for d in dice:
+            p = odds.p_beats(d, t)
+            nxt = [0.0] * (len(dist) + 1)
+            for k, q in enumerate(dist):
+                nxt[k] += q * (1 - p)
+                nxt[k + 1] += q * p
+            dist = nxt
+        none += dist[0] / target
+        one += (dist[1] if len(dist) > 1 else 0.0) / target
+    return none, one, max(0.0, 1 - none - one)
+
+
+def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: str) -> OrderPreview:
+    """Firing Heavy Weapons; Guided Weapons; Firing at Vehicles: for the first weapon of the order, the
+    target die with its shifts (heavy.weapon_target_die) or the target's ECM die for a missile, the dice
+    fired, and the exact chances of no effect, a suppression and a hit; then the armour face the shot
+    strikes (heavy.face_towards) and the chances that a hit damages or destroys, wounds or kills."""
+    from . import heavy
+
+    target = st.units[cmd.target]
+    part = getattr(cmd, "part", "")
+    figs = [f for fid in cmd.weapons for f in u.figures if f.id == fid]
+    if not figs:
+        return OrderPreview(summary=summary, cost=cost, note="no such weapon")
+    f = figs[0]
+    w = st.tables.weapons[f.weapon]
+    point = target.is_vehicle
+    mods = [f"{f.name}: {weapon_brief(w)}"]
+    if w.kind == "guided":
+        die, words = heavy.ecm_die(st, target)
+        dice = [u.quality, w.guidance]
+        mods.append(f"{words}; quality D{u.quality} and guidance {die_name(w.guidance)} against it")
+        mods.append("decoys, area protection and enemy EW may stop the missile first (not priced)")
+    else:
+        die, shifts = heavy.weapon_target_die(st, u, f, target, part)
+        mods.append(heavy.describe_die(die, shifts))
+        fp = w.die_against(point)
+        dice = [u.quality] + [fp] * max(w.count, 1)
+        mods.append(f"quality D{u.quality} and firepower {'' if w.count <= 1 else w.count}{die_name(fp)}")
+    if die > 12:
+        return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods),
+                            note="the target die is shifted above a D12: it cannot be hit")
+    none, minor, major = p_successes(dice, die)
+    hit = "one hit" if w.kind == "guided" else "hits"
+    chances = [Chance("no effect", none), Chance(f"minor success: {target.name} suppressed", minor),
+               Chance(f"major success: suppressed and {hit}", major)]
+    impact = w.impact_against(point)
+    if point:
+        face = "opening" if part else heavy.face_towards(target, u.pos)
+        armour = heavy.OPENING_ARMOUR if part else target.armour_face(face)
+        beat, double = p_value_beats(impact, armour)
+        facing = "" if part or not faces(target) else f", it faces {FACING_NAMES[target.facing % 6]}"
+        mods.append(f"each hit: impact {value_name(impact)} against the {face} armour {value_name(armour)}{facing}: "
+                    f"damaged {_pct(beat - double)}, destroyed {_pct(double) if not part else '0%'}")
+    else:
+        armour = min((x.armour for x in target.fit_figures), default=4)
+        steps = rules.cover_shift(st, target) + (1 if target.propped else 0)
+        shifted = shift(armour, steps)
+        beat, double = p_value_beats(impact, shifted)
+        mods.append(f"each hit: impact {value_name(impact)} against armour {die_name(shifted)}: wounds "
+                    f"{_pct(beat - double)}, kills {_pct(double)}")
+    if len(figs) > 1:
+        mods.append("then, one after another: " + ", ".join(x.name for x in figs[1:]))
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(chances),
+                        note="exact: every face of every die counted")
+
+
+def request_fire_preview(st: DustState, u: Unit | None, cmd: Any, summary: str, cost: str) -> OrderPreview:
+    """Request Fire Support Action: a D8, shifted up one per fire support chit spent (support.request_die),
+    must beat the requester's leadership plus the difficulty (support.difficulty: artillery by a forward
+    observer +0, anyone else +2; air by a liaison officer +2, else +4; orbital +3 or +6)."""
+    from . import support
+
+    assert u is not None
+    a = support.asset_of(st, u.side, cmd.asset)
+    kind = str(a["kind"]) if a else "artillery"
+    diff = support.difficulty(u, kind)
+    need = u.leadership + diff
+    die = support.request_die(cmd.chits)
+    who = ("forward observer" if kind == "artillery" else "liaison officer") if u.fo else "not a dedicated observer"
+    mods = [f"{kind} from {support.asset_name(a) if a else cmd.asset}: D8 must beat {need} = leadership "
+            f"{u.leadership} + difficulty {diff} ({who})"]
+    if cmd.chits:
+        mods.append(f"{_plural(cmd.chits, 'fire support chit')} spent: D8 -> {die_name(die)}")
+    if getattr(cmd, "dummies", ()):
+        mods.append(f"{_plural(len(cmd.dummies), 'dummy target marker')} go down with the real one")
+    p = odds.p_beats(die, need)
+    box = SUPPORT_TIERS.get(str(a.get("tier", ""))) if a else None
+    when = BOX_WORDS.get(box, "") if box else ""
+    chances = (Chance("request granted: the target marker goes down" + (f", the counter to {when}" if when else ""),
+                      p), Chance("the call is not answered", 1 - p))
+    left = st.support_chits.get(u.side, 0) - cmd.chits
+    notes = [f"{_plural(max(left, 0), 'fire support chit')} left after this"]
+    if a:
+        notes.append(f"{support.missions_left(st, u.side, a)} mission(s) left for {support.asset_name(a)}")
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note="; ".join(notes))
+
+
+SPECIFIC_PREVIEWS = {"FireWeapon": fire_weapon_preview, "RequestFire": request_fire_preview}
+
+
+def module_preview(st: DustState, u: Unit | None, cmd: Any, summary: str, cost: str) -> OrderPreview:
+    """An order of an Armoured Dustup module: odds where this file can price it, else its description and
+    cost. The modules are young: if pricing fails, the order is still shown, with no odds."""
+    special = SPECIFIC_PREVIEWS.get(type(cmd).__name__)
+    if special is not None and u is not None:
+        try:
+            return special(st, u, cmd, summary, cost)
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            pass
+    return OrderPreview(summary=summary, cost=cost if u is not None else "an order of the whole side",
+                        note="no odds shown for this order")
+
+
 def preview(st: DustState, cmd: Any) -> OrderPreview:
     """What ``cmd`` costs, the shifts that go into it, and the exact odds of each outcome."""
     d = Describer(st)
@@ -647,8 +1283,13 @@ def preview(st: DustState, cmd: Any) -> OrderPreview:
         return OrderPreview(summary=summary, cost=f"{_plural(top.actions, 'action')} given up" if top else "")
     if t in (C.ChooseFirst, C.Decide):
         return OrderPreview(summary=summary, note=rules.pending_question(st))
-    u = st.units[cmd.unit]
+    uid = getattr(cmd, "unit", None)
+    if not isinstance(uid, str) or uid not in st.units:
+        return module_preview(st, None, cmd, summary, "")
+    u = st.units[uid]
     cost = action_cost(st, u.id)
+    if t not in ACTION_NAMES:
+        return module_preview(st, u, cmd, summary, cost)
     if t is C.Shoot:
         return shoot_preview(st, u, cmd, summary, cost)
     if t is C.Move:
@@ -739,18 +1380,22 @@ def summary(st: DustState) -> BattleSummary:
         lines.append((f"{names[winner]} win: " if winner else "No winner: ") + reason)
     for s in st.sides:
         mine = [u for u in st.units.values() if u.side == s]
-        figs = [f for u in mine for f in u.figures]
+        figs = [f for u in mine for f in u.people]  # soldiers: a wrecked hull or weapon is no casualty
         killed = sum(1 for f in figs if f.status == KILLED)
         wounded = sum(1 for f in figs if f.status in (UNTREATED, STABILISED, DISABLED))
         left = sum(1 for f in figs if f.status == ABANDONED)
         fighting = sum(1 for u in mine if u.on_table and u.confidence > ROUTED)
-        gone = sum(1 for u in mine if not u.on_table and u.kind != DETACHMENT)
+        gone = sum(1 for u in mine if not u.on_table and u.kind != DETACHMENT and not u.destroyed)
         text = f"{names[s]}: {killed} killed, {wounded} wounded"
         if left:
             text += f", {left} left behind"
         text += f"; {_plural(fighting, 'unit')} still fighting"
         if gone:
             text += f", {gone} gone"
+        vehicles = [u for u in mine if u.is_vehicle and u.hull is None]
+        if vehicles:
+            lost = sum(1 for u in vehicles if u.destroyed)
+            text += f"; {lost} of {_plural(len(vehicles), 'vehicle')} destroyed"
         lines.append(text)
     if st.tables.objectives:
         lines.append("objectives held: " + ", ".join(f"{names[s]} {rules.objectives_held(st, s)}"
