@@ -25,15 +25,33 @@ RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 SECTION = "## Dustup"
 
 
+# The orders that show the computer using its armour and support (issue 6), by kind
+ARMOUR_ORDERS = {
+    "heavy weapons": ("FireWeapon", "AirFire", "FireAA", "DropBombs", "SetUpWeapon"),
+    "fire support": ("RequestFire", "ResolveImpact", "FireMortar"),
+    "smoke": ("LaySmoke", "ExhaustSmoke"),
+    "vehicle moves": ("Move(vehicle)", "Turn", "TankShock", "Embark", "Disembark"),
+    "aircraft": ("MoveInbound", "AirMove", "Land", "TakeOff", "DropTroops"),
+}
+USED: dict[str, int] = {}
+
+
 def play(scenario: str, names: tuple[str, str], seed: int) -> tuple[str | None, int, Battle]:
-    """One game; returns the winning player's name (None for a draw) and the orders given."""
+    """One game; returns the winning player's name (None for a draw) and the orders given. The
+    kinds of order given are added up in USED."""
     system = get_system("dustup")
     players = system.computer_players()
     battle = Battle.new("dustup", scenario, seed=seed)
     sides = system.sides(battle.state)
     ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names))}
     while battle.outcome() is None:
-        battle.submit(ai[battle.side_to_act()].choose(system, battle.state))
+        cmd = ai[battle.side_to_act()].choose(system, battle.state)
+        kind = type(cmd).__name__
+        unit = battle.state.units.get(getattr(cmd, "unit", ""), None)
+        if kind == "Move" and unit is not None and unit.is_vehicle:
+            kind = "Move(vehicle)"
+        USED[kind] = USED.get(kind, 0) + 1
+        battle.submit(cmd)
     winner = battle.outcome().winner
     return (None if winner is None else names[sides.index(winner)]), len(battle.log), battle
 
@@ -67,6 +85,19 @@ def write_section(lines: list[str]) -> None:
     RESULTS.write_text(text)
 
 
+def _has(system, scenario: str, kind: str) -> bool:
+    """Whether the scenario gives the sides anything to use for this kind of order."""
+    raw = system.load_content(scenario)["scenario"]
+    units = [u for side in raw["sides"] for u in side["units"]]
+    if kind == "fire support":
+        return any(side.get("support") for side in raw["sides"])
+    if kind == "aircraft":
+        return any("inbound" in u for u in units)
+    if kind in ("vehicle moves", "smoke", "heavy weapons"):
+        return any("vehicle" in u for u in units)
+    return False
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
@@ -90,10 +121,16 @@ def main() -> int:
                      f"{r['orders'] / args.games:.0f} orders/game", "-", "-"))
         n = max(4, args.games // 5)
         print(f"{scenario}: default vs default, {n} games ...", flush=True)
+        USED.clear()
         d = series(scenario, ("default", "default"), n, first_seed=0)
         rows.append((f"default vs default, {scenario} ({n} games)",
                      f"{n / d['elapsed']:.1f} games/s, {d['orders'] / n:.0f} orders/game, {d['draws']} drawn",
                      "-", "-"))
+        used = {k: sum(USED.get(c, 0) for c in cmds) / n for k, cmds in ARMOUR_ORDERS.items()}
+        if any(used.values()):
+            rows.append((f"armour and support orders per game, {scenario} (default vs default)",
+                         ", ".join(f"{k} {v:.1f}" for k, v in used.items()), "used, not ignored",
+                         "pass" if all(v > 0 for k, v in used.items() if _has(system, scenario, k)) else "FAIL"))
     lines = [SECTION, "",
              f"Written by `benchmarks/dustup_bench.py` on {datetime.date.today().isoformat()}.", "",
              "| measure | figure | target | |", "|---|---|---|---|",

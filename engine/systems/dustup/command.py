@@ -403,6 +403,8 @@ def detachment_id(st: DustState, parent: Unit) -> tuple[str, str]:
 def _detach_check(st: DustState, u: Unit, cmd: C.Detach) -> str | None:
     if u.is_vehicle:
         return f"{u.name} is a vehicle: it cannot split into detachments"
+    if u.carried_by:
+        return f"{u.name} is aboard a vehicle: disembark before splitting off a detachment"
     why = _travel_refusal(u) or _suppressed_refusal(u, "detach an element")
     if why:
         return why
