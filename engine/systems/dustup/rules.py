@@ -672,7 +672,10 @@ def pending_question(st: DustState) -> str:
         return ""
     words = {"first": "go first or second this turn?", "seize": "seize the initiative?",
              "withdraw": "withdraw before the assault, or stand?", "occupy": "occupy the position, or go after them?",
-             "press": "press the assault with a second move, or halt?"}
+             "press": "press the assault with a second move, or halt?",
+             "cdm": "fire the command-detonated mine at the unit in its field, or hold?",
+             "ade_pilot": "the air defences have locked on: abort the mission, or fly on?",
+             "aa_pilot": "an anti-aircraft weapon has a lock: abort, evade, or press on?"}
     return words.get(p.kind, p.kind)
 
 
