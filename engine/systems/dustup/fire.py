@@ -307,14 +307,9 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
     if why:
         return why
     target = st.units.get(cmd.target)
-    if target is None:
-        return f"there is no unit '{cmd.target}'"
-    if target.side == u.side:
-        return f"{target.name} is on your own side"
-    if not target.on_table:
-        return f"{target.name} is not on the table"
-    if target.hidden:
-        return "you cannot fire at a hidden unit: it shows only as a marker until a Detect action finds it"
+    why = rules.fire_target_refusal(st, u, cmd.target)
+    if why:
+        return why
     why = heavy.target_refusal(st, target)
     if why:
         return why

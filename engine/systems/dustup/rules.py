@@ -381,6 +381,21 @@ def fighting(st: DustState, side: str) -> list[Unit]:
     return [u for u in st.units.values() if u.side == side and u.on_table and u.confidence > ROUTED]
 
 
+def fire_target_refusal(st: DustState, u: Unit, target_id: str) -> str | None:
+    """Why ``u`` may not fire at unit ``target_id`` at all (Shoot Action; Firing Heavy Weapons;
+    Firing from Aircraft): none such, a friend, off the table, or hidden (only a marker shows)."""
+    target = st.units.get(target_id)
+    if target is None:
+        return f"there is no unit '{target_id}'"
+    if target.side == u.side:
+        return f"{target.name} is on your own side"
+    if not target.on_table:
+        return f"{target.name} is not on the table"
+    if target.hidden:
+        return "you cannot fire at a hidden unit: it shows only as a marker until a Detect action finds it"
+    return None
+
+
 def still_coming(st: DustState, side: str) -> bool:
     """Aircraft or inserted troops of ``side`` still on the inbound chart: the side is not beaten yet."""
     return any(m.side == side and m.kind == "aircraft" for m in st.missions.values())
@@ -1400,8 +1415,6 @@ def _place(st: DustState, u: Unit, at: Hex | None) -> None:
     for other in st.units.values():  # passengers, a super-heavy's turrets and a towed vehicle go along
         if other.carried_by == u.id or other.hull == u.id:
             other.pos = at
-    if u.towing and at is not None and u.towing in st.units:
-        pass  # the towed vehicle is moved by its own event (vehicles.py): it trails behind
 
 
 def _f_placed(st, ev):
