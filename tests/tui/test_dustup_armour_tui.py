@@ -135,3 +135,42 @@ async def test_in_80_by_24_selecting_a_vehicle_tells_its_facing_and_damage():
 @pytest.mark.parametrize("size", SIZES)
 def test_dustup_armour_screen_with_the_tank_selected(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, run_before=open_on_tank)
+
+
+@playtest
+async def test_the_tank_fires_its_gun_by_keys_and_the_shot_is_in_the_dice_log():
+    """Armoured Dustup: Firing Heavy Weapons, played as a user does: select the tank, choose Fire
+    weapon, point at Dog Section, pick the gun, read the preview, confirm; the dice log has the shot."""
+    from engine.core.events import DieRolled
+    from engine.systems.dustup.heavy import FireWeapon
+    from tui.orders import CONFIRM, TARGET, VARIANT
+
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.open_session(armour_session())
+        await settle(pilot)
+        screen = pilot.app.screen
+        battle = screen.session.battle
+        hexmap = screen.query_one("#map")
+        await cursor_to(pilot, hexmap, battle.state.units["T"].pos)
+        await pilot.press("enter")
+        editor = screen.editor
+        assert editor.level == ACTION and editor.unit == "T"
+        menu = editor.menu()
+        assert "Fire weapon" in menu, menu
+        await pilot.press(str(menu.index("Fire weapon") + 1))
+        assert editor.level == TARGET
+        await cursor_to(pilot, hexmap, battle.state.units["d"].pos)
+        await pilot.press("enter")
+        while editor.level == VARIANT:
+            await pilot.press("1")
+        assert editor.level == CONFIRM, screen.message
+        order = editor.chosen.command
+        assert isinstance(order, FireWeapon) and order.unit == "T" and order.target == "d"
+        before = len(battle.log)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(battle.log) == before + 1 and battle.log[-1] == order
+        rolled = [e for e in battle.events[-1] if isinstance(e, DieRolled)]
+        assert len(rolled) >= 3, rolled  # the target die, the quality die and the weapon's firepower
+        assert any("target die" in e.purpose for e in rolled)
+        assert battle.state.units["T"].figures[int(order.weapons[0].split(".")[1])].fired
