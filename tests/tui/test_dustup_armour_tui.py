@@ -95,8 +95,10 @@ async def test_the_tank_its_facing_the_damage_the_smoke_and_the_inbound_chart_ar
         # the map (row r is screen line r + 1): the tank's facing west drawn left of its letter, the
         # carrier's damage mark, the gunship flying (blue: lower case), the blue wreck, smoke, the target
         assert " .<V . " in lines[1 + 2], lines[3]
-        assert " Vd. " in lines[1 + 4], lines[5]
-        assert " aa. " in lines[1 + 6], lines[7]
+        # a marked vehicle shows both: the carrier faces north-east (right slot), so its damage mark
+        # moves to the left; the gunship faces north-west (left slot) and keeps its mark on the right
+        assert ".dV/." in lines[1 + 4], lines[5]
+        assert ".\\aa. " in lines[1 + 6], lines[7]
         assert " xx. " in lines[1 + 8], lines[9]
         assert [lines[1 + r][:16].count("&") for r in (4, 5, 6)] == [2, 3, 2] and " @ " in lines[1 + 7]
         # the orders pane: the tank's state in its heading, its details below the orders
@@ -122,6 +124,18 @@ async def test_in_80_by_24_selecting_a_vehicle_tells_its_facing_and_damage():
         text = screen_text(the_app)
         assert "Tank One [T], facing west" in text and " .<V . " in text
         assert "Red inbound - box 2:" in text  # the chart's first line leads the activation pane
+        # the rest does not fit: the pane's title says how much is hidden, and a shows all of it
+        assert "Activation (+" in text and "lines: a)" in text, text.splitlines()[0]
+        await pilot.press("a")
+        await pilot.pause()
+        text = screen_text(the_app)
+        assert "Activation, in full" in text
+        for words in ("Red inbound - box 2: Battery (artillery, HE)", "Red support: 2 chits; Battery 2 left",
+                      "Blue: 0 of 2 activated; to act: Gunship, Dog Section"):
+            assert words in text, words
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Activation, in full" not in screen_text(the_app)
         await pilot.press("escape")
         await cursor_to(pilot, screen.query_one("#map"), screen.session.state.units["P"].pos)
         await pilot.press("enter")

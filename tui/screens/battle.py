@@ -79,6 +79,7 @@ class BattleScreen(BoardScreen):
         Binding("d", "dice_log", "dice log"),
         Binding("e", "explain", "explain roll", show=False),
         Binding("v", "toggle_sight", "sight"),
+        Binding("a", "activation", "activation", show=False),
         Binding("s", "save", "save"),
         Binding("q", "menu", "menu"),
         *[Binding(str(i), f"pick({i - 1})", "", show=False) for i in range(1, 10)],
@@ -391,6 +392,13 @@ class BattleScreen(BoardScreen):
 
     def action_previous_piece(self) -> None:
         self.action_next_piece(-1)
+
+    def action_activation(self) -> None:
+        """Every line of the activation pane on a screen of its own (the pane is short in 80 x 24)."""
+        from .status import StatusScreen
+
+        pane = self.query_one(QueuePane)
+        self.app.push_screen(StatusScreen(pane.view, pane.controller))
 
     def action_dice_log(self) -> None:
         self.toggle_dice_log()

@@ -53,6 +53,8 @@ Giving an order
   z  Z     undo, redo (against the computer:
            back to your own last order)
   v        what a piece can see
+  a        the whole activation pane (its
+           title says when lines are hidden)
   d        dice log: Up Down to pick
   e        explain the picked roll or card
   s        save a copy
@@ -63,6 +65,7 @@ Replays
   }  {     ten orders on, back
   Home End   first, last order
   Space    play or pause
+  a        the whole activation pane
   d  e     dice log, explain
 
 End of the battle
@@ -81,7 +84,9 @@ Pieces are letters: the first side in UPPER
 case, the second in lower case, so side never
 rests on colour alone. A mark just right of a
 letter is its state: d Down, x a wreck, a digit
-is damage on a vehicle.
+is damage on a vehicle. When a vehicle faces
+right, its mark moves to the left of its letter
+so that both show.
 
 A vehicle's facing is a mark beside its letter,
 on the side it points to:

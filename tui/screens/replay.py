@@ -28,6 +28,7 @@ class ReplayScreen(BoardScreen):
         Binding("space", "play", "play/pause"),
         Binding("d", "dice_log", "dice log"),
         Binding("e", "explain", "explain roll", show=False),
+        Binding("a", "activation", "activation", show=False),
     ]
 
     def __init__(self, battle: Battle, title: str = "") -> None:
@@ -101,6 +102,13 @@ class ReplayScreen(BoardScreen):
             self.action_play()
             return
         self.action_step(1)
+
+    def action_activation(self) -> None:
+        """Every line of the activation pane on a screen of its own (the pane is short in 80 x 24)."""
+        from .status import StatusScreen
+
+        pane = self.query_one(QueuePane)
+        self.app.push_screen(StatusScreen(pane.view, pane.controller))
 
     def action_dice_log(self) -> None:
         self.toggle_dice_log()

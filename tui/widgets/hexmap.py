@@ -5,6 +5,10 @@ Each hex owns the cell of its glyph; the cells between glyphs are shared
 A facing is drawn in the slot on the side it points to: ``>`` in the right
 slot is east, ``<`` in the left slot west, ``/`` right is north-east, ``/``
 left is south-west, ``\\`` left is north-west, ``\\`` right is south-east.
+A piece's mark (damage, suppression...) goes in the right slot, or in the left
+one when the facing points right, so that a marked vehicle shows both; only
+when that slot is taken by the neighbour to the left does the mark win the
+facing's slot.
 
 The widget uses Textual's Line API: each board row is one line, rendered
 from a cache, and a cursor move refreshes only the few cells that changed.
@@ -153,12 +157,16 @@ class HexMap(ScrollView, can_focus=True):
                 if piece.id in self.dimmed:
                     style = style + HIGHLIGHTS["acted"]
                 glyph = letter
-                if piece.marks:
-                    cells[x + 1] = (piece.marks[:1], style)
-                elif piece.facing is not None:
+                mark_slot = 1
+                if piece.facing is not None:
                     slot, char = FACING_MARK[piece.facing % 6]
-                    if cells[x + slot][0] == " ":
+                    if piece.marks:
+                        # both show: the mark takes the slot the facing does not use, when it is free
+                        mark_slot = -slot if cells[x - slot][0] == " " else slot
+                    if not (piece.marks and mark_slot == slot) and cells[x + slot][0] == " ":
                         cells[x + slot] = (char, style)
+                if piece.marks:
+                    cells[x + mark_slot] = (piece.marks[:1], style)
                 if piece.id == self.selected:
                     style = style + HIGHLIGHTS["selected"]
             kind = self.highlights.get(h)

@@ -36,16 +36,34 @@ def bar(p: float, width: int = 10) -> str:
 
 
 class QueuePane(Static):
-    """Who acts now and next."""
+    """Who acts now and next. When the pane is too short for all of it (80 x 24), its title says so
+    and ``a`` shows the rest (tui/screens/status.py)."""
+
+    TITLE = "Activation"
 
     def show(self, view: ActivationView, controller: str) -> None:
-        text = Text()
-        text.append(view.now, style="bold")
-        if controller:
-            text.append(f"\n{controller}")
-        for line in view.lines:
-            text.append(f"\n{line}")
-        self.update(text)
+        from ..screens.status import status_text
+
+        self.view, self.controller = view, controller
+        self._text = status_text(view, controller)
+        self.update(self._text)
+        self.call_after_refresh(self._title)
+
+    def on_resize(self, event) -> None:
+        self._title()
+
+    def hidden_lines(self) -> int:
+        """How many wrapped lines of the pane's text do not fit in it now."""
+        text = getattr(self, "_text", None)
+        width = self.content_region.width
+        if text is None or width <= 0:
+            return 0
+        wrapped = len(text.wrap(self.app.console, width))
+        return max(0, wrapped - self.content_region.height)
+
+    def _title(self) -> None:
+        more = self.hidden_lines()
+        self.border_title = self.TITLE + (f" (+{more} line{'' if more == 1 else 's'}: a)" if more else "")
 
 
 class OrderPane(Static):
