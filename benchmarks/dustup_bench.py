@@ -29,9 +29,9 @@ SECTION = "## Dustup"
 ARMOUR_ORDERS = {
     "heavy weapons": ("FireWeapon", "AirFire", "FireAA", "DropBombs", "SetUpWeapon"),
     "fire support": ("RequestFire", "ResolveImpact", "FireMortar"),
-    "smoke": ("LaySmoke", "ExhaustSmoke"),
-    "vehicle moves": ("Move(vehicle)", "Turn", "TankShock", "Embark", "Disembark"),
-    "aircraft": ("MoveInbound", "AirMove", "Land", "TakeOff", "DropTroops"),
+    "smoke": ("LaySmoke", "ExhaustSmoke", "SwitchSmokeGenerator"),
+    "vehicle moves": ("Move(vehicle)", "Turn", "TankShock", "Embark", "Disembark", "Limber", "Unlimber"),
+    "aircraft": ("MoveInbound", "AirMove", "Land", "TakeOff", "DropTroops", "Taxi"),
 }
 USED: dict[str, int] = {}
 

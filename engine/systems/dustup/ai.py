@@ -317,7 +317,7 @@ def _request_fire(self, st: DustState, u: Unit, cmd) -> float:
     if cmd.dummies or cmd.ammo == "smoke":
         return 0.0  # the plain call is priced; dummies and smoke screens are the player's finesse
     need = u.leadership + support.difficulty(u, asset["kind"])
-    p = odds.p_beats(support.request_die(cmd.chits), need)
+    p = odds.p_beats(support.request_die(cmd.chits, support.platoon_shift(st, u, asset)[0]), need)
     radius = {"small": 2, "medium": 2, "large": 3, "very_large": 5}.get(asset.get("size", "medium"), 2)
     enemy, own = _enemy_near(st, u.side, cmd.target, radius)
     if own:
@@ -414,6 +414,33 @@ def _zero(self, st, u, cmd) -> float:
     return 0.0
 
 
+def _unlimber(self, st: DustState, u: Unit, cmd) -> float:
+    """A limbered gun cannot fire: bring it into action where it has something to shoot at."""
+    return 1.1 if self._targets_from(st, u, u.pos) else 0.3
+
+
+def _smoke_generator(self, st: DustState, u: Unit, cmd) -> float:
+    """Turn a position's smoke generator on when enemy guns free to fire can see the position; turn it
+    off again once no enemy is left within effective range of it."""
+    g = st.features.get(cmd.feature)
+    if g is None:
+        return 0.0
+    if not cmd.on:
+        near = any(not e.hidden and hex_distance(e.pos, g.pos) <= EFFECTIVE_RANGE for e in st.enemies(u.side))
+        return 0.0 if near else 0.3
+    watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
+                and hex_distance(e.pos, g.pos) <= EFFECTIVE_RANGE * 2 and rules.can_see(st, e.pos, g.pos)]
+    if not watchers:
+        return 0.0
+    heavy_threat = sum(1 for e in watchers if e.is_vehicle or e.heavy_weapons)
+    value = 0.3 * min(len(watchers), 3) + 0.3 * min(heavy_threat, 2)
+    if cmd.direction >= 0:  # no wind: the trail is best laid toward the nearest watcher
+        nearest = min(watchers, key=lambda e: hex_distance(e.pos, g.pos))
+        step = g.pos.neighbour(cmd.direction)
+        value += 0.05 if hex_distance(step, nearest.pos) < hex_distance(g.pos, nearest.pos) else 0.0
+    return value
+
+
 def _move_inbound(self, st: DustState, cmd) -> float:
     """Bring aircraft and inserted troops in: forward along the chart, and onto the table near
     an objective rather than the middle (the arrival point is the first the offer lists)."""
@@ -477,6 +504,8 @@ def _drop_troops(self, st: DustState, u: Unit, cmd) -> float:
 
 
 def _take_off(self, st: DustState, u: Unit, cmd) -> float:
+    if u.vehicle != "aircraft":
+        return 0.05  # a grav vehicle fights well enough on the ground
     return 0.7 if not st.passengers(u.id) else 0.0
 
 
@@ -489,8 +518,9 @@ ARMOUR_VALUES = {
     "LaySmoke": _lay_smoke, "ExhaustSmoke": _exhaust_smoke, "Disembark": _disembark, "Embark": _embark,
     "Turn": _turn, "TankShock": _tank_shock, "SetUpWeapon": _set_up, "AirMove": _air_move, "Land": _land,
     "FireAA": _fire_aa, "DropBombs": _drop_bombs, "AirFire": _air_fire, "DropTroops": _drop_troops,
-    "TakeOff": _take_off, "LeaveTable": _zero, "LoadWounded": _casevac, "CallCasevac": _casevac,
+    "TakeOff": _take_off, "Taxi": _zero, "LeaveTable": _zero, "LoadWounded": _casevac, "CallCasevac": _casevac,
     "Tow": _zero, "Release": _zero, "RecallDrone": _zero, "SetRemote": _zero, "ClearLane": _zero,
     "SetCDM": _zero, "Ignite": _zero, "FightFire": _zero,
+    "SwitchSmokeGenerator": _smoke_generator, "Limber": _zero, "Unlimber": _unlimber,
 }
 SIDE_VALUES = {"ResolveImpact": _resolve_impact, "MoveInbound": _move_inbound}

@@ -10,7 +10,10 @@ Orders added here:
   come down the same chart onto a nominated landing zone.
 * :class:`AirMove` - one action: fly anywhere on the table, turning no more than 90 degrees.
 * :class:`LeaveTable` - one action: fly off the table to box 1 or the loiter box.
-* :class:`Land` / :class:`TakeOff` - one action each (VTOL aircraft; landing zones).
+* :class:`Land` / :class:`TakeOff` - one action each (VTOL aircraft, and grav vehicles that can fly;
+  landing zones).
+* :class:`Taxi` - one action: a grounded aircraft fitted with wheels rolls up to 3 hexes (6") along
+  a road.
 * :class:`AirFire` - one action: an aircraft fires a turreted, fixed or guided weapon; the mount's
   limits are :func:`mount_refusal` (heavy.py's FireWeapon leaves aircraft to this order, and its
   shots are resolved by heavy.py's own procedures).
@@ -75,11 +78,29 @@ This game's readings (the book is silent or vague):
   crashes (as above). 2-3: each passenger rolls a D6 (1 killed, 2-3 wounded). 4+: a controlled
   landing. Unless it crashed, the aircraft is a wreck (destroyed) and every surviving passenger unit
   is placed on the nearest free hexes within 1 hex with 3 suppression markers (after a 2-3 as well).
-* Landing zones: the hex and its six neighbours, whatever the craft's size. Heavily obstructed
-  (refused): woods or buildings (hexes grav craft cannot enter), or any unit on the ground, in the
-  hex or next to it; water cannot be landed on. Lightly obstructed: any other hex there with cover,
+* Landing zones: every hex within a radius set by the craft's size (:data:`LZ_RADIUS`): the book's
+  diameters 6" (small craft), 12" (larger transports) and 18" (very large orbital dropships) give
+  radii of 3", 6" and 9", halved into hexes rounding down: 1, 3 and 4. Size 1-2 is a small craft
+  (the hex and its six neighbours), size 3-4 a larger transport, size 5 a very large dropship.
+  Heavily obstructed (refused): woods or buildings (hexes grav craft cannot enter), or any other
+  unit on the ground anywhere in the zone; water cannot be landed on (a grav vehicle, which skims
+  over water anyway, may set down there). Lightly obstructed: any other hex there with cover,
   concealment or worse than clear going for grav craft (rough ground, a wall, scrub...): the quality
-  die must score 3 or more, or the aircraft has landed heavily and may not take off again.
+  die must score 3 or more, or the craft has landed heavily and may not take off again.
+* Grav vehicles: a type of kind "vehicle" with mover "grav" and ``flight = true`` in vehicles.toml
+  (the grav carrier; the heavier grav tank has no flight mark and stays a ground skimmer). On the
+  ground (``air`` "") it is an ordinary ground vehicle. TakeOff (one action) puts it in the air,
+  hovering or airborne, and from then on it flies as a VTOL (AirMove; a free move of up to 6 hexes,
+  faces any way, hovers if it does not move) and cannot Move; Land (one action, landing zone rules
+  by its size, the same heavy landing) makes it a ground vehicle again. In the air it occupies no
+  hex and only anti-aircraft fire reaches it, as an aircraft; it fires its own weapons with
+  FireWeapon (they are vehicle weapons, not aircraft mounts). It does not leave the table or use
+  the inbound chart. An immobilised grav vehicle cannot take off.
+* Taxiing: a grounded aircraft with ``wheels = true`` (the assault dropship) may taxi: one action, up
+  to 3 hexes (6"), from a road hex along road hexes only ("a clear paved surface"), every hex it
+  enters free of any unit on the ground, ending where a unit may stop (not next to an enemy). It
+  ends facing the way it last moved. The book gives the rule for VTOL aircraft; this game lets any
+  wheeled aircraft taxi. A heavy landing stops take-offs only, not taxiing.
 * Drops from a hovering VTOL: the unit is placed on its hex or next to it (not beside an enemy).
   Grav-packs: a unit whose scenario entry has ``insertion = "grav"``. Each model rolls the unit's
   quality die, one type lower on difficult ground (woods, rough ground, walls, buildings, swamp);
@@ -92,7 +113,6 @@ This game's readings (the book is silent or vague):
   the furthest is reported: a squad is one counter, so the dispersal has no further effect. Then
   each model rolls the quality die (one lower on difficult ground): a 1 wounds it; open water kills
   any but power armour. A size 1 vehicle is destroyed on a 1 or on difficult ground.
-* Grav vehicles taking off and landing, and VTOL aircraft taxiing on the ground, are not done.
 """
 
 from __future__ import annotations
@@ -141,6 +161,10 @@ CRASH_IMPACT = 8
 LZ_TEST = 3  # a lightly obstructed landing needs 3 or more
 PILOT_THREAT = 2  # the pilot's confidence test at +2
 INSERT_TARGET = 4
+# Landing Zones: LZ radius in hexes by craft size: 6" / 12" / 18" diameters (this game's reading, above)
+LZ_RADIUS = {1: 1, 2: 1, 3: 3, 4: 3, 5: 4}
+TAXI = 3  # taxiing: up to 6 inches an action
+RULE_GRAV = "Aerospace Operations: Grav Vehicles"
 ROUGH = ("woods", "rough", "wall", "building", "swamp")  # difficult ground for drops and insertions
 HEAVY_LZ = ("woods", "building")
 EVADE_TURNS = {"evade-left": 1, "evade-ahead": 0, "evade-right": -1}
@@ -201,6 +225,14 @@ class TakeOff:
     air: str = HOVERING
     to: Hex | None = None
     facing: int = -1
+
+
+@attrs.frozen
+class Taxi:
+    """One action: a grounded aircraft with wheels rolls along a road to ``to`` (at most 3 hexes)."""
+
+    unit: str
+    to: Hex
 
 
 @attrs.frozen
@@ -268,6 +300,29 @@ def flying(u: Unit) -> bool:
 def grav_vehicle(u: Unit) -> bool:
     """A grav vehicle in the book's sense (no abseiling from it): a vehicle with a grav drive."""
     return u.vehicle == "vehicle" and u.mover == "grav"
+
+
+def can_fly(st: DustState, u: Unit) -> bool:
+    """An aircraft, or a grav vehicle whose type may take off (vehicles.toml ``flight``)."""
+    if is_aircraft(u):
+        return True
+    vt = st.tables.vehicles.get(u.vtype)
+    return grav_vehicle(u) and vt is not None and vt.flight
+
+
+def vtol_like(u: Unit) -> bool:
+    """Flies as a VTOL: a VTOL aircraft, or a grav vehicle in the air (Grav Vehicles)."""
+    return u.vtol or grav_vehicle(u)
+
+
+def grounded(u: Unit) -> bool:
+    """On the ground: a grounded aircraft, or a grav vehicle that is not in the air."""
+    return u.air == GROUNDED or (grav_vehicle(u) and not flying(u))
+
+
+def lz_radius(u: Unit) -> int:
+    """Landing Zones: the zone's radius in hexes for a craft of this size (:data:`LZ_RADIUS`)."""
+    return LZ_RADIUS.get(max(1, min(u.size, 5)), 1)
 
 
 def acting(st: DustState, u: Unit) -> bool:
@@ -392,16 +447,17 @@ def fly_refusal(st: DustState, u: Unit, to: Hex, facing: int) -> str | None:
         return f"{u.name} is already there"
     if any(v.id != u.id and v.on_table and flying(v) and v.pos == to for v in st.units.values()):
         return "another aircraft is flying over that hex"
-    if u.vtol and dist <= VTOL_FREE:
+    vtol = vtol_like(u)
+    if vtol and dist <= VTOL_FREE:
         return None
-    if not u.vtol and dist < FAST_MOVE:
+    if not vtol and dist < FAST_MOVE:
         return f"a non-VTOL aircraft must move at least {FAST_MOVE} hexes (24\") ({RULE_NON_VTOL})"
     if (facing - u.facing) % 6 not in (0, 1, 5):
         return (f"an aircraft turns no more than 90 degrees in a move: keep the facing or turn one hex side "
                 f"({RULE_TABLE})")
     if relative_bearing(u.pos, facing, to) > 30 + _EPS:
         return (f"{u.name} must face the way it flies: the destination is off the new heading"
-                + ("" if not u.vtol else f" (a VTOL flies any way only within {VTOL_FREE} hexes)"))
+                + ("" if not vtol else f" (a VTOL flies any way only within {VTOL_FREE} hexes)"))
     return None
 
 
@@ -411,14 +467,16 @@ def ground_units_near(st: DustState, h: Hex, radius: int, but: str = "") -> list
 
 
 def landing_zone(st: DustState, u: Unit, h: Hex) -> tuple[str, str]:
-    """("heavy" | "light" | "clear", why) for a VTOL landing on ``h`` (Landing Zones)."""
-    if st.tables.board.get(h) == "water":
+    """("heavy" | "light" | "clear", why) for a VTOL or grav vehicle landing on ``h`` (Landing Zones):
+    the zone is every hex within :func:`lz_radius` of ``h``."""
+    if st.tables.board.get(h) == "water" and not grav_vehicle(u):
         return "heavy", "a VTOL cannot land on open water"
-    zone = [x for x in (h, *h.neighbours()) if st.tables.on_board(x)]
+    radius = lz_radius(u)
+    zone = [x for x in spiral(h, radius) if st.tables.on_board(x)]
     for x in zone:
         if st.tables.board[x] in HEAVY_LZ:
             return "heavy", f"{st.tables.terrain[st.tables.board[x]].name} in the landing zone"
-    if ground_units_near(st, h, 1, but=u.id):
+    if ground_units_near(st, h, radius, but=u.id):
         return "heavy", "troops or vehicles in the landing zone"
     for x in zone:
         t = st.tables.board[x]
@@ -726,8 +784,8 @@ def _where(h: Hex) -> str:
 
 
 def _flyer_refusal(st: DustState, u: Unit) -> str | None:
-    if not is_aircraft(u):
-        return f"{u.name} is not an aircraft"
+    if not can_fly(st, u):
+        return f"{u.name} is not an aircraft" + (" (this grav vehicle cannot fly)" if grav_vehicle(u) else "")
     if not u.on_table:
         return f"{u.name} is not on the table"
     if not flying(u):
@@ -740,14 +798,14 @@ def _airmove_check(st: DustState, u: Unit, cmd: AirMove) -> str | None:
 
 
 def _airmove_offer(st: DustState, u: Unit) -> list[AirMove]:
-    if not is_aircraft(u) or not flying(u) or not u.on_table:
+    if not flying(u) or not u.on_table or not can_fly(st, u):
         return []
     out = []
     for turn in (0, 1, -1):
         d = (u.facing + turn) % 6
         for n in (FAST_MOVE, FAST_MOVE + 6):
             out.append(AirMove(u.id, step(u.pos, d, n), d))
-    if u.vtol:
+    if vtol_like(u):
         for d in range(6):
             for n in (3, VTOL_FREE):
                 out.append(AirMove(u.id, step(u.pos, d, n), d))
@@ -767,7 +825,7 @@ def fly(ctx: Resolution, u: Unit, to: Hex, facing: int, why: str, rule: str = RU
 def _airmove_resolve(ctx: Resolution, u: Unit, cmd: AirMove) -> None:
     rules.spend(ctx, u, "fly")
     rules.reveal(ctx, u, "it moved")
-    fly(ctx, u, cmd.to, cmd.facing, "flies", RULE_VTOL if u.vtol else RULE_NON_VTOL)
+    fly(ctx, u, cmd.to, cmd.facing, "flies", RULE_GRAV if grav_vehicle(u) else RULE_VTOL if u.vtol else RULE_NON_VTOL)
     rules.sight_checks(ctx, u)
 
 
@@ -775,6 +833,8 @@ def _leave_check(st: DustState, u: Unit, cmd: LeaveTable) -> str | None:
     why = _flyer_refusal(st, u)
     if why:
         return why
+    if not is_aircraft(u):
+        return f"{u.name} is a grav vehicle: it flies low over the battlefield and cannot leave it by air ({RULE_GRAV})"
     if cmd.box not in (1, -1):
         return "an aircraft leaving the table goes to box 1 (1) or the loiter box (-1)"
     return None
@@ -804,7 +864,7 @@ def _land_check(st: DustState, u: Unit, cmd: Land) -> str | None:
     why = _flyer_refusal(st, u)
     if why:
         return why
-    if not u.vtol:
+    if not vtol_like(u):
         return f"only VTOL aircraft can land on the table ({RULE_TABLE})"
     kind, what = landing_zone(st, u, u.pos)
     if kind == "heavy":
@@ -822,23 +882,31 @@ def _land_resolve(ctx: Resolution, u: Unit, cmd: Land) -> None:
         if r < LZ_TEST:
             ctx.emit(E.UnitChanged(unit=u.id, field="landed_heavy", value=True,
                                    reason=f"landed heavily ({r}): it cannot take off again", rule=RULE_LZ))
+    if grav_vehicle(u):  # back on the ground it is a ground vehicle again (Grav Vehicles)
+        ctx.emit(E.UnitChanged(unit=u.id, field="air", value="", reason="lands: a ground vehicle again",
+                               rule=RULE_GRAV))
+        return
     ctx.emit(E.UnitChanged(unit=u.id, field="air", value=GROUNDED, reason="lands", rule=RULE_VTOL))
 
 
 def _takeoff_check(st: DustState, u: Unit, cmd: TakeOff) -> str | None:
-    if not is_aircraft(u):
+    if not can_fly(st, u):
+        if grav_vehicle(u):
+            return f"the {st.tables.vehicles[u.vtype].name} is a grav vehicle without flight: it stays on the ground"
         return f"{u.name} is not an aircraft"
     if not u.on_table:
         return f"{u.name} is not on the table"
-    if u.air != GROUNDED:
+    if not grounded(u):
         return f"{u.name} is already in the air"
     if u.landed_heavy:
         return f"{u.name} landed heavily: it cannot take off again ({RULE_LZ})"
+    if u.immobilised:
+        return f"{u.name} is immobilised: it cannot take off"
     if cmd.air not in (AIRBORNE, HOVERING):
         return "an aircraft takes off airborne or (VTOL) hovering"
-    if cmd.air == HOVERING and not u.vtol:
+    if cmd.air == HOVERING and not vtol_like(u):
         return f"only VTOL aircraft hover ({RULE_TABLE})"
-    if not u.vtol and cmd.to is None:
+    if not vtol_like(u) and cmd.to is None:
         return f"a non-VTOL aircraft takes off into a move of at least {FAST_MOVE} hexes: name where it flies"
     if cmd.to is not None:
         if cmd.air == HOVERING:
@@ -850,9 +918,9 @@ def _takeoff_check(st: DustState, u: Unit, cmd: TakeOff) -> str | None:
 
 
 def _takeoff_offer(st: DustState, u: Unit) -> list[TakeOff]:
-    if not is_aircraft(u) or u.air != GROUNDED or not u.on_table or u.landed_heavy:
+    if not u.is_vehicle or not grounded(u) or not u.on_table or u.landed_heavy or not can_fly(st, u):
         return []
-    out = [TakeOff(u.id, HOVERING), TakeOff(u.id, AIRBORNE)] if u.vtol else []
+    out = [TakeOff(u.id, HOVERING), TakeOff(u.id, AIRBORNE)] if vtol_like(u) else []
     to = step(u.pos, u.facing, FAST_MOVE)
     if st.tables.on_board(to):
         out.append(TakeOff(u.id, AIRBORNE, to, u.facing))
@@ -861,7 +929,8 @@ def _takeoff_offer(st: DustState, u: Unit) -> list[TakeOff]:
 
 def _takeoff_resolve(ctx: Resolution, u: Unit, cmd: TakeOff) -> None:
     rules.spend(ctx, u, "take off")
-    ctx.emit(E.UnitChanged(unit=u.id, field="air", value=cmd.air, reason="takes off", rule=RULE_VTOL))
+    ctx.emit(E.UnitChanged(unit=u.id, field="air", value=cmd.air, reason="takes off",
+                           rule=RULE_GRAV if grav_vehicle(u) else RULE_VTOL))
     if cmd.to is not None:
         fly(ctx, u, cmd.to, u.facing if cmd.facing < 0 else cmd.facing, "takes off and flies")
     elif cmd.air == AIRBORNE:
@@ -869,11 +938,83 @@ def _takeoff_resolve(ctx: Resolution, u: Unit, cmd: TakeOff) -> None:
                                rule=RULE_VTOL))
 
 
+def _wheeled(st: DustState, u: Unit) -> bool:
+    vt = st.tables.vehicles.get(u.vtype)
+    return vt is not None and vt.wheels
+
+
+def _paved(st: DustState, h: Hex) -> bool:
+    return st.tables.board.get(h) == "road"
+
+
+def taxi_path(st: DustState, u: Unit, to: Hex) -> list[Hex] | None:
+    """The shortest way along road hexes free of units on the ground, at most :data:`TAXI` hexes."""
+    from engine.core.hexes import shortest_path
+
+    taken = {v.pos for v in st.units.values() if v.id != u.id and v.on_table and not flying(v)
+             and v.carried_by is None and v.hull is None}
+
+    def cost(_a: Hex, b: Hex) -> int | None:
+        return 1 if _paved(st, b) and b not in taken else None
+
+    return shortest_path(u.pos, to, cost, budget=TAXI)
+
+
+def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
+    if not is_aircraft(u):
+        return f"{u.name} is not an aircraft" + (": on the ground it drives with Move" if u.is_vehicle else "")
+    if not u.on_table:
+        return f"{u.name} is not on the table"
+    if u.air != GROUNDED:
+        return f"{u.name} is in the air: only a grounded aircraft taxis"
+    if not _wheeled(st, u):
+        return f"{u.name} has no wheels: a grounded aircraft without them cannot move ({RULE_VTOL})"
+    if not _paved(st, u.pos):
+        return f"{u.name} is not on a paved surface: it taxis only along roads ({RULE_VTOL})"
+    if not st.tables.on_board(cmd.to):
+        return "that hex is off the map"
+    if cmd.to == u.pos:
+        return f"{u.name} is already there"
+    if not _paved(st, cmd.to):
+        return f"that hex is not paved: {u.name} taxis only along roads ({RULE_VTOL})"
+    if hex_distance(u.pos, cmd.to) > TAXI:
+        return f"an aircraft taxis at most {TAXI} hexes (6\") in an action ({RULE_VTOL})"
+    if taxi_path(st, u, cmd.to) is None:
+        return f"no clear road of {TAXI} hexes or less leads there: the way is blocked or leaves the road"
+    if not rules.may_end_at(st, u, cmd.to, known=True):
+        return "it may not stop there: not on another unit, and not next to an enemy"
+    return None
+
+
+def _taxi_offer(st: DustState, u: Unit) -> list[Taxi]:
+    if not is_aircraft(u) or u.air != GROUNDED or not u.on_table or not _wheeled(st, u) or not _paved(st, u.pos):
+        return []
+    return [Taxi(u.id, h) for h in spiral(u.pos, TAXI) if h != u.pos and _paved(st, h)]
+
+
+def _taxi_resolve(ctx: Resolution, u: Unit, cmd: Taxi) -> None:
+    st: DustState = ctx.state
+    path = taxi_path(st, u, cmd.to)
+    assert path is not None
+    rules.spend(ctx, u, "taxi")
+    rules.reveal(ctx, u, "it moved")
+    last, prev = path[-1], path[-2]
+    facing = next(d for d in range(6) if prev.neighbour(d) == last)
+    if facing != u.facing:
+        ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=facing, reason="faces the way it taxied",
+                               rule=RULE_VTOL))
+    ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=len(path) - 1, rule=RULE_VTOL))
+    ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="taxis", rule=RULE_VTOL))
+    rules.sight_checks(ctx, u)
+    rules.after_move(ctx, u, list(path))
+
+
 def ACTIVATION_END(ctx: Resolution, u: Unit) -> None:
-    """A VTOL in the air that has not moved is hovering; a jet that has not moved is carried on 12 hexes."""
-    if not is_aircraft(u) or not u.on_table or u.air != AIRBORNE or u.moves:
+    """A VTOL (or grav vehicle) in the air that has not moved is hovering; a jet that has not moved is
+    carried on 12 hexes."""
+    if not u.is_vehicle or not u.on_table or u.air != AIRBORNE or u.moves:
         return
-    if u.vtol:
+    if vtol_like(u):
         ctx.emit(E.UnitChanged(unit=u.id, field="air", value=HOVERING, reason="did not move this activation",
                                rule=RULE_VTOL))
         return
@@ -1121,8 +1262,8 @@ def _aa_check(st: DustState, u: Unit, cmd: FireAA) -> str | None:
     if why:
         return why
     t = st.units.get(cmd.target)
-    if t is None or t.side == u.side or not is_aircraft(t) or not t.on_table:
-        return "the target must be an enemy aircraft on the table"
+    if t is None or t.side == u.side or not can_fly(st, t) or not t.on_table:
+        return "the target must be an enemy aircraft (or flying grav vehicle) on the table"
     if not flying(t):
         return f"{t.name} is on the ground: fire at it as at any vehicle"
     if not can_see_unit(st, u, t):
@@ -1146,7 +1287,7 @@ def _aa_offer(st: DustState, u: Unit) -> list[FireAA]:
             figs.append(f)
     if not figs:
         return []
-    return [FireAA(u.id, f.id, t.id) for t in st.enemies(u.side) if is_aircraft(t) and flying(t) for f in figs]
+    return [FireAA(u.id, f.id, t.id) for t in st.enemies(u.side) if flying(t) and can_fly(st, t) for f in figs]
 
 
 def _aa_guidance(st: DustState, u: Unit, w: Weapon, t: Unit) -> int:
@@ -1430,8 +1571,9 @@ def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
 ACTIONS: dict = {
     AirMove: rules.Action(_airmove_check, _airmove_resolve, _airmove_offer),
     LeaveTable: rules.Action(_leave_check, _leave_resolve, _leave_offer),
-    Land: rules.Action(_land_check, _land_resolve, lambda st, u: [Land(u.id)] if is_aircraft(u) and u.vtol
-                       and flying(u) else []),
+    Land: rules.Action(_land_check, _land_resolve, lambda st, u: [Land(u.id)] if flying(u) and vtol_like(u)
+                       and can_fly(st, u) else []),
+    Taxi: rules.Action(_taxi_check, _taxi_resolve, _taxi_offer),
     TakeOff: rules.Action(_takeoff_check, _takeoff_resolve, _takeoff_offer),
     AirFire: rules.Action(_airfire_check, _airfire_resolve, _airfire_offer),
     DropBombs: rules.Action(_bombs_check, _bombs_resolve, _bombs_offer),
@@ -1442,4 +1584,4 @@ SIDE_ACTIONS: dict = {MoveInbound: rules.Action(_inbound_check, _inbound_resolve
 DECISIONS: dict = {"ade_pilot": (None, _ade_decided), "aa_pilot": (None, _aa_decided)}
 FOLD: dict = {AirPending: _f_pending}
 EVENT_TYPES: tuple = (AirPending,)
-COMMANDS: tuple = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, AirFire, DropBombs, FireAA, DropTroops)
+COMMANDS: tuple = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFire, DropBombs, FireAA, DropTroops)

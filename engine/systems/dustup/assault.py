@@ -44,6 +44,14 @@ figures; no new unit appears on the map.
 **The Two Inch Rule**: an attacker already next to the defender moves to contact at once: no courage
 test, no withdrawal, no defensive fire.
 
+**Vehicles** (Vehicles: Close Assault; Open Top Vehicles; Final Defensive Fire): a ground vehicle's
+owner may answer the withdraw question with "dismount": on contact its crew get out as an infantry
+unit (vehicles.dismount_crew) and fight the close combat in its place; attackers who beat them then
+make their one attack on the vehicle. Not while the vehicle is suppressed. Passengers of an open-top
+vehicle are assaulted by naming them; driven to withdraw they close down inside, and the attacker
+may switch the assault to the vehicle (choice "vehicle"). A vehicle's machineguns and the passengers
+who can fire out take part in final defensive fire (heavy.final_defensive_fire).
+
 What the assault must remember across a decision lives in the state only through
 :class:`~engine.systems.dustup.events.AssaultState` events (``key=json`` facts).
 """
@@ -115,6 +123,7 @@ class Plan:
     contact: list[list[str]] = attrs.Factory(list)  # [attacker, defender] pairs in contact
     two_inch: bool = False
     asking: str = ""  # the unit the pending decision is about
+    crews: dict[str, str] = attrs.Factory(dict)  # vehicle -> its dismounted crew's unit, "" if it stayed in
 
     def facts(self) -> tuple[str, ...]:
         return tuple(f"{k}={json.dumps(v, sort_keys=True, separators=(',', ':'))}"
@@ -605,6 +614,10 @@ def _run(ctx: Resolution, plan: Plan) -> None:
         elif plan.stage == "press":
             if _ask_press(ctx, plan):
                 return
+            plan.stage = "crew"
+        elif plan.stage == "crew":
+            if _ask_crew(ctx, plan):
+                return
             plan.stage = "combat"
         else:
             _combat(ctx, plan)
@@ -624,9 +637,24 @@ def _ask_withdrawals(ctx: Resolution, plan: Plan) -> bool:
     for d in plan.defenders:
         if d in plan.asked or not _on(st, d):
             continue
-        _ask(ctx, plan, d, "withdraw", ("withdraw", "stand"), R_WITHDRAW)
+        _ask(ctx, plan, d, "withdraw", ("withdraw", "stand") + _crew_choice(ctx, st.units[d]), R_WITHDRAW)
         return True
     return False
+
+
+def _crew_choice(ctx: Resolution, du: Unit) -> tuple[str, ...]:
+    """Vehicles: Close Assault: a vehicle that is neither a mech nor a monster may, instead of only
+    standing, have its crew ready to dismount and fight back ("dismount"), unless it is suppressed."""
+    from . import vehicles
+
+    if du.vehicle != "vehicle":
+        return ()
+    why = vehicles.crew_refusal(ctx.state, du)
+    if why is None:
+        return ("dismount",)
+    if du.suppression and not du.crew_out:
+        ctx.emit(E.Note(text=f"{why}: it cannot fight back", rule=vehicles.R_CREW))
+    return ()
 
 
 def _decide_withdraw(ctx: Resolution, pending: Pending, choice: str) -> None:
@@ -641,6 +669,10 @@ def _decide_withdraw(ctx: Resolution, pending: Pending, choice: str) -> None:
                         "comes even when the withdrawal is voluntary)")
         plan.withdrawn.append(d)
         plan.vacated[d] = [left.q, left.r]
+    elif choice == "dismount":
+        plan.crews[d] = "ready"
+        ctx.emit(E.Note(text=f"{du.name} stands its ground; its crew will get out to fight when the attackers reach "
+                        "it", rule="Vehicles: Close Assault (the crew dismount to fight back)"))
     else:
         ctx.emit(E.Note(text=f"{du.name} stands its ground and takes the courage test", rule=R_WITHDRAW))
     _run(ctx, plan)
@@ -728,7 +760,7 @@ def _vacated_hex(st: DustState, plan: Plan, a: str) -> Hex | None:
 
 
 def _chased(st: DustState, plan: Plan, a: str) -> list[str]:
-    out = [d for d in plan.targets[a] if d in plan.withdrawn and _on(st, d)]
+    out = [d for d in plan.targets[a] if d in plan.withdrawn and _on(st, d) and not st.units[d].carried_by]
     if len(out) == 2 and hex_distance(st.units[out[0]].pos, st.units[out[1]].pos) > 2:
         out = out[:1]  # too far apart now to be reached in one move: go after the first
     return out
@@ -742,9 +774,25 @@ def _pursuit_choices(st: DustState, plan: Plan, a: str) -> tuple[str, ...]:
         choices.append("occupy")
     if _chased(st, plan, a):
         choices.append("contact")
+    if _closed_down(st, plan, a):
+        choices.append("vehicle")
     if len(choices) == 1:
         choices.append("halt")
     return tuple(choices)
+
+
+def _closed_down(st: DustState, plan: Plan, a: str) -> str | None:
+    """Open Top Vehicles: passengers this attacker went for were driven to withdraw, so they closed
+    down inside their vehicle instead: the vehicle, which the attacker may assault in their place."""
+    if plan.contacts_of(a) or not _on(st, a):
+        return None
+    for d in plan.targets[a]:
+        du = st.units.get(d)
+        if d in plan.withdrawn and du is not None and du.carried_by:
+            v = du.carried_by
+            if _on(st, v) and v not in plan.targets[a] and _target_problem(st, st.units[a], v) is None:
+                return v
+    return None
 
 
 def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
@@ -765,6 +813,18 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
         plan.goals[a] = _chased(st, plan, a)
         plan.status[a] = "go"
         ctx.emit(E.Note(text=f"{u.name} goes after the withdrawing enemy", rule=R_OCCUPY))
+    elif choice == "vehicle":
+        v = st.units[_closed_down(st, plan, a)]
+        plan.targets[a].append(v.id)
+        plan.goals[a] = [v.id]
+        plan.status[a] = "go"
+        if v.id not in plan.defenders:
+            plan.defenders.append(v.id)
+        if not v.activated:
+            ctx.emit(E.UnitChanged(unit=v.id, field="activated", value=True,
+                                   reason="assaulted: it counts as activated, whatever happens", rule=R_ACTIVATION))
+        ctx.emit(E.Note(text=f"the passengers have closed down inside {v.name}: {u.name} switches the assault to "
+                        "the vehicle itself", rule="Vehicles: Open Top Vehicles"))
     else:
         ctx.emit(E.Note(text=f"{u.name} halts", rule=R_OCCUPY))
         _settle(plan, a)
@@ -865,6 +925,87 @@ def _final_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     if target.is_vehicle:
         return vehicles.defensive_fire_at_vehicle(ctx, firer, st.units[target.id])
     return fire.final_defensive_fire(ctx, firer, target)
+
+
+def _ask_crew(ctx: Resolution, plan: Plan) -> bool:
+    """Vehicles: Close Assault: once the attackers are in contact, the crew of a vehicle whose owner
+    chose "dismount" get out and fight back in its place (the contact passes to them). A vehicle
+    assaulted under the two inch rule was never asked whether to withdraw: its side is asked now
+    (decision "crew": "stay" closed down, or "dismount")."""
+    from . import vehicles
+
+    st: DustState = ctx.state
+    for a, d in plan.contact:
+        du = st.units.get(d)
+        if du is None or du.vehicle != "vehicle" or not (_on(st, a) and _on(st, d)):
+            continue
+        if plan.crews.get(d) == "ready":
+            _crew_gets_out(ctx, plan, du)
+        elif d not in plan.crews and plan.two_inch and d not in plan.asked:
+            plan.crews[d] = ""
+            if _crew_choice(ctx, du):
+                _ask(ctx, plan, d, "crew", ("stay", "dismount"), vehicles.R_CREW)
+                return True
+    return False
+
+
+def _crew_gets_out(ctx: Resolution, plan: Plan, v: Unit) -> None:
+    from . import vehicles
+
+    st: DustState = ctx.state
+    why = vehicles.crew_refusal(st, v)
+    if why:
+        plan.crews[v.id] = ""
+        ctx.emit(E.Note(text=f"{why}: it cannot fight back", rule=vehicles.R_CREW))
+        return
+    near = next((st.units[a].pos for a, x in plan.contact if x == v.id), None)
+    crew = vehicles.dismount_crew(ctx, v, near)
+    plan.crews[v.id] = crew.id
+    plan.contact = [[a, crew.id if x == v.id else x] for a, x in plan.contact]
+    plan.defenders.append(crew.id)
+    ctx.emit(E.Note(text=f"{crew.name} get out to fight back; {v.name} is unmanned until they remount",
+                    rule=vehicles.R_CREW))
+
+
+def _decide_crew(ctx: Resolution, pending: Pending, choice: str) -> None:
+    from . import vehicles
+
+    st: DustState = ctx.state
+    plan = _load(st)
+    d = plan.asking
+    plan.asking = ""
+    v = st.units[d]
+    if choice == "dismount":
+        _crew_gets_out(ctx, plan, v)
+    else:
+        ctx.emit(E.Note(text=f"{v.name}'s crew stay closed down", rule=vehicles.R_CREW))
+    _run(ctx, plan)
+
+
+def _crew_beaten(ctx: Resolution, plan: Plan, links: list[tuple[str, str]], losers: set[str]) -> None:
+    """After a fight with a dismounted crew (this game's reading): attackers who won it, or left no
+    crewman standing, go on to make their attack on the vehicle itself (Infantry Assaulting
+    Vehicles: one impact roll, then back toward cover; a mech strikes one round); attackers who lost
+    it withdraw as from any lost close combat, and the vehicle is left alone."""
+    from . import vehicles
+
+    st: DustState = ctx.state
+    for a, c in links:
+        vid = next((v for v, crew in plan.crews.items() if crew == c), None)
+        if vid is None or a in losers or not _on(st, a) or not _on(st, vid):
+            continue
+        au, v, crew = st.units[a], st.units[vid], st.units[c]
+        if crew.on_table and c not in losers:
+            continue
+        if hex_distance(au.pos, v.pos) > 1:
+            continue
+        ctx.emit(E.Note(text=f"{crew.name} are beaten off: {au.name} get at {v.name}", rule=vehicles.R_CREW))
+        if au.is_vehicle:
+            ab = (a, fighting_figures(st, (a, members(au))))
+            n_a, n_d = sizes(st, au, v)
+            _strike(ctx, ab, ab[1], n_a, (vid, members(v)), n_d, 1)
+        else:
+            vehicles.infantry_attack(ctx, au, v)
 
 
 def _ask_press(ctx: Resolution, plan: Plan) -> bool:
@@ -1020,8 +1161,10 @@ def _combat(ctx: Resolution, plan: Plan) -> None:
                         f"{st.units[db[0]].name} ({len(d_fit)})", rule=R_COMBAT))
         _strike(ctx, ab, a_fit, a_str, db, d_str, 1)
         _strike(ctx, db, d_fit, d_str, ab, a_str, 2)
-    _outcome(ctx, links, pairs, before)
+    losers = _outcome(ctx, links, pairs, before)
     checks.leader_losses(ctx, [uid for uid in involved if _on(st, uid) and not st.units[uid].is_vehicle])
+    if plan.crews:
+        _crew_beaten(ctx, plan, links, losers)
 
 
 def _vehicle_contacts(ctx: Resolution, links: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -1050,7 +1193,7 @@ def _vehicle_contacts(ctx: Resolution, links: list[tuple[str, str]]) -> list[tup
     return rest
 
 
-def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs, before: dict[str, str]) -> None:
+def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs, before: dict[str, str]) -> set[str]:
     """Outcome: a courage test per pair with the casualty shifts; the loser withdraws and drops one
     level (two if more than doubled); a draw sends the attacker back without a drop. A side with no
     one left standing is a total victory: no test. Each unit obeys its worst result: one withdrawal,
@@ -1091,6 +1234,7 @@ def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs, before: dict[
             ctx.emit(E.Note(text=f"{u.name} lost {len(results)} of its detachments' tests: one withdrawal, "
                             f"{levels} confidence level{'s' if levels != 1 else ''} lost", rule=R_MULTIPLE))
         withdraw(ctx, u, st.units[results[0][1]].pos, levels, "lost the close combat", R_OUTCOME)
+    return set(lost)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1114,7 +1258,7 @@ def _target_problem(st: DustState, u: Unit, tid: str) -> str | None:
         v = st.units[t.carried_by]
         if not v.open_top:
             return f"{t.name} is inside {v.name}: assault the vehicle itself"
-    if t.vehicle == "aircraft" and t.air != "grounded":
+    if rules.flying(t):
         return f"{t.name} is in the air"
     return None
 
@@ -1213,6 +1357,7 @@ DECISIONS = {
     "withdraw": (None, _decide_withdraw),
     "occupy": (None, _decide_occupy),
     "press": (None, _decide_press),
+    "crew": (None, _decide_crew),
 }
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()

@@ -45,9 +45,9 @@ SYSTEM_DICE = {"none": 4, "very_inferior": 4, "inferior": 6, "average": 8, "supe
 ADE = {"minimal": 4, "inferior": 6, "average": 8, "superior": 10, "extreme": 12}
 SUPPORT_KINDS = ("artillery", "air", "orbital")
 SUPPORT_TIERS = {"on_table": 0, "company": 1, "battalion": 2, "regimental": 3, "orbital": 3, "air": 3}
-AMMO = ("he", "ap", "at", "smoke", "incendiary")
+AMMO = ("he", "ap", "at", "smoke", "incendiary", "cluster")  # cluster: air-bursting (support.py)
 BURST = {"small": 2, "medium": 2, "large": 3, "very_large": 5}  # hexes: 3" / 4" / 6" / 10" (RULES-NOTES)
-FEATURE_SPEC_KINDS = ("minefield", "ied", "booby", "cdm", "smoke", "fire")
+FEATURE_SPEC_KINDS = ("minefield", "ied", "booby", "cdm", "smoke", "fire", "smoke_generator")
 QUALITY = {"untrained": 4, "green": 6, "experienced": 8, "veteran": 10, "elite": 12}
 MOVE_DICE = {"encumbered": 4, "infantry": 6, "fast": 8, "cavalry": 10, "vehicle": 12}
 COMMITMENT = ("low", "medium", "high")
@@ -55,6 +55,7 @@ FATIGUE = {"fresh": "confident", "tired": "steady", "exhausted": "shaken"}
 CONFIDENCE_NAMES = ("routed", "broken", "shaken", "steady", "confident")
 SENSORS = {"unaided": 4, "aided": 6, "enhanced": 8, "superior": 10}
 MEDICS = {"none": 6, "medic": 8, "team": 10}
+CREW_BY_SIZE = {1: 2, 2: 3, 3: 4, 4: 4, 5: 5}  # a ground vehicle's crew when vehicles.toml gives none (this game's)
 INSERTIONS = ("parachute", "grav", "orbital")  # High Altitude or Orbital Insertion (grav: jump or grav packs)
 
 
@@ -90,6 +91,8 @@ class Weapon:
     disposable: bool = False
     he: bool = False
     mount: str = ""
+    external: bool = False  # fired from outside the vehicle: not while it is suppressed (Suppression and Vehicles)
+    defensive: bool = False  # a vehicle's machinegun: fires in final defensive fire (Vehicles: Final Defensive Fire)
 
     @property
     def support(self) -> bool:
@@ -138,6 +141,10 @@ class VehicleType:
     cc_impact: int = 6
     terror: bool = False
     turrets: tuple[str, ...] = ()
+    crew: int = 0  # crewmen who may dismount to fight a close assault (Vehicles: Close Assault); 0: none
+    crew_weapon: str = "pistol"  # what the dismounted crew carry
+    flight: bool = False  # a grav vehicle that can take off and land like a VTOL (air.py)
+    wheels: bool = False  # an aircraft with wheels: may taxi on roads while grounded (air.py)
 
 
 @attrs.frozen
@@ -201,6 +208,7 @@ class Tables:
     features: tuple[dict[str, Any], ...] = ()  # minefields, IEDs, booby traps, CDMs set before the battle
     support: dict[str, tuple[dict[str, Any], ...]] = attrs.field(factory=dict)  # side -> support assets
     wind: int = 0  # hex direction smoke drifts toward (Natural Smoke)
+    wind_given: bool = False  # the scenario names a wind (a smoke generator's trail follows it, hazards.py)
     sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
@@ -291,7 +299,8 @@ def _build(content: dict[str, Any]) -> Tables:
             burst=_int(w.get("burst", 0), f"weapon {wid} burst", 0, 10),
             min_range=_int(w.get("min_range", 0), f"weapon {wid} min_range", 0, 100),
             disposable=bool(w.get("disposable", False)), he=bool(w.get("he", False)),
-            mount=_choice(w.get("mount", ""), AIR_MOUNTS, f"weapon {wid} mount"))
+            mount=_choice(w.get("mount", ""), AIR_MOUNTS, f"weapon {wid} mount"),
+            external=bool(w.get("external", False)), defensive=bool(w.get("defensive", False)))
     vehicles: dict[str, VehicleType] = {}
     for vid, v in content.get("vehicles", {}).items():
         what = f"vehicle {vid}"
@@ -322,7 +331,16 @@ def _build(content: dict[str, Any]) -> Tables:
             exhaust_smoke=bool(v.get("exhaust_smoke", False)), plough=bool(v.get("plough", False)),
             line_charges=_int(v.get("line_charges", 0), f"{what} line_charges", 0, 5), vtol=bool(v.get("vtol", False)),
             strike=_int(v.get("strike", 1), f"{what} strike", 1, 30), cc_impact=_value(v.get("cc_impact", 6), f"{what} cc_impact"),
-            terror=bool(v.get("terror", False)), turrets=tuple(v.get("turrets", [])))
+            terror=bool(v.get("terror", False)), turrets=tuple(v.get("turrets", [])),
+            flight=bool(v.get("flight", False)), wheels=bool(v.get("wheels", False)),
+            crew=_int(v.get("crew", CREW_BY_SIZE.get(vsize, 4) if vkind == "vehicle" else 0), f"{what} crew", 0, 12),
+            crew_weapon=str(v.get("crew_weapon", "pistol")))
+        if vehicles[vid].crew and vehicles[vid].crew_weapon not in weapons:
+            raise ContentError(f"{what}: crew_weapon {vehicles[vid].crew_weapon!r} is not a weapon")
+        if vehicles[vid].flight and (vkind != "vehicle" or mover != "grav"):
+            raise ContentError(f"{what}: only grav vehicles (kind vehicle, mover grav) take flight = true")
+        if vehicles[vid].wheels and vkind != "aircraft":
+            raise ContentError(f"{what}: wheels = true is for aircraft (taxiing); ground vehicles have a mover")
     for vt in vehicles.values():
         for t in vt.turrets:
             if t not in vehicles or vehicles[t].kind != "turret":
@@ -406,6 +424,8 @@ def _build(content: dict[str, Any]) -> Tables:
             asset["rounds"] = _int(a.get("rounds", 1), f"{what} rounds", 1, 6)
             asset["missions"] = _int(a.get("missions", 2), f"{what} missions", 0, 20)
             asset["guided"] = _choice(a.get("guided", ""), ("", "laser", "self"), f"{what} guided")
+            if "platoon" in a and not isinstance(a["platoon"], str):
+                raise ContentError(f"{what} platoon must be the id of the platoon HQ unit that owns it")
             assets.append(asset)
         support[sid] = tuple(assets)
         for u in s["units"]:
@@ -459,6 +479,14 @@ def _build(content: dict[str, Any]) -> Tables:
         inside = u.get("in")
         if inside is not None and inside not in ids:
             raise ContentError(f"unit {u['id']} starts in {inside!r}, which is not a unit of the scenario")
+    for sid, side_assets in support.items():  # an asset owned by a platoon names that platoon's HQ unit
+        for a in side_assets:
+            owner = a.get("platoon")
+            spec = next((u for u in deployment if str(u["id"]) == owner), None) if owner is not None else None
+            if owner is not None and (spec is None or spec["side"] != sid
+                                      or int(spec.get("level", 1 if spec.get("kind") == "command" else 0)) != 1):
+                raise ContentError(f"side {sid} support {a['id']}: platoon {owner!r} is not a platoon HQ "
+                                   "(level 1 command unit) of that side")
     features = []
     for i, f in enumerate(scen.get("features", [])):
         what = f"feature {i + 1}"
@@ -491,6 +519,7 @@ def _build(content: dict[str, Any]) -> Tables:
         conceal={h: terrain[t].conceal for h, t in board.items()},
         vehicles=vehicles, vehicle_terrain=vehicle_terrain, features=tuple(features), support=support,
         wind=_int(scen.get("wind", 0), "wind", 0, 5),
+        wind_given="wind" in scen,
     )
 
 

@@ -38,6 +38,8 @@ DECISION_WORDS = {
     "first": "go first", "second": "go second", "decline": "decline", "withdraw": "withdraw before the assault",
     "stand": "stand and take the courage test", "occupy": "occupy the position", "contact": "go after them",
     "press": "press on with a second move", "halt": "halt where they are",
+    "dismount": "dismount the crew to fight", "stay": "stay closed down",
+    "vehicle": "switch the assault to the vehicle",
 }
 
 
@@ -61,7 +63,7 @@ def _yes(value: Any) -> str:
 FEATURE_WORDS = {"smoke": "a smoke cloud", "fire": "a fire", "minefield": "a minefield", "lane": "a cleared mine lane",
                  "ied": "an IED", "booby": "a booby trap", "cdm": "a command-detonated mine",
                  "target": "a fire support target marker", "blast": "a blast", "drone": "a drone",
-                 "casevac": "a CASEVAC vehicle"}
+                 "casevac": "a CASEVAC vehicle", "smoke_generator": "a smoke generator"}
 BOX_WORDS = {3: "box 3", 2: "box 2", 1: "box 1", 0: "over the battle area", -1: "the loiter box"}
 
 
@@ -258,6 +260,10 @@ class Describer:
         line = f"{self.name(ev.unit)}: {self.figure(ev.unit, ev.figure)} {what}"
         return line + (f": {ev.reason}" if ev.reason else "")
 
+    def _CrewDismounted(self, ev) -> str:
+        return (f"{self.name(ev.vehicle)}: its crew of {ev.count} get out at {where(ev.at)} to fight as "
+                f"{self.name(ev.unit)}; the vehicle is unmanned until they remount")
+
     def _FigureRefitted(self, ev) -> str:
         armour = "power armour" if ev.power else f"armour D{ev.armour}"
         line = f"{self.name(ev.unit)}: {self.figure(ev.unit, ev.figure)} back on duty in {armour}"
@@ -438,6 +444,8 @@ class Describer:
 
     def _order_FireWeapon(self, cmd) -> str:
         at = " (at a door or window)" if cmd.part else ""
+        if getattr(cmd, "to", None) is not None:  # superior stabilisation: move and fire in one action
+            at += f", moving toward {where(cmd.to)} first"
         return f"{self.name(cmd.unit)}: fire {self._weapons(cmd.unit, cmd.weapons)} at {self.name(cmd.target)}{at}"
 
     def _order_SetUpWeapon(self, cmd) -> str:
@@ -505,6 +513,20 @@ class Describer:
     def _order_ExhaustSmoke(self, cmd) -> str:
         return f"{self.name(cmd.unit)}: make exhaust smoke"
 
+    def _order_SwitchSmokeGenerator(self, cmd) -> str:
+        f = self.st.features.get(cmd.feature) if self.st is not None else None
+        at = f" at {where(f.pos)}" if f is not None else ""
+        if not cmd.on:
+            return f"{self.name(cmd.unit)}: turn the smoke generator{at} off"
+        way = f", trail toward hex direction {cmd.direction}" if cmd.direction >= 0 else ", trail downwind"
+        return f"{self.name(cmd.unit)}: turn the smoke generator{at} on{way}"
+
+    def _order_Limber(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: limber {self.figure(cmd.unit, cmd.figure)} to {self.name(cmd.vehicle)}"
+
+    def _order_Unlimber(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: unlimber {self.figure(cmd.unit, cmd.figure)} and bring it into action"
+
     def _order_FireLineCharge(self, cmd) -> str:
         f = self.st.features.get(cmd.minefield) if self.st is not None else None
         return f"{self.name(cmd.unit)}: fire a line charge across the minefield" + (
@@ -565,6 +587,9 @@ class Describer:
 
     def _order_Land(self, cmd) -> str:
         return f"{self.name(cmd.unit)}: land"
+
+    def _order_Taxi(self, cmd) -> str:
+        return f"{self.name(cmd.unit)}: taxi along the road to {where(cmd.to)}"
 
     def _order_TakeOff(self, cmd) -> str:
         line = f"{self.name(cmd.unit)}: take off, {cmd.air}"

@@ -26,7 +26,7 @@ UNIT_FIELDS = {
     "landed_heavy": "landed heavily", "line_charges": "line charges", "ew_chits": "EW counters",
     "cdms": "command-detonated mines",
     "drone_at": "drone", "remote": "remote launcher", "mortar_target": "mortar target", "ecm": "ECM die",
-    "pos": "position",
+    "pos": "position", "crew_out": "crew dismounted", "crew_of": "crew of",
 }
 
 

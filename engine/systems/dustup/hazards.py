@@ -47,7 +47,19 @@ This game's readings:
   (``ExhaustSmoke``) costs no action, once per activation: stationary (no move action yet this
   activation, ``Unit.moves``) a cloud on the vehicle's hex only; moving a 6" cloud centred two hexes
   behind it. Every such cloud lifts when the unit that made it next activates.
-- Smoke generators of prepared positions are not done.
+- Smoke generators (Artificial Smoke): a map counter of kind ``smoke_generator`` (data ``on``, ``dir``,
+  and ``unit`` when the scenario fitted it to a unit: a unit spec's ``smoke_generator = true`` puts
+  one on that unit's starting hex; a feature spec places one anywhere). It is a fixed installation
+  of a prepared position: it never moves. ``SwitchSmokeGenerator`` turns it on or off: one action
+  of a unit of its side on its hex or next to it (a building's occupants count; troops inside any
+  other vehicle do not), allowed while suppressed, like throwing smoke. On, it keeps a 6" trail:
+  three one-hex clouds (radius 0) in a line from its own hex, downwind when the scenario names a
+  wind, else along the hex direction the player gives. The trail stays whole while it is on (a
+  missing cloud is put back at the end of the turn). Off, the trail stays and thins at the end of
+  each turn on one D6 for the generator: 1 all of it goes, 2-3 half rounded up, 4-6 one cloud;
+  the clouds nearest the generator go first (the source has stopped, the rest drifts on).
+  Turning it on again lays a fresh trail (old clouds off the new line go). A generator fitted to
+  a unit stops for good when that unit is destroyed or leaves the table.
 - Minefields: a counter's field is its hex and the six around it (6" across). A unit is tested for
   each field its path enters (hexes of the path after the first). Infantry: every fit figure
   rolls the unit's quality die once per 2 hexes (3") or part of its path inside the field: AP hit
@@ -128,6 +140,7 @@ from .state import (ABANDONED, CONFIDENT, FIT, HULL, KILLED, STABILISED, UNTREAT
 RULE_FIRE = "Additional Rules: Fire"
 RULE_NATURAL = "Smoke: Natural Smoke"
 RULE_SMOKE = "Smoke: Artificial Smoke"
+RULE_GENERATOR = "Smoke: Artificial Smoke (smoke generators)"
 RULE_CASEVAC = "Casualty Evacuation"
 RULE_MINES = "Mines and Explosives: Minefields"
 RULE_LANE = "Mine Clearing: Infantry"
@@ -143,6 +156,7 @@ CDM_RANGE = 3  # 6 inches
 BLAST_RANGE = 2  # 3 inches: booby traps and IEDs are set off from here
 IED_BLAST = 3  # 6 inches: infantry within it when an IED goes off
 SMOKE_RANGE = 3  # 6 inches: how far infantry place a smoke cloud
+GENERATOR_TRAIL = 3  # a smoke generator's 6" trail: three one-hex clouds
 FLAMMABLE = ("woods", "fields", "scrub", "building")
 WOUNDED = (UNTREATED, STABILISED)
 CASEVAC_RANGE = 6  # 12 inches: friendly units that see the CASEVAC leave
@@ -194,6 +208,18 @@ class ExhaustSmoke:
     """Make exhaust smoke: round the vehicle if it has not moved this activation, else behind it."""
 
     unit: str
+
+
+@attrs.frozen
+class SwitchSmokeGenerator:
+    """Turn the smoke generator ``feature`` on (``on``) or off: one action of a unit on or next to it.
+    ``direction``: without a scenario wind, the hex direction (0-5) the trail runs; with a wind, -1
+    (the trail goes downwind)."""
+
+    unit: str
+    feature: str
+    on: bool
+    direction: int = -1
 
 
 @attrs.frozen
@@ -372,12 +398,21 @@ def SETUP(ctx: Resolution) -> None:
             facts["radius"] = int(spec.get("radius", 1))
         if kind == "fire":
             facts["radius"] = FIRE_RADIUS
+        if kind == "smoke_generator":
+            facts["on"] = 0
         if spec.get("flammable"):
             facts["flammable"] = 1
-        prefix = {"minefield": "mine", "ied": "mine", "booby": "mine", "cdm": "mine"}.get(kind, kind)
+        prefix = {"minefield": "mine", "ied": "mine", "booby": "mine", "cdm": "mine",
+                  "smoke_generator": "generator"}.get(kind, kind)
         ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, prefix), kind=kind, side=str(spec.get("side", "")),
                                  at=spec["at"], hidden=bool(spec.get("hidden", kind in HIDDEN_KINDS)),
                                  data=feature_data(**facts), reason="set up by the scenario"))
+    for spec in st.tables.deployment:
+        u = st.units.get(str(spec["id"]))
+        if spec.get("smoke_generator") and u is not None and u.pos is not None:
+            ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "generator"), kind="smoke_generator", side=u.side,
+                                     at=u.pos, data=feature_data(on=0, unit=u.id),
+                                     reason=f"fitted to {u.name} by the scenario", rule=RULE_GENERATOR))
     for spec in st.tables.deployment:
         n = int(spec.get("cdms", 0) or 0)
         if n and str(spec["id"]) in st.units:
@@ -712,6 +747,129 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
         if f.get("by") == u.id:
             ctx.emit(E.FeatureRemoved(feature=f.id, reason=f"{u.name} is active again: its smoke lifts",
                                       rule=RULE_SMOKE))
+
+
+# ---------------------------------------------------------------------------------------------
+# Smoke generators
+# ---------------------------------------------------------------------------------------------
+
+
+def generator_clouds(st: DustState, g: Feature) -> list[Feature]:
+    """The clouds of generator ``g``'s trail, nearest the generator first."""
+    return sorted((f for f in features(st, "smoke") if f.get("gen") == g.id),
+                  key=lambda f: (f.get("k", 0), _order(f.id)))
+
+
+def generator_trail(st: DustState, g: Feature, direction: int) -> list[tuple[int, Hex]]:
+    """(k, hex) of the trail's clouds on the map: the generator's hex and the next two along ``direction``."""
+    return [(k, ahead(g.pos, direction, k)) for k in range(GENERATOR_TRAIL)
+            if ahead(g.pos, direction, k) in st.tables.board]
+
+
+def generator_operator(st: DustState, u: Unit, g: Feature) -> bool:
+    """May ``u`` work generator ``g``: its side's, on the generator's hex or next to it, and not shut
+    inside a vehicle (a building's occupants are at their posts)."""
+    if u.side != g.side or not u.on_table or u.pos is None or hex_distance(u.pos, g.pos) > 1:
+        return False
+    if u.vehicle == "aircraft":
+        return False
+    carrier = st.units.get(u.carried_by) if u.carried_by else None
+    return carrier is None or carrier.vehicle == "building"
+
+
+def _lay_trail(ctx: Resolution, g: Feature, direction: int, reason: str) -> None:
+    st: DustState = ctx.state
+    trail = generator_trail(st, g, direction)
+    wanted = {(k, h) for k, h in trail}
+    have = set()
+    for c in generator_clouds(st, g):
+        spot = (c.get("k", 0), c.pos)
+        if spot in wanted and spot not in have:
+            have.add(spot)
+        else:
+            ctx.emit(E.FeatureRemoved(feature=c.id, reason="off the generator's new trail", rule=RULE_GENERATOR))
+    for k, h in trail:
+        if (k, h) in have:
+            continue
+        ctx.emit(E.FeaturePlaced(feature=_rules().new_id(st, "smoke"), kind="smoke", side=g.side, at=h,
+                                 data=feature_data(radius=0, gen=g.id, k=k), reason=reason, rule=RULE_GENERATOR))
+
+
+def _generator_check(st: DustState, u: Unit, cmd: SwitchSmokeGenerator) -> str | None:
+    g = st.features.get(cmd.feature)
+    if g is None or g.kind != "smoke_generator":
+        return f"there is no smoke generator '{cmd.feature}'"
+    if g.side != u.side:
+        return "that smoke generator is the enemy's"
+    if not generator_operator(st, u, g):
+        if u.pos is not None and hex_distance(u.pos, g.pos) <= 1:
+            return f"{u.name} cannot work the generator from inside a vehicle"
+        return f"{u.name} must be on the generator's hex {where(g.pos)} or next to it"
+    if g.get("broken"):
+        return "the smoke generator is wrecked"
+    if not cmd.on:
+        return None if g.get("on") else "the smoke generator is already off"
+    if g.get("on"):
+        return "the smoke generator is already on"
+    if st.tables.wind_given:
+        if cmd.direction not in (-1, st.tables.wind):
+            return f"the trail goes downwind, toward hex direction {st.tables.wind}: give -1 (or {st.tables.wind})"
+        return None
+    if not 0 <= cmd.direction <= 5:
+        return "no wind is blowing: choose the hex direction (0 to 5) the smoke trail runs along"
+    return None
+
+
+def _generator_resolve(ctx: Resolution, u: Unit, cmd: SwitchSmokeGenerator) -> None:
+    st: DustState = ctx.state
+    g = st.features[cmd.feature]
+    _rules().spend(ctx, u, "turn the smoke generator " + ("on" if cmd.on else "off"))
+    if not cmd.on:
+        ctx.emit(E.FeatureChanged(feature=g.id, data=_set_data(g, on=0), reason=f"turned off by {u.name}",
+                                  rule=RULE_GENERATOR))
+        return
+    d = st.tables.wind if st.tables.wind_given else cmd.direction
+    ctx.emit(E.FeatureChanged(feature=g.id, data=_set_data(g, on=1, dir=d), reason=f"turned on by {u.name}",
+                              rule=RULE_GENERATOR))
+    _lay_trail(ctx, st.features[g.id], d, f"the smoke generator at {where(g.pos)}")
+
+
+def _generator_offer(st: DustState, u: Unit) -> list[Any]:
+    out: list[Any] = []
+    for g in features(st, "smoke_generator"):
+        if g.get("broken") or not generator_operator(st, u, g):
+            continue
+        if g.get("on"):
+            out.append(SwitchSmokeGenerator(u.id, g.id, False))
+        elif st.tables.wind_given:
+            out.append(SwitchSmokeGenerator(u.id, g.id, True))
+        else:
+            out += [SwitchSmokeGenerator(u.id, g.id, True, d) for d in range(6)]
+    return out
+
+
+def _generators_at_turn_end(ctx: Resolution) -> None:
+    """Smoke generators: a wrecked one stops; one that is on keeps its trail whole; the trail of one
+    that is off thins on a D6 (1 all, 2-3 half rounded up, 4-6 one cloud)."""
+    st: DustState = ctx.state
+    for g in features(st, "smoke_generator"):
+        owner = st.units.get(str(g.get("unit", ""))) if g.get("unit") else None
+        if owner is not None and not g.get("broken") and (owner.destroyed or not owner.on_table):
+            ctx.emit(E.FeatureChanged(feature=g.id, data=_set_data(g, on=0, broken=1),
+                                      reason=f"{owner.name} is lost: its smoke generator stops", rule=RULE_GENERATOR))
+            g = st.features[g.id]
+        if g.get("on"):
+            _lay_trail(ctx, g, int(g.get("dir", 0)), f"the smoke generator at {where(g.pos)} keeps smoking")
+            continue
+        clouds = generator_clouds(st, g)
+        if not clouds:
+            continue
+        roll = ctx.roll(6, f"smoke generator at {where(g.pos)} is off: its trail of {len(clouds)} cloud(s) thins "
+                        "(1 all clears, 2-3 half rounded up, 4-6 one cloud)", RULE_GENERATOR, g.side)
+        gone = len(clouds) if roll == 1 else (len(clouds) + 1) // 2 if roll <= 3 else 1
+        for c in clouds[:gone]:
+            ctx.emit(E.FeatureRemoved(feature=c.id, reason=f"the generator's smoke thins ({roll})",
+                                      rule=RULE_GENERATOR))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1304,8 +1462,10 @@ def TURN_BEGIN(ctx: Resolution) -> None:
 
 
 def TURN_END(ctx: Resolution) -> None:
-    """Fires burn out or spread, and their smoke thins or thickens (Fire; Natural Smoke)."""
+    """Fires burn out or spread, and their smoke thins or thickens (Fire; Natural Smoke); smoke
+    generators keep their trails or let them thin (Artificial Smoke)."""
     _fires_at_turn_end(ctx)
+    _generators_at_turn_end(ctx)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1318,6 +1478,7 @@ ACTIONS: dict = {
     FightFire: Action(_fight_check, _fight_resolve, _fight_offer),
     LaySmoke: Action(_smoke_check, _smoke_resolve, _smoke_offer),
     ExhaustSmoke: Action(_exhaust_check, _exhaust_resolve, _exhaust_offer),
+    SwitchSmokeGenerator: Action(_generator_check, _generator_resolve, _generator_offer),
     ClearLane: Action(_lane_check, _lane_resolve, _lane_offer),
     FireLineCharge: Action(_line_check, _line_resolve, _line_offer),
     SetCDM: Action(_cdm_check, _cdm_resolve, _cdm_offer),
@@ -1328,5 +1489,5 @@ SIDE_ACTIONS: dict = {CasevacLeave: Action(_leave_check, _leave_resolve, _leave_
 DECISIONS: dict = {"cdm": (None, _cdm_decision)}
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()
-COMMANDS: tuple = (Ignite, FightFire, LaySmoke, ExhaustSmoke, ClearLane, FireLineCharge, SetCDM, CallCasevac,
-                   LoadWounded, CasevacLeave)
+COMMANDS: tuple = (Ignite, FightFire, LaySmoke, ExhaustSmoke, SwitchSmokeGenerator, ClearLane, FireLineCharge,
+                   SetCDM, CallCasevac, LoadWounded, CasevacLeave)

@@ -10,6 +10,29 @@ Orders added here:
 * :class:`SetUpWeapon` - one action: a crew sets up or dismantles its heavy weapon.
 * :class:`SetRemote` - one action: a crew turns its set-up guided missile launcher into a remote
   launcher, which it may then fire from up to 6 hexes (12") away.
+* :class:`Limber` / :class:`Unlimber` - one reorganise action of the crew each, with at least half
+  the standard crew fit: a towed heavy weapon (size 2 or more) is hooked to a ground vehicle next
+  to the crew, or taken off the hook and brought into action (Moving Heavy Weapons).
+
+Towed heavy weapons, this game's readings:
+
+* A crewed weapon of size 2 or more is never man-packed: it may not be dismantled, a crew whose
+  gun is neither set up nor limbered may not Move (an order that would carry it is refused), and
+  a crew cannot take it aboard a vehicle unless it is limbered to that vehicle. Moving away from
+  a set-up gun abandons it, as for any heavy weapon.
+* Limbered, the gun is hooked to the tractor (the tractor's ``towing`` names the crew unit) and
+  the crew rides with it: when the tractor moves, the crew unit follows into the last hex it left
+  (vehicles.follow), or rides inside if it has embarked. The crew may not Move on its own; if it
+  is forced away from the tractor (a rout) the hook parts and the gun is abandoned.
+* A tractor is a ground vehicle (vehicle, mech or monster) that is not grav or hover, not damaged
+  or immobilised, and not already towing or towed (Towing and Pushing Vehicles); the gun counts
+  as a load of its weapon size, so the tractor must be no more than one size smaller. A limbered
+  gun does not halve the tractor's speed: the half-speed rule is for vehicles towing vehicles.
+* Unlimbering brings the gun into action: it is set up and ready to fire, with no separate set-up
+  action. The book names one action to limber and one to unlimber, as it names one to dismantle
+  and one to set up a man-packed weapon; unlimbering is the towed gun's setting up.
+* A tractor that is damaged drops its tow when it next activates (vehicles.ACTIVATION_BEGIN): the
+  gun is then on the ground, not set up, and the crew sets it up with :class:`SetUpWeapon`.
 
 The shared pieces that fire.py's Shoot action also uses live here too: suppression of vehicles
 (the small arms limit, buildings passing it to their occupants, open-topped passengers passing it
@@ -34,13 +57,16 @@ from . import fire
 from . import rules
 from .data import Weapon
 from .dice import die_name, roll_value, shift, successes, value_name
-from .state import ABANDONED, BROKEN, DISABLED, FIT, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Unit
+from .state import (ABANDONED, BROKEN, CONFIDENCE, DISABLED, FIT, HULL, KILLED, ROUTED, SHAKEN, UNTREATED, WEAPON,
+                    DustState, Figure, Unit)
 
 RULE_HEAVY = "Heavy Weapons: Firing Heavy Weapons"
 RULE_RANGE = "Heavy Weapons: Heavy Weapon Range"
 RULE_LARGE = "Heavy Weapons: Heavy Weapons and Large Targets"
 RULE_FC = "Heavy Weapons: Heavy Weapon Fire Control"
 RULE_MOVING = "Heavy Weapons: Moving Heavy Weapons"
+RULE_TOWED = "Heavy Weapons: Moving Heavy Weapons (towed weapons)"
+RULE_TOWING = "Vehicles: Towing and Pushing Vehicles"
 RULE_IAVR = "Heavy Weapons: Unguided Rockets"
 RULE_GUIDED = "Guided Weapons: Firing Procedure"
 RULE_ECM = "Guided Weapons: Electronic Counter-Measures"
@@ -56,6 +82,7 @@ RULE_MULTI = "Vehicles: Multiple Weapons"
 RULE_PASSENGER_FIRE = "Vehicles: Fire by Passengers"
 RULE_SUPPRESSION = "Vehicles: Suppression and Vehicles"
 RULE_BUILDINGS = "Buildings and Fortifications"
+RULE_VEHICLE_FDF = "Vehicles: Final Defensive Fire"
 
 FIRE_KINDS = ("heavy", "iavr", "guided")  # what FireWeapon fires (mortars and AA weapons have rules of their own)
 OPENING = "opening"  # a door, window or viewport of a building (Buildings and Fortifications)
@@ -76,13 +103,16 @@ class FireWeapon:
 
     ``weapons``: the figure ids of the weapons that fire - one, or for a vehicle with slaved
     weapons any of them, or for a mech or monster two, all at ``target``. ``part``: "" for the
-    whole target, "opening" to aim at a door or window of a building.
+    whole target, "opening" to aim at a door or window of a building. ``to``: a vehicle with
+    superior stabilisation moves toward this hex first and fires in the same single action, its
+    target die shifted up one (Weapon Stabilisation).
     """
 
     unit: str
     weapons: tuple[str, ...]
     target: str
     part: str = ""
+    to: Hex | None = None
 
 
 @attrs.frozen
@@ -100,6 +130,25 @@ class SetRemote:
     """A crew activates the remote system of its set-up guided missile launcher (one action):
     the launcher stays on this hex, and the crew may fire it from up to 6 hexes away (Remote
     Missile Launchers)."""
+
+    unit: str
+    figure: str
+
+
+@attrs.frozen
+class Limber:
+    """The crew hooks its towed heavy weapon ``figure`` to the ground vehicle ``vehicle`` next to it
+    (one reorganise action; at least half the crew)."""
+
+    unit: str
+    figure: str
+    vehicle: str
+
+
+@attrs.frozen
+class Unlimber:
+    """The crew takes its limbered weapon ``figure`` off the tractor and brings it into action, set up
+    (one reorganise action; at least half the crew)."""
 
     unit: str
     figure: str
@@ -246,11 +295,12 @@ def face_towards(target: Unit, origin: Hex) -> str:
 
 
 def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
-                      part: str = "") -> tuple[int, list[tuple[str, int]]]:
+                      part: str = "", moving_fire: bool = False) -> tuple[int, list[tuple[str, int]]]:
     """The target die for a heavy weapon or IAVR: the Shoot table's shifts, except that heavy
     weapons have no short range and their effective range is 24 hexes x size; a target larger than
     a heavy weapon's size shifts it down one (not for IAVRs); average stabilisation after a move
-    shifts it up one; and the weapon's fire control gives a closed shift last."""
+    shifts it up one, and so does moving and firing in one action (``moving_fire``, superior
+    stabilisation); and the weapon's fire control gives a closed shift last."""
     w = weapon_of(st, f)
     assert w is not None
     extra: list[tuple[str, int]] = []
@@ -260,6 +310,8 @@ def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
             extra.append((f"target size {size} larger than the size {w.size} weapon", -1))
     if firer.is_vehicle and firer.moves and firer.stabilisation == "average":
         extra.append(("moved this activation (average stabilisation)", 1))
+    if moving_fire:
+        extra.append(("moved and fired in one action (superior stabilisation)", 1))
     die, shifts = fire.target_die_for(st, firer, target, short=w.kind != "heavy", effective=w.effective,
                                       extra=tuple(extra))
     if die <= 12 and w.fire_control != "average":
@@ -420,6 +472,8 @@ def firer_refusal(st: DustState, u: Unit) -> str | None:
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
     if u.vehicle == "aircraft":
         return f"{u.name} is an aircraft: it fires by the rules for aircraft"
+    if u.crew_out:
+        return f"{u.name} is unmanned: its crew must remount (Embark) before it can fire"
     return passenger_fire_refusal(st, u)
 
 
@@ -450,6 +504,9 @@ def weapon_refusal(st: DustState, u: Unit, f: Figure) -> str | None:
             return f"{f.name} needs {need} to fire (Moving Heavy Weapons)"
     if u.is_vehicle and u.moves and u.stabilisation == "poor":
         return f"{u.name} has poor stabilisation: it cannot fire after moving this activation ({RULE_STAB})"
+    if u.is_vehicle and u.suppression and w.external:
+        return (f"{u.name} is suppressed: its {w.name} is worked from outside the vehicle and may not be "
+                f"fired ({RULE_SUPPRESSION})")
     return None
 
 
@@ -462,10 +519,28 @@ def launch_hexes(st: DustState, u: Unit, f: Figure) -> list[Hex]:
     return out
 
 
+def move_and_fire_refusal(st: DustState, u: Unit, to: Hex) -> str | None:
+    """Weapon Stabilisation: only a vehicle with superior stabilisation may move and shoot in the
+    same action; the move must be one it could make as a Move action."""
+    from . import commands as C
+
+    if u.vehicle not in ("vehicle", "mech", "monster"):
+        return "only a vehicle moves and fires in one action"
+    if u.stabilisation != "superior":
+        return (f"{u.name} has {u.stabilisation or 'no'} stabilisation: only superior stabilisation lets a "
+                f"vehicle move and fire in the same action ({RULE_STAB})")
+    why = rules.validate(st, C.Move(u.id, to))
+    return f"it cannot make that move: {why}" if why else None
+
+
 def check(st: DustState, u: Unit, cmd: FireWeapon) -> str | None:
     why = firer_refusal(st, u)
     if why:
         return why
+    if cmd.to is not None:
+        why = move_and_fire_refusal(st, u, cmd.to)
+        if why:
+            return why
     if not cmd.weapons:
         return "name the weapon that fires"
     if len(set(cmd.weapons)) != len(cmd.weapons):
@@ -535,7 +610,26 @@ def offer(st: DustState, u: Unit) -> list[FireWeapon]:
             out += [FireWeapon(u.id, (f.id,), t.id, part) for f in ready]
             if together:
                 out.append(FireWeapon(u.id, together, t.id, part))
-    return out
+    return out + _move_and_fire_offer(st, u, ready, together)
+
+
+def _move_and_fire_offer(st: DustState, u: Unit, ready: list[Figure], together: tuple[str, ...]) -> list[FireWeapon]:
+    """At most two moves-and-fire for a vehicle with superior stabilisation, at the nearest enemy in
+    sight: closing in on it, and pulling back from it (each to a hex within an average roll)."""
+    if u.stabilisation != "superior" or u.vehicle not in ("vehicle", "mech", "monster") or \
+            rules.vehicle_cannot_move(st, u):
+        return []
+    seen = [t for t in st.enemies(u.side) if not t.hidden and rules.can_see(st, u.pos, t.pos)]
+    if not seen:
+        return []
+    t = min(seen, key=lambda e: (hex_distance(u.pos, e.pos), e.id))
+    near = [h for h, c in rules.move_options(st, u, False).items() if c <= u.move_die // 2]
+    if not near:
+        return []
+    weapons = together or (ready[0].id,)
+    closer = min(near, key=lambda h: (hex_distance(h, t.pos), h.q, h.r))
+    back = max(near, key=lambda h: (hex_distance(h, t.pos), -h.q, -h.r))
+    return [FireWeapon(u.id, weapons, t.id, "", h) for h in dict.fromkeys((closer, back))]
 
 
 @attrs.frozen
@@ -552,10 +646,21 @@ MISS = WeaponShot(0, False, 0, 0)
 
 
 def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
-    """One action: the weapons fire one after another at the target, then its morale answers."""
+    """One action: the weapons fire one after another at the target, then its morale answers. With
+    ``to``, the vehicle moves first (superior stabilisation) and fires from where the roll takes it."""
     st: DustState = ctx.state
     target = st.units[cmd.target]
-    rules.spend(ctx, u, "fire " + ("weapons" if len(cmd.weapons) > 1 else "a heavy weapon"))
+    what = "fire " + ("weapons" if len(cmd.weapons) > 1 else "a heavy weapon")
+    rules.spend(ctx, u, what if cmd.to is None else "move and " + what)
+    moving_fire = False
+    if cmd.to is not None:
+        start = u.pos
+        _move_before_fire(ctx, u, cmd.to)
+        moving_fire = u.pos != start
+        why = _after_move_refusal(st, u, cmd, moving_fire)
+        if why:
+            ctx.emit(E.Note(text=f"{u.name} holds its fire after the move: {why}", rule=RULE_STAB))
+            return
     figs = [checks.figure_by_id(u, fid) for fid in cmd.weapons]
     ctx.emit(E.FiguresFired(unit=u.id, figures=tuple(cmd.weapons)))
     rules.reveal(ctx, u, "it fired")
@@ -572,7 +677,8 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
                             rule=RULE_MULTI))
             break
         w = weapon_of(st, f)
-        shot = guided_shot(ctx, u, f, target, cmd.part) if w.kind == "guided" else direct_shot(ctx, u, f, target, cmd.part)
+        shot = guided_shot(ctx, u, f, target, cmd.part) if w.kind == "guided" else \
+            direct_shot(ctx, u, f, target, cmd.part, moving_fire=moving_fire)
         casualties += shot.casualties
         damage += shot.damage
         suppressed |= shot.suppressed
@@ -586,6 +692,40 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     else:
         fire.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
                          casualties=casualties, travel=target.travel)
+
+
+def _move_before_fire(ctx: Resolution, u: Unit, to: Hex) -> None:
+    """The move half of a move-and-fire: as a Move action (a shaken vehicle closing in needs its
+    nerve first), without spending another action."""
+    st: DustState = ctx.state
+    if u.confidence in (SHAKEN, BROKEN) and rules._needs_nerve(st, u, to):
+        if not checks.leadership_test(ctx, u, f"a {CONFIDENCE[u.confidence]} unit moving toward the enemy or "
+                                      "out of cover", "Forces: Confidence (shaken)"):
+            ctx.emit(E.Note(text=f"{u.name} will not go: it fires from where it stands",
+                            rule="Forces: Confidence (shaken)"))
+            return
+    rules.move_unit(ctx, u, to, purpose="move and fire", rule=RULE_STAB)
+
+
+def _after_move_refusal(st: DustState, u: Unit, cmd: FireWeapon, moved: bool) -> str | None:
+    """This game's reading: the shot is checked again from where the move ended; a target now out of
+    sight or out of reach (with the move's shift) is not engaged, and the action is gone."""
+    if not u.on_table:
+        return f"{u.name} is out of the fight"
+    if st.pending is not None:
+        return "something on the way demands a decision first"
+    why = check(st, u, attrs.evolve(cmd, to=None))
+    if why:
+        return why
+    target = st.units[cmd.target]
+    for fid in cmd.weapons:
+        f = checks.figure_by_id(u, fid)
+        w = weapon_of(st, f)
+        if w is not None and w.kind != "guided":
+            die, shifts = weapon_target_die(st, u, f, target, cmd.part, moving_fire=moved)
+            if die > 12:
+                return f"no shot is possible with the {w.name}: the {describe_die(die, shifts)}"
+    return None
 
 
 def _opening_miss(ctx: Resolution, firer: Unit, f: Figure, target: Unit, impact: int, weapon_class: int,
@@ -602,17 +742,19 @@ def _opening_miss(ctx: Resolution, firer: Unit, f: Figure, target: Unit, impact:
     return vehicle_hits(ctx, firer, f.id, target, 1, impact, weapon_class, origin)
 
 
-def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str = "") -> WeaponShot:
+def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str = "", *,
+                defensive: bool = False, moving_fire: bool = False) -> WeaponShot:
     """Firing Heavy Weapons; Unguided Rockets: the quality die and the weapon's firepower dice
     against the target die. One success suppresses; two are hits: the dice's total divided by the
     target die type. Against a vehicle or building each hit is an impact roll against its armour
     (the weapon's anti-armour impact and firepower); against troops the hits are allocated to
-    figures as for small arms (its anti-personnel values)."""
+    figures as for small arms (its anti-personnel values). ``defensive``: final defensive fire, whose
+    suppression results are ignored; ``moving_fire``: moved in this same action (Weapon Stabilisation)."""
     st: DustState = ctx.state
     w = weapon_of(st, f)
-    rule = RULE_IAVR if w.kind == "iavr" else RULE_HEAVY
+    rule = RULE_VEHICLE_FDF if defensive else RULE_IAVR if w.kind == "iavr" else RULE_HEAVY
     point = target.is_vehicle
-    die, shifts = weapon_target_die(st, firer, f, target, part)
+    die, shifts = weapon_target_die(st, firer, f, target, part, moving_fire=moving_fire)
     t_roll = ctx.roll(die, describe_die(die, shifts), rule, target.id)
     named = [(firer.quality, f"quality die D{firer.quality}")]
     fp = w.die_against(point)
@@ -624,7 +766,9 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     ctx.emit(E.Note(text=f"{firer.name}'s {w.name} against {target.name}: {res.count} of {len(rolls)} dice "
                     f"({', '.join(map(str, rolls))}) beat the target's {t_roll}: {res.label}", rule=rule))
     suppressed = False
-    if res.count:
+    if res.count and defensive:
+        ctx.emit(E.Note(text="final defensive fire: suppression results are ignored", rule=rule))
+    elif res.count:
         suppressed = place_suppression(ctx, firer, target, f"{res.label} by {firer.name}'s {w.name}", rule)
     wclass = max(w.size, 1)
     damage = casualties = 0
@@ -639,6 +783,48 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     elif part:
         damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, firer.pos)
     return WeaponShot(res.count, suppressed, casualties, damage)
+
+
+def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
+    """Vehicles: Final Defensive Fire: the vehicle's machineguns (weapons marked ``defensive`` in
+    weapons.toml: support weapons, never its guns or missiles) each fire at the assaulting unit, as
+    an ordinary shot of the weapon whose suppression results are ignored; already fired or not. Not
+    from an unmanned vehicle, and no external weapon while it is suppressed. Returns the figures of
+    the attacker newly wounded or killed (damage markers, at a mech or monster)."""
+    st: DustState = ctx.state
+    guns = [f for f in v.figures
+            if f.role == WEAPON and f.status == FIT and getattr(weapon_of(st, f), "defensive", False)]
+    if not guns:
+        return 0
+    if v.crew_out:
+        ctx.emit(E.Note(text=f"{v.name} is unmanned: its machineguns stay silent", rule=RULE_VEHICLE_FDF))
+        return 0
+    real = st.units[target.id] if target.is_vehicle else target
+    total = 0
+    for f in guns:
+        w = weapon_of(st, f)
+        if not real.on_table or not v.on_table:
+            break
+        if v.suppression and w.external:
+            ctx.emit(E.Note(text=f"{v.name} is suppressed: its {w.name} is worked from outside and stays silent",
+                            rule=RULE_SUPPRESSION))
+            continue
+        if not rules.can_see(st, v.pos, real.pos):
+            ctx.emit(E.Note(text=f"{v.name} cannot see {real.name}: no final defensive fire", rule=RULE_VEHICLE_FDF))
+            break
+        dist = hex_distance(v.pos, real.pos)
+        if w.max_range and dist > w.max_range:
+            continue
+        die, shifts = weapon_target_die(st, v, f, real)
+        if die > 12:
+            ctx.emit(E.Note(text=f"no final defensive fire with the {w.name}: the {describe_die(die, shifts)}",
+                            rule=RULE_VEHICLE_FDF))
+            continue
+        rules.reveal(ctx, v, "it fired")
+        ctx.emit(E.Note(text=f"{v.name} fires its {w.name} in final defensive fire", rule=RULE_VEHICLE_FDF))
+        shot = direct_shot(ctx, v, f, real if real.is_vehicle else target, defensive=True)
+        total += shot.casualties + shot.damage + (1 if real.is_vehicle and real.destroyed else 0)
+    return total
 
 
 def ecm_die(st: DustState, target: Unit) -> tuple[int, str]:
@@ -747,7 +933,13 @@ def _setup_check(st: DustState, u: Unit, cmd: SetUpWeapon) -> str | None:
     if u.suppression and not rules.in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     w = weapon_of(st, f)
+    tractor = tractor_of(st, u) if towed_weapon(st, f) else None
+    if tractor is not None and not f.ready:
+        return f"{f.name} is limbered to {tractor.name}: unlimber it (Unlimber), which brings it into action"
     if cmd.dismantle:
+        if towed_weapon(st, f):
+            return (f"{f.name} is size {w.size}: too heavy to be man-packed; limber it to a vehicle instead "
+                    "(Limber)")
         if not f.ready:
             return f"{f.name} is already dismantled"
         if not crew_may_carry(u, w):
@@ -780,7 +972,8 @@ def _setup_offer(st: DustState, u: Unit) -> list[SetUpWeapon]:
     if u.is_vehicle:
         return []
     return [SetUpWeapon(u.id, f.id, dismantle=f.ready) for f in u.figures
-            if f.role == WEAPON and f.status not in (KILLED, ABANDONED)]
+            if f.role == WEAPON and f.status not in (KILLED, ABANDONED)
+            and not (towed_weapon(st, f) and (f.ready or tractor_of(st, u) is not None))]
 
 
 def _remote_check(st: DustState, u: Unit, cmd: SetRemote) -> str | None:
@@ -818,6 +1011,12 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
     st: DustState = ctx.state
     if u.is_vehicle or len(path) < 2:
         return
+    tractor = tractor_of(st, u)
+    if tractor is not None:
+        if tractor.pos is not None and u.pos is not None and hex_distance(tractor.pos, u.pos) <= 1:
+            return  # the crew rode along with its limbered gun
+        ctx.emit(E.UnitChanged(unit=tractor.id, field="towing", value=None,
+                               reason=f"{u.name} has left its limbered gun", rule=RULE_TOWED))
     for f in u.figures:
         if f.role != WEAPON or f.status in (KILLED, ABANDONED):
             continue
@@ -828,12 +1027,185 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
             continue
         if f.ready:
             why = "left where it was set up: a heavy weapon must be dismantled to move"
+        elif towed_weapon(st, f):
+            why = f"size {w.size}: too heavy to be man-packed, left behind"
         elif not crew_may_carry(u, w):
             why = "too few crew left to carry it: abandoned"
         else:
             continue
         ctx.emit(E.FigureChanged(unit=u.id, figure=f.id, status=ABANDONED, wounds=f.wounds, reason=why,
                                  rule=RULE_MOVING))
+
+
+# ---------------------------------------------------------------------------------------------
+# Towed heavy weapons: limber and unlimber
+# ---------------------------------------------------------------------------------------------
+
+
+def towed_weapon(st: DustState, f: Figure) -> bool:
+    """A crew-served heavy weapon of size 2 or more: it moves only on a towed carriage."""
+    w = weapon_of(st, f)
+    return f.role == WEAPON and w is not None and w.size >= 2
+
+
+def tractor_of(st: DustState, u: Unit) -> Unit | None:
+    """The vehicle an infantry crew's gun is limbered to (it tows the crew unit), if any."""
+    if u.is_vehicle:
+        return None
+    for v in st.units.values():
+        if v.towing == u.id:
+            return v
+    return None
+
+
+def _towed_guns(st: DustState, u: Unit) -> list[Figure]:
+    return [f for f in u.figures if f.status not in (KILLED, ABANDONED) and towed_weapon(st, f)]
+
+
+def move_refusal(st: DustState, u: Unit) -> str | None:
+    """Why an infantry crew may not take a Move action because of its towed gun, or None."""
+    if u.is_vehicle:
+        return None
+    guns = _towed_guns(st, u)
+    if not guns:
+        return None
+    tractor = tractor_of(st, u)
+    if tractor is not None:
+        return (f"{u.name}'s gun is limbered to {tractor.name}: the crew moves with the tractor; unlimber "
+                "first (Unlimber)")
+    for f in guns:
+        if f.status == FIT and not f.ready:
+            return (f"{f.name} is size {weapon_of(st, f).size}: it cannot be man-packed; limber it to a vehicle "
+                    "(Limber), or set it up and leave it")
+    return None
+
+
+def embark_refusal(st: DustState, u: Unit, vehicle: str) -> str | None:
+    """A crew does not carry its towed gun aboard a vehicle: only onto the tractor it is limbered to."""
+    guns = _towed_guns(st, u)
+    if not guns:
+        return None
+    tractor = tractor_of(st, u)
+    if tractor is None:
+        return (f"{guns[0].name} cannot be carried aboard: limber it to {st.units[vehicle].name} first (Limber), "
+                "or leave it")
+    if tractor.id != vehicle:
+        return f"{u.name}'s gun is limbered to {tractor.name}: the crew rides that vehicle"
+    return None
+
+
+def tractor_refusal(st: DustState, v: Unit | None, w: Weapon) -> str | None:
+    """Why ``v`` cannot take a towed weapon ``w`` on its hook (Towing and Pushing Vehicles)."""
+    from .vehicles import GROUND, tower_of
+
+    if v is None:
+        return "there is no such vehicle"
+    if v.vehicle not in GROUND or not v.mover:
+        return f"{v.name} cannot tow a gun"
+    if v.destroyed or not v.on_table:
+        return f"{v.name} is destroyed" if v.destroyed else f"{v.name} is not on the table"
+    if v.mover in ("grav", "hover"):
+        return "grav and hover vehicles may not tow (Towing and Pushing Vehicles)"
+    if v.damage:
+        return f"{v.name} is damaged: damaged vehicles may not tow (Towing and Pushing Vehicles)"
+    if v.immobilised:
+        return f"{v.name} is immobilised"
+    if v.towing:
+        return f"{v.name} is already towing {st.units[v.towing].name}"
+    if tower_of(st, v) is not None:
+        return f"{v.name} is itself under tow"
+    if w.size > v.size + 1:
+        return (f"a size {w.size} gun is too heavy for size {v.size} {v.name}: a vehicle tows nothing more than "
+                "one size larger than itself")
+    return None
+
+
+def _limber_common(st: DustState, u: Unit, fid: str) -> tuple[Figure | None, str | None]:
+    f, why = _crewed_figure(st, u, fid)
+    if why:
+        return None, why
+    w = weapon_of(st, f)
+    if not towed_weapon(st, f):
+        return None, f"{f.name} is size {w.size if w else 0}: man-packed, not towed; dismantle it to carry it"
+    if u.carried_by:
+        return None, f"{u.name} is aboard {st.units[u.carried_by].name}: dismount first"
+    if u.suppression and not rules.in_cover(st, u):
+        return None, f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
+    if 2 * crew_fit(u) < standard_crew(w):
+        return None, (f"{u.name} has {crew_fit(u)} fit crew: limbering or unlimbering {f.name} takes at least half "
+                      f"its crew of {standard_crew(w)}")
+    return f, None
+
+
+def _limber_check(st: DustState, u: Unit, cmd: Limber) -> str | None:
+    f, why = _limber_common(st, u, cmd.figure)
+    if why:
+        return why
+    tractor = tractor_of(st, u)
+    if tractor is not None:
+        return f"{u.name}'s gun is already limbered to {tractor.name}"
+    v = st.units.get(cmd.vehicle)
+    if v is None:
+        return f"there is no unit '{cmd.vehicle}'"
+    if v.side != u.side:
+        return f"{v.name} is the enemy's"
+    why = tractor_refusal(st, v, weapon_of(st, f))
+    if why:
+        return why
+    if hex_distance(u.pos, v.pos) > 1:
+        return f"{v.name} must be next to {u.name} to take the gun on its hook"
+    return None
+
+
+def _limber_resolve(ctx: Resolution, u: Unit, cmd: Limber) -> None:
+    st: DustState = ctx.state
+    f = checks.figure_by_id(u, cmd.figure)
+    v = st.units[cmd.vehicle]
+    rules.spend(ctx, u, "reorganise: limber the gun")
+    if f.ready:
+        ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=False, reason=f"limbered to {v.name}", rule=RULE_TOWED))
+    ctx.emit(E.UnitChanged(unit=v.id, field="towing", value=u.id, reason=f"{u.name}'s {f.name} on the hook",
+                           rule=RULE_TOWED))
+
+
+def _limber_offer(st: DustState, u: Unit) -> list[Limber]:
+    if u.is_vehicle or u.pos is None or u.carried_by:
+        return []
+    guns = _towed_guns(st, u)
+    if not guns:
+        return []
+    near = [st.units[st.occupant[h]] for h in u.pos.neighbours() if h in st.occupant]
+    return [Limber(u.id, guns[0].id, v.id) for v in near if v.side == u.side and v.is_vehicle]
+
+
+def _unlimber_check(st: DustState, u: Unit, cmd: Unlimber) -> str | None:
+    f, why = _limber_common(st, u, cmd.figure)
+    if why:
+        return why
+    tractor = tractor_of(st, u)
+    if tractor is None or f.ready:
+        return f"{f.name} is not limbered"
+    if hex_distance(u.pos, tractor.pos) > 1:
+        return f"{u.name} must be next to {tractor.name} to take the gun off its hook"
+    return None
+
+
+def _unlimber_resolve(ctx: Resolution, u: Unit, cmd: Unlimber) -> None:
+    st: DustState = ctx.state
+    f = checks.figure_by_id(u, cmd.figure)
+    tractor = tractor_of(st, u)
+    rules.spend(ctx, u, "reorganise: unlimber the gun")
+    ctx.emit(E.UnitChanged(unit=tractor.id, field="towing", value=None, reason=f"{u.name} unlimbers {f.name}",
+                           rule=RULE_TOWED))
+    ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=True, reason="unlimbered and brought into action",
+                           rule=RULE_TOWED))
+
+
+def _unlimber_offer(st: DustState, u: Unit) -> list[Unlimber]:
+    guns = [] if u.is_vehicle or u.carried_by else [f for f in _towed_guns(st, u) if not f.ready]
+    if not guns or tractor_of(st, u) is None:
+        return []
+    return [Unlimber(u.id, f.id) for f in guns]
 
 
 def encumbered(u: Unit) -> bool:
@@ -846,9 +1218,11 @@ ACTIONS = {
     FireWeapon: rules.Action(check, resolve, offer),
     SetUpWeapon: rules.Action(_setup_check, _setup_resolve, _setup_offer),
     SetRemote: rules.Action(_remote_check, _remote_resolve, _remote_offer),
+    Limber: rules.Action(_limber_check, _limber_resolve, _limber_offer),
+    Unlimber: rules.Action(_unlimber_check, _unlimber_resolve, _unlimber_offer),
 }
 DECISIONS: dict = {}
 FOLD: dict = {WeaponReadied: _f_readied}
 EVENT_TYPES: tuple = (WeaponReadied,)
-COMMANDS: tuple = (FireWeapon, SetUpWeapon, SetRemote)
+COMMANDS: tuple = (FireWeapon, SetUpWeapon, SetRemote, Limber, Unlimber)
 SIDE_ACTIONS: dict = {}

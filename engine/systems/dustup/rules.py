@@ -688,6 +688,7 @@ def pending_question(st: DustState) -> str:
     words = {"first": "go first or second this turn?", "seize": "seize the initiative?",
              "withdraw": "withdraw before the assault, or stand?", "occupy": "occupy the position, or go after them?",
              "press": "press the assault with a second move, or halt?",
+             "crew": "dismount the vehicle's crew to fight the assault, or stay closed down?",
              "cdm": "fire the command-detonated mine at the unit in its field, or hold?",
              "ade_pilot": "the air defences have locked on: abort the mission, or fly on?",
              "aa_pilot": "an anti-aircraft weapon has a lock: abort, evade, or press on?"}
@@ -969,7 +970,8 @@ def movement_die(st: DustState, u: Unit, carrying: bool) -> tuple[int, list[str]
     if encumbered(u):  # Moving Heavy Weapons: carrying a dismantled heavy weapon
         die = shift(die, -1)
         notes.append("carrying a heavy weapon: one die lower")
-    if u.towing:  # Towing and Pushing Vehicles: half speed, D12 -> D6 (halved to a die type, at least D4)
+    towed = st.units.get(u.towing) if u.towing else None
+    if towed is not None and towed.is_vehicle:  # Towing and Pushing Vehicles: half speed, D12 -> D6 (a die, D4+)
         die = max(d for d in (4, 6, 8, 10, 12) if d <= max(4, die // 2))
         notes.append("towing: half speed")
     return die, notes
@@ -1070,10 +1072,14 @@ def vehicle_cannot_move(st: DustState, u: Unit) -> str | None:
         return None
     if u.vehicle == "aircraft":
         return f"{u.name} is an aircraft: it moves by its flight orders (Aerospace Operations)"
+    if flying(u):  # a grav vehicle in the air flies as a VTOL until it lands (air.py)
+        return f"{u.name} is in the air: it moves by its flight orders until it lands (Aerospace: Grav Vehicles)"
     if not u.mover:
         return f"{u.name} cannot move"
     if u.immobilised:
         return f"{u.name} is immobilised: it cannot move"
+    if u.crew_out:  # its crew dismounted to fight a close assault (vehicles.py)
+        return f"{u.name} is unmanned: its crew must remount (Embark) first"
     for v in st.units.values():
         if v.towing == u.id:
             return f"{u.name} is under tow: it moves with {v.name}"
@@ -1081,7 +1087,9 @@ def vehicle_cannot_move(st: DustState, u: Unit) -> str | None:
 
 
 def _move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
-    why = vehicle_cannot_move(st, u)
+    from .heavy import move_refusal
+
+    why = vehicle_cannot_move(st, u) or move_refusal(st, u)  # move_refusal: towed guns are not man-packed
     if why:
         return why
     if u.suppression and u.confidence != ROUTED and not u.vehicle:  # vehicles move while suppressed
@@ -1125,7 +1133,9 @@ def nearest_enemy_distance(st: DustState, u: Unit, h: Hex) -> int:
 
 
 def _move_offer(st: DustState, u: Unit) -> list[Any]:
-    if (u.suppression and not u.vehicle) or u.propped or vehicle_cannot_move(st, u):
+    from .heavy import move_refusal
+
+    if (u.suppression and not u.vehicle) or u.propped or vehicle_cannot_move(st, u) or move_refusal(st, u):
         return []
     out = [C.Move(u.id, h) for h in move_options(st, u, carries_wounded(u, False))]
     if any(f.status in (UNTREATED, STABILISED, DISABLED) for f in u.figures):

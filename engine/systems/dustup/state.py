@@ -169,6 +169,8 @@ class Unit:
     fo: bool = False  # a dedicated forward observer or liaison officer in the unit (Request Fire Support)
     rangefinder: int = 4  # target designation die (Fire Support Accuracy): D4 without an FO
     mortar_target: Hex | None = None  # on-table artillery: the mission it fires when next activated
+    crew_out: str | None = None  # a vehicle whose crew dismounted to fight: their unit's id; unmanned till they remount
+    crew_of: str | None = None  # a unit formed by a vehicle's dismounted crew: the vehicle's id (Close Assault)
 
     @property
     def alive(self) -> list[Figure]:
@@ -286,7 +288,8 @@ def feature_data(**facts) -> tuple[str, ...]:
 # (data facing); target: a fire-support target marker (data mission, dummy); blast: where a round
 # or bomb landed, shown for the rest of the turn (data radius); drone: a small drone in the air
 FEATURE_KINDS = ("smoke", "fire", "minefield", "lane", "ied", "booby", "cdm", "target", "blast", "drone",
-                 "casevac")  # casevac: a CASEVAC vehicle landed on the table (hazards.py)
+                 "casevac",  # casevac: a CASEVAC vehicle landed on the table (hazards.py)
+                 "smoke_generator")  # a prepared position's smoke generator (data on, dir, unit; hazards.py)
 
 
 @attrs.define(slots=True)

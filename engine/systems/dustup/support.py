@@ -32,8 +32,21 @@ This game's readings (the book is silent or vague):
 
 * Scale: scatter in inches becomes hexes at 2 inches a hex, a half rounding up.
   Burst radii are ``data.BURST`` (3"/4"/6"/10" = 2/2/3/5 hexes).
-* The "platoon commander asking another platoon" shift is not applied: assets
-  do not belong to platoons in a scenario.
+* Assets of other platoons: a scenario asset may name its owner, ``platoon =
+  "<id of a platoon HQ unit>"``; one without is a company or higher asset that
+  any unit may call without a shift. The requester's platoon is its own unit if
+  it is a platoon HQ (level 1), else the platoon HQ it answers to
+  (``commander``); its company is that platoon HQ's commander (a company HQ,
+  level 2), or for a company HQ itself, its own unit. The book words the shift
+  for a platoon commander; here it applies to any requester, whose call goes
+  through its platoon's net. A call on another platoon's asset: the request die
+  one type lower if that platoon answers to the requester's company, two lower
+  otherwise (a different company, or a command chain that cannot be traced).
+  A request the shifted die cannot win is refused, not rolled.
+* Air-bursting cluster munitions (ammunition "cluster"): the impact of
+  general-purpose explosive (D8 against infantry and vehicles), but every
+  vehicle in the blast rolls its top armour, not only one under the impact
+  point. Cover still shifts armour as for any round.
 * The observer must see the aim point to call the fire (dummy markers may go
   anywhere on the map). A request the die cannot win is refused, not rolled.
 * A failed request spends the action and any chits, not one of the asset's
@@ -101,9 +114,12 @@ RULE_FIRE = "Additional Rules: Fire"
 # Requestor difficulty (Request Fire Support Action): (by a forward observer / liaison officer, by anyone else)
 DIFFICULTY = {"artillery": (0, 2), "air": (2, 4), "orbital": (3, 6)}
 # Ammunition Types: impact against infantry and against armoured targets (24 is D12x2)
-IMPACTS = {"he": (8, 8), "ap": (12, 8), "at": (6, 24)}
+IMPACTS = {"he": (8, 8), "ap": (12, 8), "at": (6, 24), "cluster": (8, 8)}
 AMMO_NAMES = {"he": "general purpose explosive", "ap": "anti-personnel submunitions",
-              "at": "anti-armour submunitions", "smoke": "smoke", "incendiary": "incendiary"}
+              "at": "anti-armour submunitions", "smoke": "smoke", "incendiary": "incendiary",
+              "cluster": "air-bursting cluster munitions"}
+AIRBURST = ("cluster",)  # vehicles anywhere in the blast use their top armour (Resolving Impacts)
+RULE_PLATOON = "Request Fire Support Action (another platoon's support)"
 DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 # The weapon class passengers of a damaged vehicle must beat (Casualties to Vehicle Passengers): this
 # game's reading for off-table rounds, by their size; an on-table mortar uses its weapon size
@@ -191,9 +207,48 @@ def difficulty(u: Unit, kind: str) -> int:
     return fo if u.fo else other
 
 
-def request_die(chits: int) -> int:
-    """The request die: a D8, shifted up once per fire support chit (closed: at most a D12)."""
-    return shift(8, chits)
+def request_die(chits: int, down: int = 0) -> int:
+    """The request die: a D8, shifted up once per fire support chit and down ``down`` times for another
+    platoon's asset (closed: D4 to D12)."""
+    return shift(8, chits - down)
+
+
+def platoon_of(st: DustState, u: Unit) -> Unit | None:
+    """The platoon HQ a unit belongs to: itself at level 1, else the level 1 HQ it answers to."""
+    if u.level == 1:
+        return u
+    if u.level == 0 and u.commander in st.units and st.units[u.commander].level == 1:
+        return st.units[u.commander]
+    return None
+
+
+def company_of(st: DustState, u: Unit) -> str | None:
+    """The id of the company HQ above a unit (itself, for a company HQ), or None if none can be traced."""
+    if u.level >= 2:
+        return u.id
+    p = platoon_of(st, u)
+    if p is not None and p.commander in st.units and st.units[p.commander].level >= 2:
+        return p.commander
+    return None
+
+
+def platoon_shift(st: DustState, u: Unit, asset: dict[str, Any]) -> tuple[int, str]:
+    """Request Fire Support Action: (die types down, why) for calling ``asset`` from ``u``: none for the
+    requester's own platoon or an asset of no platoon; one for another platoon of the same company;
+    two for a platoon of a different company (or one whose chain cannot be traced)."""
+    owner = asset.get("platoon")
+    if not owner:
+        return 0, ""
+    own = platoon_of(st, u)
+    if own is not None and own.id == owner:
+        return 0, ""
+    hq = st.units.get(str(owner))
+    theirs = company_of(st, hq) if hq is not None else None
+    mine = company_of(st, u)
+    name = hq.name if hq is not None else str(owner)
+    if mine is not None and theirs == mine:
+        return 1, f"{name}'s asset, another platoon of the company: one type down"
+    return 2, f"{name}'s asset, a platoon of another company: two types down"
 
 
 def blast_hexes(st: DustState, centre: Hex, radius: int) -> list[Hex]:
@@ -308,7 +363,7 @@ def request_check(st: DustState, u: Unit, cmd: RequestFire) -> str | None:
     if not 0 <= cmd.line_dir <= 5:
         return "the smoke line's direction is a hex direction, 0 to 5"
     need = u.leadership + difficulty(u, a["kind"])
-    die = request_die(cmd.chits)
+    die = request_die(cmd.chits, platoon_shift(st, u, a)[0])
     if die <= need:
         return (f"{u.name} would need more than {need} on a D{die}: no chance"
                 + (" (spend fire support chits to shift the die up)" if die < 12 else ""))
@@ -339,11 +394,14 @@ def request_resolve(ctx: Resolution, u: Unit, cmd: RequestFire) -> None:
     kind = a["kind"]
     diff = difficulty(u, kind)
     need = u.leadership + diff
-    die = request_die(cmd.chits)
+    down, down_words = platoon_shift(st, u, a)
+    die = request_die(cmd.chits, down)
     who = ("forward observer" if kind == "artillery" else "liaison officer") if u.fo else "not a dedicated observer"
     chit_words = f", D8 up {cmd.chits} for fire support chits" if cmd.chits else ""
+    chit_words += f", {down_words}" if down else ""
     roll = ctx.roll(die, f"request {kind} support from {asset_name(a)}: D{die}{chit_words} must beat {need} "
-                    f"= leadership {u.leadership} + difficulty {diff} ({who})", RULE_REQUEST, u.id)
+                    f"= leadership {u.leadership} + difficulty {diff} ({who})",
+                    RULE_PLATOON if down else RULE_REQUEST, u.id)
     if roll <= need:
         ctx.emit(E.Note(text=f"{u.name}'s call for fire is not answered ({roll} against {need})", rule=RULE_REQUEST))
         return
@@ -495,7 +553,7 @@ def deliver(ctx: Resolution, side: str, aim: Hex, observer: Unit | None, ammo: s
             ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "blast"), kind="blast", side=side, at=p,
                                      data=feature_data(radius=radius), reason=f"{AMMO_NAMES.get(ammo, ammo)} lands",
                                      rule=RULE_IMPACT))
-            burst(ctx, p, radius, impacts, caught, weapon_class)
+            burst(ctx, p, radius, impacts, caught, weapon_class, top=ammo in AIRBURST)
     blast_morale(ctx, caught)
 
 
@@ -510,10 +568,11 @@ def caught_units(st: DustState, centre: Hex, radius: int) -> list[Unit]:
 
 
 def burst(ctx: Resolution, centre: Hex, radius: int, impacts: tuple[int, int], caught: dict[str, dict],
-          weapon_class: int = 1) -> None:
+          weapon_class: int = 1, top: bool = False) -> None:
     """Resolving Impacts: every figure in the blast rolls its armour against the round's impact; a
-    vehicle rolls once, with its top armour if the round landed on it, else the face toward the
-    impact point. Cover on the unit's hex shifts the armour die, unless the round fell on that hex."""
+    vehicle rolls once, with its top armour if the round landed on it (or, ``top``, an air-bursting
+    cluster round went off anywhere over the blast), else the face toward the impact point. Cover on
+    the unit's hex shifts the armour die, unless the round fell on that hex."""
     st: DustState = ctx.state
     for u in caught_units(st, centre, radius):
         if u.id not in caught:
@@ -522,7 +581,7 @@ def burst(ctx: Resolution, centre: Hex, radius: int, impacts: tuple[int, int], c
         cover = rules.cover_shift(st, u) if separated else 0
         propped = u.propped and separated
         if u.is_vehicle:
-            if hit_vehicle(ctx, u, centre, impacts[1], cover, weapon_class):
+            if hit_vehicle(ctx, u, centre, impacts[1], cover, weapon_class, top=top):
                 caught[u.id]["damaged"] = True
             continue
         for f in list(u.figures):
@@ -531,11 +590,12 @@ def burst(ctx: Resolution, centre: Hex, radius: int, impacts: tuple[int, int], c
             checks.impact_on(ctx, u, f, impacts[0], cover, propped, RULE_IMPACT, unarmoured=f.unarmoured)
 
 
-def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, weapon_class: int = 1) -> bool:
+def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, weapon_class: int = 1,
+                top: bool = False) -> bool:
     """One impact against a vehicle's armour, as for direct fire: beats it = a damage marker, more than
     double = destroyed; either way its passengers test against ``weapon_class`` (Casualties to
     Vehicle Passengers). Returns True if the vehicle was damaged or destroyed."""
-    face = "top" if v.pos == centre else arc_of(v.pos, v.facing, centre)
+    face = "top" if v.pos == centre or top else arc_of(v.pos, v.facing, centre)
     armour = shift_value(v.armour_face(face), cover)
     shifted = f", cover +{cover}" if cover else ""
     imp = roll_value(ctx, impact, f"impact {value_name(impact)} against {v.name}'s {face} armour", RULE_IMPACT)

@@ -22,6 +22,12 @@ What lives where:
   here.
 * :func:`bail_out`: the passengers of a destroyed vehicle get out onto free hexes next to the wreck.
   The fire modules call it when their fire destroys a carrier; :func:`apply_hit` calls it itself.
+* **Crew dismount** (Close Assault): a ground vehicle's crew (``crew`` in vehicles.toml) may get out
+  to fight off a close assault (assault.py asks). :func:`dismount_crew` sets them down as an
+  infantry unit (:class:`CrewDismounted`) on a free hex next to the vehicle (this game's reading: a
+  hex holds one unit, so they step out beside it, on the attackers' side if they can). The vehicle is
+  then unmanned: it is not activated, moves, turns and fires not at all, until its own crew gets
+  back in with an ordinary Embark (one action, from its hex or next to it). Its passengers stay.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from . import checks
 from . import events as E
 from . import rules
 from .dice import roll_value, value_name
-from .state import CONFIDENCE, FIT, HULL, KILLED, SHAKEN, WEAPON, DustState, Unit
+from .state import CONFIDENCE, FIT, HULL, KILLED, SHAKEN, SINGLE, SQUAD, WEAPON, DustState, Figure, Unit
 
 R_MOVE = "Vehicles: Vehicle Movement"
 R_TRANSPORT = "Vehicles: Transport of Infantry"
@@ -45,6 +51,7 @@ R_DAMAGE = "Vehicles: Vehicle Damage"
 R_ASSAULT = "Vehicles: Close Assault (Infantry Assaulting Vehicles)"
 R_TANK = "Vehicles: Tank Shock"
 R_OPEN = "Vehicles: Open Top Vehicles (close assault)"
+R_CREW = "Vehicles: Close Assault (the crew dismount to fight back)"
 
 GROUND = ("vehicle", "mech", "monster")  # vehicle kinds that drive or walk on the table
 FIGHTERS = ("mech", "monster")  # vehicle kinds that fight in close combat (Close Assault: Mechs and Monsters)
@@ -104,6 +111,43 @@ class TankShock:
 
 
 COMMANDS = (Turn, Embark, Disembark, Tow, Release, TankShock)
+
+
+@attrs.frozen(kw_only=True)
+class CrewDismounted:
+    """The crew of ``vehicle`` (``count`` crewmen carrying ``weapon``) get out onto ``at`` as the
+    infantry unit ``unit`` (made on the first dismount, set back on the table after that); the
+    vehicle is unmanned until they remount (Close Assault)."""
+
+    vehicle: str
+    unit: str
+    name: str
+    at: Hex
+    count: int
+    weapon: str
+    rule: str = R_CREW
+
+
+def _f_crew_dismounted(st: DustState, ev: CrewDismounted) -> None:
+    v = st.units[ev.vehicle]
+    crew = st.units.get(ev.unit)
+    if crew is None:
+        armour = st.tables.armour.get("basic")
+        figures = [Figure(id=f"{ev.unit}.{i + 1}",
+                          name=f"{'Crew commander' if i == 0 else 'Crewman'} {ev.unit}.{i + 1}",
+                          weapon=ev.weapon, armour=armour.die if armour else 4, role="leader" if i == 0 else "",
+                          unarmoured=bool(armour and armour.unarmoured))
+                   for i in range(ev.count)]
+        crew = Unit(id=ev.unit, side=v.side, name=ev.name, kind=SQUAD if ev.count > 1 else SINGLE,
+                    quality=v.quality, leadership=v.leadership, figures=figures, pos=None,
+                    initial_confidence=v.initial_confidence, commander=v.commander, crew_of=v.id,
+                    seen_enemy=True, panic_passed=v.panic_passed, under_fire_before=v.under_fire_before)
+        st.units[ev.unit] = crew
+    crew.off_table = False
+    crew.activated = True  # the assault counts as the vehicle's activation, and so as theirs
+    crew.confidence = v.confidence
+    rules._place(st, crew, ev.at)
+    v.crew_out = crew.id
 
 
 # ---------------------------------------------------------------------------------------------
@@ -379,6 +423,52 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
+# The crew dismount to fight a close assault
+# ---------------------------------------------------------------------------------------------
+
+
+def crew_refusal(st: DustState, v: Unit) -> str | None:
+    """Why the crew of ``v`` may not dismount to fight back, or None (Close Assault: the crew may
+    get out to fight unless their vehicle is suppressed; mechs and monsters fight themselves)."""
+    vt = st.tables.vehicles.get(v.vtype)
+    if v.vehicle != "vehicle" or vt is None or not vt.crew:
+        return f"{v.name} has no crew to dismount"
+    if v.destroyed or not v.on_table:
+        return f"{v.name} is out of the fight"
+    if v.crew_out:
+        return f"{v.name}'s crew is already out"
+    if v.suppression:
+        return f"{v.name} is suppressed: its crew may not dismount to fight back"
+    if crew_hex(st, v, None) is None:
+        return f"there is no free ground next to {v.name} for its crew to get out onto"
+    return None
+
+
+def crew_hex(st: DustState, v: Unit, near: Hex | None) -> Hex | None:
+    """Where the crew get out: a free hex next to the vehicle where infantry can stand, next to
+    ``near`` (the attackers) if possible, then with cover, then the first in hex order."""
+    costs = st.tables.costs["normal"]
+    ok = [h for h in v.pos.neighbours() if st.tables.on_board(h) and costs.get(h) is not None
+          and (st.occupant.get(h) is None or not st.units[st.occupant[h]].on_table)]
+    if not ok:
+        return None
+    return min(ok, key=lambda h: (near is not None and hex_distance(h, near) != 1, not rules.hex_gives_cover(st, h),
+                                  h.q, h.r))
+
+
+def dismount_crew(ctx: Resolution, v: Unit, near: Hex | None) -> Unit:
+    """The crew of ``v`` get out to fight as infantry (:class:`CrewDismounted`); returns their unit.
+    Its id is the vehicle's with "-crew"; a crew that got out before comes back as it was left."""
+    st: DustState = ctx.state
+    vt = st.tables.vehicles[v.vtype]
+    uid = f"{v.id}-crew"
+    at = crew_hex(st, v, near)
+    ctx.emit(CrewDismounted(vehicle=v.id, unit=uid, name=f"{v.name} crew", at=at, count=vt.crew,
+                            weapon=vt.crew_weapon))
+    return st.units[uid]
+
+
+# ---------------------------------------------------------------------------------------------
 # Turn
 # ---------------------------------------------------------------------------------------------
 
@@ -390,6 +480,8 @@ def _turn_check(st: DustState, u: Unit, cmd: Turn) -> str | None:
         return "a facing is a hex side, 0 to 5"
     if cmd.facing == u.facing:
         return f"{u.name} already faces that way"
+    if u.crew_out:
+        return f"{u.name} is unmanned: its crew must remount (Embark) first"
     if u.vehicle != "turret" and u.immobilised:
         return f"{u.name} is immobilised: it cannot turn"
     if u.vehicle != "turret" and tower_of(st, u) is not None:
@@ -416,7 +508,25 @@ def _turn_offer(st: DustState, u: Unit) -> list[Turn]:
 # ---------------------------------------------------------------------------------------------
 
 
+def _remount_check(st: DustState, u: Unit, v: Unit) -> str | None:
+    """Its own crew gets back into an unmanned vehicle: from its hex or next to it, not while
+    suppressed or propped; the vehicle's passenger room does not matter."""
+    if v.destroyed:
+        return f"{v.name} is destroyed: there is nothing to get back into"
+    if v.crew_out != u.id:
+        return f"{v.name} is already manned"
+    if hex_distance(u.pos, v.pos) > 1:
+        return f"{u.name} must be within 2 inches (next to {v.name}) to get back in"
+    if u.suppression:
+        return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
+    if u.propped:
+        return f"{u.name} is propped: unprop first (Prop Action)"
+    return None
+
+
 def _embark_check(st: DustState, u: Unit, cmd: Embark) -> str | None:
+    if u.crew_of is not None and u.crew_of == cmd.vehicle and cmd.vehicle in st.units:
+        return _remount_check(st, u, st.units[cmd.vehicle])
     if u.is_vehicle:
         return f"{u.name} is a vehicle: only infantry ride as passengers"
     if u.carried_by:
@@ -430,14 +540,19 @@ def _embark_check(st: DustState, u: Unit, cmd: Embark) -> str | None:
         return f"{v.name} carries no passengers"
     if not v.on_table:
         return f"{v.name} is not on the table" if not v.destroyed else f"{v.name} is destroyed"
-    if v.vehicle == "aircraft" and v.air != "grounded":
-        return f"{v.name} is in the air: troops board an aircraft only once it has landed"
+    if rules.flying(v):
+        return f"{v.name} is in the air: troops board it only once it has landed"
     if hex_distance(u.pos, v.pos) > 1:
         return f"{u.name} must be within 2 inches (next to {v.name}) to mount it"
     if u.suppression:
         return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
     if u.propped:
         return f"{u.name} is propped: unprop first (Prop Action)"
+    from .heavy import embark_refusal
+
+    why = embark_refusal(st, u, v.id)  # Moving Heavy Weapons: a towed gun is not carried aboard
+    if why:
+        return why
     n = sum(1 for f in u.people if f.present)
     room = v.capacity - load(st, v)
     if n > room:
@@ -448,6 +563,13 @@ def _embark_check(st: DustState, u: Unit, cmd: Embark) -> str | None:
 def _embark_resolve(ctx: Resolution, u: Unit, cmd: Embark) -> None:
     st: DustState = ctx.state
     v = st.units[cmd.vehicle]
+    if u.crew_of == v.id:
+        rules.spend(ctx, u, "remount the crew")
+        ctx.emit(E.UnitChanged(unit=v.id, field="crew_out", value=None, reason=f"{u.name} are back inside",
+                               rule=R_CREW))
+        ctx.emit(E.UnitChanged(unit=u.id, field="off_table", value=True, reason=f"back inside {v.name}",
+                               rule=R_CREW))
+        return
     rules.spend(ctx, u, "embark")
     rules.reveal(ctx, u, "it moved")
     start = u.pos
@@ -462,14 +584,15 @@ def _embark_offer(st: DustState, u: Unit) -> list[Embark]:
     if u.is_vehicle or u.carried_by or u.pos is None:
         return []
     return [Embark(u.id, v.id) for v in st.units.values()
-            if v.side == u.side and v.capacity and v.pos is not None and hex_distance(u.pos, v.pos) <= 1]
+            if v.side == u.side and (v.capacity or v.id == u.crew_of) and v.pos is not None
+            and hex_distance(u.pos, v.pos) <= 1]
 
 
 def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
     if not u.carried_by:
         return f"{u.name} is not aboard a vehicle"
     v = st.units[u.carried_by]
-    if v.vehicle == "aircraft" and v.air != "grounded":
+    if rules.flying(v):
         return f"{v.name} is in the air: troops get out only once it has landed"
     if v.suppression:
         return f"{v.name} is suppressed: its passengers may not disembark (Suppression and Vehicles)"
@@ -556,7 +679,12 @@ def _tow_offer(st: DustState, u: Unit) -> list[Tow]:
 
 
 def _release_check(st: DustState, u: Unit, cmd: Release) -> str | None:
-    return None if u.towing else f"{u.name} is not towing anything"
+    if not u.towing:
+        return f"{u.name} is not towing anything"
+    crew = st.units.get(u.towing)
+    if crew is not None and not crew.is_vehicle:
+        return f"{u.name} tows {crew.name}'s limbered gun: the crew takes it off the hook (Unlimber)"
+    return None
 
 
 def _release_resolve(ctx: Resolution, u: Unit, cmd: Release) -> None:
@@ -565,7 +693,7 @@ def _release_resolve(ctx: Resolution, u: Unit, cmd: Release) -> None:
 
 
 def _release_offer(st: DustState, u: Unit) -> list[Release]:
-    return [Release(u.id)] if u.towing else []
+    return [Release(u.id)] if u.towing and _release_check(st, u, Release(u.id)) is None else []
 
 
 def follow(ctx: Resolution, u: Unit, path) -> None:
@@ -573,8 +701,8 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
     free one it passed; if that is not next to the tower, the cable parts)."""
     st: DustState = ctx.state
     t = st.units.get(u.towing or "")
-    if t is None or t.pos is None:
-        return
+    if t is None or t.pos is None or t.carried_by:
+        return  # a gun crew riding inside its tractor goes along as a passenger
     trail = list(path[:-1])
     if t.pos in trail:
         trail = trail[trail.index(t.pos) + 1:]
@@ -602,6 +730,10 @@ def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
 
     if u.vehicle not in GROUND:
         return f"{u.name} cannot make a tank shock" if u.is_vehicle else "only vehicles make a tank shock"
+    if u.crew_out:
+        return f"{u.name} is unmanned: its crew must remount (Embark) first"
+    if rules.flying(u):
+        return f"{u.name} is in the air: it must land before it can make a tank shock"
     if u.suppression:
         return f"{u.name} is suppressed: suppressed vehicles may not initiate a tank shock"
     if u.immobilised or not u.mover:
@@ -715,6 +847,16 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path) -> None:
         follow(ctx, u, path)
 
 
+def TURN_BEGIN(ctx: Resolution) -> None:
+    """An unmanned vehicle (its crew out fighting) does not activate: it carries an activation marker
+    from the start of the turn until its crew is back in."""
+    st: DustState = ctx.state
+    for v in st.units.values():
+        if v.crew_out and v.on_table and not v.activated:
+            ctx.emit(E.UnitChanged(unit=v.id, field="activated", value=True,
+                                   reason="unmanned: its crew is out of it", rule=R_CREW))
+
+
 def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
     """A damaged vehicle may not tow or push: it drops its tow when it next acts."""
     if u.towing and u.damage:
@@ -731,6 +873,6 @@ ACTIONS = {
     TankShock: rules.Action(_shock_check, _shock_resolve, _shock_offer),
 }
 DECISIONS: dict = {}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
+FOLD: dict = {CrewDismounted: _f_crew_dismounted}
+EVENT_TYPES: tuple = (CrewDismounted,)
 SIDE_ACTIONS: dict = {}

@@ -421,10 +421,11 @@ def terrain_effect(t: Terrain) -> str:
 # Map counters (state.Feature) drawn in place of the terrain glyph of their hexes. Several on one hex:
 # the first kind in FEATURE_ORDER is drawn. None of these glyphs is a Dustup terrain glyph.
 FEATURE_GLYPHS = {"target": "@", "blast": "*", "fire": "^", "smoke": "&", "minefield": "$", "cdm": ")",
-                  "booby": "(", "ied": "!", "lane": "_", "drone": "'"}
+                  "booby": "(", "ied": "!", "lane": "_", "drone": "'", "smoke_generator": "+"}
 DUMMY_TARGET_GLYPH = "0"  # only in the owner's own view (board(st, viewer=owner))
 OTHER_FEATURE_GLYPH = '"'
-FEATURE_ORDER = ("target", "blast", "fire", "smoke", "minefield", "cdm", "booby", "ied", "lane", "drone")
+FEATURE_ORDER = ("target", "blast", "fire", "smoke", "minefield", "cdm", "booby", "ied", "lane", "drone",
+                 "smoke_generator")
 FEATURE_NAMES = {
     "target": ("fire support target marker",
                "rounds are due here; a real marker and a dummy look alike until the impact (Dummy Targets)"),
@@ -438,6 +439,8 @@ FEATURE_NAMES = {
     "booby": ("booby trap", "set off by the first unit to enter (Booby Traps)"),
     "cdm": ("command-detonated mine", "fires into its 180-degree arc, 6\" (3 hexes) (Command Detonated Mines)"),
     "drone": ("drone", "a small drone in the air, spotting (Small Portable Drones)"),
+    "smoke_generator": ("smoke generator", "a unit at or next to it turns it on for a 6\" (3-hex) trail of smoke "
+                        "(Artificial Smoke)"),
 }
 MINE_TYPES = {"ap": "anti-personnel", "at": "anti-tank", "mixed": "AP and AT", "dummy": "dummy"}
 COVERT = ("ied", "booby", "cdm")  # invisible to the enemy until found (Booby Traps; IEDs; CDMs)
