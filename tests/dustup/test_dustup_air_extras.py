@@ -55,9 +55,10 @@ def grav_battle(dice=(), at=(5, 5), air_state="", vtype="grav_carrier", red_extr
 def test_which_grav_vehicles_can_fly():
     """Grav Vehicles: this game's reading: a grav vehicle flies only if its type is marked
     ``flight = true``: the grav carrier is, the grav tank is not; aircraft are not grav vehicles."""
-    b = grav_battle(red_extra=[craft("GT", "grav_tank", (9, 5))])
+    b = grav_battle(red_extra=[craft("GT", "grav_tank", (9, 5)), craft("G", "gunship", (12, 5), air="hovering")])
     st = b.state
     assert air.can_fly(st, st.units["GC"]) and air.grav_vehicle(st.units["GC"])
+    assert air.can_fly(st, st.units["G"]) and not air.grav_vehicle(st.units["G"])
     assert not air.can_fly(st, st.units["GT"]) and air.grav_vehicle(st.units["GT"])
     assert "without flight" in refusal(b, air.TakeOff("GT", "hovering"))
     assert air.TakeOff("GT", "hovering") not in K.SYSTEM.legal_commands(st)
@@ -417,5 +418,8 @@ def test_a_flying_grav_vehicle_takes_no_passengers_makes_no_tank_shock_and_canno
     assert "in the air" in refusal(b, C.Assault("d", "GC"))
     ground = grav_battle(red_extra=[riders, K.unit("W", (6, 5), ["rifle*4"])],
                          blue=[K.unit("d", (7, 5), ["rifle*4"])])
-    assert "in the air" not in (refusal(ground, Disembark("R", K.hx(4, 5))) or "")
-    assert "in the air" not in (refusal(ground, TankShock("GC", "d")) or "")
+    assert refusal(ground, Disembark("R", K.hx(4, 5))) is None
+    assert refusal(ground, Embark("W", "GC")) is None
+    assert refusal(ground, TankShock("GC", "d")) is None
+    ground.state.to_act = "blue"
+    assert refusal(ground, C.Assault("d", "GC")) is None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dustkit
 from engine.core.events import DieRolled
 from engine.core.hexes import hex_distance
-from engine.systems.dustup import assault, rules, vehicles
+from engine.systems.dustup import assault, heavy, rules, vehicles
 from engine.systems.dustup import commands as C
 from engine.systems.dustup import events as E
 from engine.systems.dustup.heavy import FireWeapon
@@ -281,8 +281,9 @@ def test_an_unmanned_vehicle_does_nothing_until_its_crew_remount_with_embark():
     b.submit(Embark("L-crew", "L"))
     assert unit(b, "L").crew_out is None and not unit(b, "L-crew").on_table
     assert b.state.occupant[unit(b, "L").pos] == "L"
-    assert b.refusal(C.Move("L", hx(6, 4))) is None or "activation" in b.refusal(C.Move("L", hx(6, 4)))
-    assert rules.vehicle_cannot_move(b.state, unit(b, "L")) is None
+    manned = unit(b, "L")  # (blue acts next, so the orders themselves wait for red's turn)
+    assert rules.vehicle_cannot_move(b.state, manned) is None and heavy.firer_refusal(b.state, manned) is None
+    assert vehicles._turn_check(b.state, manned, Turn("L", 0)) is None
 
 
 def test_an_unmanned_vehicle_carries_an_activation_marker_from_the_start_of_the_turn():

@@ -122,7 +122,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import DIRECTIONS, Hex, hex_distance, relative_bearing, spiral, to_pixel
+from engine.core.hexes import DIRECTIONS, Hex, hex_distance, relative_bearing, shortest_path, spiral, to_pixel
 from engine.core.resolution import Resolution
 
 from . import checks
@@ -783,9 +783,19 @@ def _where(h: Hex) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+def _cannot_fly(st: DustState, u: Unit) -> str | None:
+    """Why ``u`` never flies, or None: not an aircraft, nor a grav vehicle whose type may take off."""
+    if can_fly(st, u):
+        return None
+    if grav_vehicle(u):
+        return f"{u.name} is a grav vehicle without flight: it stays on the ground ({RULE_GRAV})"
+    return f"{u.name} is not an aircraft"
+
+
 def _flyer_refusal(st: DustState, u: Unit) -> str | None:
-    if not can_fly(st, u):
-        return f"{u.name} is not an aircraft" + (" (this grav vehicle cannot fly)" if grav_vehicle(u) else "")
+    why = _cannot_fly(st, u)
+    if why:
+        return why
     if not u.on_table:
         return f"{u.name} is not on the table"
     if not flying(u):
@@ -890,10 +900,9 @@ def _land_resolve(ctx: Resolution, u: Unit, cmd: Land) -> None:
 
 
 def _takeoff_check(st: DustState, u: Unit, cmd: TakeOff) -> str | None:
-    if not can_fly(st, u):
-        if grav_vehicle(u):
-            return f"the {st.tables.vehicles[u.vtype].name} is a grav vehicle without flight: it stays on the ground"
-        return f"{u.name} is not an aircraft"
+    why = _cannot_fly(st, u)
+    if why:
+        return why
     if not u.on_table:
         return f"{u.name} is not on the table"
     if not grounded(u):
@@ -949,8 +958,6 @@ def _paved(st: DustState, h: Hex) -> bool:
 
 def taxi_path(st: DustState, u: Unit, to: Hex) -> list[Hex] | None:
     """The shortest way along road hexes free of units on the ground, at most :data:`TAXI` hexes."""
-    from engine.core.hexes import shortest_path
-
     taken = {v.pos for v in st.units.values() if v.id != u.id and v.on_table and not flying(v)
              and v.carried_by is None and v.hull is None}
 

@@ -670,9 +670,11 @@ def _decide_withdraw(ctx: Resolution, pending: Pending, choice: str) -> None:
         plan.withdrawn.append(d)
         plan.vacated[d] = [left.q, left.r]
     elif choice == "dismount":
+        from . import vehicles
+
         plan.crews[d] = "ready"
         ctx.emit(E.Note(text=f"{du.name} stands its ground; its crew will get out to fight when the attackers reach "
-                        "it", rule="Vehicles: Close Assault (the crew dismount to fight back)"))
+                        "it", rule=vehicles.R_CREW))
     else:
         ctx.emit(E.Note(text=f"{du.name} stands its ground and takes the courage test", rule=R_WITHDRAW))
     _run(ctx, plan)

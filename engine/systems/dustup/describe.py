@@ -444,7 +444,7 @@ class Describer:
 
     def _order_FireWeapon(self, cmd) -> str:
         at = " (at a door or window)" if cmd.part else ""
-        if getattr(cmd, "to", None) is not None:  # superior stabilisation: move and fire in one action
+        if cmd.to is not None:  # superior stabilisation: move and fire in one action
             at += f", moving toward {where(cmd.to)} first"
         return f"{self.name(cmd.unit)}: fire {self._weapons(cmd.unit, cmd.weapons)} at {self.name(cmd.target)}{at}"
 

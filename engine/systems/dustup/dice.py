@@ -129,6 +129,12 @@ def less_than_half(score: int, target: int) -> bool:
     return score < target // 2
 
 
+def smoke_thinning(clouds: int, roll: int) -> int:
+    """How many of ``clouds`` go on the end-of-turn D6 of artillery smoke or a switched-off smoke
+    generator (Smoke: Artificial Smoke): 1 all of them, 2-3 half rounded up, 4-6 one."""
+    return clouds if roll == 1 else (clouds + 1) // 2 if roll <= 3 else 1
+
+
 @attrs.frozen
 class Successes:
     """How many of a firer's (or striker's) dice beat the target's die."""

@@ -132,7 +132,8 @@ from engine.core.resolution import Resolution
 
 from . import checks
 from . import events as E
-from .dice import clock_to_hex_direction, firepower_die, less_than_half, parse_value, roll_value, value_name
+from .dice import (clock_to_hex_direction, firepower_die, less_than_half, parse_value, roll_value, smoke_thinning,
+                   value_name)
 from .rules import Action
 from .state import (ABANDONED, CONFIDENT, FIT, HULL, KILLED, STABILISED, UNTREATED, DustState, Feature,
                     Figure, Unit, feature_data)
@@ -866,7 +867,7 @@ def _generators_at_turn_end(ctx: Resolution) -> None:
             continue
         roll = ctx.roll(6, f"smoke generator at {where(g.pos)} is off: its trail of {len(clouds)} cloud(s) thins "
                         "(1 all clears, 2-3 half rounded up, 4-6 one cloud)", RULE_GENERATOR, g.side)
-        gone = len(clouds) if roll == 1 else (len(clouds) + 1) // 2 if roll <= 3 else 1
+        gone = smoke_thinning(len(clouds), roll)
         for c in clouds[:gone]:
             ctx.emit(E.FeatureRemoved(feature=c.id, reason=f"the generator's smoke thins ({roll})",
                                       rule=RULE_GENERATOR))

@@ -66,7 +66,6 @@ RULE_LARGE = "Heavy Weapons: Heavy Weapons and Large Targets"
 RULE_FC = "Heavy Weapons: Heavy Weapon Fire Control"
 RULE_MOVING = "Heavy Weapons: Moving Heavy Weapons"
 RULE_TOWED = "Heavy Weapons: Moving Heavy Weapons (towed weapons)"
-RULE_TOWING = "Vehicles: Towing and Pushing Vehicles"
 RULE_IAVR = "Heavy Weapons: Unguided Rockets"
 RULE_GUIDED = "Guided Weapons: Firing Procedure"
 RULE_ECM = "Guided Weapons: Electronic Counter-Measures"
@@ -473,7 +472,7 @@ def firer_refusal(st: DustState, u: Unit) -> str | None:
     if u.vehicle == "aircraft":
         return f"{u.name} is an aircraft: it fires by the rules for aircraft"
     if u.crew_out:
-        return f"{u.name} is unmanned: its crew must remount (Embark) before it can fire"
+        return rules.unmanned(u)
     return passenger_fire_refusal(st, u)
 
 
@@ -822,7 +821,7 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
             continue
         rules.reveal(ctx, v, "it fired")
         ctx.emit(E.Note(text=f"{v.name} fires its {w.name} in final defensive fire", rule=RULE_VEHICLE_FDF))
-        shot = direct_shot(ctx, v, f, real if real.is_vehicle else target, defensive=True)
+        shot = direct_shot(ctx, v, f, real, defensive=True)
         total += shot.casualties + shot.damage + (1 if real.is_vehicle and real.destroyed else 0)
     return total
 
@@ -1096,7 +1095,7 @@ def embark_refusal(st: DustState, u: Unit, vehicle: str) -> str | None:
 
 def tractor_refusal(st: DustState, v: Unit | None, w: Weapon) -> str | None:
     """Why ``v`` cannot take a towed weapon ``w`` on its hook (Towing and Pushing Vehicles)."""
-    from .vehicles import GROUND, tower_of
+    from .vehicles import GROUND, tow_refusal
 
     if v is None:
         return "there is no such vehicle"
@@ -1104,16 +1103,9 @@ def tractor_refusal(st: DustState, v: Unit | None, w: Weapon) -> str | None:
         return f"{v.name} cannot tow a gun"
     if v.destroyed or not v.on_table:
         return f"{v.name} is destroyed" if v.destroyed else f"{v.name} is not on the table"
-    if v.mover in ("grav", "hover"):
-        return "grav and hover vehicles may not tow (Towing and Pushing Vehicles)"
-    if v.damage:
-        return f"{v.name} is damaged: damaged vehicles may not tow (Towing and Pushing Vehicles)"
-    if v.immobilised:
-        return f"{v.name} is immobilised"
-    if v.towing:
-        return f"{v.name} is already towing {st.units[v.towing].name}"
-    if tower_of(st, v) is not None:
-        return f"{v.name} is itself under tow"
+    why = tow_refusal(st, v)
+    if why:
+        return why
     if w.size > v.size + 1:
         return (f"a size {w.size} gun is too heavy for size {v.size} {v.name}: a vehicle tows nothing more than "
                 "one size larger than itself")

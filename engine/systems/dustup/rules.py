@@ -909,8 +909,8 @@ AMPHIBIOUS = {"wheeled_low": "difficult", "wheeled_high": "poor", "tracked": "po
 
 
 def flying(u: Unit) -> bool:
-    """An aircraft in the air (Aerospace: Aircraft on the Table): it stands on no hex, blocks no ground
-    movement and is no enemy "next to" anyone (this game's reading; air.py)."""
+    """An aircraft or grav vehicle in the air (Aerospace: Aircraft on the Table): it stands on no hex,
+    blocks no ground movement and is no enemy "next to" anyone (this game's reading; air.py)."""
     return u.air in ("airborne", "hovering")
 
 
@@ -1064,6 +1064,11 @@ def walk_into(st: DustState, u: Unit, to: Hex, points: int,
     return path[: best + 1], best_cost, met
 
 
+def unmanned(u: Unit) -> str | None:
+    """Why a vehicle whose crew dismounted to fight a close assault (vehicles.py) may do nothing, or None."""
+    return f"{u.name} is unmanned: its crew must remount (Embark) first" if u.crew_out else None
+
+
 def vehicle_cannot_move(st: DustState, u: Unit) -> str | None:
     """Why a vehicle (or a passenger) may not take a Move action, or None (Armoured Dustup: Vehicles)."""
     if u.carried_by:
@@ -1073,13 +1078,14 @@ def vehicle_cannot_move(st: DustState, u: Unit) -> str | None:
     if u.vehicle == "aircraft":
         return f"{u.name} is an aircraft: it moves by its flight orders (Aerospace Operations)"
     if flying(u):  # a grav vehicle in the air flies as a VTOL until it lands (air.py)
-        return f"{u.name} is in the air: it moves by its flight orders until it lands (Aerospace: Grav Vehicles)"
+        return (f"{u.name} is in the air: it moves by its flight orders until it lands (Aerospace Operations: Grav "
+                "Vehicles)")
     if not u.mover:
         return f"{u.name} cannot move"
     if u.immobilised:
         return f"{u.name} is immobilised: it cannot move"
-    if u.crew_out:  # its crew dismounted to fight a close assault (vehicles.py)
-        return f"{u.name} is unmanned: its crew must remount (Embark) first"
+    if u.crew_out:
+        return unmanned(u)
     for v in st.units.values():
         if v.towing == u.id:
             return f"{u.name} is under tow: it moves with {v.name}"

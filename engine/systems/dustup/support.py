@@ -96,7 +96,7 @@ from . import checks
 from . import events as E
 from . import rules
 from .data import BURST, SUPPORT_KINDS, SUPPORT_TIERS
-from .dice import clock_to_hex_direction, die_name, roll_value, shift, shift_value, value_name
+from .dice import clock_to_hex_direction, die_name, roll_value, shift, shift_value, smoke_thinning, value_name
 from .state import FIT, KILLED, ABANDONED, HULL, ROUTED, DustState, Feature, Mission, Unit, feature_data
 
 RULE_REQUEST = "Request Fire Support Action"
@@ -689,12 +689,7 @@ def TURN_END(ctx: Resolution) -> None:
         clouds = sorted(screens[screen], key=lambda f: (f.get("n", 0), f.id))
         roll = ctx.roll(6, f"artillery smoke screen of {len(clouds)} cloud(s) at {_where(clouds[0].pos)}: "
                         + SMOKE_TABLE, RULE_SMOKE)
-        if roll == 1:
-            gone = len(clouds)
-        elif roll <= 3:
-            gone = (len(clouds) + 1) // 2
-        else:
-            gone = 1
+        gone = smoke_thinning(len(clouds), roll)
         for f in clouds[len(clouds) - gone:]:
             ctx.emit(E.FeatureRemoved(feature=f.id, reason=f"the smoke thins ({roll})", rule=RULE_SMOKE))
 

@@ -41,7 +41,7 @@ from . import checks
 from . import events as E
 from . import rules
 from .dice import roll_value, value_name
-from .state import CONFIDENCE, FIT, HULL, KILLED, SHAKEN, SINGLE, SQUAD, WEAPON, DustState, Figure, Unit
+from .state import CONFIDENCE, FIT, HULL, KILLED, SHAKEN, SINGLE, SQUAD, DustState, Figure, Unit
 
 R_MOVE = "Vehicles: Vehicle Movement"
 R_TRANSPORT = "Vehicles: Transport of Infantry"
@@ -385,17 +385,11 @@ def firing_passengers(st: DustState, v: Unit) -> list[Unit]:
 
 
 def vehicle_weapons_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
-    """The vehicle's own machineguns in final defensive fire: handed to heavy.py when it offers
-    ``final_defensive_fire`` (the fire of vehicle weapons is its part); else nothing, said so."""
+    """The vehicle's own machineguns in final defensive fire: heavy.final_defensive_fire (the fire
+    of vehicle weapons is heavy.py's part)."""
     from . import heavy
 
-    fdf = getattr(heavy, "final_defensive_fire", None)
-    if fdf is not None:
-        return fdf(ctx, v, target)
-    if any(f.role == WEAPON and f.status == FIT for f in v.figures):
-        ctx.emit(E.Note(text=f"{v.name}'s own weapons do not take part in final defensive fire here: only its "
-                        "passengers may fire", rule="Vehicles: Final Defensive Fire"))
-    return 0
+    return heavy.final_defensive_fire(ctx, v, target)
 
 
 def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
@@ -481,7 +475,7 @@ def _turn_check(st: DustState, u: Unit, cmd: Turn) -> str | None:
     if cmd.facing == u.facing:
         return f"{u.name} already faces that way"
     if u.crew_out:
-        return f"{u.name} is unmanned: its crew must remount (Embark) first"
+        return rules.unmanned(u)
     if u.vehicle != "turret" and u.immobilised:
         return f"{u.name} is immobilised: it cannot turn"
     if u.vehicle != "turret" and tower_of(st, u) is not None:
@@ -508,6 +502,18 @@ def _turn_offer(st: DustState, u: Unit) -> list[Turn]:
 # ---------------------------------------------------------------------------------------------
 
 
+def _mount_refusal(u: Unit, v: Unit, what: str) -> str | None:
+    """Transport of Infantry: a unit gets in (``what``: "mount it", "get back in") only from the
+    vehicle's hex or next to it, and not while suppressed or propped."""
+    if hex_distance(u.pos, v.pos) > 1:
+        return f"{u.name} must be within 2 inches (next to {v.name}) to {what}"
+    if u.suppression:
+        return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
+    if u.propped:
+        return f"{u.name} is propped: unprop first (Prop Action)"
+    return None
+
+
 def _remount_check(st: DustState, u: Unit, v: Unit) -> str | None:
     """Its own crew gets back into an unmanned vehicle: from its hex or next to it, not while
     suppressed or propped; the vehicle's passenger room does not matter."""
@@ -515,13 +521,7 @@ def _remount_check(st: DustState, u: Unit, v: Unit) -> str | None:
         return f"{v.name} is destroyed: there is nothing to get back into"
     if v.crew_out != u.id:
         return f"{v.name} is already manned"
-    if hex_distance(u.pos, v.pos) > 1:
-        return f"{u.name} must be within 2 inches (next to {v.name}) to get back in"
-    if u.suppression:
-        return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
-    if u.propped:
-        return f"{u.name} is propped: unprop first (Prop Action)"
-    return None
+    return _mount_refusal(u, v, "get back in")
 
 
 def _embark_check(st: DustState, u: Unit, cmd: Embark) -> str | None:
@@ -542,12 +542,9 @@ def _embark_check(st: DustState, u: Unit, cmd: Embark) -> str | None:
         return f"{v.name} is not on the table" if not v.destroyed else f"{v.name} is destroyed"
     if rules.flying(v):
         return f"{v.name} is in the air: troops board it only once it has landed"
-    if hex_distance(u.pos, v.pos) > 1:
-        return f"{u.name} must be within 2 inches (next to {v.name}) to mount it"
-    if u.suppression:
-        return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
-    if u.propped:
-        return f"{u.name} is propped: unprop first (Prop Action)"
+    why = _mount_refusal(u, v, "mount it")
+    if why:
+        return why
     from .heavy import embark_refusal
 
     why = embark_refusal(st, u, v.id)  # Moving Heavy Weapons: a towed gun is not carried aboard
@@ -631,19 +628,28 @@ def _disembark_offer(st: DustState, u: Unit) -> list[Disembark]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
-    if u.vehicle not in GROUND:
-        return f"{u.name} cannot tow or push" if u.is_vehicle else f"{u.name} is not a vehicle"
+def tow_refusal(st: DustState, u: Unit) -> str | None:
+    """Why ground vehicle ``u`` may not tow or push anything now, or None (Towing and Pushing
+    Vehicles): grav and hover vehicles and damaged ones never do. Tow here; heavy.py's Limber."""
     if u.mover in ("grav", "hover"):
-        return "grav and hover vehicles may not tow or push other vehicles"
+        return "grav and hover vehicles may not tow or push (Towing and Pushing Vehicles)"
     if u.damage:
-        return f"{u.name} is damaged: damaged vehicles may not tow or push"
+        return f"{u.name} is damaged: damaged vehicles may not tow or push (Towing and Pushing Vehicles)"
     if u.immobilised:
         return f"{u.name} is immobilised"
     if u.towing:
         return f"{u.name} is already towing {st.units[u.towing].name}"
     if tower_of(st, u) is not None:
         return f"{u.name} is itself under tow"
+    return None
+
+
+def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
+    if u.vehicle not in GROUND:
+        return f"{u.name} cannot tow or push" if u.is_vehicle else f"{u.name} is not a vehicle"
+    why = tow_refusal(st, u)
+    if why:
+        return why
     o = st.units.get(cmd.other)
     if o is None:
         return f"there is no unit '{cmd.other}'"
@@ -731,7 +737,7 @@ def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
     if u.vehicle not in GROUND:
         return f"{u.name} cannot make a tank shock" if u.is_vehicle else "only vehicles make a tank shock"
     if u.crew_out:
-        return f"{u.name} is unmanned: its crew must remount (Embark) first"
+        return rules.unmanned(u)
     if rules.flying(u):
         return f"{u.name} is in the air: it must land before it can make a tank shock"
     if u.suppression:
