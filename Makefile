@@ -29,6 +29,7 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/dustup_bench.py
+	$(BIN)/python benchmarks/disrupter_bench.py
 	$(BIN)/python benchmarks/tui_bench.py
 
 clean:

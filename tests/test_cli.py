@@ -51,12 +51,22 @@ def test_systems_lists_every_system_and_its_scenarios(capsys):
     assert code == 0 and err == ""
     lines = out.splitlines()
     headers = [line for line in lines if not line.startswith(" ")]
-    assert headers == ["dustup: Dustup", "ratfight: JTS RatFight"]
-    ratfight = [line.strip() for line in lines[lines.index("ratfight: JTS RatFight") + 1:]]
+    assert headers == sorted(headers)  # by system id
+    for header in ("disrupter: Disrupter", "dustup: Dustup", "ratfight: JTS RatFight"):
+        assert header in headers, headers
+
+    def section(header: str) -> list[str]:
+        start = lines.index(header) + 1
+        end = next((i for i in range(start, len(lines)) if not lines[i].startswith(" ")), len(lines))
+        return [line.strip() for line in lines[start:end]]
+
+    ratfight = section("ratfight: JTS RatFight")
     assert any(line.startswith("convoy (default): ") for line in ratfight)
     assert any(line.startswith("village: Crossroads Village.") for line in ratfight)
-    dustup = [line.strip() for line in lines[1:lines.index("ratfight: JTS RatFight")]]
+    dustup = section("dustup: Dustup")
     assert any(line.startswith("meeting (default): Meeting Engagement.") for line in dustup)
+    disrupter = section("disrupter: Disrupter")
+    assert [line.split(":")[0].split(" ")[0] for line in disrupter] == ["crossroads", "outpost"], disrupter
 
 
 # -- new -------------------------------------------------------------------------------------
@@ -359,7 +369,7 @@ def test_python_dash_m_engine_runs_the_cli():
     result = subprocess.run([sys.executable, "-m", "engine", "systems"], cwd=REPO,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("dustup: Dustup\n") and "\nratfight: JTS RatFight\n" in result.stdout
+    assert result.stdout.startswith("disrupter: Disrupter\n") and "\nratfight: JTS RatFight\n" in result.stdout
     assert result.stderr == ""
 
 
@@ -371,3 +381,55 @@ def test_selfplay_dustup_plays_computer_against_computer_to_the_end(capsys):
     record = json.loads(out)
     assert record["scenario"] == "patrol" and record["players"] == ["default", "default"]
     assert set(record) == GAME_KEYS and record["winner"] in ("red", "blue", None) and record["commands"] > 10
+
+
+def _disrupter_player() -> str:
+    """Disrupter's default computer player once it is registered, the random one until then."""
+    from engine.core.system import get_system
+
+    return "default" if "default" in get_system("disrupter").computer_players() else "random"
+
+
+@pytest.mark.parametrize("scenario", ["crossroads", "outpost"])
+def test_selfplay_disrupter_plays_computer_against_computer_to_the_end_and_the_save_verifies(
+        capsys, tmp_path, scenario):
+    """`hexfront selfplay disrupter` plays a whole battle; `hexfront replay --verify` accepts the save it wrote."""
+    player = _disrupter_player()
+    code, out, err = run(capsys, "selfplay", "disrupter", "--scenario", scenario, "--games", "1", "--seed", "3",
+                         "--players", f"{player},{player}", "--save-dir", str(tmp_path), "--json")
+    assert code == 0 and err == ""
+    record = json.loads(out)
+    assert set(record) == GAME_KEYS | {"save"}
+    assert record["scenario"] == scenario and record["players"] == [player, player]
+    assert record["winner"] in ("red", "blue", None) and record["reason"] and record["commands"] > 10
+    assert record["winner_player"] == (player if record["winner"] else None)
+    assert 1 <= record["turns"] <= {"crossroads": 8, "outpost": 10}[scenario]
+    path = tmp_path / f"disrupter-{scenario}-3.json"
+    assert record["save"] == str(path)
+    battle = load_battle(path)
+    assert battle.setup.players == {"red": player, "blue": player}
+    assert len(battle.log) == record["commands"]
+    outcome = battle.outcome()
+    assert outcome is not None and (outcome.winner, outcome.reason) == (record["winner"], record["reason"])
+    code, out, err = run(capsys, "replay", str(path), "--verify")
+    assert code == 0 and err == ""
+    assert out.startswith(f"verified: {record['commands']} commands, every state hash matches; final state ")
+    assert len(out.splitlines()) == 1
+
+
+def test_selfplay_disrupter_prints_the_outcome_and_the_tally(capsys):
+    """The plain-text lines of a Disrupter selfplay agree with its JSON record."""
+    player = _disrupter_player()
+    argv = ["selfplay", "disrupter", "--seed", "7", "--players", f"{player},{player}"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    code, as_json, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    record = json.loads(as_json)
+    result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"
+    turns = f"{record['turns']} turn{'s' if record['turns'] != 1 else ''}"
+    wins = {side: int(record["winner"] == side) for side in ("red", "blue")}
+    tally = ", ".join(f"{side} ({player}) {n} win{'s' if n != 1 else ''}" for side, n in wins.items())
+    draws = "1 draw" if record["winner"] is None else "0 draws"
+    assert out.splitlines() == [f"game 1: {result} in {turns}, {record['commands']} commands",
+                                f"after 1 game: {tally}, {draws}"]

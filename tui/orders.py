@@ -16,6 +16,7 @@ from engine.core.hexes import Hex
 from engine.core.view import OrderParts
 
 BROWSE, ACTION, TARGET, VARIANT, CONFIRM = "browse", "action", "target", "variant", "confirm"
+PAGE = 9  # choices per page of the menu: the keys 1-9
 
 
 @attrs.define
@@ -64,11 +65,28 @@ class OrderEditor:
     target: Hex | None = None
     variants: list[Option] = attrs.field(factory=list)
     chosen: Option | None = None
+    page: int = 0  # which nine of the menu the keys 1-9 pick from (0 shows the next nine)
 
     def reset(self, book: OrderBook) -> None:
         self.book = book
         self.level, self.unit, self.action, self.target = BROWSE, None, None, None
         self.variants, self.chosen = [], None
+        self.page = 0
+
+    def pages(self) -> int:
+        return max(1, -(-len(self.menu()) // PAGE))
+
+    def page_entries(self) -> list[str]:
+        """The menu entries keys 1-9 pick now."""
+        start = (self.page % self.pages()) * PAGE
+        return self.menu()[start:start + PAGE]
+
+    def next_page(self) -> bool:
+        """Show the next nine choices (round to the first after the last); False if they all fit."""
+        if self.pages() == 1:
+            return False
+        self.page = (self.page + 1) % self.pages()
+        return True
 
     # -- choices at each level -------------------------------------------------------------
     def menu(self) -> list[str]:
@@ -84,14 +102,17 @@ class OrderEditor:
         if unit not in self.book.by_unit:
             return "that piece has no orders it can take now"
         self.level, self.unit, self.action, self.target = ACTION, unit, None, None
+        self.page = 0
         self.variants, self.chosen = [], None
         return None
 
     def pick(self, index: int) -> str | None:
-        """Choose the ``index``-th entry of :meth:`menu`."""
+        """Choose the ``index``-th entry of the page of :meth:`menu` shown now (see :meth:`page_entries`)."""
         entries = self.menu()
-        if not 0 <= index < len(entries):
+        shown = len(self.page_entries())
+        if not 0 <= index < shown:
             return f"there is no choice {index + 1} here"
+        index += (self.page % self.pages()) * PAGE
         if self.level in (BROWSE, ACTION):
             unit = self.unit if self.level == ACTION else None
             return self._choose_action(unit, entries[index])
@@ -106,6 +127,7 @@ class OrderEditor:
             self.target = None
             return self._variants(untargeted)
         self.level = TARGET
+        self.page = 0
         return None
 
     def choose_hex(self, at: Hex) -> str | None:
@@ -131,11 +153,13 @@ class OrderEditor:
         else:
             self.variants = options
             self.level = VARIANT
+            self.page = 0
         return None
 
     def _confirm(self, option: Option) -> None:
         self.chosen = option
         self.level = CONFIRM
+        self.page = 0
 
     def back(self) -> bool:
         """Back out one level; False when already at the top."""
@@ -145,23 +169,29 @@ class OrderEditor:
             self.chosen = None
             if self.variants:
                 self.level = VARIANT
+                self.page = 0
             elif self.target is not None or self._targeted():
                 self.level = TARGET
+                self.page = 0
             else:
                 self.level = ACTION if self.unit is not None else BROWSE
+                self.page = 0
             if self.level == TARGET:
                 self.target = None
             return True
         if self.level == VARIANT:
             self.variants = []
             self.level = TARGET if self._targeted() else (ACTION if self.unit is not None else BROWSE)
+            self.page = 0
             self.target = None
             return True
         if self.level == TARGET:
             self.level = ACTION if self.unit is not None else BROWSE
+            self.page = 0
             self.action = None
             return True
         self.level, self.unit, self.action = BROWSE, None, None
+        self.page = 0
         return True
 
     def _targeted(self) -> bool:

@@ -16,7 +16,7 @@ from engine.core.battle import IllegalOrder
 from engine.core.errors import HexfrontError, UndoRefused
 from engine.core.hexes import Hex
 
-from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderBook, OrderEditor
+from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
 from ..session import Session
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
@@ -83,6 +83,7 @@ class BattleScreen(BoardScreen):
         Binding("s", "save", "save"),
         Binding("q", "menu", "menu"),
         *[Binding(str(i), f"pick({i - 1})", "", show=False) for i in range(1, 10)],
+        Binding("0", "more", "more choices", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -285,6 +286,13 @@ class BattleScreen(BoardScreen):
         self._draw_status()
 
     # -- actions -------------------------------------------------------------------------
+    def action_more(self) -> None:
+        """Key 0: the next nine choices of a long menu."""
+        if self.editor.next_page():
+            self._draw_orders()
+        else:
+            self.say("every choice is already shown")
+
     def action_pick(self, index: int) -> None:
         if not self.human_to_act():
             return
@@ -299,7 +307,9 @@ class BattleScreen(BoardScreen):
         if "Pass" not in actions:
             self.say("there is no pass order now")
             return
-        self.after_edit(self.editor.pick(actions.index("Pass")))
+        index = actions.index("Pass")
+        self.editor.page = index // PAGE
+        self.after_edit(self.editor.pick(index % PAGE))
 
     def action_confirm(self) -> None:
         option = self.editor.chosen

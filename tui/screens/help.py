@@ -48,6 +48,7 @@ Giving an order
            on an enemy: what it is
            at the confirm step: give it
   1-9      a numbered choice in Orders
+  0        the next nine, when there are more
   .        pass
   Esc      one step back (at the top: menu)
   z  Z     undo, redo (against the computer:

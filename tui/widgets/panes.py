@@ -75,11 +75,11 @@ class OrderPane(Static):
         level = editor.level
         if level == BROWSE:
             text.append("Choose a piece: Enter on it, Tab cycles.\n", style="bold")
-            self._numbered(text, editor.menu())
+            self._numbered(text, editor)
         elif level == ACTION:
             text.append(f"{describe_unit(editor.unit)}\n", style="bold")
             # the orders first: in a small terminal the details below them are what gets cut off
-            self._numbered(text, editor.menu())
+            self._numbered(text, editor)
             if editor.highlight_targets():
                 text.append("or Enter on a marked hex\n")
             for line in unit_details(editor.unit):
@@ -90,7 +90,7 @@ class OrderPane(Static):
             text.append(f"Move the cursor to one of {n} marked hex(es), Enter.\n")
         elif level == VARIANT:
             text.append(f"{editor.action} at {where(editor.target)}: which?\n", style="bold")
-            self._numbered(text, editor.menu())
+            self._numbered(text, editor)
         elif level == CONFIRM and preview is not None:
             text.append("Enter: give  Esc: back\n", style="bold reverse")
             text.append(preview.summary + "\n", style="bold")
@@ -107,10 +107,15 @@ class OrderPane(Static):
         self.update(text)
 
     @staticmethod
-    def _numbered(text: Text, entries: list[str]) -> None:
-        for i, entry in enumerate(entries[:9], start=1):
+    def _numbered(text: Text, editor: OrderEditor) -> None:
+        """The choices keys 1-9 pick now; when there are more than nine, 0 turns the page."""
+        for i, entry in enumerate(editor.page_entries(), start=1):
             text.append(f"{i} ", style="bold reverse")
             text.append(f" {entry}\n")
+        pages = editor.pages()
+        if pages > 1:
+            text.append("0 ", style="bold reverse")
+            text.append(f" more ({editor.page % pages + 1}/{pages}, {len(editor.menu())} in all)\n")
 
     def show_waiting(self, line: str) -> None:
         self.update(Text(line))

@@ -1,0 +1,530 @@
+"""Disrupter's own computer player ("default"): it writes real orders and then plays to them.
+
+At the intelligence briefing (Rule 10) it
+- places one rally point behind its own line (a cover hex in its deployment zone, near the
+  objective's column);
+- gives every NCO three code words: an advance on the objective, a hold and a take-cover, all
+  with the order to fire on what comes into sight;
+- deploys each squad as a knot around its NCO (the CO's team beside the bots) as near the
+  objective as its zone allows, so every team starts led;
+- writes each squad's first order: advance to the objective, fire on what comes into sight.
+
+In play it prices what it could do with the rules' own exact odds (dice.p_success with the
+modifiers rules.instinct_mods/armour_mods give, as view.fire_odds does) and takes the best:
+- movement: led teams go toward the objective by the cover hexes, weighing the reaction fire
+  of the enemies whose orders say fire along the path and the fire they could bring on the end
+  hex; followers move before their officers, and officers end beside the teams they lead
+  (the CO beside the bots, who obey no one else); a team staying in a cover hex takes cover;
+  the CO relieves stress when it is high and he has nowhere better to be;
+- battlefield actions: re-orders first (the CO's code words act at once, an NCO's orders to his
+  own squad too): hold at the objective once the squad is there, advance on it when it is not;
+  rally routed teams; spot a covered enemy when the spot is worth more to the teams still to fire
+  than a shot; fire where the expected worth is best (expected kills, an officer far above a
+  soldier, the enemy's last officer above all, wounds that do not kill a little), at a whole team
+  or at one unit of it; take cover instead when no shot is worth the cover it costs;
+- it ends a phase when nothing is worth doing.
+Every order it gives is on ``system.legal_commands`` (at the briefing, one ``validate`` accepts).
+It uses no dice of its own: a game is fixed by the battle's seed.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from engine.core.hexes import Hex, hex_distance
+
+from . import commands as C
+from . import rules
+from .data import CLASSES
+from .dice import p_success
+from .state import DisState, Order, Team, Unit
+
+PASS_VALUE = 0.15  # a battlefield action must be worth at least this to be taken
+SPOT_FIRST = 0.25  # a spot worth this much (in kills gained by the shots still to come) is made first
+OFFICER_WORTH = 5.0  # a kill, in soldiers
+LAST_OFFICER_WORTH = 25.0  # his fall ends the battle (Rule 9: the platoon surrenders)
+WOUND_WORTH = 0.25  # a wound that does not kill
+THREAT_WEIGHT = 0.35  # per expected wound the enemy could bring on a hex
+REACTION_WEIGHT = 0.5  # per expected wound of reaction fire along a path
+COVER_FACTOR = 0.55  # how much of the enemy's fire still tells on a team under cover (roughly)
+RELIEVE_AT = 3  # the CO relieves stress from this much on, when he has nothing better to do
+
+CODE_WORDS = (("hold", False), ("advance", True), ("take_cover", False))
+
+
+class DefaultPlayer:
+    name = "default"
+
+    def __init__(self, seed: int) -> None:
+        """It plays the same way every time; the seed is taken for the common player interface."""
+        self.seed = seed
+        self._sight: dict = {}
+
+    # -----------------------------------------------------------------------------------------
+    def choose(self, system: Any, s: DisState) -> Any:
+        side = rules.side_to_act(s)
+        self._sight = {}
+        if s.phase == "briefing":
+            return self._briefing(s, side)
+        seg = s.segment
+        if seg is not None and seg[0] == "init":
+            use = C.UseResolve(side)
+            if s.turn >= s.tables.turn_limit - 1 and rules.validate(s, use) is None:
+                return use
+            return C.EndPhase(side)
+        legal = system.legal_commands(s)
+        if not legal:  # pragma: no cover - the engine always offers EndPhase
+            return C.EndPhase(side)
+        if seg[2] == "move":
+            cmd = self._movement(s, side, seg, legal)
+        else:
+            cmd = self._actions(s, side, seg, legal)
+        return cmd if cmd in legal else C.EndPhase(side)
+
+    # -----------------------------------------------------------------------------------------
+    # Rule 10 - the intelligence briefing
+    # -----------------------------------------------------------------------------------------
+    def _briefing(self, s: DisState, side: str) -> Any:
+        for cmd in self._briefing_plan(s, side):
+            if rules.validate(s, cmd) is None:
+                return cmd
+        return C.EndBriefing(side)
+
+    def _briefing_plan(self, s: DisState, side: str):
+        p = s.platoons[side]
+        obj = s.tables.objective
+        squads = [s.squads[q.id] for q in s.tables.squads if q.side == side]
+        if not p.rally_points:
+            at = self._rally_point(s, side)
+            if at is not None:
+                yield C.PlaceRallyPoint(side, at)
+        words = list(s.tables.code_words)
+        for sq in squads:
+            if sq.hq:
+                continue
+            for verb, placed in CODE_WORDS:
+                if any(o.verb == verb for o in sq.code_words.values()):
+                    continue
+                used = {w for q in squads for w in q.code_words}
+                word = next((w for w in words if w not in used), None)
+                word = word or next((w for w in words if w not in sq.code_words), None)
+                if word is not None:
+                    yield C.DefineCodeWord(side, sq.id, word, verb, obj if placed else None, "fire")
+        for cmd in self._deployment(s, side):
+            yield cmd
+        for sq in squads:
+            if not sq.orders_set:
+                yield C.SetOrders(side, sq.id, "advance", obj, "fire")
+
+    def _rally_point(self, s: DisState, side: str) -> Hex | None:
+        """A hex behind the line: in the deployment zone, on the edge side, by the objective's column; cover first."""
+        zone = s.tables.side(side).zone
+        obj = s.tables.objective
+        edge = rules.edge_row(s, side)
+        cands = [h for h in s.tables.board if rules.row_of(h) in zone and rules.passable(s, h)]
+        if not cands:
+            return None
+        return min(cands, key=lambda h: (not rules.has_cover(s, h), abs(rules.row_of(h) - edge),
+                                         hex_distance(h, obj), h.q, h.r))
+
+    def _deployment(self, s: DisState, side: str):
+        """Deploy orders toward the plan; a team whose place is still held by a team yet to move waits."""
+        for tid, h in sorted(self._deploy_plan(s, side).items()):
+            team = s.teams[tid]
+            if not team.deployed and team.pos != h and s.team_at(h) is None:
+                yield C.Deploy(side, tid, h)
+
+    @staticmethod
+    def _deploy_plan(s: DisState, side: str) -> dict[str, Hex]:
+        """Each squad a knot around its leader, as near the objective as the zone allows (the CO's command
+        first). The plan depends on the board and the platoon only, so every call makes the same one."""
+        zone = s.tables.side(side).zone
+        obj = s.tables.objective
+        free = {h for h in s.tables.board if rules.row_of(h) in zone and rules.passable(s, h)}
+        plan: dict[str, Hex] = {}
+        taken: set[Hex] = set()
+        groups: dict[str, list[Team]] = {}
+        for t in sorted(s.side_teams(side), key=lambda t: t.id):
+            groups.setdefault(t.squad, []).append(t)
+        for squad in sorted(groups, key=lambda q: (not s.squads[q].hq, q)):
+            teams = sorted(groups[squad], key=lambda t: (not rules.team_has_officer(s, t), t.id))
+            spots = sorted(h for h in free if h not in taken)
+            if not spots:
+                break
+
+            def knot(h: Hex) -> tuple:
+                room = sum(1 for n in h.neighbours() if n in free and n not in taken)
+                return (room < len(teams) - 1, hex_distance(h, obj), h.q, h.r)
+
+            lead = min(spots, key=knot)
+            plan[teams[0].id] = lead
+            taken.add(lead)
+            for t in teams[1:]:
+                near = sorted(h for h in free if h not in taken)
+                if not near:
+                    break
+                h = min(near, key=lambda h: (hex_distance(h, lead) > 1, hex_distance(h, lead),
+                                             hex_distance(h, obj), h.q, h.r))
+                plan[t.id] = h
+                taken.add(h)
+        return plan
+
+    # -----------------------------------------------------------------------------------------
+    # Board knowledge
+    # -----------------------------------------------------------------------------------------
+    def _sees(self, s: DisState, a: Hex, b: Hex, side: str) -> bool:
+        key = (a, b, side)
+        v = self._sight.get(key)
+        if v is None:
+            v = self._sight[key] = rules.sees(s, a, b, side)
+        return v
+
+    @staticmethod
+    def _firepower(s: DisState, e: Team, d: int) -> float:
+        """Roughly the wounds enemy team ``e`` lands at ``d`` hexes: hit chance times Wounds, about half saved."""
+        total = 0.0
+        for u in e.living:
+            w = s.tables.weapons[u.weapon].wounds_at(d)
+            if w:
+                total += w * p_success(CLASSES[u.klass], 0)
+        return total * 0.55
+
+    def _threat(self, s: DisState, side: str, h: Hex) -> float:
+        """The fire the enemy teams that see ``h`` could bring on it from where they stand."""
+        total = 0.0
+        for e in s.side_teams(s.other(side)):
+            if e.routed:
+                continue
+            d = hex_distance(e.pos, h)
+            if d < 1 or d > 3:
+                continue
+            if is_unled_bot(s, e):
+                continue
+            if self._sees(s, e.pos, h, e.side):
+                total += self._firepower(s, e, d)
+        return total
+
+    def _reaction(self, s: DisState, team: Team, path: tuple[Hex, ...]) -> float:
+        """Expected wounds of reaction fire on a move along ``path`` (Rule 15): each enemy whose stance is to
+        fire, not yet reacted this step, shoots at the first hex of the path it sees and reaches."""
+        total = 0.0
+        for e in s.side_teams(s.other(team.side)):
+            if e.id in s.reacted or rules._stance(s, e, team) != "fire":
+                continue
+            for h in path:
+                d = hex_distance(e.pos, h)
+                if 1 <= d <= 3 and self._sees(s, e.pos, h, e.side):
+                    fp = self._firepower(s, e, d)
+                    if fp:
+                        total += fp
+                        break
+        return total
+
+    # -----------------------------------------------------------------------------------------
+    # Movement (Rules 9, 13, 14)
+    # -----------------------------------------------------------------------------------------
+    def _movement(self, s: DisState, side: str, seg, legal: list) -> Any:
+        by_team: dict[str, list] = {}
+        relieve = None
+        for c in legal:
+            if type(c) is C.RelieveStress:
+                relieve = c
+            elif hasattr(c, "team"):
+                by_team.setdefault(c.team, []).append(c)
+        teams = [s.teams[t] for t in by_team]
+        # followers first (while their officer still stands beside them), officers last; the front first
+        obj = s.tables.objective
+        teams.sort(key=lambda t: (rules.team_has_officer(s, t), hex_distance(t.pos, obj), t.id))
+        co = rules.co_unit(s, side)
+        co_team = s.team_of(co.id) if co is not None else None
+        for team in teams:
+            if relieve is not None and co_team is not None and team.id == co_team.id:
+                if self._should_relieve(s, team, by_team[team.id]):
+                    return relieve
+            cmd = self._team_move(s, team, by_team[team.id])
+            if cmd is not None:
+                return cmd
+        return C.EndPhase(side)
+
+    def _should_relieve(self, s: DisState, team: Team, cmds: list) -> bool:
+        if s.platoons[team.side].stress < RELIEVE_AT:
+            return False
+        if self._best_fire_here(s, team) > 0.5:
+            return False
+        stay = self._place_value(s, team, team.pos, ())
+        best = max((self._place_value(s, team, c.path[-1], c.path) for c in cmds if type(c) is C.Move),
+                   default=stay)
+        return best - stay < 0.5
+
+    def _best_fire_here(self, s: DisState, team: Team) -> float:
+        best = 0.0
+        for e in s.side_teams(s.other(team.side)):
+            d = hex_distance(team.pos, e.pos)
+            if 1 <= d <= 3 and self._sees(s, team.pos, e.pos, team.side):
+                best = max(best, self._fire_value(s, team, e, None))
+        return best
+
+    def _team_move(self, s: DisState, team: Team, cmds: list) -> Any:
+        moves = [c for c in cmds if type(c) is C.Move]
+        take = next((c for c in cmds if type(c) is C.TakeCover), None)
+        if team.routed:
+            return None  # it runs when the step closes
+        if not moves:
+            # unled: it follows its orders when the step closes; it may take cover instead if it would stay
+            if take is not None and not rules._auto_path(s, team, rules.order_of(s, team).verb,
+                                                         rules.order_of(s, team).place):
+                return take
+            return None
+        stay = self._place_value(s, team, team.pos, ()) + (0.3 if team.cover else 0.0)
+        best, best_cmd = stay, None
+        for c in moves:
+            v = self._place_value(s, team, c.path[-1], c.path)
+            if v > best + 1e-9:
+                best, best_cmd = v, c
+        if best_cmd is not None:
+            return best_cmd
+        if take is not None:
+            return take
+        return None
+
+    def _place_value(self, s: DisState, team: Team, h: Hex, path: tuple[Hex, ...]) -> float:
+        obj = s.tables.objective
+        side = team.side
+        d = hex_distance(h, obj)
+        v = -1.0 * max(0, d - 1)
+        if d <= 1:
+            v += 3.0 + (0.1 if d == 0 else 0.0)
+        cover = rules.has_cover(s, h)
+        officer = rules.team_has_officer(s, team)
+        threat = self._threat(s, side, h)
+        if cover:
+            v += 0.4
+            threat *= COVER_FACTOR
+        v -= THREAT_WEIGHT * threat * (2.0 if officer else 1.0)
+        if path:
+            v -= REACTION_WEIGHT * self._reaction(s, team, path) * (2.0 if officer else 1.0)
+        friends = [t for t in s.side_teams(side) if t.id != team.id and not t.routed]
+        if officer:
+            for t in friends:
+                if hex_distance(t.pos, h) <= 1 and not rules.team_has_officer(s, t):
+                    mine = t.squad == team.squad
+                    v += (1.2 if rules.is_bot_team(t) else 0.6 if mine else 0.3)
+        else:
+            reach = 1
+            near = False
+            for t in friends:
+                if not rules.team_has_officer(s, t):
+                    continue
+                dist = hex_distance(t.pos, h)
+                if dist <= reach:
+                    near = True
+                elif not t.moved and t.squad == team.squad and dist <= 1 + rules.team_move(s, t):
+                    near = True
+            if near:
+                v += 1.5 if rules.is_bot_team(team) else 0.5
+        return v
+
+    # -----------------------------------------------------------------------------------------
+    # Battlefield actions (Rule 16)
+    # -----------------------------------------------------------------------------------------
+    def _actions(self, s: DisState, side: str, seg, legal: list) -> Any:
+        best, best_cmd = PASS_VALUE, None
+        by_team: dict[str, list] = {}
+        for c in legal:
+            if hasattr(c, "team"):
+                by_team.setdefault(c.team, []).append(c)
+        # a routed team back in the fight first, then orders: only the officer acts, his team may still fire
+        rallies = [c for c in legal if type(c) is C.Rally]
+        if rallies:
+            return rallies[0]
+        cmd = self._reorder(s, side, by_team, set(legal))
+        if cmd is not None:
+            return cmd
+        free_teams = [s.teams[t] for t in sorted(by_team)]
+        # a spot worth having goes before the shots it helps (its worth already counts the spotter's own shot)
+        spots = [(self._spot_value(s, s.teams[c.team], s.teams[c.target], free_teams), c)
+                 for c in legal if type(c) is C.Spot]
+        spot = max(spots, key=lambda x: x[0], default=(0.0, None))
+        if spot[0] > SPOT_FIRST:
+            return spot[1]
+        for tid in sorted(by_team):
+            team = s.teams[tid]
+            cover_cost = self._cover_worth(s, team) if team.cover else 0.0
+            for c in by_team[tid]:
+                t = type(c)
+                if t is C.Fire:
+                    v = self._fire_value(s, team, s.teams[c.target], c.target_unit) - cover_cost
+                elif t is C.TakeCover:
+                    v = self._cover_worth(s, team)
+                else:
+                    continue
+                if v > best + 1e-9:
+                    best, best_cmd = v, c
+        return best_cmd if best_cmd is not None else C.EndPhase(side)
+
+    def _cover_worth(self, s: DisState, team: Team) -> float:
+        return 0.2 + THREAT_WEIGHT * (1 - COVER_FACTOR) * self._threat(s, team.side, team.pos)
+
+    # -- orders ------------------------------------------------------------------------
+    def _wanted(self, s: DisState, squad_id: str) -> Order | None:
+        """The order the squad should have now: hold once all of it stands at the objective, else advance."""
+        obj = s.tables.objective
+        teams = [t for t in s.squad_teams(squad_id) if not t.routed]
+        if not teams:
+            return None
+        if all(hex_distance(t.pos, obj) <= 1 for t in teams):
+            return Order("hold", None, "fire")
+        return Order("advance", obj, "fire")
+
+    def _reorder(self, s: DisState, side: str, by_team: dict[str, list], legal: set) -> Any:
+        co = rules.co_unit(s, side)
+        co_team = s.team_of(co.id) if co is not None else None
+        # the NCOs' squads first: the CO's own teams are led wherever he is, so their written order matters least
+        for q in sorted(s.tables.squads, key=lambda q: q.hq):
+            if q.side != side:
+                continue
+            sq = s.squads[q.id]
+            want = self._wanted(s, sq.id)
+            if want is None or sq.order == want:
+                continue
+            if sq.pending == want:
+                continue
+            # the squad's own NCO (or, for the CO's command, the CO): at once
+            nco = s.nco_team(sq.id) if not sq.hq else co_team
+            if nco is not None and nco.id in by_team:
+                c = C.GiveOrders(nco.id, sq.id, want.verb, want.place, want.fire)
+                if c in legal:
+                    return c
+            if co_team is not None and co_team.id in by_team and not sq.hq:
+                word = next((w for w, o in sorted(sq.code_words.items()) if o == want), None)
+                if word is not None:
+                    c = C.CodeWord(co_team.id, word, sq.id)
+                    if c in legal:
+                        return c
+                if nco is None:  # no NCO to do it: the CO writes it, for next turn
+                    c = C.GiveOrders(co_team.id, sq.id, want.verb, want.place, want.fire)
+                    if c in legal:
+                        return c
+        return None
+
+    # -- fire --------------------------------------------------------------------------
+    def _unit_worth(self, s: DisState, u: Unit, side: str) -> float:
+        if u.klass == "officer":
+            left = sum(1 for t in s.side_teams(side) for x in t.living if x.klass == "officer")
+            return LAST_OFFICER_WORTH if left <= 1 else OFFICER_WORTH
+        return 1.0
+
+    def _fire_value(self, s: DisState, team: Team, target: Team, unit_id: str | None,
+                    exclude: frozenset = frozenset(), spotted: bool | None = None) -> float:
+        """Expected worth of a Fire order, by enumeration of the Instinct checks and Armor saves (Rule 16)."""
+        d = hex_distance(team.pos, target.pos)
+        weapons = s.tables.weapons
+        firers = [u for u in team.living if not u.acted and u.id not in exclude and weapons[u.weapon].wounds_at(d) > 0]
+        if not firers:
+            return 0.0
+        targeted = [s.unit(unit_id)] if unit_id else list(target.living)
+        aims = [targeted[k % len(targeted)] for k in range(len(firers))]
+        pf = s.opt("player_facing")
+        one = s.opt("one_wound_weapons")
+        ivals: dict[int, float] = {}
+        for f in firers:
+            i = CLASSES[f.klass]
+            if i not in ivals:
+                ivals[i] = 1.0 if pf else p_success(i, rules.instinct_mods(s, team, f)[0])
+        spot = target.spotted if spotted is None else spotted
+        a_adv = 1 if (rules.officer_near(s, target) or (target.cover and not spot)) else 0
+        avals: dict[int, float] = {}
+        for u in aims:
+            a = rules.unit_stats(s, u)[1]
+            if a not in avals:
+                avals[a] = p_success(a, a_adv)
+        per = [(CLASSES[f.klass], rules.unit_stats(s, aims[k])[1], 1 if one else weapons[f.weapon].wounds_at(d))
+               for k, f in enumerate(firers)]
+        groups: dict[int, list[tuple[Unit, int, float]]] = {}
+        for u in targeted:
+            if u.alive:
+                _, a, w, _ = rules.unit_stats(s, u)
+                groups.setdefault(a, []).append((u, w - u.wounds, self._unit_worth(s, u, target.side)))
+        ikeys, akeys = sorted(ivals), sorted(avals)
+        total = 0.0
+        whole_team = unit_id is None or len(target.living) == 1
+        for ihits in product((True, False), repeat=len(ikeys)):
+            pi = 1.0
+            for i, hit in zip(ikeys, ihits):
+                pi *= ivals[i] if hit else 1 - ivals[i]
+            if pi == 0.0:
+                continue
+            hit_of = dict(zip(ikeys, ihits))
+            for asaves in product((True, False), repeat=len(akeys)):
+                pa = pi
+                for a, sv in zip(akeys, asaves):
+                    pa *= avals[a] if sv else 1 - avals[a]
+                if pa == 0.0:
+                    continue
+                save_of = dict(zip(akeys, asaves))
+                on: dict[int, int] = {}
+                for i, a, w in per:
+                    if pf:
+                        got = 0 if save_of[a] else w
+                    elif not hit_of[i]:
+                        got = 0
+                    else:
+                        got = max(w - 1, 0) if save_of[a] else w
+                    on[a] = on.get(a, 0) + got
+                value = 0.0
+                p_all = 1.0 if whole_team else 0.0
+                for a, units in groups.items():
+                    base, extra = divmod(on.get(a, 0), len(units))
+                    for u, rem, worth in units:
+                        if base >= rem:
+                            pk = 1.0
+                        elif base + 1 >= rem:
+                            pk = extra / len(units)
+                        else:
+                            pk = 0.0
+                        got = base + extra / len(units)
+                        value += pk * worth + (1 - pk) * WOUND_WORTH * min(got, rem - 1)
+                        p_all *= pk
+                if whole_team:
+                    value += p_all * 1.0  # a team off the board: one fewer on the objective
+                total += pa * value
+        return total
+
+    def _spot_value(self, s: DisState, team: Team, target: Team, free_teams: list[Team]) -> float:
+        """Rule 16 - Spotting: the chance to spot times what the shots still to come gain by it."""
+        if not target.cover or target.spotted:
+            return 0.0
+        spotter = max((u for u in team.living if not u.acted), key=lambda u: (CLASSES[u.klass], u.id))
+        p = 1.0 if s.opt("auto_spot_rally") else p_success(CLASSES[spotter.klass],
+                                                             rules.instinct_mods(s, team, spotter)[0])
+        gain = 0.0
+        for f in free_teams:
+            if f.routed or not self._sees(s, f.pos, target.pos, f.side):
+                continue
+            exclude = frozenset({spotter.id}) if f.id == team.id else frozenset()
+            if not rules.is_led(s, f) and rules.order_of(s, f).fire != "fire":
+                continue
+            now = self._best_team_fire(s, f, exclude)
+            after = max(self._fire_value(s, f, target, None, exclude, True),
+                        max((self._fire_value(s, f, target, u.id, exclude, True) for u in target.living),
+                            default=0.0))
+            gain += max(0.0, after - now)
+        own_now = self._best_team_fire(s, team)
+        return p * gain - max(0.0, own_now - self._best_team_fire(s, team, frozenset({spotter.id})))
+
+    def _best_team_fire(self, s: DisState, team: Team, exclude: frozenset = frozenset()) -> float:
+        best = 0.0
+        for e in s.side_teams(s.other(team.side)):
+            d = hex_distance(team.pos, e.pos)
+            if not 1 <= d <= 3 or not self._sees(s, team.pos, e.pos, team.side):
+                continue
+            best = max(best, self._fire_value(s, team, e, None, exclude))
+            if len(e.living) > 1:
+                for u in e.living:
+                    best = max(best, self._fire_value(s, team, e, u.id, exclude))
+        return best
+
+
+def is_unled_bot(s: DisState, team: Team) -> bool:
+    return rules.is_bot_team(team) and not rules.is_led(s, team)

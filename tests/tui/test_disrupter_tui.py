@@ -1,0 +1,149 @@
+"""Disrupter in the TUI, played as a user plays it: orders written in the order editor at the briefing
+and read back from the screen, a team's orders and leadership shown when it is selected, a long menu
+paged with 0, and snapshots at 80 x 24 and 120 x 40.
+
+After a deliberate change of look: pytest tests/tui/test_disrupter_tui.py --snapshot-update
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.systems.disrupter import commands as C
+from tui.app import HexfrontApp
+from tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
+from tui.session import Session
+
+from tuikit import cursor_to, playtest, screen_text, settle
+
+SIZES = [(80, 24), (120, 40)]
+HUMANS = {"red": "human", "blue": "human"}
+
+
+def app() -> HexfrontApp:
+    return HexfrontApp(computer_delay=0, battle_seed=7)
+
+
+def briefing_session() -> Session:
+    return Session.new("disrupter", "crossroads", players=dict(HUMANS), seed=3)
+
+
+def battle_session() -> Session:
+    """Both platoons end the briefing with the scenario's set-up: turn 1 begins."""
+    session = briefing_session()
+    battle = session.battle
+    while battle.state.phase == "briefing":
+        side = battle.side_to_act()
+        battle.submit(C.EndBriefing(side))
+    return session
+
+
+async def open_briefing(pilot) -> None:
+    pilot.app.open_session(briefing_session())
+    await settle(pilot)
+
+
+async def open_battle_on_a_team(pilot) -> None:
+    pilot.app.open_session(battle_session())
+    await settle(pilot)
+    await pilot.press("tab")
+    await pilot.pause()
+
+
+async def page_to(pilot, editor, action: str) -> None:
+    """Press 0 until the action is among the nine choices the keys reach, then its number."""
+    for _ in range(editor.pages()):
+        if action in editor.page_entries():
+            await pilot.press(str(editor.page_entries().index(action) + 1))
+            return
+        await pilot.press("0")
+    raise AssertionError(f"{action} is on no page of {editor.menu()}")
+
+
+@playtest
+async def test_the_briefing_order_is_written_in_the_order_editor_and_read_back():
+    """Rule 10 - Intelligence Briefing and Rule 9 - Giving Orders: Red writes Alpha Squad's initial order,
+    "advance to the crossroads; fire on what comes into sight", with keys only; the order is the squad's
+    and the activation pane reads it back in words."""
+    the_app = app()
+    async with the_app.run_test(size=(80, 24)) as pilot:
+        await open_briefing(pilot)
+        screen = the_app.screen
+        editor = screen.editor
+        battle = screen.session.battle
+        assert editor.level == BROWSE and editor.pages() == 2, editor.menu()
+        text = screen_text(the_app)
+        assert "Intelligence briefing - Red" in text and "0  more (1/2" in text
+        await page_to(pilot, editor, "Orders: advance")
+        assert editor.level == TARGET
+        objective = battle.state.tables.objective
+        await cursor_to(pilot, screen.query_one("#map"), objective)
+        await pilot.press("enter")
+        assert editor.level == VARIANT
+        wanted = "Red Platoon: Alpha Squad will advance to (6,6); fire on what comes into sight"
+        labels = editor.menu()
+        assert wanted in labels, labels
+        await page_to(pilot, editor, wanted)
+        assert editor.level == CONFIRM
+        await pilot.press("enter")
+        await settle(pilot)
+        order = battle.state.squads["red-a"].order
+        assert (order.verb, order.place, order.fire) == ("advance", objective, "fire")
+        await pilot.press("a")
+        await pilot.pause()
+        text = screen_text(the_app)
+        assert "Alpha Squad [Group 1]: advance to (6,6); fire on what comes into sight" in text, text
+        assert "Traceback" not in text
+
+
+@playtest
+async def test_zero_turns_the_page_only_when_there_is_more():
+    the_app = app()
+    async with the_app.run_test(size=(80, 24)) as pilot:
+        await open_briefing(pilot)
+        editor = the_app.screen.editor
+        first = editor.page_entries()
+        await pilot.press("0")
+        assert editor.page_entries() != first and "0  more (2/2" in screen_text(the_app)
+        await pilot.press("0")
+        assert editor.page_entries() == first  # round to the first page
+        # the End briefing order sits on the second page and is reached from it
+        await page_to(pilot, editor, "End briefing")
+        assert editor.level == CONFIRM and isinstance(editor.chosen.command, C.EndBriefing)
+
+
+@playtest
+async def test_a_selected_team_shows_its_squads_order_and_whether_it_is_led():
+    """Rule 9 - Leading: the orders pane says what the team's squad was ordered to do and whether an
+    officer within Close leads it (free to act) or it must follow its orders without deviation."""
+    the_app = app()
+    async with the_app.run_test(size=(120, 40)) as pilot:
+        await open_battle_on_a_team(pilot)
+        screen = the_app.screen
+        editor = screen.editor
+        assert editor.level == ACTION
+        team = screen.session.state.teams[editor.unit]
+        squad = screen.session.state.squads[team.squad]
+        from engine.systems.disrupter.rules import is_led
+
+        text = screen_text(the_app)
+        assert squad.order.verb == "hold"  # nobody wrote orders at the briefing: the default stands
+        assert f"{squad.name}: hold this" in text, text
+        led = is_led(screen.session.state, team)
+        assert ("led by an officer" in text) is led and ("follows its orders" in text) is not led
+        assert "Turn 1 - " in text and "stress" in text
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_disrupter_briefing_screen_second_page(snap_compare, size):
+    async def run_before(pilot):
+        await open_briefing(pilot)
+        await pilot.press("0")
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_disrupter_battle_screen_with_a_team_selected(snap_compare, size):
+    assert snap_compare(app(), terminal_size=size, run_before=open_battle_on_a_team)
