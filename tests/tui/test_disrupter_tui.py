@@ -147,3 +147,84 @@ def test_disrupter_briefing_screen_second_page(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_disrupter_battle_screen_with_a_team_selected(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, run_before=open_battle_on_a_team)
+
+
+def fire_session() -> Session:
+    """Alpha lead (an officer and two soldiers) faces Alpha marksmen two hexes off, in Red's Group 1
+    battlefield actions; both sides played at this terminal."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "disrupter"))
+    import diskit as K
+
+    b = K.battle(place={"red-a1": (4, 5), "blue-a3": (4, 3)})
+    K.goto(b, "g1", "red", "ba")
+    b.setup.players = dict(HUMANS)
+    return Session(b)
+
+
+@playtest
+async def test_a_shot_is_given_by_keys_with_its_odds_shown_first():
+    """Rule 16 - Firing, played as a user does: select Alpha lead, choose Fire, point at the marksmen, pick
+    the whole team, read the exact odds and the named [+], confirm; the dice log has the checks."""
+    from engine.systems.disrupter import events as E
+
+    the_app = app()
+    async with the_app.run_test(size=(120, 40)) as pilot:
+        pilot.app.open_session(fire_session())
+        await settle(pilot)
+        screen = the_app.screen
+        battle = screen.session.battle
+        hexmap = screen.query_one("#map")
+        await cursor_to(pilot, hexmap, battle.state.teams["red-a1"].pos)
+        await pilot.press("enter")
+        editor = screen.editor
+        assert editor.level == ACTION and editor.unit == "red-a1", editor.menu()
+        await page_to(pilot, editor, "Fire")
+        assert editor.level == TARGET
+        await cursor_to(pilot, hexmap, battle.state.teams["blue-a3"].pos)
+        await pilot.press("enter")
+        if editor.level == VARIANT:
+            labels = editor.menu()
+            whole = next(label for label in labels if "(at " not in label)  # the whole team, not one unit
+            await page_to(pilot, editor, whole)
+        assert editor.level == CONFIRM
+        await pilot.pause()
+        text = screen_text(the_app)
+        assert "expected wounds" in text and "%" in text
+        assert "I60: [+] officer within Close" in text, text
+        before = len(battle.log)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(battle.log) == before + 1
+        fired = [e for e in battle.events[-1] if isinstance(e, E.FireDeclared)]
+        assert fired and fired[0].team == "red-a1" and fired[0].target == "blue-a3"
+        checks = [e for e in battle.events[-1] if isinstance(e, E.CheckMade)]
+        assert {e.kind for e in checks} == {"Instinct", "Armor"}, checks
+        assert any(e.kind == "Instinct" and e.stat == 60 and e.adv == 1 for e in checks)  # the [+] as shown
+
+
+@playtest
+async def test_a_team_moves_by_keys_and_the_map_shows_it_there():
+    """Rule 14 - Movement by keys: Tab to a team of the side to act, Move, Enter on a marked hex, confirm."""
+    the_app = app()
+    async with the_app.run_test(size=(80, 24)) as pilot:
+        await open_battle_on_a_team(pilot)
+        screen = the_app.screen
+        editor = screen.editor
+        battle = screen.session.battle
+        team_id = editor.unit
+        await page_to(pilot, editor, "Move")
+        assert editor.level == TARGET
+        targets = sorted(editor.highlight_targets(), key=lambda h: (h.q, h.r))
+        assert targets
+        await cursor_to(pilot, screen.query_one("#map"), targets[0])
+        await pilot.press("enter")
+        while editor.level == VARIANT:
+            await pilot.press("1")
+        assert editor.level == CONFIRM
+        await pilot.press("enter")
+        await settle(pilot)
+        assert battle.state.teams[team_id].pos == targets[0] or not battle.state.teams[team_id].on_board
+        assert "Traceback" not in screen_text(the_app)
