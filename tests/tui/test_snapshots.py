@@ -24,6 +24,19 @@ async def to_battle(pilot, scenario_steps: int = 0) -> None:
     await settle(pilot)
 
 
+async def choose_system(pilot, system_id: str) -> None:
+    """On the new-battle form, press Left until the rule system row shows ``system_id`` (as a player would)."""
+    from tui.screens.title import ChoiceForm
+
+    form = pilot.app.screen.query_one(ChoiceForm)
+    for _ in range(len(form.rows[0].choices)):
+        if form.rows[0].value == system_id:
+            return
+        await pilot.press("left")
+        await pilot.pause()
+    raise AssertionError(f"the form offers no system '{system_id}'")
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_menu(snap_compare, size):
     assert snap_compare(app(), terminal_size=size)
@@ -110,12 +123,13 @@ def test_plain_ascii_battle_screen(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_dustup_battle_screen_with_a_squad_selected(snap_compare, size):
-    """Dustup from the form (Left picks it): its meeting engagement, red going first, a squad's orders."""
+    """Dustup from the form (Left until it shows): its meeting engagement, red going first, a squad's orders."""
 
     async def run_before(pilot):
         await pilot.press("n")
         await pilot.pause()
-        await pilot.press("left", "enter")
+        await choose_system(pilot, "dustup")
+        await pilot.press("enter")
         await settle(pilot)
         if pilot.app.screen.session.battle.state.pending is not None:
             await pilot.press("1", "enter")  # go first

@@ -255,6 +255,9 @@ def _build(content: dict[str, Any]) -> Tables:
         glyph = _str(t.get("glyph"), f"terrain {tid} glyph")
         if len(glyph) != 1 or glyph in by_glyph:
             raise ContentError(f"terrain {tid}: glyph {glyph!r} must be one character used once")
+        if glyph.isalnum():
+            raise ContentError(f"terrain {tid}: glyph {glyph!r} is a letter or digit, which the map keeps for teams "
+                               f"and their marks; choose a sign such as % * ; + ^")
         terrain[tid] = Terrain(tid, glyph, _str(t.get("name"), f"terrain {tid} name"), bool(t.get("cover")),
                                t["sight"], t["move"])
         by_glyph[glyph] = tid
