@@ -52,7 +52,7 @@ def test_systems_lists_every_system_and_its_scenarios(capsys):
     lines = out.splitlines()
     headers = [line for line in lines if not line.startswith(" ")]
     assert headers == sorted(headers)  # by system id
-    for header in ("disrupter: Disrupter", "dustup: Dustup", "ratfight: JTS RatFight"):
+    for header in ("disrupter: Disrupter", "dustup: Dustup", "ratfight: JTS RatFight", "skirmishes: Skirmishes"):
         assert header in headers, headers
 
     def section(header: str) -> list[str]:
@@ -67,6 +67,10 @@ def test_systems_lists_every_system_and_its_scenarios(capsys):
     assert any(line.startswith("meeting (default): Meeting Engagement.") for line in dustup)
     disrupter = section("disrupter: Disrupter")
     assert [line.split(":")[0].split(" ")[0] for line in disrupter] == ["crossroads", "outpost"], disrupter
+    skirmishes = section("skirmishes: Skirmishes")
+    assert [line.split(":")[0].split(" ")[0] for line in skirmishes] == [
+        "building_clearance", "field_crossing", "street_ambush"], skirmishes
+    assert any(line.startswith("street_ambush (default): Street Ambush.") for line in skirmishes)
 
 
 # -- new -------------------------------------------------------------------------------------
@@ -426,6 +430,61 @@ def test_selfplay_disrupter_prints_the_outcome_and_the_tally(capsys):
     code, as_json, _ = run(capsys, *argv, "--json")
     assert code == 0
     record = json.loads(as_json)
+    result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"
+    turns = f"{record['turns']} turn{'s' if record['turns'] != 1 else ''}"
+    wins = {side: int(record["winner"] == side) for side in ("red", "blue")}
+    tally = ", ".join(f"{side} ({player}) {n} win{'s' if n != 1 else ''}" for side, n in wins.items())
+    draws = "1 draw" if record["winner"] is None else "0 draws"
+    assert out.splitlines() == [f"game 1: {result} in {turns}, {record['commands']} commands",
+                                f"after 1 game: {tally}, {draws}"]
+
+
+def _skirmishes_player() -> str:
+    """Skirmishes' default computer player once it is registered, the random one until then."""
+    from engine.core.system import get_system
+
+    return "default" if "default" in get_system("skirmishes").computer_players() else "random"
+
+
+@pytest.mark.parametrize("scenario, rounds", [("street_ambush", 12), ("building_clearance", 14),
+                                              ("field_crossing", 8)])
+def test_selfplay_skirmishes_plays_computer_against_computer_to_the_end_and_the_save_verifies(
+        capsys, tmp_path, scenario, rounds):
+    """`hexfront selfplay skirmishes` plays a whole battle; `hexfront replay --verify` accepts the save it wrote."""
+    player = _skirmishes_player()
+    code, out, err = run(capsys, "selfplay", "skirmishes", "--scenario", scenario, "--games", "1", "--seed", "3",
+                         "--players", f"{player},{player}", "--save-dir", str(tmp_path), "--json")
+    assert code == 0 and err == ""
+    record = json.loads(out)
+    assert set(record) == GAME_KEYS | {"save"}
+    assert record["scenario"] == scenario and record["players"] == [player, player]
+    assert record["winner"] in ("red", "blue", None) and record["reason"] and record["commands"] > 10
+    assert record["winner_player"] == (player if record["winner"] else None)
+    assert 1 <= record["turns"] <= rounds  # the scenario's round limit
+    path = tmp_path / f"skirmishes-{scenario}-3.json"
+    assert record["save"] == str(path)
+    battle = load_battle(path)
+    assert battle.setup.players == {"red": player, "blue": player}
+    assert len(battle.log) == record["commands"]
+    assert battle.state.round == record["turns"]
+    outcome = battle.outcome()
+    assert outcome is not None and (outcome.winner, outcome.reason) == (record["winner"], record["reason"])
+    code, out, err = run(capsys, "replay", str(path), "--verify")
+    assert code == 0 and err == ""
+    assert out.startswith(f"verified: {record['commands']} commands, every state hash matches; final state ")
+    assert len(out.splitlines()) == 1
+
+
+def test_selfplay_skirmishes_prints_the_outcome_and_the_tally(capsys):
+    """The plain-text lines of a Skirmishes selfplay (the default scenario) agree with its JSON record."""
+    player = _skirmishes_player()
+    argv = ["selfplay", "skirmishes", "--seed", "7", "--players", f"{player},{player}"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    code, as_json, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    record = json.loads(as_json)
+    assert record["scenario"] == "street_ambush"
     result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"
     turns = f"{record['turns']} turn{'s' if record['turns'] != 1 else ''}"
     wins = {side: int(record["winner"] == side) for side in ("red", "blue")}

@@ -160,7 +160,9 @@ class BattleScreen(BoardScreen):
         hexmap = self.query_one(HexMap)
         highlights: dict[Hex, str] = {}
         unit = self.editor.unit
-        if self.show_sight:
+        # facing games (30 Minute Missions) show a selected piece's field of view at once: it is what
+        # decides where it can move and shoot; elsewhere v shows it
+        if self.show_sight or (unit is not None and getattr(self.system, "sight_on_select", False)):
             viewer = unit
             if viewer is None:
                 piece = hexmap.piece_at(hexmap.cursor_hex)

@@ -1,0 +1,474 @@
+"""The phases of a round, once the orders are revealed: movement, shooting, grenades, melee, miscellaneous, and the
+grenades bursting at the end of the round; and how a hit is applied (armour, luck, damage).
+
+Same-phase actions are simultaneous: each stage rolls every die of its phase against the state as the phase
+began (hits are only queued in ``state.hits``), and the queued hits are applied once the phase's rolls are done.
+"""
+
+from __future__ import annotations
+
+from engine.core.hexes import Hex
+from engine.core.resolution import Resolution
+
+from . import events as E
+from .data import LOCATIONS
+from .ground import band_effect, can_see, gassed, hunkering, in_cover, run_options, sight, smoke_indoors
+from .state import ABLE, DEAD, OUT, Character, Order, SkirmishState
+
+HIT_ON = 8  # Attacks and Damage: "If the result is 8 or higher, the attack hits"
+AUTO_SHOTS = 6  # Automatic Fire
+AUTO_DAMAGE = 2
+OUT_OF_COMBAT = 6  # total damage that puts a character out of combat; also a location's limit
+THROW_BACK_LUCK = 2
+REACH_ORDER = {"unarmed": 0, "short": 1, "medium": 2, "long": 3}
+
+
+# ---------------------------------------------------------------------------
+# Dice
+# ---------------------------------------------------------------------------
+
+def location_of(low: int) -> str:
+    """Attacks and Damage: the lower die gives the location: 1-2 leg, 3 arm, 4-5 torso, 6 head."""
+    return LOCATIONS[0] if low <= 2 else LOCATIONS[1] if low == 3 else LOCATIONS[2] if low <= 5 else LOCATIONS[3]
+
+
+def combine(for_reasons: list[str], against_reasons: list[str]) -> str:
+    """Advantage and disadvantage cancel out: with reasons for both, the roll is normal (Cover and Movement)."""
+    if for_reasons and against_reasons:
+        return "normal"
+    if for_reasons:
+        return "advantage"
+    if against_reasons:
+        return "disadvantage"
+    return "normal"
+
+
+def skill_roll(ctx: Resolution, c: Character, purpose: str, skill: int, for_reasons: list[str],
+               against_reasons: list[str], rule: str) -> E.SkillRolled:
+    """2d6 + skill; with advantage 3d6 keeping the two highest, with disadvantage the two lowest (Shooting)."""
+    mode = combine(for_reasons, against_reasons)
+    n = 2 if mode == "normal" else 3
+    words = "" if mode == "normal" else f", {mode}: 3d6 keep two"
+    dice = tuple(ctx.roll(6, f"{purpose}{words}", rule, c.id) for _ in range(n))
+    ordered = sorted(dice, reverse=(mode != "disadvantage"))
+    kept = tuple(sorted(ordered[:2], reverse=True))
+    total = sum(kept) + skill
+    return ctx.emit(E.SkillRolled(character=c.id, purpose=purpose, mode=mode, for_reasons=tuple(for_reasons),
+                                  against_reasons=tuple(against_reasons), dice=dice, kept=kept,  # type: ignore[arg-type]
+                                  skill=skill, total=total, success=total >= HIT_ON, rule=rule))
+
+
+def surprise_edge(st: SkirmishState, c: Character) -> list[str]:
+    """Ambushes: in the surprise round the ambushers roll every skill roll with advantage."""
+    return ["ambush surprise round"] if st.surprise and c.side == st.tables.ambusher else []
+
+
+# ---------------------------------------------------------------------------
+# Movement
+# ---------------------------------------------------------------------------
+
+def movement(ctx: Resolution, st: SkirmishState) -> None:
+    """Movement: every planned run happens at once. Runs were checked against the board when planned, so each
+    path exists; when two runners want the same hex the shorter run gets it (then the lower id: this game's
+    reading), and the other stops at the last free hex of its path."""
+    from engine.core.hexes import shortest_path
+
+    cost = st.tables.cost
+    starts = {c.pos: c.id for c in st.chars.values() if c.on_board}
+    runs = []
+    for cid in sorted(st.plans):
+        c = st.chars[cid]
+        if not c.able:
+            continue
+        occupied = {h for h, o in starts.items() if o != cid}
+
+        def step(_a: Hex, b: Hex, occupied=occupied) -> int | None:
+            return None if b in occupied else cost.get(b)
+
+        path = shortest_path(c.pos, st.plans[cid], step, budget=15, min_cost=3)
+        if path is None:  # cannot happen with a checked plan; kept as a plain refusal to move
+            ctx.emit(E.ActionLapsed(character=cid, action="run", reason="the way is blocked"))
+            continue
+        runs.append((sum(cost[h] or 0 for h in path[1:]), cid, path))
+    taken: set[Hex] = set()
+    for _, cid, path in sorted(runs):
+        end = len(path) - 1
+        while end > 0 and (path[end] in taken or (path[end] in starts and starts[path[end]] != cid)):
+            end -= 1
+        taken.add(path[end])
+        ctx.emit(E.CharacterMoved(character=cid, path=tuple(path[:end + 1]), cut_short=end < len(path) - 1))
+
+
+# ---------------------------------------------------------------------------
+# Shooting
+# ---------------------------------------------------------------------------
+
+def shot_reasons(st: SkirmishState, shooter: Character, weapon: str, target: Character, auto: bool,
+                 at: Hex | None = None, moved: bool | None = None) -> tuple[str, str, list[str], list[str]]:
+    """(band, band effect, reasons for advantage, reasons for disadvantage) of a shot, as things stand now
+    (or with the shooter at ``at``, having run or not, for the odds of an order with a planned run)."""
+    at = shooter.pos if at is None else at
+    moved = shooter.moved if moved is None else moved
+    band, effect = band_effect(st, weapon, at.distance(target.pos))
+    pro: list[str] = []
+    con: list[str] = []
+    if effect == "advantage":
+        pro.append(f"{band} range")
+    elif effect == "disadvantage":
+        con.append(f"{band} range")
+    covered = in_cover(st, target.pos, at)
+    if covered:
+        con.append("target in cover")
+    elif not target.moved:
+        pro.append("stationary target in the open")
+    if moved:
+        con.append("shooting after moving")
+    if shooter.aimed == st.round:
+        pro.append("aimed last round")
+    if auto:
+        pro.append("automatic fire")
+        if shooter.shooting == 0:
+            con.append("automatic fire without the Shooting skill")
+    if smoke_indoors(st, at, target.pos):
+        con.append("smoke indoors")
+    pro += surprise_edge(st, shooter)
+    return band, effect, pro, con
+
+
+def shooting(ctx: Resolution, st: SkirmishState) -> None:
+    for cid, order in sorted(st.orders.items()):
+        if order.action == "shoot":
+            shoot(ctx, st, st.chars[cid], order)
+
+
+def shoot(ctx: Resolution, st: SkirmishState, c: Character, order: Order) -> None:
+    rule = "Shooting"
+    if not c.able:
+        return
+    target = st.chars[order.target or ""]
+    weapon = st.tables.firearms[order.item]
+    lapse = None
+    if c.no_shoot == st.round:
+        lapse = "still diving clear of a grenade: cannot shoot this round"
+    elif gassed(st, c):
+        lapse = "coughing in tear gas: cannot shoot"
+    elif not target.able:
+        lapse = f"{target.name} is already down"
+    elif not can_see(st, c.pos, target.pos):
+        lapse = f"no line of sight to {target.name}"
+    elif hunkering(st, target, c.pos):
+        lapse = f"{target.name} is hunkering down in cover: nobody has a line of sight to shoot"
+    shots = AUTO_SHOTS if order.auto else 1
+    if lapse is None and c.loaded.get(weapon.id, 0) < shots:
+        lapse = "not enough rounds in the magazine"
+    if lapse is not None:
+        ctx.emit(E.ActionLapsed(character=c.id, action="shoot", reason=lapse))
+        return
+    band, effect, pro, con = shot_reasons(st, c, weapon.id, target, order.auto)
+    ctx.emit(E.AmmoSpent(character=c.id, weapon=weapon.id, rounds=shots, left=c.loaded[weapon.id] - shots))
+    if effect == "miss":
+        ctx.emit(E.ActionLapsed(character=c.id, action="shoot",
+                                reason=f"{target.name} is out of the {weapon.name}'s reach ({band}): a certain miss"))
+        return
+    roll = skill_roll(ctx, c, f"{c.name} shoots {target.name} with the {weapon.name}"
+                      + (" (automatic)" if order.auto else ""), c.shooting, pro, con, rule)
+    if not roll.success:
+        return
+    if weapon.burst:
+        ctx.emit(E.BurstLanded(character=c.id, weapon=weapon.id, at=target.pos, grenade=weapon.burst))
+        blast(ctx, st, target.pos, weapon.burst, c.id)
+        return
+    low, high = roll.kept[1], roll.kept[0]
+    ctx.emit(E.HitScored(target=target.id, source=c.id, weapon=weapon.id, location=location_of(low),
+                         damage=high + (AUTO_DAMAGE if order.auto else 0), projectile=True,
+                         breaks_armour=weapon.breaks_armour))
+
+
+# ---------------------------------------------------------------------------
+# Grenades
+# ---------------------------------------------------------------------------
+
+def grenades(ctx: Resolution, st: SkirmishState) -> None:
+    for cid, order in sorted(st.orders.items()):
+        if order.action == "throw" and st.chars[cid].able:
+            throw(ctx, st, st.chars[cid], order)
+
+
+def throw(ctx: Resolution, st: SkirmishState, c: Character, order: Order) -> None:
+    """Grenades: cook it and throw: 2d6 + Athletics; on 8+ it reaches the hex, else it goes off harmlessly."""
+    at = order.at
+    assert at is not None
+    g = st.tables.grenades[order.item]
+    if at.distance(c.pos) > st.tables.throw_range or not can_see(st, c.pos, at):
+        ctx.emit(E.ActionLapsed(character=c.id, action="throw", reason="the target hex is out of reach from here"))
+        return
+    roll = skill_roll(ctx, c, f"{c.name} throws a {g.name}", c.athletics, surprise_edge(st, c), [], "Grenades")
+    live = g.kind == "blast" and roll.success
+    ctx.emit(E.GrenadeThrown(character=c.id, grenade=g.id, at=at, landed=roll.success,
+                             id=st.next_grenade if live else 0))
+    if not roll.success:
+        return
+    if g.kind == "flash":
+        flash(ctx, st, c, at)
+    elif g.kind in ("smoke", "gas"):
+        ctx.emit(E.CloudFormed(kind=g.kind, grenade=g.id, at=at, radius=g.radius, until=st.round + g.rounds - 1))
+
+
+def flash(ctx: Resolution, st: SkirmishState, thrower: Character, at: Hex) -> None:
+    """Flashbang: it goes off at once; enemies within short range who can see it roll 2d6 + Athletics to shield
+    their eyes, and one who fails without ear protection forfeits the next round (this game's reading of
+    "forfeit a round"). Those with ear protection are not troubled, so they do not roll."""
+    short = st.tables.bands[0]
+    for v in sorted(st.chars.values(), key=lambda x: x.id):
+        if v.side == thrower.side or not v.able or v.pos.distance(at) > short or not can_see(st, at, v.pos):
+            continue
+        if v.ear_protection:
+            ctx.emit(E.Sheltered(character=v.id, reason="ear protection", rule="Grenades: Flashbang"))
+            continue
+        roll = skill_roll(ctx, v, f"{v.name} shields their eyes from the flashbang", v.athletics,
+                          surprise_edge(st, v), [], "Grenades: Flashbang")
+        if not roll.success:
+            ctx.emit(E.TurnLost(character=v.id, round=st.round + 1, reason="dazzled and deafened by a flashbang",
+                                rule="Grenades: Flashbang"))
+
+
+def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str) -> None:
+    """Fragmentation and High Explosive: those within short range of the burst and not behind cover roll
+    2d6 + Athletics; a failure takes the full hit (this game's reading: a fresh 2d6, the lower die for the
+    location, the higher for the damage, plus the grenade's own bonus); a success avoids it but may not shoot
+    next round. Walls between the burst and a character shelter it."""
+    g = st.tables.grenades[grenade]
+    short = st.tables.bands[0]
+    for v in sorted(st.chars.values(), key=lambda x: x.id):
+        if not v.able or v.pos.distance(at) > short:
+            continue
+        if not can_see(st, at, v.pos):
+            ctx.emit(E.Sheltered(character=v.id, reason="a wall between", rule="Grenades"))
+            continue
+        if v.pos != at and in_cover(st, v.pos, at):
+            ctx.emit(E.Sheltered(character=v.id, reason="behind cover", rule="Grenades"))
+            continue
+        roll = skill_roll(ctx, v, f"{v.name} dives clear of the {g.name}", v.athletics, surprise_edge(st, v), [],
+                          "Grenades")
+        if roll.success:
+            ctx.emit(E.ShootingBarred(character=v.id, round=st.round + 1, reason="dived clear of a grenade"))
+            continue
+        a = ctx.roll(6, f"{g.name} hit on {v.name}: first die", "Grenades", v.id)
+        b = ctx.roll(6, f"{g.name} hit on {v.name}: second die", "Grenades", v.id)
+        ctx.emit(E.HitScored(target=v.id, source=source, weapon=grenade, location=location_of(min(a, b)),
+                             damage=max(a, b) + g.damage_bonus, projectile=True, breaks_armour=False,
+                             rule="Grenades"))
+
+
+def reaction_chances(st: SkirmishState) -> tuple[int, str, tuple[str, ...]] | None:
+    """The next live grenade that someone may still deal with: (grenade id, side, characters).
+
+    This game's reading of "the opponent must commit a miscellaneous action": once a grenade lands, the enemies of
+    its thrower standing on it or next to it may give up an action that has not been carried out yet (one for the
+    melee or miscellaneous phase, or a chosen hold) to throw it away or, for a player character, back. Surprised
+    characters cannot (an ambush allows no reprisals), and a grenade thrown back cannot be dealt with again.
+    """
+    busy = {o.character for o in st.orders.values() if o.action in ("throw_away", "throw_back")}
+    for g in st.live:
+        if g.returned or g.id in st.offered:
+            continue
+        side = st.other(g.side)
+        if st.surprise and side != st.tables.ambusher:
+            continue
+        chars = []
+        for c in sorted(st.chars.values(), key=lambda x: x.id):
+            if c.side != side or not c.able or c.pos.distance(g.at) > 1 or c.id in busy:
+                continue
+            order = st.orders.get(c.id)
+            if order is None or order.forced or order.action in ("shoot", "throw"):
+                continue
+            chars.append(c.id)
+        if chars:
+            return g.id, side, tuple(chars)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Melee
+# ---------------------------------------------------------------------------
+
+def reach_reasons(st: SkirmishState, attacker: Character, defender: Character) -> tuple[list[str], list[str]]:
+    """Melee: short weapons have advantage only against the unarmed and disadvantage against weapons with reach;
+    medium weapons have disadvantage against longer ones. Every other pairing is even (this game's reading)."""
+    mine = st.tables.melee[attacker.melee_weapon].reach
+    theirs = st.tables.melee[defender.melee_weapon].reach
+    pro: list[str] = []
+    con: list[str] = []
+    if mine == "short" and theirs == "unarmed":
+        pro.append("short weapon against the unarmed")
+    elif mine == "short" and theirs in ("medium", "long"):
+        con.append("short weapon against reach")
+    elif mine == "medium" and theirs == "long":
+        con.append("medium weapon against a longer one")
+    if smoke_indoors(st, attacker.pos, defender.pos):
+        con.append("smoke indoors")
+    pro += surprise_edge(st, attacker)
+    return pro, con
+
+
+def melee(ctx: Resolution, st: SkirmishState) -> None:
+    """Melee is simultaneous. This game's reading: every blow is rolled against the phase's starting state, and a
+    character attacked in melee strikes back at its first attacker in the same exchange unless it is striking
+    someone itself (surprised characters do not strike back in the surprise round)."""
+    strikes: list[tuple[Character, Character]] = []
+    striking = set()
+    for cid, order in sorted(st.orders.items()):
+        c = st.chars[cid]
+        if order.action != "melee" or not c.able:
+            continue
+        target = st.chars[order.target or ""]
+        if not target.able or target.pos.distance(c.pos) != 1:
+            ctx.emit(E.ActionLapsed(character=cid, action="melee",
+                                    reason=f"{target.name} is not within arm's reach" if target.able
+                                    else f"{target.name} is already down"))
+            continue
+        strikes.append((c, target))
+        striking.add(cid)
+    answered = set()
+    for attacker, defender in list(strikes):
+        if defender.id in striking or defender.id in answered:
+            continue
+        if st.surprise and defender.side != st.tables.ambusher:
+            continue
+        answered.add(defender.id)
+        strikes.append((defender, attacker))
+    for attacker, defender in strikes:
+        pro, con = reach_reasons(st, attacker, defender)
+        weapon = st.tables.melee[attacker.melee_weapon]
+        roll = skill_roll(ctx, attacker, f"{attacker.name} strikes {defender.name} ({weapon.name})", attacker.melee,
+                          pro, con, "Melee")
+        if roll.success:
+            ctx.emit(E.HitScored(target=defender.id, source=attacker.id, weapon=weapon.id,
+                                 location=location_of(roll.kept[1]), damage=roll.kept[0], projectile=False,
+                                 breaks_armour=False, rule="Melee"))
+
+
+# ---------------------------------------------------------------------------
+# Miscellaneous
+# ---------------------------------------------------------------------------
+
+def misc(ctx: Resolution, st: SkirmishState) -> None:
+    for cid, order in sorted(st.orders.items()):
+        c = st.chars[cid]
+        if not c.able:
+            continue
+        act = order.action
+        if act == "reload":
+            w = st.tables.firearms[order.item]
+            if c.spares.get(w.id, 0) < 1:
+                ctx.emit(E.ActionLapsed(character=cid, action="reload", reason="no spare magazine"))
+                continue
+            ctx.emit(E.Reloaded(character=cid, weapon=w.id, rounds=w.magazine, spares_left=c.spares[w.id] - 1))
+        elif act == "aim":
+            ctx.emit(E.Aimed(character=cid, round=st.round + 1))
+        elif act == "aid":
+            patient = st.chars[order.target or ""]
+            if patient.status != OUT or patient.stabilised or patient.pos.distance(c.pos) > 1:
+                ctx.emit(E.ActionLapsed(character=cid, action="first aid",
+                                        reason=f"{patient.name} is out of reach or needs no first aid"))
+                continue
+            ctx.emit(E.Stabilised(character=patient.id, medic=cid))
+        elif act == "communicate":
+            ctx.emit(E.Communicated(character=cid))
+        elif act == "throw_away":
+            ctx.emit(E.GrenadeDisposed(grenade=order.grenade, character=cid,
+                                       reason="thrown away out of anyone's range"))
+        elif act == "throw_back":
+            throw_back(ctx, st, c, order.grenade)
+
+
+def throw_back(ctx: Resolution, st: SkirmishState, c: Character, grenade_id: int) -> None:
+    """Grenades: a player spends 2 luck and rolls 2d6 + Athletics; on a success the grenade lands back by its
+    thrower (whose side must now dive clear), on a failure it goes off out of range of anyone."""
+    g = next(x for x in st.live if x.id == grenade_id)
+    ctx.emit(E.ThrowBackLuck(character=c.id, points=THROW_BACK_LUCK))
+    roll = skill_roll(ctx, c, f"{c.name} throws the grenade back", c.athletics, surprise_edge(st, c), [],
+                      "Grenades")
+    thrower = st.chars[g.thrower]
+    if roll.success:
+        ctx.emit(E.GrenadeReturned(grenade=g.id, character=c.id, at=thrower.pos))
+    else:
+        ctx.emit(E.GrenadeDisposed(grenade=g.id, character=c.id, reason="fumbled: it goes off out of range of anyone"))
+
+
+def hold(ctx: Resolution, st: SkirmishState) -> None:
+    """Those who forfeit their action in cover hunker down (reported so the log shows why shots were held)."""
+
+
+def detonation(ctx: Resolution, st: SkirmishState) -> None:
+    """End of the round: every live grenade bursts."""
+    for g in list(st.live):
+        ctx.emit(E.GrenadeBurst(grenade=g.id, at=g.at))
+        blast(ctx, st, g.at, g.grenade, g.thrower)
+
+
+# ---------------------------------------------------------------------------
+# Applying hits
+# ---------------------------------------------------------------------------
+
+def settle_next_hit(ctx: Resolution, st: SkirmishState) -> bool:
+    """Apply the first queued hit: armour, then luck, then damage. False when the target must decide on luck."""
+    hit = st.hits[0]
+    c = st.chars[hit.target]
+    if c.status == DEAD:
+        ctx.emit(E.HitAvoided(character=c.id, rule="Attacks and Damage"))
+        return True
+    if not hit.luck_asked:
+        left = c.armour.get(hit.location, 0)
+        if left > 0:
+            lose = st.round + 1 if hit.projectile else 0
+            if hit.breaks_armour:
+                ctx.emit(E.ArmourBroken(character=c.id, location=hit.location, weapon=hit.weapon, lose_turn=lose))
+            else:
+                ctx.emit(E.ArmourStopped(character=c.id, location=hit.location, left=left - 1, lose_turn=lose))
+                return True
+        if c.luck > 0 and hit.damage > 0:
+            ctx.emit(E.LuckAsked(character=c.id, damage=hit.damage, location=hit.location))
+            return False
+    apply_damage(ctx, st, c, hit.location, hit.damage)
+    return True
+
+
+def apply_damage(ctx: Resolution, st: SkirmishState, c: Character, location: str, damage: int) -> None:
+    """Attacks and Damage: damage adds up per location and in total. A location reaching 6: head, dead; torso, a
+    mortal wound (death in 1d4 hours without stabilising first aid); a limb is destroyed (a coin toss for the
+    side). A total of 6 puts the character out of combat; this game's reading: they too die after 1d4 hours unless
+    stabilised (they "need medical intervention to survive")."""
+    if damage <= 0:
+        ctx.emit(E.HitAvoided(character=c.id))
+        return
+    before = c.damage.get(location, 0)
+    loc_total = before + damage
+    ctx.emit(E.DamageTaken(character=c.id, location=location, damage=damage, location_total=loc_total,
+                           total=c.total_damage + damage))
+    if before < OUT_OF_COMBAT <= loc_total:
+        if location == "head":
+            ctx.emit(E.Killed(character=c.id, reason="a head wound"))
+            return
+        if location == "torso":
+            if c.dies_at is None:
+                hours = ctx.roll(4, f"hours {c.name} has left with a mortal wound", "Attacks and Damage", c.id)
+                ctx.emit(E.MortalWound(character=c.id, hours=hours, dies_at=st.seconds + hours * 3600))
+        else:
+            coin = ctx.roll(6, f"coin toss for which {location} {c.name} loses (1-3 heads: right, 4-6 tails: left)",
+                            "Attacks and Damage", c.id)
+            ctx.emit(E.LimbDestroyed(character=c.id, limb=f"{'right' if coin <= 3 else 'left'} {location}"))
+    if c.status == ABLE and c.total_damage >= OUT_OF_COMBAT:
+        if c.dies_at is None:
+            hours = ctx.roll(4, f"hours {c.name} can last without medical help", "Attacks and Damage", c.id)
+            ctx.emit(E.OutOfCombat(character=c.id, hours=hours, dies_at=st.seconds + hours * 3600))
+        else:
+            ctx.emit(E.OutOfCombat(character=c.id, hours=0, dies_at=None))
+
+
+STAGE_RUNNERS = {
+    "movement": movement, "shooting": shooting, "grenades": grenades, "melee": melee, "misc": misc,
+    "detonation": detonation,
+}
+
+__all__ = ["STAGE_RUNNERS", "settle_next_hit", "reaction_chances", "run_options", "sight", "OUT"]

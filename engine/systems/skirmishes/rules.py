@@ -1,0 +1,454 @@
+"""Skirmishes rules: setting up, the round of secret orders, what is legal, and driving the resolution.
+
+The book ("Rounds") has a referee call each phase while the players say what their characters do. This game's
+reading (RULES-NOTES): each side commits one action per able character in secret, the first side to act first;
+neither side sees the other's orders until both have committed; then the orders are revealed together and the
+phases resolve in the book's order (movement, shooting, grenades, melee, miscellaneous), every action of a phase
+at once. Grenades that are still live burst at the end of the round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.resolution import Resolution
+
+from . import combat
+from . import commands as C
+from . import events as E
+from .data import Tables
+from .ground import band_effect, can_see, run_options
+from .state import (ABLE, COMMIT, LUCK, OUT, REACT, RESOLVE, ROUND_SECONDS, Character, SkirmishState)
+
+STAGES = ("movement", "shooting", "grenades", "reactions", "melee", "misc", "detonation", "end")
+STAGE_TITLES = {"movement": "Movement phase", "shooting": "Shooting phase", "grenades": "Grenades phase",
+                "reactions": "Live grenades: who deals with them", "melee": "Melee phase",
+                "misc": "Miscellaneous phase", "detonation": "End of the round: live grenades burst",
+                "end": "End of the round"}
+
+
+# ---------------------------------------------------------------------------
+# Setup
+# ---------------------------------------------------------------------------
+
+def new_state(tables: Tables) -> SkirmishState:
+    chars = {}
+    for d in tables.deployment:
+        armour: dict[str, int] = {}
+        for item in d.armour:
+            for loc, n in tables.armour[item].covers.items():
+                armour[loc] = armour.get(loc, 0) + n
+        chars[d.id] = Character(
+            id=d.id, side=d.side, name=d.name, template=d.template, pos=d.at, player=d.player, luck=d.luck,
+            shooting=d.shooting, athletics=d.athletics, melee=d.melee, firearms=d.firearms,
+            loaded={f: tables.firearms[f].magazine for f in d.firearms},
+            spares={f: tables.firearms[f].spares for f in d.firearms}, melee_weapon=d.melee_weapon,
+            grenades=dict(d.grenades), armour=armour, armour_items=d.armour, gas_mask=d.gas_mask,
+            ear_protection=d.ear_protection)
+    return SkirmishState(tables=tables, chars=chars)
+
+
+def setup(ctx: Resolution) -> None:
+    st: SkirmishState = ctx.state
+    for d in st.tables.deployment:
+        ctx.emit(E.CharacterPlaced(character=d.id, at=d.at))
+    begin_round(ctx, st, 1)
+
+
+def begin_round(ctx: Resolution, st: SkirmishState, number: int) -> None:
+    """A new round. Ambushes: the first round of an ambush scenario is the ambushers' surprise round, in which
+    only they give orders. A character who lost its turn (armour hit, flashbang) forfeits its action."""
+    surprise = number == 1 and bool(st.tables.ambusher)
+    ctx.emit(E.RoundBegan(round=number, surprise=surprise))
+    for c in sorted(st.chars.values(), key=lambda x: x.id):
+        if c.able and c.lose_turn == number:
+            ctx.emit(E.OrderForced(character=c.id, reason=c.lose_turn_why or "lost the turn",
+                                   rule="Grenades: Flashbang" if "flashbang" in c.lose_turn_why
+                                   else "Attacks and Damage"))
+    for side in st.sides:
+        if surprise and side != st.tables.ambusher:
+            ctx.emit(E.SideLocked(side=side, reason="surprised: no orders in the ambushers' surprise round"))
+        elif not to_order(st, side):
+            ctx.emit(E.SideLocked(side=side, reason="nobody to give orders to"))
+    after_lock(ctx, st)
+
+
+# ---------------------------------------------------------------------------
+# Who may act
+# ---------------------------------------------------------------------------
+
+def to_order(st: SkirmishState, side: str) -> list[Character]:
+    """The side's able characters still without an action this round."""
+    return [c for c in st.chars.values() if c.side == side and c.able and c.id not in st.orders]
+
+
+def committing_side(st: SkirmishState) -> str | None:
+    for side in st.sides:
+        if side not in st.locked:
+            return side
+    return None
+
+
+def side_to_act(st: SkirmishState) -> str | None:
+    if st.result is not None:
+        return None
+    if st.step == COMMIT:
+        return committing_side(st)
+    if st.step == LUCK:
+        return st.chars[st.hits[0].target].side
+    if st.step == REACT and st.offer is not None:
+        return st.offer.side
+    return None
+
+
+def position(st: SkirmishState, c: Character):
+    """Where ``c`` will stand when its action resolves: its planned run's end, else where it is."""
+    return st.plans.get(c.id, c.pos)
+
+
+def _hex_key(h) -> tuple[int, int]:
+    return (h.q, h.r)
+
+
+def enemies(st: SkirmishState, c: Character) -> list[Character]:
+    return [e for e in st.chars.values() if e.side != c.side and e.able]
+
+
+def shoot_targets(st: SkirmishState, c: Character, weapon: str, auto: bool) -> list[str]:
+    """Enemies ``c`` could shoot from where it will stand: in sight, and not a certain miss for the weapon."""
+    if c.no_shoot == st.round or c.loaded.get(weapon, 0) < (combat.AUTO_SHOTS if auto else 1):
+        return []
+    if auto and not st.tables.firearms[weapon].auto:
+        return []
+    at = position(st, c)
+    out = []
+    for e in enemies(st, c):
+        if band_effect(st, weapon, at.distance(e.pos))[1] != "miss" and can_see(st, at, e.pos):
+            out.append(e.id)
+    return out
+
+
+def throw_targets(st: SkirmishState, c: Character, grenade: str) -> list:
+    """Hexes ``c`` may throw at: the hexes of enemies in sight and in throwing range, and, for smoke, its own."""
+    if c.grenades.get(grenade, 0) < 1:
+        return []
+    at = position(st, c)
+    out = [e.pos for e in enemies(st, c)
+           if 0 < at.distance(e.pos) <= st.tables.throw_range and can_see(st, at, e.pos)]
+    if st.tables.grenades[grenade].kind == "smoke":
+        out.append(at)
+    return sorted(set(out), key=_hex_key)
+
+
+def melee_targets(st: SkirmishState, c: Character) -> list[str]:
+    at = position(st, c)
+    return [e.id for e in enemies(st, c) if at.distance(e.pos) == 1]
+
+
+def aid_patients(st: SkirmishState, c: Character) -> list[str]:
+    at = position(st, c)
+    return [p.id for p in st.chars.values()
+            if p.side == c.side and p.status == OUT and not p.stabilised and at.distance(p.pos) == 1]
+
+
+# ---------------------------------------------------------------------------
+# Validation
+# ---------------------------------------------------------------------------
+
+def _orderable(st: SkirmishState, cid: str) -> tuple[Character | None, str | None]:
+    side = side_to_act(st)
+    c = st.chars.get(cid)
+    if c is None:
+        return None, f"there is no character '{cid}'"
+    if st.step != COMMIT:
+        return None, "orders are not being given now"
+    if c.side != side:
+        return None, f"{c.name} is not on the side giving orders"
+    if not c.able:
+        return None, f"{c.name} is out of the fight"
+    if cid in st.orders:
+        return None, f"{c.name} already has an order this round"
+    return c, None
+
+
+def validate(st: SkirmishState, cmd: Any) -> str | None:
+    if st.result is not None:
+        return "the battle is over"
+    t = type(cmd)
+    if t is C.Lock:
+        if st.step != COMMIT or cmd.side != side_to_act(st):
+            return f"{cmd.side} is not giving orders now"
+        return None
+    if t is C.SpendLuck:
+        if type(cmd.points) is not int:
+            return "luck is spent in whole points"
+        if st.step != LUCK or not st.hits or st.hits[0].target != cmd.character:
+            return "no hit is waiting on that character's luck"
+        c = st.chars[cmd.character]
+        if not 0 <= cmd.points <= min(c.luck, st.hits[0].damage):
+            return f"{c.name} can spend 0 to {min(c.luck, st.hits[0].damage)} luck here"
+        return None
+    if t in (C.ThrowAway, C.ThrowBack, C.LetItLie):
+        offer = st.offer
+        if st.step != REACT or offer is None or type(cmd.grenade) is not int or offer.grenade != cmd.grenade:
+            return "no live grenade is waiting for an answer"
+        if t is C.LetItLie:
+            return None
+        if cmd.character not in offer.characters:
+            return "that character cannot reach the grenade or has no action left"
+        c = st.chars[cmd.character]
+        if t is C.ThrowBack and not (c.player and c.luck >= combat.THROW_BACK_LUCK):
+            return "only a player character with 2 luck to spend can throw a grenade back"
+        return None
+    c, why = _orderable(st, getattr(cmd, "character", ""))
+    if c is None:
+        return why
+    if t is C.Run:
+        if c.id in st.plans:
+            return f"{c.name} already has a run planned this round"
+        if cmd.to not in run_options(st, c):
+            return f"{c.name} cannot run there this round (10 m in the open, 6 m through impeding ground)"
+        return None
+    if t is C.Shoot:
+        if type(cmd.auto) is not bool:
+            return "automatic fire is either true or false"
+        if cmd.weapon not in c.firearms:
+            return f"{c.name} carries no {cmd.weapon}"
+        if c.no_shoot == st.round:
+            return f"{c.name} dived clear of a grenade and cannot shoot this round"
+        if cmd.auto and not st.tables.firearms[cmd.weapon].auto:
+            return f"the {st.tables.firearms[cmd.weapon].name} cannot fire automatic"
+        need = combat.AUTO_SHOTS if cmd.auto else 1
+        if c.loaded[cmd.weapon] < need:
+            return f"the {st.tables.firearms[cmd.weapon].name} has {c.loaded[cmd.weapon]} rounds loaded; {need} needed"
+        if cmd.target not in shoot_targets(st, c, cmd.weapon, cmd.auto):
+            return "that target is not in sight, or is beyond the weapon's range"
+        return None
+    if t is C.Throw:
+        if cmd.grenade not in st.tables.grenades or c.grenades.get(cmd.grenade, 0) < 1:
+            return f"{c.name} has no {cmd.grenade} grenade"
+        if cmd.at not in throw_targets(st, c, cmd.grenade):
+            return "grenades are thrown at an enemy in sight within 30 m (smoke also at one's own feet)"
+        return None
+    if t is C.Melee:
+        if cmd.target not in melee_targets(st, c):
+            return "melee needs an enemy next to where the character will stand"
+        return None
+    if t is C.Reload:
+        if cmd.weapon not in c.firearms:
+            return f"{c.name} carries no {cmd.weapon}"
+        if c.spares[cmd.weapon] < 1:
+            return "no spare magazine left"
+        if c.loaded[cmd.weapon] >= st.tables.firearms[cmd.weapon].magazine:
+            return "the magazine is full"
+        return None
+    if t is C.FirstAid:
+        if cmd.patient not in aid_patients(st, c):
+            return "first aid needs a seriously wounded friend, not yet stabilised, next to where the medic will stand"
+        return None
+    if t in (C.Aim, C.Communicate, C.Hold):
+        return None
+    return f"{t.__name__} is not an order in Skirmishes"
+
+
+# ---------------------------------------------------------------------------
+# Legal orders
+# ---------------------------------------------------------------------------
+
+def character_orders(st: SkirmishState, c: Character) -> list[Any]:
+    """Every order ``c`` may be given now (its run, if none is planned yet, and each action)."""
+    out: list[Any] = []
+    if c.id not in st.plans:
+        out += [C.Run(c.id, h) for h in sorted(run_options(st, c), key=_hex_key)]
+    for w in c.firearms:
+        for auto in ((False, True) if st.tables.firearms[w].auto else (False,)):
+            out += [C.Shoot(c.id, w, t, auto) for t in shoot_targets(st, c, w, auto)]
+    for g in sorted(c.grenades):
+        out += [C.Throw(c.id, g, h) for h in throw_targets(st, c, g)]
+    out += [C.Melee(c.id, t) for t in melee_targets(st, c)]
+    out += [C.Reload(c.id, w) for w in c.firearms
+            if c.spares[w] > 0 and c.loaded[w] < st.tables.firearms[w].magazine]
+    out.append(C.Aim(c.id))
+    out += [C.FirstAid(c.id, p) for p in aid_patients(st, c)]
+    out.append(C.Communicate(c.id))
+    out.append(C.Hold(c.id))
+    return out
+
+
+def legal_commands(st: SkirmishState) -> list[Any]:
+    side = side_to_act(st)
+    if side is None:
+        return []
+    if st.step == LUCK:
+        hit = st.hits[0]
+        c = st.chars[hit.target]
+        return [C.SpendLuck(c.id, n) for n in range(min(c.luck, hit.damage) + 1)]
+    if st.step == REACT:
+        offer = st.offer
+        assert offer is not None
+        out: list[Any] = []
+        for cid in offer.characters:
+            out.append(C.ThrowAway(cid, offer.grenade))
+            c = st.chars[cid]
+            if c.player and c.luck >= combat.THROW_BACK_LUCK:
+                out.append(C.ThrowBack(cid, offer.grenade))
+        out.append(C.LetItLie(offer.grenade))
+        return out
+    out = []
+    for c in sorted(to_order(st, side), key=lambda x: x.id):
+        out += character_orders(st, c)
+    out.append(C.Lock(side))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Resolving a command
+# ---------------------------------------------------------------------------
+
+ACTION_OF = {C.Shoot: "shoot", C.Throw: "throw", C.Melee: "melee", C.Reload: "reload", C.Aim: "aim",
+             C.FirstAid: "aid", C.Communicate: "communicate", C.Hold: "hold"}
+
+
+def resolve(ctx: Resolution, cmd: Any) -> None:
+    st: SkirmishState = ctx.state
+    t = type(cmd)
+    if t is C.Run:
+        ctx.emit(E.RunPlanned(side=st.chars[cmd.character].side, character=cmd.character, to=cmd.to))
+        return
+    if t in ACTION_OF:
+        c = st.chars[cmd.character]
+        ctx.emit(E.OrderGiven(side=c.side, character=c.id, action=ACTION_OF[t],
+                              target=getattr(cmd, "target", None) or getattr(cmd, "patient", None),
+                              at=getattr(cmd, "at", None),
+                              item=getattr(cmd, "weapon", "") or getattr(cmd, "grenade", ""),
+                              auto=getattr(cmd, "auto", False)))
+        if not to_order(st, c.side):
+            ctx.emit(E.SideLocked(side=c.side, reason="every character has an order"))
+            after_lock(ctx, st)
+        return
+    if t is C.Lock:
+        ctx.emit(E.SideLocked(side=cmd.side, reason="orders finished",
+                              holding=tuple(sorted(c.id for c in to_order(st, cmd.side)))))
+        after_lock(ctx, st)
+        return
+    if t is C.SpendLuck:
+        hit = st.hits[0]
+        ctx.emit(E.LuckSpent(character=cmd.character, points=cmd.points, damage_left=hit.damage - cmd.points))
+        advance(ctx, st)
+        return
+    if t is C.LetItLie:
+        ctx.emit(E.ReactionChosen(grenade=cmd.grenade, character=None, choice="none"))
+    elif t is C.ThrowAway:
+        ctx.emit(E.ReactionChosen(grenade=cmd.grenade, character=cmd.character, choice="away"))
+    elif t is C.ThrowBack:
+        ctx.emit(E.ReactionChosen(grenade=cmd.grenade, character=cmd.character, choice="back"))
+    advance(ctx, st)
+
+
+def after_lock(ctx: Resolution, st: SkirmishState) -> None:
+    """When both sides are locked, the orders are revealed together and the round resolves."""
+    if committing_side(st) is not None:
+        return
+    from .describe import order_line
+
+    lines = tuple(f"{c.name}: caught by surprise" if st.surprise and c.side != st.tables.ambusher
+                  else order_line(st, st.orders.get(c.id), st.plans.get(c.id), c)
+                  for c in sorted(st.chars.values(), key=lambda x: x.id) if c.able)
+    ctx.emit(E.OrdersRevealed(lines=lines or ("nobody acts",)))
+    advance(ctx, st)
+
+
+def advance(ctx: Resolution, st: SkirmishState) -> None:
+    """Run the round's stages until a decision is needed (luck, a live grenade) or the next round's orders."""
+    while st.result is None and st.step not in (COMMIT, LUCK):
+        if st.hits:
+            if not combat.settle_next_hit(ctx, st):
+                return
+            continue
+        if st.step == REACT:
+            return
+        if st.stage == "reactions":
+            chance = combat.reaction_chances(st)
+            if chance is not None:
+                ctx.emit(E.ReactionOffered(grenade=chance[0], side=chance[1], characters=chance[2]))
+                return
+        nxt = STAGES[STAGES.index(st.stage) + 1] if st.stage else STAGES[0]
+        ctx.emit(E.StageBegan(stage=nxt))
+        if nxt == "end":
+            end_round(ctx, st)
+            return
+        runner = combat.STAGE_RUNNERS.get(nxt)
+        if runner is not None:
+            runner(ctx, st)
+        if nxt == "shooting":
+            for c in sorted(st.chars.values(), key=lambda x: x.id):
+                order = st.orders.get(c.id)
+                if c.able and order is not None and order.action == "hold":
+                    ctx.emit(E.Hunkered(character=c.id))
+
+
+def end_round(ctx: Resolution, st: SkirmishState) -> None:
+    for cl in list(st.clouds):
+        if cl.until <= st.round:
+            ctx.emit(E.CloudDispersed(kind=cl.kind, at=cl.at))
+    v = st.tables.victory
+    if v.exit_side:
+        for c in sorted(st.chars.values(), key=lambda x: x.id):
+            if c.side == v.exit_side and c.able and st.tables.on_edge(c.pos, v.exit_edge):
+                ctx.emit(E.Escaped(character=c.id, edge=v.exit_edge))
+    ctx.emit(E.RoundEnded(round=st.round, seconds=st.seconds + ROUND_SECONDS))
+    verdict = victory(st)
+    if verdict is not None:
+        aftermath(ctx, st)
+        ctx.emit(E.BattleEnded(winner=verdict[0], reason=verdict[1]))
+        return
+    begin_round(ctx, st, st.round + 1)
+
+
+def victory(st: SkirmishState) -> tuple[str | None, str] | None:
+    """The scenario's victory conditions, checked at the end of each round (this game's own, per scenario)."""
+    v = st.tables.victory
+    names = st.tables.side_names
+    if v.exit_side:
+        gone = sum(1 for c in st.chars.values() if c.side == v.exit_side and c.status == "escaped")
+        if gone >= v.exit_needed:
+            return v.exit_side, f"{names[v.exit_side]} got {gone} characters away"
+    able = {s: sum(1 for c in st.chars.values() if c.side == s and c.able) for s in st.sides}
+    a, b = st.sides
+    if v.exit_side:
+        gone = sum(1 for c in st.chars.values() if c.side == v.exit_side and c.status == "escaped")
+        if able[v.exit_side] + gone < v.exit_needed:
+            other = st.other(v.exit_side)
+            return other, f"{names[v.exit_side]} can no longer get {v.exit_needed} characters away"
+    if able[a] == 0 and able[b] == 0:
+        return None, "nobody is left standing"
+    for side in st.sides:
+        if able[side] == 0:
+            return st.other(side), f"{names[side]} has nobody left in the fight"
+    if v.clear_side:
+        foe = st.other(v.clear_side)
+        if not any(c.side == foe and c.able and c.pos in st.tables.indoors for c in st.chars.values()):
+            return v.clear_side, f"{names[v.clear_side]} has cleared the building"
+    if st.round >= v.round_limit:
+        if v.at_limit == "draw":
+            return None, f"round {v.round_limit} is over: a draw"
+        if v.at_limit == "standing":
+            if able[a] == able[b]:
+                return None, f"round {v.round_limit} is over with as many standing on each side"
+            win = a if able[a] > able[b] else b
+            return win, f"round {v.round_limit} is over with more of {names[win]} standing"
+        return v.at_limit, f"round {v.round_limit} is over: {names[v.at_limit]} holds"
+    return None
+
+
+def aftermath(ctx: Resolution, st: SkirmishState) -> None:
+    """This game's reading of the 1d4 hours: help reaches the wounded the scenario's ``aftermath_hours`` after the
+    last round; anyone seriously wounded and not stabilised whose hours run out before then dies."""
+    help_at = st.seconds + st.tables.aftermath_hours * 3600
+    for c in sorted(st.chars.values(), key=lambda x: x.id):
+        if c.status == OUT and not c.stabilised and c.dies_at is not None and c.dies_at <= help_at:
+            ctx.emit(E.Died(character=c.id, reason=f"help came {st.tables.aftermath_hours} hour(s) after the fight, "
+                                                   f"too late"))
+
+
+__all__ = ["new_state", "setup", "validate", "legal_commands", "resolve", "side_to_act", "ABLE", "RESOLVE"]

@@ -1,0 +1,331 @@
+"""What a Skirmishes player sees: the map, whose orders are awaited, the orders offered with their odds, the end.
+
+Secret orders never appear here: the board, the activation line and the piece details show no order of either side
+before the reveal (the screen may be watched by the other side). :func:`side_view` gives a computer player the
+state as one side knows it.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from engine.core.hexes import Hex, axial_to_offset, hexes_within
+from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
+                              SideInfo, TerrainKey)
+
+from . import combat
+from . import commands as C
+from .describe import Describer, item_name, where
+from .ground import band_effect, can_see, gassed, in_cover, smoke_indoors
+from .rules import STAGE_TITLES, position, side_to_act, to_order
+from .state import COMMIT, DEAD, ESCAPED, LUCK, OUT, REACT, Character, SkirmishState
+
+
+# ---------------------------------------------------------------------------
+# A side's view of the state (for computer players)
+# ---------------------------------------------------------------------------
+
+def side_view(st: SkirmishState, side: str) -> SkirmishState:
+    """A copy of the state as ``side`` knows it: before the reveal, the other side's planned runs and orders are
+    taken out (orders forced on a character, which both sides know, stay). Legal orders and odds computed on it
+    are the same as on the full state, since they never depend on the enemy's secret orders."""
+    view = st.copy()
+    if not st.revealed:
+        foe = {c.id for c in st.chars.values() if c.side != side}
+        view.plans = {k: v for k, v in st.plans.items() if k not in foe}
+        view.orders = {k: o for k, o in st.orders.items() if k not in foe or o.forced}
+    return view
+
+
+# ---------------------------------------------------------------------------
+# The map
+# ---------------------------------------------------------------------------
+
+MARKS_LEGEND = (
+    "letters: the first firearm (A assault",
+    "  rifle, S SMG, G shotgun, P pistol...),",
+    "  C no firearm",
+    "marks: x dead, o out of combat, digit",
+    "  damage taken, f forfeits next round",
+)
+
+
+def glyph(st: SkirmishState, c: Character) -> str:
+    """The letter of the character's first firearm (A assault rifle, S sub-machine gun, G shotgun, P pistol...)."""
+    if not c.firearms:
+        return "C"
+    return st.tables.firearms[c.firearms[0]].glyph.upper()
+
+
+def terrain_effect(st: SkirmishState, tid: str) -> str:
+    t = st.tables.terrain[tid]
+    bits = [{"open": "open ground (5 hexes a run)", "impeding": "impeding (3 hexes a run)",
+             "none": "impassable"}[t.move]]
+    if t.cover:
+        bits.append("cover")
+    if t.sight:
+        bits.append("blocks sight")
+    if t.indoors:
+        bits.append("indoors")
+    return ", ".join(bits)
+
+
+def board(st: SkirmishState) -> BoardView:
+    tables = st.tables
+    terrain: dict[Hex, str] = {}
+    present = set()
+    for h, tid in tables.board.items():
+        terrain[h] = tables.terrain[tid].glyph
+        present.add(tid)
+    for cl in st.clouds:  # smoke and gas show on the map
+        for h in hexes_within(cl.at, cl.radius):
+            if h in terrain and tables.terrain[tables.board[h]].move != "none":
+                terrain[h] = "%" if cl.kind == "smoke" else "&"
+    legend = [TerrainKey(t.glyph, t.name, terrain_effect(st, tid)) for tid, t in tables.terrain.items()
+              if tid in present]
+    if any(cl.kind == "smoke" for cl in st.clouds):
+        legend.append(TerrainKey("%", "Smoke", "disadvantage on attacks indoors"))
+    if any(cl.kind == "gas" for cl in st.clouds):
+        legend.append(TerrainKey("&", "Tear gas", "no shooting without a gas mask"))
+    pieces = tuple(piece(st, c) for c in st.chars.values() if c.status != ESCAPED)
+    sides = tuple(SideInfo(s, tables.side_names[s]) for s in tables.side_ids)
+    return BoardView(cols=tables.width, rows=tables.height, terrain=terrain, legend=tuple(legend), pieces=pieces,
+                     sides=sides)
+
+
+def piece(st: SkirmishState, c: Character) -> Piece:
+    marks, words = "", []
+    if c.status == DEAD:
+        marks, words = "x", ["dead"]
+    elif c.status == OUT:
+        marks = "o"
+        words.append("out of combat" + (", stabilised" if c.stabilised else ""))
+    elif c.total_damage:
+        marks = str(c.total_damage)
+        words.append(f"{c.total_damage} damage")
+    if c.able and c.lose_turn >= st.round:
+        marks += "f"
+        words.append(f"forfeits round {c.lose_turn}")
+    return Piece(id=c.id, side=c.side, glyph=glyph(st, c), name=c.name, at=c.pos, marks=marks,
+                 state=", ".join(words) or "able", details=details(st, c))
+
+
+def details(st: SkirmishState, c: Character) -> tuple[str, ...]:
+    """Everything about a character that both sides may know: skills, ammunition, armour and damage per location."""
+    t = st.tables
+    kind = "player character" if c.player else "NPC"
+    lines = [f"{c.name} [{c.id}], {t.side_names[c.side]}: {t.templates[c.template].name}, {kind}",
+             f"Shooting {c.shooting}, Athletics {c.athletics}, Melee {c.melee}; luck {c.luck}"]
+    for w in c.firearms:
+        f = t.firearms[w]
+        lines.append(f"{f.name}: {c.loaded[w]}/{f.magazine} loaded, {c.spares[w]} spare magazine(s)"
+                     + (", automatic" if f.auto else ""))
+    mw = t.melee[c.melee_weapon]
+    lines.append(f"Melee: {mw.name} ({mw.reach} reach)")
+    if any(c.grenades.values()):
+        lines.append("Grenades: " + ", ".join(f"{t.grenades[g].name} x{n}" for g, n in sorted(c.grenades.items())
+                                               if n))
+    gear = [t.armour[a].name for a in c.armour_items]
+    if c.gas_mask:
+        gear.append("gas mask")
+    if c.ear_protection:
+        gear.append("ear protection")
+    if gear:
+        lines.append("Wears: " + ", ".join(gear))
+    if c.armour:
+        lines.append("Armour can stop: " + ", ".join(
+            f"{loc} {n}" + (" (needs replacing)" if n == 0 else "") for loc, n in sorted(c.armour.items())))
+    lines.append("Damage: " + ", ".join(f"{loc} {c.damage.get(loc, 0)}" for loc in ("head", "torso", "arm", "leg"))
+                 + f" (total {c.total_damage}; 6 in all puts out of combat)")
+    if c.limbs_lost:
+        lines.append("Destroyed: " + ", ".join(c.limbs_lost))
+    if c.status == DEAD:
+        lines.append("Dead")
+    elif c.status == OUT:
+        if c.stabilised:
+            lines.append("Out of combat, stabilised by first aid")
+        else:
+            left = "" if c.dies_at is None else f": dies {(c.dies_at - st.seconds) / 3600:g} h from now without first aid"
+            lines.append(("Mortally wounded" if c.mortal else "Out of combat") + left)
+    else:
+        lines.append(f"At {where(c.pos)}" + (", in cover here" if c.pos in t.cover else "")
+                     + (", indoors" if c.pos in t.indoors else ""))
+    if c.able and c.lose_turn >= st.round:
+        lines.append(f"Forfeits round {c.lose_turn} ({c.lose_turn_why})")
+    if c.able and c.no_shoot >= st.round:
+        lines.append(f"Cannot shoot in round {c.no_shoot} (dived clear of a grenade)")
+    if c.able and c.aimed >= st.round:
+        lines.append(f"Aimed: advantage on shots in round {c.aimed}")
+    if c.able and gassed(st, c):
+        lines.append("In tear gas: cannot shoot")
+    return tuple(lines)
+
+
+def activation(st: SkirmishState) -> ActivationView:
+    names = st.tables.side_names
+    side = side_to_act(st)
+    head = f"Round {st.round}" + (" (surprise round)" if st.surprise else "") + f", {st.seconds} s of battle"
+    if st.result is not None:
+        winner, why = st.result
+        return ActivationView(now=f"Battle over: {names.get(winner, 'nobody') if winner else 'no winner'}; {why}")
+    if st.step == COMMIT and side is not None:
+        left = to_order(st, side)
+        all_able = [c for c in st.chars.values() if c.side == side and c.able]
+        lines = [head, "Orders are secret until both sides have committed."]
+        for s in st.sides:
+            if s in st.locked:
+                lines.append(f"{names[s]}: orders locked")
+        return ActivationView(
+            now=f"{names[side]}: commit one action per character ({len(all_able) - len(left)} of {len(all_able)} done)",
+            lines=tuple(lines),
+            acted=frozenset(c.id for c in all_able if c.id in st.orders),
+            waiting=frozenset(c.id for c in left))
+    if st.step == LUCK and side is not None:
+        hit = st.hits[0]
+        c = st.chars[hit.target]
+        return ActivationView(now=f"{names[side]}: {c.name} may spend luck against {hit.damage} damage to the "
+                                  f"{hit.location} (luck {c.luck})", lines=(head, STAGE_TITLES.get(st.stage, "")),
+                              waiting=frozenset({c.id}))
+    if st.step == REACT and st.offer is not None:
+        who = ", ".join(st.chars[x].name for x in st.offer.characters)
+        return ActivationView(now=f"{names[st.offer.side]}: a live grenade by {who}: throw it away, back, or let it lie",
+                              lines=(head,), waiting=frozenset(st.offer.characters))
+    return ActivationView(now=head)
+
+
+# ---------------------------------------------------------------------------
+# Orders
+# ---------------------------------------------------------------------------
+
+def _pos(st: SkirmishState, cid: str | None) -> Hex | None:
+    c = st.chars.get(cid or "")
+    return c.pos if c else None
+
+
+def _grenade_at(st: SkirmishState, gid: int) -> Hex | None:
+    return next((g.at for g in st.live if g.id == gid), None)
+
+
+def order_parts(st: SkirmishState, cmd: Any) -> OrderParts:
+    t = type(cmd)
+    if t is C.Run:
+        return OrderParts(cmd.character, "Run", cmd.to, f"run to {where(cmd.to)}")
+    if t is C.Shoot:
+        mode = "automatic (6 rounds)" if cmd.auto else "single shot"
+        return OrderParts(cmd.character, "Shoot", _pos(st, cmd.target), f"{item_name(st, cmd.weapon)}, {mode}")
+    if t is C.Throw:
+        return OrderParts(cmd.character, "Throw grenade", cmd.at, item_name(st, cmd.grenade))
+    if t is C.Melee:
+        return OrderParts(cmd.character, "Melee", _pos(st, cmd.target), f"attack {st.chars[cmd.target].name}")
+    if t is C.Reload:
+        return OrderParts(cmd.character, "Reload", None, item_name(st, cmd.weapon))
+    if t is C.Aim:
+        return OrderParts(cmd.character, "Aim", None, "aim: advantage next round")
+    if t is C.FirstAid:
+        return OrderParts(cmd.character, "First aid", _pos(st, cmd.patient), f"stabilise {st.chars[cmd.patient].name}")
+    if t is C.Communicate:
+        return OrderParts(cmd.character, "Talk at length", None, "talk (costs the action)")
+    if t is C.Hold:
+        return OrderParts(cmd.character, "Hold", None, "hold (hunker down in cover)")
+    if t is C.Lock:
+        return OrderParts(None, "Lock orders", None, "lock: the rest hold")
+    if t is C.SpendLuck:
+        return OrderParts(cmd.character, "Spend luck", None, f"spend {cmd.points} luck")
+    if t is C.ThrowAway:
+        return OrderParts(cmd.character, "Throw grenade away", _grenade_at(st, cmd.grenade), "throw it away")
+    if t is C.ThrowBack:
+        return OrderParts(cmd.character, "Throw grenade back", _grenade_at(st, cmd.grenade), "throw it back (2 luck)")
+    if t is C.LetItLie:
+        return OrderParts(None, "Let the grenade lie", None, "nobody reaches for it")
+    return OrderParts(None, t.__name__)
+
+
+def success_chance(mode: str, need: int) -> float:
+    """The chance that 2d6 (3d6 keep the two highest or lowest) reaches ``need``."""
+    n = 2 if mode == "normal" else 3
+    good = 0
+    for dice in product(range(1, 7), repeat=n):
+        kept = sorted(dice, reverse=(mode != "disadvantage"))[:2]
+        good += sum(kept) >= need
+    return good / 6 ** n
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def preview(st: SkirmishState, cmd: Any) -> OrderPreview:
+    d = Describer(st)
+    summary = d.command(cmd)
+    t = type(cmd)
+    if t is C.Shoot:
+        c, target = st.chars[cmd.character], st.chars[cmd.target]
+        shooter_at = position(st, c)  # the reasons as they would stand after a planned run
+        band, effect, pro, con = combat.shot_reasons(st, c, cmd.weapon, target, cmd.auto, at=shooter_at,
+                                                     moved=shooter_at != c.pos)
+        mode = combat.combine(pro, con)
+        p = success_chance(mode, combat.HIT_ON - c.shooting)
+        shots = combat.AUTO_SHOTS if cmd.auto else 1
+        mods = tuple([f"range: {band} ({effect})", f"Shooting skill +{c.shooting}"] + [f"advantage: {r}" for r in pro]
+                     + [f"disadvantage: {r}" for r in con] + [f"roll: {mode}"])
+        return OrderPreview(summary=summary, cost=f"the action; {shots} round(s) of {c.loaded[cmd.weapon]}",
+                            modifiers=mods, odds=(Chance("hit", p), Chance("miss", 1 - p)),
+                            note="if the target stays put; a target that runs loses the stationary advantage, and "
+                                 "one that hunkers in cover cannot be shot")
+    if t is C.Throw:
+        c = st.chars[cmd.character]
+        pro = combat.surprise_edge(st, c)
+        mode = combat.combine(pro, [])
+        p = success_chance(mode, combat.HIT_ON - c.athletics)
+        return OrderPreview(summary=summary, cost="the action; one grenade",
+                            modifiers=(f"Athletics +{c.athletics}", f"roll: {mode}"),
+                            odds=(Chance("lands on the hex", p), Chance("goes astray harmlessly", 1 - p)))
+    if t is C.Melee:
+        c, target = st.chars[cmd.character], st.chars[cmd.target]
+        pro, con = combat.reach_reasons(st, c, target)
+        mode = combat.combine(pro, con)
+        p = success_chance(mode, combat.HIT_ON - c.melee)
+        return OrderPreview(summary=summary, cost="the action",
+                            modifiers=tuple([f"Melee skill +{c.melee}"] + [f"advantage: {r}" for r in pro]
+                                            + [f"disadvantage: {r}" for r in con] + [f"roll: {mode}"]),
+                            odds=(Chance("hit", p), Chance("miss", 1 - p)),
+                            note="the target strikes back at the same time unless it is fighting someone else")
+    if t is C.ThrowBack:
+        c = st.chars[cmd.character]
+        p = success_chance("normal", combat.HIT_ON - c.athletics)
+        return OrderPreview(summary=summary, cost="the action and 2 luck", modifiers=(f"Athletics +{c.athletics}",),
+                            odds=(Chance("back at the thrower", p), Chance("goes off out of range of anyone", 1 - p)))
+    if t is C.Run:
+        return OrderPreview(summary=summary, cost="free (a run is not the action)",
+                            note="shooting after a run is at disadvantage; targets are then picked from the new hex")
+    return OrderPreview(summary=summary, cost="" if t in (C.Lock, C.SpendLuck, C.LetItLie) else "the action")
+
+
+def visible_hexes(st: SkirmishState, piece_id: str) -> frozenset:
+    c = st.chars.get(piece_id)
+    if c is None or c.status == ESCAPED:
+        return frozenset()
+    return frozenset(h for h in hexes_within(c.pos, st.tables.bands[1] * 2)
+                     if h in st.tables.board and can_see(st, c.pos, h))
+
+
+def summary(st: SkirmishState) -> BattleSummary:
+    names = st.tables.side_names
+    casualties = {s: sum(1 for c in st.chars.values() if c.side == s and c.status in (OUT, DEAD)) for s in st.sides}
+    lines = [f"{st.round} round(s), {st.seconds} seconds of battle"]
+    for c in sorted(st.chars.values(), key=lambda x: x.id):
+        if c.status == DEAD:
+            fate = "dead"
+        elif c.status == OUT:
+            fate = "out of combat, " + ("stabilised" if c.stabilised else "survived until help came")
+        elif c.status == ESCAPED:
+            fate = "got away"
+        else:
+            fate = f"standing, {c.total_damage} damage"
+        lines.append(f"{c.name} ({names[c.side]}): {fate}")
+    return BattleSummary(casualties=casualties, turns=st.round, lines=tuple(lines))
+
+
+__all__ = ["side_view", "board", "activation", "order_parts", "preview", "visible_hexes", "summary",
+           "success_chance", "in_cover", "band_effect", "smoke_indoors"]
