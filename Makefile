@@ -30,6 +30,8 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/dustup_bench.py
 	$(BIN)/python benchmarks/disrupter_bench.py
+	$(BIN)/python benchmarks/minutemissions_bench.py
+	$(BIN)/python benchmarks/skirmishes_bench.py
 	$(BIN)/python benchmarks/tui_bench.py
 
 clean:

@@ -70,6 +70,11 @@ def test_systems_lists_every_system_and_its_scenarios(capsys):
     skirmishes = section("skirmishes: Skirmishes")
     assert [line.split(":")[0].split(" ")[0] for line in skirmishes] == [
         "building_clearance", "field_crossing", "street_ambush"], skirmishes
+    assert "minutemissions: 30 Minute Missions" in headers, headers
+    minutemissions = section("minutemissions: 30 Minute Missions")
+    assert [line.split(":")[0].split(" ")[0] for line in minutemissions] == ["foundry", "ridge"], minutemissions
+    assert any(line.startswith("foundry: Hold the Foundry.") for line in minutemissions), minutemissions
+    assert any(line.startswith("ridge (default): Ridge Line.") for line in minutemissions), minutemissions
     assert any(line.startswith("street_ambush (default): Street Ambush.") for line in skirmishes)
 
 
@@ -488,6 +493,59 @@ def test_selfplay_skirmishes_prints_the_outcome_and_the_tally(capsys):
     result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"
     turns = f"{record['turns']} turn{'s' if record['turns'] != 1 else ''}"
     wins = {side: int(record["winner"] == side) for side in ("red", "blue")}
+    tally = ", ".join(f"{side} ({player}) {n} win{'s' if n != 1 else ''}" for side, n in wins.items())
+    draws = "1 draw" if record["winner"] is None else "0 draws"
+    assert out.splitlines() == [f"game 1: {result} in {turns}, {record['commands']} commands",
+                                f"after 1 game: {tally}, {draws}"]
+
+
+def _minutemissions_player() -> str:
+    """30 Minute Missions' default computer player once it is registered, the random one until then."""
+    from engine.core.system import get_system
+
+    return "default" if "default" in get_system("minutemissions").computer_players() else "random"
+
+
+@pytest.mark.parametrize("scenario", ["ridge", "foundry"])
+def test_selfplay_minutemissions_plays_computer_against_computer_to_the_end_and_the_save_verifies(
+        capsys, tmp_path, scenario):
+    """`hexfront selfplay minutemissions` plays a whole mission; `hexfront replay --verify` accepts its save."""
+    player = _minutemissions_player()
+    code, out, err = run(capsys, "selfplay", "minutemissions", "--scenario", scenario, "--games", "1", "--seed", "3",
+                         "--players", f"{player},{player}", "--save-dir", str(tmp_path), "--json")
+    assert code == 0 and err == ""
+    record = json.loads(out)
+    assert set(record) == GAME_KEYS | {"save"}
+    assert record["scenario"] == scenario and record["players"] == [player, player]
+    assert record["winner"] in ("meridian", "ashen", None) and record["reason"] and record["commands"] > 10
+    assert record["winner_player"] == (player if record["winner"] else None)
+    assert 1 <= record["turns"] <= {"ridge": 8, "foundry": 6}[scenario]
+    path = tmp_path / f"minutemissions-{scenario}-3.json"
+    assert record["save"] == str(path)
+    battle = load_battle(path)
+    assert battle.setup.players == {"meridian": player, "ashen": player}
+    assert len(battle.log) == record["commands"]
+    outcome = battle.outcome()
+    assert outcome is not None and (outcome.winner, outcome.reason) == (record["winner"], record["reason"])
+    code, out, err = run(capsys, "replay", str(path), "--verify")
+    assert code == 0 and err == ""
+    assert out.startswith(f"verified: {record['commands']} commands, every state hash matches; final state ")
+    assert len(out.splitlines()) == 1
+
+
+def test_selfplay_minutemissions_prints_the_outcome_and_the_tally(capsys):
+    """The plain-text lines of a 30 Minute Missions selfplay agree with its JSON record."""
+    player = _minutemissions_player()
+    argv = ["selfplay", "minutemissions", "--seed", "7", "--players", f"{player},{player}"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    code, as_json, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    record = json.loads(as_json)
+    assert record["scenario"] == "ridge"  # the default mission
+    result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"
+    turns = f"{record['turns']} turn{'s' if record['turns'] != 1 else ''}"
+    wins = {side: int(record["winner"] == side) for side in ("meridian", "ashen")}
     tally = ", ".join(f"{side} ({player}) {n} win{'s' if n != 1 else ''}" for side, n in wins.items())
     draws = "1 draw" if record["winner"] is None else "0 draws"
     assert out.splitlines() == [f"game 1: {result} in {turns}, {record['commands']} commands",

@@ -28,6 +28,7 @@ from engine.systems.skirmishes import combat, rules
 from engine.systems.skirmishes import commands as C
 from engine.systems.skirmishes import events as E
 from engine.systems.skirmishes.data import LOCATIONS
+from engine.systems.skirmishes.ground import layer
 from engine.systems.skirmishes.state import (ABLE, ACTION_PHASE, COMMIT, DEAD, ESCAPED, LUCK, OUT, OVER, REACT,
                                               ROUND_SECONDS)
 
@@ -38,10 +39,10 @@ PROPERTY_SETTINGS = settings(max_examples=15, deadline=None, derandomize=True,
                              suppress_health_check=[HealthCheck.too_slow])
 ACTIONS = tuple(C.ACTION_COMMANDS)
 # the orders that draw blood or deal with it: few among the dozens of runs offered each round, so favoured
-FIGHT_ORDERS = (C.Shoot, C.Throw, C.Melee, C.FirstAid, C.Reload, C.ThrowAway, C.ThrowBack)
+FIGHT_ORDERS = (C.Shoot, C.Throw, C.Melee, C.FirstAid, C.Reload, C.ThrowAway, C.ThrowBack, C.Operate, C.Drive)
 # what a character does in the resolution (the actor must be able when it happens)
 ACTOR_EVENTS = (E.CharacterMoved, E.AmmoSpent, E.GrenadeThrown, E.BurstLanded, E.Reloaded, E.Aimed, E.Communicated,
-                E.ThrowBackLuck)
+                E.ThrowBackLuck, E.Boarded, E.Disembarked)
 STATUS_EVENTS = {E.OutOfCombat: OUT, E.Killed: DEAD, E.Died: DEAD, E.Escaped: ESCAPED}
 
 
@@ -151,10 +152,26 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
         assert set(c.armour) == set(armour), cid
         assert all(0 <= n <= armour[loc] for loc, n in c.armour.items()), (cid, c.armour)
         if c.on_board:
-            assert c.pos in t.board and t.cost[c.pos] is not None, (cid, c.pos)
+            assert c.pos in t.board and layer(s).cost[c.pos] is not None, (cid, c.pos)
+            if c.aboard:  # passengers share their vehicle's hex, and nobody on foot stands there
+                assert s.vehicles[c.aboard] == c.pos, (cid, c.aboard, c.pos)
+                continue
             assert c.pos not in placed, f"{cid} and {placed.get(c.pos)} share a hex"
+            assert c.pos not in s.vehicles.values(), f"{cid} stands on a vehicle's hex"
             placed[c.pos] = cid
+        else:
+            assert not c.aboard, cid
     assert s.occupant == placed, (s.occupant, placed)
+    # vehicles: one to a hex, on ground they drive on, never over their seats; machines as the layer shows them
+    assert set(s.vehicles) == set(t.vehicles) and len(set(s.vehicles.values())) == len(s.vehicles), s.vehicles
+    for vid, at in s.vehicles.items():
+        assert layer(s).terrain[at] in t.vehicles[vid].ground, (vid, at)
+        assert len(s.passengers(vid)) <= t.vehicles[vid].seats, vid
+        assert len({p.side for p in s.passengers(vid) if p.able}) <= 1, vid
+    assert set(s.machines) == set(t.machines), s.machines
+    for mid, up in s.machines.items():
+        m = t.machines[mid]
+        assert layer(s).terrain[m.at] == (m.open_terrain if up else m.shut_terrain), mid
 
     # -- the round's orders -----------------------------------------------------------------------
     for cid, o in s.orders.items():
@@ -163,6 +180,10 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
             assert o.item in s.chars[cid].firearms and o.target in s.chars, o
         if o.action == "throw":
             assert o.item in t.grenades and o.at is not None, o
+        if o.action == "operate":
+            assert o.item in t.machines and o.target in ("open", "shut"), o
+        if o.action == "drive":
+            assert o.item in t.vehicles and o.at in t.board, o
     assert all(cid in s.chars and h in t.board for cid, h in s.plans.items()), s.plans
     assert len(set(s.locked)) == len(s.locked) and set(s.locked) <= set(s.sides), s.locked
     this_round = _this_round(battle)
@@ -301,6 +322,8 @@ CHARS = st.sampled_from(["R1", "R2", "R5", "B1", "B3", "B4", "B9", "r1", "R1 ", 
 WEAPONS = st.sampled_from(["assault_rifle", "smg", "pistol", "shotgun", "hunting_rifle", "dmr", "grenade_launcher",
                            "fists", "frag", "laser", "", None])
 GRENADES = st.sampled_from(["frag", "he", "flashbang", "smoke", "tear_gas", "napalm", "pistol", "", None])
+MACHINES = st.sampled_from(["shutter", "gate", "car", "R1", "", None, 3])
+SETTINGS = st.sampled_from([True, False, None, 1, 0, "open", 1.0])
 GRENADE_IDS = st.one_of(st.integers(-2, 12), st.sampled_from([2**63, None, "1", 1.0, True]))
 POINTS = st.one_of(st.integers(-3, 12), st.sampled_from([None, "1", 1.5, 0.0, True, False]))
 MISTYPED = (None, "1", 1.0, 1.5, True, False, 0.0)
@@ -313,6 +336,8 @@ HOSTILE = {
     C.Reload: st.builds(C.Reload, CHARS, WEAPONS),
     C.Aim: st.builds(C.Aim, CHARS),
     C.FirstAid: st.builds(C.FirstAid, CHARS, CHARS),
+    C.Operate: st.builds(C.Operate, CHARS, MACHINES, SETTINGS),
+    C.Drive: st.builds(C.Drive, CHARS, st.one_of(hexes, st.none(), st.sampled_from([(5, 8), "east", 3]))),
     C.Communicate: st.builds(C.Communicate, CHARS),
     C.Hold: st.builds(C.Hold, CHARS),
     C.Lock: st.builds(C.Lock, SIDES),
@@ -370,6 +395,12 @@ class FromState:
             shots = [c for c in battle.legal_commands() if isinstance(c, C.Shoot)]
             shot = pick(shots) or C.Shoot("R1", "assault_rifle", "B1")
             return attrs.evolve(shot, auto=pick([1, 0, None, "yes", ""]))
+        if self.kind == "mistyped_operate":  # a machine order offered now, set neither true nor false
+            ops = [c for c in battle.legal_commands() if isinstance(c, (C.Operate, C.Drive))]
+            op = pick(ops) or C.Operate("R1", "shutter", True)
+            if isinstance(op, C.Drive):  # a drive offered now, to a hex given as a plain pair
+                return attrs.evolve(op, to=pick([(op.to.q, op.to.r), None, "east"]))
+            return attrs.evolve(op, open=pick([1, 0, None, "open", 1.0]))
         if self.kind == "play_on":  # a legal order, so the attempts reach the luck and live-grenade steps too
             legal = battle.legal_commands()
             locks = [c for c in legal if isinstance(c, C.Lock)]
@@ -378,7 +409,7 @@ class FromState:
 
 
 STATE_BUILT = ["second_order", "second_run", "other_side", "out_of_the_fight", "wrong_step", "mistyped_luck",
-               "mistyped_grenade", "mistyped_auto", *["play_on"] * 4]
+               "mistyped_grenade", "mistyped_auto", "mistyped_operate", *["play_on"] * 4]
 # each attempt is a pair: a hostile order of fixed fields and one built from the state (a third of these play
 # on, so later attempts meet the other steps of the round)
 any_command = st.tuples(st.one_of(*HOSTILE.values()),

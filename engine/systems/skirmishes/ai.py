@@ -44,7 +44,7 @@ from engine.core.hexes import Hex
 from . import combat
 from . import commands as C
 from . import rules
-from .ground import band_effect, can_see, in_cover, run_options, smoke_indoors
+from .ground import band_effect, can_see, drive_options, in_cover, layer, run_options, smoke_indoors
 from .state import COMMIT, LUCK, OUT, REACT, Character, SkirmishState
 from .view import side_view, success_chance
 
@@ -60,6 +60,10 @@ GRENADE_DISCOUNT = 0.55  # the enemy may run off or throw it away
 AIM_DISCOUNT = 0.8
 MIN_ACTION = 0.02
 RUNNER_WORTH = 1.4  # an enemy that wins by running off the board, to the side that must stop it
+BOARD_WEIGHT = 0.5  # a seat in a vehicle nobody drives yet: worth part of the drive it may get next round
+SHELL_WEIGHT = 1.0  # the scheduled shelling's expected harm at the end of the round
+SHUT_VALUE = 0.08  # the side holding a building shuts an open shutter while enemies are outside
+OPEN_VALUE = 0.15  # the side clearing a building raises a shut shutter
 
 
 # ---------------------------------------------------------------------------
@@ -113,11 +117,12 @@ _DIST: dict[tuple, dict[Hex, int]] = {}
 
 def cost_map(st: SkirmishState, sources: tuple[Hex, ...]) -> dict[Hex, int]:
     """Run cost (3 an open hex, 5 an impeding one) from every passable hex to the nearest of ``sources``."""
-    key = (id(st.tables), sources)
+    lay = layer(st)  # a shut machine is a wall
+    key = (id(st.tables), lay.key, sources)
     got = _DIST.get(key)
     if got is not None:
         return got
-    cost = st.tables.cost
+    cost = lay.cost
     dist: dict[Hex, int] = {}
     heap = [(0, h.q, h.r, h) for h in sources]
     heapq.heapify(heap)
@@ -272,7 +277,7 @@ class DefaultPlayer:
                                  and st.tables.cost.get(h) is not None), key=lambda h: (h.q, h.r)))
             self.exit_dist = cost_map(st, edge)
         if self.clearing:
-            inside = [e for e in self.foes if e.pos in st.tables.indoors]
+            inside = [e for e in self.foes if e.pos in layer(st).indoors]
             self.targets_to_close = inside or self.foes
         else:
             self.targets_to_close = self.foes
@@ -280,7 +285,7 @@ class DefaultPlayer:
 
     def _worth(self, t: Character) -> float:
         w = 1.0
-        if self.clearing and t.pos not in self.st.tables.indoors:
+        if self.clearing and t.pos not in layer(self.st).indoors:
             w = 0.6
         if self.exit_foe:  # every round a runner is left alone brings it nearer its way out
             w = RUNNER_WORTH
@@ -373,7 +378,7 @@ class DefaultPlayer:
         of them sees); none from those it hunkers from."""
         st = self.st
         total = 0.0
-        covered_here = at in st.tables.cover
+        covered_here = at in layer(st).cover or at in st.vehicles.values()
         for e in self.foes:
             if st.chars[e.id].no_shoot == st.round or not can_see(st, e.pos, at):
                 continue
@@ -435,9 +440,96 @@ class DefaultPlayer:
                     v += ESCAPE_BONUS
             else:
                 v -= PROGRESS_WEIGHT * here / 15 + 1
-        if self.holding and at not in st.tables.indoors:
+        if self.holding and at not in layer(st).indoors:
             v -= OUTDOORS_PENALTY
+        if st.tables.shelling:
+            v -= SHELL_WEIGHT * self._shell_risk(c, at)
         return v
+
+    def _shell_risk(self, c: Character, at: Hex) -> float:
+        """The expected harm to ``c`` standing at ``at`` from this round's scheduled shells (known to both sides):
+        the share of the area's hexes whose burst would reach it in the open, times a failed dive's hit."""
+        st = self.st
+        short = st.tables.bands[0]
+        risk = 0.0
+        for sh in st.tables.shelling:
+            if st.round not in sh.rounds:
+                continue
+            area = sh.area()
+            near = sum(1 for h in area if self._in_burst(st, h, at, short))
+            if near:
+                p = min(1.0, sh.shells * near / len(area))
+                dive = p_roll("normal", c.athletics)
+                risk += p * (1 - dive) * expected_hit(c, PLAIN_2D6, sh.damage_bonus, True)
+        return risk
+
+    # -- vehicles and machines ---------------------------------------------------------
+    def _riders(self, vid: str, extra: Character | None = None) -> list[Character]:
+        """Who will be in ``vid`` when it is driven this round: those inside who stay, and friends whose runs end
+        in it (own plans are known)."""
+        st = self.st
+        out = [p for p in st.passengers(vid) if p.able and p.id not in st.plans]
+        out += [st.chars[cid] for cid, h in st.plans.items() if st.vehicles.get(vid) == h
+                and st.chars[cid].side == self.side]
+        if extra is not None and extra not in out:
+            out.append(extra)
+        return out
+
+    def _ride_value(self, riders: list[Character], start: Hex, dest: Hex) -> float:
+        """The progress towards the exit of everyone carried from ``start`` to ``dest``."""
+        if not self.exit_me:
+            return 0.0
+        d0, d1 = self.exit_dist.get(start), self.exit_dist.get(dest)
+        if d0 is None or d1 is None:
+            return 0.0
+        one = PROGRESS_WEIGHT * (d0 - d1) / 15 + (ESCAPE_BONUS if d1 == 0 else 0.0)
+        return one * len(riders)
+
+    def _drive_actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
+        """Driving: only the side that must get away drives, and only towards its exit."""
+        st = self.st
+        if not self.exit_me:
+            return []
+        vid = st.vehicle_at(at)
+        if vid is None or (at == c.pos and c.aboard != vid):
+            return []
+        if any(o.action == "drive" and o.item == vid for o in st.orders.values()):
+            return []
+        riders = self._riders(vid, c)
+        out = []
+        for h in drive_options(st, vid):
+            v = self._ride_value(riders, at, h)
+            if v > 0:
+                out.append((v, C.Drive(c.id, h)))
+        out.sort(key=lambda x: (-x[0], x[1].to.q, x[1].to.r))
+        return out[:1]
+
+    def _seat_value(self, c: Character, at: Hex) -> float:
+        """A seat in a vehicle (boarding it, or staying in it): the drive a friend has ordered for it this round,
+        or part of the best drive it could make."""
+        st = self.st
+        vid = st.vehicle_at(at)
+        if vid is None or not self.exit_me:
+            return 0.0
+        for o in st.orders.values():
+            if o.action == "drive" and o.item == vid and o.at is not None:
+                return self._ride_value([c], at, o.at)
+        best = max((self._ride_value([c], at, h) for h in drive_options(st, vid)), default=0.0)
+        return BOARD_WEIGHT * best
+
+    def _machine_actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
+        st = self.st
+        out = []
+        outside = [e for e in self.foes if e.pos not in layer(st).indoors]
+        for m in st.tables.machines.values():
+            if at.distance(m.at) > 1:
+                continue
+            up = st.machines[m.id]
+            if self.holding and up and outside and at != m.at and m.at not in st.occupant:
+                out.append((SHUT_VALUE, C.Operate(c.id, m.id, False)))
+            elif self.clearing and not up and at not in layer(st).indoors:
+                out.append((OPEN_VALUE, C.Operate(c.id, m.id, True)))
+        return out
 
     def _reach_shots(self, c: Character, at: Hex, aimed: bool = False) -> float:
         """The best single shot (or burst) ``c`` could take from ``at`` next round, standing still."""
@@ -514,8 +606,10 @@ class DefaultPlayer:
         aimed = self._reach_shots(c, at, aimed=True)
         out.append((AIM_DISCOUNT * (aimed - now), C.Aim(c.id)))
         for p in st.chars.values():
-            if p.side == c.side and p.status == OUT and not p.stabilised and at.distance(p.pos) == 1:
+            if p.side == c.side and p.status == OUT and not p.stabilised and at.distance(p.pos) <= 1 and p.id != c.id:
                 out.append((0.5 if p.mortal else 0.3, C.FirstAid(c.id, p.id)))
+        out += self._drive_actions(c, at)
+        out += self._machine_actions(c, at)
         return out
 
     def _reload_value(self, c: Character, w: str, at: Hex) -> float:
@@ -545,12 +639,16 @@ class DefaultPlayer:
             dests = [here]
         else:
             taken = {h for fid, h in st.plans.items()}
-            dests = [c.pos] + [h for h in sorted(run_options(st, c), key=lambda h: (h.q, h.r)) if h not in taken]
+            full = {h for vid, h in st.vehicles.items()
+                    if len(self._riders(vid)) + sum(1 for p in st.passengers(vid) if not p.able)
+                    >= st.tables.vehicles[vid].seats}
+            dests = [c.pos] + [h for h in sorted(run_options(st, c), key=lambda h: (h.q, h.r))
+                               if (h not in taken or h in st.vehicles.values()) and h not in full]
         best = None
         for at in dests:
             moving = at != c.pos
             pot = self._reach_shots(c, at)
-            base = self._ground(c, at) + POTENTIAL_WEIGHT * pot + self._approach(c, at, pot)
+            base = self._ground(c, at) + POTENTIAL_WEIGHT * pot + self._approach(c, at, pot) + self._seat_value(c, at)
             acts = self._actions(c, at)
             val_act, act = max(acts, key=lambda x: x[0], default=(0.0, None))
             t_act = self._threat(c, at, moving, False)

@@ -12,7 +12,7 @@ from engine.core.resolution import Resolution
 
 from . import events as E
 from .data import LOCATIONS
-from .ground import band_effect, can_see, gassed, hunkering, in_cover, run_options, sight, smoke_indoors
+from .ground import band_effect, can_see, gassed, hunkering, in_cover, layer, run_options, sight, smoke_indoors
 from .state import ABLE, DEAD, OUT, Character, Order, SkirmishState
 
 HIT_ON = 8  # Attacks and Damage: "If the result is 8 or higher, the attack hits"
@@ -21,6 +21,8 @@ AUTO_DAMAGE = 2
 OUT_OF_COMBAT = 6  # total damage that puts a character out of combat; also a location's limit
 THROW_BACK_LUCK = 2
 REACH_ORDER = {"unarmed": 0, "short": 1, "medium": 2, "long": 3}
+HEAVY_ARTILLERY = "heavy_artillery"  # the weapon named on a shell's hits
+HEAVY_RULE = "Attacks and Damage: heavy artillery"
 
 
 # ---------------------------------------------------------------------------
@@ -70,33 +72,57 @@ def surprise_edge(st: SkirmishState, c: Character) -> list[str]:
 def movement(ctx: Resolution, st: SkirmishState) -> None:
     """Movement: every planned run happens at once. Runs were checked against the board when planned, so each
     path exists; when two runners want the same hex the shorter run gets it (then the lower id: this game's
-    reading), and the other stops at the last free hex of its path."""
+    reading), and the other stops at the last free hex of its path. A run that ends in a vehicle boards it while
+    a seat is free and no able enemy got in first; a passenger's run starts by getting out."""
     from engine.core.hexes import shortest_path
 
-    cost = st.tables.cost
-    starts = {c.pos: c.id for c in st.chars.values() if c.on_board}
+    cost = layer(st).cost
+    starts = {c.pos: c.id for c in st.chars.values() if c.on_board and not c.aboard}
+    vehicle_hexes = {h: vid for vid, h in st.vehicles.items()}
     runs = []
     for cid in sorted(st.plans):
         c = st.chars[cid]
         if not c.able:
             continue
         occupied = {h for h, o in starts.items() if o != cid}
+        goal = st.plans[cid]
 
-        def step(_a: Hex, b: Hex, occupied=occupied) -> int | None:
-            return None if b in occupied else cost.get(b)
+        def step(_a: Hex, b: Hex, occupied=occupied, goal=goal) -> int | None:
+            if b in occupied or (b in vehicle_hexes and b != goal):
+                return None
+            return cost.get(b)
 
-        path = shortest_path(c.pos, st.plans[cid], step, budget=15, min_cost=3)
+        path = shortest_path(c.pos, goal, step, budget=15, min_cost=3)
         if path is None:  # cannot happen with a checked plan; kept as a plain refusal to move
             ctx.emit(E.ActionLapsed(character=cid, action="run", reason="the way is blocked"))
             continue
         runs.append((sum(cost[h] or 0 for h in path[1:]), cid, path))
     taken: set[Hex] = set()
+    seats = {vid: st.tables.vehicles[vid].seats - len(st.passengers(vid)) for vid in st.vehicles}
+    inside = {vid: {p.side for p in st.passengers(vid) if p.able} for vid in st.vehicles}
     for _, cid, path in sorted(runs):
+        c = st.chars[cid]
         end = len(path) - 1
-        while end > 0 and (path[end] in taken or (path[end] in starts and starts[path[end]] != cid)):
+        while end > 0:
+            h = path[end]
+            vid = vehicle_hexes.get(h)
+            if vid is not None:
+                if seats[vid] > 0 and inside[vid] <= {c.side}:
+                    break
+            elif h not in taken and not (h in starts and starts[h] != cid):
+                break
             end -= 1
-        taken.add(path[end])
+        boards = vehicle_hexes.get(path[end]) if end > 0 else None
+        if boards is not None:
+            seats[boards] -= 1
+            inside[boards].add(c.side)
+        else:
+            taken.add(path[end])
+        if c.aboard and end > 0:
+            ctx.emit(E.Disembarked(character=cid, vehicle=c.aboard))
         ctx.emit(E.CharacterMoved(character=cid, path=tuple(path[:end + 1]), cut_short=end < len(path) - 1))
+        if boards is not None:
+            ctx.emit(E.Boarded(character=cid, vehicle=boards))
 
 
 # ---------------------------------------------------------------------------
@@ -232,32 +258,37 @@ def flash(ctx: Resolution, st: SkirmishState, thrower: Character, at: Hex) -> No
                                 rule="Grenades: Flashbang"))
 
 
-def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str) -> None:
+def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str, *, shell=None) -> None:
     """Fragmentation and High Explosive: those within short range of the burst and not behind cover roll
     2d6 + Athletics; a failure takes the full hit (this game's reading: a fresh 2d6, the lower die for the
     location, the higher for the damage, plus the grenade's own bonus); a success avoids it but may not shoot
-    next round. Walls between the burst and a character shelter it."""
-    g = st.tables.grenades[grenade]
+    next round. Walls between the burst and a character shelter it. A heavy artillery ``shell`` (a scenario's
+    shelling) bursts the same way with its own damage bonus, and breaks the armour it hits."""
+    if shell is not None:
+        name, bonus, breaks, rule, weapon = "shell", shell.damage_bonus, True, HEAVY_RULE, HEAVY_ARTILLERY
+    else:
+        g = st.tables.grenades[grenade]
+        name, bonus, breaks, rule, weapon = g.name, g.damage_bonus, False, "Grenades", grenade
     short = st.tables.bands[0]
     for v in sorted(st.chars.values(), key=lambda x: x.id):
         if not v.able or v.pos.distance(at) > short:
             continue
         if not can_see(st, at, v.pos):
-            ctx.emit(E.Sheltered(character=v.id, reason="a wall between", rule="Grenades"))
+            ctx.emit(E.Sheltered(character=v.id, reason="a wall between", rule=rule))
             continue
         if v.pos != at and in_cover(st, v.pos, at):
-            ctx.emit(E.Sheltered(character=v.id, reason="behind cover", rule="Grenades"))
+            ctx.emit(E.Sheltered(character=v.id, reason="behind cover", rule=rule))
             continue
-        roll = skill_roll(ctx, v, f"{v.name} dives clear of the {g.name}", v.athletics, surprise_edge(st, v), [],
-                          "Grenades")
+        roll = skill_roll(ctx, v, f"{v.name} dives clear of the {name}", v.athletics, surprise_edge(st, v), [], rule)
         if roll.success:
-            ctx.emit(E.ShootingBarred(character=v.id, round=st.round + 1, reason="dived clear of a grenade"))
+            ctx.emit(E.ShootingBarred(character=v.id, round=st.round + 1,
+                                      reason="dived clear of a " + ("shell" if shell is not None else "grenade"),
+                                      rule=rule))
             continue
-        a = ctx.roll(6, f"{g.name} hit on {v.name}: first die", "Grenades", v.id)
-        b = ctx.roll(6, f"{g.name} hit on {v.name}: second die", "Grenades", v.id)
-        ctx.emit(E.HitScored(target=v.id, source=source, weapon=grenade, location=location_of(min(a, b)),
-                             damage=max(a, b) + g.damage_bonus, projectile=True, breaks_armour=False,
-                             rule="Grenades"))
+        a = ctx.roll(6, f"{name} hit on {v.name}: first die", rule, v.id)
+        b = ctx.roll(6, f"{name} hit on {v.name}: second die", rule, v.id)
+        ctx.emit(E.HitScored(target=v.id, source=source, weapon=weapon, location=location_of(min(a, b)),
+                             damage=max(a, b) + bonus, projectile=True, breaks_armour=breaks, rule=rule))
 
 
 def reaction_chances(st: SkirmishState) -> tuple[int, str, tuple[str, ...]] | None:
@@ -353,12 +384,17 @@ def melee(ctx: Resolution, st: SkirmishState) -> None:
 # ---------------------------------------------------------------------------
 
 def misc(ctx: Resolution, st: SkirmishState) -> None:
+    driven: set[str] = set()
     for cid, order in sorted(st.orders.items()):
         c = st.chars[cid]
         if not c.able:
             continue
         act = order.action
-        if act == "reload":
+        if act == "operate":
+            operate(ctx, st, c, order)
+        elif act == "drive":
+            drive(ctx, st, c, order, driven)
+        elif act == "reload":
             w = st.tables.firearms[order.item]
             if c.spares.get(w.id, 0) < 1:
                 ctx.emit(E.ActionLapsed(character=cid, action="reload", reason="no spare magazine"))
@@ -380,6 +416,85 @@ def misc(ctx: Resolution, st: SkirmishState) -> None:
                                        reason="thrown away out of anyone's range"))
         elif act == "throw_back":
             throw_back(ctx, st, c, order.grenade)
+
+
+def operate(ctx: Resolution, st: SkirmishState, c: Character, order: Order) -> None:
+    """Miscellaneous: "Operate machinery". This game's reading: a character next to a machine (or in its hex)
+    sets it open or shut; a machine does not shut on anyone or anything standing in its hex."""
+    m = st.tables.machines[order.item]
+    want = order.target == "open"
+    lapse = None
+    if c.pos.distance(m.at) > 1:
+        lapse = f"the {m.name} is out of reach"
+    elif st.machines[m.id] == want:
+        lapse = f"the {m.name} is already {'open' if want else 'shut'}"
+    elif not want and (m.at in st.occupant or m.at in st.vehicles.values() or c.pos == m.at):
+        lapse = f"someone or something is in the way of the {m.name}"
+    if lapse is not None:
+        ctx.emit(E.ActionLapsed(character=c.id, action="operate", reason=lapse))
+        return
+    ctx.emit(E.MachineSet(machine=m.id, open=want, character=c.id))
+
+
+def drive(ctx: Resolution, st: SkirmishState, c: Character, order: Order, driven: set[str]) -> None:
+    """Miscellaneous: "drive a vehicle". This game's reading: the driver (inside by now: boarding is a run into
+    the vehicle's hex) moves it up to its speed in hexes over the terrains it drives on, around characters on foot
+    and other vehicles, by the shortest way; everyone aboard rides along. When someone stands in the way now, the
+    vehicle stops at the last clear hex before it. One driver a vehicle a round."""
+    from engine.core.hexes import shortest_path
+
+    vid, goal = order.item, order.at
+    assert goal is not None
+    if c.aboard != vid:
+        ctx.emit(E.ActionLapsed(character=c.id, action="drive", reason="not in the vehicle"))
+        return
+    if vid in driven:
+        ctx.emit(E.ActionLapsed(character=c.id, action="drive", reason="someone else is at the wheel"))
+        return
+    v = st.tables.vehicles[vid]
+    lay = layer(st)
+    ground = set(v.ground)
+    start = st.vehicles[vid]
+    others = {h for k, h in st.vehicles.items() if k != vid}
+
+    def free(_a: Hex, b: Hex) -> int | None:
+        if lay.terrain.get(b) not in ground or b in others or b in st.occupant:
+            return None
+        return 1
+
+    def ground_only(_a: Hex, b: Hex) -> int | None:
+        return 1 if lay.terrain.get(b) in ground else None
+
+    cut = False
+    path = shortest_path(start, goal, free, budget=v.speed)
+    if path is None:
+        path = shortest_path(start, goal, ground_only, budget=v.speed) or [start]
+        end = 0
+        while end + 1 < len(path) and free(path[end], path[end + 1]) is not None:
+            end += 1
+        path, cut = path[:end + 1], True
+    if len(path) < 2:
+        ctx.emit(E.ActionLapsed(character=c.id, action="drive", reason="the way is blocked"))
+        return
+    driven.add(vid)
+    riders = tuple(p.id for p in st.passengers(vid) if p.id != c.id)
+    ctx.emit(E.VehicleDriven(vehicle=vid, driver=c.id, path=tuple(path), riders=riders, cut_short=cut))
+
+
+def shelling(ctx: Resolution, st: SkirmishState) -> None:
+    """Heavy artillery (this game's reading; the book gives it no rules but that it breaks armour outright):
+    at the end of each scheduled round every shell of the scenario's shelling lands on a hex of its area picked
+    by two dice (one for the column, one for the row) and bursts like a high-explosive grenade; its hits
+    break any armour they strike (Attacks and Damage)."""
+    for sh in st.tables.shelling:
+        if st.round not in sh.rounds:
+            continue
+        for n in range(sh.shells):
+            col = ctx.roll(sh.width, f"{sh.name}: shell {n + 1}, column of the area", HEAVY_RULE)
+            row = ctx.roll(sh.height, f"{sh.name}: shell {n + 1}, row of the area", HEAVY_RULE)
+            at = sh.hex_at(col, row)
+            ctx.emit(E.ShellLanded(name=sh.name, at=at))
+            blast(ctx, st, at, "", "", shell=sh)
 
 
 def throw_back(ctx: Resolution, st: SkirmishState, c: Character, grenade_id: int) -> None:
@@ -468,7 +583,7 @@ def apply_damage(ctx: Resolution, st: SkirmishState, c: Character, location: str
 
 STAGE_RUNNERS = {
     "movement": movement, "shooting": shooting, "grenades": grenades, "melee": melee, "misc": misc,
-    "detonation": detonation,
+    "detonation": detonation, "shelling": shelling,
 }
 
 __all__ = ["STAGE_RUNNERS", "settle_next_hit", "reaction_chances", "run_options", "sight", "OUT"]

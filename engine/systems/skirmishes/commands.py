@@ -1,7 +1,7 @@
 """The orders a Skirmishes player can give. Hexes are axial coordinates.
 
 During the commitment step each character gets at most one ``Run`` (free: moving is a free action) and then
-exactly one action (``Shoot`` ... ``Hold``); ``Lock`` ends the side's commitment early (characters left without
+exactly one action (``Shoot`` ... ``Hold``, ``Operate`` and ``Drive`` among them); ``Lock`` ends the side's commitment early (characters left without
 an action hold). ``SpendLuck`` answers a hit; ``ThrowAway``, ``ThrowBack`` and ``LetItLie`` answer a live grenade.
 """
 
@@ -71,6 +71,24 @@ class FirstAid:
 
 
 @attrs.frozen
+class Operate:
+    """Work a machine next to the character (a miscellaneous action): ``open`` true raises it, false lowers it."""
+
+    character: str
+    machine: str
+    open: bool
+
+
+@attrs.frozen
+class Drive:
+    """Drive the vehicle the character is in, or runs into this round (a miscellaneous action), to ``to``;
+    everyone aboard rides along."""
+
+    character: str
+    to: Hex
+
+
+@attrs.frozen
 class Communicate:
     """Talk at length: verbose communication costs the round's action (the character is not hunkering)."""
 
@@ -122,6 +140,6 @@ class LetItLie:
     grenade: int
 
 
-ACTION_COMMANDS = (Shoot, Throw, Melee, Reload, Aim, FirstAid, Communicate, Hold)
-COMMAND_TYPES = (Run, Shoot, Throw, Melee, Reload, Aim, FirstAid, Communicate, Hold, Lock, SpendLuck, ThrowAway,
-                 ThrowBack, LetItLie)
+ACTION_COMMANDS = (Shoot, Throw, Melee, Reload, Aim, FirstAid, Operate, Drive, Communicate, Hold)
+COMMAND_TYPES = (Run, Shoot, Throw, Melee, Reload, Aim, FirstAid, Operate, Drive, Communicate, Hold, Lock, SpendLuck,
+                 ThrowAway, ThrowBack, LetItLie)

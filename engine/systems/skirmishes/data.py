@@ -132,6 +132,59 @@ class Deploy:
 
 
 @attrs.frozen
+class Machine:
+    """A machine a character next to it can work as its miscellaneous action (Miscellaneous: "Operate
+    machinery"). THIS GAME'S OWN: a machine turns its hex from one terrain to another (a roller shutter up or
+    down); the scenario's map glyph at ``at`` says how it starts."""
+
+    id: str
+    name: str
+    at: Hex
+    open_terrain: str
+    shut_terrain: str
+    starts_open: bool
+
+
+@attrs.frozen
+class Vehicle:
+    """A vehicle characters can board and drive (Miscellaneous: "drive a vehicle"). THIS GAME'S OWN: seats,
+    a speed in hexes per round, and the terrains it can drive on."""
+
+    id: str
+    name: str
+    glyph: str
+    at: Hex
+    seats: int
+    speed: int
+    ground: tuple[str, ...]
+
+
+@attrs.frozen
+class Shelling:
+    """Heavy artillery, scheduled by the scenario (THIS GAME'S OWN reading: the book only says that heavy
+    artillery breaks armour). At the end of each of ``rounds``, ``shells`` shells land on random hexes of the
+    rectangle (one die for the column, one for the row: width and height are die sizes) and burst like a
+    high-explosive grenade with ``damage_bonus``, breaking any armour they hit."""
+
+    name: str
+    rounds: tuple[int, ...]
+    shells: int
+    corner: tuple[int, int]  # the rectangle's top-left (column, row)
+    width: int
+    height: int
+    damage_bonus: int
+
+    def hex_at(self, col_die: int, row_die: int) -> Hex:
+        return offset_to_axial(self.corner[0] + col_die - 1, self.corner[1] + row_die - 1)
+
+    def area(self) -> list[Hex]:
+        return [self.hex_at(c, r) for c in range(1, self.width + 1) for r in range(1, self.height + 1)]
+
+
+SHELL_DICE = (4, 6, 8, 10, 12, 20)
+
+
+@attrs.frozen
 class Victory:
     round_limit: int
     at_limit: str  # "standing", "draw" or a side id
@@ -167,6 +220,10 @@ class Tables:
     cover: frozenset[Hex]
     indoors: frozenset[Hex]
     sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+    machines: dict[str, Machine] = attrs.field(factory=dict)
+    vehicles: dict[str, Vehicle] = attrs.field(factory=dict)
+    shelling: tuple[Shelling, ...] = ()
+    layers: dict = attrs.field(factory=dict, eq=False, repr=False)  # ground per machine setting (ground.py)
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> "Tables":
@@ -317,6 +374,11 @@ def _build(content: dict[str, Any]) -> Tables:
         raise ContentError("victory exit needs a side id, an edge (north, south, east, west) and needed >= 1")
     if victory.clear_side and victory.clear_side not in side_ids:
         raise ContentError("victory clear needs a side id")
+    machines = _machines(scen, board, terrain)
+    vehicles = _vehicles(scen, board, terrain, taken, machines)
+    if set(vehicles) & seen_ids:
+        raise ContentError("a vehicle needs an id no character has")
+    shelling = _shelling(scen, board, victory.round_limit)
     cost = {h: terrain[t].cost for h, t in board.items()}
     sight = {h: terrain[t].sight for h, t in board.items()}
     cover = frozenset(h for h, t in board.items() if terrain[t].cover)
@@ -326,7 +388,77 @@ def _build(content: dict[str, Any]) -> Tables:
                   terrain=terrain, width=width, height=height, board=board, side_ids=side_ids,
                   side_names={str(s["id"]): str(s["name"]) for s in sides}, deployment=tuple(deployment),
                   ambusher=ambusher, aftermath_hours=_int(scen.get("aftermath_hours", 1), "aftermath_hours", 0, 48),
-                  victory=victory, cost=cost, sight=sight, cover=cover, indoors=indoors)
+                  victory=victory, cost=cost, sight=sight, cover=cover, indoors=indoors, machines=machines,
+                  vehicles=vehicles, shelling=shelling)
+
+
+def _at(value: Any, what: str, board: dict) -> Hex:
+    if not (isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)):
+        raise ContentError(f"{what} needs at = [column, row]")
+    h = offset_to_axial(value[0], value[1])
+    if h not in board:
+        raise ContentError(f"{what} is off the map at {value}")
+    return h
+
+
+def _machines(scen: dict[str, Any], board: dict, terrain: dict) -> dict[str, Machine]:
+    out: dict[str, Machine] = {}
+    for m in scen.get("machines", []):
+        mid = _str(m.get("id"), "machine id")
+        at = _at(m.get("at"), f"machine {mid}", board)
+        open_t, shut_t = str(m.get("open_terrain", "")), str(m.get("shut_terrain", ""))
+        if open_t not in terrain or shut_t not in terrain or open_t == shut_t:
+            raise ContentError(f"machine {mid} needs two different terrains open_terrain and shut_terrain")
+        if board[at] not in (open_t, shut_t):
+            raise ContentError(f"machine {mid}: the map at {m['at']} must show its open or shut terrain")
+        if mid in out or any(x.at == at for x in out.values()):
+            raise ContentError(f"machine {mid} repeats an id or a hex of another machine")
+        out[mid] = Machine(mid, _str(m.get("name"), f"machine {mid} name"), at, open_t, shut_t, board[at] == open_t)
+    return out
+
+
+def _vehicles(scen: dict[str, Any], board: dict, terrain: dict, taken: set, machines: dict) -> dict[str, Vehicle]:
+    out: dict[str, Vehicle] = {}
+    for v in scen.get("vehicles", []):
+        vid = _str(v.get("id"), "vehicle id")
+        at = _at(v.get("at"), f"vehicle {vid}", board)
+        glyph = _str(v.get("glyph", "V"), f"vehicle {vid} glyph")
+        if len(glyph) != 1 or not glyph.isalpha():
+            raise ContentError(f"vehicle {vid}: a piece's glyph is one letter, not {glyph!r}")
+        ground = tuple(str(g) for g in v.get("ground", ["road", "open"]))
+        for g in ground:
+            if g not in terrain or terrain[g].cost is None:
+                raise ContentError(f"vehicle {vid} drives on unknown or impassable terrain {g!r}")
+        if board[at] not in ground or at in taken or any(m.at == at for m in machines.values()) \
+                or vid in out or any(x.at == at for x in out.values()):
+            raise ContentError(f"vehicle {vid} must start alone on ground it can drive on, with an id of its own")
+        out[vid] = Vehicle(vid, _str(v.get("name"), f"vehicle {vid} name"), glyph.upper(), at,
+                           _int(v.get("seats", 4), f"vehicle {vid} seats", 1, 12),
+                           _int(v.get("speed", 10), f"vehicle {vid} speed", 1, 60), ground)
+    return out
+
+
+def _shelling(scen: dict[str, Any], board: dict, round_limit: int) -> tuple[Shelling, ...]:
+    out = []
+    for i, s in enumerate(scen.get("shelling", [])):
+        what = f"shelling {i + 1}"
+        rounds = s.get("rounds")
+        if not (isinstance(rounds, list) and rounds):
+            raise ContentError(f"{what} needs rounds = [a list of round numbers]")
+        rounds = tuple(sorted({_int(r, f"{what} round", 1, round_limit) for r in rounds}))
+        corner = s.get("corner")
+        if not (isinstance(corner, list) and len(corner) == 2 and all(type(x) is int for x in corner)):
+            raise ContentError(f"{what} needs corner = [column, row]")
+        width, height = s.get("width"), s.get("height")
+        if width not in SHELL_DICE or height not in SHELL_DICE:
+            raise ContentError(f"{what}: width and height must each be a die size ({SHELL_DICE})")
+        sh = Shelling(_str(s.get("name"), f"{what} name"), rounds, _int(s.get("shells", 1), f"{what} shells", 1, 10),
+                      (corner[0], corner[1]), width, height, _int(s.get("damage_bonus", 1), f"{what} damage_bonus",
+                                                                  0, 6))
+        if any(h not in board for h in sh.area()):
+            raise ContentError(f"{what}: the area runs off the map")
+        out.append(sh)
+    return tuple(out)
 
 
 def _template(tid: str, t: dict[str, Any], firearms: dict, melee: dict, grenades: dict, armour: dict) -> Template:

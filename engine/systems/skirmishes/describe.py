@@ -32,9 +32,11 @@ def _name(st: SkirmishState, cid: str | None) -> str:
 
 def item_name(st: SkirmishState, item: str) -> str:
     t = st.tables
-    for table in (t.firearms, t.grenades, t.melee):
+    for table in (t.firearms, t.grenades, t.melee, t.machines, t.vehicles):
         if item in table:
             return table[item].name
+    if item == "heavy_artillery":
+        return "heavy artillery shell"
     return item
 
 
@@ -66,6 +68,10 @@ def action_words(st: SkirmishState, o: Order) -> str:
         return "takes aim"
     if o.action == "aid":
         return f"gives first aid to {n(o.target)}"
+    if o.action == "operate":
+        return f"{'opens' if o.target == 'open' else 'shuts'} the {item_name(st, o.item)}"
+    if o.action == "drive":
+        return f"drives the {item_name(st, o.item)} to {where(o.at)}"
     if o.action == "communicate":
         return "talks at length"
     if o.action == "throw_away":
@@ -190,6 +196,24 @@ class Describer:
             return f"{n(ev.character)} takes aim"
         if t is E.Stabilised:
             return f"{n(ev.medic)} stabilises {n(ev.character)}"
+        if t is E.MachineSet:
+            state = "open" if ev.open else "shut"
+            if not ev.character:
+                return f"the {item_name(st, ev.machine)} starts {state}"
+            return f"{n(ev.character)} {'opens' if ev.open else 'shuts'} the {item_name(st, ev.machine)}"
+        if t is E.VehiclePlaced:
+            return f"the {item_name(st, ev.vehicle)} stands at {where(ev.at)}"
+        if t is E.Boarded:
+            return f"{n(ev.character)} gets into the {item_name(st, ev.vehicle)}"
+        if t is E.Disembarked:
+            return f"{n(ev.character)} gets out of the {item_name(st, ev.vehicle)}"
+        if t is E.VehicleDriven:
+            riders = [n(r) for r in ev.riders]
+            cut = " (stopped short: the way was blocked)" if ev.cut_short else ""
+            return (f"{n(ev.driver)} drives the {item_name(st, ev.vehicle)} from {where(ev.path[0])} to "
+                    f"{where(ev.path[-1])}{cut}" + (f", with {', '.join(riders)} aboard" if riders else ""))
+        if t is E.ShellLanded:
+            return f"{ev.name}: a shell lands at {where(ev.at)}"
         if t is E.Communicated:
             return f"{n(ev.character)} spends the round talking"
         if t is E.Hunkered:
@@ -222,6 +246,14 @@ class Describer:
             return f"{n(cmd.character)} takes aim"
         if t is C.FirstAid:
             return f"{n(cmd.character)} gives first aid to {n(cmd.patient)}"
+        if t is C.Operate:
+            return f"{n(cmd.character)} {'opens' if cmd.open else 'shuts'} the {item_name(st, cmd.machine)}"
+        if t is C.Drive:
+            c = st.chars.get(cmd.character)
+            from .rules import vehicle_for
+
+            vid = vehicle_for(st, c) if c is not None else None
+            return f"{n(cmd.character)} drives the {item_name(st, vid) if vid else 'vehicle'} to {where(cmd.to)}"
         if t is C.Communicate:
             return f"{n(cmd.character)} talks at length (costs the action)"
         if t is C.Hold:

@@ -337,6 +337,61 @@ class Stabilised:
 
 
 @attrs.frozen(kw_only=True)
+class MachineSet:
+    """A machine as the scenario starts it (the setup) or as a character leaves it (``character`` set)."""
+
+    machine: str
+    open: bool
+    character: str = ""
+    rule: str = "Miscellaneous"
+
+
+@attrs.frozen(kw_only=True)
+class VehiclePlaced:
+    vehicle: str
+    at: Hex
+
+
+@attrs.frozen(kw_only=True)
+class Boarded:
+    """A runner whose run ended in a vehicle's hex gets in (this game's reading)."""
+
+    character: str
+    vehicle: str
+    rule: str = "Miscellaneous"
+
+
+@attrs.frozen(kw_only=True)
+class Disembarked:
+    """A character who runs out of a vehicle gets out first (its run starts at the vehicle's hex)."""
+
+    character: str
+    vehicle: str
+    rule: str = "Miscellaneous"
+
+
+@attrs.frozen(kw_only=True)
+class VehicleDriven:
+    """``driver`` drives ``vehicle`` along ``path``; everyone aboard rides along."""
+
+    vehicle: str
+    driver: str
+    path: tuple[Hex, ...]
+    riders: tuple[str, ...] = ()  # everyone else inside, carried along
+    cut_short: bool = False
+    rule: str = "Miscellaneous"
+
+
+@attrs.frozen(kw_only=True)
+class ShellLanded:
+    """A scheduled heavy artillery shell lands (this game's reading) and bursts at ``at``."""
+
+    name: str
+    at: Hex
+    rule: str = "Attacks and Damage: heavy artillery"
+
+
+@attrs.frozen(kw_only=True)
 class Communicated:
     character: str
     rule: str = "Rounds"
@@ -379,4 +434,4 @@ EVENT_TYPES = (CharacterPlaced, RoundBegan, OrderForced, RunPlanned, OrderGiven,
                Killed, TurnLost, ShootingBarred, GrenadeThrown, BurstLanded, CloudFormed, CloudDispersed,
                ReactionOffered, ReactionChosen, GrenadeDisposed, ThrowBackLuck, GrenadeReturned, GrenadeBurst,
                Sheltered, Reloaded, Aimed, Stabilised, Communicated, Hunkered, Escaped, RoundEnded, Died,
-               BattleEnded)
+               BattleEnded, MachineSet, VehiclePlaced, Boarded, Disembarked, VehicleDriven, ShellLanded)

@@ -54,6 +54,8 @@ def _stage(st: SkirmishState, ev: E.StageBegan) -> None:
 
 def _moved(st: SkirmishState, ev: E.CharacterMoved) -> None:
     c = st.chars[ev.character]
+    if c.aboard:  # a passenger whose run out was cut short at once stays in its seat
+        return
     if st.occupant.get(c.pos) == c.id:
         del st.occupant[c.pos]
     c.pos = ev.path[-1]
@@ -202,8 +204,34 @@ def _stabilised(st: SkirmishState, ev: E.Stabilised) -> None:
 def _escaped(st: SkirmishState, ev: E.Escaped) -> None:
     c = st.chars[ev.character]
     c.status = ESCAPED
+    c.aboard = ""
     if st.occupant.get(c.pos) == c.id:
         del st.occupant[c.pos]
+
+
+def _machine(st: SkirmishState, ev: E.MachineSet) -> None:
+    st.machines[ev.machine] = ev.open
+
+
+def _vehicle_placed(st: SkirmishState, ev: E.VehiclePlaced) -> None:
+    st.vehicles[ev.vehicle] = ev.at
+
+
+def _boarded(st: SkirmishState, ev: E.Boarded) -> None:
+    c = st.chars[ev.character]
+    if st.occupant.get(c.pos) == c.id:
+        del st.occupant[c.pos]
+    c.pos, c.aboard = st.vehicles[ev.vehicle], ev.vehicle
+
+
+def _disembarked(st: SkirmishState, ev: E.Disembarked) -> None:
+    st.chars[ev.character].aboard = ""  # the run that follows puts it on its new hex
+
+
+def _driven(st: SkirmishState, ev: E.VehicleDriven) -> None:
+    st.vehicles[ev.vehicle] = ev.path[-1]
+    for c in st.passengers(ev.vehicle):
+        c.pos = ev.path[-1]
 
 
 def _round_ended(st: SkirmishState, ev: E.RoundEnded) -> None:
@@ -231,7 +259,9 @@ FOLDS: dict[type, Callable[[SkirmishState, Any], None]] = {
     E.GrenadeDisposed: _disposed, E.ThrowBackLuck: _throw_back_luck, E.GrenadeReturned: _returned,
     E.GrenadeBurst: _disposed, E.Sheltered: _nothing, E.Reloaded: _reloaded, E.Aimed: _aimed,
     E.Stabilised: _stabilised, E.Communicated: _nothing, E.Hunkered: _nothing, E.Escaped: _escaped,
-    E.RoundEnded: _round_ended, E.Died: _killed, E.BattleEnded: _ended,
+    E.RoundEnded: _round_ended, E.Died: _killed, E.BattleEnded: _ended, E.MachineSet: _machine,
+    E.VehiclePlaced: _vehicle_placed, E.Boarded: _boarded, E.Disembarked: _disembarked, E.VehicleDriven: _driven,
+    E.ShellLanded: _nothing,
 }
 
 

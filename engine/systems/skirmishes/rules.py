@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.hexes import Hex
 from engine.core.resolution import Resolution
 
 from . import combat
 from . import commands as C
 from . import events as E
 from .data import Tables
-from .ground import band_effect, can_see, run_options
+from .ground import band_effect, can_see, drive_options, layer, run_options
 from .state import (ABLE, COMMIT, LUCK, OUT, REACT, RESOLVE, ROUND_SECONDS, Character, SkirmishState)
 
-STAGES = ("movement", "shooting", "grenades", "reactions", "melee", "misc", "detonation", "end")
+STAGES = ("movement", "shooting", "grenades", "reactions", "melee", "misc", "detonation", "shelling", "end")
 STAGE_TITLES = {"movement": "Movement phase", "shooting": "Shooting phase", "grenades": "Grenades phase",
                 "reactions": "Live grenades: who deals with them", "melee": "Melee phase",
                 "misc": "Miscellaneous phase", "detonation": "End of the round: live grenades burst",
-                "end": "End of the round"}
+                "shelling": "End of the round: heavy artillery", "end": "End of the round"}
 
 
 # ---------------------------------------------------------------------------
@@ -52,6 +53,10 @@ def setup(ctx: Resolution) -> None:
     st: SkirmishState = ctx.state
     for d in st.tables.deployment:
         ctx.emit(E.CharacterPlaced(character=d.id, at=d.at))
+    for m in st.tables.machines.values():
+        ctx.emit(E.MachineSet(machine=m.id, open=m.starts_open))
+    for v in st.tables.vehicles.values():
+        ctx.emit(E.VehiclePlaced(vehicle=v.id, at=v.at))
     begin_round(ctx, st, 1)
 
 
@@ -148,7 +153,38 @@ def melee_targets(st: SkirmishState, c: Character) -> list[str]:
 def aid_patients(st: SkirmishState, c: Character) -> list[str]:
     at = position(st, c)
     return [p.id for p in st.chars.values()
-            if p.side == c.side and p.status == OUT and not p.stabilised and at.distance(p.pos) == 1]
+            if p.side == c.side and p.status == OUT and not p.stabilised and at.distance(p.pos) <= 1 and p.id != c.id]
+
+
+def machines_in_reach(st: SkirmishState, c: Character) -> list[tuple[str, bool]]:
+    """(machine, setting) pairs ``c`` could set from where it will stand: a machine next to it (or in its hex),
+    set the other way from now. A machine is never shut on the hex the operator stands in."""
+    at = position(st, c)
+    out = []
+    for m in st.tables.machines.values():
+        if at.distance(m.at) <= 1:
+            want = not st.machines[m.id]
+            if want or at != m.at:
+                out.append((m.id, want))
+    return out
+
+
+def vehicle_for(st: SkirmishState, c: Character) -> str | None:
+    """The vehicle ``c`` could drive this round: the one it sits in (and stays in), or the one its run ends in."""
+    plan = st.plans.get(c.id)
+    if plan is not None:
+        return st.vehicle_at(plan)
+    return c.aboard or None
+
+
+def drive_targets(st: SkirmishState, c: Character) -> list:
+    vid = vehicle_for(st, c)
+    if vid is None:
+        return []
+    for o in st.orders.values():
+        if o.action == "drive" and o.item == vid:
+            return []  # one driver a round
+    return sorted(drive_options(st, vid), key=_hex_key)
 
 
 # ---------------------------------------------------------------------------
@@ -246,6 +282,24 @@ def validate(st: SkirmishState, cmd: Any) -> str | None:
         if cmd.patient not in aid_patients(st, c):
             return "first aid needs a seriously wounded friend, not yet stabilised, next to where the medic will stand"
         return None
+    if t is C.Operate:
+        if type(cmd.open) is not bool or not isinstance(cmd.machine, str):
+            return "a machine is set open (true) or shut (false)"
+        if cmd.machine not in st.tables.machines:
+            return f"there is no machine '{cmd.machine}'"
+        if (cmd.machine, cmd.open) not in machines_in_reach(st, c):
+            return (f"{c.name} must stand next to the {st.tables.machines[cmd.machine].name} (not in its hex to shut "
+                    f"it), and it must be set the other way now")
+        return None
+    if t is C.Drive:
+        if not isinstance(cmd.to, Hex):
+            return "drive to a hex"
+        if vehicle_for(st, c) is None:
+            return f"{c.name} is not in a vehicle and does not run into one this round"
+        if cmd.to not in drive_targets(st, c):
+            return ("the vehicle cannot reach that hex this round (its speed, over the ground it drives on, "
+                    "around everyone), or someone else drives it")
+        return None
     if t in (C.Aim, C.Communicate, C.Hold):
         return None
     return f"{t.__name__} is not an order in Skirmishes"
@@ -270,6 +324,8 @@ def character_orders(st: SkirmishState, c: Character) -> list[Any]:
             if c.spares[w] > 0 and c.loaded[w] < st.tables.firearms[w].magazine]
     out.append(C.Aim(c.id))
     out += [C.FirstAid(c.id, p) for p in aid_patients(st, c)]
+    out += [C.Operate(c.id, m, want) for m, want in machines_in_reach(st, c)]
+    out += [C.Drive(c.id, h) for h in drive_targets(st, c)]
     out.append(C.Communicate(c.id))
     out.append(C.Hold(c.id))
     return out
@@ -306,7 +362,7 @@ def legal_commands(st: SkirmishState) -> list[Any]:
 # ---------------------------------------------------------------------------
 
 ACTION_OF = {C.Shoot: "shoot", C.Throw: "throw", C.Melee: "melee", C.Reload: "reload", C.Aim: "aim",
-             C.FirstAid: "aid", C.Communicate: "communicate", C.Hold: "hold"}
+             C.FirstAid: "aid", C.Communicate: "communicate", C.Hold: "hold", C.Operate: "operate", C.Drive: "drive"}
 
 
 def resolve(ctx: Resolution, cmd: Any) -> None:
@@ -317,11 +373,18 @@ def resolve(ctx: Resolution, cmd: Any) -> None:
         return
     if t in ACTION_OF:
         c = st.chars[cmd.character]
-        ctx.emit(E.OrderGiven(side=c.side, character=c.id, action=ACTION_OF[t],
-                              target=getattr(cmd, "target", None) or getattr(cmd, "patient", None),
-                              at=getattr(cmd, "at", None),
-                              item=getattr(cmd, "weapon", "") or getattr(cmd, "grenade", ""),
-                              auto=getattr(cmd, "auto", False)))
+        if t is C.Operate:
+            ctx.emit(E.OrderGiven(side=c.side, character=c.id, action="operate", item=cmd.machine,
+                                  target="open" if cmd.open else "shut"))
+        elif t is C.Drive:
+            ctx.emit(E.OrderGiven(side=c.side, character=c.id, action="drive", item=vehicle_for(st, c) or "",
+                                  at=cmd.to))
+        else:
+            ctx.emit(E.OrderGiven(side=c.side, character=c.id, action=ACTION_OF[t],
+                                  target=getattr(cmd, "target", None) or getattr(cmd, "patient", None),
+                                  at=getattr(cmd, "at", None),
+                                  item=getattr(cmd, "weapon", "") or getattr(cmd, "grenade", ""),
+                                  auto=getattr(cmd, "auto", False)))
         if not to_order(st, c.side):
             ctx.emit(E.SideLocked(side=c.side, reason="every character has an order"))
             after_lock(ctx, st)
@@ -373,6 +436,8 @@ def advance(ctx: Resolution, st: SkirmishState) -> None:
                 ctx.emit(E.ReactionOffered(grenade=chance[0], side=chance[1], characters=chance[2]))
                 return
         nxt = STAGES[STAGES.index(st.stage) + 1] if st.stage else STAGES[0]
+        if nxt == "shelling" and not any(st.round in sh.rounds for sh in st.tables.shelling):
+            nxt = "end"  # no shells due this round: the phase is not shown
         ctx.emit(E.StageBegan(stage=nxt))
         if nxt == "end":
             end_round(ctx, st)
@@ -427,7 +492,8 @@ def victory(st: SkirmishState) -> tuple[str | None, str] | None:
             return st.other(side), f"{names[side]} has nobody left in the fight"
     if v.clear_side:
         foe = st.other(v.clear_side)
-        if not any(c.side == foe and c.able and c.pos in st.tables.indoors for c in st.chars.values()):
+        indoors = layer(st).indoors
+        if not any(c.side == foe and c.able and c.pos in indoors for c in st.chars.values()):
             return v.clear_side, f"{names[v.clear_side]} has cleared the building"
     if st.round >= v.round_limit:
         if v.at_limit == "draw":

@@ -20,7 +20,8 @@ COMMIT, RESOLVE, LUCK, REACT, OVER = "commit", "resolve", "luck", "react", "over
 # Actions a character can commit to, and the phase each resolves in (None: nothing to resolve)
 ACTION_PHASE: dict[str, str | None] = {
     "shoot": "shooting", "throw": "grenades", "melee": "melee", "reload": "misc", "aim": "misc", "aid": "misc",
-    "communicate": "misc", "throw_away": "misc", "throw_back": "misc", "hold": None,
+    "communicate": "misc", "throw_away": "misc", "throw_back": "misc", "operate": "misc", "drive": "misc",
+    "hold": None,
 }
 # This game's reading: a round ("a flash of time") lasts 6 seconds of battle time.
 ROUND_SECONDS = 6
@@ -58,6 +59,7 @@ class Character:
     no_shoot: int = 0  # the round in which this character may not shoot
     aimed: int = 0  # the round in which its shots have advantage for aiming
     moved: bool = False  # ran in this round's movement phase
+    aboard: str = ""  # the vehicle the character rides in ("" on foot); its hex is the vehicle's
 
     @property
     def total_damage(self) -> int:
@@ -80,7 +82,7 @@ class Character:
                 tuple(sorted(self.spares.items())), tuple(sorted(self.grenades.items())),
                 tuple(sorted(self.armour.items())), tuple(sorted(self.damage.items())), self.status, self.mortal,
                 self.stabilised, self.dies_at, self.limbs_lost, self.lose_turn, self.lose_turn_why, self.no_shoot,
-                self.aimed, self.moved)
+                self.aimed, self.moved, self.aboard)
 
 
 @attrs.frozen
@@ -174,7 +176,19 @@ class SkirmishState:
     next_grenade: int = 1
     result: tuple[str | None, str] | None = None
     aftermath: list[str] = attrs.field(factory=list)
-    occupant: dict[Hex, str] = attrs.field(factory=dict)
+    occupant: dict[Hex, str] = attrs.field(factory=dict)  # characters on foot only
+    machines: dict[str, bool] = attrs.field(factory=dict)  # machine -> open
+    vehicles: dict[str, Hex] = attrs.field(factory=dict)  # vehicle -> where it stands
+
+    def passengers(self, vehicle: str) -> list[Character]:
+        """Everyone in the vehicle, able or not (the wounded and the dead keep their seats)."""
+        return sorted((c for c in self.chars.values() if c.aboard == vehicle), key=lambda c: c.id)
+
+    def vehicle_at(self, h: Hex) -> str | None:
+        for vid, at in self.vehicles.items():
+            if at == h:
+                return vid
+        return None
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -198,7 +212,8 @@ class SkirmishState:
             orders=dict(self.orders), locked=list(self.locked), revealed=self.revealed,
             hits=[attrs.evolve(h) for h in self.hits], live=[attrs.evolve(g) for g in self.live], offer=self.offer,
             offered=list(self.offered), clouds=list(self.clouds), next_grenade=self.next_grenade, result=self.result,
-            aftermath=list(self.aftermath), occupant=dict(self.occupant))
+            aftermath=list(self.aftermath), occupant=dict(self.occupant), machines=dict(self.machines),
+            vehicles=dict(self.vehicles))
 
     def canonical(self) -> tuple[Any, ...]:
         return (
@@ -208,5 +223,6 @@ class SkirmishState:
             tuple(h.canonical() for h in self.hits), tuple(g.canonical() for g in self.live),
             None if self.offer is None else attrs.astuple(self.offer), tuple(self.offered),
             tuple((c.kind, c.grenade, c.at.q, c.at.r, c.radius, c.until) for c in self.clouds), self.next_grenade,
-            self.result, tuple(self.aftermath),
+            self.result, tuple(self.aftermath), tuple(sorted(self.machines.items())),
+            tuple(sorted((k, h.q, h.r) for k, h in self.vehicles.items())),
         )

@@ -17,7 +17,7 @@ from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, 
 from . import combat
 from . import commands as C
 from .describe import Describer, item_name, where
-from .ground import band_effect, can_see, gassed, in_cover, smoke_indoors
+from .ground import band_effect, can_see, gassed, in_cover, layer, smoke_indoors
 from .rules import STAGE_TITLES, position, side_to_act, to_order
 from .state import COMMIT, DEAD, ESCAPED, LUCK, OUT, REACT, Character, SkirmishState
 
@@ -45,7 +45,8 @@ def side_view(st: SkirmishState, side: str) -> SkirmishState:
 MARKS_LEGEND = (
     "letters: the first firearm (A assault",
     "  rifle, S SMG, G shotgun, P pistol...),",
-    "  C no firearm",
+    "  C no firearm; V a vehicle (those",
+    "  inside are listed with it)",
     "marks: x dead, o out of combat, digit",
     "  damage taken, f forfeits next round",
 )
@@ -73,14 +74,17 @@ def terrain_effect(st: SkirmishState, tid: str) -> str:
 
 def board(st: SkirmishState) -> BoardView:
     tables = st.tables
+    ground = layer(st).terrain  # machines change their hex's terrain (a shutter up or down)
     terrain: dict[Hex, str] = {}
     present = set()
-    for h, tid in tables.board.items():
+    for h, tid in ground.items():
         terrain[h] = tables.terrain[tid].glyph
         present.add(tid)
+    for m in tables.machines.values():  # both settings of a machine are in the legend
+        present.update((m.open_terrain, m.shut_terrain))
     for cl in st.clouds:  # smoke and gas show on the map
         for h in hexes_within(cl.at, cl.radius):
-            if h in terrain and tables.terrain[tables.board[h]].move != "none":
+            if h in terrain and tables.terrain[ground[h]].move != "none":
                 terrain[h] = "%" if cl.kind == "smoke" else "&"
     legend = [TerrainKey(t.glyph, t.name, terrain_effect(st, tid)) for tid, t in tables.terrain.items()
               if tid in present]
@@ -89,6 +93,7 @@ def board(st: SkirmishState) -> BoardView:
     if any(cl.kind == "gas" for cl in st.clouds):
         legend.append(TerrainKey("&", "Tear gas", "no shooting without a gas mask"))
     pieces = tuple(piece(st, c) for c in st.chars.values() if c.status != ESCAPED)
+    pieces += tuple(vehicle_piece(st, vid) for vid in st.vehicles)
     sides = tuple(SideInfo(s, tables.side_names[s]) for s in tables.side_ids)
     return BoardView(cols=tables.width, rows=tables.height, terrain=terrain, legend=tuple(legend), pieces=pieces,
                      sides=sides)
@@ -107,8 +112,27 @@ def piece(st: SkirmishState, c: Character) -> Piece:
     if c.able and c.lose_turn >= st.round:
         marks += "f"
         words.append(f"forfeits round {c.lose_turn}")
+    if c.aboard:
+        words.append(f"in the {st.tables.vehicles[c.aboard].name}")
     return Piece(id=c.id, side=c.side, glyph=glyph(st, c), name=c.name, at=c.pos, marks=marks,
-                 state=", ".join(words) or "able", details=details(st, c))
+                 state=", ".join(words) or "able", details=details(st, c), aboard=c.aboard or None)
+
+
+def vehicle_piece(st: SkirmishState, vid: str) -> Piece:
+    """A vehicle on the map: its letter, in the colour of the side inside (the first side when it is empty)."""
+    v = st.tables.vehicles[vid]
+    inside = st.passengers(vid)
+    able = [c for c in inside if c.able]
+    side = (able or inside)[0].side if inside else st.sides[0]
+    who = ", ".join(f"{c.name} [{c.id}]" + ("" if c.able else f" ({c.status})") for c in inside) or "nobody"
+    lines = (f"{v.name} [{vid}]: a vehicle, {v.seats} seats, {v.speed} hexes a round on "
+             + ", ".join(st.tables.terrain[g].name.lower() for g in v.ground),
+             f"At {where(st.vehicles[vid])}; inside: {who}",
+             "Board it by running into its hex; whoever is inside may drive it (a miscellaneous action)",
+             "Those inside are in cover; shots at it are shots at them")
+    return Piece(id=vid, side=side, glyph=v.glyph, name=v.name, at=st.vehicles[vid],
+                 state=f"{len(inside)} of {v.seats} seats taken",
+                 details=lines)
 
 
 def details(st: SkirmishState, c: Character) -> tuple[str, ...]:
@@ -149,8 +173,9 @@ def details(st: SkirmishState, c: Character) -> tuple[str, ...]:
             left = "" if c.dies_at is None else f": dies {(c.dies_at - st.seconds) / 3600:g} h from now without first aid"
             lines.append(("Mortally wounded" if c.mortal else "Out of combat") + left)
     else:
-        lines.append(f"At {where(c.pos)}" + (", in cover here" if c.pos in t.cover else "")
-                     + (", indoors" if c.pos in t.indoors else ""))
+        lay = layer(st)
+        lines.append(f"At {where(c.pos)}" + (f", in the {t.vehicles[c.aboard].name} (in cover)" if c.aboard else "")
+                     + (", in cover here" if c.pos in lay.cover else "") + (", indoors" if c.pos in lay.indoors else ""))
     if c.able and c.lose_turn >= st.round:
         lines.append(f"Forfeits round {c.lose_turn} ({c.lose_turn_why})")
     if c.able and c.no_shoot >= st.round:
@@ -224,6 +249,12 @@ def order_parts(st: SkirmishState, cmd: Any) -> OrderParts:
         return OrderParts(cmd.character, "Aim", None, "aim: advantage next round")
     if t is C.FirstAid:
         return OrderParts(cmd.character, "First aid", _pos(st, cmd.patient), f"stabilise {st.chars[cmd.patient].name}")
+    if t is C.Operate:
+        m = st.tables.machines.get(cmd.machine)
+        return OrderParts(cmd.character, "Operate machinery", m.at if m else None,
+                          f"{'open' if cmd.open else 'shut'} the {item_name(st, cmd.machine)}")
+    if t is C.Drive:
+        return OrderParts(cmd.character, "Drive", cmd.to, f"drive to {where(cmd.to)}")
     if t is C.Communicate:
         return OrderParts(cmd.character, "Talk at length", None, "talk (costs the action)")
     if t is C.Hold:
@@ -297,8 +328,18 @@ def preview(st: SkirmishState, cmd: Any) -> OrderPreview:
         return OrderPreview(summary=summary, cost="the action and 2 luck", modifiers=(f"Athletics +{c.athletics}",),
                             odds=(Chance("back at the thrower", p), Chance("goes off out of range of anyone", 1 - p)))
     if t is C.Run:
+        into = st.vehicle_at(cmd.to)
         return OrderPreview(summary=summary, cost="free (a run is not the action)",
-                            note="shooting after a run is at disadvantage; targets are then picked from the new hex")
+                            note=(f"the run ends inside the {st.tables.vehicles[into].name}: "
+                                  "a driver may drive it this round" if into else
+                                  "shooting after a run is at disadvantage; targets are then picked from the new hex"))
+    if t is C.Drive:
+        return OrderPreview(summary=summary, cost="the action (miscellaneous phase)",
+                            note="everyone aboard rides along; the vehicle stops short if someone now stands in "
+                                 "its way")
+    if t is C.Operate:
+        return OrderPreview(summary=summary, cost="the action (miscellaneous phase)",
+                            note="a machine never shuts on someone standing in its hex")
     return OrderPreview(summary=summary, cost="" if t in (C.Lock, C.SpendLuck, C.LetItLie) else "the action")
 
 
