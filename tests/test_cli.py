@@ -392,31 +392,44 @@ def test_selfplay_dustup_plays_computer_against_computer_to_the_end(capsys):
     assert set(record) == GAME_KEYS and record["winner"] in ("red", "blue", None) and record["commands"] > 10
 
 
-def _disrupter_player() -> str:
-    """Disrupter's default computer player once it is registered, the random one until then."""
+# the three systems of issues 7-9: (system, sides in order, default scenario, {scenario: turn or round limit})
+NEW_SYSTEMS = [
+    ("disrupter", ("red", "blue"), "crossroads", {"crossroads": 8, "outpost": 10}),
+    ("skirmishes", ("red", "blue"), "street_ambush", {"street_ambush": 12, "building_clearance": 14,
+                                                      "field_crossing": 8}),
+    ("minutemissions", ("meridian", "ashen"), "ridge", {"ridge": 8, "foundry": 6}),
+]
+
+
+def _player(system_id: str) -> str:
+    """The system's default computer player (each registers one)."""
     from engine.core.system import get_system
 
-    return "default" if "default" in get_system("disrupter").computer_players() else "random"
+    assert "default" in get_system(system_id).computer_players(), system_id
+    return "default"
 
 
-@pytest.mark.parametrize("scenario", ["crossroads", "outpost"])
-def test_selfplay_disrupter_plays_computer_against_computer_to_the_end_and_the_save_verifies(
-        capsys, tmp_path, scenario):
-    """`hexfront selfplay disrupter` plays a whole battle; `hexfront replay --verify` accepts the save it wrote."""
-    player = _disrupter_player()
-    code, out, err = run(capsys, "selfplay", "disrupter", "--scenario", scenario, "--games", "1", "--seed", "3",
+@pytest.mark.parametrize("system_id, sides, scenario, limit", [
+    (system_id, sides, scenario, limit)
+    for system_id, sides, _default, limits in NEW_SYSTEMS for scenario, limit in limits.items()])
+def test_selfplay_plays_computer_against_computer_to_the_end_and_the_save_verifies(
+        capsys, tmp_path, system_id, sides, scenario, limit):
+    """`hexfront selfplay SYSTEM` plays a whole battle of each scenario within its turn (or round) limit;
+    `hexfront replay --verify` accepts the save it wrote."""
+    player = _player(system_id)
+    code, out, err = run(capsys, "selfplay", system_id, "--scenario", scenario, "--games", "1", "--seed", "3",
                          "--players", f"{player},{player}", "--save-dir", str(tmp_path), "--json")
     assert code == 0 and err == ""
     record = json.loads(out)
     assert set(record) == GAME_KEYS | {"save"}
     assert record["scenario"] == scenario and record["players"] == [player, player]
-    assert record["winner"] in ("red", "blue", None) and record["reason"] and record["commands"] > 10
+    assert record["winner"] in (*sides, None) and record["reason"] and record["commands"] > 10
     assert record["winner_player"] == (player if record["winner"] else None)
-    assert 1 <= record["turns"] <= {"crossroads": 8, "outpost": 10}[scenario]
-    path = tmp_path / f"disrupter-{scenario}-3.json"
+    assert 1 <= record["turns"] <= limit
+    path = tmp_path / f"{system_id}-{scenario}-3.json"
     assert record["save"] == str(path)
     battle = load_battle(path)
-    assert battle.setup.players == {"red": player, "blue": player}
+    assert battle.setup.players == {side: player for side in sides}
     assert len(battle.log) == record["commands"]
     outcome = battle.outcome()
     assert outcome is not None and (outcome.winner, outcome.reason) == (record["winner"], record["reason"])
@@ -426,126 +439,20 @@ def test_selfplay_disrupter_plays_computer_against_computer_to_the_end_and_the_s
     assert len(out.splitlines()) == 1
 
 
-def test_selfplay_disrupter_prints_the_outcome_and_the_tally(capsys):
-    """The plain-text lines of a Disrupter selfplay agree with its JSON record."""
-    player = _disrupter_player()
-    argv = ["selfplay", "disrupter", "--seed", "7", "--players", f"{player},{player}"]
+@pytest.mark.parametrize("system_id, sides, default_scenario", [(s, sides, d) for s, sides, d, _ in NEW_SYSTEMS])
+def test_selfplay_prints_the_outcome_and_the_tally(capsys, system_id, sides, default_scenario):
+    """The plain-text lines of a selfplay (the default scenario) agree with its JSON record."""
+    player = _player(system_id)
+    argv = ["selfplay", system_id, "--seed", "7", "--players", f"{player},{player}"]
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""
     code, as_json, _ = run(capsys, *argv, "--json")
     assert code == 0
     record = json.loads(as_json)
+    assert record["scenario"] == default_scenario
     result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"
     turns = f"{record['turns']} turn{'s' if record['turns'] != 1 else ''}"
-    wins = {side: int(record["winner"] == side) for side in ("red", "blue")}
-    tally = ", ".join(f"{side} ({player}) {n} win{'s' if n != 1 else ''}" for side, n in wins.items())
-    draws = "1 draw" if record["winner"] is None else "0 draws"
-    assert out.splitlines() == [f"game 1: {result} in {turns}, {record['commands']} commands",
-                                f"after 1 game: {tally}, {draws}"]
-
-
-def _skirmishes_player() -> str:
-    """Skirmishes' default computer player once it is registered, the random one until then."""
-    from engine.core.system import get_system
-
-    return "default" if "default" in get_system("skirmishes").computer_players() else "random"
-
-
-@pytest.mark.parametrize("scenario, rounds", [("street_ambush", 12), ("building_clearance", 14),
-                                              ("field_crossing", 8)])
-def test_selfplay_skirmishes_plays_computer_against_computer_to_the_end_and_the_save_verifies(
-        capsys, tmp_path, scenario, rounds):
-    """`hexfront selfplay skirmishes` plays a whole battle; `hexfront replay --verify` accepts the save it wrote."""
-    player = _skirmishes_player()
-    code, out, err = run(capsys, "selfplay", "skirmishes", "--scenario", scenario, "--games", "1", "--seed", "3",
-                         "--players", f"{player},{player}", "--save-dir", str(tmp_path), "--json")
-    assert code == 0 and err == ""
-    record = json.loads(out)
-    assert set(record) == GAME_KEYS | {"save"}
-    assert record["scenario"] == scenario and record["players"] == [player, player]
-    assert record["winner"] in ("red", "blue", None) and record["reason"] and record["commands"] > 10
-    assert record["winner_player"] == (player if record["winner"] else None)
-    assert 1 <= record["turns"] <= rounds  # the scenario's round limit
-    path = tmp_path / f"skirmishes-{scenario}-3.json"
-    assert record["save"] == str(path)
-    battle = load_battle(path)
-    assert battle.setup.players == {"red": player, "blue": player}
-    assert len(battle.log) == record["commands"]
-    assert battle.state.round == record["turns"]
-    outcome = battle.outcome()
-    assert outcome is not None and (outcome.winner, outcome.reason) == (record["winner"], record["reason"])
-    code, out, err = run(capsys, "replay", str(path), "--verify")
-    assert code == 0 and err == ""
-    assert out.startswith(f"verified: {record['commands']} commands, every state hash matches; final state ")
-    assert len(out.splitlines()) == 1
-
-
-def test_selfplay_skirmishes_prints_the_outcome_and_the_tally(capsys):
-    """The plain-text lines of a Skirmishes selfplay (the default scenario) agree with its JSON record."""
-    player = _skirmishes_player()
-    argv = ["selfplay", "skirmishes", "--seed", "7", "--players", f"{player},{player}"]
-    code, out, err = run(capsys, *argv)
-    assert code == 0 and err == ""
-    code, as_json, _ = run(capsys, *argv, "--json")
-    assert code == 0
-    record = json.loads(as_json)
-    assert record["scenario"] == "street_ambush"
-    result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"
-    turns = f"{record['turns']} turn{'s' if record['turns'] != 1 else ''}"
-    wins = {side: int(record["winner"] == side) for side in ("red", "blue")}
-    tally = ", ".join(f"{side} ({player}) {n} win{'s' if n != 1 else ''}" for side, n in wins.items())
-    draws = "1 draw" if record["winner"] is None else "0 draws"
-    assert out.splitlines() == [f"game 1: {result} in {turns}, {record['commands']} commands",
-                                f"after 1 game: {tally}, {draws}"]
-
-
-def _minutemissions_player() -> str:
-    """30 Minute Missions' default computer player once it is registered, the random one until then."""
-    from engine.core.system import get_system
-
-    return "default" if "default" in get_system("minutemissions").computer_players() else "random"
-
-
-@pytest.mark.parametrize("scenario", ["ridge", "foundry"])
-def test_selfplay_minutemissions_plays_computer_against_computer_to_the_end_and_the_save_verifies(
-        capsys, tmp_path, scenario):
-    """`hexfront selfplay minutemissions` plays a whole mission; `hexfront replay --verify` accepts its save."""
-    player = _minutemissions_player()
-    code, out, err = run(capsys, "selfplay", "minutemissions", "--scenario", scenario, "--games", "1", "--seed", "3",
-                         "--players", f"{player},{player}", "--save-dir", str(tmp_path), "--json")
-    assert code == 0 and err == ""
-    record = json.loads(out)
-    assert set(record) == GAME_KEYS | {"save"}
-    assert record["scenario"] == scenario and record["players"] == [player, player]
-    assert record["winner"] in ("meridian", "ashen", None) and record["reason"] and record["commands"] > 10
-    assert record["winner_player"] == (player if record["winner"] else None)
-    assert 1 <= record["turns"] <= {"ridge": 8, "foundry": 6}[scenario]
-    path = tmp_path / f"minutemissions-{scenario}-3.json"
-    assert record["save"] == str(path)
-    battle = load_battle(path)
-    assert battle.setup.players == {"meridian": player, "ashen": player}
-    assert len(battle.log) == record["commands"]
-    outcome = battle.outcome()
-    assert outcome is not None and (outcome.winner, outcome.reason) == (record["winner"], record["reason"])
-    code, out, err = run(capsys, "replay", str(path), "--verify")
-    assert code == 0 and err == ""
-    assert out.startswith(f"verified: {record['commands']} commands, every state hash matches; final state ")
-    assert len(out.splitlines()) == 1
-
-
-def test_selfplay_minutemissions_prints_the_outcome_and_the_tally(capsys):
-    """The plain-text lines of a 30 Minute Missions selfplay agree with its JSON record."""
-    player = _minutemissions_player()
-    argv = ["selfplay", "minutemissions", "--seed", "7", "--players", f"{player},{player}"]
-    code, out, err = run(capsys, *argv)
-    assert code == 0 and err == ""
-    code, as_json, _ = run(capsys, *argv, "--json")
-    assert code == 0
-    record = json.loads(as_json)
-    assert record["scenario"] == "ridge"  # the default mission
-    result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"
-    turns = f"{record['turns']} turn{'s' if record['turns'] != 1 else ''}"
-    wins = {side: int(record["winner"] == side) for side in ("meridian", "ashen")}
+    wins = {side: int(record["winner"] == side) for side in sides}
     tally = ", ".join(f"{side} ({player}) {n} win{'s' if n != 1 else ''}" for side, n in wins.items())
     draws = "1 draw" if record["winner"] is None else "0 draws"
     assert out.splitlines() == [f"game 1: {result} in {turns}, {record['commands']} commands",
