@@ -240,3 +240,103 @@ def get_system(system_id: str) -> RuleSystem:
         known = ", ".join(systems) or "none"
         raise UnknownSystem(f"unknown rule system '{system_id}'; known systems: {known}")
     return systems[system_id]
+
+
+@attrs.frozen
+class SystemParts:
+    """The modules of a rule system laid out the house way: ``data`` (``load_content``), ``rules``
+    (``setup``, ``fold``, ``legal_commands``, ``validate``, ``resolve``, ``side_to_act``), ``view`` (``board``,
+    ``activation``, ``order_parts``, ``preview``, ``visible_hexes``, ``summary``, ``MARKS_LEGEND``), the
+    ``describer`` class (``event`` and ``command`` lines) and, if it has one, the dotted name of the module
+    holding its ``DefaultPlayer`` (imported when first asked for)."""
+
+    data: Any
+    rules: Any
+    view: Any
+    describer: Any
+    ai: str = ""
+
+
+class PackagedRuleSystem(RuleSystem):
+    """A :class:`RuleSystem` whose methods are its modules' functions, so that a system's class says only
+    what is its own (id, title, options, the state it builds) and overrides what differs. The state is
+    expected to carry ``sides``, ``result`` ((winner, reason) or None), ``canonical()`` and ``copy()``."""
+
+    parts: SystemParts
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        from .content import read_toml, scenario_files
+
+        out = []
+        for name, path in scenario_files(self.content_dir()).items():
+            raw = read_toml(path)
+            out.append(ScenarioInfo(name, str(raw.get("title", name)), str(raw.get("summary", ""))))
+        return out
+
+    def load_content(self, scenario: str) -> dict[str, Any]:
+        return self.parts.data.load_content(self.content_dir(), scenario)
+
+    def setup(self, ctx: Resolution) -> None:
+        self.parts.rules.setup(ctx)
+
+    def fold(self, state: Any, event: Any) -> None:
+        self.parts.rules.fold(state, event)
+
+    def sides(self, state: Any) -> list[str]:
+        return list(state.sides)
+
+    def side_to_act(self, state: Any) -> str | None:
+        return self.parts.rules.side_to_act(state)
+
+    def legal_commands(self, state: Any) -> list[Any]:
+        return self.parts.rules.legal_commands(state)
+
+    def validate(self, state: Any, command: Any) -> str | None:
+        return self.parts.rules.validate(state, command)
+
+    def resolve(self, ctx: Resolution, command: Any) -> None:
+        self.parts.rules.resolve(ctx, command)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        return Outcome(*state.result) if state.result else None
+
+    def describe(self, event: Any, state: Any = None) -> str:
+        return self.parts.describer(state).event(event) if state is not None else repr(event)
+
+    def describe_command(self, command: Any, state: Any = None) -> str:
+        return self.parts.describer(state).command(command) if state is not None else repr(command)
+
+    def canonical(self, state: Any) -> Any:
+        return state.canonical()
+
+    def copy_state(self, state: Any) -> Any:
+        return state.copy()
+
+    @property
+    def marks_legend(self) -> tuple[str, ...] | None:
+        """The map legend's lines for piece letters and marks (read by the TUI's legend pane), if any."""
+        return getattr(self.parts.view, "MARKS_LEGEND", None)
+
+    def board(self, state: Any) -> "BoardView":
+        return self.parts.view.board(state)
+
+    def activation(self, state: Any) -> "ActivationView":
+        return self.parts.view.activation(state)
+
+    def order_parts(self, state: Any, command: Any) -> "OrderParts":
+        return self.parts.view.order_parts(state, command)
+
+    def preview(self, state: Any, command: Any) -> "OrderPreview":
+        return self.parts.view.preview(state, command)
+
+    def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
+        return self.parts.view.visible_hexes(state, piece_id)
+
+    def summary(self, state: Any) -> "BattleSummary":
+        return self.parts.view.summary(state)
+
+    def computer_players(self) -> dict[str, Callable[[int], ComputerPlayer]]:
+        players = super().computer_players()
+        if self.parts.ai:
+            players["default"] = importlib.import_module(self.parts.ai).DefaultPlayer
+        return players

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.system import OptionSpec, Outcome, RuleSystem, ScenarioInfo
+from engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
 
 from . import commands as C
 from . import data, events, rules, view
@@ -26,94 +26,17 @@ OPTION_HELP = {
 }
 
 
-class Disrupter(RuleSystem):
+class Disrupter(PackagedRuleSystem):
     id = "disrupter"
     title = "Disrupter"
     rules_version = "1"
     command_types = C.COMMAND_TYPES
     event_types = events.EVENT_TYPES
     options = tuple(OptionSpec(name, False, OPTION_HELP[name], (False, True)) for name in rules.OPTIONS)
-
-    def scenarios(self) -> list[ScenarioInfo]:
-        out = []
-        for name, path in data.scenario_files(self.content_dir()).items():
-            raw = data.read_toml(path)
-            out.append(ScenarioInfo(name, str(raw.get("title", name)), str(raw.get("summary", ""))))
-        return out
-
-    def load_content(self, scenario: str) -> dict[str, Any]:
-        return data.load_content(self.content_dir(), scenario)
+    parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="engine.systems.disrupter.ai")
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DisState:
         return rules.new_state(data.Tables.from_content(content), options)
-
-    def setup(self, ctx) -> None:
-        rules.setup(ctx)
-
-    def fold(self, state: DisState, event: Any) -> None:
-        rules.fold(state, event)
-
-    def sides(self, state: DisState) -> list[str]:
-        return list(state.sides)
-
-    def side_to_act(self, state: DisState) -> str | None:
-        return rules.side_to_act(state)
-
-    def legal_commands(self, state: DisState) -> list[Any]:
-        return rules.legal_commands(state)
-
-    def validate(self, state: DisState, command: Any) -> str | None:
-        return rules.validate(state, command)
-
-    def resolve(self, ctx, command: Any) -> None:
-        rules.resolve(ctx, command)
-
-    def outcome(self, state: DisState) -> Outcome | None:
-        return Outcome(*state.result) if state.result else None
-
-    def describe(self, event: Any, state: DisState | None = None) -> str:
-        return Describer(state).event(event)
-
-    def describe_command(self, command: Any, state: DisState | None = None) -> str:
-        return Describer(state).command(command)
-
-    def canonical(self, state: DisState) -> Any:
-        return state.canonical()
-
-    def copy_state(self, state: DisState) -> DisState:
-        return state.copy()
-
-    @property
-    def marks_legend(self) -> tuple[str, ...]:
-        """The map legend's lines for team letters and marks (read by the TUI's legend pane)."""
-        from .view import MARKS_LEGEND
-
-        return MARKS_LEGEND
-
-    def board(self, state: DisState):
-        return view.board(state)
-
-    def activation(self, state: DisState):
-        return view.activation(state)
-
-    def order_parts(self, state: DisState, command: Any):
-        return view.order_parts(state, command)
-
-    def preview(self, state: DisState, command: Any):
-        return view.preview(state, command)
-
-    def visible_hexes(self, state: DisState, piece_id: str) -> frozenset:
-        return view.visible_hexes(state, piece_id)
-
-    def summary(self, state: DisState):
-        return view.summary(state)
-
-    def computer_players(self):
-        from .ai import DefaultPlayer
-
-        players = super().computer_players()
-        players["default"] = DefaultPlayer
-        return players
 
 
 SYSTEM = Disrupter()
