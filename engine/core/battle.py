@@ -53,6 +53,9 @@ class BattleSetup:
     undo_policy: str = "practice"
     players: dict[str, str] = attrs.field(factory=dict)
     script: Script | None = None
+    #: step-through resolution: pause at every die and card to explain it (a setting of this battle,
+    #: kept in its save; no rule reads it)
+    teach: bool = False
 
 
 class Battle:

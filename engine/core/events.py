@@ -20,6 +20,8 @@ class DieRolled:
     rule: str = ""
     who: str = ""
     scripted: bool = False
+    #: every modifier and die shift that went into this die, by name ("D8 shifted up: partial concealment")
+    modifiers: tuple[str, ...] = ()
 
     @property
     def is_random(self) -> bool:
@@ -34,6 +36,7 @@ class CardDrawn:
     rule: str = ""
     who: str = ""
     scripted: bool = False
+    modifiers: tuple[str, ...] = ()
 
     @property
     def is_random(self) -> bool:

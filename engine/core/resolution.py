@@ -95,8 +95,13 @@ class Resolution:
         return event
 
     # -- dice ---------------------------------------------------------------
-    def roll(self, sides: int, purpose: str, rule: str = "", who: str = "") -> int:
-        """Roll one die: d4..d20 give 1..sides; d100 gives 0..99 (00 is zero)."""
+    def roll(self, sides: int, purpose: str, rule: str = "", who: str = "",
+             modifiers: tuple[str, ...] = ()) -> int:
+        """Roll one die: d4..d20 give 1..sides; d100 gives 0..99 (00 is zero).
+
+        ``modifiers`` names every modifier or die shift behind this die; the teacher and the
+        dice log's explanation show them one by one.
+        """
         if sides not in DICE:
             raise ValueError(f"no d{sides} in this engine")
         scripted = self.rng.scripted_die()
@@ -111,20 +116,22 @@ class Resolution:
             result = self.rng.gen.below(sides) + (0 if sides == 100 else 1)
         self.rng.draws += 1
         self.emit(DieRolled(sides=sides, result=result, purpose=purpose, rule=rule, who=who,
-                            scripted=scripted is not None))
+                            scripted=scripted is not None, modifiers=tuple(modifiers)))
         return result
 
-    def roll_many(self, count: int, sides: int, purpose: str, rule: str = "", who: str = "") -> list[int]:
-        return [self.roll(sides, purpose, rule, who) for _ in range(count)]
+    def roll_many(self, count: int, sides: int, purpose: str, rule: str = "", who: str = "",
+                  modifiers: tuple[str, ...] = ()) -> list[int]:
+        return [self.roll(sides, purpose, rule, who, modifiers) for _ in range(count)]
 
-    def roll_sum(self, count: int, sides: int, purpose: str, rule: str = "", who: str = "") -> int:
+    def roll_sum(self, count: int, sides: int, purpose: str, rule: str = "", who: str = "",
+                 modifiers: tuple[str, ...] = ()) -> int:
         """Such as 2d6: the dice are each logged, the sum returned."""
-        return sum(self.roll_many(count, sides, purpose, rule, who))
+        return sum(self.roll_many(count, sides, purpose, rule, who, modifiers))
 
     def roll_keep(self, count: int, keep: int, sides: int, purpose: str, rule: str = "", who: str = "",
-                  best: bool = True) -> list[int]:
+                  best: bool = True, modifiers: tuple[str, ...] = ()) -> list[int]:
         """Roll ``count`` dice and keep the ``keep`` best (or worst) of them, highest first."""
-        rolled = self.roll_many(count, sides, purpose, rule, who)
+        rolled = self.roll_many(count, sides, purpose, rule, who, modifiers)
         ordered = sorted(rolled, reverse=best)
         return sorted(ordered[:keep], reverse=True)
 
@@ -142,7 +149,7 @@ class Resolution:
         self.emit(DeckShuffled(deck=deck_id, order=tuple(cards[i] for i in order), purpose=purpose, rule=rule))
 
     def draw(self, deck_id: str, purpose: str, rule: str = "", who: str = "",
-             reshuffle_rule: str = "") -> str:
+             reshuffle_rule: str = "", modifiers: tuple[str, ...] = ()) -> str:
         """Draw the top card (or the scripted one) into play.
 
         When the draw pile is empty before the draw, or is emptied by it, the
@@ -165,7 +172,7 @@ class Resolution:
             card = deck.draw_pile[-1]
         self.rng.draws += 1
         self.emit(CardDrawn(deck=deck_id, card=card, purpose=purpose, rule=rule, who=who,
-                            scripted=scripted is not None))
+                            scripted=scripted is not None, modifiers=tuple(modifiers)))
         if not self.deck(deck_id).draw_pile and self.deck(deck_id).discard:
             self._reshuffle(deck_id, reshuffle_rule)
         return card

@@ -58,6 +58,7 @@ class SaveFile:
     content: dict[str, Any]
     setup_check: Checkpoint
     commands: list[SavedCommand]
+    teach: bool = False
 
 
 _converter = strict_converter()
@@ -75,6 +76,7 @@ def battle_to_json(battle: Battle) -> dict[str, Any]:
         undo_policy=s.undo_policy, options=dict(s.options), players=dict(s.players), script=script,
         content=s.content, setup_check=battle.setup_check,
         commands=[SavedCommand(codec.command_to_json(c), k) for c, k in zip(battle.log, battle.checkpoints)],
+        teach=s.teach,
     )
     return _converter.unstructure(save)
 
@@ -166,7 +168,7 @@ def setup_from_save(save: SaveFile, where: str = "the save") -> BattleSetup:
     options = system.default_options() | save.options
     return BattleSetup(system=save.system, scenario=save.scenario, seed=save.seed, content=save.content,
                        rules_version=save.rules_version, options=options, undo_policy=save.undo_policy,
-                       players=save.players, script=script)
+                       players=save.players, script=script, teach=save.teach)
 
 
 def battle_from_save(save: SaveFile, where: str = "the save", verify: bool = True) -> Battle:

@@ -187,6 +187,14 @@ class RuleSystem:
         """Cost, modifiers and the odds of each outcome of ``command`` (legal now), before it is given."""
         return OrderPreview(summary=self.describe_command(command, state))
 
+    def outcome_of(self, before: Any, command: Any, events: list[Any]) -> str | None:
+        """Which of :meth:`preview`'s outcomes (its ``Chance.outcome`` text) ``command`` had.
+
+        ``before`` is the state before the command (read only), ``events`` what it caused. None when
+        the order has no odds. The luck report and the odds-against-engine tests rest on this.
+        """
+        return None
+
     def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
         """The hexes ``piece_id`` can see now (for the line-of-sight highlight)."""
         return frozenset()
@@ -331,6 +339,10 @@ class PackagedRuleSystem(RuleSystem):
 
     def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
         return self.parts.view.visible_hexes(state, piece_id)
+
+    def outcome_of(self, before: Any, command: Any, events: list[Any]) -> str | None:
+        found = getattr(self.parts.view, "outcome_of", None)
+        return found(before, command, events) if found is not None else None
 
     def summary(self, state: Any) -> "BattleSummary":
         return self.parts.view.summary(state)

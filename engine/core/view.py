@@ -93,10 +93,17 @@ class OrderParts:
 
 @attrs.frozen
 class Chance:
-    """One outcome and its probability (0..1)."""
+    """One outcome and its probability (0..1).
+
+    ``value`` is what the outcome is worth to the side giving the order, in the
+    units the preview's ``value_unit`` names (casualties caused, 1 for a passed
+    test...): the end-of-battle luck report compares the values rolled with the
+    values expected. None where an outcome has no such worth.
+    """
 
     outcome: str
     probability: float
+    value: float | None = None
 
 
 @attrs.frozen
@@ -104,7 +111,10 @@ class OrderPreview:
     """Shown before an order is confirmed: what it costs, what modifies it, the odds of each outcome.
 
     ``odds`` is empty where the system cannot compute them (and ``note`` says why);
-    ``modifiers`` names every modifier that goes into the odds.
+    ``modifiers`` names every modifier that goes into the odds. The odds are exact
+    (every face of every die, every card counted) unless ``estimate`` is set, when
+    ``note`` says how they were estimated. ``value_unit`` names what the chances'
+    values count ("casualties", "hits", "tests passed").
     """
 
     summary: str
@@ -112,12 +122,21 @@ class OrderPreview:
     modifiers: tuple[str, ...] = ()
     odds: tuple[Chance, ...] = ()
     note: str = ""
+    estimate: bool = False
+    value_unit: str = ""
 
 
 @attrs.frozen
 class HelpSection:
+    """One section of a system's rules help: ``level`` 2 for a ``## `` heading (a section of the
+    book), 3 for a ``### `` sub-section under it. ``refs`` are the rule references (as the events'
+    ``rule`` fields write them) that lead here, besides the title itself: from a line
+    ``<!-- refs: Firing; Fire 3 -->`` in the section, which is not shown."""
+
     title: str
     text: str
+    level: int = 2
+    refs: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -130,17 +149,61 @@ class BattleSummary:
 
 
 def read_help(text: str) -> list[HelpSection]:
-    """Split a help file into sections at lines starting ``## `` (text before the first is dropped)."""
+    """Split a help file into sections at lines starting ``## `` and sub-sections at ``### ``.
+
+    Text before the first heading is dropped. A line ``<!-- refs: a; b -->`` gives the section
+    more rule references to be found by (see :func:`find_section`) and is not shown.
+    """
     sections: list[HelpSection] = []
     title: str | None = None
+    level = 2
     body: list[str] = []
+    refs: list[str] = []
+
+    def close() -> None:
+        if title is not None:
+            sections.append(HelpSection(title, "\n".join(body).strip(), level, tuple(refs)))
+
     for line in text.splitlines():
-        if line.startswith("## "):
-            if title is not None:
-                sections.append(HelpSection(title, "\n".join(body).strip()))
-            title, body = line[3:].strip(), []
+        heading = 2 if line.startswith("## ") else 3 if line.startswith("### ") else 0
+        if heading:
+            close()
+            title, level, body, refs = line[heading + 1:].strip(), heading, [], []
         elif title is not None:
-            body.append(line)
-    if title is not None:
-        sections.append(HelpSection(title, "\n".join(body).strip()))
+            stripped = line.strip()
+            if stripped.startswith("<!--") and stripped.endswith("-->") and "refs:" in stripped:
+                inner = stripped[4:-3].split("refs:", 1)[1]
+                refs.extend(r.strip() for r in inner.split(";") if r.strip())
+            else:
+                body.append(line)
+    close()
     return sections
+
+
+def _rule_key(text: str) -> str:
+    return " ".join(text.lower().replace("§", " ").replace("-", " ").replace(":", " ").split())
+
+
+def find_section(sections: list[HelpSection], rule: str) -> int | None:
+    """The index of the help section a rule reference (an event's ``rule``) belongs to, or None.
+
+    A section is found by its title or one of its refs: the reference must start with it as whole
+    words ("Firing 5" finds "Firing"; "Rule 7.2" finds "Rule 7 - Checks and Saves" by its "Rule 7").
+    The longest match wins, so a sub-section beats its section.
+    """
+    key = _rule_key(rule)
+    if not key:
+        return None
+    best, best_len = None, 0
+    for i, section in enumerate(sections):
+        names = [section.title, *section.refs]
+        if " - " in section.title:
+            names.append(section.title.split(" - ", 1)[0])
+        for name in names:
+            k = _rule_key(name)
+            if not k:
+                continue
+            whole = key == k or key.startswith(k + " ") or key.startswith(k + ".") or key.startswith(k + ",")
+            if whole and len(k) > best_len:
+                best, best_len = i, len(k)
+    return best

@@ -1,0 +1,130 @@
+"""Tutorial battles: a scripted-dice scenario with a prompt for each step of a system's core loop.
+
+A tutorial is an ordinary scenario whose TOML file has a ``[tutorial]`` table
+(and, usually, a ``[script]`` of dice and cards so that every roll teaches what
+it should)::
+
+    [tutorial]
+    side = "red"                   # the side the learner commands; the computer has the other
+    intro = "What this battle teaches, in two or three lines."
+    finish = "What the learner has now seen, and where to go next."
+
+    [[tutorial.steps]]
+    prompt = "Tab to your rifle team, 1 for Move, Enter on a marked hex, Enter to give it."
+    action = "Move"                # done when the learner gives an order of this action...
+
+    [[tutorial.steps]]
+    prompt = "Now shoot: ..."
+    rule = "Die Shifts"            # ...or whose events include a roll or card for this rule...
+    event = "DieRolled"            # ...or an event of this class (any of the three that are set)
+
+The steps are done in order. Progress is not stored anywhere: it is read from
+the battle's log (the learner's orders and their events), so undo, save and
+load need nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .errors import ContentError
+
+
+@attrs.frozen
+class TutorialStep:
+    prompt: str
+    action: str = ""
+    rule: str = ""
+    event: str = ""
+
+    def met_by(self, parts_action: str, events: list[Any]) -> bool:
+        """Whether an order filed under ``parts_action`` with these ``events`` completes this step."""
+        if self.action and parts_action.lower() != self.action.lower():
+            return False
+        if self.event and not any(type(e).__name__ == self.event for e in events):
+            return False
+        if self.rule:
+            want = self.rule.lower()
+            if not any(getattr(e, "rule", "").lower().startswith(want) for e in events):
+                return False
+        return True
+
+
+@attrs.frozen
+class Tutorial:
+    side: str
+    intro: str
+    finish: str
+    steps: tuple[TutorialStep, ...]
+
+
+@attrs.frozen
+class TutorialProgress:
+    done: int  # how many steps are done
+    total: int
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+
+def read_tutorial(content: dict[str, Any]) -> Tutorial | None:
+    """The scenario's ``[tutorial]`` table, checked; None if the scenario is not a tutorial."""
+    scenario = content.get("scenario")
+    raw = scenario.get("tutorial") if isinstance(scenario, dict) else None
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise ContentError("a scenario's [tutorial] must be a table")
+    steps = raw.get("steps")
+    if not isinstance(steps, list) or not steps:
+        raise ContentError("a tutorial needs at least one [[tutorial.steps]]")
+    out = []
+    for i, step in enumerate(steps, start=1):
+        if not isinstance(step, dict) or not isinstance(step.get("prompt"), str):
+            raise ContentError(f"tutorial step {i} needs a prompt")
+        unknown = set(step) - {"prompt", "action", "rule", "event"}
+        if unknown:
+            raise ContentError(f"tutorial step {i} has unknown keys: {', '.join(sorted(unknown))}")
+        if not any(isinstance(step.get(k), str) and step.get(k) for k in ("action", "rule", "event")):
+            raise ContentError(f"tutorial step {i} needs an action, a rule or an event that completes it")
+        out.append(TutorialStep(step["prompt"], str(step.get("action", "")), str(step.get("rule", "")),
+                                str(step.get("event", ""))))
+    side = raw.get("side")
+    if not isinstance(side, str):
+        raise ContentError("a tutorial must name the side the learner commands (side = \"...\")")
+    return Tutorial(side, str(raw.get("intro", "")), str(raw.get("finish", "")), tuple(out))
+
+
+def progress(tutorial: Tutorial, system: Any, setup_state: Any, log: list[Any],
+             events: list[list[Any]]) -> TutorialProgress:
+    """How far the learner has got: fold the log from the setup state, matching their orders to the steps.
+
+    ``setup_state`` is a copy the function may change (the state before the first command).
+    """
+    done = 0
+    state = setup_state
+    for command, evs in zip(log, events):
+        if done < len(tutorial.steps) and system.side_to_act(state) == tutorial.side:
+            action = system.order_parts(state, command).action
+            if tutorial.steps[done].met_by(action, evs):
+                done += 1
+        for e in evs:
+            system.apply(state, e)
+    return TutorialProgress(done, len(tutorial.steps))
+
+
+def battle_progress(tutorial: Tutorial, battle: Any) -> TutorialProgress:
+    """:func:`progress` of a live :class:`~engine.core.battle.Battle`."""
+    start = battle.system.copy_state(battle.keyframes[0][0])
+    return progress(tutorial, battle.system, start, battle.log, battle.events)
+
+
+def tutorial_scenarios(system: Any) -> list[str]:
+    """The names of ``system``'s scenarios that are tutorials (their file has a [tutorial] table)."""
+    from .content import read_toml, scenario_files
+
+    return [name for name, path in scenario_files(system.content_dir()).items()
+            if isinstance(read_toml(path).get("tutorial"), dict)]
