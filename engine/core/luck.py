@@ -57,12 +57,24 @@ def order_luck(preview: Any, outcome: str) -> tuple[float, float, float] | None:
 
 
 def battle_luck(battle: Any) -> dict[str, SideLuck]:
-    """Every side's luck over the whole battle (see the module's docstring)."""
+    """Every side's luck over the whole battle (see the module's docstring).
+
+    A system whose orders resolve later than they are given (secret orders revealed together) sets
+    ``outcome_reads_ahead``: its ``outcome_of`` is then handed the events from the order to the end
+    of the battle, and reads only as far as that order's resolution.
+    """
     system = battle.system
     state = system.copy_state(battle.keyframes[0][0])
     out = {s: SideLuck(s) for s in system.sides(state)}
-    for command, events in zip(battle.log, battle.events):
-        outcome = system.outcome_of(state, command, events)
+    ahead = getattr(system, "outcome_reads_ahead", False)
+    flat: list[Any] = []
+    starts = []
+    if ahead:
+        for events in battle.events:
+            starts.append(len(flat))
+            flat.extend(events)
+    for i, (command, events) in enumerate(zip(battle.log, battle.events)):
+        outcome = system.outcome_of(state, command, flat[starts[i]:] if ahead else events)
         if outcome is not None:
             side = system.side_to_act(state)
             preview = system.preview(state, command)

@@ -12,19 +12,26 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.resolution import Randomizer, Resolution
 
 RUNS = 20_000
 
 
-def engine_frequencies(system: Any, state: Any, command: Any, runs: int = RUNS, seed: int = 1) -> Counter:
-    """How often each outcome came up in ``runs`` seeded resolutions of ``command`` from ``state``."""
+def engine_frequencies(system: Any, state: Any, command: Any, runs: int = RUNS, seed: int = 1,
+                       prepare: Callable[[Any, int], None] | None = None) -> Counter:
+    """How often each outcome came up in ``runs`` seeded resolutions of ``command`` from ``state``.
+
+    ``prepare(work, seed)`` may change each run's copy of the state first: a game whose chance is the
+    order of its decks (the order is part of the state) shuffles them there.
+    """
     assert system.validate(state, command) is None, system.validate(state, command)
     counts: Counter = Counter()
     for i in range(runs):
         work = system.copy_state(state)
+        if prepare is not None:
+            prepare(work, seed + i)
         ctx = Resolution(system, work, Randomizer(seed + i))
         system.resolve(ctx, command)
         counts[system.outcome_of(state, command, ctx.events)] += 1
