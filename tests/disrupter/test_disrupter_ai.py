@@ -90,7 +90,7 @@ def play(scenario: str, names: tuple[str, str], seed: int, check: bool = False) 
     return b
 
 
-@pytest.mark.parametrize("scenario", ["crossroads", "outpost"])
+@pytest.mark.parametrize("scenario", SYSTEM.scenario_names())
 def test_only_legal_orders_and_every_game_ends(scenario):
     """Against the random player from both sides and against itself, every order the default player gives is
     legal when given, and every battle ends by the turn limit."""

@@ -31,7 +31,7 @@ def random_game(scenario: str, seed: int, limit: int = 3000, options=None) -> tu
     return b, most
 
 
-@pytest.mark.parametrize("scenario", ["crossroads", "outpost"])
+@pytest.mark.parametrize("scenario", SYSTEM.scenario_names())
 def test_random_play_ends_within_the_turn_limit(scenario):
     """20 seeded random-against-random games of each scenario end with an outcome by the turn limit, and the
     order lists stay under 3000."""
@@ -77,7 +77,8 @@ def test_illegal_orders_change_nothing():
 
 
 def test_fire_preview_odds_add_up():
-    """The Fire preview lists the four outcomes of each group pairing with exact odds that add to 1 per pair."""
+    """Every Fire preview on offer in a random game gives exact odds (not an estimate) of outcomes that add up to
+    1, each worth the wounds it inflicts, and its expected wounds in the note."""
     b = Battle.new("disrupter", "crossroads", seed=5)
     player = RandomPlayer(5)
     fires = []
@@ -87,7 +88,11 @@ def test_fire_preview_odds_add_up():
     assert fires, "the random game ended without a shot on offer"
     for c in fires[:5]:
         p = SYSTEM.preview(b.state, c)
-        assert sum(x.probability for x in p.odds) == pytest.approx(len(p.odds) / 4)
+        assert sum(x.probability for x in p.odds) == pytest.approx(1.0)
+        assert p.estimate is False and p.value_unit == "wounds"
+        assert all(x.value is not None and x.value >= 0 for x in p.odds)
+        expected = sum(x.probability * x.value for x in p.odds)
+        assert f"expected wounds {expected:.2f}" in p.note
 
 
 def test_help_has_the_rules_and_readings():
@@ -109,11 +114,12 @@ def test_fire_preview_gives_each_instinct_group_its_own_modifiers():
     b = K.battle(place={"red-a1": (4, 5), "blue-a3": (4, 3)})
     s = b.state
     chances, mods, expected = view.fire_odds(s, C.Fire("red-a1", "blue-a3"))
-    assert any(m.startswith("firer: I60: [+] officer within Close") for m in mods), mods
-    assert not any(m.startswith("firer: I80: [+] officer") for m in mods), mods
-    save = p_success(15, 0)  # Alpha marksmen: fatigues, Armor 15, no cover
-    hit60 = next(c.probability for c in chances if c.outcome.startswith("I60 vs A15: hit,"))
-    hit80 = next(c.probability for c in chances if c.outcome.startswith("I80 vs A15: hit,"))
-    assert hit60 == pytest.approx(p_success(60, 1) * (1 - save))
-    assert hit80 == pytest.approx(p_success(80, 0) * (1 - save))
+    assert any(m.startswith("firer I60: [+] officer within Close") for m in mods), mods
+    assert not any(m.startswith("firer I80: [+] officer") for m in mods), mods
+    plan = view.fire_plan(s, C.Fire("red-a1", "blue-a3"))
+    assert plan.checks == ((60, 1, pytest.approx(p_success(60, 1))), (80, 0, pytest.approx(p_success(80, 0))))
+    assert plan.saves == ((15, 0, pytest.approx(p_success(15, 0))),)  # Alpha marksmen: fatigues, Armor 15
+    # both checks hit, the save fails: every firer's full Wounds at Medium (carbine 1, rifles 2 and 2)
+    p_all = p_success(60, 1) * p_success(80, 0) * (1 - p_success(15, 0))
+    assert next(c.probability for c in chances if c.outcome == "5 wounds") == pytest.approx(p_all)
     assert p_success(60, 1) > p_success(60, 0)

@@ -334,7 +334,11 @@ def test_the_shot_preview_gives_the_exact_odds_and_names_every_shift():
     odds = {c.outcome: c.probability for c in pv.odds}
     assert odds["no effect"] == pytest.approx(none, abs=1e-12)
     assert odds["minor success: Dog Section suppressed"] == pytest.approx(one, abs=1e-12)
-    assert odds["major success: suppressed and hits"] == pytest.approx(major, abs=1e-12)
+    majors = {c.outcome: c for c in pv.odds if c.outcome.startswith("major success")}
+    assert sum(c.probability for c in majors.values()) == pytest.approx(major, abs=1e-12)
+    # each number of hits is its own outcome, worth its hits: their mean is the brute-force expectation
+    assert sum(c.probability * c.value for c in majors.values()) == pytest.approx(hits, abs=1e-12)
+    assert pv.value_unit == "hits" and not pv.estimate
     assert f"expected hits {hits:.2f}" in pv.note
     assert pv.cost == "activates the unit: 1 of its 2 actions"
 

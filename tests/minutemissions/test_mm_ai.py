@@ -46,7 +46,7 @@ def test_only_legal_orders_and_the_game_finishes(scenario, default_first):
     _play(scenario, names, seed=11 if default_first else 12)
 
 
-@pytest.mark.parametrize("scenario", ["ridge", "foundry"])
+@pytest.mark.parametrize("scenario", ["ridge", "foundry", "tutorial"])
 def test_default_against_itself_finishes_legally(scenario):
     _play(scenario, ("default", "default"), seed=5)
 

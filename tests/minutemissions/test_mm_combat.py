@@ -209,7 +209,7 @@ def test_a_destroyed_head_worsens_accuracy_but_the_srm_caps_the_reduction(kit):
     b.submit(C.EndTurn("A2"))
     b.submit(C.Activate("M1"))
     stat = K.accuracy(b.state, b.state.units["M1"], b.state.tables.weapons["vulcan"])
-    assert stat.need == 5 and "S.R.M. caps the reductions at 1" in stat.modifiers
+    assert stat.need == 5 and "S.R.M. caps the reductions to Accuracy at 1 (Terminology: S.R.M.)" in stat.modifiers
     medium = K.accuracy(b.state, b.state.units["A2"], b.state.tables.weapons["rifle"])
     assert medium.need == 4
 

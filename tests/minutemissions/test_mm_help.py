@@ -17,14 +17,42 @@ def words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text.lower().replace("'", ""))
 
 
-def test_every_section_is_a_book_heading_or_the_readings():
+def _book_names() -> list[str]:
+    """The book's lines in order, lower-cased: its headings, and the rows of its two tables, whose first
+    words name the command actions and the terms."""
+    names = []
+    for line in BOOK.read_text().splitlines():
+        line = line.strip()
+        if line:
+            names.append(line.lower())
+    return names
+
+
+def test_every_section_is_a_book_heading_or_table_entry_in_the_books_order():
+    """## for the book's sections, ### for its sub-sections (or the rows of its Command Action and
+    Terminology tables), in the order the book gives them; plus this game's readings at the end."""
     if not BOOK.is_file():
         pytest.skip("the rule book is not here")
-    headings = {line.strip().lower() for line in BOOK.read_text().splitlines()}
+    lines = _book_names()
     sections = SYSTEM.help_sections()
-    assert len(sections) >= 15
-    for s in sections:
-        assert s.title.lower() in headings or s.title == "This game's readings", s.title
+    assert len(sections) >= 30
+    assert sections[-1].title == "This game's readings" and sections[-1].level == 2
+    places = []
+    for s in sections[:-1]:
+        title = s.title.lower()
+        at = next((i for i, line in enumerate(lines) if line == title or line.startswith(title + " ")), None)
+        assert at is not None, f"{s.title} is not a heading or table entry of the book"
+        places.append(at)
+    assert places == sorted(places), [s.title for s in sections]
+    assert sections[0].title == "Introduction" and sections[0].level == 2
+    levels = {s.title: s.level for s in sections}
+    for top in ("Unit Creation", "Board Setup", "Turn Order", "Phases of Combat", "Command Actions", "Combat",
+                "Weapons", "Status Effects", "Terrain", "Missions", "Terminology"):
+        assert levels[top] == 2, top
+    for sub in ("Dice", "Modified Stats & Rolls", "Datasheets", "Battlefield", "Unit Deployment",
+                "Movement Phase", "Ranged Combat Phase", "Close Combat Phase", "Break Grapple",
+                "Kneeling Position", "Buildings", "Elevations", "Counter Roll", "Action Points"):
+        assert levels[sub] == 3, sub
 
 
 def test_our_own_tables_are_marked():

@@ -59,7 +59,7 @@ def play_random(scenario: str, seed: int, limit: int = 6000) -> Battle:
     return b
 
 
-@pytest.mark.parametrize("scenario", ["ridge", "foundry"])
+@pytest.mark.parametrize("scenario", ["ridge", "foundry", "tutorial"])
 def test_twenty_random_battles_per_mission_end_with_an_outcome(scenario):
     for seed in range(20):
         b = play_random(scenario, seed)
@@ -67,7 +67,7 @@ def test_twenty_random_battles_per_mission_end_with_an_outcome(scenario):
         assert b.state.round <= b.state.tables.mission.rounds
 
 
-@pytest.mark.parametrize("scenario", ["ridge", "foundry"])
+@pytest.mark.parametrize("scenario", ["ridge", "foundry", "tutorial"])
 def test_every_offered_order_is_legal_and_the_count_stays_bounded(scenario):
     b = Battle.new("minutemissions", scenario, seed=3)
     player = RandomPlayer(5)

@@ -55,7 +55,8 @@ def test_attack_preview_names_every_modifier_and_gives_the_odds(kit):
     p = SYSTEM.preview(b.state, kit.C.Attack("M2", "M2.longrifle", "A2", "torso"))
     assert p.cost == "3 AP of 9"
     text = "\n".join(p.modifiers)
-    for part in ("accuracy 4+ on the datasheet", "+1 to stat: Long rifle", "accuracy roll needs 3+",
+    for part in ("accuracy 4+ on the datasheet", "+1 to Accuracy: Long rifle (Modified Stats & Rolls)",
+                 "accuracy roll needs 3+",
                  "target evasion 6+", "counter roll 6+ with Shoulder cannon for 6", "critical roll 8: +3",
                  "this ends the movement phase"):
         assert part in text, part
@@ -73,7 +74,7 @@ def test_kneeling_shows_as_a_roll_modifier_and_a_kneeling_target_has_no_evasion(
     b.submit(kit.C.Activate("M2"))
     b.submit(kit.C.Kneel("M2"))
     p = SYSTEM.preview(b.state, kit.C.Attack("M2", "M2.longrifle", "A2", "torso"))
-    assert "+1 to roll: kneeling" in p.modifiers
+    assert "+1 to the accuracy roll: kneeling (Command Actions: Kneeling Position)" in p.modifiers
     assert {c.outcome: c.probability for c in p.odds}["miss"] == pytest.approx(1 / 8)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.system import content_root
-from engine.core.view import read_help
+from engine.core.view import find_section, read_help
 from engine.systems.ratfight import SYSTEM
 
 BOOK = Path("/work/shared/seeds/003_6be26c0f648fe6aa.txt")
@@ -58,9 +58,32 @@ def test_help_parses_into_sections():
 
 
 def test_every_title_is_a_heading_of_the_book():
-    book_lines = {norm_heading(line) for line in book_text().splitlines() if line.strip()}
-    missing = [s.title for s in read_help(help_text()) if s.title.lower() not in book_lines]
+    """The ``## `` sections are the book's own sections, by name and in the book's order."""
+    book = [norm_heading(line) for line in book_text().splitlines() if line.strip()]
+    book_lines = set(book)
+    top = [s.title for s in read_help(help_text()) if s.level == 2]
+    missing = [t for t in top if t.lower() not in book_lines]
     assert not missing, f"titles that are not a line of the book: {missing}"
+    where = [book.index(t.lower()) for t in top]
+    assert where == sorted(where), f"sections out of the book's order: {top}"
+
+
+def test_the_books_sub_headings_are_sub_sections():
+    """The book's two sub-headings, "Generic Weapons" and "Generic vehicle armour Points - Front/Side/Rear", are
+    ``### `` sub-sections of Weapons and Shooting at Vehicles; every sub-section sits under a section."""
+    sections = read_help(help_text())
+    assert sections[0].level == 2
+    parent = {}
+    current = None
+    for s in sections:
+        if s.level == 2:
+            current = s.title
+        else:
+            assert s.level == 3 and s.text, s.title
+            parent[s.title] = current
+    assert parent["Generic Weapons"] == "Weapons"
+    assert parent["Generic vehicle armour Points - Front/Side/Rear"] == "Shooting at Vehicles"
+    assert parent["Inspiring"] == "Examples of Hero Capabilities"
 
 
 def test_help_is_plain_ascii_within_76_columns():
@@ -86,14 +109,23 @@ def test_the_scale_is_stated_and_distances_are_in_hexes():
 
 def test_every_reading_is_shown_in_the_section_it_settles():
     """RULES-NOTES: the choices where the book is silent are shown in the rules help."""
-    sections = {s.title.lower(): s.text for s in read_help(help_text())}
+    sections = read_help(help_text())
     readings = tomllib.loads(READINGS.read_text(encoding="utf-8"))["readings"]
     for r in readings:
         for part in r["section"].split(";"):
-            # "Turn Sequence 2" -> Turn Sequence; "Weapons: Grenade" -> Weapons
-            name = re.sub(r"\s+\d+$", "", part.split(":")[0].strip()).lower()
-            assert name in sections, f"reading {r['id']!r} names section {part.strip()!r}, not in the help"
-            assert "hexfront reading:" in sections[name], f"section {name!r} shows no hexfront reading"
+            # "Turn Sequence 2" finds Turn Sequence (or a sub-section of it); the reading may sit in the section
+            # or any of its sub-sections
+            i = find_section(sections, part.strip())
+            assert i is not None, f"reading {r['id']!r} names section {part.strip()!r}, not in the help"
+            while sections[i].level > 2:
+                i -= 1
+            block = [sections[i]]
+            for s in sections[i + 1:]:
+                if s.level == 2:
+                    break
+                block.append(s)
+            assert any("hexfront reading:" in s.text for s in block), \
+                f"section {sections[i].title!r} shows no hexfront reading"
 
 
 def test_the_system_serves_the_same_sections():

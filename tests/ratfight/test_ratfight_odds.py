@@ -15,7 +15,7 @@ import pytest
 from engine.core.battle import Battle
 from engine.core.cards import card_strength, card_value, standard_deck
 from engine.core.hexes import Hex
-from engine.core.resolution import Script
+from engine.core.resolution import Randomizer, Resolution, Script
 from engine.systems.ratfight import view as V
 
 SKIRMISH_MAP = "\n".join(["............", "....TT......", "............", "......#.....", "............"])
@@ -249,8 +249,13 @@ def test_grenade_gives_each_model_under_the_template_its_chance(kit):
     assert len(lines) == 3
     assert any(m.startswith("R2, your own (open, 1 card): Down ") for m in lines)
     assert any(m.startswith("B3 (soft cover, 2 cards): Down ") for m in lines)
-    assert [c.outcome for c in pv.odds] == ["nobody Down", "1 of 3 Down", "2 of 3 Down", "3 of 3 Down",
-                                            "same card: the turn ends"]
+    # the thrower's own man is counted apart: each outcome is worth the enemies Downed less his own
+    want = {"nobody Down": 0, "1 of 2 enemies and 0 of 1 of your own Down": 1,
+            "2 of 2 enemies and 0 of 1 of your own Down": 2, "0 of 2 enemies and 1 of 1 of your own Down": -1,
+            "1 of 2 enemies and 1 of 1 of your own Down": 0, "2 of 2 enemies and 1 of 1 of your own Down": 1,
+            "same card: the turn ends": 0}
+    assert {c.outcome: c.value for c in pv.odds} == want
+    assert pv.value_unit and pv.estimate and "independent" in pv.note
     assert sum(c.probability for c in pv.odds) == pytest.approx(1.0, abs=1e-9)
 
 
@@ -328,3 +333,81 @@ def test_odds_agree_with_the_engine_over_many_seeds(kit):
     assert down / trials == pytest.approx(want["hit: B1 Down"], abs=0.02)
     assert tie / trials == pytest.approx(want["same card: the turn ends"], abs=0.02)
     assert (trials - down - tie) / trials == pytest.approx(want["all shots miss"], abs=0.02)
+
+
+# -- values, estimates and outcome_of (issue 10: odds before commit) ----------------------------------------
+
+def test_every_order_with_odds_has_values_and_its_outcome_is_one_of_them(kit):
+    """Firing; Close Combat; Shooting at Vehicles; Weapons, Grenade; Leaders and Heroes (Inspiring): every order
+    of a few positions that shows odds gives each outcome a value and the preview a value unit; an estimate
+    says how it was made. Resolved on a copy, the system's outcome_of names one of the preview's outcomes, read
+    from the events alone; orders without odds have no outcome."""
+    with_odds = without = 0
+    for b in _positions(kit) + [skirmish(kit, "fire1-b")]:
+        for cmd in b.legal_commands():
+            pv = b.system.preview(b.state, cmd)
+            work = b.system.copy_state(b.state)
+            ctx = Resolution(b.system, work, Randomizer(3))
+            b.system.resolve(ctx, cmd)
+            got = b.system.outcome_of(b.state, cmd, ctx.events)
+            if not pv.odds:
+                assert got is None, (cmd, got)
+                without += 1
+                continue
+            with_odds += 1
+            assert pv.value_unit, cmd
+            assert all(isinstance(c.value, float) for c in pv.odds), (cmd, pv.odds)
+            assert got in {c.outcome for c in pv.odds}, (cmd, got, [c.outcome for c in pv.odds])
+            if pv.estimate:
+                assert "Estimated" in pv.note or "shuffled back in" in pv.note, pv.note
+    assert with_odds > 60 and without > 20
+
+
+def test_outcome_follows_the_scripted_cards(kit):
+    """Firing 2-4 and Cards: a scripted miss then hit in a burst is the hit; the very same card is the turn's
+    end; a lone shot beaten is the miss. Each worth 1, 0 and 0 enemies Downed."""
+    cases = [(["2C", "KS"], ["5C"], 1, "hit: B1 Down", 1.0),
+             (["5C"], ["5C"], 1, "same card: the turn ends", 0.0),
+             (["2C"], ["5C"], 0, "the shot misses", 0.0)]
+    for red, blue, mode, want, value in cases:
+        b = kit.battle([kit.inf("R1", Hex(0, 0))], [kit.inf("B1", Hex(4, 0))], action=["fire1-a", "move1-a"],
+                       red=red, blue=blue)
+        cmd = kit.C.Fire("R1", "assault_rifle", "B1", mode)
+        before = b.system.copy_state(b.state)
+        pv = b.system.preview(before, cmd)
+        assert pv.value_unit == "enemies Downed" and not pv.estimate
+        events = b.submit(cmd)
+        assert b.system.outcome_of(before, cmd, events) == want
+        assert {c.outcome: c.value for c in pv.odds}[want] == value
+
+
+def test_close_assault_on_a_vehicle_outcomes_carry_crew_and_own_losses(kit):
+    """Close Combat against a vehicle, at Armour Piercing Zero: the crew bailing out is worth the crew as
+    casualties (Shooting at Vehicles: "The crew from an abandoned vehicle are considered to be casualties"),
+    being beaten off costs the attacker (-1)."""
+    b = kit.battle([kit.inf("R1", Hex(0, 0))], [kit.veh("BL", Hex(3, 0), "lorry", facing=3)],
+                   action=["move1-a", "move1-b"], red=["2C", "3C"], blue=["KS"])
+    cmd = kit.C.Assault("R1", "BL", Hex(2, 0))
+    before = b.system.copy_state(b.state)
+    pv = b.system.preview(before, cmd)
+    values = {c.outcome: c.value for c in pv.odds}
+    assert values == {"hit: BL's crew bail out": 2.0, "hit and damaged, the crew stay": 0.0, "hit, no damage": 0.0,
+                      "beaten off: R1 is a casualty": -1.0, "same card: the turn ends": 0.0}
+    events = b.submit(cmd)
+    assert b.system.outcome_of(before, cmd, events) == "beaten off: R1 is a casualty"
+
+
+def test_inspiring_redraw_shows_the_action_deck(kit):
+    """Leaders and Heroes, Inspiring: the card turned instead is one of those left face down, Turn End among
+    them (Turn Sequence 3-5): exact odds from the action deck's make-up, and the outcome is the card turned."""
+    b = kit.battle([kit.inf("R1", Hex(0, 0), leader=2, heroes=["inspiring"])], [kit.inf("B1", Hex(4, 0))],
+                   action=["fire1-a", "fire3"])
+    before = b.system.copy_state(b.state)
+    pile = before.decks["action"].draw_pile
+    pv = b.system.preview(before, kit.C.Redraw())
+    got = {c.outcome: c.probability for c in pv.odds}
+    assert got["Turn End: the turn ends at once"] == pytest.approx(1 / len(pile), abs=1e-12)
+    assert got["'Fire Three Weapons'"] == pytest.approx(1 / len(pile), abs=1e-12)
+    assert sum(got.values()) == pytest.approx(1.0, abs=1e-12) and not pv.estimate
+    events = b.submit(kit.C.Redraw())
+    assert b.system.outcome_of(before, kit.C.Redraw(), events) == "'Fire Three Weapons'"

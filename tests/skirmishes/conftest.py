@@ -113,6 +113,21 @@ class Kit:
     def char(b: Battle, cid: str):
         return b.state.chars[cid]
 
+    # -- whole battles ----------------------------------------------------------------------------------
+    @staticmethod
+    def play_default(scenario: str, seed: int, max_commands: int = 3000) -> Battle:
+        """A seeded battle of ``scenario`` played to its end by the ``default`` computer player on both sides."""
+        from engine.core.players import computer_players_for
+
+        b = Battle.new("skirmishes", scenario, seed=seed, players={"red": "default", "blue": "default"})
+        players = computer_players_for(b)
+        for _ in range(max_commands):
+            if b.outcome() is not None:
+                break
+            b.submit(players[b.side_to_act()].choose(b.system, b.state))
+        assert b.outcome() is not None, (scenario, seed)
+        return b
+
 
 @pytest.fixture
 def kit() -> Kit:

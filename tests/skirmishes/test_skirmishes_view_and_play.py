@@ -65,7 +65,8 @@ def test_shot_preview_names_every_modifier(kit):
     assert "shooting after moving" in mods and "automatic fire" in mods and "stationary target" in mods
     assert "roll: normal" in mods
     assert sum(c.probability for c in p.odds) == pytest.approx(1.0)
-    assert p.odds[0].probability == pytest.approx(success_chance("normal", 6))
+    assert p.odds[0].outcome == "miss"
+    assert 1 - p.odds[0].probability == pytest.approx(success_chance("normal", 6))
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -137,6 +137,10 @@ class Tables:
     sides: tuple[SideSpec, ...]
     squads: tuple[SquadSpec, ...]
     teams: tuple[TeamSpec, ...]
+    #: False when the scenario skips the intelligence briefing (``briefing = false``): the battle opens at turn 1
+    briefing: bool = True
+    #: the first order of each squad the scenario writes: (squad id, verb, place, fire clause)
+    first_orders: tuple[tuple[str, str, Hex | None, str], ...] = ()
     sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
@@ -284,6 +288,10 @@ def _build(content: dict[str, Any]) -> Tables:
     if scen.get("victory", "hold") not in VICTORY_RULES:
         raise ContentError(f"scenario victory must be one of {VICTORY_RULES}")
     sides, squads, teams = [], [], []
+    first_orders: tuple = ()
+    briefing = scen.get("briefing", True)
+    if type(briefing) is not bool:
+        raise ContentError(f"scenario briefing must be true or false, not {briefing!r}")
     if len(scen.get("sides", [])) != 2:
         raise ContentError("a Disrupter scenario needs exactly two [[sides]]")
     for s in scen["sides"]:
@@ -300,8 +308,8 @@ def _build(content: dict[str, Any]) -> Tables:
             raise ContentError(f"side {sid}: platoon {pid!r} is not in platoons.toml")
         deploy = s.get("deploy", {})
         groups = [("hq", "CO's command", True, p.get("hq", []))]
-        if not 2 <= len(p.get("squads", [])) <= 4:
-            raise ContentError(f"platoon {pid} needs 2 to 4 squads (Rule 9)")
+        if not 1 <= len(p.get("squads", [])) <= 4:
+            raise ContentError(f"platoon {pid} needs 1 to 4 squads (Rule 9; this game's reading)")
         for sq in p["squads"]:
             groups.append((sq["key"], sq["name"], False, sq.get("teams", [])))
         officers_hq = 0
@@ -326,6 +334,7 @@ def _build(content: dict[str, Any]) -> Tables:
                 raise ContentError(f"squad {squad_id} needs exactly one officer, its NCO (Rule 9)")
         if officers_hq != 1:
             raise ContentError(f"platoon {pid} needs exactly one officer in its hq: the CO (Rule 9)")
+        first_orders += _first_orders(s.get("orders", {}), sid, [g[0] for g in groups], board, objective, landmarks)
     spots = [t.at for t in teams]
     if len(set(spots)) != len(spots):
         raise ContentError("two teams are deployed on one hex (Rule 14: one team per hex)")
@@ -333,7 +342,54 @@ def _build(content: dict[str, Any]) -> Tables:
                   weapons=weapons, armour=armour, bots=bots, team_panic=team_panic, platoon_panic=platoon_panic,
                   terrain=terrain, code_words=tuple(words), width=width, height=height, board=board,
                   objective=objective, landmarks=landmarks, victory=str(scen.get("victory", "hold")),
-                  sides=tuple(sides), squads=tuple(squads), teams=tuple(teams))
+                  sides=tuple(sides), squads=tuple(squads), teams=tuple(teams), briefing=briefing,
+                  first_orders=first_orders)
+
+
+ORDER_VERBS = ("advance", "hold", "take_cover", "retreat", "halt")  # rally needs rally points: briefing only
+ORDER_FIRE = ("fire", "spot", "hold_fire")
+
+
+def _first_orders(raw: Any, side: str, keys: list[str], board: dict, objective: Hex,
+                  landmarks: tuple[Hex, ...]) -> tuple[tuple[str, str, Hex | None, str], ...]:
+    """A side's ``[sides.orders]``: squad key ("hq" for the CO's command) = {verb, fire, place}: the orders a
+    scenario writes for a battle that skips the briefing (Rule 9 - Giving Orders, Rule 10)."""
+    if not isinstance(raw, dict):
+        raise ContentError(f"side {side}: orders must be a table of squad key = {{verb, fire, place}}")
+    out = []
+    for key, o in raw.items():
+        if key not in keys:
+            raise ContentError(f"side {side}: orders for {key!r}, which is not one of its squads ({', '.join(keys)})")
+        if not isinstance(o, dict) or o.get("verb") not in ORDER_VERBS or o.get("fire", "fire") not in ORDER_FIRE:
+            raise ContentError(f"side {side}: the order of {key} needs verb = one of {', '.join(ORDER_VERBS)} and "
+                               f"fire = one of {', '.join(ORDER_FIRE)}")
+        place = _hex(o["place"], f"side {side} order place of {key}") if "place" in o else None
+        if (o["verb"] == "advance") != (place is not None):
+            raise ContentError(f"side {side}: the order of {key}: an advance names a place, no other order does")
+        if place is not None and place != objective and place not in landmarks:
+            raise ContentError(f"side {side}: the order of {key} must advance on the objective or a landmark")
+        out.append((f"{side}-{key}", o["verb"], place, o.get("fire", "fire")))
+    return tuple(out)
+
+
+def check_scenario_extras(content: dict[str, Any], tables: Tables) -> None:
+    """The tables of a scenario file the battle keeps but the rules do not read: ``[script]`` (the dice a
+    worked example or tutorial rolls first; every Disrupter die reads 0 to 99 or 1 to 20) and ``[tutorial]``
+    (engine.core.tutorial), checked here so a broken one is a one-line ContentError when the scenario loads."""
+    from engine.core.tutorial import read_tutorial
+
+    scen = content["scenario"]
+    script = scen.get("script")
+    if script is not None:
+        dice = script.get("dice") if isinstance(script, dict) else None
+        if (not isinstance(dice, list) or not all(type(d) is int and 0 <= d <= 99 for d in dice)
+                or set(script) - {"dice"}):
+            raise ContentError("a Disrupter scenario's [script] needs dice = [whole numbers from 0 to 99] "
+                               "and nothing else (Disrupter draws no cards)")
+    tutorial = read_tutorial(content)
+    if tutorial is not None and tutorial.side not in tables.side_ids:
+        raise ContentError(f"the tutorial's side {tutorial.side!r} is not one of the scenario's sides "
+                           f"({', '.join(tables.side_ids)})")
 
 
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:
@@ -343,5 +399,5 @@ def load_content(folder: Path, scenario: str) -> dict[str, Any]:
     content = {name: read_toml(folder / f"{name}.toml")
                for name in ("weapons", "armour", "bots", "panic", "platoons", "terrain")}
     content["scenario"] = read_toml(files[scenario])
-    Tables.from_content(content)
+    check_scenario_extras(content, Tables.from_content(content))
     return content

@@ -72,18 +72,37 @@ class Check:
         return self.result in (CRIT_SUCCESS, CRIT_FAILURE)
 
 
-def roll_d100(ctx, purpose: str, rule: str, who: str = "") -> int:
+def roll_d100(ctx, purpose: str, rule: str, who: str = "", modifiers: tuple[str, ...] = ()) -> int:
     """One percentile roll 0..99 through the core die (scripting 37 gives 37)."""
-    return ctx.roll(100, purpose, rule, who)
+    return ctx.roll(100, purpose, rule, who, modifiers=modifiers)
 
 
-def check(ctx, stat: int, adv: int, purpose: str, rule: str, who: str = "") -> Check:
-    """Roll a d100 check or save against ``stat`` with net advantage ``adv`` (-1, 0, +1)."""
-    first = roll_d100(ctx, purpose, rule, who)
+def die_modifiers(adv: int, names: tuple[str, ...]) -> tuple[str, ...]:
+    """What the d100 of a check carries into the dice log: every [+] and [-] by name, then what they come to
+    (Rule 7: [+] rolls twice and keeps the better, [-] the worse; this game's reading: they cancel one for one).
+    A check with no modifier carries nothing."""
+    names = tuple(names)
+    if adv > 0:
+        return names + ("[+] in all: two d100, the more favourable kept (Rule 7)",)
+    if adv < 0:
+        return names + ("[-] in all: two d100, the less favourable kept (Rule 7)",)
+    plus = any(n.startswith("[+]") for n in names)
+    minus = any(n.startswith("[-]") for n in names)
+    if plus and minus:
+        return names + ("[+] and [-] cancel: one d100 (this game's reading of Rule 7)",)
+    return names
+
+
+def check(ctx, stat: int, adv: int, purpose: str, rule: str, who: str = "",
+          modifiers: tuple[str, ...] = ()) -> Check:
+    """Roll a d100 check or save against ``stat`` with net advantage ``adv`` (-1, 0, +1). ``modifiers`` names
+    the [+] and [-] behind ``adv``; each die rolled carries them (see :func:`die_modifiers`)."""
+    named = die_modifiers(adv, modifiers)
+    first = roll_d100(ctx, purpose, rule, who, named)
     if adv == 0:
         return Check(stat, 0, (first,), first, grade(first, stat))
     label = "[+]" if adv > 0 else "[-]"
-    second = roll_d100(ctx, f"{purpose} {label} second roll", rule, who)
+    second = roll_d100(ctx, f"{purpose} {label} second roll", rule, who, named)
     kept = better(first, second, stat) if adv > 0 else worse(first, second, stat)
     return Check(stat, adv, (first, second), kept, grade(kept, stat))
 

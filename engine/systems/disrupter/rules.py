@@ -3,7 +3,9 @@
 Rule references name the book's headings ("Rule 16 - Firing"). Where the book is
 silent the docstring says "this game's reading:" and help.md lists the reading.
 
-Shape of a battle: the briefing (both sides in turn, Rule 10), then turns. A
+Shape of a battle: the briefing (both sides in turn, Rule 10; a scenario with
+``briefing = false``, such as the tutorial, writes its orders itself and opens
+at turn 1), then turns. A
 turn starts with the initiative phase (Rule 11: stress, CO checks, NCO checks
 into Group 1/2, pending CO orders swapped in) and then runs its segments
 (group, side, step): ("co", side, "move"), ("co", side, "ba"), then "g1" and
@@ -71,6 +73,15 @@ def setup(ctx) -> None:
         hq = next(q for q in s.tables.squads if q.side == side and q.hq)
         co = next(u.id for t in s.tables.teams if t.squad == hq.id for u in t.units if u.klass == "officer")
         ctx.emit(E.CoAppointed(side=side, unit=co))
+    if not s.tables.briefing:
+        # a scenario that skips the briefing (the tutorial): its written orders stand, and turn 1 begins at
+        # once (this game's scenario setting; Rule 10 is then played by the scenario's author)
+        for squad, verb, place, fire in s.tables.first_orders:
+            ctx.emit(E.OrderChanged(squad=squad, verb=verb, place=place, fire=fire, source="briefing", rule=R_BRIEF))
+        for side in s.sides:
+            ctx.emit(E.BriefingEnded(side=side))
+        start_turn(ctx)
+        advance(ctx)
 
 
 def _clamp(v: int) -> int:
@@ -432,7 +443,7 @@ def armour_mods(s: DisState, team: Team) -> tuple[int, tuple[str, ...]]:
 def roll_check(ctx, side: str, who: str, kind: str, stat: int, adv: int, mods: tuple[str, ...], purpose: str,
                rule: str) -> Check:
     """Roll a d100 check/save, log it, and apply the stress of a critical (Rule 8)."""
-    c = check(ctx, stat, adv, f"{kind} {purpose}", rule, who)
+    c = check(ctx, stat, adv, f"{kind} {purpose}", rule, who, mods)
     ctx.emit(E.CheckMade(who=who, kind=kind, purpose=purpose, stat=stat, adv=adv, rolls=c.rolls, roll=c.roll,
                          result=c.result, modifiers=mods, rule=rule))
     if c.result == CRIT_SUCCESS:
@@ -967,7 +978,7 @@ def advance(ctx) -> None:
             continue
         if seg[0] == "init":
             return
-        if any(True for _ in team_commands(s, seg)):
+        if segment_has_orders(s, seg):
             return
         close_segment(ctx)
 
@@ -1436,6 +1447,29 @@ def team_commands(s: DisState, seg: tuple[str, str, str]) -> Iterable[Any]:
             yield from _move_candidates(s, team)
         else:
             yield from _ba_candidates(s, team)
+
+
+def segment_has_orders(s: DisState, seg: tuple[str, str, str]) -> bool:
+    """Whether ``team_commands(s, seg)`` offers anything: the same answer, found cheaply. A team that has not
+    moved always has a move order (follow orders, retreat or a move); a team with a free officer always has
+    a written order to give, and one that may take or leave cover has that; only the rest need the sight
+    lines their Fire and Spot orders depend on."""
+    group, side, step = seg
+    if step == "move" and group in ("co", "g1") and (group == "co" or s.opt("cos_in_group_1")):
+        if validate(s, C.RelieveStress(side)) is None:
+            return True
+    teams = [t for t in segment_teams(s, seg) if t.frozen_turn != s.turn]
+    if step == "move":
+        return any(not t.moved for t in teams)
+    rest = []
+    for team in teams:
+        if team.routed or not any(not u.acted for u in team.living):
+            continue
+        if (_free_officer(s, team) is not None or (has_cover(s, team.pos) and not team.cover)
+                or (team.cover and is_led(s, team))):
+            return True
+        rest.append(team)
+    return any(True for team in rest for _ in _ba_candidates(s, team))
 
 
 def _move_candidates(s: DisState, team: Team) -> Iterable[Any]:

@@ -6,7 +6,6 @@ tuple fixing the whole state, for the battle's hash.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import attrs
@@ -59,6 +58,9 @@ class Unit:
     def canonical(self) -> tuple:
         return (self.id, self.wounds, self.alive, self.acted)
 
+    def copy(self) -> "Unit":
+        return Unit(self.id, self.klass, self.kit, self.weapon, self.wounds, self.alive, self.acted)
+
 
 @attrs.define(slots=True)
 class Team:
@@ -91,6 +93,13 @@ class Team:
                 self.routed, self.gone, self.moved, self.penalty_turn, self.frozen_turn, self.deployed,
                 tuple(self.fired_at_by), tuple(u.canonical() for u in self.units))
 
+    def copy(self) -> "Team":
+        """A copy sharing nothing mutable (hexes are frozen). Every field is listed: a field added to the
+        class must be added here too (tests/disrupter/test_disrupter_odds_support checks it)."""
+        return Team(self.id, self.side, self.name, self.squad, [u.copy() for u in self.units], self.pos,
+                    self.cover, self.spotted, self.routed, self.gone, self.moved, self.penalty_turn,
+                    self.frozen_turn, self.deployed, list(self.fired_at_by))
+
 
 @attrs.define(slots=True)
 class Squad:
@@ -109,6 +118,10 @@ class Squad:
         return (self.id, self.order.canonical(), self.pending.canonical() if self.pending else None,
                 self.before_code.canonical() if self.before_code else None, self.group,
                 tuple(sorted((w, o.canonical()) for w, o in self.code_words.items())), self.orders_set)
+
+    def copy(self) -> "Squad":
+        return Squad(self.id, self.side, self.name, self.hq, self.order, self.pending, self.before_code,
+                     self.group, dict(self.code_words), self.orders_set)
 
 
 @attrs.define(slots=True)
@@ -129,6 +142,11 @@ class Platoon:
     def canonical(self) -> tuple:
         return (self.side, self.stress, self.co, tuple((h.q, h.r) for h in self.rally_points), self.resolve_used,
                 self.resolve_now, self.resolve_decided, self.briefed, self.jammed_turn, self.relieved, self.lost)
+
+    def copy(self) -> "Platoon":
+        return Platoon(self.side, self.name, self.stress, self.co, list(self.rally_points), self.resolve_used,
+                       self.resolve_now, self.resolve_decided, self.briefed, self.jammed_turn, self.relieved,
+                       self.lost)
 
 
 @attrs.define(slots=True)
@@ -162,9 +180,9 @@ class DisState:
 
     def copy(self) -> "DisState":
         return DisState(tables=self.tables, options=dict(self.options),
-                        platoons={k: copy.deepcopy(v) for k, v in self.platoons.items()},
-                        squads={k: copy.deepcopy(v) for k, v in self.squads.items()},
-                        teams={k: copy.deepcopy(v) for k, v in self.teams.items()},
+                        platoons={k: v.copy() for k, v in self.platoons.items()},
+                        squads={k: v.copy() for k, v in self.squads.items()},
+                        teams={k: v.copy() for k, v in self.teams.items()},
                         phase=self.phase, turn=self.turn, order=self.order, segments=self.segments,
                         reacted=list(self.reacted), result=self.result)
 

@@ -120,6 +120,12 @@ class Dustup(RuleSystem):
 
         return view.preview(state, command)
 
+    def outcome_of(self, before: DustState, command: Any, events: list[Any]) -> str | None:
+        """Which of the preview's outcomes ``command`` had, from its events (view.outcome_of)."""
+        from . import view
+
+        return view.outcome_of(before, command, events)
+
     def visible_hexes(self, state: DustState, piece_id: str) -> frozenset:
         from . import view
 

@@ -714,7 +714,9 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
     die = shift(u.quality, -1) if how == "parachute" else u.quality
     roll = ctx.roll(die, f"{u.name} drops on the landing zone: quality die {die_name(die)}"
                     + (" (parachute: one lower)" if how == "parachute" else "") + f" must beat {INSERT_TARGET}",
-                    RULE_INSERT, u.id)
+                    RULE_INSERT, u.id,
+                    modifiers=_named(f"quality die D{u.quality}", [("a parachute drop", -1 if how == "parachute" else 0)],
+                                     RULE_INSERT))
     good = roll > INSERT_TARGET
     d = ctx.roll(6, "drift from the aim point: D6 inches" if good else "drift from the aim point: D6 x 2 inches",
                  RULE_INSERT, u.id)
@@ -757,7 +759,8 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
             continue
         qd = shift(u.quality, -1) if hard else u.quality
         r = ctx.roll(qd, f"{f.name} lands: quality die {die_name(qd)}" + (" (difficult ground)" if hard else "")
-                     + ", 1 wounds", RULE_INSERT, u.id)
+                     + ", 1 wounds", RULE_INSERT, u.id,
+                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)], RULE_INSERT))
         if r == 1:
             _wound(ctx, u, f, "a bad landing", RULE_INSERT)
             hurt.append(f)
@@ -1133,7 +1136,9 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
     e_roll = ctx.roll(ecm, words, RULE_GUIDED, target.id)
     rolls = [ctx.roll(u.quality, f"{u.name} guides the missile: quality die D{u.quality}", RULE_GUIDED, u.id),
              ctx.roll(g, f"{w.name}: guidance die D{w.guidance} -> {die_name(g)}, target outside the central 90 "
-                      "degrees", RULE_GUIDED, u.id)]
+                      "degrees", RULE_GUIDED, u.id,
+                      modifiers=_named(f"guidance die D{w.guidance}", [("target outside the central 90 degrees", -1)],
+                                       RULE_GUIDED))]
     if ew.disrupt(ctx, u.side, rolls, "guided missile"):
         ctx.emit(E.Note(text=f"the {w.name}'s guidance is disrupted: the missile misses", rule=RULE_GUIDED))
         return
@@ -1367,7 +1372,7 @@ def engage(ctx: Resolution, u: Unit, f: Figure, t: Unit) -> None:
     rule = RULE_A2A if is_aircraft(u) else RULE_AA
     ecm = shift(t.ecm, -1) if t.air == HOVERING else t.ecm
     e = ctx.roll(ecm, f"{t.name}'s ECM die D{t.ecm}" + (f" -> {die_name(ecm)}: hovering" if ecm != t.ecm else ""),
-                 rule, t.id)
+                 rule, t.id, modifiers=_named(f"ECM die D{t.ecm}", [("hovering", ecm != t.ecm and -1)], rule))
     g_die = _aa_guidance(st, u, w, t)
     named = [(g_die, f"guidance die {die_name(g_die)}")]
     if w.kind == "aa":
@@ -1470,7 +1475,9 @@ def emergency_landing(ctx: Resolution, t: Unit) -> None:
     die = shift(t.quality, -max(t.damage - 1, 0))
     r = ctx.roll(die, f"{t.name}'s crash test: quality die {die_name(die)}"
                  + (f" (one lower for each damage above one: {t.damage})" if t.damage > 1 else "")
-                 + ": 1 destroyed, 2-3 occupants hurt, 4+ controlled landing", rule, t.id)
+                 + ": 1 destroyed, 2-3 occupants hurt, 4+ controlled landing", rule, t.id,
+                 modifiers=_named(f"quality die D{t.quality}", [("damage markers above one", -max(t.damage - 1, 0))],
+                                  rule))
     if r == 1:
         crash(ctx, t, "destroyed on impact", rule)
         return
@@ -1563,7 +1570,8 @@ def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
         if f.status in (KILLED, ABANDONED):
             continue
         r = ctx.roll(die, f"{f.name} drops: quality die {die_name(die)}" + (" (difficult ground)" if hard else "")
-                     + ", 1 wounds", RULE_DROP, u.id)
+                     + ", 1 wounds", RULE_DROP, u.id,
+                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)], RULE_DROP))
         if r == 1:
             _wound(ctx, u, f, "hurt in the drop", RULE_DROP)
             hurt = True
@@ -1592,3 +1600,10 @@ DECISIONS: dict = {"ade_pilot": (None, _ade_decided), "aa_pilot": (None, _aa_dec
 FOLD: dict = {AirPending: _f_pending}
 EVENT_TYPES: tuple = (AirPending,)
 COMMANDS: tuple = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFire, DropBombs, FireAA, DropTroops)
+
+
+def _named(die: str, shifts, rule: str) -> tuple[str, ...]:
+    """The die shifts behind a roll, by name, for its event (dice.shift_names)."""
+    from .dice import shift_names
+
+    return shift_names(die, [(label, int(steps)) for label, steps in shifts], rule)

@@ -69,7 +69,7 @@ from . import checks
 from . import commands as C
 from . import events as E
 from . import fire, rules
-from .dice import die_name, open_shift, shift, strike_die, strike_over_twelve, successes
+from .dice import die_name, open_shift, shift, shift_names, strike_die, strike_over_twelve, successes
 from .state import (BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, SHAKEN, STABILISED, UNTREATED, DustState,
                     Figure, Pending, Unit)
 
@@ -349,9 +349,26 @@ def courage_roll(ctx: Resolution, ab: Body, db: Body, title: str, rule: str,
     a_rows = courage_shifts(st, ab, db, False, before)
     d_rows = courage_shifts(st, db, ab, True, before)
     a_die, d_die = open_shift(au.quality, sum(s for _, s in a_rows), du.quality, sum(s for _, s in d_rows))
-    a = ctx.roll(a_die, f"{title}: {au.name} (attacker) {_die_words(au.quality, a_rows, a_die)}", rule, au.id)
-    d = ctx.roll(d_die, f"{title}: {du.name} (defender) {_die_words(du.quality, d_rows, d_die)}", rule, du.id)
+    a_mods = shift_names(f"{au.name}'s D{au.quality}", a_rows, rule, open_=True)
+    d_mods = shift_names(f"{du.name}'s D{du.quality}", d_rows, rule, open_=True)
+    a = ctx.roll(a_die, f"{title}: {au.name} (attacker) {_die_words(au.quality, a_rows, a_die)}", rule, au.id,
+                 modifiers=a_mods + _spill(d_mods, au, a_die, au.quality, a_rows))
+    d = ctx.roll(d_die, f"{title}: {du.name} (defender) {_die_words(du.quality, d_rows, d_die)}", rule, du.id,
+                 modifiers=d_mods + _spill(a_mods, du, d_die, du.quality, d_rows))
     return a, d
+
+
+def _spill(other: tuple[str, ...], u: Unit, final: int, base: int, rows: list) -> tuple[str, ...]:
+    """Die Shifts: Open Shift. When the other side's shifts ran past the end of its die, the excess
+    lands on this die: say so beside the other die's own shifts."""
+    from .dice import shift as closed
+
+    own = closed(base, sum(s for _, s in rows))
+    if final == own or not other:
+        return ()
+    way = "down" if final < own else "up"
+    return (f"{u.name}'s die shifted {way} to {die_name(final)} by the other side's excess shifts (Die Shifts: "
+            "Open Shift)",)
 
 
 def under_half(st: DustState, a: int, d: int) -> bool:
@@ -1077,25 +1094,30 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
     if not figs:
         return
     dice_, total = strike_dice(st, su, figs)
-    steps, words = 0, []
+    steps, words, rows = 0, [], []
     k = outnumbered_steps(t_str, s_str)
     if k:
         steps += k
         words.append(f"outnumbered {'3' if k == 2 else '2'}:1 -{k}")
+        rows.append((f"outnumbered {'3' if k == 2 else '2'} to 1", -k))
     if tu.suppression:
         steps += tu.suppression
         words.append(f"{tu.suppression} suppression marker{'s' if tu.suppression > 1 else ''} -{tu.suppression}")
+        rows.append((f"{tu.suppression} suppression marker{'s' if tu.suppression > 1 else ''}", -tu.suppression))
     if tu.is_vehicle and tu.damage:  # Vehicle Damage: a mech or monster defends itself worse per marker
         steps += tu.damage
         words.append(f"{tu.damage} damage marker{'s' if tu.damage > 1 else ''} -{tu.damage}")
+        rows.append((f"{tu.damage} damage marker{'s' if tu.damage > 1 else ''}", -tu.damage))
     if strike_over_twelve(total):
         steps += 1
         words.append(f"strike value {total} above 12 -1")
+        rows.append((f"strike value {total} above 12", -1))
         ctx.emit(E.Note(text=f"{su.name}'s strike value {total} is above 12: {tu.name}'s die is shifted down once "
                         "more", rule=R_STRIKE))
     t_die = shift(tu.quality, -steps)
     t_words = f"D{tu.quality}" + (f" -> D{t_die} ({', '.join(words)})" if words else "")
-    t_roll = ctx.roll(t_die, f"close combat round {n}: {tu.name} is the target, quality die {t_words}", rule, tu.id)
+    t_roll = ctx.roll(t_die, f"close combat round {n}: {tu.name} is the target, quality die {t_words}", rule, tu.id,
+                      modifiers=shift_names(f"{tu.name}'s D{tu.quality}", rows, R_COMBAT))
     rolls = [ctx.roll(su.quality, f"close combat round {n}: {su.name} strikes, quality die D{su.quality}", rule,
                       su.id)]
     for die, label, why in dice_:

@@ -11,7 +11,7 @@ from engine.core.resolution import Resolution
 
 from . import events as E
 from .data import COMMITMENT
-from .dice import die_name, less_than_half, shift
+from .dice import die_name, less_than_half, modifier_names, shift, shift_names
 from .state import (BROKEN, CONFIDENCE, FIT, KILLED, ROUTED, STABILISED, UNTREATED, DISABLED, DustState, Figure,
                     Unit)
 
@@ -77,7 +77,8 @@ def confidence_test(ctx: Resolution, u: Unit, event: str, *, extra: int = 0, ext
         target += extra
         parts.append(f"{extra} {extra_why}".strip())
     roll = ctx.roll(u.quality, f"confidence test: D{u.quality} must beat {target} = " + " + ".join(parts),
-                    "Morale: Confidence Test", u.id)
+                    "Morale: Confidence Test", u.id,
+                    modifiers=tuple(f"number to beat +{p} (Morale: Confidence Test)" for p in parts[2:]))
     if roll > target:
         ctx.emit(E.Note(text=f"{unit_label(u)} passes its confidence test ({roll} > {target})",
                         rule="Morale: Confidence Test"))
@@ -216,7 +217,9 @@ def impact_on(ctx: Resolution, u: Unit, f: Figure, impact: int, cover_shift: int
     a_die, notes = armour_die(u, f, cover_shift, propped)
     shifted = f" (D{f.armour} shifted: {', '.join(notes)})" if notes else ""
     imp = ctx.roll(impact, f"impact die D{impact} against {f.name}'s armour", rule, by[0] if by else "")
-    arm = ctx.roll(a_die, f"armour die {die_name(a_die)}{shifted} for {f.name}", rule, u.id)
+    steps = [("hard cover" if cover_shift == 2 else "soft cover", cover_shift), ("propped", 1 if propped else 0)]
+    arm = ctx.roll(a_die, f"armour die {die_name(a_die)}{shifted} for {f.name}", rule, u.id,
+                   modifiers=shift_names(f"armour die D{f.armour}", steps, "Shoot Action: Cover"))
     if imp > 2 * arm:
         result = "kill"
     elif imp > arm or unarmoured:

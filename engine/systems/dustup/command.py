@@ -43,7 +43,7 @@ from . import checks
 from . import commands as C
 from . import events as E
 from .data import COMMS_RANGE
-from .dice import die_name, shift
+from .dice import die_name, shift, shift_names
 from .state import ABANDONED, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, STABILISED, DustState, Figure, Unit
 
 SELF_TREATMENT = 6  # troops without a medic roll a D6 (Medical Treatment Action)
@@ -182,14 +182,18 @@ def communicate(ctx: Resolution, sender: Unit, receiver: Unit, why: str = "",
                         "sight, no roll needed", rule=rule))
         return True
     die, target, notes = communication_die(st, sender, receiver)
+    bypass = levels_bypassed(st, sender, receiver)
     jam = jamming(ctx, sender)
+    named = shift_names(f"D{sender.quality}", [(f"{bypass} command level(s) bypassed", -bypass),
+                                                (f"enemy jamming ({'major' if jam == 2 else 'minor'} success)", -jam)],
+                        "Communicate Action")
     if jam:
         die = shift(die, -jam)
         notes.append(f"jammed -{jam}")
     shifted = f"D{sender.quality} -> {die_name(die)}: " + ", ".join(notes) + "; " if notes else ""
     roll = ctx.roll(die, f"communication{what}: {shifted}{die_name(die)} must beat {target}, the worse "
                     f"leadership of {sender.name} ({sender.leadership}) and {receiver.name} "
-                    f"({receiver.leadership})", rule, sender.id)
+                    f"({receiver.leadership})", rule, sender.id, modifiers=named)
     if roll > target:
         from . import ew
 

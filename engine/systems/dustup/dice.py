@@ -245,3 +245,33 @@ def shift_value(value: int, steps: int) -> int:
     armour gives D12x2, and on D12x2 gives D12x3)."""
     i = VALUE_LADDER.index(value) if value in VALUE_LADDER else VALUE_LADDER.index(4)
     return VALUE_LADDER[min(max(i + steps, 0), len(VALUE_LADDER) - 1)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Naming the shifts and modifiers behind a die, for the die's event (the teacher and the dice log)
+# ---------------------------------------------------------------------------------------------
+
+_STEP_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def shift_names(die: str, shifts, rule: str, open_: bool = False) -> tuple[str, ...]:
+    """One line per die shift: "D8 shifted up one: partial concealment (Shoot Action: Target Die)".
+
+    ``die`` names the die before its shifts ("D8", "armour die D6"); ``shifts`` are (label, steps)
+    pairs; a label's own "+1"/"-1" tail, if any, is left out since the words say it. ``open_`` marks
+    open shifts (Die Shifts: Open Shift), whose excess passes to the other die.
+    """
+    out = []
+    for label, steps in shifts:
+        if not steps:
+            continue
+        label = re.sub(r"\s*[+-]\d+$", "", str(label)).strip()
+        way = "up" if steps > 0 else "down"
+        kind = " (open shift)" if open_ else ""
+        out.append(f"{die} shifted {way} {_STEP_WORDS.get(abs(steps), str(abs(steps)))}{kind}: {label} ({rule})")
+    return tuple(out)
+
+
+def modifier_names(number: str, parts, rule: str) -> tuple[str, ...]:
+    """One line per modifier of a number to beat: "number to beat +1: an untreated casualty (Morale...)"."""
+    return tuple(f"{number} {value:+d}: {label} ({rule})" for label, value in parts if value)

@@ -33,7 +33,7 @@ from . import commands as C
 from . import events as E
 from . import rules
 from .data import EFFECTIVE_RANGE, SHORT_RANGE, Weapon
-from .dice import QUALITY_NAMES, TOO_LOW, die_name, firepower_die, shift_unbounded, successes
+from .dice import QUALITY_NAMES, TOO_LOW, die_name, firepower_die, shift_names, shift_unbounded, successes
 from .state import BROKEN, FIT, KILLED, ROUTED, DustState, Figure, Unit
 
 RULE = "Shoot Action"
@@ -452,7 +452,8 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
     vehicle = target.is_vehicle
     die, shifts = target_die_for(st, firer, target, suppressive)
     named, impact = firer_dice_named(st, firer, [f.id for f in figs], grenades, vehicle=vehicle)
-    t_roll = ctx.roll(die, describe_target_die(die, shifts), RULE_TARGET, target.id)
+    t_roll = ctx.roll(die, describe_target_die(die, shifts), RULE_TARGET, target.id,
+                      modifiers=shift_names(f"target die D{BASE_TARGET_DIE}", shifts, RULE_TARGET))
     rolls = [ctx.roll(d, f"{firer.name} fires: {label}", RULE_FIREPOWER, firer.id) for d, label in named]
     total = sum(rolls)
     res = successes(rolls, t_roll)

@@ -754,7 +754,10 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     rule = RULE_VEHICLE_FDF if defensive else RULE_IAVR if w.kind == "iavr" else RULE_HEAVY
     point = target.is_vehicle
     die, shifts = weapon_target_die(st, firer, f, target, part, moving_fire=moving_fire)
-    t_roll = ctx.roll(die, describe_die(die, shifts), rule, target.id)
+    from .dice import shift_names
+
+    t_roll = ctx.roll(die, describe_die(die, shifts), rule, target.id,
+                      modifiers=shift_names(f"target die D{fire.BASE_TARGET_DIE}", shifts, rule))
     named = [(firer.quality, f"quality die D{firer.quality}")]
     fp = w.die_against(point)
     named += [(fp, f"{w.name} firepower die D{fp}" + (f" ({i + 1} of {w.count})" if w.count > 1 else ""))
@@ -844,7 +847,9 @@ def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     if _decoyed(ctx, firer, w, target):
         return MISS
     ecm, words = ecm_die(st, target)
-    e_roll = ctx.roll(ecm, words, RULE_ECM, target.id)
+    e_roll = ctx.roll(ecm, words, RULE_ECM, target.id,
+                      modifiers=(f"ECM die D{target.ecm} shifted up one: target in cover ({RULE_ECM})",)
+                      if ecm != target.ecm else ())
     rolls = [ctx.roll(firer.quality, f"{firer.name} guides the missile: quality die D{firer.quality}", RULE_GUIDED,
                       firer.id),
              ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance}", RULE_GUIDED, firer.id)]

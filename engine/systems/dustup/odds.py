@@ -38,3 +38,40 @@ def p_wound(impact: int, armour: int) -> tuple[float, float]:
                 wound += 1
     n = impact * armour
     return wound / n, kill / n
+
+
+def shot_outcomes(dice: list[int] | tuple[int, ...], target: int, extra_hits: bool = False,
+                  multiplier: int = 1) -> tuple[float, float, dict[int, float]]:
+    """Shoot Action: Resolving Direct Fire and Determine Casualties, every face counted.
+
+    The firer's ``dice`` against one ``target`` die: (P no success, P a minor success, {k: P a major
+    success with exactly k hits}). Hits are the dice's total (times ``multiplier``) divided by the
+    target die type, rounded down; ``extra_hits`` (Optional Additional Hits) rolls the target die
+    again for one more hit on the remainder (a roll of the remainder or less).
+    """
+    none = minor = 0.0
+    major: dict[int, float] = {}
+    for t_roll in range(1, target + 1):
+        # (successes capped at 2, total of the dice) -> probability
+        dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
+        for d in dice:
+            nxt: dict[tuple[int, int], float] = {}
+            for (s, tot), p in dist.items():
+                q = p / d
+                for face in range(1, d + 1):
+                    key = (min(2, s + (face > t_roll)), tot + face)
+                    nxt[key] = nxt.get(key, 0.0) + q
+            dist = nxt
+        for (s, tot), p in dist.items():
+            p /= target
+            if s == 0:
+                none += p
+            elif s == 1:
+                minor += p
+            else:
+                hits, rem = divmod(tot * multiplier, target)
+                more = rem / target if extra_hits else 0.0
+                major[hits] = major.get(hits, 0.0) + p * (1 - more)
+                if more:
+                    major[hits + 1] = major.get(hits + 1, 0.0) + p * more
+    return none, minor, {k: v for k, v in sorted(major.items()) if v > 0}

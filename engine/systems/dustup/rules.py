@@ -1180,7 +1180,9 @@ def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, as
                         rule="Move Action: Travel Movement"))
     else:
         points = ctx.roll(die, f"{purpose}: movement die D{die}" + (f" ({', '.join(notes)})" if notes else "")
-                          + ", hexes of clear ground", rule, u.id)
+                          + ", hexes of clear ground", rule, u.id,
+                          modifiers=tuple(f"movement die D{u.move_die} -> D{die}: {n} (Move Action: Encumbrance)"
+                                          for n in notes))
     carried = carried_wounded(u, leave_wounded)
     leave_behind = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED) and f not in carried
                     and f.person]

@@ -96,7 +96,8 @@ from . import checks
 from . import events as E
 from . import rules
 from .data import BURST, SUPPORT_KINDS, SUPPORT_TIERS
-from .dice import clock_to_hex_direction, die_name, roll_value, shift, shift_value, smoke_thinning, value_name
+from .dice import (clock_to_hex_direction, die_name, roll_value, shift, shift_names, shift_value, smoke_thinning,
+                   value_name)
 from .state import FIT, KILLED, ABANDONED, HULL, ROUTED, DustState, Feature, Mission, Unit, feature_data
 
 RULE_REQUEST = "Request Fire Support Action"
@@ -401,7 +402,10 @@ def request_resolve(ctx: Resolution, u: Unit, cmd: RequestFire) -> None:
     chit_words += f", {down_words}" if down else ""
     roll = ctx.roll(die, f"request {kind} support from {asset_name(a)}: D{die}{chit_words} must beat {need} "
                     f"= leadership {u.leadership} + difficulty {diff} ({who})",
-                    RULE_PLATOON if down else RULE_REQUEST, u.id)
+                    RULE_PLATOON if down else RULE_REQUEST, u.id,
+                    modifiers=shift_names("request die D8", [(f"{cmd.chits} fire support chit(s) spent", cmd.chits),
+                                                             (down_words or "another platoon's asset", -down)],
+                                          RULE_REQUEST))
     if roll <= need:
         ctx.emit(E.Note(text=f"{u.name}'s call for fire is not answered ({roll} against {need})", rule=RULE_REQUEST))
         return

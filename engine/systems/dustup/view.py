@@ -904,10 +904,11 @@ def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str)
     mods += [label for _, label in named]
     shot = fire.odds(st, u, target, cmd.figures, cmd.grenades, cmd.suppressive)
     exact = "exact: every face of every die counted"
+    extra = bool(st.options.get("additional_hits"))
+    chances, unit = shot_chances(target.name, [d for d, _ in named], die, extra, cmd.suppressive)
     if cmd.suppressive:
-        chances = (Chance("no effect", shot.none),
-                   Chance(f"{target.name} suppressed (no hits: suppressive fire)", shot.minor + shot.major))
-        return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=exact)
+        return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=exact,
+                            value_unit=unit)
     cover = rules.cover_shift(st, target)
     steps = cover + (1 if target.propped else 0)
     armour = min((f.armour for f in target.fit_figures), default=4)
@@ -922,11 +923,10 @@ def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str)
         mods.append("additional hits (optional rule): the remainder is a chance of one more hit")
     if target.travel:
         mods.append("a unit in travel column fired on is suppressed whatever the dice")
-    chances = (Chance("no effect", shot.none), Chance(f"minor success: {target.name} suppressed", shot.minor),
-               Chance("major success: suppressed and hits", shot.major))
     hits = shot.expected_hits
     note = f"expected hits {hits:.2f}, about {hits * (wound + kill):.2f} casualties; {exact}"
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=note)
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=note,
+                        value_unit=unit)
 
 
 def shoot_vehicle_preview(st: DustState, u: Unit, target: Unit, cmd: C.Shoot, figs, die: int, mods: list[str],
@@ -937,7 +937,8 @@ def shoot_vehicle_preview(st: DustState, u: Unit, target: Unit, cmd: C.Shoot, fi
 
     named, impact = fire.firer_dice_named(st, u, [f.id for f in figs], cmd.grenades, vehicle=True)
     mods += [label for _, label in named]
-    none, minor, major = p_successes([d for d, _ in named], die)
+    extra = bool(st.options.get("additional_hits"))
+    chances, unit = shot_chances(target.name, [d for d, _ in named], die, extra, cmd.suppressive)
     face = armour_face_from(target, u.pos)
     armour = target.armour_face(face)
     if impact:
@@ -947,14 +948,10 @@ def shoot_vehicle_preview(st: DustState, u: Unit, target: Unit, cmd: C.Shoot, fi
     small = not cmd.grenades and not any(fire.is_support(st, f) for f in figs)
     if small and armour > 12 and target.suppression:
         mods.append("small arms add no suppression to an armoured vehicle already suppressed")
-    if cmd.suppressive:
-        chances = (Chance("no effect", none), Chance(f"{target.name} suppressed (no hits: suppressive fire)",
-                                                     minor + major))
-    else:
-        chances = (Chance("no effect", none), Chance(f"minor success: {target.name} suppressed", minor),
-                   Chance("major success: suppressed and hits", major))
+    if extra:
+        mods.append("additional hits (optional rule): the remainder is a chance of one more hit")
     return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances,
-                        note="exact: every face of every die counted")
+                        note="exact: every face of every die counted", value_unit=unit)
 
 
 def communicate(st: DustState, sender: Unit, receiver: Unit) -> tuple[float, list[str]]:
@@ -984,6 +981,8 @@ def communicate(st: DustState, sender: Unit, receiver: Unit) -> tuple[float, lis
 
 
 def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -> OrderPreview:
+    """Move Action: the movement die must cover the path's cost; a shaken unit moving toward the enemy
+    or out of cover takes a leadership test first (Forces: Confidence)."""
     carrying = rules.carries_wounded(u, cmd.leave_wounded)
     die, notes = rules.movement_die(st, u, carrying)
     path = shortest_path(u.pos, cmd.to, rules.step_cost(st, u, known=True))
@@ -999,15 +998,16 @@ def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -
     else:
         p = max(0, min(die, die - need + 1)) / die
     nerve = 1.0
-    if u.confidence == SHAKEN and rules._needs_nerve(st, u, cmd.to):
+    if u.confidence in (SHAKEN, BROKEN) and rules._needs_nerve(st, u, cmd.to):
         nerve = odds.p_beats(u.quality, u.leadership)
-        mods.append(f"shaken: a leadership test first, {die_name(u.quality)} over {u.leadership} "
-                    f"({_pct(nerve)})")
-    chances = [Chance(f"reaches {where(cmd.to)}", nerve * p),
-               Chance("falls short: goes as far as the roll allows", nerve * (1 - p))]
+        mods.append(f"{CONFIDENCE[u.confidence]}: a leadership test first, {die_name(u.quality)} over "
+                    f"{u.leadership} ({_pct(nerve)})")
+    chances = [Chance(move_reaches(cmd), nerve * p, 1.0), Chance(MOVE_SHORT, nerve * (1 - p), 0.0)]
     if nerve < 1:
-        chances.append(Chance("will not go: the action is lost", 1 - nerve))
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(chances))
+        chances.append(Chance(MOVE_REFUSED, 1 - nerve, 0.0))
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(chances),
+                        note="exact for the movement die; hidden units or mines met on the way may stop it sooner",
+                        value_unit="moves completed")
 
 
 def courage_odds(st: DustState, defender: Unit, a: int, d: int) -> dict[str, float]:
@@ -1030,9 +1030,14 @@ def assault_preview(st: DustState, u: Unit, cmd: C.Assault, summary: str, cost: 
 
     target = st.units[cmd.target]
     if hex_distance(u.pos, target.pos) <= 1:
-        return OrderPreview(summary=summary, cost=cost, odds=(Chance("contact: close combat at once", 1.0),),
+        return OrderPreview(summary=summary, cost=cost, odds=(Chance(ASSAULT_AT_ONCE, 1.0, 1.0),),
                             modifiers=("already next to the enemy: no courage test, no withdrawal, no defensive "
-                                       "fire (The Two Inch Rule)",))
+                                       "fire (The Two Inch Rule)",), value_unit=ASSAULT_UNIT)
+    labels = assault_labels(st, target)
+    if target.confidence == ROUTED:
+        return OrderPreview(summary=summary, cost=cost, odds=(Chance(labels[assault.WITHDRAW], 1.0, 2.0),),
+                            modifiers=(f"{target.name} is routed: it must withdraw, with no courage test",),
+                            value_unit=ASSAULT_UNIT)
     me, them = (u.id, assault.members(u)), (target.id, assault.members(target))
     a_rows = assault.courage_shifts(st, me, them, False)
     d_rows = assault.courage_shifts(st, them, me, True)
@@ -1045,43 +1050,43 @@ def assault_preview(st: DustState, u: Unit, cmd: C.Assault, summary: str, cost: 
     mods += [f"{target.name}: {name} {steps:+d}" for name, steps in d_rows]
     mods.append("'half' read as " + ("the attacker failing to score at least half (text)" if half == "text"
                                      else "attacker <= defender / 2 (summary box)") + ": option courage_half")
-    nerves = "" if target.suppression else ", and drops a confidence level"
-    routs = "routs" if target.confidence <= BROKEN else "withdraws"
-    chances = [Chance(f"{target.name} {routs}", o[assault.WITHDRAW]),
-               Chance("the attack goes in: move to contact", o[assault.CONTACT]),
-               Chance("attacker halts: the assault action is lost", o[assault.FAIL]),
-               Chance(f"the attack fails: both actions lost{nerves}", o[assault.BAD])]
-    note = "the defender may choose to withdraw instead of testing"
+    chances = [Chance(labels[k], o[k], ASSAULT_VALUES[k])
+               for k in (assault.WITHDRAW, assault.CONTACT, assault.FAIL, assault.BAD)]
+    note = "exact for the courage test; the defender may choose to withdraw instead of testing"
     if target.confidence <= BROKEN:
-        note = f"{target.name} is broken: it routs if the attacker rolls higher"
+        note = f"exact; {target.name} is broken: it routs if the attacker rolls higher"
     if cmd.second:
         note += f"; against {st.units[cmd.second].name} too, the unit splits and tests twice (odds for the first)"
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(chances), note=note)
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(chances), note=note,
+                        value_unit=ASSAULT_UNIT)
 
 
 def rally_preview(st: DustState, u: Unit, cmd: C.Rally, summary: str, cost: str) -> OrderPreview:
+    """Rally Action: the commander communicates, then the unit's quality die must beat both leaderships;
+    never above its starting confidence (so "up two" counts as "up one" with one level to regain)."""
     sub = st.units[cmd.subordinate]
     p_comm, mods = communicate(st, u, sub)
     target = sub.leadership + u.leadership
     mods.append(f"rally: {sub.name} {die_name(sub.quality)} must beat {target} = leadership {sub.leadership} + "
                 f"commander {u.leadership}; never above its starting confidence")
-    faces = range(1, sub.quality + 1)
     if st.options.get("rally_doubles"):
-        two = sum(1 for x in faces if x > 2 * target) / sub.quality
-        one = sum(1 for x in faces if target < x <= 2 * target) / sub.quality
-        drop = sum(1 for x in faces if 2 * x < target) / sub.quality
         mods.append("optional rule: over double rises two levels, under half drops one")
-        chances = (Chance("up two levels", p_comm * two), Chance("up one level", p_comm * one),
-                   Chance("no change", p_comm * (1 - two - one - drop) + (1 - p_comm)),
-                   Chance("drops a level", p_comm * drop))
-    else:
-        p = odds.p_beats(sub.quality, target)
-        chances = (Chance("up one confidence level", p_comm * p), Chance("no change", 1 - p_comm * p))
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances)
+    probs: dict[str, float] = {}
+    for x in range(1, sub.quality + 1):
+        label = rally_label(st, cmd, u, x)
+        probs[label] = probs.get(label, 0.0) + p_comm / sub.quality
+    probs[RALLY_NONE] = probs.get(RALLY_NONE, 0.0) + (1 - p_comm)
+    chances = tuple(Chance(k, probs.get(k, 0.0), RALLY_VALUES[k]) for k in RALLY_ORDER if k in probs)
+    est, note = ew_estimate(st, u.side, "the message")
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, estimate=est, note=note,
+                        value_unit="confidence levels")
 
 
 def treat_preview(st: DustState, u: Unit, cmd: C.Treat, summary: str, cost: str) -> OrderPreview:
-    """Medical Treatment Action: a die for each untreated casualty, 1-2 dies, 3-5 stabilised, 6+ back on duty."""
+    """Medical Treatment Action: a die for each untreated casualty, 1-2 dies, 3-5 stabilised, 6+ back on duty.
+    The outcome is how many of the casualties end each way (every face of every die counted)."""
+    from math import comb
+
     from . import command
 
     patient = st.units[cmd.patient]
@@ -1091,9 +1096,15 @@ def treat_preview(st: DustState, u: Unit, cmd: C.Treat, summary: str, cost: str)
     fit = max(0.0, 1 - kill - stab)
     mods = (f"{_plural(n, 'untreated casualty', 'untreated casualties')}, each rolls a {die_name(die)} ({who}): "
             "1-2 dies, 3-5 stabilised, 6 or more back on duty",)
-    chances = (Chance("each: back on duty", fit), Chance("each: stabilised", stab), Chance("each: dies", kill))
-    return OrderPreview(summary=summary, cost=cost, modifiers=mods, odds=chances,
-                        note=f"expected back on duty {n * fit:.1f}, dead {n * kill:.1f}")
+    chances = []
+    for back in range(n, -1, -1):
+        for stable in range(n - back, -1, -1):
+            dead = n - back - stable
+            p = comb(n, back) * comb(n - back, stable) * fit ** back * stab ** stable * kill ** dead
+            chances.append(Chance(treat_label(back, stable, dead), p, float(back + stable)))
+    return OrderPreview(summary=summary, cost=cost, modifiers=mods, odds=tuple(chances),
+                        note=f"exact; expected back on duty {n * fit:.1f}, dead {n * kill:.1f}",
+                        value_unit="casualties saved")
 
 
 def detect_preview(st: DustState, u: Unit, cmd: C.Detect, summary: str, cost: str) -> OrderPreview:
@@ -1114,11 +1125,11 @@ def detect_preview(st: DustState, u: Unit, cmd: C.Detect, summary: str, cost: st
         a, b = odds.p_beats(u.quality, t), odds.p_beats(u.sensor, t)
         both += a * b / die
         one += (a * (1 - b) + b * (1 - a)) / die
-    chances = (Chance("both dice beat it: a unit is revealed, a dummy removed", both),
-               Chance("one die beats it: a dummy is removed, a unit stays hidden", one),
-               Chance("nothing learned", 1 - both - one))
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances,
-                        note="exact: every face of every die counted")
+    chances = (Chance(DETECT_BOTH, both, 2.0), Chance(DETECT_ONE, one, 1.0),
+               Chance(DETECT_NONE, 1 - both - one, 0.0))
+    est, note = ew_estimate(st, u.side, "the search") if u.sensor > 4 else (False, "")
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, estimate=est,
+                        note=note or "exact: every face of every die counted", value_unit="detection successes")
 
 
 def action_cost(st: DustState, uid: str) -> str:
@@ -1171,8 +1182,9 @@ def p_successes(dice: list[int], target: int) -> tuple[float, float, float]:
 def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: str) -> OrderPreview:
     """Firing Heavy Weapons; Guided Weapons; Firing at Vehicles: for the first weapon of the order, the
     target die with its shifts (heavy.weapon_target_die) or the target's ECM die for a missile, the dice
-    fired, and the exact chances of no effect, a suppression and a hit; then the armour face the shot
-    strikes (heavy.face_towards) and the chances that a hit damages or destroys, wounds or kills."""
+    fired, and the exact chances of no effect, a suppression and each number of hits; then the armour
+    face the shot strikes (heavy.face_towards) and the chances that a hit damages or destroys, wounds
+    or kills."""
     from . import heavy
 
     target = st.units[cmd.target]
@@ -1184,24 +1196,37 @@ def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: st
     w = st.tables.weapons[f.weapon]
     point = target.is_vehicle
     mods = [f"{f.name}: {weapon_brief(w)}"]
+    notes = []
     if w.kind == "guided":
         die, words = heavy.ecm_die(st, target)
         dice = [u.quality, w.guidance]
         mods.append(f"{words}; quality D{u.quality} and guidance {die_name(w.guidance)} against it")
         mods.append("decoys, area protection and enemy EW may stop the missile first (not priced)")
+        notes.append("estimated: the missile's dice are counted exactly, but decoys, area protection and enemy "
+                     "EW that may stop it first are left out")
     else:
         die, shifts = heavy.weapon_target_die(st, u, f, target, part)
         mods.append(heavy.describe_die(die, shifts))
         fp = w.die_against(point)
         dice = [u.quality] + [fp] * max(w.count, 1)
         mods.append(f"quality D{u.quality} and firepower {'' if w.count <= 1 else w.count}{die_name(fp)}")
+    if getattr(cmd, "to", None) is not None:
+        notes.append("estimated from where the weapon stands now: the move first may change the range and "
+                     "adds the moving-fire shift")
     if die > 12:
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods),
                             note="the target die is shifted above a D12: it cannot be hit")
-    none, minor, major = p_successes(dice, die)
-    hit = "one hit" if w.kind == "guided" else "hits"
-    chances = [Chance("no effect", none), Chance(f"minor success: {target.name} suppressed", minor),
-               Chance(f"major success: suppressed and {hit}", major)]
+    if w.kind == "guided":
+        none, minor, major = p_successes(dice, die)
+        chances = [Chance(NO_EFFECT, none, 0.0), Chance(minor_label(target.name), minor, 0.0),
+                   Chance(hits_label(1), major, 1.0)]
+    else:
+        chances = list(shot_chances(target.name, dice, die, False, False)[0])
+        if getattr(cmd, "to", None) is not None:
+            # the move may bring a smaller target die: every number of hits the dice could give is listed
+            shown = {c.outcome for c in chances}
+            chances += [Chance(hits_label(k), 0.0, float(k)) for k in range(sum(dice) // 4 + 1)
+                        if hits_label(k) not in shown]
     impact = w.impact_against(point)
     if point:
         face = "opening" if part else heavy.face_towards(target, u.pos)
@@ -1219,14 +1244,17 @@ def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: st
                     f"{_pct(beat - double)}, kills {_pct(double)}")
     if len(figs) > 1:
         mods.append("then, one after another: " + ", ".join(x.name for x in figs[1:]))
+        notes.append("odds of the first weapon's shot")
     return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(chances),
-                        note="exact: every face of every die counted")
+                        estimate=any(n.startswith("estimated") for n in notes),
+                        note="; ".join(notes) or "exact: every face of every die counted", value_unit="hits")
 
 
 def request_fire_preview(st: DustState, u: Unit | None, cmd: Any, summary: str, cost: str) -> OrderPreview:
-    """Request Fire Support Action: a D8, shifted up one per fire support chit spent (support.request_die),
-    must beat the requester's leadership plus the difficulty (support.difficulty: artillery by a forward
-    observer +0, anyone else +2; air by a liaison officer +2, else +4; orbital +3 or +6)."""
+    """Request Fire Support Action: a D8, shifted up one per fire support chit spent and down for calling
+    another platoon's asset (support.request_die, support.platoon_shift), must beat the requester's
+    leadership plus the difficulty (support.difficulty: artillery by a forward observer +0, anyone else
+    +2; air by a liaison officer +2, else +4; orbital +3 or +6)."""
     from . import support
 
     assert u is not None
@@ -1234,24 +1262,25 @@ def request_fire_preview(st: DustState, u: Unit | None, cmd: Any, summary: str, 
     kind = str(a["kind"]) if a else "artillery"
     diff = support.difficulty(u, kind)
     need = u.leadership + diff
-    die = support.request_die(cmd.chits)
+    down, down_words = support.platoon_shift(st, u, a) if a else (0, "")
+    die = support.request_die(cmd.chits, down)
     who = ("forward observer" if kind == "artillery" else "liaison officer") if u.fo else "not a dedicated observer"
     mods = [f"{kind} from {support.asset_name(a) if a else cmd.asset}: D8 must beat {need} = leadership "
             f"{u.leadership} + difficulty {diff} ({who})"]
     if cmd.chits:
-        mods.append(f"{_plural(cmd.chits, 'fire support chit')} spent: D8 -> {die_name(die)}")
+        mods.append(f"{_plural(cmd.chits, 'fire support chit')} spent: D8 -> {die_name(support.request_die(cmd.chits))}")
+    if down:
+        mods.append(f"request die shifted down {down} ({down_words}): {die_name(die)}")
     if getattr(cmd, "dummies", ()):
         mods.append(f"{_plural(len(cmd.dummies), 'dummy target marker')} go down with the real one")
     p = odds.p_beats(die, need)
-    box = SUPPORT_TIERS.get(str(a.get("tier", ""))) if a else None
-    when = BOX_WORDS.get(box, "") if box else ""
-    chances = (Chance("request granted: the target marker goes down" + (f", the counter to {when}" if when else ""),
-                      p), Chance("the call is not answered", 1 - p))
+    chances = (Chance(request_granted(st, u, cmd), p, 1.0), Chance(REQUEST_REFUSED, 1 - p, 0.0))
     left = st.support_chits.get(u.side, 0) - cmd.chits
     notes = [f"{_plural(max(left, 0), 'fire support chit')} left after this"]
     if a:
         notes.append(f"{support.missions_left(st, u.side, a)} mission(s) left for {support.asset_name(a)}")
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note="; ".join(notes))
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note="; ".join(notes),
+                        value_unit="requests granted")
 
 
 SPECIFIC_PREVIEWS = {"FireWeapon": fire_weapon_preview, "RequestFire": request_fire_preview}
@@ -1303,23 +1332,32 @@ def preview(st: DustState, cmd: Any) -> OrderPreview:
         p = odds.p_beats(u.quality, u.leadership)
         return OrderPreview(summary=summary, cost=cost,
                             modifiers=(f"{die_name(u.quality)} must beat leadership {u.leadership}",),
-                            odds=(Chance("one suppression marker removed", p), Chance("stays pinned", 1 - p)))
+                            odds=(Chance(RECOVER_PASS, p, 1.0), Chance(RECOVER_FAIL, 1 - p, 0.0)),
+                            note="exact", value_unit="tests passed")
     if t is C.Rally:
         return rally_preview(st, u, cmd, summary, cost)
     if t in (C.Order, C.CombinedAssault):
         subs = [cmd.subordinate] if t is C.Order else [cmd.first, cmd.second]
-        p, mods = 1.0, []
+        ps, mods = [], []
         for sid in subs:
             q, words = communicate(st, u, st.units[sid])
-            p *= q
+            ps.append(q)
             mods += [f"{st.units[sid].name}: {w}" for w in words]
-        what = "the order gets through: it takes two actions" if t is C.Order else "both orders get through"
-        return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods),
-                            odds=(Chance(what, p), Chance("the message fails", 1 - p)))
+        est, note = ew_estimate(st, u.side, "the message")
+        if t is C.Order:
+            chances = (Chance(ORDER_THROUGH, ps[0], 1.0), Chance(MESSAGE_FAILS, 1 - ps[0], 0.0))
+        else:
+            a, b = ps
+            chances = (Chance(COMBINED_BOTH, a * b, 2.0), Chance(COMBINED_ONE, a * (1 - b) + b * (1 - a), 1.0),
+                       Chance(COMBINED_NONE, (1 - a) * (1 - b), 0.0))
+        return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, estimate=est,
+                            note=note, value_unit="orders through")
     if t is C.ActivateDetachment:
         p, mods = communicate(st, u, st.units[cmd.detachment])
+        est, note = ew_estimate(st, u.side, "the message")
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods),
-                            odds=(Chance("the detachment takes two actions", p), Chance("the message fails", 1 - p)))
+                            odds=(Chance(DETACHMENT_THROUGH, p, 1.0), Chance(MESSAGE_FAILS, 1 - p, 0.0)),
+                            estimate=est, note=note, value_unit="orders through")
     if t is C.Treat:
         return treat_preview(st, u, cmd, summary, cost)
     if t is C.Detect:
@@ -1333,8 +1371,9 @@ def preview(st: DustState, cmd: Any) -> OrderPreview:
         whose = f"{hq.name}'s leadership, in direct contact" if hq else "its leadership"
         return OrderPreview(summary=summary, cost="both actions",
                             modifiers=(f"panic test: {die_name(u.quality)} must beat {target} ({whose})",),
-                            odds=(Chance("recovers from the panic", p), Chance("still panicking", 1 - p - bad),
-                                  Chance("still panicking and drops a confidence level", bad)))
+                            odds=(Chance(ROUSE_PASS, p, 1.0), Chance(ROUSE_FAIL, 1 - p - bad, 0.0),
+                                  Chance(ROUSE_WORSE, bad, -1.0)),
+                            note="exact", value_unit="panic recovery (1 recovered, -1 worse)")
     if t is C.Reorganise:
         both = " (both actions)" if u.leaderless and cmd.purpose == "leader" else ""
         return OrderPreview(summary=summary, cost=cost + both)
@@ -1347,6 +1386,268 @@ def preview(st: DustState, cmd: Any) -> OrderPreview:
         return OrderPreview(summary=summary, cost=cost, modifiers=(f"movement die {die_name(die)}",
                                                                    "routed: every action must withdraw"))
     return OrderPreview(summary=summary, cost=cost)
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcome labels, shared by the previews and by outcome_of (the same strings in both)
+# ---------------------------------------------------------------------------------------------
+
+NO_EFFECT = "no effect"
+MOVE_SHORT = "falls short: goes as far as the roll allows"
+MOVE_REFUSED = "will not go: the action is lost"
+ASSAULT_AT_ONCE = "contact: close combat at once"
+ASSAULT_UNIT = "courage test (2 defender driven off, 1 attack goes in, 0 halts, -1 fails)"
+RECOVER_PASS, RECOVER_FAIL = "one suppression marker removed", "stays pinned"
+ORDER_THROUGH = "the order gets through: it takes two actions"
+DETACHMENT_THROUGH = "the detachment takes two actions"
+MESSAGE_FAILS = "the message fails"
+COMBINED_BOTH = "both orders get through: they assault together"
+COMBINED_ONE = "only one order gets through: that unit acts alone"
+COMBINED_NONE = "neither order gets through"
+RALLY_TWO, RALLY_ONE, RALLY_NONE, RALLY_DROP = "up two levels", "up one confidence level", "no change", \
+    "drops a level"
+RALLY_ORDER = (RALLY_TWO, RALLY_ONE, RALLY_NONE, RALLY_DROP)
+RALLY_VALUES = {RALLY_TWO: 2.0, RALLY_ONE: 1.0, RALLY_NONE: 0.0, RALLY_DROP: -1.0}
+DETECT_BOTH = "both dice beat it: a unit is revealed, a dummy removed"
+DETECT_ONE = "one die beats it: a dummy is removed, a unit stays hidden"
+DETECT_NONE = "nothing learned"
+ROUSE_PASS, ROUSE_FAIL = "recovers from the panic", "still panicking"
+ROUSE_WORSE = "still panicking and drops a confidence level"
+REQUEST_REFUSED = "the call is not answered"
+
+
+def minor_label(name: str) -> str:
+    return f"minor success: {name} suppressed"
+
+
+def hits_label(k: int) -> str:
+    """A major success with ``k`` hits (Shoot Action: Determine Casualties)."""
+    if k == 0:
+        return "major success: suppressed, but no hits"
+    return f"major success: suppressed and {k} hit{'s' if k != 1 else ''}"
+
+
+def suppressive_label(name: str) -> str:
+    return f"{name} suppressed (no hits: suppressive fire)"
+
+
+def shot_chances(name: str, dice: list[int], die: int, extra: bool, suppressive: bool) \
+        -> tuple[tuple[Chance, ...], str]:
+    """The chances of a shot (Shoot Action: Resolving Direct Fire; Determine Casualties): no effect, a
+    minor success, and a major success with each number of hits, worth its hits; suppressive fire
+    only suppresses (worth one suppression). Returns (chances, the values' unit)."""
+    none, minor, major = odds.shot_outcomes(dice, die, extra)
+    if suppressive:
+        return (Chance(NO_EFFECT, none, 0.0), Chance(suppressive_label(name), minor + sum(major.values()), 1.0)), \
+            "suppressions"
+    out = [Chance(NO_EFFECT, none, 0.0), Chance(minor_label(name), minor, 0.0)]
+    out += [Chance(hits_label(k), p, float(k)) for k, p in major.items()]
+    return tuple(out), "hits"
+
+
+def move_reaches(cmd: Any) -> str:
+    return f"reaches {where(cmd.to)}"
+
+
+def assault_labels(st: DustState, target: Unit) -> dict[str, str]:
+    from . import assault
+
+    nerves = "" if target.suppression else ", and drops a confidence level"
+    routs = "routs" if target.confidence <= BROKEN else "withdraws"
+    return {assault.WITHDRAW: f"{target.name} {routs}", assault.CONTACT: "the attack goes in: move to contact",
+            assault.FAIL: "attacker halts: the assault action is lost",
+            assault.BAD: f"the attack fails: both actions lost{nerves}"}
+
+
+ASSAULT_VALUES = {"withdraw": 2.0, "contact": 1.0, "fail": 0.0, "bad": -1.0}
+
+
+def rally_label(st: DustState, cmd: Any, hq: Unit, roll: int) -> str:
+    """What a rally roll of ``roll`` does (Rally Action, with the optional doubles): capped at the unit's
+    starting confidence, and never below routed."""
+    sub = st.units[cmd.subordinate]
+    target = sub.leadership + hq.leadership
+    doubles = bool(st.options.get("rally_doubles"))
+    room = sub.initial_confidence - sub.confidence
+    if doubles and roll > 2 * target:
+        return RALLY_TWO if room >= 2 else RALLY_ONE
+    if roll > target:
+        return RALLY_ONE if room >= 1 else RALLY_NONE
+    if doubles and 2 * roll < target and sub.confidence > ROUTED:
+        return RALLY_DROP
+    return RALLY_NONE
+
+
+def treat_label(back: int, stable: int, dead: int) -> str:
+    return f"{back} back on duty, {stable} stabilised, {dead} die"
+
+
+def request_granted(st: DustState, u: Unit, cmd: Any) -> str:
+    from . import support
+
+    a = support.asset_of(st, u.side, cmd.asset)
+    box = SUPPORT_TIERS.get(str(a.get("tier", ""))) if a else None
+    when = BOX_WORDS.get(box, "") if box else ""
+    return "request granted: the target marker goes down" + (f", the counter to {when}" if when else "")
+
+
+def ew_estimate(st: DustState, side: str, what: str) -> tuple[bool, str]:
+    """(estimate, note) when an enemy electronic-warfare unit may interfere with ``what`` (not priced)."""
+    from . import ew
+
+    if side in st.sides and ew.ew_unit(st, st.other(side)) is not None:
+        return True, (f"estimated: the dice are counted exactly, but the enemy EW unit's attempt to stop "
+                      f"{what} is left out")
+    return False, "exact: every face of every die counted"
+
+
+# ---------------------------------------------------------------------------------------------
+# Which outcome an order had, from its events (the luck report; the odds-against-engine tests)
+# ---------------------------------------------------------------------------------------------
+
+
+def _dice(events: list[Any], rule: str | tuple[str, ...], who: str | None = None) -> list[Any]:
+    rules_ = (rule,) if isinstance(rule, str) else rule
+    return [e for e in events if type(e).__name__ == "DieRolled" and e.rule in rules_
+            and (who is None or e.who == who)]
+
+
+def _shot_outcome(events: list[Any], target_rules: tuple[str, ...], fire_rules: tuple[str, ...], name: str,
+                  suppressive: bool = False, extra_rule: str = "", dice: int = 99) -> str | None:
+    """The first shot in ``events``: its target die, the firer's dice rolled straight after it (at most
+    ``dice`` of them: a heavy weapon's shot is followed by the next weapon's, under the same rule), any
+    additional-hit roll; labelled as :func:`shot_chances` labels it."""
+    rolled = [e for e in events if type(e).__name__ == "DieRolled"]
+    start = next((i for i, e in enumerate(rolled) if e.rule in target_rules), None)
+    if start is None:
+        return None
+    t = rolled[start]
+    firer = []
+    for e in rolled[start + 1:]:
+        if e.rule not in fire_rules or len(firer) >= dice:
+            break
+        firer.append(e.result)
+    if not firer:
+        return None
+    count = sum(1 for r in firer if r > t.result)
+    if count == 0:
+        return NO_EFFECT
+    if suppressive:
+        return suppressive_label(name)
+    if count == 1:
+        return minor_label(name)
+    hits, rem = divmod(sum(firer), t.sides)
+    extra = next((e for e in rolled[start + 1 + len(firer):] if extra_rule and e.rule == extra_rule), None)
+    if extra is not None and extra.result <= rem:
+        hits += 1
+    return hits_label(hits)
+
+
+def outcome_of(st: DustState, cmd: Any, events: list[Any]) -> str | None:
+    """Which of the preview's outcomes ``cmd`` had, read from its events (``st`` is the state before it).
+
+    Decided from the dice where the dice decide it, so it is the same label the preview priced. None for
+    an order without odds, and where the outcome is not in these events: an assault whose defender is
+    first asked whether to withdraw (the courage test comes with the answer), a move-and-fire that never
+    fired.
+    """
+    from . import fire, heavy
+
+    t = type(cmd)
+    name = t.__name__
+    u = st.units.get(getattr(cmd, "unit", None) or "")
+    if u is None:
+        return None
+    if t is C.Shoot:
+        target = st.units[cmd.target]
+        return _shot_outcome(events, (fire.RULE_TARGET,), (fire.RULE_FIREPOWER,), target.name, cmd.suppressive,
+                             fire.RULE_EXTRA)
+    if name == "FireWeapon":
+        target = st.units[cmd.target]
+        w = st.tables.weapons[checks_figure(u, cmd.weapons[0]).weapon]
+        if w.kind == "guided":
+            got = _shot_outcome(events, (heavy.RULE_ECM,), (heavy.RULE_GUIDED,), target.name, dice=2)
+            if got is None and any(getattr(e, "rule", "") in (heavy.RULE_DECOYS, heavy.RULE_AREA) for e in events):
+                return NO_EFFECT
+            if got is not None and got.startswith("major"):
+                return hits_label(1)
+            if got is not None and any(type(e).__name__ == "Note" and "guidance is disrupted" in e.text
+                                       for e in events):
+                return NO_EFFECT
+            return got
+        rule = (heavy.RULE_IAVR if w.kind == "iavr" else heavy.RULE_HEAVY,)
+        return _shot_outcome(events, rule, rule, target.name, dice=1 + max(w.count, 1))
+    if t is C.Move:
+        if any(type(e).__name__ == "Note" and e.rule == "Forces: Confidence (shaken)" and "will not go" in e.text
+               for e in events):
+            return MOVE_REFUSED
+        moved = [e for e in events if type(e).__name__ == "UnitMoved" and e.unit == u.id]
+        return move_reaches(cmd) if moved and moved[0].path[-1] == cmd.to else MOVE_SHORT
+    if t is C.Assault:
+        from . import assault
+
+        target = st.units[cmd.target]
+        if hex_distance(u.pos, target.pos) <= 1:
+            return ASSAULT_AT_ONCE
+        labels = assault_labels(st, target)
+        if target.confidence == ROUTED:
+            return labels[assault.WITHDRAW]
+        courage = _dice(events, assault.R_COURAGE)
+        if len(courage) < 2:
+            return None
+        return labels[assault.classify(st, target, courage[0].result, courage[1].result)]
+    if t is C.Recover:
+        d = _dice(events, "Recover Suppression Action", u.id)
+        return None if not d else RECOVER_PASS if d[0].result > u.leadership else RECOVER_FAIL
+    if t is C.Rally:
+        d = _dice(events, "Rally Action", cmd.subordinate)
+        return RALLY_NONE if not d else rally_label(st, cmd, u, d[0].result)
+    if t is C.Order:
+        began = any(type(e).__name__ == "ActivationBegan" and e.unit == cmd.subordinate for e in events)
+        return ORDER_THROUGH if began else MESSAGE_FAILS
+    if t is C.ActivateDetachment:
+        began = any(type(e).__name__ == "ActivationBegan" and e.unit == cmd.detachment for e in events)
+        return DETACHMENT_THROUGH if began else MESSAGE_FAILS
+    if t is C.CombinedAssault:
+        if any(getattr(e, "rule", "").startswith("Assault Action") or type(e).__name__ == "AssaultState"
+               for e in events):
+            return COMBINED_BOTH
+        began = any(type(e).__name__ == "ActivationBegan" and e.unit in (cmd.first, cmd.second) for e in events)
+        return COMBINED_ONE if began else COMBINED_NONE
+    if t is C.Treat:
+        from . import command
+
+        die, _ = command.treatment_die(u)
+        rolls = [e.result for e in _dice(events, "Medical Treatment Action", u.id)]
+        dead = sum(1 for r in rolls if r <= 2)
+        stable = sum(1 for r in rolls if 2 < r <= 5)
+        return treat_label(len(rolls) - dead - stable, stable, dead)
+    if t is C.Detect:
+        d = _dice(events, "Detect Action")
+        if len(d) < 3:
+            return None
+        beaten = (d[1].result > d[0].result) + (d[2].result > d[0].result)
+        return (DETECT_NONE, DETECT_ONE, DETECT_BOTH)[beaten]
+    if t is C.Rouse:
+        from . import command
+
+        target, _ = command.rouse_leadership(st, u)
+        d = _dice(events, "Morale: Panic", u.id)
+        if not d:
+            return None
+        r = d[0].result
+        return ROUSE_PASS if r > target else ROUSE_WORSE if 2 * r < target else ROUSE_FAIL
+    if name == "RequestFire":
+        if any(type(e).__name__ == "MissionPlaced" for e in events):
+            return request_granted(st, u, cmd)
+        return REQUEST_REFUSED
+    return None
+
+
+def checks_figure(u: Unit, fid: str):
+    from .checks import figure_by_id
+
+    return figure_by_id(u, fid)
 
 
 # ---------------------------------------------------------------------------------------------

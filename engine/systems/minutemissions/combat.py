@@ -19,6 +19,8 @@ FRIENDS_PER_LEVEL = 2  # Movement Within a Hex: "two friendly Units may occupy t
 DRONE_RADIUS = 2  # Command Actions: Reposition, "a 2 hex radius from the Main Unit"
 MAX_DRONES = 3  # Command Actions: Deploy
 COMMAND_AP = 2  # Command Actions: "All Command Actions require 2 Action Points"
+ARM_NAMES = {"l_arm": "left arm", "r_arm": "right arm"}
+LEG_NAMES = {"l_leg": "left leg", "r_leg": "right leg"}
 FIELD_OF_VIEW = 60.0  # degrees either side of front centre (Terminology: Field of View)
 
 
@@ -176,24 +178,32 @@ def primary_weapon(st: MissionState, unit: Unit) -> WeaponState | None:
 
 @attrs.frozen
 class Stat:
-    """A modified stat: the target number to roll, and every modifier that made it, named."""
+    """A modified stat: the target number to roll, and every modifier that made it, named in our words
+    with the rule it comes from (these names go on the preview and on the die rolled against it)."""
 
     base: int
     need: int
     modifiers: tuple[str, ...] = ()
 
 
-def _modified(base: int, bonuses: list[tuple[str, int]], reductions: list[tuple[str, int]], srm: int) -> Stat:
-    """"+N to a stat" lowers the target number by N; reductions (status effects) raise it, but no more than
-    the S.R.M. allows in all (at most 2)."""
-    names = [f"{'+' if v > 0 else ''}{v} to stat: {n}" for n, v in bonuses if v]
-    cut = sum(v for _, v in reductions)
-    names += [f"-{v} to stat: {n}" for n, v in reductions if v]
+R_STATS = "Modified Stats & Rolls"
+R_STATUS = "Status Effects"
+R_SRM = "Terminology: S.R.M."
+
+
+def _modified(stat: str, base: int, bonuses: list[tuple[str, int, str]], reductions: list[tuple[str, int, str]],
+              srm: int) -> Stat:
+    """Modified Stats & Rolls: "+N to a stat" lowers the target number by N; reductions (status effects)
+    raise it, but no more than the S.R.M. allows in all (at most 2). Each entry is (what, how much, the
+    rule it comes from)."""
+    names = [f"{'+' if v > 0 else ''}{v} to {stat}: {n} ({rule})" for n, v, rule in bonuses if v]
+    cut = sum(v for _, v, _ in reductions)
+    names += [f"-{v} to {stat}: {n} ({rule})" for n, v, rule in reductions if v]
     cap = min(srm, MAX_SRM)
     if cut > cap:
-        names.append(f"S.R.M. caps the reductions at {cap}")
+        names.append(f"S.R.M. caps the reductions to {stat} at {cap} ({R_SRM})")
         cut = cap
-    need = base - sum(v for _, v in bonuses) + cut
+    need = base - sum(v for _, v, _ in bonuses) + cut
     return Stat(base, need, tuple(names))
 
 
@@ -203,33 +213,35 @@ def core(st: MissionState, unit: Unit):
 
 def accuracy(st: MissionState, unit: Unit, weapon: Weapon) -> Stat:
     c = core(st, unit)
-    bonuses = [(weapon.name, weapon.accuracy)]
-    reductions = [("head destroyed", 2)] if unit.sections["head"] == 0 else []
-    return _modified(c.accuracy, bonuses, reductions, c.srm[0])
+    bonuses = [(weapon.name, weapon.accuracy, R_STATS)]
+    reductions = [("head destroyed", 2, R_STATUS)] if unit.sections["head"] == 0 else []
+    return _modified("Accuracy", c.accuracy, bonuses, reductions, c.srm[0])
 
 
 def assault(st: MissionState, unit: Unit, weapon: Weapon | None) -> Stat:
     c = core(st, unit)
-    bonuses = [(weapon.name, weapon.assault)] if weapon else []
-    reductions = [("arm destroyed", 1) for a in ARMS if unit.sections[a] == 0]
-    return _modified(c.assault, bonuses, reductions, c.srm[1])
+    bonuses = [(weapon.name, weapon.assault, R_STATS)] if weapon else []
+    reductions = [(f"{ARM_NAMES[a]} destroyed", 1, R_STATUS) for a in ARMS if unit.sections[a] == 0]
+    return _modified("Assault", c.assault, bonuses, reductions, c.srm[1])
 
 
 def evasion(st: MissionState, unit: Unit) -> Stat:
     c = core(st, unit)
     t = st.tables.terrain_at(unit.at)
-    bonuses: list[tuple[str, int]] = []
-    reductions: list[tuple[str, int]] = []
+    bonuses: list[tuple[str, int, str]] = []
+    reductions: list[tuple[str, int, str]] = []
     in_terrain = not t.roof or unit.elev != t.roof
+    where = f"at the foot of a {t.name.lower()}" if t.roof else f"in {t.name.lower()}"
+    rule = "Buildings" if t.roof else "Terrain"
     if in_terrain and t.evasion > 0:
-        bonuses.append((t.name, t.evasion))
+        bonuses.append((where, t.evasion, rule))
     if in_terrain and t.evasion < 0:
-        reductions.append((t.name, -t.evasion))
+        reductions.append((where, -t.evasion, rule))
     if unit.transformed:
         alt = st.tables.alt_forms[st.tables.designs[unit.design].alt_form]
-        bonuses.append((alt.name, alt.evasion))
-    reductions += [("leg destroyed", 1) for a in LEGS if unit.sections[a] == 0]
-    return _modified(c.evasion, bonuses, reductions, c.srm[2])
+        bonuses.append((f"transformed: {alt.name.lower()}", alt.evasion, "Command Actions: Transform"))
+    reductions += [(f"{LEG_NAMES[a]} destroyed", 1, R_STATUS) for a in LEGS if unit.sections[a] == 0]
+    return _modified("Evasion", c.evasion, bonuses, reductions, c.srm[2])
 
 
 def counter(st: MissionState, unit: Unit) -> Stat:
@@ -244,13 +256,14 @@ def can_evade(unit: Unit) -> str | None:
 
 
 def roll_bonus(unit: Unit, kind: str) -> tuple[int, tuple[str, ...]]:
-    """"+N to Accuracy Rolls": kneeling +1, prone +3 (Command Actions)."""
+    """"+N to Accuracy Rolls": kneeling +1, prone +3 (Command Actions: Kneeling / Prone Position). The
+    names say what the die is shifted by and why."""
     if kind != "accuracy":
         return 0, ()
     if unit.posture == KNEELING:
-        return 1, ("+1 to roll: kneeling",)
+        return 1, ("+1 to the accuracy roll: kneeling (Command Actions: Kneeling Position)",)
     if unit.posture == PRONE:
-        return 3, ("+3 to roll: prone",)
+        return 3, ("+3 to the accuracy roll: prone (Command Actions: Prone Position)",)
     return 0, ()
 
 

@@ -958,12 +958,14 @@ def attack(ctx, u: Unit, wid: str, tid: str, area: str, reaction: bool = False) 
                           reaction=reaction))
     if drone is not None:
         need = st.tables.drones[drone.type].accuracy
-        bonus = 0
+        bonus, mods = 0, ()
     else:
-        need = (K.accuracy(st, u, weapon) if kind == "accuracy" else K.assault(st, u, weapon)).need
-        bonus = K.roll_bonus(u, kind)[0]
+        stat = K.accuracy(st, u, weapon) if kind == "accuracy" else K.assault(st, u, weapon)
+        need = stat.need
+        bonus, roll_mods = K.roll_bonus(u, kind)
+        mods = stat.modifiers + roll_mods
     roll = ctx.roll(8, f"{kind} roll with {weapon.name}: needs {need}+" + (f", +{bonus} to the roll" if bonus else ""),
-                    rule, u.side)
+                    rule, u.side, modifiers=mods)
     perfect = roll == 8
     hit = perfect or roll + bonus >= need
     ctx.emit(E.RollJudged(kind=kind, who=u.id, roll=roll, modified=roll + bonus, need=need, success=hit,
@@ -974,13 +976,17 @@ def attack(ctx, u: Unit, wid: str, tid: str, area: str, reaction: bool = False) 
     target_unit = st.units.get(tid)
     target_drone = st.drones.get(tid)
     if not perfect:
+        e_mods: tuple[str, ...] = ()
         if target_drone is not None:
             e_need: int | None = st.tables.drones[target_drone.type].evasion
+        elif K.can_evade(target_unit):
+            e_need = None
         else:
-            e_need = None if K.can_evade(target_unit) else K.evasion(st, target_unit).need
+            e_stat = K.evasion(st, target_unit)
+            e_need, e_mods = e_stat.need, e_stat.modifiers
         if e_need is not None:
             side = target_unit.side if target_unit else target_drone.side
-            e = ctx.roll(8, f"evasion roll: needs {e_need}+", rule, side)
+            e = ctx.roll(8, f"evasion roll: needs {e_need}+", rule, side, modifiers=e_mods)
             evaded = e >= e_need
             ctx.emit(E.RollJudged(kind="evasion", who=tid, roll=e, modified=e, need=e_need, success=evaded,
                                   rule=rule))
@@ -991,7 +997,8 @@ def attack(ctx, u: Unit, wid: str, tid: str, area: str, reaction: bool = False) 
                 return
     c = ctx.roll(8, "critical roll: 8 is a critical hit", rule, u.side)
     crit = c == 8
-    ctx.emit(E.RollJudged(kind="critical", who=u.id, roll=c, modified=c, need=8, success=crit, rule=R_TERMS))
+    ctx.emit(E.RollJudged(kind="critical", who=u.id, roll=c, modified=c, need=8, success=crit,
+                          rule=R_TERMS + ": Critical Roll"))
     dmg = K.flat_damage(st, w, weapon)
     if crit:
         dmg += K.critical_bonus(dmg)
@@ -1046,9 +1053,10 @@ def _counter(ctx, target: Unit, attacker_id: str) -> None:
     if pos is None or K.attack_range(target.at, target.elev, pos[0], pos[1]) > weapon.range:
         return
     need = K.counter(st, target).need
-    r = ctx.roll(8, f"counter roll with {weapon.name}: needs {need}+", R_TERMS, target.side)
+    r = ctx.roll(8, f"counter roll with {weapon.name}: needs {need}+", R_TERMS + ": Counter Roll", target.side)
     ok = r >= need
-    ctx.emit(E.RollJudged(kind="counter", who=target.id, roll=r, modified=r, need=need, success=ok, rule=R_TERMS))
+    ctx.emit(E.RollJudged(kind="counter", who=target.id, roll=r, modified=r, need=need, success=ok,
+                          rule=R_TERMS + ": Counter Roll"))
     if ok:
         area = "frame" if attacker_id in st.drones else "torso"
         deal(ctx, attacker_id, area, K.flat_damage(st, w, weapon), f"counter with {weapon.name}")
@@ -1151,8 +1159,10 @@ def _break_grapple(ctx, u: Unit, cmd) -> None:
     """Break Grapple: an assault roll; success frees the unit, failure leaves it held."""
     st: MissionState = ctx.state
     _spend(ctx, u, K.COMMAND_AP, "Break Grapple")
-    need = K.assault(st, u, None).need
-    r = ctx.roll(8, f"assault roll to break the grapple: needs {need}+", R_COMMAND, u.side)
+    stat = K.assault(st, u, None)
+    need = stat.need
+    r = ctx.roll(8, f"assault roll to break the grapple: needs {need}+", R_COMMAND + ": Break Grapple", u.side,
+                 modifiers=stat.modifiers)
     ok = r >= need
     ctx.emit(E.RollJudged(kind="break grapple", who=u.id, roll=r, modified=r, need=need, success=ok,
                           rule=R_COMMAND + ": Break Grapple"))

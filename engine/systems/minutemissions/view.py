@@ -1,9 +1,13 @@
 """What a 30 Minute Missions player sees: map pieces with facing, AP pool, phase and section damage, the
-orders filed for the editor, and the exact odds of an attack (every d8 enumerated)."""
+orders filed for the editor, and the exact odds of every order with dice (an attack, Break Grapple, the AP
+roll of Activate: every d8 enumerated), each outcome with its worth; ``outcome_of`` reads back from an
+order's events which of those outcomes it had."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import attrs
 
 from engine.core.hexes import DIRECTION_NAMES
 from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
@@ -14,7 +18,7 @@ from . import commands as C
 from . import rules
 from .data import SECTION_NAMES, SECTIONS
 from .describe import Describer, elev_text, where
-from .events import BattleEnded
+from .events import BattleEnded, RollJudged, UnitActivated
 from .state import CARRIED, DEPLOY, DROPPED, HELD, MOUNTED, MissionState, Unit
 
 CLASSES = ((40, "light"), (55, "medium"))  # Classification by total defence points: this game's own bands
@@ -205,6 +209,20 @@ def order_parts(st: MissionState, cmd: Any) -> OrderParts:
     return OrderParts(u.id, name)
 
 
+def _stance_shots(st: MissionState, u: Unit, to: Any, elev: int) -> list[str]:
+    """Command Actions, Offensive Stance: the enemies aiming this way that would fire at ``u`` when it
+    arrives at ``to`` (they could not reach it where it stands now)."""
+    before = rules._stance_watch(st, u)
+    if not before:
+        return []
+    work = st.copy()
+    moved = work.units[u.id]
+    moved.at, moved.elev = to, elev
+    desc = Describer(st)
+    return [f"{desc.name(eid)} in offensive stance fires at your torso when you arrive"
+            for eid, could in before.items() if not could and rules._stance_can_strike(work, work.units[eid], moved)]
+
+
 def _pct(p: float) -> str:
     return f"{100 * p:.1f}%"
 
@@ -220,17 +238,20 @@ def preview(st: MissionState, cmd: Any) -> OrderPreview:
         if t is C.BreakGrapple:
             stat = K.assault(st, st.units[cmd.unit], None)
             p = float(K.p_success(stat.need))
-            return OrderPreview(summary, cost, (f"assault {stat.base}+ base",) + stat.modifiers + (f"needs {stat.need}+",),
-                                (Chance("breaks free", p), Chance("stays grappled", 1 - p)))
+            return OrderPreview(summary, cost, (f"assault {stat.base}+ on the datasheet",) + stat.modifiers
+                                + (f"assault roll needs {stat.need}+",),
+                                (Chance(BREAKS_FREE, p, 1.0), Chance(STAYS_HELD, 1 - p, 0.0)),
+                                value_unit="tests passed")
         return OrderPreview(summary, cost)
     if t is C.Move:
         u = st.units[cmd.unit]
         elev = K.walk_level(st, u.elev, cmd.to)
         cost = f"{K.step_cost(st, cmd.to, elev)} movement of {rules.mp_left(st)}"
-        note = ""
+        notes = []
         if u.elev - elev >= 2:
-            note = f"a drop of {u.elev - elev} levels: a fall, {3 * (u.elev - elev)} damage to each leg"
-        return OrderPreview(summary, cost, note=note)
+            notes.append(f"a drop of {u.elev - elev} levels: a fall, {3 * (u.elev - elev)} damage to each leg")
+        notes += _stance_shots(st, u, cmd.to, elev)
+        return OrderPreview(summary, cost, note="; ".join(notes))
     if t is C.Turn:
         cost = "free turn" if not st.turn.free_turn_used else f"1 movement of {rules.mp_left(st)}"
         return OrderPreview(summary, cost)
@@ -241,20 +262,72 @@ def preview(st: MissionState, cmd: Any) -> OrderPreview:
         note = "no ranged or close combat this turn after thruster movement"
         if len(path) < cmd.distance:
             note = f"an obstacle stops the flight after {len(path)} hexes; " + note
+        if path:
+            note = "; ".join([note, *_stance_shots(st, u, path[-1], elev)])
         return OrderPreview(summary, f"{spec.ap} AP of {st.turn.ap}", (f"lands at elevation {elev_text(elev)}",),
                             note=note)
     if t is C.Activate:
         u = st.units[cmd.unit]
         base = K.core(st, u).base_ap
-        return OrderPreview(summary, "", (f"AP pool: {base} base + d8",),
-                            tuple(Chance(f"{base + r} AP", 1 / 8) for r in range(1, 9)))
+        return OrderPreview(summary, "", (f"AP pool: {base} base + d8 (Movement Phase)",),
+                            tuple(Chance(ap_label(base + r), 1 / 8, float(base + r)) for r in range(1, 9)),
+                            value_unit="action points")
     return OrderPreview(summary)
+
+
+BREAKS_FREE = "breaks free"
+STAYS_HELD = "stays grappled"
+
+
+def ap_label(ap: int) -> str:
+    return f"{ap} AP"
+
+
+@attrs.frozen
+class AttackLabels:
+    """The outcome labels of one attack (as the preview shows them) and what each is worth to the attacker,
+    in damage points: the damage dealt, or minus the damage a counter roll strikes back with."""
+
+    hit: str
+    critical: str
+    countered: str
+    dmg: int
+    crit: int
+    counter_dmg: int
+
+
+MISS = "miss"
+EVADED = "evaded"
+
+
+def attack_labels(st: MissionState, cmd: C.Attack) -> AttackLabels:
+    desc = Describer(st)
+    u = st.units[cmd.unit]
+    weapon, w, drone = rules.weapon_of_attack(st, u.id, cmd.weapon)
+    dmg = K.flat_damage(st, w, weapon)
+    crit = dmg + K.critical_bonus(dmg)
+    area = desc.area(cmd.area)
+    tu = st.units.get(cmd.target)
+    counter_dmg = 0
+    if tu is not None:
+        sh = K.shield_of(st, tu) if tu.stance == "defensive" else None
+        if sh is not None:
+            area = f"{desc.weapon(sh.id)} (defensive stance)"
+        pw = K.primary_weapon(st, tu)
+        if pw is not None:
+            counter_dmg = K.flat_damage(st, pw, st.tables.weapons[pw.type])
+    struck = "your drone's frame" if drone is not None else "your torso"
+    guard = K.shield_of(st, u) if drone is None and u.stance == "defensive" else None
+    if guard is not None:
+        struck = f"your {desc.weapon(guard.id)} (defensive stance)"
+    return AttackLabels(f"hit: {dmg} to {area}", f"critical hit: {crit} to {area}",
+                        f"evaded and countered: {counter_dmg} to {struck}", dmg, crit, counter_dmg)
 
 
 def attack_preview(st: MissionState, cmd: C.Attack) -> OrderPreview:
     """Exact odds of an attack, every d8 enumerated: the attack roll, the evasion roll (and the counter
-    roll after an evasion) and the critical roll, with every modifier named."""
-    desc = Describer(st)
+    roll after an evasion) and the critical roll, with every modifier named. Each outcome is worth the
+    damage it deals to the attacker's side (a counter: minus what comes back)."""
     u = st.units[cmd.unit]
     weapon, w, drone = rules.weapon_of_attack(st, u.id, cmd.weapon)
     kind = "accuracy" if weapon.kind == "ranged" else "assault"
@@ -270,11 +343,11 @@ def attack_preview(st: MissionState, cmd: C.Attack) -> OrderPreview:
         mods.append(f"{kind} {stat.base}+ on the datasheet")
         mods += list(stat.modifiers) + list(roll_mods)
         mods.append(f"{kind} roll needs {need}+" + (f" with +{bonus} to the roll" if bonus else ""))
-    mods.append("a natural 8 is a perfect roll: it cannot be evaded")
+    mods.append("a natural 8 is a perfect roll: it cannot be evaded (Terminology: Perfect Roll)")
     tu = st.units.get(cmd.target)
     td = st.drones.get(cmd.target)
     counter_need = None
-    counter_dmg = 0
+    labels = attack_labels(st, cmd)
     if td is not None:
         evade = st.tables.drones[td.type].evasion
         mods.append(f"drone evasion {evade}+")
@@ -295,31 +368,56 @@ def attack_preview(st: MissionState, cmd: C.Attack) -> OrderPreview:
                 pwt = st.tables.weapons[pw.type]
                 if K.attack_range(tu.at, tu.elev, src[0], src[1]) <= pwt.range:
                     counter_need = K.counter(st, tu).need
-                    counter_dmg = K.flat_damage(st, pw, pwt)
-                    mods.append(f"after an evasion, counter roll {counter_need}+ with {pwt.name} for {counter_dmg}")
+                    mods.append(f"after an evasion, counter roll {counter_need}+ with {pwt.name} for "
+                                f"{labels.counter_dmg}")
                 else:
                     mods.append(f"no counter: {pwt.name} cannot reach back")
-    dmg = K.flat_damage(st, w, weapon)
+    dmg, crit = labels.dmg, labels.crit
     if w is not None and K.one_handed_2h(st, w):
         mods.append(f"[2H] held in one hand: half damage, {weapon.damage} -> {dmg}")
-    crit = dmg + K.critical_bonus(dmg)
     mods.append(f"critical roll 8: +{K.critical_bonus(dmg)} damage (half the flat damage, rounded up)")
-    area = desc.area(cmd.area)
     if tu is not None and tu.stance == "defensive" and K.shield_of(st, tu) is not None:
-        sh = K.shield_of(st, tu)
-        area = f"{desc.weapon(sh.id)} (defensive stance)"
         mods.append("defensive stance: the damage goes to the guard")
     if st.turn.phase == "movement" or (st.turn.phase == "ranged" and kind == "assault"):
         mods.append(f"this ends the {st.turn.phase} phase")
     odds = K.attack_odds(need, bonus, evade, counter_need)
-    chances = [Chance("miss", float(odds.miss))]
+    chances = [Chance(MISS, float(odds.miss), 0.0)]
     if evade is not None:
-        chances.append(Chance("evaded", float(odds.evaded - odds.countered)))
+        chances.append(Chance(EVADED, float(odds.evaded - odds.countered), 0.0))
         if counter_need is not None:
-            chances.append(Chance(f"evaded and countered: {counter_dmg} to your torso", float(odds.countered)))
-    chances.append(Chance(f"hit: {dmg} to {area}", float(odds.hit)))
-    chances.append(Chance(f"critical hit: {crit} to {area}", float(odds.critical)))
-    return OrderPreview(desc.command(cmd), f"{weapon.ap} AP of {st.turn.ap}", tuple(mods), tuple(chances))
+            chances.append(Chance(labels.countered, float(odds.countered), float(-labels.counter_dmg)))
+    chances.append(Chance(labels.hit, float(odds.hit), float(dmg)))
+    chances.append(Chance(labels.critical, float(odds.critical), float(crit)))
+    return OrderPreview(Describer(st).command(cmd), f"{weapon.ap} AP of {st.turn.ap}", tuple(mods), tuple(chances),
+                        value_unit="damage dealt")
+
+
+def outcome_of(before: MissionState, cmd: Any, events: list[Any]) -> str | None:
+    """Which of the preview's outcomes an order had, read from its events (the judged rolls and the AP
+    pool); None for an order without odds. ``before`` is the state the order was given in (read only)."""
+    t = type(cmd)
+    if t is C.Activate:
+        for e in events:
+            if type(e) is UnitActivated:
+                return ap_label(e.ap)
+        return None
+    judged = [e for e in events if type(e) is RollJudged]
+    if t is C.BreakGrapple:
+        roll = next((e for e in judged if e.kind == "break grapple"), None)
+        return None if roll is None else BREAKS_FREE if roll.success else STAYS_HELD
+    if t is not C.Attack:
+        return None
+    kinds = {e.kind: e for e in judged}
+    first = kinds.get("accuracy") or kinds.get("assault")
+    if first is None:
+        return None
+    if not first.success:
+        return MISS
+    labels = attack_labels(before, cmd)
+    if "evasion" in kinds and kinds["evasion"].success:
+        return labels.countered if "counter" in kinds and kinds["counter"].success else EVADED
+    crit = kinds.get("critical")
+    return labels.critical if crit is not None and crit.success else labels.hit
 
 
 def visible_hexes(st: MissionState, piece_id: str) -> frozenset:

@@ -82,6 +82,9 @@ class RatFight(RuleSystem):
     def preview(self, state: RatState, command: Any):
         return view.preview(state, command)
 
+    def outcome_of(self, before: RatState, command: Any, events: list[Any]) -> str | None:
+        return view.outcome_of(before, command, events)
+
     def visible_hexes(self, state: RatState, piece_id: str) -> frozenset:
         return view.visible_hexes(state, piece_id)
 

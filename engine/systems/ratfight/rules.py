@@ -91,7 +91,8 @@ def setup(ctx: Resolution) -> None:
         taken.add(at)
         ctx.emit(E.ModelPlaced(model=m["id"], at=at))
     for deck in sorted(st.decks):
-        ctx.shuffle(deck, "shuffle before the battle", "Cards; Turn Sequence 1")
+        # the action deck: Turn Sequence 1; each player's resolution deck: Cards
+        ctx.shuffle(deck, "shuffle before the battle", "Turn Sequence 1" if deck == ACTION_DECK else "Cards")
     begin_turn(ctx, st)
 
 
@@ -637,9 +638,56 @@ def begin_turn(ctx: Resolution, st: RatState, first_card: bool = True) -> str:
 
 # -- opposed draws -------------------------------------------------------------
 
-def draw_best(ctx: Resolution, side: str, n: int, purpose: str, rule: str, who: str) -> str:
-    cards = [ctx.draw(res_deck(side), purpose, rule, who=who, reshuffle_rule="Cards") for _ in range(n)]
+def draw_best(ctx: Resolution, side: str, n: int, purpose: str, rule: str, who: str,
+              modifiers: tuple[str, ...] = ()) -> str:
+    """Turn ``n`` cards from ``side``'s resolution deck and keep the best. Every card carries the
+    ``modifiers`` (the extra cards and why) so the dice log and the teach pauses can name them."""
+    cards = [ctx.draw(res_deck(side), purpose, rule, who=who, reshuffle_rule="Cards", modifiers=modifiers)
+             for _ in range(n)]
     return best_card(cards)
+
+
+# -- what changes a draw, in words (carried on every card drawn; the preview names the same) --------------
+
+COVER_KIND = {1: "the open", 2: "soft cover", 3: "hard cover"}
+
+
+def _best_kept(n: int) -> str:
+    return f"{n} cards, best kept" if n > 1 else "1 card"
+
+
+def cover_modifiers(st: RatState, target: Model, n_def: int) -> tuple[str, ...]:
+    """Firing 6 and Line of sight and Terrain: why the target turns more than one card."""
+    base = COVER_CARDS[st.tables.cover[target.pos]]
+    if n_def <= 1:
+        return ()
+    if n_def > base:
+        return (f"{_best_kept(n_def)}: {target.name} is partly hidden behind terrain and counts as in "
+                f"{COVER_KIND[n_def]} (Line of sight and Terrain; Firing 6)",)
+    terrain = st.tables.terrain[st.tables.board[target.pos]]
+    return (f"{_best_kept(n_def)}: {target.name} is in {COVER_KIND[n_def]} ({terrain.name}) (Firing 6)",)
+
+
+def shooter_modifiers(model: Model, mode, weapon_name: str) -> tuple[str, ...]:
+    """Weapons (a sniper rifle turns two cards) and Leaders and Heroes (a Dead Shot turns one more)."""
+    out = []
+    if mode.cards > 1:
+        out.append(f"{mode.cards} cards a shot, best kept: {weapon_name} (Weapons)")
+    if "dead_shot" in model.heroes:
+        out.append(f"+1 card a shot, best kept: {model.name} is a Dead Shot (Leaders and Heroes)")
+    if len(out) > 1:
+        out.append(f"{shooter_cards(model, mode)} cards a shot in all")
+    return tuple(out)
+
+
+def close_combat_modifiers(model: Model, attacking: bool) -> tuple[str, ...]:
+    """Close Combat: the attacker turns two cards; a Bruiser one more (Leaders and Heroes)."""
+    out = ["2 cards, best kept: the attacker in close combat (Close Combat)"] if attacking else []
+    if "bruiser" in model.heroes:
+        out.append(f"+1 card, best kept: {model.name} is a Bruiser (Leaders and Heroes)")
+    if len(out) > 1:
+        out.append(f"{2 if attacking else 1} + 1 = {(2 if attacking else 1) + 1} cards in all")
+    return tuple(out)
 
 
 def compare(ctx: Resolution, attacker: Model, defender: Model, a: str, d: str, purpose: str, rule: str) -> bool:
@@ -676,19 +724,22 @@ def fire_at(ctx: Resolution, st: RatState, shooter: Model, weapon_id: str, mode_
     if target.is_vehicle:
         # "Both players turn over a Resolution Card": no terrain cards for the vehicle; spare shots are
         # only retargeted "after Downing the target", so a hit on a vehicle ends the firing
-        shoot_vehicle(ctx, st, shooter, target, mode.ap, n_att, shots, 1, weapon.name)
+        shoot_vehicle(ctx, st, shooter, target, mode.ap, n_att, shots, 1, weapon.name,
+                      shooter_modifiers(shooter, mode, weapon.name))
         hit, left = False, 0
     else:
         n_def = cover_cards(st, target, seen)
         d = draw_best(ctx, target.side, n_def, f"{target.name} tries to dodge ({n_def} card(s): "
-                      f"{st.tables.cover[target.pos]} cover)", "Firing 2, 6", target.id)
+                      f"{st.tables.cover[target.pos]} cover)", "Firing 2, 6", target.id,
+                      cover_modifiers(st, target, n_def))
+        att_mods = shooter_modifiers(shooter, mode, weapon.name)
         hit = False
         left = shots
         while left > 0 and not hit:
             first = left == shots
             left -= 1
             a = draw_best(ctx, shooter.side, n_att, f"{shooter.name} fires {weapon.name} at {target.name}",
-                          "Firing 2" if first else "Firing 4", shooter.id)
+                          "Firing 2" if first else "Firing 4", shooter.id, att_mods)
             if compare(ctx, shooter, target, a, d, f"{weapon.name} shot at {target.name}",
                        "Firing 3" if first else "Firing 4"):
                 hit = True
@@ -707,7 +758,7 @@ def fire_at(ctx: Resolution, st: RatState, shooter: Model, weapon_id: str, mode_
 
 
 def shoot_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Model, ap: int, n_att: int,
-                  shots: int, n_def: int, weapon_name: str) -> int:
+                  shots: int, n_def: int, weapon_name: str, att_mods: tuple[str, ...] = ()) -> int:
     """Shooting at Vehicles 1: hit draws until a hit or the shots run out. Returns spare shots, -1 on no hit."""
     d = draw_best(ctx, vehicle.side, n_def, f"{vehicle.name} tries to avoid the hit", "Shooting at Vehicles 1",
                   vehicle.id)
@@ -715,23 +766,26 @@ def shoot_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Model
     while left > 0:
         left -= 1
         a = draw_best(ctx, attacker.side, n_att, f"{attacker.name} attacks {vehicle.name} with {weapon_name}",
-                      "Shooting at Vehicles 1", attacker.id)
+                      "Shooting at Vehicles 1", attacker.id, att_mods)
         if compare(ctx, attacker, vehicle, a, d, f"hit on {vehicle.name}", "Shooting at Vehicles 1"):
             discard_resolution(ctx, st)
-            damage_vehicle(ctx, st, attacker, vehicle, ap)
+            damage_vehicle(ctx, st, attacker, vehicle, ap, weapon_name)
             return left
     return -1
 
 
-def damage_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Model, ap: int) -> None:
+def damage_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Model, ap: int,
+                   weapon_name: str = "the attack") -> None:
     """Shooting at Vehicles 2-4: card + AP against card + armour of the face hit; then the crew test."""
     vt = st.tables.vehicles[vehicle.vehicle]
     arc = armour_arc(vehicle, attacker.pos)
     armour = vt.armour[ARC_INDEX.get(arc, 2)]
     a = ctx.draw(res_deck(attacker.side), f"damage card, +{ap} armour piercing", "Shooting at Vehicles 2",
-                 who=attacker.id)
+                 who=attacker.id, modifiers=(f"+{ap} to the card's value: armour piercing of {weapon_name} "
+                                             f"(Shooting at Vehicles 2)",))
     d = ctx.draw(res_deck(vehicle.side), f"armour card, +{armour} {arc} armour", "Shooting at Vehicles 2",
-                 who=vehicle.id)
+                 who=vehicle.id, modifiers=(f"+{armour} to the card's value: {arc} armour of {vt.name} "
+                                            f"(Shooting at Vehicles 2)",))
     a_total, d_total = card_value(a) + ap, card_value(d) + armour
     if a == d:
         compare(ctx, attacker, vehicle, a, d, "damage", "Shooting at Vehicles 2")
@@ -744,7 +798,8 @@ def damage_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Mode
     total = vehicle.damage + (a_total - d_total)
     ctx.emit(E.VehicleDamaged(model=vehicle.id, points=a_total - d_total, total=total, arc=arc))
     c = ctx.draw(res_deck(vehicle.side), f"crew nerve against {total} damage", "Shooting at Vehicles 4",
-                 who=vehicle.id)
+                 who=vehicle.id, modifiers=(f"the crew bail out on a card of {total} or less: the vehicle's "
+                                            f"accumulated damage (Shooting at Vehicles 4)",))
     discard_resolution(ctx, st)
     if card_value(c) <= total:
         ctx.emit(E.CrewBailedOut(model=vehicle.id, crew=vt.crew))
@@ -781,14 +836,15 @@ def grenade(ctx: Resolution, st: RatState, thrower: Model, weapon_id: str, mode_
             continue
         if v.is_vehicle:
             if not st.tables.vehicles[v.vehicle].armoured:
-                shoot_vehicle(ctx, st, thrower, v, mode.ap, shooter_cards(thrower, mode), 1, 1, weapon.name)
+                shoot_vehicle(ctx, st, thrower, v, mode.ap, shooter_cards(thrower, mode), 1, 1, weapon.name,
+                              shooter_modifiers(thrower, mode, weapon.name))
                 discard_resolution(ctx, st)
             continue
         n_def = cover_cards(st, v, seen if v is centre else None)
         d = draw_best(ctx, v.side, n_def, f"{v.name} under the grenade template ({n_def} card(s))",
-                      "Weapons: Grenade", v.id)
+                      "Weapons: Grenade", v.id, cover_modifiers(st, v, n_def))
         a = draw_best(ctx, thrower.side, shooter_cards(thrower, mode), f"{thrower.name}'s grenade at {v.name}",
-                      "Weapons: Grenade", thrower.id)
+                      "Weapons: Grenade", thrower.id, shooter_modifiers(thrower, mode, weapon.name))
         if compare(ctx, thrower, v, a, d, f"grenade blast on {v.name}", "Weapons: Grenade") and v.status == OK:
             ctx.emit(E.ModelDowned(model=v.id, rule="Weapons: Grenade"))
         discard_resolution(ctx, st)
@@ -802,7 +858,8 @@ def close_combat(ctx: Resolution, st: RatState, attacker: Model, target: Model) 
     """
     bonus_a = 1 if "bruiser" in attacker.heroes else 0
     if target.is_vehicle:
-        if shoot_vehicle(ctx, st, attacker, target, 0, 2 + bonus_a, 1, 1, "close assault") < 0:
+        if shoot_vehicle(ctx, st, attacker, target, 0, 2 + bonus_a, 1, 1, "close assault",
+                         close_combat_modifiers(attacker, True)) < 0:
             ctx.emit(E.ModelCasualty(model=attacker.id, reason=f"lost the close assault on {target.name}",
                                      rule="Close Combat"))
             discard_resolution(ctx, st)
@@ -813,8 +870,9 @@ def close_combat(ctx: Resolution, st: RatState, attacker: Model, target: Model) 
         return
     bonus_d = 1 if "bruiser" in target.heroes else 0
     a = draw_best(ctx, attacker.side, 2 + bonus_a, f"{attacker.name} charges {target.name}", "Close Combat",
-                  attacker.id)
-    d = draw_best(ctx, target.side, 1 + bonus_d, f"{target.name} fights back", "Close Combat", target.id)
+                  attacker.id, close_combat_modifiers(attacker, True))
+    d = draw_best(ctx, target.side, 1 + bonus_d, f"{target.name} fights back", "Close Combat", target.id,
+                  close_combat_modifiers(target, False))
     won = compare(ctx, attacker, target, a, d, f"close combat, {attacker.name} against {target.name}",
                   "Close Combat")
     loser = target if won else attacker
@@ -857,9 +915,14 @@ def morale(ctx: Resolution, st: RatState) -> None:
             if not left:
                 ctx.emit(E.ForceBroken(side=side, force=force, reason="nobody is left on the battlefield"))
                 continue
-            n = max([m.leader for m in left if present(m) and m.leader] or [1])
+            leaders = sorted((m for m in left if present(m) and m.leader), key=lambda m: -m.leader)
+            n = leaders[0].leader if leaders else 1
+            mods = [f"must beat {lost} {'casualty' if lost == 1 else 'casualties'} (Morale Check)"]
+            if leaders:
+                mods.append(f"{n} cards, best kept: leader {leaders[0].name} on the battlefield and not Down "
+                            f"(Morale Check; Leaders and Heroes)")
             card = draw_best(ctx, side, n, f"morale of {st.tables.side_names[side]} against {lost} casualties",
-                             "Morale Check", side)
+                             "Morale Check", side, tuple(mods))
             passed = card_value(card) > lost
             ctx.emit(E.MoraleTested(side=side, force=force, casualties=lost, card=card, cards=n, passed=passed))
             if not passed:

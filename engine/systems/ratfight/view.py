@@ -8,6 +8,13 @@ used card lies face up on the discard pile), never its order.
 The maths is in small pure functions at the top (cards are handled as their
 strength rank 0..51, Ace of Clubs lowest, King of Spades highest: value first,
 then suit, as in the book's "Cards" section).
+
+Every order with odds (a shot, spare shots, a grenade, a close assault, the
+Inspiring redraw) gives each outcome a value for the luck report, in the unit
+its preview names, and is marked an estimate where the odds are not exact (a
+grenade on several models; a pile too short for the order). ``outcome_of``
+reads from an order's events which of its preview's outcomes it had, with the
+very labels the preview used.
 """
 
 from __future__ import annotations
@@ -19,11 +26,13 @@ from math import comb
 import attrs
 
 from engine.core.cards import card_strength, card_value
+from engine.core.events import CardDrawn
 from engine.core.hexes import DIRECTION_NAMES, LOS_BLOCK, Hex, axial_to_offset, line_of_sight
 from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
                               SideInfo, TerrainKey)
 
 from . import commands as C
+from . import events as E
 from . import rules
 from .data import COVER_CARDS, Mode, Tables, Terrain, Weapon
 from .describe import Describer, where
@@ -308,25 +317,6 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
     return VehicleOdds(miss, tie, no_damage, damaged, bail)
 
 
-def count_distribution(chances: Sequence[tuple[float, float]]) -> tuple[list[float], float]:
-    """For models taking one shot each in turn, each Downed with chance p and ending the turn with chance t
-    (treated as independent): the chance that exactly k are Downed with no same card, and of a same card.
-
-    Weapons, Grenade: "All models with bases under or partly under the template are attacked by a single
-    'shot'"; Cards: the same card ends the turn, so the models after it are not attacked.
-    """
-    dist = [1.0]
-    ended = 0.0
-    for p, t in chances:
-        ended += sum(dist) * t
-        new = [0.0] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            new[k] += q * (1.0 - p - t)
-            new[k + 1] += q * p
-        dist = new
-    return dist, ended
-
-
 # ---------------------------------------------------------------------------
 # Words
 # ---------------------------------------------------------------------------
@@ -601,8 +591,8 @@ def preview(st: RatState, cmd) -> OrderPreview:
         cost = f"done with '{st.tables.cards[st.card].title}' ({card_use(st)})" if st.card else ""
         return OrderPreview(summary=summary, cost=cost)
     if t is C.Redraw:
-        return OrderPreview(summary=summary, cost="the Inspiring leader's one redraw this turn "
-                            "(Leaders and Heroes: Inspiring)")
+        return _redraw_preview(st, summary, "the Inspiring leader's one redraw this turn "
+                               "(Leaders and Heroes: Inspiring)")
     if t is C.Retarget:
         p = st.pending
         if cmd.target is None:
@@ -672,6 +662,12 @@ class _Piles:
                           ", ".join(f"{names[s]} {len(st.decks[res_deck(s)].draw_pile)}" for s in st.sides)
                           + "), whose order nobody knows")
 
+    @property
+    def estimate(self) -> bool:
+        """A pile too short for the order: the odds take the discards as shuffled back in, an estimate (the
+        engine draws the last cards of the old pile first)."""
+        return bool(self.notes)
+
     def ranks(self, side: str) -> list[int]:
         return [rank(c) for c in self.codes[side]]
 
@@ -714,12 +710,56 @@ def _vehicle_words(st: RatState, attacker_pos: Hex, vehicle: Model, ap: int) -> 
     return arc, armour, words
 
 
-def _vehicle_chances(odds: VehicleOdds, name: str, miss_words: str) -> tuple[Chance, ...]:
-    return (Chance(f"hit: {name}'s crew bail out", odds.bail),
-            Chance(f"hit and damaged, the crew stay", odds.damaged),
-            Chance("hit, no damage", odds.no_damage),
-            Chance(miss_words, odds.miss),
-            Chance("same card: the turn ends", odds.tie))
+# -- outcome labels: the preview and outcome_of build them from the same state with the same words -------
+
+TIE = "same card: the turn ends"
+UNIT_DOWNED = "enemies Downed"
+UNIT_CASUALTIES = "casualties: the enemy's less your own"
+UNIT_CREW = "enemy casualties (a crew that bails out counts)"
+UNIT_GRENADE = "models Downed or hit: the enemy's less your own"
+UNIT_CARDS = "action cards you can act on"
+
+
+def _shot_labels(target: Model, shots: int) -> tuple[str, str]:
+    """(hit, miss) for shots at an infantry model (Firing 3-4)."""
+    hit = f"hit: {target.name} stays Down" if target.status == DOWN else f"hit: {target.name} Down"
+    return hit, "all shots miss" if shots > 1 else "the shot misses"
+
+
+def _vehicle_labels(name: str, miss_words: str) -> dict[str, str]:
+    return {"bail": f"hit: {name}'s crew bail out", "damaged": "hit and damaged, the crew stay",
+            "no_damage": "hit, no damage", "miss": miss_words, "tie": TIE}
+
+
+def _assault_labels(attacker: Model, target: Model) -> dict[str, str]:
+    return {"win": f"{attacker.name} wins: {target.name} is a casualty",
+            "lose": f"{target.name} wins: {attacker.name} is a casualty",
+            "down": f"{target.name} is a casualty", "tie": TIE,
+            "beaten": f"beaten off: {attacker.name} is a casualty"}
+
+
+def _grenade_label(k: int, j: int, enemies: int, own: int, what: str) -> str:
+    """``k`` of the ``enemies`` and ``j`` of the thrower's ``own`` models under the template Downed (or hit)."""
+    if own == 0:
+        return "nobody " + what if k == 0 else f"{k} of {enemies} {what}"
+    if k == 0 and j == 0:
+        return "nobody " + what
+    return f"{k} of {enemies} enemies and {j} of {own} of your own {what}"
+
+
+def _action_label(st: RatState, card_id: str) -> str:
+    card = st.tables.cards[card_id]
+    return "Turn End: the turn ends at once" if card.kind == "turn_end" else f"'{card.title}'"
+
+
+def _vehicle_chances(odds: VehicleOdds, name: str, miss_words: str, bail_value: float, miss_value: float
+                     ) -> tuple[Chance, ...]:
+    label = _vehicle_labels(name, miss_words)
+    return (Chance(label["bail"], odds.bail, float(bail_value)),
+            Chance(label["damaged"], odds.damaged, 0.0),
+            Chance(label["no_damage"], odds.no_damage, 0.0),
+            Chance(label["miss"], odds.miss, miss_value),
+            Chance(TIE, odds.tie, 0.0))
 
 
 def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, target: Model, shots: int,
@@ -736,10 +776,12 @@ def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, tar
         piles = _Piles(st, {shooter.side: shots * n_att + 1, target.side: 3})
         odds = vehicle_fire_odds(piles.codes[target.side], 1, piles.codes[shooter.side], n_att, shots, mode.ap,
                                  armour, target.damage)
-        chances = _vehicle_chances(odds, target.name, "all shots miss" if shots > 1 else "missed")
+        crew = st.tables.vehicles[target.vehicle].crew
+        chances = _vehicle_chances(odds, target.name, "all shots miss" if shots > 1 else "missed", crew, 0.0)
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances,
                             note=piles.note("The damage card is whichever card is next in the firer's pile after "
-                                            "those spent on the hit."))
+                                            "those spent on the hit."),
+                            estimate=piles.estimate, value_unit=UNIT_CREW)
     seen = None if retargeted else rules.sight(st, shooter.pos, target.pos)
     n_def = rules.cover_cards(st, target, seen)
     mods.insert(0, _cover_words(st, target, n_def))
@@ -747,9 +789,7 @@ def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, tar
     hit, tie, miss = opposed_fire_odds(piles.ranks(target.side), n_def, piles.ranks(shooter.side), n_att, shots)
     if target.status == DOWN:
         mods.append(f"{target.name} is already Down: a hit does no more harm (Firing 3)")
-        hit_words = f"hit: {target.name} stays Down"
-    else:
-        hit_words = f"hit: {target.name} Down"
+    hit_words, miss_words = _shot_labels(target, shots)
     if shots > 1:
         around = [m.name for m in st.models.values()
                   if m.side == target.side and m.id != target.id and m.on_table
@@ -757,10 +797,11 @@ def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, tar
                   and not (m.is_vehicle and mode.ap == 0 and st.tables.vehicles[m.vehicle].armoured)]
         if around:
             mods.append("spare shots after a hit may go to " + ", ".join(around) + " (Firing 5)")
-    chances = (Chance(hit_words, hit),
-               Chance("all shots miss" if shots > 1 else "the shot misses", miss),
-               Chance("same card: the turn ends", tie))
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=piles.note())
+    chances = (Chance(hit_words, hit, 0.0 if target.status == DOWN else 1.0),
+               Chance(miss_words, miss, 0.0),
+               Chance(TIE, tie, 0.0))
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=piles.note(),
+                        estimate=piles.estimate, value_unit=UNIT_DOWNED)
 
 
 def _assault_preview(st: RatState, attacker: Model, at: Hex, target: Model, summary: str, cost: str
@@ -773,6 +814,7 @@ def _assault_preview(st: RatState, attacker: Model, at: Hex, target: Model, summ
     mods = ["attacker turns 2 cards, defender 1; terrain does not count (Close Combat)"]
     if "bruiser" in attacker.heroes:
         mods.append(f"{attacker.name} is a Bruiser: +1 card (Leaders and Heroes)")
+    label = _assault_labels(attacker, target)
     if target.is_vehicle:
         mods[0] = "attacker turns 2 cards, the vehicle 1, at Armour Piercing Zero (Close Combat)"
         arc, armour, words = _vehicle_words(st, at, target, 0)
@@ -780,29 +822,30 @@ def _assault_preview(st: RatState, attacker: Model, at: Hex, target: Model, summ
         piles = _Piles(st, {attacker.side: n_att + 1, target.side: 3})
         odds = vehicle_fire_odds(piles.codes[target.side], 1, piles.codes[attacker.side], n_att, 1, 0, armour,
                                  target.damage)
-        chances = _vehicle_chances(odds, target.name, f"beaten off: {attacker.name} is a casualty")
+        crew = st.tables.vehicles[target.vehicle].crew
+        chances = _vehicle_chances(odds, target.name, label["beaten"], crew, -1.0)
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances,
-                            note=piles.note("The damage card is whichever card is next in the attacker's pile."))
+                            note=piles.note("The damage card is whichever card is next in the attacker's pile."),
+                            estimate=piles.estimate, value_unit=UNIT_CASUALTIES)
     if target.status == DOWN:
         mods = [f"{target.name} is Down: no defence, a sure casualty without cards (Close Combat)"]
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods),
-                            odds=(Chance(f"{target.name} is a casualty", 1.0),), note="")
+                            odds=(Chance(label["down"], 1.0, 1.0),), note="", value_unit=UNIT_CASUALTIES)
     n_def = 1 + (1 if "bruiser" in target.heroes else 0)
     if n_def > 1:
         mods.append(f"{target.name} is a Bruiser: +1 card (Leaders and Heroes)")
     piles = _Piles(st, {attacker.side: n_att, target.side: n_def})
     win, tie, lose = opposed_fire_odds(piles.ranks(target.side), n_def, piles.ranks(attacker.side), n_att, 1)
-    chances = (Chance(f"{attacker.name} wins: {target.name} is a casualty", win),
-               Chance(f"{target.name} wins: {attacker.name} is a casualty", lose),
-               Chance("same card: the turn ends", tie))
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=piles.note())
+    chances = (Chance(label["win"], win, 1.0),
+               Chance(label["lose"], lose, -1.0),
+               Chance(TIE, tie, 0.0))
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=piles.note(),
+                        estimate=piles.estimate, value_unit=UNIT_CASUALTIES)
 
 
-def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, centre: Model, summary: str,
-                     cost: str) -> OrderPreview:
-    """Weapons, Grenade: every model under the 3-inch template (the hex and its six neighbours) takes a shot."""
-    n_att = rules.shooter_cards(thrower, mode)
-    seen = rules.sight(st, thrower.pos, centre.pos)
+def grenade_victims(st: RatState, centre: Model) -> list[Model]:
+    """Weapons, Grenade: the models under the template (the hex and its six neighbours) that a shot can harm,
+    in the order the engine attacks them."""
     victims = []
     for h in [centre.pos] + centre.pos.neighbours():
         mid = st.occupant.get(h)
@@ -812,6 +855,15 @@ def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, c
         if not v.on_table or (v.is_vehicle and st.tables.vehicles[v.vehicle].armoured):
             continue
         victims.append(v)
+    return victims
+
+
+def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, centre: Model, summary: str,
+                     cost: str) -> OrderPreview:
+    """Weapons, Grenade: every model under the 3-inch template (the hex and its six neighbours) takes a shot."""
+    n_att = rules.shooter_cards(thrower, mode)
+    seen = rules.sight(st, thrower.pos, centre.pos)
+    victims = grenade_victims(st, centre)
     needs: dict[str, int] = {}
     for v in victims:
         needs[thrower.side] = needs.get(thrower.side, 0) + n_att + (1 if v.is_vehicle else 0)
@@ -821,17 +873,19 @@ def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, c
     mods = _shooter_words(thrower, weapon, mode)
     chances = []
     any_vehicle = False
+    approximate = len(victims) > 1
     for v in victims:
         same = v.side == thrower.side
         own = ", your own" if same else ""
         if v.is_vehicle:
             any_vehicle = True
+            approximate = approximate or same
             _, armour, _ = _vehicle_words(st, thrower.pos, v, mode.ap)
             odds = vehicle_fire_odds(piles.codes[v.side], 1, piles.codes[thrower.side], n_att, 1, mode.ap, armour,
                                      v.damage, same_deck=same)
             p = odds.bail + odds.damaged + odds.no_damage
             mods.append(f"{v.name}{own}, unarmoured vehicle: hit {_pct(p)}, crew bail {_pct(odds.bail)}")
-            chances.append((p, odds.tie))
+            chances.append((p, odds.tie, same))
             continue
         n_def = rules.cover_cards(st, v, seen if v is centre else None)
         hit, tie, _ = opposed_fire_odds(piles.ranks(v.side), n_def, piles.ranks(thrower.side), n_att, 1,
@@ -839,18 +893,137 @@ def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, c
         cover = {1: "open", 2: "soft cover", 3: "hard cover"}[n_def]
         if v.status == DOWN:
             mods.append(f"{v.name}{own} ({cover}, {_plural(n_def, 'card')}): already Down, no more harm")
-            chances.append((0.0, tie))
+            chances.append((0.0, tie, same))
         else:
             mods.append(f"{v.name}{own} ({cover}, {_plural(n_def, 'card')}): Down {_pct(hit)}")
-            chances.append((hit, tie))
-    dist, ended = count_distribution(chances)
+            chances.append((hit, tie, same))
+    enemies = sum(1 for v in victims if v.side != thrower.side)
+    own_n = len(victims) - enemies
+    dist, ended = split_count_distribution(chances)
     what = "Down or hit" if any_vehicle else "Down"
-    odds = [Chance("nobody " + what if k == 0 else f"{k} of {len(victims)} {what}", p) for k, p in enumerate(dist)]
-    odds.append(Chance("same card: the turn ends", ended))
+    odds = [Chance(_grenade_label(k, j, enemies, own_n, what), p, float(k - j))
+            for (k, j), p in sorted(dist.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+    odds.append(Chance(TIE, ended, 0.0))
+    how = ("Estimated: each model's chance is exact, but the totals treat the models as independent (the "
+           "cards one model uses change the piles a little for the next).") if approximate else ""
     return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(odds),
-                        note=piles.note("Each model's chance is its own; the totals treat the models as "
-                                        "independent (the cards one model uses change the piles a little "
-                                        "for the next)."))
+                        note=piles.note(how) if how else piles.note(),
+                        estimate=approximate or piles.estimate, value_unit=UNIT_GRENADE)
+
+
+def split_count_distribution(chances: Sequence[tuple[float, float, bool]]
+                             ) -> tuple[dict[tuple[int, int], float], float]:
+    """For models taking one shot each in turn, each Downed (or hit) with chance p and ending the turn with
+    chance t (treated as independent), the thrower's own models counted apart: the chance that exactly ``k``
+    enemy and ``j`` own models are Downed with no same card, and the chance of a same card.
+
+    Weapons, Grenade: "All models with bases under or partly under the template are attacked by a single
+    'shot'"; Cards: the same card ends the turn, so the models after it are not attacked.
+    """
+    dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    ended = 0.0
+    for p, t, own in chances:
+        ended += sum(dist.values()) * t
+        new: dict[tuple[int, int], float] = {}
+        for (k, j), q in dist.items():
+            new[(k, j)] = new.get((k, j), 0.0) + q * (1.0 - p - t)
+            hit = (k, j + 1) if own else (k + 1, j)
+            new[hit] = new.get(hit, 0.0) + q * p
+        dist = new
+    return dist, ended
+
+
+def _redraw_preview(st: RatState, summary: str, cost: str) -> OrderPreview:
+    """Leaders and Heroes, Inspiring: the card turned in place of this one is any card left in the action deck,
+    each as likely (Turn Sequence 3: the deck is face down, so only its make-up is known)."""
+    pile = st.decks[ACTION_DECK].draw_pile
+    if not pile:
+        return OrderPreview(summary=summary, cost=cost, note="the action deck is empty")
+    counts: dict[str, int] = {}
+    for c in pile:
+        label = _action_label(st, c)
+        counts[label] = counts.get(label, 0) + 1
+    odds = tuple(Chance(label, n / len(pile), 0.0 if label.startswith("Turn End") else 1.0)
+                 for label, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    mods = (f"one of the {_plural(len(pile), 'action card')} still face down this turn, "
+            "the Turn End card among them (Turn Sequence 3-5)",)
+    return OrderPreview(summary=summary, cost=cost, modifiers=mods, odds=odds,
+                        note="Odds from the make-up of the action deck left this turn, whose order nobody knows.",
+                        value_unit=UNIT_CARDS)
+
+
+# -- which outcome an order had, read from its events (the luck report and the odds tests) ---------------
+
+def _compared(events: Sequence, defender: str, attacker: str | None = None) -> list:
+    return [e for e in events if type(e) is E.CardsCompared and e.defender == defender
+            and (attacker is None or e.attacker == attacker)]
+
+
+def _vehicle_outcome(events: Sequence, attacker: Model, vehicle: Model, miss_words: str) -> str:
+    label = _vehicle_labels(vehicle.name, miss_words)
+    compared = _compared(events, vehicle.id, attacker.id)
+    if any(e.winner == "tie" for e in compared):
+        return label["tie"]
+    if any(type(e) is E.CrewBailedOut and e.model == vehicle.id for e in events):
+        return label["bail"]
+    if any(type(e) is E.VehicleDamaged and e.model == vehicle.id for e in events):
+        return label["damaged"]
+    if any(e.winner == "attacker" and e.rule.startswith("Shooting at Vehicles 1") for e in compared):
+        return label["no_damage"]
+    return label["miss"]
+
+
+def _shot_outcome(events: Sequence, shooter: Model, target: Model, shots: int) -> str:
+    if target.is_vehicle:
+        return _vehicle_outcome(events, shooter, target, "all shots miss" if shots > 1 else "missed")
+    hit, miss = _shot_labels(target, shots)
+    compared = _compared(events, target.id, shooter.id)
+    if any(e.winner == "tie" for e in compared):
+        return TIE
+    return hit if any(e.winner == "attacker" for e in compared) else miss
+
+
+def outcome_of(st: RatState, cmd, events: Sequence) -> str | None:
+    """Which of the preview's outcomes ``cmd``, given in ``st`` (not changed), had: read from its events alone.
+
+    None for orders without odds (moves, passes, letting spare shots go).
+    """
+    t = type(cmd)
+    if t is C.Redraw:
+        drawn = next((e for e in events if type(e) is CardDrawn and e.deck == ACTION_DECK), None)
+        return _action_label(st, drawn.card) if drawn is not None else None
+    if t is C.Retarget:
+        if cmd.target is None or st.pending is None:
+            return None
+        return _shot_outcome(events, st.models[st.pending.shooter], st.models[cmd.target], st.pending.shots)
+    if t is C.Fire:
+        shooter, target = st.models[cmd.model], st.models[cmd.target]
+        mode = st.tables.weapons[cmd.weapon].modes[cmd.mode]
+        if not mode.template:
+            return _shot_outcome(events, shooter, target, mode.shots)
+        victims = grenade_victims(st, target)
+        if any(type(e) is E.CardsCompared and e.winner == "tie" for e in events):
+            return TIE
+        downed = {e.model for e in events if type(e) is E.ModelDowned}
+        hit_vehicles = {e.defender for e in events if type(e) is E.CardsCompared and e.winner == "attacker"
+                        and e.rule.startswith("Shooting at Vehicles 1")}
+        struck = [v for v in victims if v.id in (hit_vehicles if v.is_vehicle else downed)]
+        k = sum(1 for v in struck if v.side != shooter.side)
+        enemies = sum(1 for v in victims if v.side != shooter.side)
+        what = "Down or hit" if any(v.is_vehicle for v in victims) else "Down"
+        return _grenade_label(k, len(struck) - k, enemies, len(victims) - enemies, what)
+    if t is C.Assault:
+        attacker, target = st.models[cmd.model], st.models[cmd.target]
+        label = _assault_labels(attacker, target)
+        if target.is_vehicle:
+            return _vehicle_outcome(events, attacker, target, label["beaten"])
+        if target.status == DOWN:
+            return label["down"]
+        compared = _compared(events, target.id, attacker.id)
+        if any(e.winner == "tie" for e in compared):
+            return TIE
+        return label["win"] if any(e.winner == "attacker" for e in compared) else label["lose"]
+    return None
 
 
 # ---------------------------------------------------------------------------

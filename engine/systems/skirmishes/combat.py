@@ -18,6 +18,7 @@ from .state import ABLE, DEAD, OUT, Character, Order, SkirmishState
 HIT_ON = 8  # Attacks and Damage: "If the result is 8 or higher, the attack hits"
 AUTO_SHOTS = 6  # Automatic Fire
 AUTO_DAMAGE = 2
+AUTO_BONUS = (AUTO_DAMAGE, "automatic fire", "Automatic Fire")  # the damage die's bonus, named
 OUT_OF_COMBAT = 6  # total damage that puts a character out of combat; also a location's limit
 THROW_BACK_LUCK = 2
 REACH_ORDER = {"unarmed": 0, "short": 1, "medium": 2, "long": 3}
@@ -45,13 +46,56 @@ def combine(for_reasons: list[str], against_reasons: list[str]) -> str:
     return "normal"
 
 
+# The book's section behind each reason for advantage or disadvantage (the dice name them with it)
+REASON_SECTIONS = {
+    "target in cover": "Cover and Movement",
+    "stationary target in the open": "Cover and Movement",
+    "shooting after moving": "Cover and Movement",
+    "aimed last round": "Miscellaneous",
+    "automatic fire": "Automatic Fire",
+    "automatic fire without the Shooting skill": "Automatic Fire",
+    "smoke indoors": "Smoke",
+    "ambush surprise round": "Ambushes",
+    "short weapon against the unarmed": "Melee",
+    "short weapon against reach": "Melee",
+    "medium weapon against a longer one": "Melee",
+}
+
+
+def reason_section(reason: str) -> str:
+    """The book's section a reason for advantage or disadvantage comes from ("medium range": the range table)."""
+    if reason.endswith(" range"):
+        return "Weapon Range Limits"
+    return REASON_SECTIONS.get(reason, "Attacks and Damage")
+
+
+def roll_modifiers(skill_name: str, skill: int, for_reasons: list[str], against_reasons: list[str],
+                   damage_bonus: int = 0, bonus_why: str = "", bonus_section: str = "") -> tuple[str, ...]:
+    """Every modifier of a 2d6 + skill roll in words, each with the book's section it comes from: the skill
+    added, each reason for advantage (3d6, the two highest kept) or disadvantage (the two lowest kept), the two
+    cancelling out, and a bonus to the damage die. The dice of the roll carry these; the order's preview shows
+    the same lines."""
+    out = [f"+{skill} to the total: {skill_name} skill (Attacks and Damage)" if skill
+           else f"+0 to the total: no {skill_name} skill (Attacks and Damage)"]
+    out += [f"advantage, 3d6 keep the two highest: {r} ({reason_section(r)})" for r in for_reasons]
+    out += [f"disadvantage, 3d6 keep the two lowest: {r} ({reason_section(r)})" for r in against_reasons]
+    if for_reasons and against_reasons:
+        out.append("advantage and disadvantage cancel: a plain 2d6 (Cover and Movement)")
+    if damage_bonus:
+        out.append(f"+{damage_bonus} to the damage die: {bonus_why} ({bonus_section})")
+    return tuple(out)
+
+
 def skill_roll(ctx: Resolution, c: Character, purpose: str, skill: int, for_reasons: list[str],
-               against_reasons: list[str], rule: str) -> E.SkillRolled:
-    """2d6 + skill; with advantage 3d6 keeping the two highest, with disadvantage the two lowest (Shooting)."""
+               against_reasons: list[str], rule: str, skill_name: str = "Athletics",
+               modifiers: tuple[str, ...] = ()) -> E.SkillRolled:
+    """2d6 + skill; with advantage 3d6 keeping the two highest, with disadvantage the two lowest (Shooting).
+    Each die carries the roll's modifiers by name (:func:`roll_modifiers`, or ``modifiers`` when given)."""
     mode = combine(for_reasons, against_reasons)
     n = 2 if mode == "normal" else 3
     words = "" if mode == "normal" else f", {mode}: 3d6 keep two"
-    dice = tuple(ctx.roll(6, f"{purpose}{words}", rule, c.id) for _ in range(n))
+    named = modifiers or roll_modifiers(skill_name, skill, for_reasons, against_reasons)
+    dice = tuple(ctx.roll(6, f"{purpose}{words}", rule, c.id, modifiers=named) for _ in range(n))
     ordered = sorted(dice, reverse=(mode != "disadvantage"))
     kept = tuple(sorted(ordered[:2], reverse=True))
     total = sum(kept) + skill
@@ -196,8 +240,9 @@ def shoot(ctx: Resolution, st: SkirmishState, c: Character, order: Order) -> Non
         ctx.emit(E.ActionLapsed(character=c.id, action="shoot",
                                 reason=f"{target.name} is out of the {weapon.name}'s reach ({band}): a certain miss"))
         return
+    mods = roll_modifiers("Shooting", c.shooting, pro, con, *AUTO_BONUS if order.auto else (0, "", ""))
     roll = skill_roll(ctx, c, f"{c.name} shoots {target.name} with the {weapon.name}"
-                      + (" (automatic)" if order.auto else ""), c.shooting, pro, con, rule)
+                      + (" (automatic)" if order.auto else ""), c.shooting, pro, con, rule, modifiers=mods)
     if not roll.success:
         return
     if weapon.burst:
@@ -285,8 +330,10 @@ def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str
                                       reason="dived clear of a " + ("shell" if shell is not None else "grenade"),
                                       rule=rule))
             continue
-        a = ctx.roll(6, f"{name} hit on {v.name}: first die", rule, v.id)
-        b = ctx.roll(6, f"{name} hit on {v.name}: second die", rule, v.id)
+        named = (f"+{bonus} to the damage (the higher die): the {name}'s own bonus "
+                 f"({'Heavy artillery' if shell is not None else 'Fragmentation and High Explosive'})",) if bonus else ()
+        a = ctx.roll(6, f"{name} hit on {v.name}: first die", rule, v.id, modifiers=named)
+        b = ctx.roll(6, f"{name} hit on {v.name}: second die", rule, v.id, modifiers=named)
         ctx.emit(E.HitScored(target=v.id, source=source, weapon=weapon, location=location_of(min(a, b)),
                              damage=max(a, b) + bonus, projectile=True, breaks_armour=breaks, rule=rule))
 
@@ -372,7 +419,7 @@ def melee(ctx: Resolution, st: SkirmishState) -> None:
         pro, con = reach_reasons(st, attacker, defender)
         weapon = st.tables.melee[attacker.melee_weapon]
         roll = skill_roll(ctx, attacker, f"{attacker.name} strikes {defender.name} ({weapon.name})", attacker.melee,
-                          pro, con, "Melee")
+                          pro, con, "Melee", skill_name="Melee")
         if roll.success:
             ctx.emit(E.HitScored(target=defender.id, source=attacker.id, weapon=weapon.id,
                                  location=location_of(roll.kept[1]), damage=roll.kept[0], projectile=False,

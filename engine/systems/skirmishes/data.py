@@ -379,6 +379,7 @@ def _build(content: dict[str, Any]) -> Tables:
     if set(vehicles) & seen_ids:
         raise ContentError("a vehicle needs an id no character has")
     shelling = _shelling(scen, board, victory.round_limit)
+    _script_and_tutorial(content, side_ids)
     cost = {h: terrain[t].cost for h, t in board.items()}
     sight = {h: terrain[t].sight for h, t in board.items()}
     cover = frozenset(h for h, t in board.items() if terrain[t].cover)
@@ -390,6 +391,28 @@ def _build(content: dict[str, Any]) -> Tables:
                   ambusher=ambusher, aftermath_hours=_int(scen.get("aftermath_hours", 1), "aftermath_hours", 0, 48),
                   victory=victory, cost=cost, sight=sight, cover=cover, indoors=indoors, machines=machines,
                   vehicles=vehicles, shelling=shelling)
+
+
+def _script_and_tutorial(content: dict[str, Any], side_ids: tuple[str, str]) -> None:
+    """A scenario's ``[script]`` (the dice a worked example or tutorial sets) and ``[tutorial]`` table stay in
+    ``content["scenario"]`` as they are; here they are only checked, each fault a one-line ContentError."""
+    from engine.core.tutorial import read_tutorial
+
+    scen = content["scenario"]
+    script = scen.get("script")
+    if script is not None:
+        if not isinstance(script, dict) or set(script) - {"dice", "cards"}:
+            raise ContentError("a scenario's [script] takes only dice = [whole numbers]")
+        dice = script.get("dice", [])
+        if not isinstance(dice, list) or not all(type(d) is int and 1 <= d <= 20 for d in dice):
+            raise ContentError("a scenario's [script] needs dice = [whole numbers from 1 to 20], in the order "
+                               "they are rolled")
+        if script.get("cards"):
+            raise ContentError("Skirmishes has no cards: a scenario's [script] takes dice only")
+    tutorial = read_tutorial(content)
+    if tutorial is not None and tutorial.side not in side_ids:
+        raise ContentError(f"the tutorial's side {tutorial.side!r} is not one of the scenario's sides "
+                           f"({', '.join(side_ids)})")
 
 
 def _at(value: Any, what: str, board: dict) -> Hex:

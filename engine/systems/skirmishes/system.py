@@ -22,6 +22,9 @@ class Skirmishes(PackagedRuleSystem):
     command_types = C.COMMAND_TYPES
     event_types = events.EVENT_TYPES
     options = ()  # the book has no optional or variant rules
+    #: secret orders resolve when the round is revealed, often after the order itself: the luck report
+    #: hands outcome_of the events from the order on (it reads only to the end of that round)
+    outcome_reads_ahead = True
 
     parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="engine.systems.skirmishes.ai")
 

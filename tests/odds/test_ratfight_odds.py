@@ -1,0 +1,138 @@
+"""JTS RatFight: the odds an order's preview shows, against the engine resolving that order 20,000 times.
+
+RatFight is diceless ("Cards": every chance is a card turned from a shuffled
+deck), and the order of each deck is part of the battle state, so a fixed state
+always turns the same cards. Each of the 20,000 runs therefore first shuffles
+the draw piles the order may draw from (a seeded shuffle of the very cards
+left in them: what the preview knows, "whose order nobody knows"), then
+resolves the order with the engine and asks ``outcome_of`` which outcome it
+had. ``oddskit.assert_odds_match`` checks every shown probability against the
+counts.
+
+The situations, each a different order kind or different modifiers:
+
+1. ``test_rifle_at_a_model_in_the_open``: Firing 2-3, one card against one.
+2. ``test_dead_shot_burst_at_a_model_in_woods``: Firing 4 and 6 with Leaders
+   and Heroes (Dead Shot): a two-shot light machine gun, two cards a shot,
+   against the best of two cards for soft cover.
+3. ``test_close_combat_against_a_bruiser``: Close Combat, two cards against a
+   Bruiser's two, the loser a casualty.
+4. ``test_bazooka_at_a_tank_side``: Shooting at Vehicles 1-4, the hit card,
+   the damage cards with armour piercing 4 against side armour 2, and the
+   crew's card against the damage, on a tank that already has 3 damage.
+5. ``test_inspiring_redraw_of_the_action_card``: Leaders and Heroes,
+   Inspiring: the action card turned in place of the one thrown away, from the
+   action deck left this turn (a card draw order).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import oddskit
+
+from engine.core.battle import Battle, BattleSetup
+from engine.core.hexes import Hex, axial_to_offset
+from engine.core.resolution import Script
+from engine.core.rng import Generator
+from engine.core.system import content_root, get_system
+from engine.systems.ratfight import commands as C
+from engine.systems.ratfight import data
+
+OPEN_MAP = "\n".join(["." * 12] * 5)
+WOODS_AT_4 = "\n".join(["....T......."] + ["." * 12] * 4)
+RED_WINS = ("move1-b", "move1-a")  # initiative: red's card (2) beats blue's (1)
+
+
+def _at(h: Hex) -> list[int]:
+    col, row = axial_to_offset(h)
+    return [col, row]
+
+
+def battle(red: list[dict], blue: list[dict], card: str, map: str = OPEN_MAP) -> Battle:
+    """Red has the initiative and ``card`` up; the resolution decks are shuffled by the battle's seed."""
+    content = copy.deepcopy(data.load_content(content_root() / "ratfight", "village"))
+    content["scenario"] = {"title": "Odds ground", "turn_limit": 10, "map": map,
+                           "sides": [{"id": "red", "name": "Red Rats", "models": red},
+                                     {"id": "blue", "name": "Blue Stoats", "models": blue}]}
+    setup = BattleSetup(system="ratfight", scenario="test", seed=11, content=content, rules_version="1",
+                        script=Script(cards={"action": [*RED_WINS, card]}))
+    return Battle(get_system("ratfight"), setup)
+
+
+def inf(mid: str, at: Hex, *weapons: str, **extra: Any) -> dict:
+    return {"id": mid, "name": mid, "weapons": list(weapons or ("assault_rifle",)), "at": _at(at), **extra}
+
+
+TOP = 8  # more cards than any of these orders turns from one deck before its outcome is settled
+
+
+def deal_tops(decks: tuple[str, ...]):
+    """A ``prepare`` hook for ``oddskit.engine_frequencies``: before each seeded resolution the top ``TOP``
+    cards of the draw piles of ``decks`` are dealt at random from the whole pile (a Fisher-Yates shuffle
+    stopped once the top is dealt: the cards the order turns are a uniformly random draw from the pile,
+    and a full shuffle of 52 cards would cost most of the run time)."""
+
+    def deal(work: Any, seed: int) -> None:
+        gen = Generator(seed)
+        for deck_id in decks:
+            pile = work.decks[deck_id].draw_pile  # the engine draws from the end of the list
+            n = len(pile)
+            for k in range(min(TOP, n - 1)):
+                j = gen.below(n - k)
+                pile[j], pile[n - 1 - k] = pile[n - 1 - k], pile[j]
+
+    return deal
+
+
+def check(b: Battle, command: Any, decks: tuple[str, ...] = ("res-red", "res-blue")) -> Any:
+    preview = b.system.preview(b.state, command)
+    assert not preview.estimate, preview.note
+    assert preview.value_unit and all(c.value is not None for c in preview.odds)
+    counts = oddskit.engine_frequencies(b.system, b.state, command, prepare=deal_tops(decks))
+    oddskit.assert_odds_match(preview, counts)
+    return preview
+
+
+def test_rifle_at_a_model_in_the_open():
+    """Firing 2-3: one card against one from two full decks; the same card ends the turn (Cards)."""
+    b = battle([inf("R1", Hex(0, 0))], [inf("B1", Hex(4, 0))], "fireall")
+    pv = check(b, C.Fire("R1", "assault_rifle", "B1"))
+    assert {c.outcome for c in pv.odds} == {"hit: B1 Down", "the shot misses", "same card: the turn ends"}
+
+
+def test_dead_shot_burst_at_a_model_in_woods():
+    """Firing 4 and 6, Leaders and Heroes (Dead Shot): each of two shots turns two cards against the defender's
+    best of two (soft cover), the second shot only after the first misses."""
+    b = battle([inf("R1", Hex(0, 0), "lmg", heroes=["dead_shot"])], [inf("B1", Hex(4, 0))], "fireall",
+               map=WOODS_AT_4)
+    pv = check(b, C.Fire("R1", "lmg", "B1"))
+    assert any("soft cover" in m for m in pv.modifiers) and any("Dead Shot" in m for m in pv.modifiers)
+
+
+def test_close_combat_against_a_bruiser():
+    """Close Combat: the attacker's best of two against a Bruiser defender's best of two; the loser is a
+    casualty, each worth one casualty to the side that gives the order (+1 or -1)."""
+    b = battle([inf("R1", Hex(0, 0))], [inf("B1", Hex(3, 0), heroes=["bruiser"])], "moveall")
+    pv = check(b, C.Assault("R1", "B1", Hex(2, 0)))
+    assert sorted(c.value for c in pv.odds) == [-1.0, 0.0, 1.0]
+
+
+def test_bazooka_at_a_tank_side():
+    """Shooting at Vehicles 1-4: hit card, then card + 4 against card + side armour 2, then the crew's card
+    against the total damage (3 already). Five outcomes, from the crew bailing out to the same card."""
+    tank = {"id": "BT", "name": "BT", "weapons": [], "at": _at(Hex(6, 0)), "vehicle": "medium_tank",
+            "facing": 1}
+    b = battle([inf("R1", Hex(0, 0), "bazooka")], [tank], "fireall")
+    b.state.models["BT"].damage = 3  # earlier hits (the state is only read by the preview and copied per run)
+    pv = check(b, C.Fire("R1", "bazooka", "BT"))
+    assert len(pv.odds) == 5 and all(c.probability > 0.01 for c in pv.odds)
+
+
+def test_inspiring_redraw_of_the_action_card():
+    """Leaders and Heroes, Inspiring: throw the card away and turn another; it is any of the action cards still
+    face down this turn, Turn End among them (Turn Sequence 3-5)."""
+    b = battle([inf("R1", Hex(0, 0), leader=2, heroes=["inspiring"])], [inf("B1", Hex(4, 0))], "fire1-a")
+    pv = check(b, C.Redraw(), decks=("action", "res-red", "res-blue"))
+    assert len(pv.odds) >= 5 and any(c.outcome.startswith("Turn End") and c.value == 0 for c in pv.odds)

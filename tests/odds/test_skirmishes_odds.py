@@ -1,0 +1,136 @@
+"""Skirmishes: the odds an order's preview shows are the odds the engine rolls.
+
+Each situation is set up the way tests/skirmishes/ sets up its rule tests (the real weapons, armour, templates
+and terrain tables with a map and characters of the test's own): Red gives its orders and locks first, then
+Blue's only character gets the order under test, which is the last order of the round, so the round resolves
+in that one command. It is resolved ``oddskit.RUNS`` times from the same state with fresh seeded dice;
+``outcome_of`` names each run's outcome and ``assert_odds_match`` compares the counts with the preview's exact
+odds (every face of the two or three d6 counted).
+
+Situations (Attacks and Damage, Shooting, Weapon Range Limits, Cover and Movement, Automatic Fire, Melee,
+Grenades):
+
+- ``stationary_trooper``: Shooting 2 with an assault rifle at a trooper who stays put in the open: advantage
+  (3d6, the two highest kept); the lower kept die picks the location, and the trooper's vest and helmet stop
+  hits to the torso and head, so five outcomes: a miss, leg, arm, and torso or head stopped by armour.
+- ``pistol_at_cover``: a thug without the Shooting skill fires a pistol at medium range at a thug behind
+  rubble: two reasons for disadvantage (3d6, the two lowest kept), no armour, so every hit lands.
+- ``burst_at_cover``: an automatic burst (6 rounds, advantage, +2 to the damage die) at a trooper in cover:
+  advantage and disadvantage cancel to a plain 2d6; the burst's bonus shows in the hits' values.
+- ``machete_against_bayonet``: melee, a machete (medium reach) against a bayonet (long): disadvantage; the
+  trooper strikes back at the same moment, which must not be taken for the attacker's own blow.
+- ``frag_throw``: a breacher (Athletics 2) throws a fragmentation grenade: 2d6 + 2, 8 or more lands it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import oddskit
+import pytest
+
+from engine.core.battle import Battle, BattleSetup
+from engine.core.hexes import offset_to_axial
+from engine.core.resolution import Script
+from engine.core.system import content_root, get_system
+from engine.systems.skirmishes import commands as C
+from engine.systems.skirmishes import data
+from engine.systems.skirmishes.view import hit_odds
+
+SYSTEM = get_system("skirmishes")
+_BASE = data.load_content(content_root() / "skirmishes", "street_ambush")
+
+
+def _ch(cid: str, at: tuple[int, int], template: str, **extra: Any) -> dict[str, Any]:
+    return {"id": cid, "name": cid, "template": template, "at": list(at), **extra}
+
+
+def _battle(red: list, blue: list, mapping: str) -> Battle:
+    content = copy.deepcopy(_BASE)
+    content["scenario"] = {"title": "Odds ground", "map": mapping, "aftermath_hours": 1,
+                           "victory": {"round_limit": 20, "at_limit": "standing"},
+                           "sides": [{"id": "red", "name": "Red", "characters": red},
+                                     {"id": "blue", "name": "Blue", "characters": blue}]}
+    setup = BattleSetup(system="skirmishes", scenario="odds", seed=0, content=content, rules_version="1",
+                        script=Script())
+    return Battle(SYSTEM, setup)
+
+
+def _row(cells: str, rows: int = 3) -> str:
+    """A map ``rows`` deep whose first row is ``cells`` and the rest open ground."""
+    return "\n".join([cells] + ["." * len(cells)] * (rows - 1))
+
+
+def stationary_trooper():
+    b = _battle([_ch("R1", (0, 0), "trooper")], [_ch("B1", (8, 0), "team_lead")], _row("." * 12))
+    b.submit(C.Aim("R1"))  # Red's only character has its order: Red is locked, Blue's order ends the round
+    return b, C.Shoot("B1", "assault_rifle", "R1")
+
+
+def pistol_at_cover():
+    b = _battle([_ch("R1", (0, 0), "thug")], [_ch("B1", (10, 0), "thug")], _row(".:" + "." * 10))
+    b.submit(C.Aim("R1"))
+    return b, C.Shoot("B1", "pistol", "R1")
+
+
+def burst_at_cover():
+    b = _battle([_ch("R1", (0, 0), "trooper")], [_ch("B1", (8, 0), "team_lead")], _row(":" + "." * 11))
+    b.submit(C.Aim("R1"))
+    return b, C.Shoot("B1", "assault_rifle", "R1", True)
+
+
+def machete_against_bayonet():
+    b = _battle([_ch("R1", (0, 0), "trooper")], [_ch("B1", (1, 0), "breacher")], _row("." * 8))
+    b.submit(C.Aim("R1"))
+    return b, C.Melee("B1", "R1")
+
+
+def frag_throw():
+    b = _battle([_ch("R1", (0, 0), "thug")], [_ch("B1", (9, 0), "breacher")], _row("." * 12))
+    b.submit(C.Aim("R1"))
+    return b, C.Throw("B1", "frag", offset_to_axial(0, 0))
+
+
+SITUATIONS = {
+    "stationary_trooper": (stationary_trooper, "advantage", 5),
+    "pistol_at_cover": (pistol_at_cover, "disadvantage", 5),
+    "burst_at_cover": (burst_at_cover, "normal", 5),
+    "machete_against_bayonet": (machete_against_bayonet, "disadvantage", 5),
+    "frag_throw": (frag_throw, "normal", 2),
+}
+
+
+@pytest.mark.parametrize("name", SITUATIONS)
+def test_the_preview_odds_are_the_engines_odds(name):
+    make, mode, outcomes = SITUATIONS[name]
+    b, cmd = make()
+    assert b.side_to_act() == "blue" and b.refusal(cmd) is None
+    preview = SYSTEM.preview(b.state, cmd)
+    assert not preview.estimate and preview.value_unit
+    assert any(m.startswith(f"roll: {mode}") for m in preview.modifiers), preview.modifiers
+    assert len(preview.odds) == outcomes, preview.odds
+    assert all(c.value is not None for c in preview.odds)
+    counts = oddskit.engine_frequencies(SYSTEM, b.state, cmd)
+    assert None not in counts, counts  # every run was decided by its own dice
+    oddskit.assert_odds_match(preview, counts)
+
+
+def test_the_situations_show_what_their_docstring_says():
+    """The outcomes and values each situation is there for: armour by location, no armour, the burst's +2."""
+    odds = {name: {c.outcome: c for c in SYSTEM.preview(*(lambda b, c: (b.state, c))(*make())).odds}
+            for name, (make, _mode, _n) in SITUATIONS.items()}
+    assert set(odds["stationary_trooper"]) == {"miss", "hit to the leg", "hit to the arm",
+                                               "hit to the torso, stopped by armour",
+                                               "hit to the head, stopped by armour"}
+    assert odds["stationary_trooper"]["hit to the torso, stopped by armour"].value == 0
+    assert set(odds["pistol_at_cover"]) == {"miss", "hit to the leg", "hit to the arm", "hit to the torso",
+                                            "hit to the head"}
+    # the burst's plain 2d6 with +2 to the damage die: each hit that lands does 2 more than a plain 2d6's
+    b, _cmd = burst_at_cover()
+    plain = {c.outcome: c for c in hit_odds("normal", 2, b.state.chars["R1"], 0, False)}
+    for outcome in ("hit to the leg", "hit to the arm"):
+        assert odds["burst_at_cover"][outcome].value == pytest.approx(plain[outcome].value + 2, abs=1e-3)
+        assert odds["burst_at_cover"][outcome].probability == pytest.approx(plain[outcome].probability)
+    assert set(odds["frag_throw"]) == {"lands on the hex", "goes astray harmlessly"}
+    assert odds["frag_throw"]["lands on the hex"].probability == pytest.approx(26 / 36)
