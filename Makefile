@@ -33,6 +33,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/minutemissions_bench.py
 	$(BIN)/python benchmarks/skirmishes_bench.py
 	$(BIN)/python benchmarks/tui_bench.py
+	$(BIN)/python benchmarks/replay_bench.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

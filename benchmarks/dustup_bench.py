@@ -19,7 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.battle import Battle  # noqa: E402
-from engine.core.system import get_system  # noqa: E402
+from engine.core.system import get_system
+from engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 SECTION = "## Dustup"
@@ -105,7 +106,8 @@ def main() -> int:
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     args = parser.parse_args()
     system = get_system("dustup")
-    scenarios = args.scenario or system.scenario_names()
+    lessons = set(tutorial_scenarios(system))  # tutorials are lessons with scripted dice, not contests
+    scenarios = args.scenario or [n for n in system.scenario_names() if n not in lessons]
     rows = []
     ok = True
     for scenario in scenarios:

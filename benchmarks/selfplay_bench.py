@@ -22,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.battle import Battle  # noqa: E402
-from engine.core.system import get_system  # noqa: E402
+from engine.core.system import get_system
+from engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 TARGET = 0.8
@@ -110,7 +111,9 @@ def main(system_id: str | None = None) -> int:
     system_id = system_id or args.system
     heading, script, note = SECTIONS[system_id]
     system = get_system(system_id)
-    scenarios = args.scenario or sorted(system.scenario_names(), key=lambda n: n != system.default_scenario())
+    lessons = set(tutorial_scenarios(system))  # tutorials are lessons with scripted dice, not contests
+    scenarios = args.scenario or sorted((n for n in system.scenario_names() if n not in lessons),
+                                        key=lambda n: n != system.default_scenario())
     rows = []
     ok = True
     for scenario in scenarios:

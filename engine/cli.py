@@ -20,7 +20,7 @@ from .core.battle import UNDO_POLICIES, Battle, IllegalOrder
 from .core.errors import HexfrontError
 from .core.players import HUMAN, computer_players_for
 from .core.rng import MAX_SEED
-from .core.saves import load_battle, save_battle
+from .core.saves import load_battle, load_for_replay, save_battle
 from .core.serial import codec_for
 from .core.system import ComputerPlayer, RuleSystem, all_systems, get_system
 
@@ -180,6 +180,20 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def replay_command(play: PlayFn | None) -> Callable[[argparse.Namespace], int]:
+    """'hexfront replay FILE': the replay viewer of the terminal game when standard output is a terminal
+    (and the launcher gives a front end); otherwise, and with --text, --verify or --json, plain text."""
+    def run(args: argparse.Namespace) -> int:
+        printed = args.text or args.verify or args.json
+        terminal = sys.stdout.isatty() or bool(os.environ.get("HEXFRONT_FORCE_TTY"))
+        if printed or play is None or not terminal:
+            return cmd_replay(args)
+        load_for_replay(args.file)  # a file that cannot be read is one line on stderr, before any screen
+        return play(args)
+
+    return run
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     battle = load_battle(args.file, verify=args.verify)
     if args.verify:
@@ -325,10 +339,13 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
                      help="where to write the battle (default: saves/SYSTEM-SCENARIO-SEED.json)")
     new.add_argument("--force", action="store_true", help="replace FILE if it already exists")
 
-    replay = command("replay", "Print a saved battle's event log, or check that it replays exactly.",
-                     cmd_replay)
+    replay = command("replay", "Watch a saved battle in the replay viewer; print its event log (--text, "
+                               "or when output is not a terminal), or check that it replays exactly.",
+                     replay_command(play))
     replay.add_argument("file", metavar="FILE", help="a battle or save file")
     mode = replay.add_mutually_exclusive_group()
+    mode.add_argument("--text", action="store_true",
+                      help="print the event log as text instead of opening the viewer")
     mode.add_argument("--verify", action="store_true",
                       help="replay every order, compare each recorded state hash, print one line; "
                            "exit 1 at the first command that differs")

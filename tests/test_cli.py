@@ -66,13 +66,13 @@ def test_systems_lists_every_system_and_its_scenarios(capsys):
     dustup = section("dustup: Dustup")
     assert any(line.startswith("meeting (default): Meeting Engagement.") for line in dustup)
     disrupter = section("disrupter: Disrupter")
-    assert [line.split(":")[0].split(" ")[0] for line in disrupter] == ["crossroads", "outpost"], disrupter
+    assert [line.split(":")[0].split(" ")[0] for line in disrupter] == ["crossroads", "outpost", "tutorial"], disrupter
     skirmishes = section("skirmishes: Skirmishes")
     assert [line.split(":")[0].split(" ")[0] for line in skirmishes] == [
-        "building_clearance", "field_crossing", "street_ambush"], skirmishes
+        "building_clearance", "field_crossing", "street_ambush", "tutorial"], skirmishes
     assert "minutemissions: 30 Minute Missions" in headers, headers
     minutemissions = section("minutemissions: 30 Minute Missions")
-    assert [line.split(":")[0].split(" ")[0] for line in minutemissions] == ["foundry", "ridge"], minutemissions
+    assert [line.split(":")[0].split(" ")[0] for line in minutemissions] == ["foundry", "ridge", "tutorial"], minutemissions
     assert any(line.startswith("foundry: Hold the Foundry.") for line in minutemissions), minutemissions
     assert any(line.startswith("ridge (default): Ridge Line.") for line in minutemissions), minutemissions
     assert any(line.startswith("street_ambush (default): Street Ambush.") for line in skirmishes)
@@ -293,7 +293,7 @@ def _hostile_files(good: str) -> dict[str, bytes]:
     }
 
 
-@pytest.mark.parametrize("mode", [[], ["--verify"], ["--json"]])
+@pytest.mark.parametrize("mode", [[], ["--text"], ["--verify"], ["--json"]])
 def test_hostile_save_files_give_one_line_and_stay_untouched(capsys, tmp_path, saved_games, mode):
     good = saved_games[0].read_text()
     for name, content in _hostile_files(good).items():
@@ -304,6 +304,61 @@ def test_hostile_save_files_give_one_line_and_stay_untouched(capsys, tmp_path, s
         assert out == "", name
         assert str(path) in assert_one_line_error(err), name
         assert path.read_bytes() == content, name
+
+
+def test_replay_text_is_the_printed_log_and_the_default_without_a_terminal(capsys, saved_games):
+    """--text prints the event log; so does a plain 'replay' when standard output is not a terminal."""
+    code, text, err = run(capsys, "replay", str(saved_games[1]), "--text")
+    assert code == 0 and err == ""
+    assert text.splitlines()[0].startswith("JTS RatFight, scenario village, seed 12")
+    assert text.splitlines()[-1].startswith("outcome: ")
+    opened = []
+    code = main(["replay", str(saved_games[1])], play=lambda args: opened.append(args) or 0)
+    out, err = capsys.readouterr()
+    assert code == 0 and out == text and err == "" and opened == []  # captured output is no terminal
+
+
+def test_replay_on_a_terminal_opens_the_viewer(capsys, monkeypatch, saved_games):
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    opened = []
+    code = main(["replay", str(saved_games[0])], play=lambda args: opened.append(args) or 0)
+    out, err = capsys.readouterr()
+    assert code == 0 and out == "" and err == ""
+    assert len(opened) == 1 and opened[0].command == "replay" and opened[0].file == str(saved_games[0])
+    # --text, --verify and --json still print, terminal or not
+    for flag in ("--text", "--verify", "--json"):
+        assert main(["replay", str(saved_games[0]), flag], play=lambda args: opened.append(args) or 0) == 0
+    assert len(opened) == 1 and capsys.readouterr().out
+
+
+def test_replay_on_a_terminal_refuses_a_bad_file_in_one_line_before_any_screen(capsys, monkeypatch, tmp_path,
+                                                                             saved_games):
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    opened = []
+    for name, content in _hostile_files(saved_games[0].read_text()).items():
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(content)
+        code = main(["replay", str(path)], play=lambda args: opened.append(args) or 0)
+        out, err = capsys.readouterr()
+        if name == "unknown_command":  # a readable save edited by hand: the viewer opens and says where
+            assert code == 0 and opened and opened[-1].file == str(path)
+            continue
+        assert code == 1 and out == "", name
+        assert str(path) in assert_one_line_error(err), name
+        assert path.read_bytes() == content, name
+    assert [a.file for a in opened] == [str(tmp_path / "unknown_command.json")]
+
+
+def test_the_launcher_hands_replay_to_the_viewer(monkeypatch, saved_games):
+    """tui/launch.py starts the app on the replay viewer for 'hexfront replay FILE' (the app itself is faked)."""
+    import tui.app
+    from tui.launch import main as hexfront
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    started = []
+    monkeypatch.setattr(tui.app, "run", lambda **kw: started.append(kw) or 0)
+    assert hexfront(["replay", str(saved_games[2])]) == 0
+    assert started == [{"start": "replay", "replay": saved_games[2]}]
 
 
 def test_replay_of_a_missing_file(capsys, tmp_path):

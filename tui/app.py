@@ -22,6 +22,8 @@ from textual.widgets import Static
 from engine.core.errors import HexfrontError, SaveError
 from engine.core.saves import load_battle, write_atomic
 
+from engine.core.players import HUMAN
+
 from .session import Session, autosave_path, retire_autosave, saves_dir
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -70,7 +72,8 @@ class HexfrontApp(App):
     ]
 
     def __init__(self, *, ascii_look: bool | None = None, computer_delay: float = 0.35,
-                 replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None) -> None:
+                 replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None,
+                 replay: Path | None = None) -> None:
         # the terminal's own 16 colours, and with NO_COLOR none at all (plain text attributes stay)
         super().__init__(ansi_color=True)
         env_ascii = os.environ.get("HEXFRONT_ASCII", "").strip().lower() not in ("", "0", "no", "off", "false")
@@ -80,6 +83,7 @@ class HexfrontApp(App):
         self.computer_delay = computer_delay
         self.replay_interval = replay_interval
         self.start = start
+        self.replay_file = replay  # start="replay": the save the viewer opens on
         self.battle_seed = battle_seed  # fixed for tests and demos; None draws one from the clock
         self.theme = "ansi-dark"
 
@@ -91,6 +95,11 @@ class HexfrontApp(App):
         self.push_screen(TitleScreen())
         if self.start == "continue":
             self.continue_battle()
+        elif self.start == "replay" and self.replay_file is not None:
+            try:
+                self.watch_replay(self.replay_file)
+            except HexfrontError as exc:
+                self.notify(f"cannot watch it: {exc.message}", severity="error", timeout=10)
         self.check_size(self.size.width, self.size.height)
 
     def on_resize(self, event) -> None:
@@ -151,12 +160,12 @@ class HexfrontApp(App):
 
     def start_battle(self, system_id: str, scenario: str, *, players: dict[str, str],
                      options: dict[str, Any] | None = None, undo_policy: str = "practice",
-                     seed: int | None = None) -> None:
+                     seed: int | None = None, teach: bool = False) -> None:
         try:
             kept = retire_autosave()
             session = Session.new(system_id, scenario, players=players, options=options,
                                   undo_policy=undo_policy, seed=self.battle_seed if seed is None else seed,
-                                  autosave=autosave_path())
+                                  autosave=autosave_path(), teach=teach)
         except HexfrontError as exc:
             self.notify(exc.message, severity="error")
             return
@@ -167,7 +176,28 @@ class HexfrontApp(App):
     def start_again(self, session: Session) -> None:
         s = session.battle.setup
         self.start_battle(s.system, s.scenario, players=dict(s.players), options=dict(s.options),
-                          undo_policy=s.undo_policy)
+                          undo_policy=s.undo_policy, teach=s.teach)
+
+    def start_tutorial(self, system_id: str, scenario: str) -> None:
+        """A tutorial battle: the learner's side at this keyboard, the computer's default player on the
+        other, seed 1 so every learner sees the same battle, teach on."""
+        from engine.core.content import read_toml, scenario_files
+        from engine.core.system import get_system
+
+        try:
+            system = get_system(system_id)
+            raw = read_toml(scenario_files(system.content_dir())[scenario]).get("tutorial", {})
+            side = raw.get("side") if isinstance(raw, dict) else None
+            sides = [s.id for s in scenario_sides(system_id, scenario)]
+        except (HexfrontError, KeyError) as exc:
+            self.notify(f"cannot start the tutorial: {getattr(exc, 'message', exc)}", severity="error")
+            return
+        if side not in sides:
+            self.notify(f"the tutorial names no side of its battle ({side!r}); its file needs fixing",
+                        severity="error")
+            return
+        players = {s: (HUMAN if s == side else "default") for s in sides}
+        self.start_battle(system_id, scenario, players=players, seed=1, teach=True)
 
     def continue_battle(self) -> None:
         path = autosave_path()
@@ -189,10 +219,14 @@ class HexfrontApp(App):
         self.open_session(Session(battle, autosave_path()))
 
     def watch_replay(self, path: Path) -> None:
+        """Open the replay viewer on a save. A save of other rules or edited by hand opens up to where it
+        diverges (the viewer says where and why); one that cannot be read raises SaveError (one line)."""
+        from engine.core.saves import load_for_replay
+
         from .screens.replay import ReplayScreen
 
-        battle = load_battle(path, verify=True)
-        self.push_screen(ReplayScreen(battle, path.name))
+        battle, divergence = load_for_replay(path)
+        self.push_screen(ReplayScreen(battle, path.name, divergence=divergence, path=path))
 
     # -- the command palette: every key binding of the screen, by its description -------------
     def action_command_palette(self) -> None:
@@ -216,7 +250,15 @@ class HexfrontApp(App):
         yield from super().get_system_commands(screen)
 
 
-def run(start: str = "menu", ascii_look: bool | None = None) -> int:
-    app = HexfrontApp(start=start, ascii_look=ascii_look)
+def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None = None) -> int:
+    app = HexfrontApp(start=start, ascii_look=ascii_look, replay=replay)
     app.run()
     return app.return_code or 0
+
+
+def scenario_sides(system_id: str, scenario: str):
+    """The sides of a scenario, as the board names them (sets the battle up once)."""
+    from engine.core.battle import Battle
+
+    battle = Battle.new(system_id, scenario, seed=0)
+    return battle.system.board(battle.state).sides

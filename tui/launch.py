@@ -9,8 +9,13 @@ from engine.cli import main as engine_main
 
 
 def play(args: argparse.Namespace) -> int:
+    """Start the terminal game: 'hexfront play' (the menu, or --continue), or 'hexfront replay FILE' (the viewer)."""
+    from pathlib import Path
+
     from .app import run  # Textual is loaded only when the game starts, not for 'hexfront systems'
 
+    if getattr(args, "command", None) == "replay":
+        return run(start="replay", replay=Path(args.file))
     return run(start="continue" if args.resume else "menu", ascii_look=True if args.ascii else None)
 
 

@@ -55,10 +55,11 @@ class Session:
     @classmethod
     def new(cls, system_id: str, scenario: str, *, players: dict[str, str], seed: int | None = None,
             options: dict[str, Any] | None = None, undo_policy: str = "practice",
-            autosave: Path | None = None) -> "Session":
+            autosave: Path | None = None, teach: bool = False) -> "Session":
         if seed is None:
             seed = time.time_ns() & 0xFFFF_FFFF
         battle = Battle.new(system_id, scenario, seed=seed, options=options, undo_policy=undo_policy)
+        battle.setup.teach = teach
         sides = battle.system.sides(battle.state)
         missing = [s for s in sides if s not in players]
         if missing:
@@ -199,3 +200,39 @@ def describe_save(path: Path) -> str:
         return f"{path.name}: {head.get('system')} {head.get('scenario')}, {orders} orders"
     except (OSError, ValueError, AttributeError, TypeError):
         return f"{path.name}: not a readable save"
+
+
+def continue_replay(battle: Battle, orders: int, players: dict[str, str], original: Path | None = None,
+                    *, teach: bool = False) -> tuple[Session, Path, Path | None]:
+    """A new battle from a replay: the replay's setup and its first ``orders`` orders, ``players`` commanding.
+
+    It is saved at once as a new file in the saves folder, named from the replay's file with
+    ``-from-<orders>`` (and a counter: an existing file is never replaced); the replay's own file is
+    only read. The new battle then becomes the autosaved one the usual way (an unfinished autosave
+    is kept under another name), except when the replay was the autosave itself: then every order goes
+    to the new file. Returns the session, the new file, and where an unfinished autosave was kept.
+    """
+    import attrs
+
+    if not 0 <= orders <= len(battle.log):
+        raise HexfrontError(f"the replay has no order {orders}: it has {len(battle.log)}")
+    sides = battle.system.sides(battle.state)
+    missing = [s for s in sides if s not in players]
+    if missing:
+        raise HexfrontError(f"no one commands {', '.join(missing)}")
+    setup = attrs.evolve(battle.setup, players={s: players[s] for s in sides}, teach=teach)
+    new = Battle.replay(setup, list(battle.log[:orders]))
+    s = battle.setup
+    stem = original.stem if original is not None else f"{s.system}-{s.scenario}"
+    folder = saves_dir()
+    target = folder / f"{stem}-from-{orders}.json"
+    n = 1
+    while target.exists():
+        n += 1
+        target = folder / f"{stem}-from-{orders}-{n}.json"
+    save_battle(new, target)
+    is_autosave = original is not None and original.resolve() == autosave_path().resolve()
+    if is_autosave:
+        return Session(new, target), target, None
+    kept = retire_autosave()
+    return Session(new, autosave_path()), target, kept

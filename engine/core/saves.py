@@ -18,7 +18,7 @@ import attrs
 import cattrs
 
 from .. import ENGINE_VERSION, SAVE_FORMAT_VERSION
-from .battle import Battle, BattleSetup, Checkpoint, Divergence
+from .battle import Battle, BattleSetup, Checkpoint, Divergence, IllegalOrder
 from .errors import HexfrontError, SaveError, UnknownSystem
 from .resolution import Script
 from .rng import MAX_SEED
@@ -151,12 +151,14 @@ def parse_save_text(text: str, where: str = "the save") -> SaveFile:
     return save
 
 
-def setup_from_save(save: SaveFile, where: str = "the save") -> BattleSetup:
+def setup_from_save(save: SaveFile, where: str = "the save", any_rules_version: bool = False) -> BattleSetup:
+    """The battle's setup. With ``any_rules_version`` (replays), a save of another rules version is
+    set up under this hexfront's rules instead of refused."""
     try:
         system = get_system(save.system)
     except UnknownSystem as exc:
         raise SaveError(f"{where} is for {exc.message}") from None
-    if save.rules_version != system.rules_version:
+    if save.rules_version != system.rules_version and not any_rules_version:
         raise SaveError(
             f"{where} was played with {system.title} rules version {save.rules_version}; "
             f"this hexfront has rules version {system.rules_version}; open it with a matching hexfront"
@@ -167,7 +169,8 @@ def setup_from_save(save: SaveFile, where: str = "the save") -> BattleSetup:
     script = Script(save.script.dice, save.script.cards) if save.script is not None else None
     options = system.default_options() | save.options
     return BattleSetup(system=save.system, scenario=save.scenario, seed=save.seed, content=save.content,
-                       rules_version=save.rules_version, options=options, undo_policy=save.undo_policy,
+                       rules_version=system.rules_version if any_rules_version else save.rules_version,
+                       options=options, undo_policy=save.undo_policy,
                        players=save.players, script=script, teach=save.teach)
 
 
@@ -198,6 +201,79 @@ def battle_from_save(save: SaveFile, where: str = "the save", verify: bool = Tru
 
 
 def load_battle(path: Path | str, verify: bool = True) -> Battle:
+    save, where = read_save(path)
+    return battle_from_save(save, where, verify=verify)
+
+
+def load_for_replay(path: Path | str) -> tuple[Battle, str | None]:
+    """Load a save to watch, tolerating what play refuses: returns the battle and a divergence line.
+
+    A save of another rules version, or one edited by hand, is replayed under this hexfront's rules,
+    every recorded checkpoint checked; at the first order that is refused, fails or gives another state
+    the replay stops. The battle returned holds the orders up to the last one that agreed; the line says
+    where and why (None when everything agreed). A file that cannot be read as a save at all raises
+    SaveError with one line.
+    """
+    save, where = read_save(path)
+    setup = setup_from_save(save, where, any_rules_version=True)
+    system = get_system(setup.system)
+    version = None
+    if save.rules_version != system.rules_version:
+        version = (f"recorded with {system.title} rules version {save.rules_version}, "
+                   f"this is version {system.rules_version}")
+
+    def say(why: str | None) -> str | None:
+        line = "; ".join(part for part in (version, why) if part)
+        return " ".join(line.split()) or None  # one line, whatever an exception's text held
+
+    codec = codec_for(system)
+    commands: list[Any] = []
+    unknown = None
+    for i, entry in enumerate(save.commands, start=1):
+        try:
+            commands.append(codec.command_from_json(entry.command))
+        except Exception as exc:
+            unknown = f"the replay stops before order {i}: it is not an order this hexfront knows ({first_error(exc)})"
+            break
+    try:
+        battle = Battle(system, setup)
+    except HexfrontError as exc:
+        raise SaveError(f"{where} cannot be replayed: {exc.message}") from None
+    except RecursionError:
+        raise SaveError(f"{where} holds content nested too deeply; it may be damaged or hostile") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+        raise SaveError(f"{where} holds a scenario or content table this hexfront cannot use "
+                        f"({type(exc).__name__}: {exc}); it may be damaged or edited by hand") from None
+    if battle.setup_check != save.setup_check:
+        got, want = battle.setup_check, save.setup_check
+        return battle, say(f"the replay diverges at the setup, before any order: recorded state {want.hash} "
+                           f"after {want.draws} draws, replayed {got.hash} after {got.draws} draws")
+    for i, command in enumerate(commands, start=1):
+        try:
+            text = system.describe_command(command, battle.state)
+        except Exception:
+            text = type(command).__name__
+        try:
+            battle.submit(command)
+        except IllegalOrder as refused:
+            return battle, say(f"the replay diverges at order {i} ({text}): this hexfront refuses it "
+                               f"({refused.message})")
+        except (HexfrontError, RecursionError, KeyError, TypeError, ValueError, AttributeError, IndexError,
+                OverflowError) as exc:
+            reason = exc.message if isinstance(exc, HexfrontError) else f"{type(exc).__name__}: {exc}"
+            return battle, say(f"the replay diverges at order {i} ({text}): replaying it fails ({reason})")
+        got, want = battle.checkpoints[-1], save.commands[i - 1].check
+        if got != want:
+            kept = Battle(system, setup)  # the orders that agreed, and not the one that did not
+            for agreed in commands[:i - 1]:
+                kept.submit(agreed)
+            return kept, say(f"the replay diverges at order {i} ({text}): recorded state {want.hash} after "
+                             f"{want.draws} draws, replayed {got.hash} after {got.draws} draws")
+    return battle, say(unknown)
+
+
+def read_save(path: Path | str) -> tuple[SaveFile, str]:
+    """Read and check a save file (never changing it); raise SaveError with one line on any problem."""
     path = Path(path)
     where = str(path)
     try:
@@ -214,4 +290,4 @@ def load_battle(path: Path | str, verify: bool = True) -> Battle:
         raise SaveError(f"{where} is not UTF-8 text, so not a hexfront save; it may be damaged") from None
     except OSError as exc:
         raise SaveError(f"cannot read {where}: {exc.strerror or exc}") from None
-    return battle_from_save(parse_save_text(text, where), where, verify=verify)
+    return parse_save_text(text, where), where

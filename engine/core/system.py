@@ -161,6 +161,20 @@ class RuleSystem:
     def turn(self, state: Any) -> int:
         return getattr(state, "turn", 0)
 
+    def activation_key(self, state: Any, command: Any) -> Any:
+        """Which activation ``command``, given in ``state``, belongs to: orders in a row with equal keys
+        are one activation (the replay viewer steps over them together).
+
+        By default: the turn, the side giving the order and the piece giving it (``order_parts``), so that a
+        unit's or model's actions, or a side's run of whole-side orders, are one activation. The state
+        after an order cannot tell this alone: in many systems it already shows the next side to act.
+        """
+        try:
+            unit = self.order_parts(state, command).unit
+        except Exception:  # a system without order parts for this command: the side alone decides
+            unit = None
+        return (self.turn(state), self.side_to_act(state), unit)
+
     def canonical(self, state: Any) -> Any:
         """A value made of tuples, strings and numbers that fixes the state (for its hash)."""
         raise NotImplementedError

@@ -29,7 +29,7 @@ async def form_rows(pilot) -> dict:
 
 @playtest
 async def test_the_form_sets_side_opponent_undo_policy_and_options(saves, monkeypatch):
-    """Rows: system, scenario, side, opponent, each optional rule as a switch, undo policy."""
+    """Rows: system, scenario, side, opponent, each optional rule as a switch, teach, undo policy."""
     ratfight = get_system("ratfight")
     monkeypatch.setattr(type(ratfight), "options", (OptionSpec("night", False, "a test switch"),))
     app = make_app()
@@ -38,18 +38,20 @@ async def test_the_form_sets_side_opponent_undo_policy_and_options(saves, monkey
         await pilot.pause()
         assert isinstance(app.screen, NewBattleScreen)
         rows = await form_rows(pilot)
-        assert list(rows) == ["system", "scenario", "side", "opponent", "option:night", "undo"]
+        assert list(rows) == ["system", "scenario", "side", "opponent", "option:night", "teach", "undo"]
         await pilot.press("down", "down", "right")  # side: the second one
         await pilot.press("down", "right")  # opponent: the random computer player
         await pilot.press("down", "right")  # the switch on
+        await pilot.press("down", "right")  # teach on
         await pilot.press("down", "right")  # undo: strict
         rows = await form_rows(pilot)
         assert rows["option:night"].value is True and rows["undo"].value == "strict"
+        assert rows["teach"].value is True
         await pilot.press("enter")
         await settle(pilot)
         setup = app.screen.session.battle.setup
         assert setup.players == {"red": "random", "blue": "human"}
-        assert setup.options == {"night": True} and setup.undo_policy == "strict"
+        assert setup.options == {"night": True} and setup.undo_policy == "strict" and setup.teach
 
 
 @playtest

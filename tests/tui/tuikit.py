@@ -77,3 +77,67 @@ def playtest(fn):
         return asyncio.run(fn(*args, **kwargs))
 
     return run
+
+
+async def order_by_keys(pilot, screen, command, confirm: bool = True) -> None:
+    """Build ``command`` in the order editor with the keys a player would press, and (with ``confirm``) give it.
+
+    Tab to the piece, a digit (0 for the next page) for the action, the cursor and Enter for the
+    target hex, a digit for the variant; each step is checked against the editor before the next key.
+    """
+    from tui.orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT
+
+    editor = screen.editor
+    system = screen.system
+    parts = system.order_parts(screen.session.state, command)
+
+    async def pick(entries: list, index: int) -> None:
+        while editor.page % editor.pages() != index // PAGE:
+            await pilot.press("0")
+        await pilot.press(str(index % PAGE + 1))
+
+    if parts.unit is not None:
+        for _ in range(60):
+            if editor.unit == parts.unit and editor.level == ACTION:
+                break
+            await pilot.press("tab")
+        assert editor.unit == parts.unit and editor.level == ACTION, (
+            f"Tab never selected {parts.unit} (at {editor.unit}, {editor.level})")
+    else:
+        while editor.level != BROWSE:
+            await pilot.press("escape")
+    menu = editor.menu()
+    assert parts.action in menu, f"{parts.action!r} is not in the menu {menu}"
+    await pick(menu, menu.index(parts.action))
+    if editor.level == TARGET:
+        await cursor_to(pilot, screen.query_one("#map"), parts.target)
+        await pilot.press("enter")
+    if editor.level == VARIANT:
+        commands = [o.command for o in editor.variants]
+        assert command in commands, f"{command} is not among the variants"
+        await pick(editor.menu(), commands.index(command))
+    assert editor.level == CONFIRM and editor.chosen is not None and editor.chosen.command == command, (
+        f"the editor is at {editor.level} with {editor.chosen}")
+    await pilot.pause()
+    if confirm:
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+async def clear_pauses(pilot, key: str = "space", rounds: int = 400) -> int:
+    """Step through the teach pauses of the order shown now (Space each, or Escape); returns the keys it took.
+
+    Pauses the next order brings (the computer's reply) are left up.
+    """
+    from tui.screens.teach import TeachScreen
+
+    await pilot.pause()
+    first = pilot.app.screen
+    pressed = 0
+    for _ in range(rounds):
+        if not isinstance(first, TeachScreen) or pilot.app.screen is not first:
+            return pressed
+        await pilot.press(key)
+        pressed += 1
+        await pilot.pause()
+    raise AssertionError("the teach pauses never ended")

@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 
 from engine.core.battle import IllegalOrder
 from engine.core.errors import HexfrontError, UndoRefused
 from engine.core.hexes import Hex
+from engine.core.tutorial import Tutorial, battle_progress, read_tutorial
 
 from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
 from ..session import Session
@@ -37,6 +38,7 @@ class BoardScreen(Screen):
                 yield OrderPane(id="orders")
                 yield DiceLog(id="dicelog")
                 yield Legend(id="legend")
+        yield Static(id="tutorial")
         yield StatusLine(id="status")
         yield Footer()
 
@@ -79,6 +81,9 @@ class BattleScreen(BoardScreen):
         Binding("d", "dice_log", "dice log"),
         Binding("e", "explain", "explain roll", show=False),
         Binding("v", "toggle_sight", "sight"),
+        Binding("t", "teach", "teach"),
+        Binding("w", "why", "why? (rules)", show=False),
+        Binding("o", "odds", "odds", show=False),
         Binding("a", "activation", "activation", show=False),
         Binding("s", "save", "save"),
         Binding("q", "menu", "menu"),
@@ -98,6 +103,13 @@ class BattleScreen(BoardScreen):
         self._ended = False
         self._preview = None
         self._acted: frozenset[str] = frozenset()
+        self._teaching = False  # a teach pause is up: the computer waits for it
+        self._last_order = ""
+        try:
+            self.tutorial: Tutorial | None = read_tutorial(session.battle.setup.content)
+        except HexfrontError:
+            self.tutorial = None
+        self._tutorial_done = False
 
     def on_mount(self) -> None:
         self.setup_panes(self.board)
@@ -109,6 +121,14 @@ class BattleScreen(BoardScreen):
         self.query_one(DiceLog).set_entries(self._all_log_entries())
         self.refresh_all()
         hexmap.focus()
+        if self.tutorial is not None:
+            self.add_class("-tutorial")
+            self._draw_tutorial()
+            if not self.session.battle.log:
+                from .tutorial import TutorialMessage
+
+                self.app.push_screen(TutorialMessage("Tutorial", self.tutorial.intro + "\n\n" + self._step_prompt()))
+            self._tutorial_done = self._tutorial_finished()
         self.call_after_refresh(self._check_end)
 
     # -- drawing ---------------------------------------------------------------------
@@ -222,6 +242,8 @@ class BattleScreen(BoardScreen):
                  f"order {len(b.log)}"]
         if self.session.save_error:
             parts.append(f"AUTOSAVE FAILED: {self.session.save_error}")
+        if b.setup.teach:
+            parts.append("teach on")
         if self.message:
             parts.append(self.message)
         self.query_one(StatusLine).update(" | ".join(parts))
@@ -328,6 +350,7 @@ class BattleScreen(BoardScreen):
             self.say(f"refused: {refused.message}")
             return
         self.message = text
+        self._last_order = text
         self._after_log_change(before)
 
     def _after_log_change(self, before: int | None) -> None:
@@ -338,8 +361,48 @@ class BattleScreen(BoardScreen):
         else:
             log.add_entries(log_entries(self.system, self.session.state, b.events[before:], start=before + 1))
         self.refresh_all()
+        self._draw_tutorial()
+        if before is not None and b.setup.teach:
+            from .teach import teach
+
+            events = [e for evs in b.events[before:] for e in evs]
+            self._teaching = True
+            if teach(self, self.system, self.session.state, events, f"Order {len(b.log)}: {self._last_order}",
+                     self._taught):
+                return
+        self._taught()
+
+    def _taught(self) -> None:
+        """After an order and its teach pauses: the end of the battle, the tutorial, the computer's turn."""
+        self._teaching = False
         self._check_end()
+        self._check_tutorial()
         self.maybe_computer()
+
+    # -- tutorials -----------------------------------------------------------------------
+    def _tutorial_finished(self) -> bool:
+        return self.tutorial is not None and battle_progress(self.tutorial, self.session.battle).finished
+
+    def _step_prompt(self) -> str:
+        assert self.tutorial is not None
+        done = battle_progress(self.tutorial, self.session.battle)
+        if done.finished:
+            return "Tutorial complete. " + self.tutorial.finish
+        return f"Step {done.done + 1} of {done.total}: {self.tutorial.steps[done.done].prompt}"
+
+    def _draw_tutorial(self) -> None:
+        if self.tutorial is not None:
+            self.query_one("#tutorial", Static).update(self._step_prompt())
+
+    def _check_tutorial(self) -> None:
+        if self.tutorial is None or self._tutorial_done or not self._tutorial_finished():
+            return
+        self._tutorial_done = True
+        from .tutorial import TutorialMessage
+
+        self.app.push_screen(TutorialMessage(
+            "Tutorial complete", self.tutorial.finish + "\n\nEnter or Esc: play on to the end; "
+            "q then goes back to the menu.", done=True))
 
     def _check_end(self) -> None:
         if self.session.battle.outcome() is not None and not self._ended:
@@ -428,6 +491,30 @@ class BattleScreen(BoardScreen):
 
         self.app.push_screen(ExplainScreen(self.session.battle, entry))
 
+    def action_teach(self) -> None:
+        """Step-through resolution on or off for this battle (kept in its save)."""
+        setup = self.session.battle.setup
+        setup.teach = not setup.teach
+        self.session.write()
+        self.say("teach on: every die and card pauses to explain itself (Space next, Esc skip)"
+                 if setup.teach else "teach off")
+
+    def action_why(self) -> None:
+        """The rules section behind the dice-log entry picked (d, then Up/Down)."""
+        entry = self.query_one(DiceLog).selected_entry()
+        if entry is None:
+            self.say("the dice log is empty")
+            return
+        open_rules(self, self.system.id, entry.rule)
+
+    def action_odds(self) -> None:
+        if self.editor.level != CONFIRM or self._preview is None or not self._preview.odds:
+            self.say("odds show once an attack, test or draw is ready to give")
+            return
+        from .odds import OddsScreen
+
+        self.app.push_screen(OddsScreen(self._preview))
+
     def action_toggle_sight(self) -> None:
         self.show_sight = not self.show_sight
         self.say("showing what the piece can see" if self.show_sight else "line of sight hidden")
@@ -435,7 +522,7 @@ class BattleScreen(BoardScreen):
 
     # -- the computer player ---------------------------------------------------------------
     def maybe_computer(self) -> None:
-        if self._thinking or not self.session.computer_to_act():
+        if self._thinking or self._teaching or not self.session.computer_to_act():
             return
         self._thinking = True
         job = self.session.computer_job()
@@ -461,3 +548,13 @@ class BattleScreen(BoardScreen):
 
     def on_screen_resume(self) -> None:
         self.maybe_computer()
+
+
+def open_rules(screen: Any, system_id: str, rule: str) -> None:
+    """The rules browser at the section ``rule`` (a dice-log entry's rule reference) belongs to."""
+    from .help import HelpScreen
+
+    if not rule:
+        screen.notify("that entry names no rule; ? opens the whole rules help")
+        return
+    screen.app.push_screen(HelpScreen(system_id, rule=rule))

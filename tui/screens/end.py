@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -37,6 +37,13 @@ def end_text(session: Session) -> Text:
     for line in summary.lines:
         if outcome is None or outcome.reason not in line:  # the reason is given above
             text.append(f"{line}\n")
+    from engine.core.luck import luck_lines
+
+    lines = luck_lines(battle, session.side_names)
+    if lines:
+        text.append("Luck (what the dice and cards gave against the odds):\n", style="bold")
+        for line in lines:
+            text.append(f"  {line}\n")
     return text
 
 
@@ -55,7 +62,7 @@ class EndScreen(Screen):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="end-box"):
+        with VerticalScroll(id="end-box"):
             yield Static(end_text(self.session), id="end-text")
             yield Static("s save the replay   r start again   m menu   z undo the last order", id="end-keys")
         yield Footer()

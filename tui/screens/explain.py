@@ -41,7 +41,9 @@ def explain(battle: Battle, entry: LogEntry) -> Text:
         text.append(f"Why: {purpose}\n")
     rule = getattr(event, "rule", "")
     if rule:
-        text.append(f"Rule: {rule}\n")
+        text.append(f"Rule: {rule} (w opens it)\n")
+    for m in getattr(event, "modifiers", ()):
+        text.append(f"Modifier: {m}\n")
     who = getattr(event, "who", "")
     if who:
         text.append(f"For: {who}\n")
@@ -57,7 +59,8 @@ def explain(battle: Battle, entry: LogEntry) -> Text:
 
 
 class ExplainScreen(ModalScreen):
-    BINDINGS = [Binding("escape,enter,e", "app.pop_screen", "back")]
+    BINDINGS = [Binding("escape,enter,e", "app.pop_screen", "back"),
+                Binding("w", "why", "why? (the rule)")]
 
     def __init__(self, battle: Battle, entry: LogEntry) -> None:
         super().__init__()
@@ -71,3 +74,10 @@ class ExplainScreen(ModalScreen):
 
     def on_mount(self) -> None:
         self.query_one("#explain-box").border_title = "Why this roll or card"
+        if self.entry.rule:
+            self.query_one("#explain-box").border_subtitle = "w: the rule in the rules help"
+
+    def action_why(self) -> None:
+        from .battle import open_rules
+
+        open_rules(self, self.battle.system.id, self.entry.rule)

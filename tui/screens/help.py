@@ -6,13 +6,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.system import all_systems, get_system
-from engine.core.view import BoardView
+from engine.core.view import BoardView, find_section
 
 KEYS = """\
 Anywhere
@@ -28,6 +28,7 @@ The menu
   c        continue the last battle
   l        load a save
   w        watch a replay
+  t        tutorials: learn a system
   a        plain-ASCII look, on or off
   q        quit
   Left Right   change a new-battle setting
@@ -54,20 +55,40 @@ Giving an order
   z  Z     undo, redo (against the computer:
            back to your own last order)
   v        what a piece can see
+  o        the whole odds panel (at the
+           confirm step)
+  t        teach on/off: every die and card
+           pauses to explain itself
   a        the whole activation pane (its
            title says when lines are hidden)
   d        dice log: Up Down to pick
   e        explain the picked roll or card
+  w        why? the rules section behind it
   s        save a copy
   q        back to the menu
 
 Replays
+  .  comma   next, previous event
   ]  [     next, previous order
-  }  {     ten orders on, back
-  Home End   first, last order
+  }  {     next, previous activation
+  >  <     next, previous turn
+  g        go to a turn
+  Home End   first, last point
   Space    play or pause
+  +  -     faster, slower
+  c        continue from here: a new battle
+  t        teach pauses on or off
   a        the whole activation pane
-  d  e     dice log, explain
+  d  e  w   dice log, explain, why? (rules)
+
+Teach pauses
+  Space    the next die or card
+  Esc      finish the order without pauses
+  w        the rule behind this die
+
+Rules help
+  /        search the rules
+  Esc      clear the search, then back
 
 End of the battle
   s        save the replay
@@ -131,52 +152,125 @@ def legend_text(board: BoardView) -> str:
 
 def topics(system_id: str | None) -> list[tuple[str, str, str]]:
     """(id, title, text) for every help topic: keys, the map, then each system's rule sections."""
-    out = [("keys", "Keys", KEYS), ("map", "The map", MAP)]
+    return [(tid, title, text) for tid, title, text, _ in _topics(system_id)]
+
+
+def _topics(system_id: str | None) -> list[tuple[str, str, str, int]]:
+    out = [("keys", "Keys", KEYS, 2), ("map", "The map", MAP, 2)]
     systems = [get_system(system_id)] if system_id else list(all_systems().values())
     for system in systems:
         for i, section in enumerate(system.help_sections()):
             title = section.title if system_id else f"{system.title}: {section.title}"
-            out.append((f"{system.id}-{i}", title, section.text))
+            out.append((f"{system.id}-{i}", title, section.text, section.level))
     return out
 
 
 class HelpScreen(ModalScreen):
-    BINDINGS = [Binding("escape,question_mark", "app.pop_screen", "back")]
+    """The rules browser: the keys, the map, and the chosen system's rules in the book's section order.
 
-    def __init__(self, system_id: str | None = None, board: BoardView | None = None) -> None:
+    ``/`` searches titles and text; opened with ``rule`` (from a dice-log entry's "why?" or a teach
+    pause) it starts at the section that rule reference belongs to.
+    """
+
+    BINDINGS = [
+        Binding("escape,question_mark", "back", "back"),
+        Binding("slash", "search", "search", key_display="/"),
+    ]
+
+    def __init__(self, system_id: str | None = None, board: BoardView | None = None, rule: str = "") -> None:
         super().__init__()
         self.system_id = system_id
-        self.topics = topics(system_id)
+        rows = _topics(system_id)
+        self.topics = [(tid, title, text) for tid, title, text, _ in rows]
+        self.levels = [level for *_, level in rows]
         if board is not None:  # opened from a battle: this map's own legend comes first
             legend = legend_text(board)
             marks = getattr(get_system(system_id), "marks_legend", None) if system_id else None
             if marks:
                 legend += "\n\n" + "\n".join(marks)
             self.topics.insert(0, ("legend", "This map's legend", legend))
+            self.levels.insert(0, 2)
+        self.rule = rule
+        self.start = 0
+        self.found_rule: bool | None = None
+        if rule and system_id:
+            index = find_section(get_system(system_id).help_sections(), rule)
+            self.found_rule = index is not None
+            if index is not None:
+                self.start = self.topics.index(next(t for t in self.topics if t[0] == f"{system_id}-{index}"))
+        self.shown = list(range(len(self.topics)))  # the topics the search leaves, as indices
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="help-body"):
-            yield OptionList(*[Option(title, id=tid) for tid, title, _ in self.topics], id="help-topics")
+            with Vertical(id="help-left"):
+                yield Input(placeholder="/ search the rules", id="help-search")
+                yield OptionList(*self._options(), id="help-topics")
             with VerticalScroll(id="help-scroll"):
                 yield Static(id="help-text")
         yield Footer()
 
+    def _options(self) -> list[Option]:
+        return [Option(("  " if self.levels[i] > 2 else "") + self.topics[i][1], id=self.topics[i][0])
+                for i in self.shown]
+
     def on_mount(self) -> None:
         self.query_one("#help-topics").border_title = get_system(self.system_id).title if self.system_id else "Help"
-        self.query_one("#help-topics", OptionList).highlighted = 0
-        self._show(0)
-        self.query_one("#help-topics").focus()
+        topics = self.query_one("#help-topics", OptionList)
+        topics.highlighted = self.start
+        self._show(self.start)
+        topics.focus()
+        if self.found_rule is False:
+            self.notify(f"no section of this help is filed under '{self.rule}'; the sections are listed")
 
     @on(OptionList.OptionHighlighted, "#help-topics")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show(event.option_index)
+        if event.option_index < len(self.shown):
+            self._show(self.shown[event.option_index])
 
     def _show(self, index: int) -> None:
         _, title, text = self.topics[index]
         self.query_one("#help-scroll").border_title = title
-        self.query_one("#help-text", Static).update(Text(text))
+        shown = Text(text)
+        query = self.query_one("#help-search", Input).value.strip() if self.is_mounted else ""
+        if query:
+            shown.highlight_words([query], style="reverse", case_sensitive=False)
+        self.query_one("#help-text", Static).update(shown)
         self.query_one("#help-scroll").scroll_home(animate=False)
 
     @on(OptionList.OptionSelected, "#help-topics")
     def _selected(self) -> None:
         self.query_one("#help-scroll").focus()
+
+    # -- search -------------------------------------------------------------------------
+    def action_search(self) -> None:
+        self.query_one("#help-search", Input).focus()
+
+    @on(Input.Changed, "#help-search")
+    def _search(self, event: Input.Changed) -> None:
+        query = event.value.strip().lower()
+        self.shown = [i for i, (_, title, text) in enumerate(self.topics)
+                      if not query or query in title.lower() or query in text.lower()]
+        topics = self.query_one("#help-topics", OptionList)
+        topics.clear_options()
+        topics.add_options(self._options())
+        topics.border_title = f"{len(self.shown)} found" if query else (
+            get_system(self.system_id).title if self.system_id else "Help")
+        if self.shown:
+            topics.highlighted = 0
+            self._show(self.shown[0])
+        else:
+            self.query_one("#help-scroll").border_title = "Nothing found"
+            self.query_one("#help-text", Static).update(Text(f"No topic mentions '{event.value.strip()}'."))
+
+    @on(Input.Submitted, "#help-search")
+    def _search_done(self) -> None:
+        self.query_one("#help-topics").focus()
+
+    def action_back(self) -> None:
+        search = self.query_one("#help-search", Input)
+        if self.focused is search:
+            if search.value:
+                search.value = ""
+            self.query_one("#help-topics").focus()
+            return
+        self.app.pop_screen()

@@ -25,6 +25,8 @@ from engine.core.system import all_systems, get_system
 
 from ..session import autosave_path, describe_save, list_saves
 
+WATCH = "watch"  # the "your side" choice that leaves both sides to the computer
+
 BANNER = r"""
  _                 __                 _
 | |__   _____  __ / _|_ __ ___  _ __ | |_
@@ -40,6 +42,7 @@ class TitleScreen(Screen):
         Binding("c", "choose('continue')", "continue"),
         Binding("l", "choose('load')", "load"),
         Binding("w", "choose('watch')", "watch replay"),
+        Binding("t", "choose('tutorials')", "tutorials"),
         Binding("question_mark", "app.help", "rules help", key_display="?"),
         Binding("a", "choose('ascii')", "ASCII look"),
         Binding("q", "choose('quit')", "quit"),
@@ -70,6 +73,7 @@ class TitleScreen(Screen):
             ("continue", "c  Continue the last battle" if has_autosave else "c  Continue (no battle saved yet)"),
             ("load", "l  Load a saved battle"),
             ("watch", "w  Watch a replay"),
+            ("tutorials", "t  Tutorials: learn a rule system"),
             ("help", "?  Rules and keys"),
             ("ascii", f"a  Plain-ASCII look: {ascii_on}"),
             ("quit", "q  Quit"),
@@ -95,6 +99,10 @@ class TitleScreen(Screen):
             app.push_screen(SaveListScreen("load"))
         elif what == "watch":
             app.push_screen(SaveListScreen("watch"))
+        elif what == "tutorials":
+            from .tutorial import TutorialListScreen
+
+            app.push_screen(TutorialListScreen())
         elif what == "help":
             app.action_help()
         elif what == "ascii":
@@ -216,7 +224,8 @@ class NewBattleScreen(Screen):
         rows = [
             Row("system", "Rule system", [(sid, s.title) for sid, s in self.systems.items()]),
             Row("scenario", "Scenario", [(s.name, s.title) for s in scenarios]),
-            Row("side", "Your side", [(sid, name) for sid, name in sides]),
+            Row("side", "Your side", [(sid, name) for sid, name in sides]
+                + [(WATCH, "none: watch the computer play both sides")]),
             Row("opponent", "Opponent", [(f"computer:{c}", f"computer ({c})") for c in computers]
                 + [(HUMAN, "a second player at this keyboard")]),
         ]
@@ -224,6 +233,7 @@ class NewBattleScreen(Screen):
             choices = option.choices or ((False, True) if isinstance(option.default, bool) else (option.default,))
             rows.append(Row(f"option:{option.name}", option.name,
                             [(c, ("on" if c else "off") if isinstance(c, bool) else str(c)) for c in choices]))
+        rows.append(Row("teach", "Teach", [(False, "off"), (True, "on: every die and card pauses to explain")]))
         rows.append(Row("undo", "Undo", [(p, {"practice": "practice: any order can be taken back",
                                               "strict": "strict: rolls and cards stand"}.get(p, p))
                                          for p in UNDO_POLICIES]))
@@ -256,14 +266,16 @@ class NewBattleScreen(Screen):
         opponent = values["opponent"]
         players = {}
         for side in sides:
-            if side == mine or opponent == HUMAN:
+            if mine == WATCH:  # both sides to the computer: the opponent's player, or the default one
+                players[side] = opponent.split(":", 1)[1] if opponent != HUMAN else "default"
+            elif side == mine or opponent == HUMAN:
                 players[side] = HUMAN
             else:
                 players[side] = opponent.split(":", 1)[1]
         options = {k.split(":", 1)[1]: v for k, v in values.items() if k.startswith("option:")}
         app: Any = self.app
         app.start_battle(system.id, values["scenario"], players=players, options=options,
-                         undo_policy=values["undo"])
+                         undo_policy=values["undo"], teach=values["teach"])
 
 
 class SaveListScreen(Screen):

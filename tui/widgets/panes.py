@@ -21,6 +21,7 @@ from engine.core.hexes import Hex, axial_to_offset
 from engine.core.view import ActivationView, BoardView, OrderPreview, Piece
 
 from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderEditor
+from ..screens.odds import odds_text
 
 
 def where(at: Hex | None) -> str:
@@ -30,9 +31,6 @@ def where(at: Hex | None) -> str:
     return f"({col},{row})"
 
 
-def bar(p: float, width: int = 10) -> str:
-    filled = int(round(p * width))
-    return "#" * filled + "." * (width - filled)
 
 
 class QueuePane(Static):
@@ -92,18 +90,9 @@ class OrderPane(Static):
             text.append(f"{editor.action} at {where(editor.target)}: which?\n", style="bold")
             self._numbered(text, editor)
         elif level == CONFIRM and preview is not None:
-            text.append("Enter: give  Esc: back\n", style="bold reverse")
-            text.append(preview.summary + "\n", style="bold")
-            wide = self.size.width >= 40
-            for chance in preview.odds:
-                shown = f"{bar(chance.probability)} " if wide else ""
-                text.append(f"{chance.probability * 100:3.0f}% {shown}{chance.outcome}\n")
-            if preview.note:
-                text.append(preview.note + "\n", style="italic")
-            if preview.cost:
-                text.append(f"Cost: {preview.cost}\n")
-            for m in preview.modifiers:
-                text.append(f"+ {m}\n")
+            text.append("Enter give Esc back" + (" o odds" if preview.odds else "") + "\n",
+                        style="bold reverse")
+            text.append_text(odds_text(preview, wide=self.size.width >= 40))
         self.update(text)
 
     @staticmethod
