@@ -120,8 +120,9 @@ def activation(s: DisState) -> ActivationView:
         now = f"Battle over: {s.result[1]}"
         return ActivationView(now=now, lines=tuple(lines))
     if s.phase == "briefing":
-        side = rules.side_to_act(s)
-        return ActivationView(now=f"Intelligence briefing - {s.platoons[side].name}", lines=tuple(lines))
+        side = rules.side_to_act(s)  # None half-way through the order that ends the briefing (a replay's event step)
+        who = f" - {s.platoons[side].name}" if side is not None else ""
+        return ActivationView(now=f"Intelligence briefing{who}", lines=tuple(lines))
     seg = s.segment
     if seg is None:
         return ActivationView(now=f"Turn {s.turn}", lines=tuple(lines))

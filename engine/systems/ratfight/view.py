@@ -503,6 +503,8 @@ def activation(st: RatState) -> ActivationView:
     acted = frozenset(st.used)
     if st.pending is not None:
         waiting = frozenset({st.pending.shooter})
+    elif st.card is None:  # half-way through an order, between one card and the next (a replay's event step)
+        waiting = frozenset()
     else:
         waiting = frozenset(c.model for c in rules.legal_commands(st) if hasattr(c, "model")) - acted
     return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=waiting)

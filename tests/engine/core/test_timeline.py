@@ -276,3 +276,22 @@ def test_a_save_for_an_unknown_system_raises_one_line(saved):
     with pytest.raises(SaveError) as caught:
         load_for_replay(saved)
     assert "chess" in caught.value.message
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_the_panes_can_be_drawn_at_every_event_of_a_battle(battles, system_id):
+    """The replay viewer draws the map and the activation pane at points inside an order too, where the
+    state is half folded (Disrupter's end of the briefing once had no side to act there)."""
+    battle = battles[system_id]
+    timeline = Timeline(battle)
+    pos, seen = (0, 0), 0
+    while True:
+        state = timeline.state_at(pos)
+        assert battle.system.activation(state).now
+        assert battle.system.board(state).cols > 0
+        seen += 1
+        nxt = timeline.next_event(pos)
+        if nxt == pos:
+            break
+        pos = nxt
+    assert seen > len(battle.log)
