@@ -20,9 +20,8 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Static
 
 from engine.core.errors import HexfrontError, SaveError
-from engine.core.saves import load_battle, write_atomic
-
 from engine.core.players import HUMAN
+from engine.core.saves import load_battle, write_atomic
 
 from .session import Session, autosave_path, retire_autosave, saves_dir
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.core.battle import Battle
-from engine.core.errors import HexfrontError, UndoRefused
+from engine.core.errors import HexfrontError, SaveError, UndoRefused
 from engine.core.players import HUMAN, computer_players_for
 from engine.core.saves import load_battle, save_battle
 
@@ -181,7 +181,11 @@ def retire_autosave() -> Path | None:
     while target.exists():
         n += 1
         target = saves_dir() / f"unfinished-{stamp}-{n}.json"
-    os.replace(path, target)
+    try:
+        os.replace(path, target)
+    except OSError as exc:
+        raise SaveError(f"cannot keep the unfinished battle as {target.name} ({exc.strerror or exc}); "
+                        f"the autosave is left as it was, so no new battle was started") from None
     return target
 
 

@@ -66,7 +66,7 @@ def battle_luck(battle: Any) -> dict[str, SideLuck]:
     system = battle.system
     state = system.copy_state(battle.keyframes[0][0])
     out = {s: SideLuck(s) for s in system.sides(state)}
-    ahead = getattr(system, "outcome_reads_ahead", False)
+    ahead = system.outcome_reads_ahead
     flat: list[Any] = []
     starts = []
     if ahead:

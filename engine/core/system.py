@@ -70,6 +70,9 @@ class RuleSystem:
     command_types: tuple[type, ...] = ()
     event_types: tuple[type, ...] = ()
     options: tuple[OptionSpec, ...] = ()
+    #: set where orders resolve after they are given (secret orders revealed together): the luck report
+    #: then hands outcome_of the events from the order to the end of the battle
+    outcome_reads_ahead: bool = False
 
     # -- content and setup ---------------------------------------------------
     def content_dir(self) -> Path:

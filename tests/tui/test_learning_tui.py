@@ -192,8 +192,13 @@ async def test_the_end_of_a_battle_tells_each_sides_luck(saves):
         assert isinstance(app.screen, EndScreen)
         text = screen_text(app)
         assert "Luck" in text
-        for name in session.side_names.values():
-            assert f"{name}: luck" in text
+        from engine.core.luck import battle_luck
+
+        for side, luck in battle_luck(session.battle).items():
+            assert luck.orders > 0
+            assert f"{session.side_names[side]}: luck {luck.score * 100:.0f}% over {luck.orders} orders" in text
+            for tally in luck.tallies.values():
+                assert f"{tally.unit}: {tally.rolled:g} rolled, {tally.expected:.1f} expected" in text
 
 
 SIZES = [(80, 24), (120, 40)]

@@ -45,9 +45,17 @@ async def test_the_plain_ascii_look_has_no_other_character_on_any_screen(saves, 
         seen["palette"] = screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
+        await pilot.press("t")  # teach on: the computer's next cards pause
+        from tui.screens.teach import TeachScreen
+
         for _ in range(200):  # pass to the end of the battle
             if isinstance(app.screen, EndScreen):
                 break
+            if isinstance(app.screen, TeachScreen):
+                seen.setdefault("teach pause", screen_text(app))
+                await pilot.press("escape")
+                await pilot.pause()
+                continue
             await pilot.press("full_stop", "enter")
             await settle(pilot)
         assert isinstance(app.screen, EndScreen)
@@ -57,6 +65,12 @@ async def test_the_plain_ascii_look_has_no_other_character_on_any_screen(saves, 
         seen["too small"] = screen_text(app)
     for name, text in seen.items():
         assert not non_ascii(text), f"{name}: {sorted(non_ascii(text))}\n{text}"
+    # and every screen still shows what it is for (a look that hid a pane would pass the check above)
+    for name, words in {"menu": ["New battle", "Tutorials"], "new battle": ["Rule system", "Teach"],
+                        "help": ["Keys", "search"], "teach pause": ["Teach: 1 of", "Why:"],
+                        "end": ["Luck", "Casualties"]}.items():
+        for word in words:
+            assert word in seen[name], f"{name} does not show {word!r}:\n{seen[name]}"
 
 
 @playtest

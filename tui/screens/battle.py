@@ -362,15 +362,15 @@ class BattleScreen(BoardScreen):
             log.add_entries(log_entries(self.system, self.session.state, b.events[before:], start=before + 1))
         self.refresh_all()
         self._draw_tutorial()
-        if before is not None and b.setup.teach:
-            from .teach import teach
+        if before is None or not b.setup.teach:
+            self._taught()
+            return
+        from .teach import teach
 
-            events = [e for evs in b.events[before:] for e in evs]
-            self._teaching = True
-            if teach(self, self.system, self.session.state, events, f"Order {len(b.log)}: {self._last_order}",
-                     self._taught):
-                return
-        self._taught()
+        events = [e for evs in b.events[before:] for e in evs]
+        self._teaching = True
+        teach(self, self.system, self.session.state, events, f"Order {len(b.log)}: {self._last_order}",
+              self._taught)
 
     def _taught(self) -> None:
         """After an order and its teach pauses: the end of the battle, the tutorial, the computer's turn."""

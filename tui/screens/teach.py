@@ -100,7 +100,7 @@ class TeachScreen(ModalScreen[bool]):
         Binding("question_mark", "app.help", "help", key_display="?", show=False),
     ]
 
-    def __init__(self, stops: list[TeachStop], system_id: str | None = None) -> None:
+    def __init__(self, stops: list[TeachStop], system_id: str) -> None:
         super().__init__()
         self.stops = stops
         self.system_id = system_id
@@ -131,9 +131,9 @@ class TeachScreen(ModalScreen[bool]):
         self.dismiss(False)
 
     def action_why(self) -> None:
-        from .help import HelpScreen
+        from .battle import open_rules
 
-        self.app.push_screen(HelpScreen(self.system_id, rule=self.stops[self.index].rule))
+        open_rules(self, self.system_id, self.stops[self.index].rule)
 
 
 def teach(screen: Any, system: Any, state: Any, events: list[Any], heading: str,

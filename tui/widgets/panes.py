@@ -21,7 +21,7 @@ from engine.core.hexes import Hex, axial_to_offset
 from engine.core.view import ActivationView, BoardView, OrderPreview, Piece
 
 from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderEditor
-from ..screens.odds import odds_text
+from .odds import odds_text
 
 
 def where(at: Hex | None) -> str:
@@ -29,8 +29,6 @@ def where(at: Hex | None) -> str:
         return "off the map"
     col, row = axial_to_offset(at)
     return f"({col},{row})"
-
-
 
 
 class QueuePane(Static):

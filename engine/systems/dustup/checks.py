@@ -11,7 +11,7 @@ from engine.core.resolution import Resolution
 
 from . import events as E
 from .data import COMMITMENT
-from .dice import die_name, less_than_half, modifier_names, shift, shift_names
+from .dice import die_name, less_than_half, shift, shift_names
 from .state import (BROKEN, CONFIDENCE, FIT, KILLED, ROUTED, STABILISED, UNTREATED, DISABLED, DustState, Figure,
                     Unit)
 

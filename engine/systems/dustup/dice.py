@@ -271,7 +271,3 @@ def shift_names(die: str, shifts, rule: str, open_: bool = False) -> tuple[str, 
         out.append(f"{die} shifted {way} {_STEP_WORDS.get(abs(steps), str(abs(steps)))}{kind}: {label} ({rule})")
     return tuple(out)
 
-
-def modifier_names(number: str, parts, rule: str) -> tuple[str, ...]:
-    """One line per modifier of a number to beat: "number to beat +1: an untreated casualty (Morale...)"."""
-    return tuple(f"{number} {value:+d}: {label} ({rule})" for label, value in parts if value)

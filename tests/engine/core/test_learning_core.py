@@ -10,7 +10,6 @@ from engine.core.battle import Battle
 from engine.core.errors import ContentError
 from engine.core.events import DieRolled
 from engine.core.luck import order_luck
-from engine.core.resolution import Randomizer, Resolution
 from engine.core.saves import load_battle, save_battle
 from engine.core.tutorial import TutorialStep, read_tutorial
 from engine.core.view import Chance, OrderPreview, find_section, read_help
@@ -96,13 +95,6 @@ def test_order_luck_ranks_the_outcome_among_the_chances():
     assert order_luck(preview, "two down")[2] == pytest.approx(0.9)
     assert order_luck(preview, "miss")[2] == pytest.approx(0.25)
     assert order_luck(OrderPreview("move"), "miss") is None
-
-
-def test_dice_carry_their_modifiers_by_name():
-    battle = Battle.new("ratfight", "ditch", seed=1)
-    ctx = Resolution(battle.system, battle.state, Randomizer(1))
-    ctx.roll(8, "target die", "Die Shifts", modifiers=("up one: partial concealment",))
-    assert ctx.events[-1].modifiers == ("up one: partial concealment",)
 
 
 def test_the_teach_switch_is_kept_in_the_save_and_an_older_save_without_it_loads(tmp_path):
