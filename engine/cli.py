@@ -188,7 +188,8 @@ def replay_command(play: PlayFn | None) -> Callable[[argparse.Namespace], int]:
         terminal = sys.stdout.isatty() or bool(os.environ.get("HEXFRONT_FORCE_TTY"))
         if printed or play is None or not terminal:
             return cmd_replay(args)
-        load_for_replay(args.file)  # a file that cannot be read is one line on stderr, before any screen
+        # a file that cannot be read is one line on stderr, before any screen; the viewer opens on this load
+        args.loaded = load_for_replay(args.file)
         return play(args)
 
     return run

@@ -350,7 +350,8 @@ def test_replay_on_a_terminal_refuses_a_bad_file_in_one_line_before_any_screen(c
 
 
 def test_the_launcher_hands_replay_to_the_viewer(monkeypatch, saved_games):
-    """tui/launch.py starts the app on the replay viewer for 'hexfront replay FILE' (the app itself is faked)."""
+    """tui/launch.py starts the app on the replay viewer for 'hexfront replay FILE' (the app itself is faked),
+    handing it the battle the command line has already loaded (the save is read once)."""
     import tui.app
     from tui.launch import main as hexfront
 
@@ -358,7 +359,9 @@ def test_the_launcher_hands_replay_to_the_viewer(monkeypatch, saved_games):
     started = []
     monkeypatch.setattr(tui.app, "run", lambda **kw: started.append(kw) or 0)
     assert hexfront(["replay", str(saved_games[2])]) == 0
-    assert started == [{"start": "replay", "replay": saved_games[2]}]
+    assert len(started) == 1 and started[0]["start"] == "replay" and started[0]["replay"] == saved_games[2]
+    battle, divergence = started[0]["loaded"]
+    assert divergence is None and battle.log == load_battle(saved_games[2]).log
 
 
 def test_replay_of_a_missing_file(capsys, tmp_path):

@@ -72,7 +72,7 @@ class HexfrontApp(App):
 
     def __init__(self, *, ascii_look: bool | None = None, computer_delay: float = 0.35,
                  replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None,
-                 replay: Path | None = None) -> None:
+                 replay: Path | None = None, loaded: tuple | None = None) -> None:
         # the terminal's own 16 colours, and with NO_COLOR none at all (plain text attributes stay)
         super().__init__(ansi_color=True)
         env_ascii = os.environ.get("HEXFRONT_ASCII", "").strip().lower() not in ("", "0", "no", "off", "false")
@@ -83,6 +83,7 @@ class HexfrontApp(App):
         self.replay_interval = replay_interval
         self.start = start
         self.replay_file = replay  # start="replay": the save the viewer opens on
+        self.replay_loaded = loaded  # (battle, divergence) when the command line has loaded it already
         self.battle_seed = battle_seed  # fixed for tests and demos; None draws one from the clock
         self.theme = "ansi-dark"
 
@@ -96,7 +97,7 @@ class HexfrontApp(App):
             self.continue_battle()
         elif self.start == "replay" and self.replay_file is not None:
             try:
-                self.watch_replay(self.replay_file)
+                self.watch_replay(self.replay_file, self.replay_loaded)
             except HexfrontError as exc:
                 self.notify(f"cannot watch it: {exc.message}", severity="error", timeout=10)
         self.check_size(self.size.width, self.size.height)
@@ -217,14 +218,14 @@ class HexfrontApp(App):
             retire_autosave()
         self.open_session(Session(battle, autosave_path()))
 
-    def watch_replay(self, path: Path) -> None:
+    def watch_replay(self, path: Path, loaded: tuple | None = None) -> None:
         """Open the replay viewer on a save. A save of other rules or edited by hand opens up to where it
         diverges (the viewer says where and why); one that cannot be read raises SaveError (one line)."""
         from engine.core.saves import load_for_replay
 
         from .screens.replay import ReplayScreen
 
-        battle, divergence = load_for_replay(path)
+        battle, divergence = loaded if loaded is not None else load_for_replay(path)
         self.push_screen(ReplayScreen(battle, path.name, divergence=divergence, path=path))
 
     # -- the command palette: every key binding of the screen, by its description -------------
@@ -249,8 +250,9 @@ class HexfrontApp(App):
         yield from super().get_system_commands(screen)
 
 
-def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None = None) -> int:
-    app = HexfrontApp(start=start, ascii_look=ascii_look, replay=replay)
+def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None = None,
+        loaded: tuple | None = None) -> int:
+    app = HexfrontApp(start=start, ascii_look=ascii_look, replay=replay, loaded=loaded)
     app.run()
     return app.return_code or 0
 

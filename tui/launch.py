@@ -15,7 +15,7 @@ def play(args: argparse.Namespace) -> int:
     from .app import run  # Textual is loaded only when the game starts, not for 'hexfront systems'
 
     if getattr(args, "command", None) == "replay":
-        return run(start="replay", replay=Path(args.file))
+        return run(start="replay", replay=Path(args.file), loaded=getattr(args, "loaded", None))
     return run(start="continue" if args.resume else "menu", ascii_look=True if args.ascii else None)
 
 
