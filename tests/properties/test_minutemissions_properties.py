@@ -34,7 +34,7 @@ from engine.systems.minutemissions.state import (BATTLE, CARRIED, DEPLOY, DESTRO
 
 SYSTEM = get_system("minutemissions")
 SCENARIOS = ["ridge", "foundry"]
-PROPERTY_SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
+PROPERTY_SETTINGS = settings(max_examples=15, deadline=None, derandomize=True,
                              suppress_health_check=[HealthCheck.too_slow])
 END_ORDERS = (C.EndPhase, C.EndTurn)
 POSTURES = (STANDING, KNEELING, PRONE, DOWN)

@@ -23,7 +23,7 @@ from engine.systems.ratfight import commands as C
 from engine.systems.ratfight.state import ABANDONED, CASUALTY, DOWN, FLED, OK, res_deck
 
 SCENARIOS = ["village", "convoy"]
-PROPERTY_SETTINGS = settings(max_examples=20, deadline=None, derandomize=True,
+PROPERTY_SETTINGS = settings(max_examples=15, deadline=None, derandomize=True,
                              suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -422,7 +422,7 @@ def tried(battle: Battle, attempts: list[tuple[Any, FromState]]):
         yield from_state(battle)
 
 
-@settings(PROPERTY_SETTINGS, max_examples=30)
+@settings(PROPERTY_SETTINGS, max_examples=15)
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 1000), picks=picks_strategy,
        stop_at=st.sampled_from([None, LUCK, REACT]), attempts=st.lists(any_command, min_size=1, max_size=30))
 def test_an_illegal_command_changes_nothing(scenario, seed, picks, stop_at, attempts):

@@ -5,6 +5,7 @@ or names on a die leading to a section."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -45,6 +46,8 @@ def test_the_help_is_in_our_own_words():
     def words(text: str) -> list[str]:
         return re.findall(r"[a-z0-9']+", text.lower())
 
+    if not os.path.isfile(BOOK):
+        pytest.skip(f"the rule book is not at {BOOK}")
     book = [line for line in open(BOOK, encoding="utf-8").read().splitlines()
             if not line.startswith(("|", "#"))]
     book_words = words(" ".join(book))
