@@ -128,3 +128,45 @@ def tutorial_scenarios(system: Any) -> list[str]:
 
     return [name for name, path in scenario_files(system.content_dir()).items()
             if isinstance(read_toml(path).get("tutorial"), dict)]
+
+
+def check_lesson(content: dict[str, Any], sides: Any, *, game: str, dice: tuple[int, int] | None,
+                 decks: dict[str, Any] | None = None) -> None:
+    """Check a scenario's ``[script]`` and ``[tutorial]`` tables when it loads; each fault is one ContentError line.
+
+    ``dice`` is the lowest and highest result any die of the game can show (None: the game rolls no
+    dice); ``decks`` maps each deck a script may name to the cards it holds (None: the game draws no
+    cards). The tutorial's learner must command one of ``sides``.
+    """
+    script = content["scenario"].get("script")
+    if script is not None:
+        if not isinstance(script, dict):
+            raise ContentError("the scenario's [script] must be a table")
+        unknown = set(script) - {"dice", "cards"}
+        if unknown:
+            raise ContentError(f"the scenario's [script] has unknown keys: {', '.join(sorted(unknown))}")
+        rolled = script.get("dice", [])
+        if dice is None and rolled != []:
+            raise ContentError(f"{game} has no dice: a [script] gives only cards = {{deck = [card ids]}}")
+        if dice is not None:
+            low, high = dice
+            if not isinstance(rolled, list) or not all(type(d) is int and low <= d <= high for d in rolled):
+                raise ContentError(f"a {game} scenario's [script] dice are whole numbers from {low} to {high}, "
+                                   f"in the order they are rolled")
+        cards = script.get("cards", {})
+        if decks is None and cards:
+            raise ContentError(f"{game} draws no cards: a scenario's [script] takes dice = [...] only")
+        if not isinstance(cards, dict):
+            raise ContentError("the scenario's [script] cards must be a table of decks")
+        for deck, ids in cards.items():
+            if deck not in (decks or {}):
+                raise ContentError(f"the [script] names deck {deck!r}; the decks are {', '.join(decks or {})}")
+            if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
+                raise ContentError(f"the [script] cards for {deck} must be a list of card ids")
+            bad = [c for c in ids if c not in decks[deck]]
+            if bad:
+                raise ContentError(f"the [script] gives deck {deck} cards it does not hold: {', '.join(bad)}")
+    tutorial = read_tutorial(content)
+    if tutorial is not None and tutorial.side not in sides:
+        raise ContentError(f"the tutorial's side {tutorial.side!r} is not one of the scenario's sides "
+                           f"({', '.join(sides)})")

@@ -181,7 +181,7 @@ def broken(**changes) -> dict:
 
 @pytest.mark.parametrize("key,value,words", [
     ("script", {"dice": [10, 100]}, "whole numbers from 0 to 99"),
-    ("script", {"dice": [10], "cards": {"x": ["a"]}}, "nothing else"),
+    ("script", {"dice": [10], "cards": {"x": ["a"]}}, "draws no cards"),
     ("tutorial", {"side": "green", "steps": [{"prompt": "p", "action": "Move"}]}, "not one of the scenario's sides"),
     ("tutorial", {"side": "red", "steps": []}, "at least one"),
     ("tutorial", {"side": "red", "steps": [{"prompt": "p"}]}, "needs an action, a rule or an event"),

@@ -119,11 +119,11 @@ def test_any_orders_that_complete_the_steps_finish_the_tutorial():
 
 @pytest.mark.parametrize("change, message", [
     (lambda s: s.update(tutorial={"side": "meridian", "steps": []}), "at least one [[tutorial.steps]]"),
-    (lambda s: s["tutorial"].update(side="nobody"), "side 'nobody' is not one of the mission's sides"),
+    (lambda s: s["tutorial"].update(side="nobody"), "side 'nobody' is not one of the scenario's sides"),
     (lambda s: s["tutorial"]["steps"][0].pop("action"), "step 1 needs an action, a rule or an event"),
     (lambda s: s["tutorial"]["steps"][1].update(colour="red"), "step 2 has unknown keys: colour"),
-    (lambda s: s.update(script={"dice": [3, 9]}), "dice are d8 results"),
-    (lambda s: s.update(script={"dice": [3], "cards": {}}), "[script] holds only dice"),
+    (lambda s: s.update(script={"dice": [3, 9]}), "dice are whole numbers from 1 to 8"),
+    (lambda s: s.update(script={"dice": [3], "cards": {"x": ["a"]}}), "draws no cards"),
 ])
 def test_a_malformed_tutorial_or_script_is_one_line_naming_the_file(change, message):
     content = SYSTEM.load_content("tutorial")

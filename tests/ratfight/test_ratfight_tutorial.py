@@ -151,8 +151,7 @@ def test_a_malformed_tutorial_or_script_is_a_one_line_content_error(change, mess
     change(content["scenario"])
     tables = data.Tables.from_content(content)
     with pytest.raises(ContentError) as err:
-        data.check_script(content["scenario"], tables)
-        data.check_tutorial(content, tables)
+        data.check_script_and_tutorial(content, tables)
     assert message in str(err.value) and "\n" not in str(err.value)
 
 

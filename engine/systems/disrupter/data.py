@@ -376,20 +376,9 @@ def check_scenario_extras(content: dict[str, Any], tables: Tables) -> None:
     """The tables of a scenario file the battle keeps but the rules do not read: ``[script]`` (the dice a
     worked example or tutorial rolls first; every Disrupter die reads 0 to 99 or 1 to 20) and ``[tutorial]``
     (engine.core.tutorial), checked here so a broken one is a one-line ContentError when the scenario loads."""
-    from engine.core.tutorial import read_tutorial
+    from engine.core.tutorial import check_lesson
 
-    scen = content["scenario"]
-    script = scen.get("script")
-    if script is not None:
-        dice = script.get("dice") if isinstance(script, dict) else None
-        if (not isinstance(dice, list) or not all(type(d) is int and 0 <= d <= 99 for d in dice)
-                or set(script) - {"dice"}):
-            raise ContentError("a Disrupter scenario's [script] needs dice = [whole numbers from 0 to 99] "
-                               "and nothing else (Disrupter draws no cards)")
-    tutorial = read_tutorial(content)
-    if tutorial is not None and tutorial.side not in tables.side_ids:
-        raise ContentError(f"the tutorial's side {tutorial.side!r} is not one of the scenario's sides "
-                           f"({', '.join(tables.side_ids)})")
+    check_lesson(content, tables.side_ids, game="Disrupter", dice=(0, 99))
 
 
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:

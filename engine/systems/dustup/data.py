@@ -541,26 +541,10 @@ def load_content(folder: Path, scenario: str) -> dict[str, Any]:
 
 
 def check_script_and_tutorial(content: dict[str, Any]) -> None:
-    """A scenario's ``[script]`` (dice set in advance, for worked examples and tutorials) and its
-    ``[tutorial]`` table stay in ``content["scenario"]``; both are checked here, any fault a one-line
-    ContentError."""
-    from engine.core.tutorial import read_tutorial
+    """A scenario's ``[script]`` (dice set in advance, for worked examples and tutorials; Dustup's dice run
+    from a d4 to a d12, its request rolls to a d100) and its ``[tutorial]`` table stay in ``content["scenario"]``;
+    both are checked here, any fault a one-line ContentError."""
+    from engine.core.tutorial import check_lesson
 
-    scenario = content["scenario"]
-    script = scenario.get("script")
-    if script is not None:
-        if not isinstance(script, dict) or set(script) - {"dice", "cards"}:
-            raise ContentError("a scenario's [script] may only set dice = [...] (and cards)")
-        dice = script.get("dice", [])
-        if not isinstance(dice, list) or not all(type(d) is int and 0 <= d <= 100 for d in dice):
-            raise ContentError("a scenario's [script] dice must be a list of whole numbers from 0 to 100")
-        cards = script.get("cards", {})
-        if not isinstance(cards, dict) or not all(isinstance(v, list) and all(isinstance(c, str) for c in v)
-                                                  for v in cards.values()):
-            raise ContentError("a scenario's [script] cards must be {deck = [card ids]}")
-    tutorial = read_tutorial(content)
-    if tutorial is not None:
-        sides = [str(sd.get("id")) for sd in scenario.get("sides", []) if isinstance(sd, dict)]
-        if tutorial.side not in sides:
-            raise ContentError(f"the tutorial's side {tutorial.side!r} is not one of the scenario's sides "
-                               f"({', '.join(sides)})")
+    sides = [str(sd.get("id")) for sd in content["scenario"].get("sides", []) if isinstance(sd, dict)]
+    check_lesson(content, sides, game="Dustup", dice=(0, 100))

@@ -22,7 +22,7 @@ import attrs
 from engine.core.content import read_toml, scenario_files, shared_tables
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
-from engine.core.tutorial import read_tutorial
+from engine.core.tutorial import check_lesson
 
 COLS, ROWS = 13, 16
 DEPLOY_DEPTH = 3  # the three nearest hex columns (Unit Deployment; this game's reading)
@@ -507,20 +507,10 @@ def _check_lesson(raw: dict, where: str, sides: set[str]) -> None:
     """A scenario may carry a ``[script]`` of dice (every die of this game is a d8, so 1..8; no cards) and a
     ``[tutorial]`` table (engine.core.tutorial) whose learner's side is one of the mission's sides. Both are
     kept in the scenario as they are; a malformed one is a ContentError naming the file."""
-    script = raw.get("script")
-    if script is not None:
-        if not isinstance(script, dict) or set(script) - {"dice"}:
-            raise ContentError(f"{where}: [script] holds only dice = [d8 results] (this game draws no cards)")
-        dice = script.get("dice", [])
-        if not (isinstance(dice, list) and all(type(d) is int and 1 <= d <= 8 for d in dice)):
-            raise ContentError(f"{where}: [script] dice are d8 results, whole numbers 1..8")
     try:
-        tutorial = read_tutorial({"scenario": raw})
+        check_lesson({"scenario": raw}, sorted(sides), game="30 Minute Missions", dice=(1, 8))
     except ContentError as bad:
         raise ContentError(f"{where}: {bad}") from None
-    if tutorial is not None and tutorial.side not in sides:
-        raise ContentError(f"{where}: [tutorial] side '{tutorial.side}' is not one of the mission's sides "
-                           f"({', '.join(sorted(sides))})")
 
 
 def _build(content: dict[str, Any]) -> Tables:

@@ -236,46 +236,19 @@ def load_content(folder: Path, scenario: str) -> dict[str, Any]:
         "scenario": read_toml(files[scenario]),
     }
     tables = Tables.from_content(content)  # refuse a broken table now, not mid-battle
-    check_script(content["scenario"], tables)
-    check_tutorial(content, tables)
+    check_script_and_tutorial(content, tables)
     return content
 
 
 RESOLUTION_CARDS = frozenset(standard_deck())
 
 
-def check_script(scenario: dict[str, Any], tables: Tables) -> None:
-    """A scenario's ``[script]`` (kept in ``content["scenario"]``, read by the core's ``scenario_script``):
-    RatFight has no dice, so only ``cards``, per deck ("action" or "res-<side>"), each a card that deck holds."""
-    raw = scenario.get("script")
-    if raw is None:
-        return
-    if not isinstance(raw, dict):
-        raise ContentError("the scenario's [script] must be a table")
-    unknown = set(raw) - {"dice", "cards"}
-    if unknown:
-        raise ContentError(f"the scenario's [script] has unknown keys: {', '.join(sorted(unknown))}")
-    if raw.get("dice", []) != []:
-        raise ContentError("JTS RatFight has no dice: a [script] gives only cards = {deck = [card ids]}")
-    cards = raw.get("cards", {})
-    if not isinstance(cards, dict):
-        raise ContentError("the scenario's [script] cards must be a table of decks")
+def check_script_and_tutorial(content: dict[str, Any], tables: Tables) -> None:
+    """A scenario's ``[script]`` (kept in ``content["scenario"]``, read by the core's ``scenario_script``) and
+    ``[tutorial]``, checked: RatFight has no dice, so a script gives only ``cards`` per deck ("action" or
+    "res-<side>"), each a card that deck holds; the tutorial's learner is one of the scenario's sides."""
+    from engine.core.tutorial import check_lesson
+
     decks = {"action": frozenset(tables.cards)}
     decks.update({f"res-{side}": RESOLUTION_CARDS for side in tables.side_ids})
-    for deck, ids in cards.items():
-        if deck not in decks:
-            raise ContentError(f"the [script] names deck {deck!r}; the decks are {', '.join(decks)}")
-        if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
-            raise ContentError(f"the [script] cards for {deck} must be a list of card ids")
-        bad = [c for c in ids if c not in decks[deck]]
-        if bad:
-            raise ContentError(f"the [script] gives deck {deck} cards it does not hold: {', '.join(bad)}")
-
-
-def check_tutorial(content: dict[str, Any], tables: Tables) -> None:
-    """A scenario's ``[tutorial]`` (see engine.core.tutorial), checked, and its side one of the scenario's."""
-    from engine.core.tutorial import read_tutorial
-
-    tutorial = read_tutorial(content)
-    if tutorial is not None and tutorial.side not in tables.side_ids:
-        raise ContentError(f"the tutorial's side {tutorial.side!r} is not one of {', '.join(tables.side_ids)}")
+    check_lesson(content, tables.side_ids, game="JTS RatFight", dice=None, decks=decks)

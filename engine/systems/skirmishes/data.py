@@ -394,25 +394,12 @@ def _build(content: dict[str, Any]) -> Tables:
 
 
 def _script_and_tutorial(content: dict[str, Any], side_ids: tuple[str, str]) -> None:
-    """A scenario's ``[script]`` (the dice a worked example or tutorial sets) and ``[tutorial]`` table stay in
-    ``content["scenario"]`` as they are; here they are only checked, each fault a one-line ContentError."""
-    from engine.core.tutorial import read_tutorial
+    """A scenario's ``[script]`` (the dice a worked example or tutorial sets: d6s, and the d20 of some
+    tables) and ``[tutorial]`` table stay in ``content["scenario"]`` as they are; here they are only
+    checked, each fault a one-line ContentError."""
+    from engine.core.tutorial import check_lesson
 
-    scen = content["scenario"]
-    script = scen.get("script")
-    if script is not None:
-        if not isinstance(script, dict) or set(script) - {"dice", "cards"}:
-            raise ContentError("a scenario's [script] takes only dice = [whole numbers]")
-        dice = script.get("dice", [])
-        if not isinstance(dice, list) or not all(type(d) is int and 1 <= d <= 20 for d in dice):
-            raise ContentError("a scenario's [script] needs dice = [whole numbers from 1 to 20], in the order "
-                               "they are rolled")
-        if script.get("cards"):
-            raise ContentError("Skirmishes has no cards: a scenario's [script] takes dice only")
-    tutorial = read_tutorial(content)
-    if tutorial is not None and tutorial.side not in side_ids:
-        raise ContentError(f"the tutorial's side {tutorial.side!r} is not one of the scenario's sides "
-                           f"({', '.join(side_ids)})")
+    check_lesson(content, side_ids, game="Skirmishes", dice=(1, 20))
 
 
 def _at(value: Any, what: str, board: dict) -> Hex:

@@ -106,3 +106,33 @@ def test_the_teach_switch_is_kept_in_the_save_and_an_older_save_without_it_loads
     del raw["teach"]
     path.write_text(json.dumps(raw))
     assert load_battle(path).setup.teach is False
+
+
+@pytest.mark.parametrize("script, dice, decks, says", [
+    ({"dice": [1, 9]}, (1, 8), None, "whole numbers from 1 to 8"),
+    ({"dice": [1, "2"]}, (1, 8), None, "whole numbers from 1 to 8"),
+    ({"dice": [1]}, None, {"action": {"a"}}, "Game has no dice"),
+    ({"cards": {"action": ["a"]}}, (1, 6), None, "Game draws no cards"),
+    ({"cards": {"other": ["a"]}}, None, {"action": {"a"}}, "names deck 'other'"),
+    ({"cards": {"action": ["b"]}}, None, {"action": {"a"}}, "cards it does not hold: b"),
+    ({"cards": {"action": "a"}}, None, {"action": {"a"}}, "must be a list of card ids"),
+    ({"dice": [1], "colour": 1}, (1, 6), None, "unknown keys: colour"),
+    ("dice", (1, 6), None, "must be a table"),
+])
+def test_a_lesson_script_is_checked_against_the_games_dice_and_decks(script, dice, decks, says):
+    from engine.core.tutorial import check_lesson
+
+    with pytest.raises(ContentError) as err:
+        check_lesson({"scenario": {"script": script}}, ["red"], game="Game", dice=dice, decks=decks)
+    assert says in err.value.message and "\n" not in err.value.message
+
+
+def test_a_lesson_that_fits_the_game_passes_and_its_learner_must_be_a_side():
+    from engine.core.tutorial import check_lesson
+
+    good = {"scenario": {"script": {"dice": [1, 6], "cards": {"action": ["a"]}},
+                         "tutorial": {"side": "red", "steps": [{"prompt": "p", "action": "Move"}]}}}
+    check_lesson(good, ["red", "blue"], game="Game", dice=(1, 6), decks={"action": {"a", "b"}})
+    with pytest.raises(ContentError) as err:
+        check_lesson(good, ["blue"], game="Game", dice=(1, 6), decks={"action": {"a"}})
+    assert "side 'red' is not one of the scenario's sides (blue)" in err.value.message
