@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from engine.core.hexes import axial_to_offset
+from engine.core.hexes import axial_to_offset, hex_distance
 from tui.orders import ACTION, CONFIRM, TARGET, VARIANT
 
 
@@ -65,7 +65,10 @@ def test_orders_by_keyboard_against_the_computer():
                 assert editor.level == ACTION, screen.message
                 await pilot.press("1")
                 if editor.level == TARGET:
-                    await _cursor_to(pilot, screen.query_one("#map"), sorted(editor.highlight_targets())[0])
+                    hexmap = screen.query_one("#map")  # the nearest marked hex: fewer keys to walk there
+                    here = hexmap.cursor_hex
+                    nearest = min(sorted(editor.highlight_targets()), key=lambda h: hex_distance(here, h))
+                    await _cursor_to(pilot, hexmap, nearest)
                     await pilot.press("enter")
                 if editor.level == VARIANT:
                     await pilot.press("1")

@@ -3,7 +3,8 @@
 The learner's orders are the ones each step asks for: among the legal orders, the first that completes
 the step when tried on a copy of the battle (the engine tests of each tutorial walk it the same way).
 Each is then given by keys (Tab, digits, the cursor, Enter). Teach is on in tutorials: every die and
-card pauses, and the test steps through each pause with Space.
+card pauses, and the test steps through the first dozen pauses with Space, then skips each order's
+pauses with Esc.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ async def next_calm(pilot, spaces: list[int]) -> None:
         await pilot.pause()
         screen = app.screen
         if isinstance(screen, TeachScreen):
-            await pilot.press("space")
+            # Space through the pauses of the first orders; after that Esc skips an order's pauses at once
+            await pilot.press("space" if spaces[0] < 12 else "escape")
             spaces[0] += 1
             continue
         if isinstance(screen, TutorialMessage):
