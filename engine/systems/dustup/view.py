@@ -902,7 +902,6 @@ def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str)
         return shoot_vehicle_preview(st, u, target, cmd, figs, die, mods, summary, cost)
     named, impact = fire.firer_dice_named(st, u, [f.id for f in figs], cmd.grenades)
     mods += [label for _, label in named]
-    shot = fire.odds(st, u, target, cmd.figures, cmd.grenades, cmd.suppressive)
     exact = "exact: every face of every die counted"
     extra = bool(st.options.get("additional_hits"))
     chances, unit = shot_chances(target.name, [d for d, _ in named], die, extra, cmd.suppressive)
@@ -923,7 +922,7 @@ def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str)
         mods.append("additional hits (optional rule): the remainder is a chance of one more hit")
     if target.travel:
         mods.append("a unit in travel column fired on is suppressed whatever the dice")
-    hits = shot.expected_hits
+    hits = sum(c.probability * c.value for c in chances)  # each chance is worth its hits
     note = f"expected hits {hits:.2f}, about {hits * (wound + kill):.2f} casualties; {exact}"
     return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=note,
                         value_unit=unit)
