@@ -322,6 +322,7 @@ async def test_a_replay_steps_forwards_and_backwards(saves):
         await pilot.press("right_curly_bracket")  # the next activation
         assert screen.point == screen.timeline.next_activation((1, 0)) and screen.position > 1
         await pilot.press("end")
+        await pilot.pause()
         assert screen.position == len(battle.log)
         assert "End: " in screen_text(app)
         await pilot.press("escape")
