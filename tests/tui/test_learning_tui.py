@@ -83,6 +83,7 @@ async def test_t_switches_teach_for_this_battle_and_the_save_keeps_it(saves):
         screen = app.screen
         assert isinstance(screen, BattleScreen) and not screen.session.battle.setup.teach
         await pilot.press("t")
+        await pilot.pause()  # let the screen repaint before reading it
         assert screen.session.battle.setup.teach and "teach on" in screen_text(app)
         assert load_battle(autosave_path()).setup.teach
         await pilot.press("t")

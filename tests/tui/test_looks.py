@@ -31,6 +31,7 @@ async def test_the_plain_ascii_look_has_no_other_character_on_any_screen(saves, 
         await settle(pilot)
         seen["battle"] = screen_text(app)
         await pilot.press("tab", "1")
+        await pilot.pause()  # let the screen repaint before reading it
         seen["order editor"] = screen_text(app)
         await pilot.press("escape", "escape", "d", "enter")
         await pilot.pause()
