@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import attrs
 import cattrs
@@ -185,10 +186,18 @@ def battle_from_save(save: SaveFile, where: str = "the save", verify: bool = Tru
         except Exception as exc:
             raise SaveError(f"{where}: command {i} is not an order this hexfront knows "
                             f"({first_error(exc)})") from None
-    try:
+    with unusable_content(where):
         return Battle.replay(setup, commands,
                              [c.check for c in save.commands] if verify else None,
                              save.setup_check if verify else None)
+
+
+@contextmanager
+def unusable_content(where: str) -> Iterator[None]:
+    """Turn what damaged or hostile content in a save raises while a battle is set up or replayed into one
+    SaveError line (a divergence, or a SaveError already, passes through as it is)."""
+    try:
+        yield
     except (Divergence, SaveError):
         raise
     except HexfrontError as exc:  # damaged content, an impossible script, an unknown undo policy...
@@ -235,15 +244,8 @@ def load_for_replay(path: Path | str) -> tuple[Battle, str | None]:
         except Exception as exc:
             unknown = f"the replay stops before order {i}: it is not an order this hexfront knows ({first_error(exc)})"
             break
-    try:
+    with unusable_content(where):
         battle = Battle(system, setup)
-    except HexfrontError as exc:
-        raise SaveError(f"{where} cannot be replayed: {exc.message}") from None
-    except RecursionError:
-        raise SaveError(f"{where} holds content nested too deeply; it may be damaged or hostile") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
-        raise SaveError(f"{where} holds a scenario or content table this hexfront cannot use "
-                        f"({type(exc).__name__}: {exc}); it may be damaged or edited by hand") from None
     if battle.setup_check != save.setup_check:
         got, want = battle.setup_check, save.setup_check
         return battle, say(f"the replay diverges at the setup, before any order: recorded state {want.hash} "

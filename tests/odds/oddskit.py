@@ -50,3 +50,18 @@ def assert_odds_match(preview: Any, counts: Counter, runs: int = RUNS) -> None:
         tolerance = max(4.5 * math.sqrt(p * (1 - p) / runs), 0.001)
         assert abs(freq - p) <= tolerance, (
             f"{outcome!r}: shown {p:.4f}, engine {freq:.4f} over {runs} runs (allowed {tolerance:.4f})")
+
+
+def check_exact_odds(system: Any, state: Any, command: Any, runs: int = RUNS,
+                     prepare: Callable[[Any, int], None] | None = None) -> tuple[Any, Counter]:
+    """The whole check of one situation: the preview is exact, every chance has a value and the preview a
+    unit, and the engine's frequencies over ``runs`` seeded resolutions match the shown odds.
+
+    Returns the preview and the counts for the test's own further checks.
+    """
+    preview = system.preview(state, command)
+    assert not preview.estimate, preview.note
+    assert preview.value_unit and all(c.value is not None for c in preview.odds), preview
+    counts = engine_frequencies(system, state, command, runs, prepare=prepare)
+    assert_odds_match(preview, counts, runs)
+    return preview, counts

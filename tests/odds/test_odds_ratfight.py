@@ -87,12 +87,7 @@ def deal_tops(decks: tuple[str, ...]):
 
 
 def check(b: Battle, command: Any, decks: tuple[str, ...] = ("res-red", "res-blue")) -> Any:
-    preview = b.system.preview(b.state, command)
-    assert not preview.estimate, preview.note
-    assert preview.value_unit and all(c.value is not None for c in preview.odds)
-    counts = oddskit.engine_frequencies(b.system, b.state, command, prepare=deal_tops(decks))
-    oddskit.assert_odds_match(preview, counts)
-    return preview
+    return oddskit.check_exact_odds(b.system, b.state, command, prepare=deal_tops(decks))[0]
 
 
 def test_rifle_at_a_model_in_the_open():

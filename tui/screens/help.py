@@ -155,11 +155,12 @@ def topics(system_id: str | None) -> list[tuple[str, str, str]]:
     return [(tid, title, text) for tid, title, text, _ in _topics(system_id)]
 
 
-def _topics(system_id: str | None) -> list[tuple[str, str, str, int]]:
+def _topics(system_id: str | None, sections: list | None = None) -> list[tuple[str, str, str, int]]:
+    """The topics with their levels; ``sections`` are the one system's help sections, if already read."""
     out = [("keys", "Keys", KEYS, 2), ("map", "The map", MAP, 2)]
     systems = [get_system(system_id)] if system_id else list(all_systems().values())
     for system in systems:
-        for i, section in enumerate(system.help_sections()):
+        for i, section in enumerate(sections if sections is not None else system.help_sections()):
             title = section.title if system_id else f"{system.title}: {section.title}"
             out.append((f"{system.id}-{i}", title, section.text, section.level))
     return out
@@ -180,7 +181,8 @@ class HelpScreen(ModalScreen):
     def __init__(self, system_id: str | None = None, board: BoardView | None = None, rule: str = "") -> None:
         super().__init__()
         self.system_id = system_id
-        rows = _topics(system_id)
+        sections = get_system(system_id).help_sections() if system_id else None  # read once
+        rows = _topics(system_id, sections)
         self.topics = [(tid, title, text) for tid, title, text, _ in rows]
         self.levels = [level for *_, level in rows]
         if board is not None:  # opened from a battle: this map's own legend comes first
@@ -194,7 +196,7 @@ class HelpScreen(ModalScreen):
         self.start = 0
         self.found_rule: bool | None = None
         if rule and system_id:
-            index = find_section(get_system(system_id).help_sections(), rule)
+            index = find_section(sections, rule)
             self.found_rule = index is not None
             if index is not None:
                 self.start = self.topics.index(next(t for t in self.topics if t[0] == f"{system_id}-{index}"))
