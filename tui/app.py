@@ -21,7 +21,8 @@ from textual.widgets import Static
 
 from engine.core.errors import HexfrontError, SaveError
 from engine.core.players import HUMAN
-from engine.core.saves import load_battle, write_atomic
+from engine.core.files import write_atomic
+from engine.core.saves import load_battle
 
 from .session import Session, autosave_path, retire_autosave, saves_dir
 

@@ -1,9 +1,32 @@
 """Errors a player can read: each carries one line saying what is wrong and what to do."""
 
+import reprlib
+
 
 def one_line(text: str) -> str:
     """Control characters (a newline in a hostile file's key, say) written as escapes, never raw."""
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+#: The most of a hostile value an error line quotes.
+SHOWN_CHARS = 80
+#: The most of a file's path an error line quotes (paths run longer than names).
+SHOWN_PATH_CHARS = 240
+
+
+def shown(value: object, limit: int = SHOWN_CHARS) -> str:
+    """A value from outside as it may appear in a line for the player: control characters, lone
+    surrogates and other unprintable characters escaped, cut to ``limit`` characters with an ellipsis."""
+    text = value if isinstance(value, str) else reprlib.repr(value)
+    safe = one_line(text[: limit + 1])
+    if len(text) > limit or len(safe) > limit:
+        return safe[:limit].rstrip() + "…"
+    return safe
+
+
+def shown_path(path: object) -> str:
+    """A file's path as an error line quotes it: escaped, and cut at SHOWN_PATH_CHARS."""
+    return shown(str(path), SHOWN_PATH_CHARS)
 
 
 class HexfrontError(Exception):

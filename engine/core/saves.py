@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -20,14 +19,15 @@ import cattrs
 
 from .. import ENGINE_VERSION, SAVE_FORMAT_VERSION
 from .battle import Battle, BattleSetup, Checkpoint, Divergence, IllegalOrder
-from .errors import HexfrontError, SaveError, UnknownSystem
+from .errors import HexfrontError, SaveError, UnknownSystem, shown_path
+from .files import MAX_FILE_BYTES, FileRefused, read_bounded, write_atomic
 from .resolution import Script
 from .rng import MAX_SEED
 from .serial import codec_for, first_error, strict_converter
 from .system import get_system
 
 FORMAT_TAG = "hexfront-save"
-MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_SAVE_BYTES = MAX_FILE_BYTES
 MAX_COMMANDS = 2_000_000
 
 
@@ -82,29 +82,12 @@ def battle_to_json(battle: Battle) -> dict[str, Any]:
     return _converter.unstructure(save)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, then rename: a crash never leaves half a file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def save_battle(battle: Battle, path: Path | str) -> Path:
     path = Path(path)
     try:
         write_atomic(path, json.dumps(battle_to_json(battle), indent=1, sort_keys=False) + "\n")
+    except FileRefused as exc:
+        raise SaveError(exc.message) from None
     except OSError as exc:
         raise SaveError(f"could not write {path}: {exc.strerror or exc}; choose another folder or free space") from exc
     return path
@@ -275,21 +258,16 @@ def load_for_replay(path: Path | str) -> tuple[Battle, str | None]:
 
 
 def read_save(path: Path | str) -> tuple[SaveFile, str]:
-    """Read and check a save file (never changing it); raise SaveError with one line on any problem."""
-    path = Path(path)
-    where = str(path)
+    """Read and check a save file (never changing it); raise SaveError with one line on any problem.
+
+    Only a regular file of at most MAX_SAVE_BYTES is read (see engine.core.files)."""
+    where = shown_path(path)
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(f"{where} does not exist; check the path") from None
-    except OSError as exc:
-        raise SaveError(f"cannot read {where}: {exc.strerror or exc}") from None
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(f"{where} is {size} bytes, more than a save may be ({MAX_SAVE_BYTES}); it is not a hexfront save")
+        data = read_bounded(path, MAX_SAVE_BYTES, "save")
+    except FileRefused as exc:
+        raise SaveError(exc.message) from None
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{where} is not UTF-8 text, so not a hexfront save; it may be damaged") from None
-    except OSError as exc:
-        raise SaveError(f"cannot read {where}: {exc.strerror or exc}") from None
     return parse_save_text(text, where), where
