@@ -100,6 +100,21 @@ def selfplay_fixed(names: tuple[str, str], scenario: str, games: int) -> int:
     return won
 
 
+def sight_worst_ms() -> float:
+    """The slowest uncached ``visible_hexes`` over every model of the convoy scenario, best of 3 each."""
+    battle = Battle.new("ratfight", "convoy", seed=1)
+    state, system = battle.state, battle.system
+    cache = state.tables.sight_cache
+    worst = 0.0
+    for model in state.models:
+        def fresh() -> None:
+            for key in [k for k in cache if k[0] == "visible"]:
+                del cache[key]
+            system.visible_hexes(state, model)
+        worst = max(worst, best_of(3, fresh))
+    return worst * 1000
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Measure hexfront's engine and write benchmarks/RESULTS.md")
     parser.add_argument("--quick", action="store_true", help="fewer games and repetitions (for a smoke run)")
@@ -130,6 +145,10 @@ def main() -> int:
     undo_ms = statistics.median(undo_times) * 1000
     rows.append((f"undo at the end of the {n:,}-command log (median of 20)", f"{undo_ms:.1f} ms", "<= 20 ms",
                  "pass" if undo_ms <= 20 else "FAIL"))
+
+    sight_ms = sight_worst_ms()
+    rows.append(("line-of-sight highlight, worst first call over every model (RatFight convoy, 24 x 24)",
+                 f"{sight_ms:.1f} ms", "<= 30 ms", "pass" if sight_ms <= 30 else "FAIL"))
 
     for scenario in ("village", "convoy"):
         print(f"selfplay default vs default, {scenario} ...", flush=True)

@@ -5,7 +5,6 @@ Each test names the rule-book section whose state it shows.
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -297,9 +296,10 @@ def test_previews_of_moves_and_passes_have_costs_not_odds(kit):
 
 # -- sight --------------------------------------------------------------------------------------
 
-def test_visible_hexes_follow_line_of_sight_and_are_fast():
+def test_visible_hexes_follow_line_of_sight_and_are_cached():
     """Line of sight and Terrain: "Terrain half the height of a model blocks line of site for firing." The
-    highlight is every hex the model can see, worked out in well under 30 ms on the 24 x 24 board."""
+    highlight is every hex the model can see, and asking again is served from the cache. (How fast it is
+    worked out is measured in benchmarks/run.py, not asserted here.)"""
     b = Battle.new("ratfight", "convoy", seed=1, script=Script(cards={"action": ["move1-b", "move1-a", "fire3"]}))
     st = b.state
     cache = st.tables.sight_cache
@@ -307,15 +307,10 @@ def test_visible_hexes_follow_line_of_sight_and_are_fast():
         pos = st.models[mid].pos
         for key in [k for k in cache if k[0] == "visible"]:
             del cache[key]
-        start = time.perf_counter()
         seen = b.system.visible_hexes(st, mid)
-        first = time.perf_counter() - start
         assert seen == {h for h in st.tables.board if rules.sight(st, pos, h).visible}
         assert pos in seen
-        assert first < 0.03, f"{mid}: {first * 1000:.1f} ms"
-        start = time.perf_counter()
         assert b.system.visible_hexes(st, mid) is seen
-        assert time.perf_counter() - start < 0.005
     assert b.system.visible_hexes(st, "R1") == frozenset()  # riding in the carrier
     assert b.system.visible_hexes(st, "nobody") == frozenset()
 
