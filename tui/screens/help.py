@@ -14,6 +14,8 @@ from textual.widgets.option_list import Option
 from engine.core.system import all_systems, get_system
 from engine.core.view import BoardView, find_section
 
+from ..names import MAX_TYPED
+
 KEYS = """\
 Anywhere
   ?        this help
@@ -205,7 +207,7 @@ class HelpScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="help-body"):
             with Vertical(id="help-left"):
-                yield Input(placeholder="/ search the rules", id="help-search")
+                yield Input(placeholder="/ search the rules", max_length=MAX_TYPED, id="help-search")
                 yield OptionList(*self._options(), id="help-topics")
             with VerticalScroll(id="help-scroll"):
                 yield Static(id="help-text")
