@@ -173,8 +173,9 @@ class Session:
             return
         try:
             save_battle(self.battle, self.autosave)
-        except HexfrontError as exc:
-            self.save_error = exc.message
+        except HexfrontError as exc:  # the file named by its name: the line is for a narrow screen
+            where = self.autosave.name
+            self.save_error = exc.message.replace(shown_path(self.autosave), where).replace(str(self.autosave), where)
             self.failing_since = self.failing_since or time.time()
             self.unsaved += 1
             return

@@ -65,8 +65,10 @@ def read_settings() -> Settings:
         problem = exc.message.replace(f"settings file {shown(str(path), 240)}", "it").split(";")[0]
     except RecursionError:
         problem = "it is nested too deeply"
-    except ValueError as exc:
-        problem = f"it is not valid JSON ({shown(str(exc), 60)})"
+    except json.JSONDecodeError as exc:
+        problem = f"it is not valid JSON (line {exc.lineno}, column {exc.colno})"
+    except ValueError:  # a number thousands of digits long
+        problem = "it holds a value Python will not read"
     if problem is None:
         return Settings(values)
     return Settings({}, set_aside(path, problem))

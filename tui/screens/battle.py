@@ -461,7 +461,7 @@ class BattleScreen(BoardScreen):
     def _show_save_alarm(self) -> None:
         from .unsaved import show_save_alarm
 
-        show_save_alarm(self, self.session, before=self.query_one(StatusLine))
+        show_save_alarm(self, self.session, before=self.query_one("#battle-body"))
 
     def _save_elsewhere(self) -> None:
         from .unsaved import SaveElsewhereScreen

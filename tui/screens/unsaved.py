@@ -1,7 +1,8 @@
 """While a battle's autosave fails: the alarm line, the question before leaving, and saving elsewhere.
 
 Every order is autosaved as it is given; when that fails (a full disk, a read-only folder) the orders
-since are in memory only. Then a line in the error colour says so above the status line, leaving the
+since are in memory only. Then a line in the error colour says so at the top of the screen (clear of
+the toasts, which stack from the bottom), leaving the
 battle or quitting asks first, and the battle can be saved to a folder the player names. The first
 autosave that works again holds every order, and the line goes.
 """
@@ -71,8 +72,8 @@ def show_save_alarm(screen: Any, session: Session, before: Any) -> None:
         alarms.first().update(line)
         return
     screen.mount(SaveAlarm(line, id="save-alarm"), before=before)
-    screen.notify(f"The autosave failed ({shown(session.save_error, 120)}). Your orders are kept in memory; "
-                  f"s saves the battle elsewhere, and leaving asks first.",
+    screen.notify(f"The autosave failed: {shown(session.save_error, 120)}. Your orders are kept in memory: "
+                  f"s saves the battle elsewhere; leaving asks first.",
                   severity="error", timeout=15, markup=False)
 
 
