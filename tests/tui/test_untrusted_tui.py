@@ -428,6 +428,64 @@ async def test_leaving_anyway_and_retrying_the_autosave(saves, monkeypatch):
         assert kept == len(screen.session.battle.log) - 1
 
 
+@playtest
+async def test_s_and_the_end_screen_save_elsewhere_and_ask_while_the_autosave_fails(saves, monkeypatch, tmp_path):
+    from tui.screens.end import EndScreen
+
+    disk = FullDisk(saves, monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await battle_at_this_keyboard(pilot)
+        disk.full = True
+        await give_orders(pilot, screen, 1)
+        await pilot.press("s")  # a copy in the saves folder would fail as the autosave does: ask where
+        await pilot.pause()
+        assert isinstance(app.screen, SaveElsewhereScreen)
+        await pilot.press(*str(tmp_path), "enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.message == "saved elsewhere"
+        assert "all is in the copy saved elsewhere" in alarm_row(app)
+        copies = list(tmp_path.glob("ratfight-convoy-*.json"))
+        assert len(copies) == 1 and load_battle(copies[0]).log == screen.session.battle.log
+        await give_orders(pilot, screen, 1)
+        app.push_screen(EndScreen(screen.session))  # as at the end of the battle
+        await pilot.pause()
+        for key in ("m", "escape", "r"):  # menu, back, start again: each asks first
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, UnsavedDialog), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, EndScreen)
+
+
+@playtest
+async def test_the_go_to_turn_field_takes_a_short_plain_number_only(saves):
+    from tui.screens.replay import TurnPrompt
+
+    saves.mkdir()
+    path = save_battle(a_battle(), saves / "replay.json")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.watch_replay(path)
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnPrompt)
+        field = app.screen.query_one("#turn-input")
+        for typed, shown_back in [("\uff11", "'\uff11' is not a turn"), ("[b]1[/b]", "'[b]1[/b]' is not a turn"),
+                                  ("9" * 40, "is not a turn")]:
+            field.value = typed  # as if pasted
+            await pilot.press("enter")
+            await pilot.pause()
+            note = str(app.screen.query_one("#turn-note").render())
+            assert isinstance(app.screen, TurnPrompt) and shown_back in note and "\n" not in note.strip(), note
+            assert len(note) < 100
+        field.value = ""
+        await pilot.press(*"1234567890")  # the field takes no more than a turn needs
+        assert field.value == "123456"
+
+
 # -- 1: names written from a save's ids ----------------------------------------------------------------
 
 @pytest.mark.parametrize("scenario", ["../../../../tmp/X", "../outside/X", "/tmp/X", "..", "[b]x[/b]\x1b[2J"])
