@@ -35,8 +35,9 @@ def safe_part(text: str, fallback: str = "battle") -> str:
 
 def saves_target(folder: Path, name: str) -> Path:
     """The path of the file ``name`` directly in the saves ``folder``, checked: the name is letters,
-    digits, ``_``, ``-`` and ``.`` (not first) ending in ``.json``, and the path resolves (links followed) to a file right
-    inside the folder. SaveError with one line otherwise; nothing is written or created here."""
+    digits, ``_``, ``-`` and ``.`` (not first) ending in ``.json``, and the path resolves (links
+    followed) to a file right inside the folder. SaveError with one line otherwise; nothing is written
+    or created here."""
     if not _SAFE_FILE.fullmatch(name):
         raise SaveError(f"will not save under the name {shown(name)}: a save's name is letters, digits, "
                         f"_ - and . ending in .json")

@@ -512,6 +512,35 @@ async def test_a_scenario_that_is_a_path_writes_nothing_outside_the_saves_folder
     assert not any(name.startswith("X") for name in set(os.listdir("/tmp")) - tmp_before)
 
 
+@playtest
+async def test_the_tampered_save_of_the_report_loaded_and_saved_with_s(saves, tmp_path):
+    """The exact file of the report: a real save with "scenario": "../../../../tmp/X", from the load list.
+    Whether this hexfront plays it or refuses it (one line), nothing lands outside the saves folder."""
+    import json
+
+    saves.mkdir()
+    raw = json.loads(save_battle(a_battle(), tmp_path / "real.json").read_text())
+    (tmp_path / "real.json").unlink()
+    raw["scenario"] = "../../../../tmp/X"
+    (saves / "tampered.json").write_text(json.dumps(raw))
+    tmp_before = set(os.listdir("/tmp"))
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        list_screen = await open_load_list(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(app.screen, BattleScreen):
+            await pilot.press("s")
+            await pilot.pause()
+            assert app.screen.message.startswith("saved as " + str(saves / "ratfight-tmp-X-"))
+        else:  # refused: one line under the list
+            note = str(list_screen.query_one("#saves-note").render())
+            assert note.startswith("cannot open it: ") and "\n" not in note.strip()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]
+    assert all(p.is_file() for p in saves.iterdir())
+    assert not any(name.startswith("X") for name in set(os.listdir("/tmp")) - tmp_before)
+
+
 def test_every_name_the_game_writes_stays_in_the_saves_folder(saves, tmp_path):
     from engine.core.errors import SaveError
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -466,7 +467,7 @@ class BattleScreen(BoardScreen):
     def _save_elsewhere(self) -> None:
         from .unsaved import SaveElsewhereScreen
 
-        def saved(path) -> None:
+        def saved(path: Path | None) -> None:
             if path is not None:  # a typed path: shown as plain text, never as markup
                 self.notify(f"saved as {path}", markup=False)
                 self.say("saved elsewhere")

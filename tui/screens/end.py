@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -83,7 +85,7 @@ class EndScreen(Screen):
             return
         self._saved(path)
 
-    def _saved(self, path) -> None:
+    def _saved(self, path: Path | None) -> None:
         if path is not None:
             self.query_one("#end-keys", Static).update(Text(f"saved as {path}"))
             self.notify(f"saved as {path}", markup=False)
