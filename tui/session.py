@@ -164,24 +164,32 @@ class Session:
 
     # -- files ------------------------------------------------------------------------
     def write(self) -> None:
-        """Autosave (atomic). A failure is kept in ``save_error`` for the screen, never raised.
+        """Autosave (atomic) after a change to the battle. A failure is kept in ``save_error`` for the
+        screen, never raised; ``unsaved`` counts the changes since that are in no file.
 
         Every autosave writes the whole battle, so the first one that works again holds every order
-        given while saving failed; ``unsaved`` counts the changes meanwhile that are in no file.
+        given while saving failed.
         """
         if self.autosave is None:
             return
+        self.unsaved += 1
+        self.retry_autosave()
+
+    def retry_autosave(self) -> bool:
+        """Write the autosave again, with no new change; True if it worked (then nothing is unsaved)."""
+        if self.autosave is None:
+            return True
         try:
             save_battle(self.battle, self.autosave)
         except HexfrontError as exc:  # the file named by its name: the line is for a narrow screen
             where = self.autosave.name
             self.save_error = exc.message.replace(shown_path(self.autosave), where).replace(str(self.autosave), where)
             self.failing_since = self.failing_since or time.time()
-            self.unsaved += 1
-            return
+            return False
         self.save_error = None
         self.failing_since = None
         self.unsaved = 0
+        return True
 
     def copy_stem(self) -> str:
         """The start of a copy's file name: the battle's system and scenario ids, made safe."""

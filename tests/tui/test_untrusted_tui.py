@@ -67,11 +67,6 @@ def toast_texts(app) -> list[str]:
     return out
 
 
-def files_under(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() and not p.is_symlink() else b"")
-            for p in sorted(folder.rglob("*"))}
-
-
 async def open_load_list(pilot) -> SaveListScreen:
     await pilot.press("l")
     await pilot.pause()
@@ -82,18 +77,26 @@ async def open_load_list(pilot) -> SaveListScreen:
 # -- 4a: the load list with a hostile saves folder -------------------------------------------------
 
 def hostile_saves_folder(saves: Path) -> dict[str, bytes]:
-    """A real save beside a nested JSON, a FIFO, a link to /dev/zero, a dangling link, bytes that are
-    not UTF-8, and a name and fields that look like markup; returns the regular files' bytes."""
+    """A real save beside a nested JSON, a FIFO, a link to /dev/zero, a dangling link, a file larger
+    than any save, bytes that are not UTF-8, and a name that looks like markup; returns the regular
+    files' bytes."""
     saves.mkdir(parents=True, exist_ok=True)
     save_battle(a_battle(), saves / "good.json")
     (saves / "nested.json").write_text("[" * 200_000 + "]" * 200_000)
     os.mkfifo(saves / "pipe.json")
     os.symlink("/dev/zero", saves / "zero.json")
     os.symlink(saves / "nowhere", saves / "dangling.json")
+    with open(saves / "huge.json", "wb") as fh:  # sparse: 65 MB that take no disk
+        fh.truncate(65 * 1024 * 1024)
     (saves / "latin.json").write_bytes(b'{"format": "hexfront-save", "system": "\xe9"}')
     (saves / "[b]bold[red].json").write_text('{"format": "hexfront-save", "format_version": 1}')
-    return {p.name: p.read_bytes() for p in saves.iterdir() if p.is_file() and not p.is_symlink()
-            and p.name != "pipe.json"}
+    return read_back(saves)
+
+
+def read_back(saves: Path) -> dict[str, bytes | int]:
+    """The bytes of each regular file (the size alone of the huge one)."""
+    return {p.name: (p.stat().st_size if p.name == "huge.json" else p.read_bytes())
+            for p in saves.iterdir() if p.is_file() and not p.is_symlink()}
 
 
 @playtest
@@ -112,10 +115,11 @@ async def test_the_load_list_describes_every_hostile_file_in_a_line_and_never_cr
         assert "zero.json: not a readable save: it is a device, not a regular file" in text
         assert "dangling.json: not a readable save: it does not exist" in text
         assert "latin.json: not a readable save: it is not UTF-8 text" in text
+        assert "huge.json: not a readable save: it is larger than 67108864 bytes" in text
         assert "[b]bold[red].json: not a readable save" in text  # the name verbatim, not read as markup
         # each line of the list is one row of the screen (none longer than a line of the list)
         rows = [line for line in screen_lines(app) if ".json:" in line]
-        assert len(rows) == len(screen.paths) == 7
+        assert len(rows) == len(screen.paths) == 8
         # opening each unreadable one is refused in one line, and the list stays
         for index, path in enumerate(screen.paths):
             if path.name == "good.json":
@@ -128,9 +132,7 @@ async def test_the_load_list_describes_every_hostile_file_in_a_line_and_never_cr
             note = str(screen.query_one("#saves-note").render())
             assert note.startswith("cannot open it: ") and "\n" not in note.strip(), note
             assert "Traceback" not in screen_text(app)
-    after = {p.name: p.read_bytes() for p in saves.iterdir() if p.is_file() and not p.is_symlink()
-             and p.name != "pipe.json"}
-    assert after == before  # nothing read was changed
+    assert read_back(saves) == before  # nothing read was changed
 
 
 # -- 4b: a broken settings file ------------------------------------------------------------------
@@ -409,7 +411,7 @@ async def test_leaving_anyway_and_retrying_the_autosave(saves, monkeypatch):
         await give_orders(pilot, screen, 2)
         await pilot.press("q", "r")  # retry while still full: refused again, asked again
         await pilot.pause()
-        assert isinstance(app.screen, UnsavedDialog)
+        assert isinstance(app.screen, UnsavedDialog) and "so 2 changes to this" in screen_text(app)
         assert any("The autosave failed again" in t for t in toast_texts(app))
         disk.full = False
         await pilot.press("r")  # the disk has room now: saved, and left

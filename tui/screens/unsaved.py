@@ -95,8 +95,7 @@ def ask_before_leaving(app: Any, session: Session, leave: Callable[[], None], ve
         if choice == "elsewhere":
             app.push_screen(SaveElsewhereScreen(session), saved)
         elif choice == "retry":
-            session.write()
-            if session.save_error is None:
+            if session.retry_autosave():
                 app.notify("The autosave worked: every order is saved.", markup=False)
                 leave()
             else:
