@@ -282,8 +282,8 @@ def check_players(battle: Battle) -> None:
     for side in system.sides(battle.state):
         who = players.get(side, HUMAN)
         if who != HUMAN and who not in known:
-            raise SaveError(f"the battle gives {shown(side, 30)} to a computer player {shown(who, 40)!r} "
-                            f"{system.title} does not have (it has: {', '.join(known)}); "
+            raise SaveError(f"the battle gives {shown(side, 30)} to the computer player '{shown(who, 40)}', "
+                            f"which {system.title} does not have (it has: {', '.join(known)}); "
                             f"the save may be from another version or damaged")
 
 

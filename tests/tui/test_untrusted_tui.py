@@ -148,13 +148,15 @@ BROKEN_SETTINGS = {
 }
 
 
-@pytest.mark.parametrize("case", list(BROKEN_SETTINGS) + ["a FIFO"])
+@pytest.mark.parametrize("case", list(BROKEN_SETTINGS) + ["a FIFO", "a link to /dev/zero"])
 @playtest
 async def test_a_broken_settings_file_is_set_aside_and_the_game_starts(saves, case):
     saves.mkdir(parents=True)
     settings = saves / "settings.json"
     if case == "a FIFO":
         os.mkfifo(settings)
+    elif case == "a link to /dev/zero":
+        os.symlink("/dev/zero", settings)
     else:
         settings.write_bytes(BROKEN_SETTINGS[case])
     app = make_app()
@@ -170,7 +172,7 @@ async def test_a_broken_settings_file_is_set_aside_and_the_game_starts(saves, ca
         assert isinstance(app.screen, NewBattleScreen)
     kept = list(saves.glob("settings.broken-*.json"))
     assert len(kept) == 1 and not os.path.lexists(settings)
-    if case != "a FIFO":
+    if case in BROKEN_SETTINGS:
         assert kept[0].read_bytes() == BROKEN_SETTINGS[case]  # set aside as it was, for the player to read
 
 
