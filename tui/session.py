@@ -40,14 +40,16 @@ MAX_LISTED = 500
 def list_saves() -> list[Path]:
     """The ``*.json`` files of the saves folder, newest first (the autosave included), at most MAX_LISTED.
 
-    Nothing is opened here: a folder is left out, and anything else (a pipe, a link to a device, a
-    dangling link) is listed, for :func:`describe_save` to call unreadable.
+    Nothing is opened here: a folder and the settings files are left out, and anything else (a pipe,
+    a link to a device, a dangling link) is listed, for :func:`describe_save` to call unreadable.
     """
     folder = saves_dir()
     if not folder.is_dir():
         return []
     found: list[tuple[float, str, Path]] = []
     for path in folder.glob("*.json"):
+        if path.name.startswith("settings."):  # settings.json, and broken ones set aside
+            continue
         try:
             info = path.lstat()
             if path.is_dir():

@@ -90,6 +90,7 @@ def hostile_saves_folder(saves: Path) -> dict[str, bytes]:
         fh.truncate(65 * 1024 * 1024)
     (saves / "latin.json").write_bytes(b'{"format": "hexfront-save", "system": "\xe9"}')
     (saves / "[b]bold[red].json").write_text('{"format": "hexfront-save", "format_version": 1}')
+    (saves / "settings.json").write_text('{"ascii": false}')  # not a battle: not listed
     return read_back(saves)
 
 
@@ -116,6 +117,7 @@ async def test_the_load_list_describes_every_hostile_file_in_a_line_and_never_cr
         assert "dangling.json: not a readable save: it does not exist" in text
         assert "latin.json: not a readable save: it is not UTF-8 text" in text
         assert "huge.json: not a readable save: it is larger than 67108864 bytes" in text
+        assert "settings.json" not in text
         assert "[b]bold[red].json: not a readable save" in text  # the name verbatim, not read as markup
         # each line of the list is one row of the screen (none longer than a line of the list)
         rows = [line for line in screen_lines(app) if ".json:" in line]
