@@ -21,7 +21,8 @@ Anywhere
   ?        this help
   Esc      back out one level
   Ctrl+P   command palette: every action
-  Ctrl+Q   quit (the battle is already saved)
+  Ctrl+Q   quit (the battle is already saved;
+           if saving fails, it asks first)
 
 The menu
   Up Down  choose a line
