@@ -8,7 +8,6 @@ colour alone. ``HEXFRONT_SAVES`` moves the saves folder.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any, Iterable
@@ -19,12 +18,13 @@ from textual.screen import ModalScreen, Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Static
 
+from engine.core.battle import Battle
 from engine.core.errors import HexfrontError, SaveError
 from engine.core.players import HUMAN
-from engine.core.files import write_atomic
 from engine.core.saves import load_battle
 
-from .session import Session, autosave_path, retire_autosave, saves_dir
+from .session import Session, autosave_path, retire_autosave
+from .settings import keep_setting, read_settings
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -51,18 +51,6 @@ class TooSmallScreen(ModalScreen):
             f"Make it larger: nothing is lost meanwhile.")
 
 
-def settings_path() -> Path:
-    return saves_dir() / "settings.json"
-
-
-def read_settings() -> dict[str, Any]:
-    try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
-
-
 class HexfrontApp(App):
     CSS_PATH = "hexfront.tcss"
     TITLE = "hexfront"
@@ -73,18 +61,22 @@ class HexfrontApp(App):
 
     def __init__(self, *, ascii_look: bool | None = None, computer_delay: float = 0.35,
                  replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None,
-                 replay: Path | None = None, loaded: tuple | None = None) -> None:
+                 replay: Path | None = None, loaded: tuple | None = None,
+                 resumed: Battle | None = None) -> None:
         # the terminal's own 16 colours, and with NO_COLOR none at all (plain text attributes stay)
         super().__init__(ansi_color=True)
         env_ascii = os.environ.get("HEXFRONT_ASCII", "").strip().lower() not in ("", "0", "no", "off", "false")
+        settings = read_settings()  # a broken file is set aside now, and the player told on mount
+        self.settings_note = settings.note
         if ascii_look is None:
-            ascii_look = env_ascii or bool(read_settings().get("ascii"))
+            ascii_look = env_ascii or settings.values.get("ascii") is True
         self.ascii_look = ascii_look
         self.computer_delay = computer_delay
         self.replay_interval = replay_interval
         self.start = start
         self.replay_file = replay  # start="replay": the save the viewer opens on
         self.replay_loaded = loaded  # (battle, divergence) when the command line has loaded it already
+        self.resumed = resumed  # start="continue": the autosaved battle, when the command line has loaded it
         self.battle_seed = battle_seed  # fixed for tests and demos; None draws one from the clock
         self.theme = "ansi-dark"
 
@@ -94,8 +86,10 @@ class HexfrontApp(App):
 
         self.apply_ascii_look()
         self.push_screen(TitleScreen())
+        if self.settings_note:
+            self.notify(self.settings_note, severity="warning", timeout=20, markup=False)
         if self.start == "continue":
-            self.continue_battle()
+            self.continue_battle(self.resumed)
         elif self.start == "replay" and self.replay_file is not None:
             try:
                 self.watch_replay(self.replay_file, self.replay_loaded)
@@ -124,12 +118,9 @@ class HexfrontApp(App):
 
     def set_ascii_look(self, on: bool) -> None:
         self.ascii_look = on
-        settings = read_settings()
-        settings["ascii"] = on
-        try:
-            write_atomic(settings_path(), json.dumps(settings) + "\n")
-        except OSError as exc:
-            self.notify(f"the setting is on for now but not kept: {exc.strerror or exc}", severity="warning")
+        problem = keep_setting("ascii", on)
+        if problem:
+            self.notify(problem, severity="warning", markup=False)
         self.apply_ascii_look()
 
     # -- moving between screens --------------------------------------------------------------
@@ -200,15 +191,16 @@ class HexfrontApp(App):
         players = {s: (HUMAN if s == side else "default") for s in sides}
         self.start_battle(system_id, scenario, players=players, seed=1, teach=True)
 
-    def continue_battle(self) -> None:
+    def continue_battle(self, battle: Battle | None = None) -> None:
+        """Back into the autosaved battle (``battle``: already loaded from it by the command line)."""
         path = autosave_path()
-        if not path.is_file():
+        if battle is None and not path.is_file():
             self.notify("there is no battle to continue yet: start a new one", severity="warning")
             return
         try:
-            session = Session.load(path, autosave=path)
+            session = Session.load(path, autosave=path) if battle is None else Session(battle, path)
         except HexfrontError as exc:
-            self.notify(f"cannot continue: {exc.message}", severity="error", timeout=10)
+            self.notify(f"cannot continue: {exc.message}", severity="error", timeout=10, markup=False)
             return
         self.open_session(session)
 
@@ -228,6 +220,17 @@ class HexfrontApp(App):
 
         battle, divergence = loaded if loaded is not None else load_for_replay(path)
         self.push_screen(ReplayScreen(battle, path.name, divergence=divergence, path=path))
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit, but while a battle's autosave is failing ask first (and offer to save elsewhere)."""
+        from .screens.battle import BattleScreen
+        from .screens.unsaved import ask_before_leaving
+
+        battles = [screen for screen in self.screen_stack if isinstance(screen, BattleScreen)]
+        if battles:
+            ask_before_leaving(self, battles[-1].session, self.exit, "quit")
+        else:
+            self.exit()
 
     # -- the command palette: every key binding of the screen, by its description -------------
     def action_command_palette(self) -> None:
@@ -252,8 +255,8 @@ class HexfrontApp(App):
 
 
 def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None = None,
-        loaded: tuple | None = None) -> int:
-    app = HexfrontApp(start=start, ascii_look=ascii_look, replay=replay, loaded=loaded)
+        loaded: tuple | None = None, resumed: Battle | None = None) -> int:
+    app = HexfrontApp(start=start, ascii_look=ascii_look, replay=replay, loaded=loaded, resumed=resumed)
     app.run()
     return app.return_code or 0
 

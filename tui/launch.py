@@ -16,7 +16,11 @@ def play(args: argparse.Namespace) -> int:
 
     if getattr(args, "command", None) == "replay":
         return run(start="replay", replay=Path(args.file), loaded=getattr(args, "loaded", None))
-    return run(start="continue" if args.resume else "menu", ascii_look=True if args.ascii else None)
+    if args.resume:  # an autosave that cannot be played is refused here, in one line, before the game starts
+        from .session import resume_autosave
+
+        return run(start="continue", ascii_look=True if args.ascii else None, resumed=resume_autosave())
+    return run(start="menu", ascii_look=True if args.ascii else None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,9 +14,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.core.battle import Battle
-from engine.core.errors import HexfrontError, SaveError, UndoRefused
+from engine.core.errors import HexfrontError, SaveError, UndoRefused, shown, shown_path
+from engine.core.files import FileRefused, read_text_bounded
 from engine.core.players import HUMAN, computer_players_for
-from engine.core.saves import load_battle, save_battle
+from engine.core.saves import MAX_SAVE_BYTES, load_battle, parse_save_text, save_battle
+
+from .names import elsewhere_target, fresh_target, safe_part, saves_target
 
 AUTOSAVE_NAME = "autosave.json"
 
@@ -30,25 +33,47 @@ def autosave_path() -> Path:
     return saves_dir() / AUTOSAVE_NAME
 
 
+#: The most files the list of saved battles shows (the newest ones).
+MAX_LISTED = 500
+
+
 def list_saves() -> list[Path]:
-    """Saved battles, newest first (the autosave included)."""
+    """The ``*.json`` files of the saves folder, newest first (the autosave included), at most MAX_LISTED.
+
+    Nothing is opened here: a folder and the settings files are left out, and anything else (a pipe,
+    a link to a device, a dangling link) is listed, for :func:`describe_save` to call unreadable.
+    """
     folder = saves_dir()
     if not folder.is_dir():
         return []
-    files = [p for p in folder.glob("*.json") if p.is_file()]
-    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    found: list[tuple[float, str, Path]] = []
+    for path in folder.glob("*.json"):
+        if path.name.startswith("settings."):  # settings.json, and broken ones set aside
+            continue
+        try:
+            info = path.lstat()
+            if path.is_dir():
+                continue
+        except OSError:  # gone meanwhile
+            continue
+        found.append((info.st_mtime, path.name, path))
+    found.sort(reverse=True)
+    return [path for _, _, path in found[:MAX_LISTED]]
 
 
 class Session:
     """One battle in play. ``autosave`` None means nothing is written (replays, tests)."""
 
     def __init__(self, battle: Battle, autosave: Path | None = None) -> None:
+        check_players(battle)
         self.battle = battle
         self.system = battle.system
         self.autosave = autosave
         self.computers = computer_players_for(battle)
         self.side_names = {s.id: s.name for s in battle.system.board(battle.state).sides}
-        self.save_error: str | None = None
+        self.save_error: str | None = None  # why the last autosave failed; None while saving works
+        self.failing_since: float | None = None  # when the autosave started failing (time.time())
+        self.unsaved = 0  # changes to the battle in no file at all (not autosaved, not saved elsewhere)
         self.write()
 
     # -- construction -----------------------------------------------------------------
@@ -141,22 +166,61 @@ class Session:
 
     # -- files ------------------------------------------------------------------------
     def write(self) -> None:
-        """Autosave (atomic). A failure is kept in ``save_error`` for the status line, never raised."""
+        """Autosave (atomic) after a change to the battle. A failure is kept in ``save_error`` for the
+        screen, never raised; ``unsaved`` counts the changes since that are in no file.
+
+        Every autosave writes the whole battle, so the first one that works again holds every order
+        given while saving failed.
+        """
         if self.autosave is None:
             return
+        self.unsaved += 1
+        self.retry_autosave()
+
+    def retry_autosave(self) -> bool:
+        """Write the autosave again, with no new change; True if it worked (then nothing is unsaved)."""
+        if self.autosave is None:
+            return True
         try:
             save_battle(self.battle, self.autosave)
-            self.save_error = None
-        except HexfrontError as exc:
-            self.save_error = exc.message
+        except HexfrontError as exc:  # the file named by its name: the line is for a narrow screen
+            where = self.autosave.name
+            self.save_error = exc.message.replace(shown_path(self.autosave), where).replace(str(self.autosave), where)
+            self.failing_since = self.failing_since or time.time()
+            return False
+        self.save_error = None
+        self.failing_since = None
+        self.unsaved = 0
+        return True
+
+    def copy_stem(self) -> str:
+        """The start of a copy's file name: the battle's system and scenario ids, made safe."""
+        s = self.battle.setup
+        return f"{safe_part(s.system, 'system')}-{safe_part(s.scenario, 'scenario')}"
 
     def save_copy(self, name: str | None = None) -> Path:
-        """Save the battle under its own name in the saves folder; returns the path."""
-        s = self.battle.setup
+        """Save the battle as a new file in the saves folder (system-scenario-stamp.json); returns the path.
+
+        The name keeps only safe characters of the save's ids and must land in the saves folder
+        (SaveError with one line otherwise); an existing file is never replaced.
+        """
+        folder = saves_dir()
         if name is None:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            name = f"{s.system}-{s.scenario}-{stamp}.json"
-        return save_battle(self.battle, saves_dir() / name)
+            target = fresh_target(folder, f"{self.copy_stem()}-{time.strftime('%Y%m%d-%H%M%S')}")
+        else:
+            target = saves_target(folder, name)
+        path = save_battle(self.battle, target)
+        self.unsaved = 0
+        return path
+
+    def save_elsewhere(self, typed: str) -> Path:
+        """Save the battle where the player typed (see names.elsewhere_target); returns the path.
+
+        For when the saves folder cannot be written: the copy holds every order so far."""
+        default = f"{self.copy_stem()}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        path = save_battle(self.battle, elsewhere_target(typed, default, saves_dir()))
+        self.unsaved = 0
+        return path
 
 
 def retire_autosave() -> Path | None:
@@ -176,11 +240,7 @@ def retire_autosave() -> Path | None:
     if not keep:
         return None
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(path.stat().st_mtime))
-    target = saves_dir() / f"unfinished-{stamp}.json"
-    n = 1
-    while target.exists():
-        n += 1
-        target = saves_dir() / f"unfinished-{stamp}-{n}.json"
+    target = fresh_target(saves_dir(), f"unfinished-{stamp}")
     try:
         os.replace(path, target)
     except OSError as exc:
@@ -189,21 +249,59 @@ def retire_autosave() -> Path | None:
     return target
 
 
+#: The most characters of a reason the list of saves shows after a file's name.
+SHOWN_REASON = 70
+
+
 def describe_save(path: Path) -> str:
-    """One line about a save file for the lists, without replaying it."""
-    import json
+    """One line about a save file for the lists, without replaying it; never raises.
 
-    from engine.core.saves import MAX_SAVE_BYTES
-
+    The file is read as every save is (a regular file, bounded, never blocking) and its fields
+    checked; a file that is no save says why, shortly. Every value from the file is escaped and cut.
+    """
+    name = shown(path.name, 60)
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            return f"{path.name}: too large to be a save"
-        with open(path, encoding="utf-8") as fh:
-            head = json.load(fh)
-        orders = len(head.get("commands", []))
-        return f"{path.name}: {head.get('system')} {head.get('scenario')}, {orders} orders"
-    except (OSError, ValueError, AttributeError, TypeError):
-        return f"{path.name}: not a readable save"
+        text = read_text_bounded(path, MAX_SAVE_BYTES, "save")
+        save = parse_save_text(text, "it")
+    except (FileRefused, SaveError) as exc:
+        # the first clause, with the file named "it": "it is a pipe (FIFO), not a regular file"
+        where = shown_path(path)
+        reason = exc.message.replace(f"save {where}", "it").replace(where, "it").split(";")[0]
+        return f"{name}: not a readable save: {shown(reason, SHOWN_REASON)}"
+    except Exception as exc:  # whatever else a hostile file provokes, the list stays up
+        return f"{name}: not a readable save ({shown(type(exc).__name__)})"
+    return f"{name}: {shown(save.system, 30)} {shown(save.scenario, 40)}, {len(save.commands)} orders"
+
+
+def check_players(battle: Battle) -> None:
+    """Every side the battle gives to the computer names a computer player its system has.
+
+    SaveError with one line otherwise (a save may name one from another version, or be tampered with).
+    """
+    system = battle.system
+    known = system.computer_players()
+    players = battle.setup.players
+    for side in system.sides(battle.state):
+        who = players.get(side, HUMAN)
+        if who != HUMAN and who not in known:
+            raise SaveError(f"the battle gives {shown(side, 30)} to the computer player '{shown(who, 40)}', "
+                            f"which {system.title} does not have (it has: {', '.join(known)}); "
+                            f"the save may be from another version or damaged")
+
+
+def resume_autosave() -> Battle | None:
+    """The autosaved battle for 'hexfront play --continue', loaded and checked; None when there is none.
+
+    A file there that cannot be played raises SaveError with one line (the command line prints it)."""
+    path = autosave_path()
+    if not os.path.lexists(path):
+        return None
+    try:
+        battle = load_battle(path, verify=True)
+        check_players(battle)
+    except HexfrontError as exc:
+        raise SaveError(f"cannot continue the last battle: {exc.message}") from None
+    return battle
 
 
 def continue_replay(battle: Battle, orders: int, players: dict[str, str], original: Path | None = None,
@@ -227,13 +325,8 @@ def continue_replay(battle: Battle, orders: int, players: dict[str, str], origin
     setup = attrs.evolve(battle.setup, players={s: players[s] for s in sides}, teach=teach)
     new = Battle.replay(setup, list(battle.log[:orders]))
     s = battle.setup
-    stem = original.stem if original is not None else f"{s.system}-{s.scenario}"
-    folder = saves_dir()
-    target = folder / f"{stem}-from-{orders}.json"
-    n = 1
-    while target.exists():
-        n += 1
-        target = folder / f"{stem}-from-{orders}-{n}.json"
+    stem = safe_part(original.stem) if original is not None else f"{safe_part(s.system)}-{safe_part(s.scenario)}"
+    target = fresh_target(saves_dir(), f"{stem}-from-{orders}")
     save_battle(new, target)
     is_autosave = original is not None and original.resolve() == autosave_path().resolve()
     if is_autosave:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -240,13 +241,12 @@ class BattleScreen(BoardScreen):
         s = b.setup
         parts = [f"{self.system.title}: {s.scenario}", f"turn {self.system.turn(b.state)}",
                  f"order {len(b.log)}"]
-        if self.session.save_error:
-            parts.append(f"AUTOSAVE FAILED: {self.session.save_error}")
         if b.setup.teach:
             parts.append("teach on")
         if self.message:
             parts.append(self.message)
         self.query_one(StatusLine).update(" | ".join(parts))
+        self._show_save_alarm()
 
     def say(self, message: str) -> None:
         self.message = message
@@ -421,8 +421,14 @@ class BattleScreen(BoardScreen):
         self.action_menu()
 
     def action_menu(self) -> None:
+        from .unsaved import ask_before_leaving
+
+        ask_before_leaving(self.app, self.session, self._leave_to_menu)
+
+    def _leave_to_menu(self) -> None:
         self.workers.cancel_group(self, "computer")
-        self.app.pop_screen()
+        if self.is_current:
+            self.app.pop_screen()
 
     def action_undo(self) -> None:
         self._take_back(self.session.undo, "undo", "took back {n} order(s); Z gives them again")
@@ -442,12 +448,31 @@ class BattleScreen(BoardScreen):
         self._after_log_change(None)
 
     def action_save(self) -> None:
+        if self.session.save_error is not None:  # the saves folder cannot be written: ask where
+            self._save_elsewhere()
+            return
         try:
             path = self.session.save_copy()
         except HexfrontError as exc:
             self.say(f"not saved: {exc.message}")
             return
         self.say(f"saved as {path}")
+
+    # -- while the autosave fails (tui/screens/unsaved.py) ------------------------------------
+    def _show_save_alarm(self) -> None:
+        from .unsaved import show_save_alarm
+
+        show_save_alarm(self, self.session, before=self.query_one("#battle-body"))
+
+    def _save_elsewhere(self) -> None:
+        from .unsaved import SaveElsewhereScreen
+
+        def saved(path: Path | None) -> None:
+            if path is not None:  # a typed path: shown as plain text, never as markup
+                self.notify(f"saved as {path}", markup=False)
+                self.say("saved elsewhere")
+
+        self.app.push_screen(SaveElsewhereScreen(self.session), saved)
 
     def action_next_piece(self, step: int = 1) -> None:
         hexmap = self.query_one(HexMap)

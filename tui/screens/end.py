@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -71,19 +73,32 @@ class EndScreen(Screen):
         self.query_one("#end-box").border_title = "End of the battle"
 
     def action_save(self) -> None:
+        if self.session.save_error is not None:  # the saves folder cannot be written: ask where
+            from .unsaved import SaveElsewhereScreen
+
+            self.app.push_screen(SaveElsewhereScreen(self.session), self._saved)
+            return
         try:
             path = self.session.save_copy()
         except HexfrontError as exc:
-            self.notify(f"not saved: {exc.message}", severity="error")
+            self.notify(f"not saved: {exc.message}", severity="error", markup=False)
             return
-        self.query_one("#end-keys", Static).update(f"saved as {path}")
-        self.notify(f"saved as {path}")
+        self._saved(path)
+
+    def _saved(self, path: Path | None) -> None:
+        if path is not None:
+            self.query_one("#end-keys", Static).update(Text(f"saved as {path}"))
+            self.notify(f"saved as {path}", markup=False)
 
     def action_again(self) -> None:
-        self.app.start_again(self.session)
+        from .unsaved import ask_before_leaving
+
+        ask_before_leaving(self.app, self.session, lambda: self.app.start_again(self.session))
 
     def action_menu(self) -> None:
-        self.app.go_to_menu()
+        from .unsaved import ask_before_leaving
+
+        ask_before_leaving(self.app, self.session, self.app.go_to_menu)
 
     def action_undo(self) -> None:
         self.app.pop_screen()

@@ -14,12 +14,15 @@ from textual.widgets.option_list import Option
 from engine.core.system import all_systems, get_system
 from engine.core.view import BoardView, find_section
 
+from ..names import MAX_TYPED
+
 KEYS = """\
 Anywhere
   ?        this help
   Esc      back out one level
   Ctrl+P   command palette: every action
-  Ctrl+Q   quit (the battle is already saved)
+  Ctrl+Q   quit (the battle is already saved;
+           if saving fails, it asks first)
 
 The menu
   Up Down  choose a line
@@ -205,7 +208,7 @@ class HelpScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="help-body"):
             with Vertical(id="help-left"):
-                yield Input(placeholder="/ search the rules", id="help-search")
+                yield Input(placeholder="/ search the rules", max_length=MAX_TYPED, id="help-search")
                 yield OptionList(*self._options(), id="help-topics")
             with VerticalScroll(id="help-scroll"):
                 yield Static(id="help-text")

@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from engine.core.battle import Battle
-from engine.core.errors import HexfrontError
+from engine.core.errors import HexfrontError, shown
 from engine.core.events import CardDrawn, DieRolled
 from engine.core.players import HUMAN
 from engine.core.timeline import Position, Timeline
@@ -449,6 +449,10 @@ class ReplayScreen(BoardScreen):
         self.app.pop_screen()
 
 
+#: The most characters the turn field takes (a turn is a small whole number).
+MAX_TURN_CHARS = 6
+
+
 class TurnPrompt(ModalScreen[int | None]):
     """Asks for a turn to jump to; anything but a turn of this battle is refused in one line."""
 
@@ -484,7 +488,7 @@ class TurnPrompt(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="turn-box"):
             yield Static(f"Go to which turn? ({self.first} to {self.last}; now {self.now})")
-            yield Input(placeholder=str(self.now), id="turn-input")
+            yield Input(placeholder=str(self.now), max_length=MAX_TURN_CHARS, id="turn-input")
             yield Static("Enter: go  Esc: back", id="turn-note")
         yield Footer()
 
@@ -496,10 +500,12 @@ class TurnPrompt(ModalScreen[int | None]):
     def _submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         try:
-            turn = int(text, 10)
+            turn = int(text, 10) if text.isascii() and len(text) <= MAX_TURN_CHARS else None
         except ValueError:
+            turn = None
+        if turn is None:
             self.query_one("#turn-note", Static).update(
-                Text(f"'{text}' is not a turn: type a whole number from {self.first} to {self.last}"))
+                Text(f"'{shown(text, 20)}' is not a turn: type a whole number from {self.first} to {self.last}"))
             return
         if not self.first <= turn <= self.last:
             self.query_one("#turn-note", Static).update(

@@ -303,7 +303,8 @@ class SaveListScreen(Screen):
         self.paths = list_saves()
         menu = self.query_one("#saves-list", OptionList)
         if self.paths:
-            menu.add_options([Option(describe_save(p), id=str(i)) for i, p in enumerate(self.paths)])
+            # plain text: a file's name or fields are never read as markup
+            menu.add_options([Option(Text(describe_save(p)), id=str(i)) for i, p in enumerate(self.paths)])
             menu.highlighted = 0
             note = "Enter opens the highlighted battle; Esc goes back."
         else:
