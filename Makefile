@@ -24,7 +24,7 @@ play: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	-bash tests/tui/ensure_sshd.sh
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
