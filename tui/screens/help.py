@@ -206,7 +206,7 @@ class HelpScreen(ModalScreen):
         with Horizontal(id="help-body"):
             with Vertical(id="help-left"):
                 yield Input(placeholder="/ search the rules", id="help-search")
-                yield OptionList(*self._options(), id="help-topics")
+                yield OptionList(*self._options(), id="help-topics", markup=False)
             with VerticalScroll(id="help-scroll"):
                 yield Static(id="help-text")
         yield Footer()
@@ -231,7 +231,7 @@ class HelpScreen(ModalScreen):
 
     def _show(self, index: int) -> None:
         _, title, text = self.topics[index]
-        self.query_one("#help-scroll").border_title = title
+        self.query_one("#help-scroll").border_title = Text(title)
         shown = Text(text)
         query = self.query_one("#help-search", Input).value.strip() if self.is_mounted else ""
         if query:

@@ -293,7 +293,7 @@ class SaveListScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):
-            yield OptionList(id="saves-list")
+            yield OptionList(id="saves-list", markup=False)
             yield Static(id="saves-note")
         yield Footer()
 
