@@ -477,6 +477,7 @@ class BattleScreen(BoardScreen):
             self.say(f"not saved: {exc.message}")
             return
         self.say(f"saved as {path}")
+        self.notify(f"saved as {path}")  # the status line may be too narrow for the whole path
 
     def action_next_piece(self, step: int = 1) -> None:
         hexmap = self.query_one(HexMap)
