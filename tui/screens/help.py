@@ -61,6 +61,7 @@ Giving an order
            pauses to explain itself
   a        the whole activation pane (its
            title says when lines are hidden)
+  p        in a tutorial: the step in full
   d        dice log: Up Down to pick
   e        explain the picked roll or card
   w        why? the rules section behind it
