@@ -181,6 +181,14 @@ class RuleSystem:
     def describe_command(self, command: Any, state: Any = None) -> str:
         return repr(command)
 
+    def deck_name(self, state: Any, deck: str) -> str:
+        """A deck as a player knows it ("Blue's resolution deck"); the teach pauses name decks this way."""
+        return f"the {deck} deck"
+
+    def card_name(self, state: Any, deck: str, card: str) -> str:
+        """A card drawn from ``deck`` as a player reads it ("KS (King of Spades)", "'Turn End'")."""
+        return card
+
     def turn(self, state: Any) -> int:
         return getattr(state, "turn", 0)
 

@@ -100,7 +100,8 @@ async def test_brackets_backslashes_and_markup_in_content_show_verbatim(tmp_path
                     if screen.system.order_parts(screen.session.state, c).action == "Move")
         await order_by_keys(pilot, screen, move)
         assert isinstance(app.screen, TeachScreen)
-        assert f"So: Stoats {HOSTILE} turns over 'Move Vehicle'" in words(screen_text(app)), "a teach pause"
+        assert f"* Stoats {HOSTILE}: 'Move Vehicle' - Stoats {HOSTILE} turns over" in words(screen_text(app)), \
+            "a teach pause"
         await clear_pauses(pilot, "escape")
         status = screen.query_one("#status").region
         assert f"move Cpl Nib {HOSTILE} [R1] to" in screen_lines(app)[status.y], "the status line names the order"

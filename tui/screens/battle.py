@@ -372,7 +372,7 @@ class BattleScreen(BoardScreen):
         events = [e for evs in b.events[before:] for e in evs]
         self._teaching = True
         teach(self, self.system, self.session.state, events, f"Order {len(b.log)}: {self._last_order}",
-              self._taught)
+              self._taught, earlier=b.state_after(len(b.log) - 1)[0])
 
     def _taught(self) -> None:
         """After an order and its teach pauses: the end of the battle, the tutorial, the computer's turn."""

@@ -83,9 +83,11 @@ Replays
   d  e  w   dice log, explain, why? (rules)
 
 Teach pauses
-  Space    the next die or card
+  Space    the next step of the rules
   Esc      finish the order without pauses
-  w        the rule behind this die
+  m        more detail: faces, decks, discards
+  Up Down  the rest of a long pause
+  w        the rule behind this step
 
 Rules help
   /        search the rules

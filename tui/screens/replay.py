@@ -280,7 +280,9 @@ class ReplayScreen(BoardScreen):
 
         self._teaching = True
         after = self.timeline.state_at((order, 0))  # names the pieces as the order left them
-        teach(self, self.system, after, events, f"Order {order}: {self.order_text(order)}", self._taught)
+        earlier = self.timeline.state_at((order - 1, 0))  # and as they stood before it
+        teach(self, self.system, after, events, f"Order {order}: {self.order_text(order)}", self._taught,
+              earlier=earlier)
 
     def _taught(self) -> None:
         self._teaching = False

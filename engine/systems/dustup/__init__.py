@@ -97,6 +97,14 @@ class Dustup(RuleSystem):
 
         return Describer(state).command(command) if state is not None else repr(command)
 
+    def deck_name(self, state: DustState, deck: str) -> str:
+        return "the activation deck" if deck == "activation" else f"the {deck} deck"
+
+    def card_name(self, state: DustState, deck: str, card: str) -> str:
+        from .describe import Describer
+
+        return Describer(state).card(card)
+
     # -- what the player sees (view.py) --------------------------------------------------
     @property
     def marks_legend(self) -> tuple[str, ...]:
