@@ -76,7 +76,7 @@ class EndScreen(Screen):
         except HexfrontError as exc:
             self.notify(f"not saved: {exc.message}", severity="error")
             return
-        self.query_one("#end-keys", Static).update(f"saved as {path}")
+        self.query_one("#end-keys", Static).update(Text(f"saved as {path}"))
         self.notify(f"saved as {path}")
 
     def action_again(self) -> None:
