@@ -157,11 +157,12 @@ async def next_calm(pilot, spaces: list[int]) -> None:
     raise AssertionError("the battle never came back to the learner")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pytest.mark.parametrize("system_id", SYSTEMS)
 @playtest
-async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, saves):
+async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, size, saves):
     app = HexfrontApp(computer_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, TutorialListScreen)
