@@ -26,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
+from engine.core.hexes import axial_to_offset
 from engine.core.view import BoardView, find_section
 
 from ..widgets.hexmap import HexMap
@@ -226,8 +227,6 @@ class TeachScreen(ModalScreen[bool]):
         at = next((p.at for p in (hexmap.board.pieces if hexmap.board else ()) if p.id == piece), None)
         if at is None:
             return False
-        from engine.core.hexes import axial_to_offset
-
         row = axial_to_offset(at)[1]
         y = hexmap.content_region.y + row - int(hexmap.scroll_offset.y)
         return y > self.app.size.height // 2
