@@ -200,8 +200,11 @@ def describe_save(path: Path) -> str:
             return f"{path.name}: too large to be a save"
         with open(path, encoding="utf-8") as fh:
             head = json.load(fh)
+        system, scenario = head.get("system"), head.get("scenario")
+        if not (isinstance(system, str) and isinstance(scenario, str)):
+            return f"{path.name}: not a readable save"
         orders = len(head.get("commands", []))
-        return f"{path.name}: {head.get('system')} {head.get('scenario')}, {orders} orders"
+        return f"{path.name}: {system} {scenario}, {orders} orders"
     except (OSError, ValueError, AttributeError, TypeError):
         return f"{path.name}: not a readable save"
 

@@ -130,3 +130,16 @@ async def test_brackets_backslashes_and_markup_in_content_show_verbatim(tmp_path
         assert f"{HOSTILE} in the text." in shown, "the rules help's text"
         assert f"╭─ Battlefield {HOSTILE} ─" in shown, "the section's title over its text"
         assert f"Battlefield {HOSTILE}" in region_words(app, "#help-topics"), "the list of topics"
+
+
+@playtest
+async def test_a_save_file_named_like_markup_is_listed_verbatim(saves):
+    """The saves list quotes file names as they are: a player may name a file anything."""
+    name = r"[b]Z[i]\[x] [red-a1].json"  # a file name holds no slash, so no closing tags
+    saves.mkdir(parents=True, exist_ok=True)
+    (saves / name).write_text("{}", encoding="utf-8")
+    app = HexfrontApp(computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert f"{name}: not a readable save" in words(screen_text(app))
