@@ -91,6 +91,12 @@ async def test_a_ratfight_shot_pauses_once_per_step_in_the_players_names_with_th
         detail = box_words(app)
         assert "a card from Stoats' resolution deck, scripted for this lesson" in detail
         assert "a card from Field Rats' resolution deck" in detail
+        scroller = pause.query_one("#teach-box")
+        assert scroller.max_scroll_y > 0, "the details are taller than the box at 80 x 24"
+        assert "Up/Down: the rest" in screen_text(app), "the box's foot says how to read the rest"
+        await pilot.press("down", "down", "down")
+        await pilot.pause()
+        assert scroller.scroll_y > 0
         await pilot.press("m")
         await pilot.pause()
         assert "resolution deck" not in box_words(app), "m again: the short view"
