@@ -80,6 +80,12 @@ class HexfrontApp(App):
         self.battle_seed = battle_seed  # fixed for tests and demos; None draws one from the clock
         self.theme = "ansi-dark"
 
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """A toast, always as plain text: messages quote names, orders and paths that may hold brackets,
+        which markup would swallow. (Screens' and widgets' ``notify`` come here too.)"""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     # -- start-up ----------------------------------------------------------------------
     def on_mount(self) -> None:
         from .screens.title import TitleScreen

@@ -38,12 +38,32 @@ class ScenarioInfo:
 
 @attrs.frozen
 class OptionSpec:
-    """A named switch or choice chosen when a battle is created and recorded in its save."""
+    """A named switch or choice chosen when a battle is created and recorded in its save.
+
+    ``name`` is the key in the save; a player reads ``label`` (a few words), ``help`` (one line saying what
+    it changes) and, for a choice that is not on/off, ``words`` (one per choice, in the order of
+    ``choices``). ``default`` is the book's own rule.
+    """
 
     name: str
     default: Any
     help: str
     choices: tuple[Any, ...] = ()
+    label: str = ""
+    words: tuple[str, ...] = ()
+
+    def all_choices(self) -> tuple[Any, ...]:
+        """Every value the option may take: its choices, or off and on for a switch."""
+        return self.choices or ((False, True) if isinstance(self.default, bool) else (self.default,))
+
+    def choice_text(self, value: Any) -> str:
+        """How a player reads ``value``: its word, on or off for a switch, else the value itself."""
+        choices = self.all_choices()
+        if self.words and value in choices:
+            return self.words[choices.index(value)]
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
 
 
 class ComputerPlayer(Protocol):
@@ -160,6 +180,14 @@ class RuleSystem:
 
     def describe_command(self, command: Any, state: Any = None) -> str:
         return repr(command)
+
+    def deck_name(self, state: Any, deck: str) -> str:
+        """A deck as a player knows it ("Blue's resolution deck"); the teach pauses name decks this way."""
+        return f"the {deck} deck"
+
+    def card_name(self, state: Any, deck: str, card: str) -> str:
+        """A card drawn from ``deck`` as a player reads it ("KS (King of Spades)", "'Turn End'")."""
+        return card
 
     def turn(self, state: Any) -> int:
         return getattr(state, "turn", 0)

@@ -21,15 +21,33 @@ it should)::
 The steps are done in order. Progress is not stored anywhere: it is read from
 the battle's log (the learner's orders and their events), so undo, save and
 load need nothing more.
+
+Prompts name the order to give as the Orders pane shows it ("pick Fire"), never
+its number, which changes with what else the piece may do. A step with an
+``action`` also notices a stray order: when the learner's latest order was
+another action although the step's was open to them, the progress names it so
+the screen can say how to take it back.
+
+Text is reflowed when read: a single line break inside a paragraph is a space
+(the TOML may wrap its lines anywhere); a blank line starts a new paragraph.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
+
+import re
 
 import attrs
 
 from .errors import ContentError
+
+
+def reflow(text: str) -> str:
+    """``text`` as paragraphs: single line breaks (and runs of spaces) become one space; a blank line
+    between paragraphs is kept; leading and trailing space goes."""
+    paragraphs = re.split(r"\n[ \t]*\n\s*", text.strip())
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
 
 
 @attrs.frozen
@@ -64,6 +82,7 @@ class Tutorial:
 class TutorialProgress:
     done: int  # how many steps are done
     total: int
+    stray: str = ""  # the action of the learner's latest order, when it was not the step's though it could be
 
     @property
     def finished(self) -> bool:
@@ -90,36 +109,52 @@ def read_tutorial(content: dict[str, Any]) -> Tutorial | None:
             raise ContentError(f"tutorial step {i} has unknown keys: {', '.join(sorted(unknown))}")
         if not any(isinstance(step.get(k), str) and step.get(k) for k in ("action", "rule", "event")):
             raise ContentError(f"tutorial step {i} needs an action, a rule or an event that completes it")
-        out.append(TutorialStep(step["prompt"], str(step.get("action", "")), str(step.get("rule", "")),
-                                str(step.get("event", ""))))
+        out.append(TutorialStep(reflow(step["prompt"]), str(step.get("action", "")),
+                                str(step.get("rule", "")), str(step.get("event", ""))))
     side = raw.get("side")
     if not isinstance(side, str):
         raise ContentError("a tutorial must name the side the learner commands (side = \"...\")")
-    return Tutorial(side, str(raw.get("intro", "")), str(raw.get("finish", "")), tuple(out))
+    return Tutorial(side, reflow(str(raw.get("intro", ""))), reflow(str(raw.get("finish", ""))), tuple(out))
 
 
 def progress(tutorial: Tutorial, system: Any, setup_state: Any, log: list[Any],
-             events: list[list[Any]]) -> TutorialProgress:
+             events: list[list[Any]], legal: Callable[[Any], list[Any]] | None = None) -> TutorialProgress:
     """How far the learner has got: fold the log from the setup state, matching their orders to the steps.
 
     ``setup_state`` is a copy the function may change (the state before the first command).
+    ``legal`` gives the legal commands in a state: with it, an order that is not the step's action while
+    that action was legal is a stray (see :class:`TutorialProgress`); without it nothing is.
     """
     done = 0
+    stray = ""
     state = setup_state
     for command, evs in zip(log, events):
         if done < len(tutorial.steps) and system.side_to_act(state) == tutorial.side:
+            step = tutorial.steps[done]
             action = system.order_parts(state, command).action
-            if tutorial.steps[done].met_by(action, evs):
+            if step.met_by(action, evs):
                 done += 1
+                stray = ""
+            else:
+                stray = action if legal is not None and _strayed(step, action, system, state, legal) else ""
         for e in evs:
             system.apply(state, e)
-    return TutorialProgress(done, len(tutorial.steps))
+    return TutorialProgress(done, len(tutorial.steps), stray if done < len(tutorial.steps) else "")
+
+
+def _strayed(step: TutorialStep, action: str, system: Any, state: Any, legal: Any) -> bool:
+    """Whether an order of ``action`` strays from ``step``: the step asks for another action that was open."""
+    if not step.action or action.lower() == step.action.lower():
+        return False
+    want = step.action.lower()
+    return any(system.order_parts(state, c).action.lower() == want for c in legal(state))
 
 
 def battle_progress(tutorial: Tutorial, battle: Any) -> TutorialProgress:
     """:func:`progress` of a live :class:`~engine.core.battle.Battle`."""
     start = battle.system.copy_state(battle.keyframes[0][0])
-    return progress(tutorial, battle.system, start, battle.log, battle.events)
+    return progress(tutorial, battle.system, start, battle.log, battle.events,
+                    legal=lambda state: battle.system.legal_commands(state))
 
 
 def tutorial_scenarios(system: Any) -> list[str]:

@@ -96,23 +96,18 @@ def test_the_learner_finishes_every_step(played):
     assert [type(c) for _, c, *_ in done] == [C.Move, C.Fire, C.TakeCover, C.EndPhase, C.Fire]
 
 
-def test_the_keys_each_prompt_names_pick_that_action(played):
-    """"press 2 for Take cover": the Orders pane lists the piece's actions in this order (keys 1-9); "." finds
-    the action called Pass."""
+def test_each_prompt_names_the_order_the_orders_pane_lists(played):
+    """Each prompt says "pick <order>" with the order as the Orders pane lists it for the piece at that moment,
+    and names no number key: the numbers change with what else the piece may do."""
     import re
 
     b, done = played
     tutorial = read_tutorial(b.setup.content)
-    claims = 0
     for n, command, _, menu in done:
         prompt = tutorial.steps[n - 1].prompt
-        for key, action in re.findall(r"[Pp]ress (\d) for ([A-Z][a-z]+(?: cover)?)", prompt):
-            assert menu[int(key) - 1] == action, (n, menu)
-            claims += 1
-        if "press ." in prompt:
-            assert SYSTEM.order_parts(b.state, command).action == "Pass"
-            claims += 1
-    assert claims == 5
+        action = SYSTEM.order_parts(b.state, command).action
+        assert action in menu and f"pick {action}" in prompt, (n, action, menu)
+        assert not re.search(r"[Pp]ress \d", prompt), n
 
 
 def test_every_scripted_die_was_rolled_where_the_lesson_needs_it(played):

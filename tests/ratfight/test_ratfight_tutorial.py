@@ -78,7 +78,8 @@ def test_the_tutorial_is_one_of_the_scenarios():
     content = SYSTEM.load_content("tutorial")
     tutorial = read_tutorial(content)
     assert tutorial.side == "red" and len(tutorial.steps) == 4
-    assert [s.action or s.rule for s in tutorial.steps] == ["Move", "Firing", "Pass", "Assault"]
+    assert [s.action or s.rule for s in tutorial.steps] == ["Move", "Fire Manual Rifle", "Pass", "Assault"]
+    assert tutorial.steps[1].rule == "Firing"
     assert "script" in content["scenario"] and SYSTEM.scenario_script(content) is not None
     assert all(s.prompt and "\n" not in s.prompt for s in tutorial.steps)
 

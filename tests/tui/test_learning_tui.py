@@ -44,8 +44,9 @@ def odds_session(saves) -> tuple[Session, object]:
 
 @playtest
 async def test_a_watched_battle_pauses_at_each_card_and_the_computer_waits_for_space(saves):
-    """The new-battle form's 'watch' side and teach on: each card of the computer's order pauses, with
-    what, why, the rule, the result and what follows; nothing more is ordered until the pauses end."""
+    """The new-battle form's 'watch' side and teach on: the cards of the computer's order pause, one pause per
+    step of the rules, each naming whom a card was for, the card and why; nothing more is ordered until the
+    pauses end."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -58,7 +59,9 @@ async def test_a_watched_battle_pauses_at_each_card_and_the_computer_waits_for_s
         battle = battle_screen.session.battle
         assert set(battle.setup.players.values()) == {"default"} and battle.setup.teach
         text = screen_text(app)
-        for word in ("Teach: 1 of", "Why:", "Rule:", "Result:", "So:", f"Order {len(battle.log)}:"):
+        stop = app.screen.stops[0]
+        draw = stop.draws[0]
+        for word in ("Teach: 1 of", f"Order {len(battle.log)}:", f"{stop.title}: ", f"* {draw.who}: {draw.result} - "):
             assert word in text, word
         given = len(battle.log)
         for _ in range(20):

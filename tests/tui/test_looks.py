@@ -68,7 +68,7 @@ async def test_the_plain_ascii_look_has_no_other_character_on_any_screen(saves, 
         assert not non_ascii(text), f"{name}: {sorted(non_ascii(text))}\n{text}"
     # and every screen still shows what it is for (a look that hid a pane would pass the check above)
     for name, words in {"menu": ["New battle", "Tutorials"], "new battle": ["Rule system", "Teach"],
-                        "help": ["Keys", "search"], "teach pause": ["Teach: 1 of", "Why:"],
+                        "help": ["Keys", "search"], "teach pause": ["Teach: 1 of", "Esc no more pauses"],
                         "end": ["Luck", "Casualties"]}.items():
         for word in words:
             assert word in seen[name], f"{name} does not show {word!r}:\n{seen[name]}"

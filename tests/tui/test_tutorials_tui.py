@@ -1,25 +1,32 @@
-"""Every system's tutorial, played to its end from the menu with the keyboard alone (issue 10).
+"""Every system's tutorial, played to its end from the menu with the keyboard alone, by the prompts' own words
+(issues 10 and 21).
 
-The learner's orders are the ones each step asks for: among the legal orders, the first that completes
-the step when tried on a copy of the battle (the engine tests of each tutorial walk it the same way).
-Each is then given by keys (Tab, digits, the cursor, Enter). Teach is on in tutorials: every die and
-card pauses, and the test steps through the first dozen pauses with Space, then skips each order's
-pauses with Esc.
+At each step the test reads the prompt in the tutorial pane and does what it says, as a new player would: it
+finds the order the prompt names ("pick Fire") in the Orders pane and presses the key the pane shows beside
+it, Tabbing to the piece the prompt names when the order is a piece's; on the map it puts the cursor on the
+piece the prompt names (a target), else on a marked hex (the words "two hexes east" are not parsed: the first
+marked hex where the order completes the step is used); a variant the prompt names ("pick torso") is picked
+by its key, else the first. Teach is on in tutorials: every die and card pauses, and the test steps through
+the first dozen pauses with Space, then skips each order's pauses with Esc.
 """
 
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
-from tuikit import order_by_keys, playtest, screen_text
+from tuikit import cursor_to, playtest, screen_lines, screen_text
 
+from engine.core.hexes import hex_distance
 from engine.core.system import all_systems
 from engine.core.tutorial import battle_progress, tutorial_scenarios
 from tui.app import HexfrontApp
+from tui.orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT
 from tui.screens.battle import BattleScreen
 from tui.screens.teach import TeachScreen
 from tui.screens.tutorial import TutorialListScreen, TutorialMessage, tutorial_list
+from tui.widgets.lesson import TutorialPane
 
 SYSTEMS = [sid for sid, s in all_systems().items() if tutorial_scenarios(s)]
 
@@ -28,19 +35,106 @@ def test_every_system_has_a_tutorial():
     assert SYSTEMS == sorted(all_systems())
 
 
-def learner_order(battle, step):
-    """The first legal order that completes ``step`` (tried on a copy); else the first order of the side as a
-    whole that is not a pass (a roll-off, a card to turn), else the first legal order."""
-    system = battle.system
-    legal = battle.legal_commands()
-    for command in legal:
-        trial = copy.deepcopy(battle)
-        action = system.order_parts(trial.state, command).action
-        if step.met_by(action, trial.submit(command)):
-            return command
-    side_level = [c for c in legal if system.order_parts(battle.state, c).unit is None
-                  and system.order_parts(battle.state, c).action.lower() != "pass"]
-    return (side_level or legal)[0]
+def named(entries: list[str], prompt: str) -> int | None:
+    """The index of the entry the prompt asks to pick ("pick <entry>"), the first named in the prompt; else None."""
+    hits = []
+    for i, entry in enumerate(entries):
+        found = re.search(rf"\b[Pp]ick {re.escape(entry)}(?!\w)", prompt)
+        if found:
+            hits.append((found.start(), i))
+    return min(hits)[1] if hits else None
+
+
+def named_variant(entries: list[str], prompt: str) -> int:
+    """The variant the prompt picks: its whole label, or its last part ("Lancer (A2) - torso": torso); else the
+    first (the prompt says "pick either")."""
+    for i, entry in enumerate(entries):
+        parts = {entry, *re.split(r" - |: |, ", entry)}
+        if any(re.search(rf"\b[Pp]ick {re.escape(p)}(?!\w)", prompt) for p in parts if p):
+            return i
+    return 0
+
+
+def names_piece(prompt: str, name: str) -> bool:
+    """Whether the prompt names the piece ("Longbow" names "Longbow (M2)")."""
+    return name in prompt or name.split(" (")[0] in prompt
+
+
+async def press_entry(pilot, screen, index: int) -> None:
+    """Press the key the Orders pane shows beside entry ``index`` of the menu (0 turns the page first)."""
+    editor = screen.editor
+    while editor.page % editor.pages() != index // PAGE:
+        await pilot.press("0")
+    key = str(index % PAGE + 1)
+    entry = editor.menu()[index]
+    pane_text = " ".join(" ".join(line.split()) for line in screen_lines(pilot.app))
+    assert f"{key} {entry[:12]}" in pane_text, f"the Orders pane shows no {key} beside {entry!r}"
+    await pilot.press(key)
+    await pilot.pause()
+
+
+def completes(battle, step, command) -> bool:
+    trial = copy.deepcopy(battle)
+    return step.met_by(battle.system.order_parts(trial.state, command).action, trial.submit(command))
+
+
+async def follow_prompt(pilot, screen, prompt: str, step) -> None:
+    """Give the order ``prompt`` asks for, by keys, as a player reading it would."""
+    editor = screen.editor
+    battle = screen.session.battle
+    pieces = {p.id: p for p in screen.board.pieces}
+    while editor.level != BROWSE and not (editor.level == ACTION and named(editor.menu(), prompt) is not None):
+        await pilot.press("escape")
+    if editor.level == BROWSE and named(editor.menu(), prompt) is None:
+        # the order is a piece's: Tab to a piece that offers it, the one the prompt names if it names one
+        offered = [u for u in editor.book.units() if named(editor.book.actions(u), prompt) is not None]
+        assert offered, f"the Orders pane offers no order the prompt names: {prompt}"
+        wanted = [u for u in offered if names_piece(prompt, pieces[u].name)] or offered
+        for _ in range(60):
+            if editor.level == ACTION and editor.unit in wanted:
+                break
+            await pilot.press("tab")
+        assert editor.unit in wanted, f"Tab never selected one of {wanted}"
+    index = named(editor.menu(), prompt)
+    assert index is not None, f"the prompt names none of {editor.menu()}: {prompt}"
+    await press_entry(pilot, screen, index)
+    if editor.level == TARGET:
+        marked = list(editor.highlight_targets())
+        by_name = [h for h in marked for p in screen.board.pieces
+                   if p.at == h and p.side != step_side(screen) and names_piece(prompt, p.name)]
+        if by_name:
+            target = by_name[0]
+        else:
+            options = editor.book.options(editor.unit, editor.action)
+            reach = [o.parts.target for o in options if completes(battle, step, o.command)] or marked
+            target = (on_named_ground(screen, reach, prompt) or reach)[0]
+        await cursor_to(pilot, screen.query_one("#map"), target)
+        await pilot.press("enter")
+        await pilot.pause()
+    if editor.level == VARIANT:
+        await press_entry(pilot, screen, named_variant(editor.menu(), prompt))
+    assert editor.level == CONFIRM and editor.chosen is not None, f"the order is not ready ({editor.level})"
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def on_named_ground(screen, hexes: list, prompt: str) -> list:
+    """The hexes whose ground the prompt names ("the woods", "the rubble"), as many hexes away as it says
+    ("two hexes east"), nearest the piece first."""
+    names = {k.glyph: k.name.lower() for k in screen.board.legend}
+    said = prompt.lower()
+    here = next(p.at for p in screen.board.pieces if p.id == screen.editor.unit)
+    found = [h for h in hexes if names.get(screen.board.terrain.get(h), "open ground") != "open ground"
+             and names[screen.board.terrain[h]] in said]
+    away = re.search(r"\b(one|two|three|four) hex(?:es)?\b", said)
+    if away:  # "two hexes east": as far as the prompt says
+        far = ["one", "two", "three", "four"].index(away.group(1)) + 1
+        found = [h for h in found if hex_distance(h, here) == far] or found
+    return sorted(found, key=lambda h: hex_distance(h, here))
+
+
+def step_side(screen) -> str:
+    return screen.tutorial.side
 
 
 async def next_calm(pilot, spaces: list[int]) -> None:
@@ -63,11 +157,12 @@ async def next_calm(pilot, spaces: list[int]) -> None:
     raise AssertionError("the battle never came back to the learner")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pytest.mark.parametrize("system_id", SYSTEMS)
 @playtest
-async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, saves):
+async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, size, saves):
     app = HexfrontApp(computer_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, TutorialListScreen)
@@ -92,11 +187,97 @@ async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, saves):
                 break
             progress = battle_progress(tutorial, battle)
             step = tutorial.steps[progress.done]
-            assert step.prompt.split()[0] in screen_text(app) or progress.done > 0, "the step's prompt is shown"
-            await order_by_keys(pilot, app.screen, learner_order(battle, step))
+            pane = app.screen.query_one(TutorialPane)
+            assert pane.prompt == step.prompt and not pane.warning
+            assert " ".join(step.prompt.split()[:4]) in " ".join(screen_text(app).split()), "the prompt is shown"
+            await follow_prompt(pilot, app.screen, pane.prompt, step)
         assert isinstance(app.screen, TutorialMessage) and app.screen.done, "the tutorial ends with its message"
         assert battle_progress(tutorial, battle).finished
         assert spaces[0] > 0, "teach paused at the dice or cards"
         await pilot.press("m")
         await pilot.pause()
         assert type(app.screen).__name__ == "TitleScreen"
+
+
+def words(text: str) -> str:
+    """Text with its line breaks, borders and runs of spaces gone, for reading wrapped lines as one."""
+    return " ".join(text.replace("│", " ").replace("▊", " ").replace("▎", " ").split())
+
+
+async def open_tutorial(pilot, system_id: str) -> BattleScreen:
+    """Start ``system_id``'s tutorial and close its introduction; returns the battle screen."""
+    app = pilot.app
+    app.start_tutorial(system_id, "tutorial")
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(app.screen, TutorialMessage):
+            break
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, BattleScreen)
+    return app.screen
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+@playtest
+async def test_no_step_of_a_tutorial_is_cut_off_at_80_by_24(system_id):
+    """Every step's prompt (and the closing words) is either whole in the tutorial pane at 80 x 24, or the pane's
+    title says how many lines are left and names the key, which shows the whole of it."""
+    app = HexfrontApp(computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tutorial(pilot, system_id)
+        pane = screen.query_one(TutorialPane)
+        texts = [(f"Tutorial: step {n}", s.prompt) for n, s in enumerate(screen.tutorial.steps, start=1)]
+        texts.append(("Tutorial complete", screen.tutorial.finish))
+        cut = 0
+        for heading, prompt in texts:
+            pane.show(heading, prompt)
+            await pilot.pause()
+            await pilot.pause()
+            shown = words(screen_text(app))
+            if words(prompt) in shown:
+                assert "reads it all" not in shown
+                continue
+            cut += 1
+            assert re.search(r"\(\+\d+ lines?: p reads it all\)", shown), f"{heading} is cut off with no word of it"
+            await pilot.press("p")
+            await pilot.pause()
+            assert isinstance(app.screen, TutorialMessage)
+            assert words(prompt) in words(screen_text(app)), f"{heading} is not whole even on its own screen"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+        assert cut < len(texts), "the pane shows no prompt whole"
+
+
+@playtest
+async def test_an_order_the_step_did_not_ask_for_is_named_and_z_takes_it_back():
+    """Disrupter step 1 asks the CO to Move; the learner picks Follow orders instead. The pane says so and how to
+    get back; z takes the order back and the step's own words return."""
+    app = HexfrontApp(computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tutorial(pilot, "disrupter")
+        step = screen.tutorial.steps[0]
+        for _ in range(10):
+            if screen.editor.unit == "red-co":
+                break
+            await pilot.press("tab")
+        await press_entry(pilot, screen, screen.editor.menu().index("Follow orders"))
+        while screen.editor.level != CONFIRM:
+            await pilot.press("1")
+        await pilot.press("enter")
+        for _ in range(400):
+            await pilot.pause()
+            if isinstance(app.screen, TeachScreen):
+                await pilot.press("escape")
+            elif app.screen is screen and screen.human_to_act() and not screen._thinking:
+                break
+        shown = words(screen_text(app))
+        assert "That was Follow orders, not the order this step asks for (Move). Press z to take it back" in shown
+        assert "step 1 of 5" in shown
+        await pilot.press("z")
+        await pilot.pause()
+        await pilot.pause()
+        shown = words(screen_text(app))
+        assert "That was" not in shown and words(step.prompt)[:60] in shown
+        assert screen.query_one(TutorialPane).warning == ""

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from engine.core.battle import IllegalOrder
 from engine.core.errors import HexfrontError, UndoRefused
@@ -21,6 +21,7 @@ from engine.core.tutorial import Tutorial, battle_progress, read_tutorial
 from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
 from ..session import Session
 from ..widgets.hexmap import HexMap
+from ..widgets.lesson import READ_KEY, TutorialPane
 from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
 
 COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
@@ -39,7 +40,7 @@ class BoardScreen(Screen):
                 yield OrderPane(id="orders")
                 yield DiceLog(id="dicelog")
                 yield Legend(id="legend")
-        yield Static(id="tutorial")
+        yield TutorialPane(id="tutorial")
         yield StatusLine(id="status")
         yield Footer()
 
@@ -90,6 +91,7 @@ class BattleScreen(BoardScreen):
         Binding("q", "menu", "menu"),
         *[Binding(str(i), f"pick({i - 1})", "", show=False) for i in range(1, 10)],
         Binding("0", "more", "more choices", show=False),
+        Binding(READ_KEY, "tutorial_step", "the step in full"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -370,7 +372,7 @@ class BattleScreen(BoardScreen):
         events = [e for evs in b.events[before:] for e in evs]
         self._teaching = True
         teach(self, self.system, self.session.state, events, f"Order {len(b.log)}: {self._last_order}",
-              self._taught)
+              self._taught, earlier=b.state_after(len(b.log) - 1)[0])
 
     def _taught(self) -> None:
         """After an order and its teach pauses: the end of the battle, the tutorial, the computer's turn."""
@@ -391,8 +393,35 @@ class BattleScreen(BoardScreen):
         return f"Step {done.done + 1} of {done.total}: {self.tutorial.steps[done.done].prompt}"
 
     def _draw_tutorial(self) -> None:
-        if self.tutorial is not None:
-            self.query_one("#tutorial", Static).update(self._step_prompt())
+        """The step at hand in the tutorial pane, after a warning when the learner's last order strayed."""
+        if self.tutorial is None:
+            return
+        done = battle_progress(self.tutorial, self.session.battle)
+        pane = self.query_one(TutorialPane)
+        if done.finished:
+            pane.show("Tutorial complete", self.tutorial.finish)
+            return
+        step = self.tutorial.steps[done.done]
+        warning = ""
+        if done.stray:
+            warning = (f"That was {done.stray}, not the order this step asks for ({step.action}). "
+                       f"Press z to take it back, then follow the step.")
+        pane.show(f"Tutorial: step {done.done + 1} of {done.total}", step.prompt, warning)
+
+    def action_tutorial_step(self) -> None:
+        """The tutorial step at hand on a screen of its own, scrollable: every word of it."""
+        if self.tutorial is None:
+            return
+        from .tutorial import TutorialMessage
+
+        pane = self.query_one(TutorialPane)
+        self.app.push_screen(TutorialMessage(pane.heading, pane.whole()))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The tutorial key shows in the footer only in a tutorial."""
+        if action == "tutorial_step":
+            return self.tutorial is not None
+        return True
 
     def _check_tutorial(self) -> None:
         if self.tutorial is None or self._tutorial_done or not self._tutorial_finished():
@@ -457,6 +486,7 @@ class BattleScreen(BoardScreen):
             self.say(f"not saved: {exc.message}")
             return
         self.say(f"saved as {path}")
+        self.notify(f"saved as {path}")  # the status line may be too narrow for the whole path
 
     # -- while the autosave fails (tui/screens/unsaved.py) ------------------------------------
     def _show_save_alarm(self) -> None:

@@ -64,6 +64,7 @@ Giving an order
            pauses to explain itself
   a        the whole activation pane (its
            title says when lines are hidden)
+  p        in a tutorial: the step in full
   d        dice log: Up Down to pick
   e        explain the picked roll or card
   w        why? the rules section behind it
@@ -85,9 +86,11 @@ Replays
   d  e  w   dice log, explain, why? (rules)
 
 Teach pauses
-  Space    the next die or card
+  Space    the next step of the rules
   Esc      finish the order without pauses
-  w        the rule behind this die
+  m        more detail: faces, decks, discards
+  Up Down  the rest of a long pause
+  w        the rule behind this step
 
 Rules help
   /        search the rules
@@ -209,7 +212,7 @@ class HelpScreen(ModalScreen):
         with Horizontal(id="help-body"):
             with Vertical(id="help-left"):
                 yield Input(placeholder="/ search the rules", max_length=MAX_TYPED, id="help-search")
-                yield OptionList(*self._options(), id="help-topics")
+                yield OptionList(*self._options(), id="help-topics", markup=False)
             with VerticalScroll(id="help-scroll"):
                 yield Static(id="help-text")
         yield Footer()
@@ -234,7 +237,7 @@ class HelpScreen(ModalScreen):
 
     def _show(self, index: int) -> None:
         _, title, text = self.topics[index]
-        self.query_one("#help-scroll").border_title = title
+        self.query_one("#help-scroll").border_title = Text(title)
         shown = Text(text)
         query = self.query_one("#help-search", Input).value.strip() if self.is_mounted else ""
         if query:

@@ -126,7 +126,7 @@ class ReplayScreen(BoardScreen):
     def on_mount(self) -> None:
         self.setup_panes(self.board)
         self.query_one(HexMap).on_cursor = self._cursor_moved
-        self.query_one("#orders").border_title = f"Replay: {self.title_text}" if self.title_text else "Replay"
+        self.query_one("#orders").border_title = Text(f"Replay: {self.title_text}" if self.title_text else "Replay")
         if self.divergence:
             self.add_class("-diverges")
             self.query_one("#replay-banner", Static).update(Text(f"Diverges: {self.divergence}"))
@@ -280,7 +280,9 @@ class ReplayScreen(BoardScreen):
 
         self._teaching = True
         after = self.timeline.state_at((order, 0))  # names the pieces as the order left them
-        teach(self, self.system, after, events, f"Order {order}: {self.order_text(order)}", self._taught)
+        earlier = self.timeline.state_at((order - 1, 0))  # and as they stood before it
+        teach(self, self.system, after, events, f"Order {order}: {self.order_text(order)}", self._taught,
+              earlier=earlier)
 
     def _taught(self) -> None:
         self._teaching = False

@@ -21,7 +21,7 @@ from engine.core.battle import UNDO_POLICIES, Battle
 from engine.core.errors import HexfrontError
 from engine.core.players import HUMAN
 from engine.cli import DEFAULT_SYSTEM
-from engine.core.system import all_systems, get_system
+from engine.core.system import OptionSpec, all_systems, get_system
 
 from ..session import autosave_path, describe_save, list_saves
 
@@ -118,6 +118,7 @@ class Row:
     label: str
     choices: list[tuple[Any, str]]
     index: int = 0
+    help: str = ""  # one line on what the row changes, shown while it is the current row
 
     @property
     def value(self) -> Any:
@@ -146,10 +147,11 @@ class ChoiceForm(Widget, can_focus=True):
 
     def render(self) -> Text:
         text = Text()
+        width = min(30, max((len(row.label) for row in self.rows), default=0) + 1)
         for i, row in enumerate(self.rows):
             mark = ">" if i == self.current else " "
             style = "bold reverse" if i == self.current else ""
-            text.append(f"{mark} {row.label:<14}", style="bold" if i == self.current else "")
+            text.append(f"{mark} {row.label:<{width}}", style="bold" if i == self.current else "")
             text.append(f"< {row.choices[row.index][1]} >", style=style)
             text.append("\n")
         return text
@@ -193,6 +195,7 @@ class NewBattleScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
             yield ChoiceForm(id="new-form")
+            yield Static(id="new-help")
             yield Static(id="new-summary")
         yield Footer()
 
@@ -222,21 +225,26 @@ class NewBattleScreen(Screen):
         computers = list(system.computer_players())
         computers.sort(key=lambda n: n != "default")
         rows = [
-            Row("system", "Rule system", [(sid, s.title) for sid, s in self.systems.items()]),
-            Row("scenario", "Scenario", [(s.name, s.title) for s in scenarios]),
+            Row("system", "Rule system", [(sid, s.title) for sid, s in self.systems.items()],
+                help="The rule system; Tutorials on the menu teach each one"),
+            Row("scenario", "Scenario", [(s.name, s.title) for s in scenarios],
+                help="The battle to fight, described below"),
             Row("side", "Your side", [(sid, name) for sid, name in sides]
-                + [(WATCH, "none: watch the computer play both sides")]),
+                + [(WATCH, "none: watch the computer play both sides")],
+                help="The side you command"),
             Row("opponent", "Opponent", [(f"computer:{c}", f"computer ({c})") for c in computers]
-                + [(HUMAN, "a second player at this keyboard")]),
+                + [(HUMAN, "a second player at this keyboard")],
+                help="Who commands the other side: a computer player, or a second player taking turns here"),
         ]
-        for option in system.options:
-            choices = option.choices or ((False, True) if isinstance(option.default, bool) else (option.default,))
-            rows.append(Row(f"option:{option.name}", option.name,
-                            [(c, ("on" if c else "off") if isinstance(c, bool) else str(c)) for c in choices]))
-        rows.append(Row("teach", "Teach", [(False, "off"), (True, "on: every die and card pauses to explain")]))
+        rows += [option_row(option) for option in system.options]
+        rows.append(Row("teach", "Teach", [(False, "off"), (True, "on: every die and card pauses to explain")],
+                        help="Teach: each die and card pauses to say why it is rolled, the rule, and every "
+                             "modifier (t turns it on or off in battle)"))
         rows.append(Row("undo", "Undo", [(p, {"practice": "practice: any order can be taken back",
                                               "strict": "strict: rolls and cards stand"}.get(p, p))
-                                         for p in UNDO_POLICIES]))
+                                         for p in UNDO_POLICIES],
+                        help="Undo (z in battle): practice takes back any order; strict only orders that rolled "
+                             "no die and drew no card"))
         rows[0].index = list(self.systems).index(system_id)
         rows[1].index = [s.name for s in scenarios].index(scenario)
         for row in rows:
@@ -250,6 +258,8 @@ class NewBattleScreen(Screen):
                     if value == default:
                         row.index = i
         form.set_rows(rows)
+        current = form.rows[form.current]
+        self.query_one("#new-help", Static).update(Text(current.help, style="italic"))
         info = next(s for s in scenarios if s.name == scenario)
         self.query_one("#new-summary", Static).update(
             Text(f"{info.title}\n{info.summary}\n\nUp/Down choose a row, Left/Right change it, Enter starts."))
@@ -278,6 +288,14 @@ class NewBattleScreen(Screen):
                          undo_policy=values["undo"], teach=values["teach"])
 
 
+def option_row(option: OptionSpec) -> Row:
+    """The form's row for one of a system's options: its label, its choices in words with the book's own
+    marked, and its one-line explanation."""
+    choices = [(c, option.choice_text(c) + (" (book's default)" if c == option.default else ""))
+               for c in option.all_choices()]
+    return Row(f"option:{option.name}", option.label or option.name, choices, help=option.help)
+
+
 class SaveListScreen(Screen):
     """The saved battles, newest first, to load and play on or to watch as a replay."""
 
@@ -293,7 +311,7 @@ class SaveListScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):
-            yield OptionList(id="saves-list")
+            yield OptionList(id="saves-list", markup=False)
             yield Static(id="saves-note")
         yield Footer()
 

@@ -50,7 +50,7 @@ class TutorialListScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):
             yield OptionList(*[Option(line, id=str(i)) for i, (_, _, line) in enumerate(self.entries)],
-                             id="tutorial-list")
+                             id="tutorial-list", markup=False)
             yield Static(id="saves-note")
         yield Footer()
 

@@ -320,4 +320,7 @@ class Legend(Static):
 
 
 class StatusLine(Static):
-    pass
+    """The line under the panes. Plain text: it quotes names, orders and paths that may hold brackets."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, markup=False, **kwargs)

@@ -11,18 +11,23 @@ from . import data, events, rules, view
 from .describe import Describer
 from .state import DisState
 
-OPTION_HELP = {
-    "single_wound": "[streamline] every unit has 1 Wound (Rule 6)",
-    "no_stress": "[streamline] no stress and no panic checks (Rule 8)",
-    "officer_every_team": "[streamline] every team with a human counts as holding an officer (Rule 9)",
-    "auto_spot_rally": "[streamline] spotting and rallying checks succeed by themselves (Rule 16)",
-    "fixed_turn_order": "[streamline] initiative is rolled on turn 1 only, then that order stands (Rule 11)",
-    "single_group": "[streamline] no NCO checks: every squad is in Group 1 (Rule 11)",
-    "cos_in_group_1": "[streamline] COs act as part of Group 1 (Rule 11)",
-    "active_rolls_only": "[streamline] only the platoon whose segment it is rolls checks and saves (Rule 16)",
-    "player_facing": "[streamline][variant] weapons hit unless the target makes its Armor save (Rule 16)",
-    "one_wound_weapons": "[streamline] every weapon inflicts 1 Wound (Rule 16)",
-    "resolve": "[optional] once per game a side may take [+] on its initiative check (Rule 11)",
+OPTION_WORDS = {  # the key in the save: (the label a player reads, what it changes, in one line)
+    "single_wound": ("One wound each", "Streamlined: every unit has 1 Wound (Rule 6)"),
+    "no_stress": ("No stress", "Streamlined: no stress and no panic checks (Rule 8)"),
+    "officer_every_team": ("An officer in every team",
+                           "Streamlined: every team with a human counts as holding an officer (Rule 9)"),
+    "auto_spot_rally": ("Spots and rallies always work",
+                        "Streamlined: spotting and rallying checks succeed by themselves (Rule 16)"),
+    "fixed_turn_order": ("Fixed turn order",
+                         "Streamlined: initiative is rolled on turn 1 only, then that order stands (Rule 11)"),
+    "single_group": ("One group, no NCO checks", "Streamlined: no NCO checks; every squad is in Group 1 (Rule 11)"),
+    "cos_in_group_1": ("COs act in Group 1", "Streamlined: COs act as part of Group 1 (Rule 11)"),
+    "active_rolls_only": ("Only the active side rolls",
+                          "Streamlined: only the platoon whose segment it is rolls checks and saves (Rule 16)"),
+    "player_facing": ("Hits unless saved", "Streamlined variant: weapons hit unless the target makes its Armor "
+                      "save (Rule 16)"),
+    "one_wound_weapons": ("Every weapon deals 1 wound", "Streamlined: every weapon inflicts 1 Wound (Rule 16)"),
+    "resolve": ("Resolve", "Optional: once per game a side may take [+] on its initiative check (Rule 11)"),
 }
 
 
@@ -32,7 +37,8 @@ class Disrupter(PackagedRuleSystem):
     rules_version = "1"
     command_types = C.COMMAND_TYPES
     event_types = events.EVENT_TYPES
-    options = tuple(OptionSpec(name, False, OPTION_HELP[name], (False, True)) for name in rules.OPTIONS)
+    options = tuple(OptionSpec(name, False, OPTION_WORDS[name][1], (False, True), label=OPTION_WORDS[name][0])
+                    for name in rules.OPTIONS)
     parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="engine.systems.disrupter.ai")
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DisState:

@@ -17,19 +17,25 @@ class Dustup(RuleSystem):
     rules_version = "1"
     options = (
         OptionSpec("activation", "alternate",
-                   "who acts next: alternate (the book's rule), chits or chits-quality (chit draw, optional), "
-                   "cards (card draw with a turn-end card, optional)",
-                   ("alternate", "chits", "chits-quality", "cards")),
-        OptionSpec("seize_tokens", 0, "seize-the-initiative tokens per side (optional; the book suggests 2)",
-                   (0, 1, 2, 3)),
-        OptionSpec("additional_hits", False, "roll the target die for one more hit on the remainder (optional)"),
-        OptionSpec("rally_doubles", False, "a rally roll over double rises two levels, under half drops one "
-                   "(optional)"),
-        OptionSpec("random_setup", False, "roll each unit's quality, leadership and confidence (optional)"),
-        OptionSpec("air_to_air", False, "aircraft may fire their guided weapons at other aircraft (optional)"),
+                   "Who acts next: the sides alternate (the book's rule), or a chit or card draw (optional rules)",
+                   ("alternate", "chits", "chits-quality", "cards"), label="Who acts next",
+                   words=("sides alternate", "chit draw", "chit draw, by quality", "card draw, turn-end card")),
+        OptionSpec("seize_tokens", 0, "Tokens a side may spend to seize the initiative (optional; the book "
+                   "suggests 2)", (0, 1, 2, 3), label="Seize-the-initiative tokens",
+                   words=("none", "1 a side", "2 a side", "3 a side")),
+        OptionSpec("additional_hits", False, "Optional: roll the target die for one more hit on the remainder",
+                   label="Additional hits"),
+        OptionSpec("rally_doubles", False, "Optional: a rally roll over double rises two levels, under half drops "
+                   "one", label="Rally by doubles and halves"),
+        OptionSpec("random_setup", False, "Optional: roll each unit's quality, leadership and confidence",
+                   label="Random unit ratings"),
+        OptionSpec("air_to_air", False, "Optional: aircraft may fire their guided weapons at other aircraft",
+                   label="Air-to-air fire"),
         OptionSpec("courage_half", "text",
-                   "the courage test's 'half' when the book disagrees with itself: text (the attacker fails "
-                   "to score at least half) or summary (attacker <= defender / 2)", ("text", "summary")),
+                   "Where the book disagrees with itself on the courage test's half: its text (the attacker fails "
+                   "to score at least half) or its summary (attacker at most half the defender)",
+                   ("text", "summary"), label="Courage test: half means",
+                   words=("text: under half", "summary: at most half")),
     )
 
     @property
@@ -90,6 +96,14 @@ class Dustup(RuleSystem):
         from .describe import Describer
 
         return Describer(state).command(command) if state is not None else repr(command)
+
+    def deck_name(self, state: DustState, deck: str) -> str:
+        return "the activation deck" if deck == "activation" else f"the {deck} deck"
+
+    def card_name(self, state: DustState, deck: str, card: str) -> str:
+        from .describe import Describer
+
+        return Describer(state).card(card)
 
     # -- what the player sees (view.py) --------------------------------------------------
     @property

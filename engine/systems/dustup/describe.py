@@ -118,6 +118,12 @@ class Describer:
             return f"{DECISION_WORDS.get(head, head)} {self.name(rest)}"
         return DECISION_WORDS.get(choice, choice.replace("_", " "))
 
+    def card(self, card: str) -> str:
+        """A drawn activation card (a unit) or chit (side:unit:n), as a player reads it."""
+        if card.count(":") == 2:
+            return f"a {self.side(card.split(':')[0])} chit"
+        return self.name(card) if self.st is not None and card in self.st.units else card
+
     # -- events -------------------------------------------------------------------------
     def event(self, ev: Any) -> str:
         t = type(ev)
@@ -126,10 +132,7 @@ class Describer:
             line = f"D{ev.sides} rolled {ev.result}: {ev.purpose}"
             return line + (" (scripted)" if ev.scripted else "")
         if t is CardDrawn:
-            card = self.name(ev.card) if self.st is not None and ev.card in self.st.units else ev.card
-            if ev.card.count(":") == 2:  # a chit: side:unit:n
-                card = f"a {s(ev.card.split(':')[0])} chit"
-            return f"{card} drawn: {ev.purpose}" + (" (scripted)" if ev.scripted else "")
+            return f"{self.card(ev.card)} drawn: {ev.purpose}" + (" (scripted)" if ev.scripted else "")
         if t is DeckShuffled:
             return f"{ev.deck} deck shuffled ({len(ev.order)}): {ev.purpose}"
         if t is CardsDiscarded:

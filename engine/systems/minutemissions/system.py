@@ -20,8 +20,8 @@ class MinuteMissions(PackagedRuleSystem):
     event_types = events.EVENT_TYPES
     options = (
         OptionSpec("attack_on_after_a_miss", False,
-                   "A miss or an evaded shot ends only that attack, not the whole combat phase (the book says "
-                   "the phase is over, yet lets a unit with AP left attack more than once)"),
+                   "A miss or an evaded shot ends only that attack, not the combat phase (the book ends the "
+                   "phase, yet lets a mech with AP left attack more than once)", label="Attack on after a miss"),
     )
 
     parts = SystemParts(data=data, rules=rules, view=view, describer=Describer,

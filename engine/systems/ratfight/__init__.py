@@ -9,7 +9,7 @@ from engine.core.system import Outcome, RuleSystem, ScenarioInfo
 from . import commands as C
 from . import data, events, rules, view
 from .describe import Describer
-from .state import RatState
+from .state import ACTION_DECK, RatState, res_deck
 
 
 class RatFight(RuleSystem):
@@ -38,6 +38,19 @@ class RatFight(RuleSystem):
 
     def fold(self, state: RatState, event: Any) -> None:
         rules.fold(state, event)
+
+    def deck_name(self, state: RatState, deck: str) -> str:
+        """The shared action deck, or a side's own 52-card resolution deck (``res-<side>``)."""
+        if deck == ACTION_DECK:
+            return "the action deck"
+        for side in state.sides:
+            if deck == res_deck(side):
+                name = state.tables.side_names.get(side, side)
+                return f"{name}{chr(39) if name.endswith('s') else chr(39) + 's'} resolution deck"
+        return f"the {deck} deck"
+
+    def card_name(self, state: RatState, deck: str, card: str) -> str:
+        return Describer(state).card(deck, card)
 
     def sides(self, state: RatState) -> list[str]:
         return list(state.sides)
