@@ -15,15 +15,11 @@ from typing import Any, Callable
 
 from engine.core.battle import Battle
 from engine.core.errors import HexfrontError, SaveError, UndoRefused
+from engine.core.places import saves_dir
 from engine.core.players import HUMAN, computer_players_for
 from engine.core.saves import load_battle, save_battle
 
 AUTOSAVE_NAME = "autosave.json"
-
-
-def saves_dir() -> Path:
-    """Where battles are saved: $HEXFRONT_SAVES, else ./saves."""
-    return Path(os.environ.get("HEXFRONT_SAVES") or "saves")
 
 
 def autosave_path() -> Path:

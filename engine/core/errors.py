@@ -29,11 +29,25 @@ def shown_path(path: object) -> str:
     return shown(str(path), SHOWN_PATH_CHARS)
 
 
+#: The longest line an error may be: a last guard should a hostile value reach a message unquoted.
+MAX_MESSAGE_CHARS = 400
+
+
+def terminal_safe(text: str) -> str:
+    """A line of text from a file, fit to print on a terminal: control characters (escape sequences that
+    would retitle a window or clear a screen, carriage returns, newlines) and lone surrogates written as
+    visible escapes, never raw."""
+    return text if text.isprintable() else one_line(text)
+
+
 class HexfrontError(Exception):
-    """Base for every error that is reported to the player as one line."""
+    """Base for every error that is reported to the player as one line: control characters escaped, and
+    never longer than MAX_MESSAGE_CHARS (cut with an ellipsis)."""
 
     def __init__(self, message: str) -> None:
         message = one_line(message)
+        if len(message) > MAX_MESSAGE_CHARS:
+            message = message[:MAX_MESSAGE_CHARS - 1].rstrip() + "…"
         super().__init__(message)
         self.message = message
 
