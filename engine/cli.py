@@ -6,10 +6,10 @@ error, ``hexfront: <what is wrong>``, with exit status 1; usage mistakes exit
 with argparse's status 2. Output depends only on the arguments, never on the
 clock, so the same command prints the same bytes every time.
 
-Every line printed passes through :func:`engine.core.errors.terminal_safe`: a name
-from a save or a content file can never put a raw control character (an escape
-sequence that retitles a window or clears the screen) on the terminal, and JSON
-output is ASCII. A number on the command line is ASCII digits only.
+Every line printed passes through :func:`engine.core.errors.shown`: a name from a
+save or a content file can never put a raw control character (an escape sequence
+that retitles a window or clears the screen) on the terminal, a line is at most
+MAX_PRINTED_CHARS long, and JSON output is ASCII. A number on the command line is ASCII digits only.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from .core.battle import UNDO_POLICIES, Battle, IllegalOrder
-from .core.errors import HexfrontError, one_line, shown, shown_path, terminal_safe
+from .core.errors import HexfrontError, one_line, shown, shown_path
 from .core.files import FileRefused, check_writable_target
 from .core.places import save_file_name, saves_dir
 from .core.players import HUMAN, computer_players_for
@@ -36,6 +36,8 @@ from .core.system import ComputerPlayer, RuleSystem, all_systems, get_system
 DEFAULT_SYSTEM = "ratfight"
 #: A computer-vs-computer battle that has not ended after this many commands is stopped.
 MAX_GAME_COMMANDS = 100_000
+#: The longest line the text commands print (a hostile file's name could be millions of characters).
+MAX_PRINTED_CHARS = 2000
 #: Exit status for an error hexfront did not foresee (a bug): EX_SOFTWARE.
 EXIT_BUG = 70
 #: A whole number on the command line: ASCII digits (int() would also take fullwidth and other digits).
@@ -45,8 +47,9 @@ _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 # -- small helpers ---------------------------------------------------------------------------
 
 def _say(line: str = "") -> None:
-    """Print one line of output, made safe for a terminal (see terminal_safe)."""
-    print(terminal_safe(line))
+    """Print one line of output, made safe for a terminal (see terminal_safe) and cut at
+    MAX_PRINTED_CHARS: a name of millions of characters in a file does not flood the screen."""
+    print(shown(line, MAX_PRINTED_CHARS))
 
 
 def _whole(text: str) -> int:

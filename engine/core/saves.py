@@ -163,7 +163,8 @@ def _check_format_version(raw: dict[str, Any], where: str) -> int:
     """The save's format version, if this hexfront reads it (directly or through MIGRATIONS)."""
     version = raw.get("format_version")
     if type(version) is not int:
-        raise SaveError(f"{where} has no usable save format version ({shown(version)}); "
+        found = f'"{shown(version, 20)}"' if isinstance(version, str) else shown(version, 20)
+        raise SaveError(f"{where} has no usable save format version ({found}); "
                         f"it is damaged or not a hexfront save")
     if version > SAVE_FORMAT_VERSION:
         raise SaveError(
