@@ -42,12 +42,14 @@ def terminal_safe(text: str) -> str:
 
 class HexfrontError(Exception):
     """Base for every error that is reported to the player as one line: control characters escaped, and
-    never longer than MAX_MESSAGE_CHARS (cut with an ellipsis)."""
+    never longer than MAX_MESSAGE_CHARS (a longer one keeps its start and its end, an ellipsis between:
+    what is wrong and what to do)."""
 
     def __init__(self, message: str) -> None:
         message = one_line(message)
-        if len(message) > MAX_MESSAGE_CHARS:
-            message = message[:MAX_MESSAGE_CHARS - 1].rstrip() + "…"
+        if len(message) > MAX_MESSAGE_CHARS:  # keep what is wrong (the head) and what to do (the tail)
+            tail = MAX_MESSAGE_CHARS // 4
+            message = message[:MAX_MESSAGE_CHARS - tail - 3] + " … " + message[-tail:]
         super().__init__(message)
         self.message = message
 

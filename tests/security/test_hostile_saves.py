@@ -182,9 +182,10 @@ def test_huge_hostile_values_anywhere_give_a_bounded_escaped_line(capsys, edited
 
 def test_every_error_line_is_capped_whatever_a_message_holds() -> None:
     """The last guard: a message built from values no one quoted is still cut, with an ellipsis."""
-    error = HexfrontError("the value " + "v" * 100_000 + "\n and more")
-    assert len(error.message) == MAX_MESSAGE_CHARS and error.message.endswith("…")
-    assert "\n" not in error.message
+    error = HexfrontError("the value " + "v" * 100_000 + "\n is wrong; do this instead")
+    assert len(error.message) == MAX_MESSAGE_CHARS
+    assert error.message.startswith("the value vvv") and " … " in error.message
+    assert error.message.endswith("vvv\\n is wrong; do this instead")
     assert HexfrontError("short \x1b[2J").message == "short \\x1b[2J"
 
 
