@@ -230,9 +230,13 @@ def parse_save_text(text: str, where: str = "the save") -> SaveFile:
 
 def check_scenario_name(system: RuleSystem, scenario: str, where: str) -> None:
     """A save's scenario must be one of the system's scenarios here. Only when this hexfront has none of
-    them installed (its content folder is gone: the save carries its own content) is a plain name enough.
+    them installed, or cannot read them (its content folder is gone or damaged: the save carries its own
+    content) is a plain name enough.
     Either way the name can never climb out of a folder it is put in."""
-    known = system.scenario_names()
+    try:
+        known = system.scenario_names()
+    except HexfrontError:  # a damaged content folder: the save still carries its own content
+        known = []
     if scenario in known or (not known and is_plain_name(scenario)):
         return
     raise SaveError(f"{where} names a scenario {system.title} does not have ('{shown(scenario)}'); "

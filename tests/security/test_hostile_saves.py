@@ -56,6 +56,19 @@ def test_a_scenario_renamed_to_another_known_one_fails_verify_at_the_setup(capsy
     assert battle.log == [] and "diverges at the setup" in divergence
 
 
+def test_a_save_loads_with_a_damaged_content_folder_but_never_with_a_path_for_a_scenario(edited_save,
+                                                                                        content_copy):
+    """The save carries its content: when the scenario files cannot be read, a plain name is enough."""
+    import os
+
+    scenario = content_copy / "ratfight" / "scenarios" / "convoy.toml"
+    scenario.unlink()
+    os.mkfifo(scenario)
+    assert len(load_battle(VILLAGE).log) == 40
+    with pytest.raises(SaveError, match="does not have"):
+        load_battle(edited_save(_set("scenario", "../../../../tmp/X")))
+
+
 def test_a_format_1_save_is_migrated_to_exactly_the_format_2_save() -> None:
     """Format 1 to 2 seals the setup checkpoint with the system and scenario; nothing else changes."""
     assert SAVE_FORMAT_VERSION == 2 and sorted(MIGRATIONS) == [1]
