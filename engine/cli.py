@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from .core.battle import UNDO_POLICIES, Battle, IllegalOrder
-from .core.errors import HexfrontError, one_line, shown, shown_path
+from .core.errors import HexfrontError, shown, shown_path
 from .core.files import FileRefused, check_writable_target
 from .core.places import save_file_name, saves_dir
 from .core.players import HUMAN, computer_players_for
@@ -47,8 +47,9 @@ _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 # -- small helpers ---------------------------------------------------------------------------
 
 def _say(line: str = "") -> None:
-    """Print one line of output, made safe for a terminal (see terminal_safe) and cut at
-    MAX_PRINTED_CHARS: a name of millions of characters in a file does not flood the screen."""
+    """Print one line of output made safe for a terminal: control characters (escape sequences that would
+    retitle a window or clear the screen, carriage returns) and lone surrogates written as visible escapes,
+    and cut at MAX_PRINTED_CHARS, so a name of millions of characters in a file does not flood the screen."""
     print(shown(line, MAX_PRINTED_CHARS))
 
 
@@ -471,6 +472,6 @@ def main(argv: Sequence[str] | None = None, play: PlayFn | None = None) -> int:
         return 1
     except Exception as exc:  # a bug: still one line, never a traceback on a stranger's terminal
         sys.stdout.flush()
-        print(f"hexfront: internal error ({type(exc).__name__}: {shown(one_line(str(exc)), 120)}); this is a "
+        print(f"hexfront: internal error ({type(exc).__name__}: {shown(str(exc), 120)}); this is a "
               f"bug in hexfront, please report it with the command that caused it", file=sys.stderr)
         return EXIT_BUG

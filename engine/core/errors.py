@@ -33,13 +33,6 @@ def shown_path(path: object) -> str:
 MAX_MESSAGE_CHARS = 400
 
 
-def terminal_safe(text: str) -> str:
-    """A line of text from a file, fit to print on a terminal: control characters (escape sequences that
-    would retitle a window or clear a screen, carriage returns, newlines) and lone surrogates written as
-    visible escapes, never raw."""
-    return text if text.isprintable() else one_line(text)
-
-
 class HexfrontError(Exception):
     """Base for every error that is reported to the player as one line: control characters escaped, and
     never longer than MAX_MESSAGE_CHARS (a longer one keeps its start and its end, an ellipsis between:
