@@ -43,6 +43,9 @@ OLDEST_FORMAT_VERSION = 1
 _HASH = re.compile(r"[0-9a-f]{16}")
 #: More draws than any battle makes; a larger count is damage or tampering.
 MAX_DRAWS = 2**63
+#: The longest text a save may hold, key or value: twenty times the longest hexfront writes (a scenario's
+#: map, under 1,000). A name of millions of characters would flood every screen and log it reaches.
+MAX_TEXT_CHARS = 20_000
 
 
 @attrs.define
@@ -159,6 +162,22 @@ def _one_of_each_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+def _longest_text(raw: Any) -> int:
+    """The length of the longest string, key or value, anywhere in parsed JSON (walked without recursion)."""
+    longest = 0
+    stack = [raw]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            longest = max(longest, len(node))
+        elif isinstance(node, dict):
+            longest = max(longest, max(map(len, node), default=0))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return longest
+
+
 def _check_format_version(raw: dict[str, Any], where: str) -> int:
     """The save's format version, if this hexfront reads it (directly or through MIGRATIONS)."""
     version = raw.get("format_version")
@@ -211,6 +230,9 @@ def parse_save_text(text: str, where: str = "the save") -> SaveFile:
     if not isinstance(raw, dict) or raw.get("format") != FORMAT_TAG:
         raise SaveError(f"{where} is not a hexfront save file (no \"format\": \"{FORMAT_TAG}\")")
     version = _check_format_version(raw, where)
+    if _longest_text(raw) > MAX_TEXT_CHARS:
+        raise SaveError(f"{where} holds a text of more than {MAX_TEXT_CHARS:,} characters, longer than any name or "
+                        f"map hexfront writes; it is damaged or hostile")
     try:
         save = _converter.structure(raw, SaveFile)
     except RecursionError:

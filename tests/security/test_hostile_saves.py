@@ -135,32 +135,38 @@ def test_a_save_naming_a_side_the_battle_does_not_have_fails_in_one_line(capsys,
 
 # -- item 7: error lines of bounded length ------------------------------------------------------------
 
+@pytest.mark.parametrize("size", [10_000_000, 15_000])
 @pytest.mark.parametrize("where", ["command", "content"])
-def test_a_ten_million_character_weapon_name_gives_a_short_error_line(capsys, edited_save, where):
-    """The attack as found: a weapon named with 10,000,000 characters, in an order or in the content
-    (with a control character, so the content is refused: the log would otherwise be printed)."""
+def test_a_ten_million_character_weapon_name_gives_a_short_error_line(capsys, edited_save, where, size):
+    """The attack as found: a weapon named with 10,000,000 characters (and 15,000, under the cap on a
+    save's texts), in an order or in the content."""
     def huge_weapon(data: dict[str, Any]) -> None:
         fire = next(c for c in data["commands"] if "weapon" in c["command"])
         if where == "command":
-            fire["command"]["weapon"] = "W" * 10_000_000
+            fire["command"]["weapon"] = "W" * size
         else:
             weapons = data["content"]["weapons"]
-            weapons["W" * 10_000_000 + "\x1b"] = weapons.pop(fire["command"]["weapon"])
+            weapons["W" * size + "\x1b"] = weapons.pop(fire["command"]["weapon"])
 
     path = edited_save(huge_weapon)
-    assert path.stat().st_size > 10_000_000
+    assert path.stat().st_size > size
     for mode in MODES:
         code, out, err = hexfront(capsys, "replay", mode, str(path))
         line = one_error_line(err)
         assert code == 1 and len(line) < 500
 
 
-def test_a_ten_million_character_unit_name_prints_bounded_lines(capsys, edited_save):
-    """A huge name that the rules accept is printed cut: no line of the log is over 2,000 characters (and the ellipsis)."""
-    def huge_name(data: dict[str, Any]) -> None:
-        data["content"]["scenario"]["sides"][0]["models"][0]["name"] = "N" * 10_000_000
+def test_a_ten_million_character_unit_name_is_refused_in_one_line(capsys, edited_save):
+    """No text in a save is longer than 20,000 characters (hexfront writes under 1,000)."""
+    path = edited_save(lambda d: d["content"]["scenario"]["sides"][0]["models"][0].__setitem__("name", "N" * 10**7))
+    for mode in MODES:
+        code, out, err = hexfront(capsys, "replay", mode, str(path))
+        assert code == 1 and out == "" and "holds a text of more than 20,000 characters" in one_error_line(err)
 
-    path = edited_save(huge_name)
+
+def test_a_long_unit_name_the_rules_accept_prints_bounded_lines(capsys, edited_save):
+    """A name under the cap is printed cut: no line of the log is over 2,000 characters."""
+    path = edited_save(lambda d: d["content"]["scenario"]["sides"][0]["models"][0].__setitem__("name", "N" * 19_000))
     code, out, err = hexfront(capsys, "replay", "--text", str(path))
     assert code == 0 and err == ""
     lines = out.splitlines()
@@ -171,7 +177,7 @@ def test_a_ten_million_character_unit_name_prints_bounded_lines(capsys, edited_s
 @pytest.mark.parametrize("where", ["key of the save", "key in the content", "option name", "undo policy",
                                    "command type", "checkpoint hash"])
 def test_huge_hostile_values_anywhere_give_a_bounded_escaped_line(capsys, edited_save, where):
-    huge = "\x1b]0;PWNED\x07" + "x" * 1_000_000
+    huge = "\x1b]0;PWNED\x07" + "x" * 15_000  # under the cap on a save's texts: each reader's own line
 
     def change(data: dict[str, Any]) -> None:
         if where == "key of the save":
