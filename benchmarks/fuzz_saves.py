@@ -33,6 +33,8 @@ from mutations import KINDS, mutated_save  # noqa: E402
 from selfplay_bench import write_section  # noqa: E402
 
 HEADING = "## Fuzzed saves"
+READERS = ("replay --verify", "replay --text", "replay --json", "process replay --verify", "load_battle",
+           "load_for_replay", "describe_save")
 
 
 def main() -> int:
@@ -106,7 +108,14 @@ def main() -> int:
         "checked for raw control characters. Every other case was refused with one line.",
     ]
     if failures:
-        lines += ["", "| failure | cases | first (damage, case) |", "|---|---|---|", *failures]
+        readers: dict[str, int] = {}
+        for failure, n in tally.failures.items():
+            reader = failure.split(":")[0]
+            readers[reader] = readers.get(reader, 0) + n
+        clean = [reader for reader in READERS if reader not in readers]
+        lines += ["", "| failure | cases | first (damage, case) |", "|---|---|---|", *failures, "",
+                  "Failures by reader: " + ", ".join(f"{r} {n}" for r, n in sorted(readers.items())) + "; no "
+                  "failure in " + ", ".join(clean) + "."]
     print("\n".join(lines))
     if not args.no_write:
         write_section(HEADING, lines)
