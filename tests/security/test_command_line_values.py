@@ -7,7 +7,7 @@ huge, are one line each, escaped and bounded; ``hexfront new`` writes to the sav
 from __future__ import annotations
 
 import pytest
-from conftest import hexfront, one_error_line
+from hostile import hexfront, one_error_line
 
 from engine.core.places import is_plain_name, save_file_name, saves_dir
 from engine.core.saves import load_battle

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import hexfront, one_error_line
+from hostile import hexfront, one_error_line
 
 SEED = 18
 CASES = 120

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import VILLAGE, hexfront, one_error_line
+from hostile import VILLAGE, hexfront, one_error_line
 
 from engine.core.content import MAX_CONTENT_BYTES, read_toml
 from engine.core.errors import ContentError

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import VILLAGE, VILLAGE_FORMAT_1, FIXTURES, hexfront, one_error_line
+from hostile import VILLAGE, VILLAGE_FORMAT_1, FIXTURES, hexfront, one_error_line
 
 from engine import SAVE_FORMAT_VERSION
 from engine.core.errors import MAX_MESSAGE_CHARS, HexfrontError, SaveError

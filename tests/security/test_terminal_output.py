@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import VILLAGE, hexfront, one_error_line
+from hostile import VILLAGE, hexfront, one_error_line
 
 REPO = Path(__file__).resolve().parents[2]
 #: retitle the window, clear the screen, one-byte CSI, a lone surrogate, a carriage return
