@@ -1,5 +1,6 @@
 """hexfront engine: pure game logic, no terminal or UI imports."""
 
 ENGINE_VERSION = "0.1.0"
-#: Version of the save-file layout. A file with another number is refused.
-SAVE_FORMAT_VERSION = 1
+#: Version of the save-file layout. Earlier formats are read through engine.core.saves.MIGRATIONS;
+#: a later one is refused. 2: the setup checkpoint's hash also covers the system and scenario.
+SAVE_FORMAT_VERSION = 2

@@ -5,19 +5,28 @@ to standard output. Bad input of any kind is reported as one line on standard
 error, ``hexfront: <what is wrong>``, with exit status 1; usage mistakes exit
 with argparse's status 2. Output depends only on the arguments, never on the
 clock, so the same command prints the same bytes every time.
+
+Every line printed passes through :func:`engine.core.errors.shown`: a name from a
+save or a content file can never put a raw control character (an escape sequence
+that retitles a window or clears the screen) on the terminal, a line is at most
+MAX_PRINTED_CHARS long, and JSON output is ASCII. A number on the command line is ASCII digits only.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
+import re
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from .core.battle import UNDO_POLICIES, Battle, IllegalOrder
-from .core.errors import HexfrontError
+from .core.errors import HexfrontError, shown, shown_path
+from .core.files import FileRefused, check_writable_target
+from .core.places import save_file_name, saves_dir
 from .core.players import HUMAN, computer_players_for
 from .core.rng import MAX_SEED
 from .core.saves import load_battle, load_for_replay, save_battle
@@ -27,16 +36,33 @@ from .core.system import ComputerPlayer, RuleSystem, all_systems, get_system
 DEFAULT_SYSTEM = "ratfight"
 #: A computer-vs-computer battle that has not ended after this many commands is stopped.
 MAX_GAME_COMMANDS = 100_000
+#: The longest line the text commands print (a hostile file's name could be millions of characters).
+MAX_PRINTED_CHARS = 2000
+#: Exit status for an error hexfront did not foresee (a bug): EX_SOFTWARE.
+EXIT_BUG = 70
+#: A whole number on the command line: ASCII digits (int() would also take fullwidth and other digits).
+_WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 
 
 # -- small helpers ---------------------------------------------------------------------------
 
+def _say(line: str = "") -> None:
+    """Print one line of output made safe for a terminal: control characters (escape sequences that would
+    retitle a window or clear the screen, carriage returns) and lone surrogates written as visible escapes,
+    and cut at MAX_PRINTED_CHARS, so a name of millions of characters in a file does not flood the screen."""
+    print(shown(line, MAX_PRINTED_CHARS))
+
+
+def _whole(text: str) -> int:
+    """A whole number as typed on the command line: ASCII digits, an optional sign, at most 30 digits."""
+    if _WHOLE.fullmatch(text) is None:
+        raise argparse.ArgumentTypeError(f"'{shown(text, 40)}' is not a whole number (digits 0-9)")
+    return int(text, 10)
+
+
 def _seed(text: str) -> int:
     """argparse type: a battle seed, a whole number from 0 to MAX_SEED."""
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    value = _whole(text)
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"{value} is out of range; a seed is from 0 to {MAX_SEED}")
     return value
@@ -44,10 +70,7 @@ def _seed(text: str) -> int:
 
 def _positive(text: str) -> int:
     """argparse type: a whole number of at least 1."""
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not at least 1")
     return value
@@ -71,11 +94,11 @@ def _assign_players(sides: list[str], spec: str, choices: list[str]) -> dict[str
     if len(names) != len(sides):
         raise HexfrontError(
             f"--players needs {len(sides)} names, one per side ({', '.join(sides)}), "
-            f"not {len(names)} ('{spec}'); choose from: {', '.join(choices)}"
+            f"not {len(names)} ('{shown(spec, 60)}'); choose from: {', '.join(choices)}"
         )
     for name in names:
         if name not in choices:
-            raise HexfrontError(f"there is no player '{name}'; choose from: {', '.join(choices)}")
+            raise HexfrontError(f"there is no player '{shown(name, 40)}'; choose from: {', '.join(choices)}")
     return dict(zip(sides, names))
 
 
@@ -124,19 +147,19 @@ def play_out(battle: Battle, players: dict[str, ComputerPlayer],
 
 def _print_events(system: RuleSystem, events: list[Any], state: Any, indent: str = "") -> None:
     for event in events:
-        print(f"{indent}{system.describe(event, state)}")
+        _say(f"{indent}{system.describe(event, state)}")
 
 
 def _print_command(system: RuleSystem, number: int, side: str, text: str,
                    events: list[Any], state: Any) -> None:
-    print(f"#{number} {side}: {text}")
+    _say(f"#{number} {side}: {text}")
     _print_events(system, events, state, "    ")
 
 
 def _print_heading(battle: Battle) -> None:
     s = battle.setup
     who = ", ".join(f"{side}: {name}" for side, name in s.players.items()) or "players not recorded"
-    print(f"{battle.system.title}, scenario {s.scenario}, seed {s.seed} ({who})")
+    _say(f"{battle.system.title}, scenario {s.scenario}, seed {s.seed} ({who})")
 
 
 def _outcome_line(battle: Battle) -> str | None:
@@ -161,23 +184,33 @@ def _replayed_steps(battle: Battle) -> Iterator[tuple[int, str, str, list[Any], 
 
 def cmd_systems(args: argparse.Namespace) -> int:
     for system in all_systems().values():
-        print(f"{system.id}: {system.title}")
+        _say(f"{system.id}: {system.title}")
         for info in system.scenarios():
             default = " (default)" if info.name == system.default_scenario() else ""
-            print(f"    {info.name}{default}: {info.title}. {info.summary}".rstrip())
+            _say(f"    {info.name}{default}: {info.title}. {info.summary}".rstrip())
     return 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     system, scenario = _system_and_scenario(args.system, args.scenario)
-    out = Path(args.out) if args.out else Path("saves") / f"{system.id}-{scenario}-{args.seed}.json"
-    if out.exists() and not args.force:
-        raise HexfrontError(f"{out} already exists; give --force to replace it or --out another file")
+    out = Path(args.out) if args.out else saves_dir() / save_file_name(system.id, scenario, args.seed)
+    if os.path.lexists(out) and not args.force:
+        raise HexfrontError(f"{shown_path(out)} already exists; give --force to replace it or --out another file")
+    _check_target(out, "the battle")
     choices = [HUMAN, *system.computer_players()]
     battle = _new_battle(system, scenario, args.seed, args.players, choices, args.undo)
     save_battle(battle, out)
-    print(out)
+    _say(str(out))
     return 0
+
+
+def _check_target(path: Path, what: str) -> None:
+    """Refuse, before any work, to write anywhere but a regular file or a new path (not /dev/full, a FIFO,
+    a folder...)."""
+    try:
+        check_writable_target(path, what)
+    except FileRefused as exc:
+        raise HexfrontError(exc.message) from None
 
 
 def replay_command(play: PlayFn | None) -> Callable[[argparse.Namespace], int]:
@@ -199,15 +232,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     battle = load_battle(args.file, verify=args.verify)
     if args.verify:
         final = battle.checkpoints[-1].hash if battle.checkpoints else battle.setup_check.hash
-        print(f"verified: {_plural(len(battle.log), 'command')}, every state hash matches; "
-              f"final state {final}")
+        _say(f"verified: {_plural(len(battle.log), 'command')}, every state hash matches; "
+             f"final state {final}")
         return 0
     system = battle.system
     if args.json:
         codec = codec_for(system)
         for number, events in enumerate([battle.setup_events, *battle.events]):
             for event in events:
-                print(json.dumps({"command": number, "event": codec.event_to_json(event)}))
+                print(json.dumps({"command": number, "event": codec.event_to_json(event)}, ensure_ascii=True))
         return 0
     _print_heading(battle)
     _print_events(system, battle.setup_events, battle.state)  # descriptions use names only
@@ -215,7 +248,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _print_command(system, number, side, text, events, state)
     line = _outcome_line(battle)
     if line:
-        print(line)
+        _say(line)
     return 0
 
 
@@ -224,6 +257,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.seed + args.games - 1 > MAX_SEED:
         raise HexfrontError(f"--seed {args.seed} with --games {args.games} runs past the last seed {MAX_SEED}")
     choices = list(system.computer_players())
+    save_dir = Path(args.save_dir) if args.save_dir else None
+    if save_dir is not None and os.path.lexists(save_dir) and not save_dir.is_dir():
+        raise HexfrontError(f"--save-dir {shown_path(save_dir)} is not a folder; name a folder")
     wins: dict[str, int] = {}
     draws = 0
     for game in range(args.games):
@@ -240,8 +276,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             wins[outcome.winner] = wins.get(outcome.winner, 0) + 1
         turns, commands = system.turn(battle.state), len(battle.log)
         saved = None
-        if args.save_dir:
-            saved = save_battle(battle, Path(args.save_dir) / f"{system.id}-{scenario}-{seed}.json")
+        if save_dir is not None:
+            saved = save_battle(battle, save_dir / save_file_name(system.id, scenario, seed))
         if args.json:
             record: dict[str, Any] = {
                 "game": game + 1, "seed": seed, "scenario": scenario, "players": entries,
@@ -250,17 +286,17 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             }
             if saved is not None:
                 record["save"] = str(saved)
-            print(json.dumps(record))
+            print(json.dumps(record, ensure_ascii=True))
         else:
             result = f"winner {outcome.winner} ({winner_player})" if outcome.winner is not None else "draw"
             where = f"; saved {saved}" if saved is not None else ""
-            print(f"game {game + 1}: {result} in {_plural(turns, 'turn')}, "
-                  f"{_plural(commands, 'command')}{where}")
+            _say(f"game {game + 1}: {result} in {_plural(turns, 'turn')}, "
+                 f"{_plural(commands, 'command')}{where}")
         sys.stdout.flush()
     if not args.json:
         tally = ", ".join(f"{side} ({name}) {_plural(wins.get(side, 0), 'win')}"
                           for side, name in zip(sides, entries))
-        print(f"after {_plural(args.games, 'game')}: {tally}, {_plural(draws, 'draw')}")
+        _say(f"after {_plural(args.games, 'game')}: {tally}, {_plural(draws, 'draw')}")
     return 0
 
 
@@ -276,7 +312,7 @@ def watch(system_id: str, scenario: str | None, seed: int) -> int:
         sys.stdout.flush()
 
     play_out(battle, computer_players_for(battle), show)
-    print(_outcome_line(battle))
+    _say(_outcome_line(battle) or "")
     return 0
 
 
@@ -313,8 +349,17 @@ def _add_scenario_and_seed(parser: argparse.ArgumentParser) -> None:
                              "(default: 0)")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose usage errors quote what was typed escaped and cut (never a raw control character
+    or a megabyte of argument on the terminal)."""
+
+    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {shown(message, 300)}\n")
+
+
 def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="hexfront", allow_abbrev=False,
         description="Table-top skirmish wargames on a hex map, in the terminal. "
                     "With no command, start the game (as 'hexfront play').")
@@ -337,7 +382,8 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
                      help="who commands each side, in side order: 'human' or a computer player's "
                           "name (default: human,default)")
     new.add_argument("--out", metavar="FILE",
-                     help="where to write the battle (default: saves/SYSTEM-SCENARIO-SEED.json)")
+                     help="where to write the battle (default: SYSTEM-SCENARIO-SEED.json in the saves "
+                          "folder, $HEXFRONT_SAVES or else ./saves)")
     new.add_argument("--force", action="store_true", help="replace FILE if it already exists")
 
     replay = command("replay", "Watch a saved battle in the replay viewer; print its event log (--text, "
@@ -391,8 +437,19 @@ def _silence_stdout() -> None:
         pass
 
 
+def _tolerant_output() -> None:
+    """Characters the terminal's encoding cannot show are written as escapes instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # pragma: no cover - a closed or detached stream
+                pass
+
+
 def main(argv: Sequence[str] | None = None, play: PlayFn | None = None) -> int:
     """Run one hexfront command; return the exit status. ``play`` starts the terminal game."""
+    _tolerant_output()
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(play)
     try:
@@ -413,3 +470,8 @@ def main(argv: Sequence[str] | None = None, play: PlayFn | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 1
+    except Exception as exc:  # a bug: still one line, never a traceback on a stranger's terminal
+        sys.stdout.flush()
+        print(f"hexfront: internal error ({type(exc).__name__}: {shown(str(exc), 120)}); this is a "
+              f"bug in hexfront, please report it with the command that caused it", file=sys.stderr)
+        return EXIT_BUG

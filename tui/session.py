@@ -16,17 +16,13 @@ from typing import Any, Callable
 from engine.core.battle import Battle
 from engine.core.errors import HexfrontError, SaveError, UndoRefused, shown, shown_path
 from engine.core.files import FileRefused, read_text_bounded
+from engine.core.places import saves_dir
 from engine.core.players import HUMAN, computer_players_for
 from engine.core.saves import MAX_SAVE_BYTES, load_battle, parse_save_text, save_battle
 
 from .names import elsewhere_target, fresh_target, safe_part, saves_target
 
 AUTOSAVE_NAME = "autosave.json"
-
-
-def saves_dir() -> Path:
-    """Where battles are saved: $HEXFRONT_SAVES, else ./saves."""
-    return Path(os.environ.get("HEXFRONT_SAVES") or "saves")
 
 
 def autosave_path() -> Path:

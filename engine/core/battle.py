@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from .errors import HexfrontError, UndoRefused
+from .errors import HexfrontError, UndoRefused, shown
 from .events import is_random
 from .resolution import Randomizer, Resolution, Script
 from .system import Outcome, RuleSystem, get_system
@@ -64,7 +64,7 @@ class Battle:
     def __init__(self, system: RuleSystem, setup: BattleSetup) -> None:
         if setup.undo_policy not in UNDO_POLICIES:
             raise HexfrontError(
-                f"unknown undo policy '{setup.undo_policy}'; choose one of: {', '.join(UNDO_POLICIES)}"
+                f"unknown undo policy '{shown(setup.undo_policy, 40)}'; choose one of: {', '.join(UNDO_POLICIES)}"
             )
         self.system = system
         self.setup = setup
@@ -229,17 +229,22 @@ class Battle:
                 f"the battle diverges at its setup: recorded state {setup_check.hash} "
                 f"({setup_check.draws} draws), replayed {battle.setup_check.hash} "
                 f"({battle.setup_check.draws} draws)", 0, battle)
+        battle.replay_log(commands, checkpoints)
+        return battle
+
+    def replay_log(self, commands: list[Any], checkpoints: list[Checkpoint] | None = None) -> None:
+        """Give ``commands`` in turn; with checkpoints, raise Divergence at the first that differs."""
         for i, command in enumerate(commands, start=1):
             try:
-                battle.submit(command)
+                self.submit(command)
             except IllegalOrder as refused:
                 raise Divergence(f"the battle diverges at command {i}: it is refused on replay "
-                                 f"({refused.message})", i, battle) from None
+                                 f"({refused.message})", i, self) from None
             if checkpoints is not None:
-                got, want = battle.checkpoints[-1], checkpoints[i - 1]
+                got, want = self.checkpoints[-1], checkpoints[i - 1]
                 if got != want:
+                    text = shown(self.system.describe_command(command, self.state))
                     raise Divergence(
-                        f"the battle diverges at command {i} ({system.describe_command(command, battle.state)}): "
+                        f"the battle diverges at command {i} ({text}): "
                         f"recorded state {want.hash} after {want.draws} draws, "
-                        f"replayed {got.hash} after {got.draws} draws", i, battle)
-        return battle
+                        f"replayed {got.hash} after {got.draws} draws", i, self)

@@ -12,24 +12,51 @@ import tomllib
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import ContentError
+from .errors import ContentError, shown, shown_path
+from .files import FileRefused, read_text_bounded
+
+#: The most a content file (a table, a scenario, a help file) may hold: far above any real one (the
+#: largest is 30 KB), and small enough that parsing it is quick and its copy is cheap.
+MAX_CONTENT_BYTES = 4 * 1024 * 1024
 
 _READ: dict[tuple[str, int, int], dict[str, Any]] = {}
 
 
+def read_content_text(path: Path, what: str = "content file") -> str:
+    """A content file's text: only a regular UTF-8 file of at most MAX_CONTENT_BYTES (engine.core.files);
+    anything else is one ContentError line."""
+    try:
+        return read_text_bounded(path, MAX_CONTENT_BYTES, what)
+    except FileRefused as exc:
+        if "does not exist" in exc.message:
+            raise ContentError(f"{what} {shown_path(path)} is missing; is the checkout complete?") from None
+        raise ContentError(exc.message) from None
+
+
 def read_toml(path: Path) -> dict[str, Any]:
-    """A TOML file as a fresh dict. Parsed once per version of the file (path, size, modification time)."""
+    """A TOML file as a fresh dict. Parsed once per version of the file (path, size, modification time).
+
+    Read through :func:`read_content_text` (bounded, regular files only); a file that is not valid TOML,
+    or nests too deeply to parse, is one ContentError line."""
     try:
         info = path.stat()
-        key = (str(path), info.st_size, info.st_mtime_ns)
-        if key not in _READ:
-            with path.open("rb") as fh:
-                _READ[key] = tomllib.load(fh)
-        return copy.deepcopy(_READ[key])
     except FileNotFoundError:
-        raise ContentError(f"content file {path} is missing; is the checkout complete?") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"content file {path} is not valid TOML: {exc}") from None
+        raise ContentError(f"content file {shown_path(path)} is missing; is the checkout complete?") from None
+    except OSError as exc:
+        raise ContentError(f"cannot read content file {shown_path(path)}: {exc.strerror or exc}") from None
+    key = (str(path), info.st_size, info.st_mtime_ns)
+    if key not in _READ:
+        text = read_content_text(path)
+        try:
+            _READ[key] = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ContentError(f"content file {shown_path(path)} is not valid TOML: {shown(str(exc), 120)}") from None
+        except RecursionError:
+            raise ContentError(f"content file {shown_path(path)} nests too deeply to be read") from None
+    try:
+        return copy.deepcopy(_READ[key])
+    except RecursionError:  # pragma: no cover - tomllib refuses deeper nesting than deepcopy does
+        raise ContentError(f"content file {shown_path(path)} nests too deeply to be read") from None
 
 
 def scenario_files(folder: Path) -> dict[str, Path]:
@@ -46,7 +73,7 @@ def shared_tables(system_title: str, content: dict[str, Any], build: Callable[[d
     try:
         key = (system_title, json.dumps(content, sort_keys=True))
     except (TypeError, ValueError) as exc:
-        raise ContentError(f"the {system_title} content is malformed ({exc})") from None
+        raise ContentError(f"the {system_title} content is malformed ({shown(str(exc))})") from None
     tables = _TABLES.get(key)
     if tables is None:
         try:
@@ -55,7 +82,7 @@ def shared_tables(system_title: str, content: dict[str, Any], build: Callable[[d
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise ContentError(
-                f"the {system_title} content is malformed ({type(exc).__name__}: {exc})") from None
+                f"the {system_title} content is malformed ({type(exc).__name__}: {shown(str(exc))})") from None
         if len(_TABLES) >= 16:
             _TABLES.clear()
         _TABLES[key] = tables

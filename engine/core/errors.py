@@ -29,11 +29,20 @@ def shown_path(path: object) -> str:
     return shown(str(path), SHOWN_PATH_CHARS)
 
 
+#: The longest line an error may be: a last guard should a hostile value reach a message unquoted.
+MAX_MESSAGE_CHARS = 400
+
+
 class HexfrontError(Exception):
-    """Base for every error that is reported to the player as one line."""
+    """Base for every error that is reported to the player as one line: control characters escaped, and
+    never longer than MAX_MESSAGE_CHARS (a longer one keeps its start and its end, an ellipsis between:
+    what is wrong and what to do)."""
 
     def __init__(self, message: str) -> None:
         message = one_line(message)
+        if len(message) > MAX_MESSAGE_CHARS:  # keep what is wrong (the head) and what to do (the tail)
+            tail = MAX_MESSAGE_CHARS // 4
+            message = message[:MAX_MESSAGE_CHARS - tail - 3] + " … " + message[-tail:]
         super().__init__(message)
         self.message = message
 

@@ -4,31 +4,48 @@ A save pins the format, engine and rules versions, embeds the scenario and the
 content tables it was played with, and records after every command a
 checkpoint (state hash and draw count). Loading never changes the file and
 turns every problem into one :class:`SaveError` line.
+
+Every name in a save that could reach a path or pick code (the system, the scenario, the computer
+players) is checked against what this hexfront has before anything is built from it, and the setup
+checkpoint's hash covers the system and scenario too (format 2), so a renamed scenario fails
+``--verify``. A save of an earlier format is read through :data:`MIGRATIONS`, one step per version.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import attrs
 import cattrs
 
 from .. import ENGINE_VERSION, SAVE_FORMAT_VERSION
 from .battle import Battle, BattleSetup, Checkpoint, Divergence, IllegalOrder
-from .errors import HexfrontError, SaveError, UnknownSystem, shown_path
+from .errors import HexfrontError, SaveError, UnknownSystem, shown, shown_path
 from .files import MAX_FILE_BYTES, FileRefused, read_bounded, write_atomic
+from .places import is_plain_name
+from .players import HUMAN
 from .resolution import Script
 from .rng import MAX_SEED
 from .serial import codec_for, first_error, strict_converter
-from .system import get_system
+from .system import RuleSystem, get_system
 
 FORMAT_TAG = "hexfront-save"
 MAX_SAVE_BYTES = MAX_FILE_BYTES
 MAX_COMMANDS = 2_000_000
+#: The oldest save format this hexfront still reads (through MIGRATIONS).
+OLDEST_FORMAT_VERSION = 1
+#: A checkpoint's hash as the engine writes it: 16 hexadecimal digits.
+_HASH = re.compile(r"[0-9a-f]{16}")
+#: More draws than any battle makes; a larger count is damage or tampering.
+MAX_DRAWS = 2**63
+#: The longest text a save may hold, key or value: twenty times the longest hexfront writes (a scenario's
+#: map, under 1,000). A name of millions of characters would flood every screen and log it reaches.
+MAX_TEXT_CHARS = 20_000
 
 
 @attrs.define
@@ -65,6 +82,24 @@ class SaveFile:
 _converter = strict_converter()
 
 
+def sealed_setup_check(check: Checkpoint, system: str, scenario: str) -> Checkpoint:
+    """The setup checkpoint as a save records it: its hash covers the state after setup and also the
+    system and scenario the save names, so a save whose scenario is renamed no longer verifies."""
+    digest = hashlib.blake2b(repr((system, scenario, check.hash)).encode(), digest_size=8).hexdigest()
+    return Checkpoint(digest, check.draws)
+
+
+def _from_format_1(save: SaveFile) -> SaveFile:
+    """Format 1 to 2: the setup checkpoint's hash did not cover the system and scenario; seal it now
+    (the names themselves are checked against this hexfront's systems and scenarios as for any save)."""
+    return attrs.evolve(save, format_version=2,
+                        setup_check=sealed_setup_check(save.setup_check, save.system, save.scenario))
+
+
+#: How a save of each earlier format becomes one of the next: applied in turn up to SAVE_FORMAT_VERSION.
+MIGRATIONS: dict[int, Callable[[SaveFile], SaveFile]] = {1: _from_format_1}
+
+
 def battle_to_json(battle: Battle) -> dict[str, Any]:
     codec = codec_for(battle.system)
     s = battle.setup
@@ -75,7 +110,7 @@ def battle_to_json(battle: Battle) -> dict[str, Any]:
         format=FORMAT_TAG, format_version=SAVE_FORMAT_VERSION, engine_version=ENGINE_VERSION,
         system=s.system, rules_version=s.rules_version, scenario=s.scenario, seed=s.seed,
         undo_policy=s.undo_policy, options=dict(s.options), players=dict(s.players), script=script,
-        content=s.content, setup_check=battle.setup_check,
+        content=s.content, setup_check=sealed_setup_check(battle.setup_check, s.system, s.scenario),
         commands=[SavedCommand(codec.command_to_json(c), k) for c, k in zip(battle.log, battle.checkpoints)],
         teach=s.teach,
     )
@@ -89,39 +124,115 @@ def save_battle(battle: Battle, path: Path | str) -> Path:
     except FileRefused as exc:
         raise SaveError(exc.message) from None
     except OSError as exc:
-        raise SaveError(f"could not write {path}: {exc.strerror or exc}; choose another folder or free space") from exc
+        raise SaveError(f"could not write {shown_path(path)}: {exc.strerror or exc}; "
+                        f"choose another folder or free space") from exc
     return path
 
 
+class _NotANumber(ValueError):
+    """NaN, Infinity or a number too large for a float: JSON a save never holds."""
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a save file may hold")
+    raise _NotANumber(name)
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is too large a number for a save file")
+        raise _NotANumber(text)
     return value
 
 
+def _one_of_each_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose every key appears once (a file with two ``commands`` is tampered or broken)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return found
+
+
+def _longest_text(raw: Any) -> int:
+    """The length of the longest string, key or value, anywhere in parsed JSON (walked without recursion)."""
+    longest = 0
+    stack = [raw]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            longest = max(longest, len(node))
+        elif isinstance(node, dict):
+            longest = max(longest, max(map(len, node), default=0))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return longest
+
+
+def _check_format_version(raw: dict[str, Any], where: str) -> int:
+    """The save's format version, if this hexfront reads it (directly or through MIGRATIONS)."""
+    version = raw.get("format_version")
+    if type(version) is not int:
+        found = f'"{shown(version, 20)}"' if isinstance(version, str) else shown(version, 20)
+        raise SaveError(f"{where} has no usable save format version ({found}); "
+                        f"it is damaged or not a hexfront save")
+    if version > SAVE_FORMAT_VERSION:
+        raise SaveError(
+            f"{where} is save format {shown(version)}, written by a newer hexfront "
+            f"({shown(raw.get('engine_version', '?'), 20)}); this hexfront {ENGINE_VERSION} reads formats "
+            f"{OLDEST_FORMAT_VERSION} to {SAVE_FORMAT_VERSION}; open it with that hexfront or a newer one")
+    if version < OLDEST_FORMAT_VERSION:
+        raise SaveError(f"{where} is save format {shown(version)}, which no hexfront wrote; "
+                        f"this hexfront reads formats {OLDEST_FORMAT_VERSION} to {SAVE_FORMAT_VERSION}")
+    return version
+
+
+def _check_checkpoints(save: SaveFile, where: str) -> None:
+    """Every checkpoint is 16 hexadecimal digits and a count of draws, as the engine writes them."""
+    def bad(check: Checkpoint) -> bool:
+        return _HASH.fullmatch(check.hash) is None or not 0 <= check.draws < MAX_DRAWS
+
+    if bad(save.setup_check):
+        raise SaveError(f"{where} has a malformed setup checkpoint; it is damaged or edited by hand")
+    for i, entry in enumerate(save.commands, start=1):
+        if bad(entry.check):
+            raise SaveError(f"{where}: command {i} has a malformed checkpoint; it is damaged or edited by hand")
+
+
 def parse_save_text(text: str, where: str = "the save") -> SaveFile:
-    """Check and structure a save file's text; raise SaveError with one line on any problem."""
+    """Check and structure a save file's text; raise SaveError with one line on any problem.
+
+    A save of an earlier format comes back migrated to SAVE_FORMAT_VERSION."""
     try:
-        raw = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        raw = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
+                         object_pairs_hook=_one_of_each_key)
     except RecursionError:
         raise SaveError(f"{where} is nested too deeply to be a hexfront save; it may be damaged or hostile") from None
+    except _NotANumber:
+        raise SaveError(f"{where} holds NaN, Infinity or a number too large for a save; "
+                        f"it is damaged or hostile") from None
+    except _DuplicateKey as exc:
+        raise SaveError(f"{where} has the key '{shown(exc.key)}' twice in one object; "
+                        f"it is tampered or damaged") from None
     except ValueError as exc:
         if "digits" in str(exc):  # Python's guard against enormous integers
             raise SaveError(f"{where} holds a number thousands of digits long; it is damaged or hostile") from None
-        raise SaveError(f"{where} is not valid JSON ({exc}); it may be truncated or damaged") from None
+        raise SaveError(f"{where} is not valid JSON ({shown(exc, 120)}); it may be truncated or damaged") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT_TAG:
         raise SaveError(f"{where} is not a hexfront save file (no \"format\": \"{FORMAT_TAG}\")")
-    version = raw.get("format_version")
-    if version != SAVE_FORMAT_VERSION:
-        raise SaveError(
-            f"{where} uses save format {version!r} (written by hexfront {raw.get('engine_version', '?')}); "
-            f"this hexfront {ENGINE_VERSION} reads format {SAVE_FORMAT_VERSION}; open it with a matching hexfront"
-        )
+    version = _check_format_version(raw, where)
+    if _longest_text(raw) > MAX_TEXT_CHARS:
+        raise SaveError(f"{where} holds a text of more than {MAX_TEXT_CHARS:,} characters, longer than any name or "
+                        f"map hexfront writes; it is damaged or hostile")
     try:
         save = _converter.structure(raw, SaveFile)
     except RecursionError:
@@ -132,7 +243,26 @@ def parse_save_text(text: str, where: str = "the save") -> SaveFile:
         raise SaveError(f"{where} has a seed out of range (0 to {MAX_SEED}); it may be damaged or hostile")
     if len(save.commands) > MAX_COMMANDS:
         raise SaveError(f"{where} holds more than {MAX_COMMANDS} commands; it may be damaged or hostile")
+    _check_checkpoints(save, where)
+    while version < SAVE_FORMAT_VERSION:
+        save = MIGRATIONS[version](save)
+        version += 1
     return save
+
+
+def check_scenario_name(system: RuleSystem, scenario: str, where: str) -> None:
+    """A save's scenario must be one of the system's scenarios here. Only when this hexfront has none of
+    them installed, or cannot read them (its content folder is gone or damaged: the save carries its own
+    content) is a plain name enough.
+    Either way the name can never climb out of a folder it is put in."""
+    try:
+        known = system.scenario_names()
+    except HexfrontError:  # a damaged content folder: the save still carries its own content
+        known = []
+    if scenario in known or (not known and is_plain_name(scenario)):
+        return
+    raise SaveError(f"{where} names a scenario {system.title} does not have ('{shown(scenario)}'); "
+                    f"it is damaged or edited by hand")
 
 
 def setup_from_save(save: SaveFile, where: str = "the save", any_rules_version: bool = False) -> BattleSetup:
@@ -142,14 +272,21 @@ def setup_from_save(save: SaveFile, where: str = "the save", any_rules_version: 
         system = get_system(save.system)
     except UnknownSystem as exc:
         raise SaveError(f"{where} is for {exc.message}") from None
+    check_scenario_name(system, save.scenario, where)
     if save.rules_version != system.rules_version and not any_rules_version:
         raise SaveError(
-            f"{where} was played with {system.title} rules version {save.rules_version}; "
+            f"{where} was played with {system.title} rules version {shown(save.rules_version, 20)}; "
             f"this hexfront has rules version {system.rules_version}; open it with a matching hexfront"
         )
     unknown = set(save.options) - set(system.default_options())
     if unknown:
-        raise SaveError(f"{where} sets options {system.title} does not have: {', '.join(sorted(unknown))}")
+        names = ", ".join(shown(name, 40) for name in sorted(unknown)[:5])
+        raise SaveError(f"{where} sets options {system.title} does not have: {names}")
+    choices = [HUMAN, *system.computer_players()]
+    for side, who in save.players.items():
+        if who not in choices:
+            raise SaveError(f"{where} gives side '{shown(side, 40)}' to a player this hexfront does not have "
+                            f"('{shown(who, 40)}'); players: {', '.join(choices)}")
     script = Script(save.script.dice, save.script.cards) if save.script is not None else None
     options = system.default_options() | save.options
     return BattleSetup(system=save.system, scenario=save.scenario, seed=save.seed, content=save.content,
@@ -161,7 +298,8 @@ def setup_from_save(save: SaveFile, where: str = "the save", any_rules_version: 
 def battle_from_save(save: SaveFile, where: str = "the save", verify: bool = True) -> Battle:
     """Replay a save. With ``verify``, raise Divergence at the first command whose checkpoint differs."""
     setup = setup_from_save(save, where)
-    codec = codec_for(get_system(setup.system))
+    system = get_system(setup.system)
+    codec = codec_for(system)
     commands = []
     for i, entry in enumerate(save.commands, start=1):
         try:
@@ -170,9 +308,24 @@ def battle_from_save(save: SaveFile, where: str = "the save", verify: bool = Tru
             raise SaveError(f"{where}: command {i} is not an order this hexfront knows "
                             f"({first_error(exc)})") from None
     with unusable_content(where):
-        return Battle.replay(setup, commands,
-                             [c.check for c in save.commands] if verify else None,
-                             save.setup_check if verify else None)
+        battle = Battle(system, setup)
+        check_sides(battle, where)
+        if verify:
+            got, want = sealed_setup_check(battle.setup_check, setup.system, setup.scenario), save.setup_check
+            if got != want:
+                raise Divergence(f"the battle diverges at its setup: recorded state {want.hash} "
+                                 f"({want.draws} draws), replayed {got.hash} ({got.draws} draws)", 0, battle)
+        battle.replay_log(commands, [c.check for c in save.commands] if verify else None)
+        return battle
+
+
+def check_sides(battle: Battle, where: str) -> None:
+    """Refuse a save whose players name a side the battle does not have."""
+    sides = battle.system.sides(battle.state)
+    for side in battle.setup.players:
+        if side not in sides:
+            raise SaveError(f"{where} names a player for side '{shown(side, 40)}', which this battle does not "
+                            f"have (sides: {', '.join(shown(s, 40) for s in sides)}); it is damaged or edited by hand")
 
 
 @contextmanager
@@ -189,7 +342,7 @@ def unusable_content(where: str) -> Iterator[None]:
         raise SaveError(f"{where} holds content nested too deeply; it may be damaged or hostile") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
         raise SaveError(f"{where} holds a scenario or content table this hexfront cannot use "
-                        f"({type(exc).__name__}: {exc}); it may be damaged or edited by hand") from None
+                        f"({type(exc).__name__}: {shown(str(exc))}); it may be damaged or edited by hand") from None
 
 
 def load_battle(path: Path | str, verify: bool = True) -> Battle:
@@ -229,13 +382,14 @@ def load_for_replay(path: Path | str) -> tuple[Battle, str | None]:
             break
     with unusable_content(where):
         battle = Battle(system, setup)
-    if battle.setup_check != save.setup_check:
-        got, want = battle.setup_check, save.setup_check
+        check_sides(battle, where)
+    got, want = sealed_setup_check(battle.setup_check, setup.system, setup.scenario), save.setup_check
+    if got != want:
         return battle, say(f"the replay diverges at the setup, before any order: recorded state {want.hash} "
                            f"after {want.draws} draws, replayed {got.hash} after {got.draws} draws")
     for i, command in enumerate(commands, start=1):
         try:
-            text = system.describe_command(command, battle.state)
+            text = shown(system.describe_command(command, battle.state))
         except Exception:
             text = type(command).__name__
         try:
@@ -245,7 +399,7 @@ def load_for_replay(path: Path | str) -> tuple[Battle, str | None]:
                                f"({refused.message})")
         except (HexfrontError, RecursionError, KeyError, TypeError, ValueError, AttributeError, IndexError,
                 OverflowError) as exc:
-            reason = exc.message if isinstance(exc, HexfrontError) else f"{type(exc).__name__}: {exc}"
+            reason = exc.message if isinstance(exc, HexfrontError) else f"{type(exc).__name__}: {shown(str(exc))}"
             return battle, say(f"the replay diverges at order {i} ({text}): replaying it fails ({reason})")
         got, want = battle.checkpoints[-1], save.commands[i - 1].check
         if got != want:

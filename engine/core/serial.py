@@ -17,6 +17,7 @@ import cattrs
 import cattrs.cols
 from cattrs.strategies import configure_tagged_union
 
+from .errors import shown
 from .events import CORE_EVENTS
 from .system import RuleSystem
 
@@ -91,8 +92,14 @@ _PY_TO_JSON = {"str": "text", "int": "a number", "float": "a number", "list": "a
                "NoneType": "null"}
 
 
+#: The most of a conversion error an error line quotes: the problem and where it is, both of which may
+#: hold keys and values from a hostile file.
+FIRST_ERROR_CHARS = 160
+
+
 def first_error(exc: BaseException) -> str:
-    """One readable line from a cattrs error (the first problem, with where it is)."""
+    """One readable line from a cattrs error (the first problem, with where it is), escaped and cut to
+    FIRST_ERROR_CHARS (the keys and values in it come from the file)."""
     if isinstance(exc, cattrs.BaseValidationError):
         messages = cattrs.transform_error(exc)
         if messages:
@@ -100,8 +107,8 @@ def first_error(exc: BaseException) -> str:
             line = re.sub(r"unknown error \('(\w+)' object has no attribute '(keys|items)'\)",
                           lambda m: f"expected an object, found {_PY_TO_JSON.get(m.group(1), m.group(1))}",
                           messages[0])
-            return line.replace("unknown error (", "wrong shape (")
-    return str(exc)
+            return shown(line.replace("unknown error (", "wrong shape ("), FIRST_ERROR_CHARS)
+    return shown(str(exc), FIRST_ERROR_CHARS)
 
 
 class Codec:

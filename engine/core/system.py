@@ -16,7 +16,7 @@ from typing import Any, Callable, Protocol
 
 import attrs
 
-from .errors import UnknownScenario, UnknownSystem
+from .errors import UnknownScenario, UnknownSystem, shown
 from .resolution import Resolution, Script, fold_core_event
 from .view import ActivationView, BattleSummary, BoardView, HelpSection, OrderParts, OrderPreview, read_help
 
@@ -111,7 +111,7 @@ class RuleSystem:
         names = self.scenario_names()
         if name not in names:
             raise UnknownScenario(
-                f"{self.title} has no scenario '{name}'; choose one of: {', '.join(names)}"
+                f"{self.title} has no scenario '{shown(name)}'; choose one of: {', '.join(names)}"
             )
 
     def load_content(self, scenario: str) -> dict[str, Any]:
@@ -250,10 +250,16 @@ class RuleSystem:
 
     def help_sections(self) -> list["HelpSection"]:
         """The rules in the game's own words, from content/<id>/help.md, one section per ``## `` heading."""
+        from .content import read_content_text
+        from .errors import ContentError
+
         path = self.content_dir() / "help.md"
-        if not path.is_file():
+        if not path.exists():
             return []
-        return read_help(path.read_text(encoding="utf-8"))
+        try:
+            return read_help(read_content_text(path, "help file"))
+        except ContentError as exc:  # a help file that cannot be read is said so where the help would be
+            return [HelpSection("Help unavailable", exc.message)]
 
     def computer_players(self) -> dict[str, Callable[[int], ComputerPlayer]]:
         """Named computer players; each factory takes a seed for the player's own choices."""
@@ -291,7 +297,7 @@ def get_system(system_id: str) -> RuleSystem:
     systems = all_systems()
     if system_id not in systems:
         known = ", ".join(systems) or "none"
-        raise UnknownSystem(f"unknown rule system '{system_id}'; known systems: {known}")
+        raise UnknownSystem(f"unknown rule system '{shown(system_id)}'; known systems: {known}")
     return systems[system_id]
 
 

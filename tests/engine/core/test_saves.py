@@ -22,7 +22,7 @@ from engine.core.battle import Battle, Divergence
 from engine.core.errors import SaveError
 from engine.core.players import RandomPlayer
 from engine.core.resolution import Script
-from engine.core.saves import FORMAT_TAG, battle_to_json, load_battle, save_battle
+from engine.core.saves import FORMAT_TAG, battle_to_json, load_battle, save_battle, sealed_setup_check
 from engine.core.system import content_root
 
 SEED = 7
@@ -154,7 +154,10 @@ def test_the_file_is_json_with_the_documented_keys(good):
     assert data["seed"] == SEED
     assert data["options"] == {}
     assert data["undo_policy"] == "practice"
-    assert data["setup_check"] == {"hash": battle.setup_check.hash, "draws": battle.setup_check.draws}
+    # the setup checkpoint also covers the system and scenario the save names (format 2)
+    sealed = sealed_setup_check(battle.setup_check, "ratfight", battle.setup.scenario)
+    assert sealed.hash != battle.setup_check.hash
+    assert data["setup_check"] == {"hash": sealed.hash, "draws": battle.setup_check.draws}
     # the content is embedded, scenario and tables both
     content = data["content"]
     assert content["scenario"]["title"] == "Crossroads Village"
