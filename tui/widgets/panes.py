@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.core.events import is_random
-from engine.core.hexes import Hex, axial_to_offset
+from engine.core.hexes import Hex, hex_label
 from engine.core.view import ActivationView, BoardView, OrderPreview, Piece
 
 from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderEditor
@@ -27,8 +27,7 @@ from .odds import odds_text
 def where(at: Hex | None) -> str:
     if at is None:
         return "off the map"
-    col, row = axial_to_offset(at)
-    return f"({col},{row})"
+    return hex_label(at)
 
 
 class QueuePane(Static):

@@ -775,10 +775,9 @@ def _wound(ctx: Resolution, u: Unit, f: Figure, why: str, rule: str) -> None:
 
 
 def _where(h: Hex) -> str:
-    from engine.core.hexes import axial_to_offset
+    from engine.core.hexes import hex_label
 
-    c, r = axial_to_offset(h)
-    return f"({c},{r})"
+    return hex_label(h)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -699,10 +699,9 @@ def TURN_END(ctx: Resolution) -> None:
 
 
 def _where(h: Hex) -> str:
-    from engine.core.hexes import axial_to_offset
+    from engine.core.hexes import hex_label
 
-    col, row = axial_to_offset(h)
-    return f"({col},{row})"
+    return hex_label(h)
 
 
 # ---------------------------------------------------------------------------------------------
