@@ -138,14 +138,18 @@ class HexfrontApp(App):
 
         if any(type(s).__name__ == "HelpScreen" for s in self.screen_stack):
             return
-        system_id, board = None, None
+        from .screens.battle import BoardScreen
+
+        system_id, legend = None, None
         for screen in reversed(self.screen_stack):
+            if isinstance(screen, BoardScreen):
+                system_id, legend = screen.system.id, screen.legend()
+                break
             session = getattr(screen, "session", None) or getattr(screen, "battle", None)
             if session is not None:
                 system_id = session.system.id
-                board = getattr(screen, "board", None)
                 break
-        self.push_screen(HelpScreen(system_id, board))
+        self.push_screen(HelpScreen(system_id, legend))
 
     def go_to_menu(self) -> None:
         from .screens.title import TitleScreen

@@ -27,8 +27,8 @@ from engine.systems.dustup.state import KILLED, feature_data  # noqa: E402
 SIZES = [(80, 24), (120, 40)]
 MAP = "\n".join([
     "................",
-    "....TT..........",
-    "....TT.....;;;..",
+    "....**..........",
+    "....**.....;;;..",
     "...........;;;..",
     "................",
     "........#.......",
@@ -100,7 +100,7 @@ async def test_the_tank_its_facing_the_damage_the_smoke_and_the_inbound_chart_ar
         assert ".dV/." in lines[1 + 4], lines[5]
         assert ".\\aa. " in lines[1 + 6], lines[7]
         assert " xx. " in lines[1 + 8], lines[9]
-        assert [lines[1 + r][:16].count("&") for r in (4, 5, 6)] == [2, 3, 2] and " @ " in lines[1 + 7]
+        assert [lines[1 + r][:16].count("&") for r in (4, 5, 6)] == [2, 3, 2] and " + " in lines[1 + 7]
         # the orders pane: the tank's state in its heading, its details below the orders
         for words in ("Tank One [T], facing west", "armour front D12x3, side D12x2, rear D12",
                       "tank gun D10/D10"):

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 from engine.core.battle import IllegalOrder
 from engine.core.errors import HexfrontError, UndoRefused
 from engine.core.hexes import Hex
+from engine.core.players import home_side
 from engine.core.tutorial import Tutorial, battle_progress, read_tutorial
 
 from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
@@ -23,10 +24,26 @@ from ..widgets.hexmap import HexMap
 from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
 
 COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
+#: the side column's narrowest (80 x 24, and roomy terminals) and widest; the map column's narrowest
+SIDE_MIN_COMPACT, SIDE_MIN_ROOMY, SIDE_MAX, MAP_MIN = 29, 44, 100, 46
+
+
+def side_width(width: int, height: int, board_cols: int) -> int:
+    """How wide the side column is: the map column keeps what the whole board needs (two characters a
+    hex, its scroll bar, and never under MAP_MIN so the cursor panel under it has room), and the side
+    column takes every other column, from its narrowest up to SIDE_MAX."""
+    compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
+    narrowest = SIDE_MIN_COMPACT if compact else SIDE_MIN_ROOMY
+    map_needs = max(2 * board_cols + 3, MAP_MIN)
+    return max(narrowest, min(SIDE_MAX, width - map_needs))
 
 
 class BoardScreen(Screen):
     """The panes every battle view shares (play and replay): map, queue, orders, dice log, legend, status."""
+
+    BINDINGS = [Binding("L,shift+l", "legend", "legend", key_display="L")]
+    home_side: str | None = None
+    players: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle-body"):
@@ -42,7 +59,11 @@ class BoardScreen(Screen):
         yield StatusLine(id="status")
         yield Footer()
 
-    def setup_panes(self, board) -> None:
+    def setup_panes(self, board, players: dict[str, str]) -> None:
+        """Title the panes, lay them out for the terminal and draw the board; ``players``: the battle's
+        setup players, which decide the side drawn as yours (upper case)."""
+        self.players = dict(players)
+        self.home_side = home_side([s.id for s in board.sides], self.players)
         self.query_one("#map").border_title = "Map"
         self.query_one("#queue").border_title = "Activation"
         self.query_one("#orders").border_title = "Orders"
@@ -50,14 +71,27 @@ class BoardScreen(Screen):
         self.query_one("#legend").border_title = "Legend"
         self.query_one("#info").border_title = "Under the cursor"
         self._layout_for(self.app.size.width, self.app.size.height)
-        self.query_one(HexMap).show(board)
-        self.query_one(Legend).show(board, getattr(self.system, "marks_legend", None))
+        self.query_one(HexMap).show(board, home_side=self.home_side)
+        self.query_one(Legend).show(board, self.home_side, self.players, self.system.marks_legend)
 
     def on_resize(self, event) -> None:
         self._layout_for(event.size.width, event.size.height)
 
     def _layout_for(self, width: int, height: int) -> None:
         self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
+        self.query_one("#side-column").styles.width = side_width(width, height, self.board.cols)
+
+    def legend(self):
+        """The whole legend of the board shown now (the L key and the help's first topic)."""
+        from ..widgets.legend import legend_text
+
+        return legend_text(self.board, self.home_side, self.players, self.system.marks_legend,
+                           colour=not self.app.no_color)
+
+    def action_legend(self) -> None:
+        from .legend import LegendScreen
+
+        self.app.push_screen(LegendScreen(self.legend(), self.query_one("#side-column").size.width))
 
     def toggle_dice_log(self) -> None:
         log = self.query_one(DiceLog)
@@ -112,7 +146,7 @@ class BattleScreen(BoardScreen):
         self._tutorial_done = False
 
     def on_mount(self) -> None:
-        self.setup_panes(self.board)
+        self.setup_panes(self.board, self.session.battle.setup.players)
         hexmap = self.query_one(HexMap)
         hexmap.on_cursor = self._cursor_moved
         first = self._first_piece_hex()

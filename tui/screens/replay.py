@@ -124,7 +124,7 @@ class ReplayScreen(BoardScreen):
         yield from super().compose()
 
     def on_mount(self) -> None:
-        self.setup_panes(self.board)
+        self.setup_panes(self.board, self.battle.setup.players)
         self.query_one(HexMap).on_cursor = self._cursor_moved
         self.query_one("#orders").border_title = f"Replay: {self.title_text}" if self.title_text else "Replay"
         if self.divergence:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import attrs
 from rich.segment import Segment
@@ -301,21 +301,13 @@ class InfoLine(Widget):
 
 
 class Legend(Static):
-    def show(self, board: BoardView, marks: tuple[str, ...] | None = None) -> None:
-        """``marks``: the system's own lines for piece letters and marks (its ``marks_legend``), if any."""
-        text = Text()
-        for key in board.legend:
-            text.append(f"{key.glyph} {key.name}\n")
-        for i, s in enumerate(board.sides):
-            text.append(f"{s.name}: {'UPPER' if i % 2 == 0 else 'lower'} case\n")
-        if marks is not None:
-            text.append("\n".join(marks))
-            self.update(text)
-            return
-        text.append("marks: d Down, x wreck, digit damage\n")
-        text.append("facing, right of letter: > E / NE \\ SE\n"
-                    "facing, left of letter:  < W \\ NW / SW")
-        self.update(text)
+    """The short legend beside the map in a roomy terminal (tui/widgets/legend.py writes it)."""
+
+    def show(self, board: BoardView, home: str | None, players: Mapping[str, str],
+             marks: tuple[str, ...] | None) -> None:
+        from .legend import pane_text
+
+        self.update(pane_text(board, home, players, marks, colour=not self.app.no_color))
 
 
 class StatusLine(Static):
