@@ -241,8 +241,13 @@ class HexfrontApp(App):
             self.push_screen(CommandPalette(id="--command-palette", placeholder="Search for commands..."))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """One command per key of the screen (its own and the ones it inherits) and of the app, by its
+        description: Quit once. Textual's own commands are left out: its theme picker would leave the 16
+        terminal colours, its screenshot writes outside the saves folder, and its keys panel draws
+        arrows and symbols the plain look must not show (the help, ?, lists every key)."""
         seen = set()
-        for binding in [*screen.BINDINGS, *self.BINDINGS]:
+        inherited = [b for cls in type(screen).__mro__ for b in cls.__dict__.get("BINDINGS", ())]
+        for binding in [*inherited, *self.BINDINGS]:
             if not isinstance(binding, Binding) or not binding.description or binding.description in seen:
                 continue
             seen.add(binding.description)
@@ -252,7 +257,6 @@ class HexfrontApp(App):
             name = action[4:] if action.startswith("app.") else action
             yield SystemCommand(binding.description.capitalize(), f"key: {key}",
                                 lambda t=target, a=name: self.call_later(t.run_action, a))
-        yield from super().get_system_commands(screen)
 
 
 def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None = None,

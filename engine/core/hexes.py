@@ -37,6 +37,7 @@ __all__ = [
     "offset_to_axial",
     "axial_to_offset",
     "hex_label",
+    "hex_count",
     "to_pixel",
     "FRONT",
     "SIDE",
@@ -306,6 +307,11 @@ def hex_label(h: Hex) -> str:
     the same numbers a scenario file gives for ``at``."""
     col, row = axial_to_offset(h)
     return f"({col},{row})"
+
+
+def hex_count(n: int) -> str:
+    """A number of hexes in words: "1 hex", "0 hexes", "3 hexes"."""
+    return f"{n} hex" if n == 1 else f"{n} hexes"
 
 
 _SQRT3 = math.sqrt(3.0)

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.battle import IllegalOrder
 from engine.core.errors import HexfrontError, UndoRefused
@@ -20,6 +20,7 @@ from engine.core.tutorial import Tutorial, battle_progress, read_tutorial
 
 from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
 from ..session import Session
+from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
 
@@ -41,7 +42,8 @@ def side_width(width: int, height: int, board_cols: int) -> int:
 class BoardScreen(Screen):
     """The panes every battle view shares (play and replay): map, queue, orders, dice log, legend, status."""
 
-    BINDINGS = [Binding("L,shift+l", "legend", "legend", key_display="L")]
+    # kept out of the footer (80 columns hold few keys): the map's title names it instead
+    BINDINGS = [Binding("L,shift+l", "legend", "legend", key_display="L", show=False)]
     home_side: str | None = None
     players: dict[str, str] = {}
 
@@ -64,7 +66,7 @@ class BoardScreen(Screen):
         setup players, which decide the side drawn as yours (upper case)."""
         self.players = dict(players)
         self.home_side = home_side([s.id for s in board.sides], self.players)
-        self.query_one("#map").border_title = "Map"
+        self.query_one("#map").border_title = "Map (L: legend)"
         self.query_one("#queue").border_title = "Activation"
         self.query_one("#orders").border_title = "Orders"
         self.query_one("#dicelog").border_title = "Dice log"
@@ -91,7 +93,9 @@ class BoardScreen(Screen):
     def action_legend(self) -> None:
         from .legend import LegendScreen
 
-        self.app.push_screen(LegendScreen(self.legend(), self.query_one("#side-column").size.width))
+        # over the side column and whatever the map does not use, so the whole map stays in view
+        width = max(self.query_one("#side-column").size.width, self.size.width - (2 * self.board.cols + 3))
+        self.app.push_screen(LegendScreen(self.legend(), width, self.query_one(HexMap)))
 
     def toggle_dice_log(self) -> None:
         log = self.query_one(DiceLog)

@@ -18,9 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.events import CardDrawn, DieRolled
+
+from ..widgets.footer import Footer
 
 
 @attrs.frozen

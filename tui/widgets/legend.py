@@ -94,7 +94,7 @@ def legend_text(board: BoardView, home: str | None, players: Mapping[str, str],
             text.append("\n")
         text.append(title + "\n", style="bold")
         for line in lines:
-            text.append(f"  {line}\n")
+            text.append(f"{line}\n")
     text.rstrip()
     return text
 

@@ -82,9 +82,10 @@ class OrderPane(Static):
         elif level == TARGET:
             n = len(editor.highlight_targets())
             text.append(f"{describe_unit(editor.unit)}: {editor.action}\n", style="bold")
-            text.append(f"Move the cursor to one of {n} marked hex(es), Enter.\n")
+            text.append(f"Move the cursor to one of {n} marked {'hex' if n == 1 else 'hexes'}, Enter.\n")
         elif level == VARIANT:
-            text.append(f"{editor.action} at {where(editor.target)}: which?\n", style="bold")
+            at = f" at {where(editor.target)}" if editor.target is not None else ""
+            text.append(f"{editor.action}{at}: which?\n", style="bold")
             self._numbered(text, editor)
         elif level == CONFIRM and preview is not None:
             text.append("Enter give Esc back" + (" o odds" if preview.odds else "") + "\n",
@@ -170,7 +171,7 @@ class DiceLog(ScrollView, can_focus=True):
             self._resized()
 
     def _resized(self) -> None:
-        self.virtual_size = Size(self.size.width, len(self.entries))
+        self.virtual_size = Size(0, len(self.entries))  # as wide as the pane: nothing to scroll sideways
         self.scroll_to(y=0, animate=False, immediate=True)
         self.refresh()
 
