@@ -74,7 +74,7 @@ class BoardScreen(Screen):
         self.query_one("#info").border_title = "Under the cursor"
         self._layout_for(self.app.size.width, self.app.size.height)
         self.query_one(HexMap).show(board, home_side=self.home_side)
-        self.query_one(Legend).show(board, self.home_side, self.players, self.system.marks_legend)
+        self.query_one(Legend).show(board, self.home_side, self.players)
 
     def on_resize(self, event) -> None:
         self._layout_for(event.size.width, event.size.height)

@@ -99,14 +99,21 @@ def legend_text(board: BoardView, home: str | None, players: Mapping[str, str],
     return text
 
 
-def pane_text(board: BoardView, home: str | None, players: Mapping[str, str],
-              marks: tuple[str, ...] | None, colour: bool = True) -> Text:
-    """The short legend beside the map (roomy terminals): terrain signs, sides and marks; L shows all."""
+def pane_text(board: BoardView, home: str | None, players: Mapping[str, str], width: int,
+              colour: bool = True) -> Text:
+    """The short legend beside the map (roomy terminals): the terrain signs packed into lines of
+    ``width`` (never split inside one), a line a side, and where the rest is (L): pieces and marks there
+    would crowd out the dice log."""
     text = Text()
-    for line in terrain_lines(board, effects=False):
+    line = ""
+    for entry in terrain_lines(board, effects=False):
+        if line and len(line) + 3 + len(entry) > width:
+            text.append(line + "\n")
+            line = ""
+        line = f"{line}   {entry}" if line else entry
+    if line:
         text.append(line + "\n")
-    for line in side_lines(board, home, players, colour):
-        text.append(line + "\n")
-    text.append("\n".join(marks or DEFAULT_MARKS))
-    text.append("\nL: every sign, in full", style="dim")
+    for side in side_lines(board, home, players, colour):
+        text.append(side + "\n")
+    text.append("L: pieces, marks and every sign in full", style="dim")
     return text

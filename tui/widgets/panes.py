@@ -342,11 +342,23 @@ class InfoLine(Widget):
 class Legend(Static):
     """The short legend beside the map in a roomy terminal (tui/widgets/legend.py writes it)."""
 
-    def show(self, board: BoardView, home: str | None, players: Mapping[str, str],
-             marks: tuple[str, ...] | None) -> None:
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: tuple[BoardView, str | None, dict[str, str]] | None = None
+
+    def show(self, board: BoardView, home: str | None, players: Mapping[str, str]) -> None:
+        self._shown = (board, home, dict(players))
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
         from .legend import pane_text
 
-        self.update(pane_text(board, home, players, marks, colour=not self.app.no_color))
+        if self._shown is not None:
+            width = max(20, self.content_region.width)
+            self.update(pane_text(*self._shown, width=width, colour=not self.app.no_color))
 
 
 class StatusLine(Static):
