@@ -111,8 +111,11 @@ async def test_the_tank_its_facing_the_damage_the_smoke_and_the_inbound_chart_ar
         assert "Red inbound - box 2: Battery" in text and "Red support: 2 chits" in text
         # the carrier under the cursor: its damage marker and passengers
         await cursor_to(pilot, screen.query_one("#map"), screen.session.state.units["P"].pos)
-        text = screen_text(the_app)
-        assert "Carrier [P], facing north-east, 1 damage marker, carrying Riders" in text
+        await pilot.pause()
+        info = screen.query_one("#info")
+        r = info.content_region  # the cursor panel wraps a long line onto its next rows
+        rows = [line[r.x:r.right].strip() for line in screen_text(the_app).splitlines()[r.y:r.bottom]]
+        assert "Carrier [P], facing north-east, 1 damage marker, carrying Riders" in " ".join(rows), rows
 
 
 @playtest

@@ -26,16 +26,17 @@ from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, Sta
 
 COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
 #: the side column's narrowest (80 x 24, and roomy terminals) and widest; the map column's narrowest
-SIDE_MIN_COMPACT, SIDE_MIN_ROOMY, SIDE_MAX, MAP_MIN = 29, 44, 100, 46
+SIDE_MIN_COMPACT, SIDE_MIN_ROOMY, SIDE_MAX, MAP_MIN, MAP_SHARE = 29, 44, 100, 46, 0.45
 
 
 def side_width(width: int, height: int, board_cols: int) -> int:
     """How wide the side column is: the map column keeps what the whole board needs (two characters a
-    hex, its scroll bar, and never under MAP_MIN so the cursor panel under it has room), and the side
-    column takes every other column, from its narrowest up to SIDE_MAX."""
+    hex and its scroll bar), and never less than MAP_MIN or MAP_SHARE of the terminal so the cursor
+    panel under the map has room; the side column takes every other column, from its narrowest up to
+    SIDE_MAX."""
     compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
     narrowest = SIDE_MIN_COMPACT if compact else SIDE_MIN_ROOMY
-    map_needs = max(2 * board_cols + 3, MAP_MIN)
+    map_needs = max(2 * board_cols + 3, MAP_MIN, int(width * MAP_SHARE))
     return max(narrowest, min(SIDE_MAX, width - map_needs))
 
 
