@@ -264,8 +264,7 @@ class DiceLog(ScrollView, can_focus=True):
 
 
 class InfoLine(Widget):
-    """What is under the cursor: the hex, its terrain, the piece on it. As tall as its text needs, between
-    the limits the stylesheet sets, so a long line wraps rather than being cut.
+    """What is under the cursor: the hex, its terrain, the piece on it.
 
     Drawn with the Line API: a cursor move repaints only the characters that
     changed (often just a coordinate digit), which keeps an SSH link quiet.
@@ -295,15 +294,7 @@ class InfoLine(Widget):
 
     def update(self, text: Text) -> None:
         self._text = text
-        if self.is_mounted and self.size.width and self._rows_needed(self.size.width) != self.size.height:
-            self.refresh(layout=True)  # the pane grows (or shrinks) to its text, within its CSS limits
         self._redraw()
-
-    def _rows_needed(self, width: int) -> int:
-        return max(1, len(self._text.wrap(self.app.console, max(1, width), overflow="crop")))
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self._rows_needed(width)
 
     def on_resize(self) -> None:
         self._cells = []
