@@ -8,7 +8,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -49,15 +49,15 @@ class BoardScreen(Screen):
     players: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="battle-body"):
+        with Container(id="battle-body"):  # a grid (hexfront.tcss): the panel's place depends on the size
             with Vertical(id="map-column"):
                 yield HexMap(id="map")
-                yield InfoLine(id="info")
             with Vertical(id="side-column"):
                 yield QueuePane(id="queue")
                 yield OrderPane(id="orders")
                 yield DiceLog(id="dicelog")
                 yield Legend(id="legend")
+            yield InfoLine(id="info")
         yield Static(id="tutorial")
         yield StatusLine(id="status")
         yield Footer()
@@ -82,7 +82,7 @@ class BoardScreen(Screen):
 
     def _layout_for(self, width: int, height: int) -> None:
         self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
-        self.query_one("#side-column").styles.width = side_width(width, height, self.board.cols)
+        self.query_one("#battle-body").styles.grid_columns = f"1fr {side_width(width, height, self.board.cols)}"
 
     def legend(self):
         """The whole legend of the board shown now (the L key and the help's first topic)."""
