@@ -145,7 +145,9 @@ async def test_in_80_by_24_selecting_a_vehicle_tells_its_facing_and_damage():
         await pilot.pause()
         assert screen.editor.unit == "P"
         text = screen_text(the_app)
-        assert "Carrier [P], facing" in text and "north-east, 1 damage" in text, text  # wrapped in the pane
+        orders = screen.query_one("#orders").content_region  # the heading wraps in the pane: read it joined
+        pane = " ".join(line[orders.x:orders.right].strip() for line in text.splitlines()[orders.y:orders.bottom])
+        assert "Carrier [P], facing north-east, 1 damage marker" in pane, text
         assert "Traceback" not in text
 
 
