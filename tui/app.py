@@ -246,7 +246,8 @@ class HexfrontApp(App):
         terminal colours, its screenshot writes outside the saves folder, and its keys panel draws
         arrows and symbols the plain look must not show (the help, ?, lists every key)."""
         seen = set()
-        inherited = [b for cls in type(screen).__mro__ for b in cls.__dict__.get("BINDINGS", ())]
+        inherited = [b for cls in type(screen).__mro__ if cls.__module__.startswith("tui.")
+                     for b in cls.__dict__.get("BINDINGS", ())]  # this game's screens, not Textual's
         for binding in [*inherited, *self.BINDINGS]:
             if not isinstance(binding, Binding) or not binding.description or binding.description in seen:
                 continue

@@ -228,7 +228,7 @@ async def test_the_palette_lists_quit_once_and_nothing_that_leaves_the_plain_loo
         await settle(pilot)
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert titles.count("Quit") == 1 and "Legend" in titles
-        assert not {"Theme", "Keys", "Screenshot"} & set(titles)
+        assert not {"Theme", "Keys", "Screenshot", "Copy selected text"} & set(titles)
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press("q", "u", "i")
