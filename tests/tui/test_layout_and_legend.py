@@ -110,6 +110,19 @@ async def test_the_side_panels_widen_with_the_terminal_and_the_whole_map_shows_w
     assert widths[(80, 24)] >= 29 and widths[(120, 30)] >= 120 - need - 1
 
 
+def test_side_width_gives_every_column_the_map_does_not_need_to_the_side():
+    from tui.layout import side_width
+
+    assert side_width(80, 24, 30) == 29  # a big board at 80 x 24: the side column at its narrowest
+    assert side_width(120, 30, 30) == 120 - 63  # the whole 30-hex board, the rest to the side
+    assert side_width(120, 30, 12) == 120 - 54  # a small board: the map keeps 45% for its cursor panel
+    assert side_width(160, 48, 30) == 160 - 72
+    assert side_width(400, 100, 12) == 100  # never wider than that
+    for cols in (8, 12, 13, 24, 30):  # a wider terminal never narrows it
+        widths = [side_width(w, 24 if w < 110 else 40, cols) for w in range(80, 240)]
+        assert widths == sorted(widths), cols
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 30), (160, 48)])
 @playtest
 async def test_dice_log_entries_are_shown_whole(saves, size):

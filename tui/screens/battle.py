@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,26 +19,12 @@ from engine.core.hexes import Hex
 from engine.core.players import home_side
 from engine.core.tutorial import Tutorial, battle_progress, read_tutorial
 
+from ..layout import is_compact, side_width
 from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
 from ..session import Session
 from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
-
-COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
-#: the side column's narrowest (80 x 24, and roomy terminals) and widest; the map column's narrowest
-SIDE_MIN_COMPACT, SIDE_MIN_ROOMY, SIDE_MAX, MAP_MIN, MAP_SHARE = 29, 44, 100, 46, 0.45
-
-
-def side_width(width: int, height: int, board_cols: int) -> int:
-    """How wide the side column is: the map column keeps what the whole board needs (two characters a
-    hex and its scroll bar), and never less than MAP_MIN or MAP_SHARE of the terminal so the cursor
-    panel under the map has room; the side column takes every other column, from its narrowest up to
-    SIDE_MAX."""
-    compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
-    narrowest = SIDE_MIN_COMPACT if compact else SIDE_MIN_ROOMY
-    map_needs = max(2 * board_cols + 3, MAP_MIN, int(width * MAP_SHARE))
-    return max(narrowest, min(SIDE_MAX, width - map_needs))
 
 
 class BoardScreen(Screen):
@@ -81,10 +68,10 @@ class BoardScreen(Screen):
         self._layout_for(event.size.width, event.size.height)
 
     def _layout_for(self, width: int, height: int) -> None:
-        self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
+        self.set_class(is_compact(width, height), "-compact")
         self.query_one("#battle-body").styles.grid_columns = f"1fr {side_width(width, height, self.board.cols)}"
 
-    def legend(self):
+    def legend(self) -> Text:
         """The whole legend of the board shown now (the L key and the help's first topic)."""
         from ..widgets.legend import legend_text
 
