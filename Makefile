@@ -7,17 +7,24 @@ BIN := $(VENV)/bin
 
 .PHONY: play test bench clean
 
+# pip's own output (progress, notices, the editable-install warnings) goes to $(VENV)/install.log;
+# the terminal gets one line, or the whole log if the install fails
+PIP := $(BIN)/python -m pip --disable-pip-version-check --no-input
+LOG := $(VENV)/install.log
+QUIETLY = >> $(LOG) 2>&1 || { cat $(LOG); echo "the install failed: the lines above say why ($(LOG))"; exit 1; }
+
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "Setting up hexfront in $(VENV) (once; pip's output is in $(LOG))..."
+	@$(PYTHON) -m venv $(VENV)
+	@$(PIP) install --upgrade pip $(QUIETLY)
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	@$(PIP) install -e . $(QUIETLY)
+	@touch $@
 
 $(VENV)/.installed-test: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@ $(VENV)/.installed
+	@$(PIP) install -e '.[test]' $(QUIETLY)
+	@touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
 	$(BIN)/hexfront play

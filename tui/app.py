@@ -135,14 +135,18 @@ class HexfrontApp(App):
 
         if any(type(s).__name__ == "HelpScreen" for s in self.screen_stack):
             return
-        system_id, board = None, None
+        from .screens.battle import BoardScreen
+
+        system_id, legend = None, None
         for screen in reversed(self.screen_stack):
+            if isinstance(screen, BoardScreen):
+                system_id, legend = screen.system.id, screen.legend()
+                break
             session = getattr(screen, "session", None) or getattr(screen, "battle", None)
             if session is not None:
                 system_id = session.system.id
-                board = getattr(screen, "board", None)
                 break
-        self.push_screen(HelpScreen(system_id, board))
+        self.push_screen(HelpScreen(system_id, legend))
 
     def go_to_menu(self) -> None:
         from .screens.title import TitleScreen
@@ -246,8 +250,14 @@ class HexfrontApp(App):
             self.push_screen(CommandPalette(id="--command-palette", placeholder="Search for commands..."))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """One command per key of the screen (its own and the ones it inherits) and of the app, by its
+        description: Quit once. Textual's own commands are left out: its theme picker would leave the 16
+        terminal colours, its screenshot writes outside the saves folder, and its keys panel draws
+        arrows and symbols the plain look must not show (the help, ?, lists every key)."""
         seen = set()
-        for binding in [*screen.BINDINGS, *self.BINDINGS]:
+        inherited = [b for cls in type(screen).__mro__ if cls.__module__.startswith("tui.")
+                     for b in cls.__dict__.get("BINDINGS", ())]  # this game's screens, not Textual's
+        for binding in [*inherited, *self.BINDINGS]:
             if not isinstance(binding, Binding) or not binding.description or binding.description in seen:
                 continue
             seen.add(binding.description)
@@ -257,7 +267,6 @@ class HexfrontApp(App):
             name = action[4:] if action.startswith("app.") else action
             yield SystemCommand(binding.description.capitalize(), f"key: {key}",
                                 lambda t=target, a=name: self.call_later(t.run_action, a))
-        yield from super().get_system_commands(screen)
 
 
 def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None = None,

@@ -87,3 +87,35 @@ def shared_tables(system_title: str, content: dict[str, Any], build: Callable[[d
             _TABLES.clear()
         _TABLES[key] = tables
     return tables
+
+
+#: signs the map draws for other things: the cursor's brackets, a facing beside a piece, a hidden unit
+MAP_SIGNS = "[]<>/\\?"
+
+
+def terrain_glyph_problem(glyph: Any) -> str | None:
+    """Why ``glyph`` cannot stand for a terrain on the map, or None when it can.
+
+    The map's rule in every system: pieces are letters, so a terrain is one printable ASCII sign that
+    is not a letter, not a digit (marks beside a piece are digits), not a space, and not one of the
+    signs the map draws for something else (MAP_SIGNS).
+    """
+    if not isinstance(glyph, str) or len(glyph) != 1:
+        return "must be one character"
+    if not " " < glyph <= "~":
+        return "must be a printable ASCII sign (the plain look draws nothing else)"
+    if glyph.isalnum():
+        return "is a letter or digit, which the map keeps for pieces and their marks; use a sign such as * # ~"
+    if glyph in MAP_SIGNS:
+        return f"is one of {' '.join(MAP_SIGNS)}, which the map draws for the cursor, facings and hidden units"
+    return None
+
+
+def check_terrain_glyphs(terrain: dict[str, Any], where: str) -> None:
+    """Apply :func:`terrain_glyph_problem` to every ``[id] glyph = ...`` of a terrain table read from
+    content/ (a save keeps the content it was played with and is not checked again)."""
+    for tid, t in terrain.items():
+        if isinstance(t, dict) and "glyph" in t:
+            problem = terrain_glyph_problem(t["glyph"])
+            if problem:
+                raise ContentError(f"{where}: terrain {tid}: glyph {t['glyph']!r} {problem}")

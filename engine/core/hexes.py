@@ -36,6 +36,8 @@ __all__ = [
     "line_pair",
     "offset_to_axial",
     "axial_to_offset",
+    "hex_label",
+    "hex_count",
     "to_pixel",
     "FRONT",
     "SIDE",
@@ -297,6 +299,19 @@ def axial_to_offset(h: Hex) -> tuple[int, int]:
     """Axial to odd-r offset ``(col, row)``; inverse of ``offset_to_axial``."""
     r = h.r
     return h.q + ((r - (r & 1)) >> 1), r
+
+
+def hex_label(h: Hex) -> str:
+    """A hex as the player reads it, the one way everywhere (map panels, dice log, replay text, help):
+    ``(col,row)``, its odd-r offset column and row counted from 0 at the top left of the board --
+    the same numbers a scenario file gives for ``at``."""
+    col, row = axial_to_offset(h)
+    return f"({col},{row})"
+
+
+def hex_count(n: int) -> str:
+    """A number of hexes in words: "1 hex", "0 hexes", "3 hexes"."""
+    return f"{n} hex" if n == 1 else f"{n} hexes"
 
 
 _SQRT3 = math.sqrt(3.0)

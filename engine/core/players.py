@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from .rng import MASK64, Generator
 
@@ -21,6 +21,15 @@ class RandomPlayer:
 
 
 HUMAN = "human"
+
+
+def home_side(sides: Sequence[str], players: Mapping[str, str]) -> str | None:
+    """The side drawn as the player's own (upper case on the map, in every system): the one side a person
+    commands; with two people at one keyboard, or none (a battle of computers), the first side."""
+    humans = [s for s in sides if players.get(s, HUMAN) == HUMAN]
+    if len(humans) == 1:
+        return humans[0]
+    return sides[0] if sides else None
 
 
 def computer_seed(game_seed: int, side_index: int) -> int:

@@ -244,6 +244,12 @@ class RuleSystem:
         """The hexes ``piece_id`` can see now (for the line-of-sight highlight)."""
         return frozenset()
 
+    @property
+    def marks_legend(self) -> tuple[str, ...] | None:
+        """The map legend's lines for piece letters and marks, if the system has its own (else the
+        TUI's default lines: d Down, x wreck, digit damage, facings)."""
+        return None
+
     def summary(self, state: Any) -> "BattleSummary":
         """Casualties per side and turns played, for the end-of-battle screen."""
         return BattleSummary(casualties={s: 0 for s in self.sides(state)}, turns=self.turn(state))

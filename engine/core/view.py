@@ -16,8 +16,9 @@ from .hexes import Hex
 class Piece:
     """One unit or model on the map.
 
-    ``glyph`` is one letter for its type (the TUI shows the first side in upper
-    case and the second in lower case, so side never rests on colour alone).
+    ``glyph`` is one letter for its type (the TUI shows the player's own side in
+    upper case and every other side in lower case, so side never rests on colour
+    alone); terrain is never a letter.
     ``marks`` is a short string of state characters (``"d"`` for Down, a digit
     for damage...) drawn beside it; ``state`` says the same in words.
     """

@@ -31,9 +31,9 @@ from engine.systems.dustup import data
 SYSTEM = get_system("dustup")
 OPEN = "\n".join(["." * 16] * 10)
 # a belt of woods along row 4: nothing on rows 0-3 sees rows 5-9 (first-sight panic tests wait for a move)
-SCREENED_ROWS = "\n".join(["T" * 16 if r == 4 else "." * 16 for r in range(10)])
+SCREENED_ROWS = "\n".join(["*" * 16 if r == 4 else "." * 16 for r in range(10)])
 # woods down column 1: a unit in column 0 sees nothing until it comes through them
-SCREENED_COLUMN = "\n".join([".T" + "." * 14] * 10)
+SCREENED_COLUMN = "\n".join([".*" + "." * 14] * 10)
 ROLL_OFF_RED = (8, 1)
 _BASE: dict[str, Any] | None = None
 

@@ -224,7 +224,7 @@ def test_only_anti_aircraft_weapons_fire_at_aircraft_in_the_air():
 
 def test_spotting_from_the_air_sees_past_terrain_but_not_into_smoke():
     """Spotting from Aircraft: the whole table is in line of sight, but smoke conceals."""
-    m = "\n".join([".." + "TT" + "." * 26] * 10)
+    m = "\n".join([".." + "**" + "." * 26] * 10)
     b = K.battle(red=[craft("G", "gunship", (0, 0), air="hovering"), K.unit("A", (0, 1), ["rifle*4"])],
                  blue=[K.unit("d", (6, 0), ["rifle*4"], hidden=True), K.unit("e", (25, 9), ["rifle*4"])], map=m)
     marker = next(iter(b.state.markers))
@@ -251,7 +251,7 @@ def test_landing_in_a_clear_zone_and_taking_off_again():
 def test_a_heavily_obstructed_landing_zone_may_not_be_used():
     """Landing Zones: heavily obstructed areas (woods, buildings, troops) may not be used."""
     rows = ["." * 30] * 10
-    rows[5] = "......T" + "." * 23
+    rows[5] = "......*" + "." * 23
     b = gunship_battle(air_state="hovering", map="\n".join(rows))
     assert "heavily obstructed" in refusal(b, air.Land("G"))
     b = gunship_battle(air_state="hovering", red_extra=[K.unit("B", (6, 5), ["rifle*2"])])
@@ -484,7 +484,7 @@ def test_fast_rope_takes_the_whole_activation_and_a_one_wounds():
 def test_grav_packs_take_one_action_and_difficult_ground_shifts_the_die():
     """Dropping Troops: grav-packs take one of the unit's actions; into woods the quality die is one lower."""
     rows = ["." * 30] * 10
-    rows[5] = "......T" + "." * 23
+    rows[5] = "......*" + "." * 23
     b = K.battle(red=[craft("D", "dropship", (5, 5), air="hovering"),
                       K.unit("P", (5, 5), ["rifle*2"], insertion="grav", **{"in": "D"}),
                       K.unit("A", (0, 9), ["rifle"])],
@@ -529,7 +529,7 @@ def test_a_failed_drop_off_the_table_loses_the_unit():
 def test_orbital_dispersal_is_doubled_and_open_water_drowns():
     """Orbital Insertion: the models' D10 dispersal is doubled; landing in open water destroys non-power armour."""
     rows = ["." * 30] * 10
-    rows[5] = "." * 12 + "w" + "." * 17
+    rows[5] = "." * 12 + "-" + "." * 17
     b = insertion_battle([6, 3, 4, 7, 2, 2], how="orbital", map="\n".join(rows))
     ev = b.submit(air.MoveInbound("red", mission_of(b, "I").id, 0, at=K.hx(10, 5)))
     assert any("furthest model lands 7 hexes" in n for n in notes(ev))

@@ -121,7 +121,7 @@ def test_grav_vehicle_heavy_landing_grounds_it_for_good_but_it_still_drives():
 def test_grav_vehicle_may_set_down_on_water_where_a_vtol_may_not():
     """Landing Zones: open water is no LZ for an aircraft; this game's reading: a grav vehicle, which
     skims over water anyway, may land there."""
-    water = rows_with(5, ".....w")
+    water = rows_with(5, ".....-")
     b = grav_battle(air_state="hovering", map=water)
     assert refusal(b, air.Land("GC")) is None
     b = K.battle(red=[craft("G", "gunship", (5, 5), air="hovering"), K.unit("A", (0, 9), ["rifle"])],
@@ -260,7 +260,7 @@ def test_a_larger_transport_needs_a_wider_landing_zone():
 def test_woods_three_hexes_off_block_a_dropship_landing_zone():
     """Landing Zones: heavily obstructed areas (here woods 3 hexes from the landing point) may not be
     used by a craft whose zone reaches them."""
-    m = rows_with(5, ".............T")
+    m = rows_with(5, ".............*")
     b = K.battle(red=[craft("D", "dropship", (10, 5), air="hovering"), K.unit("A", (0, 9), ["rifle"])],
                  blue=[K.unit("d", (25, 9), ["rifle"])], map=m)
     assert "heavily obstructed" in refusal(b, air.Land("D"))

@@ -186,7 +186,7 @@ def test_a_blast_is_drawn_over_its_whole_radius_and_a_fire_on_its_hex():
     place(b, "blast-1", "blast", "red", (8, 5), radius=2)
     place(b, "fire-2", "fire", "", (2, 8))
     bv = view.board(b.state)
-    blast = {h for h, g in bv.terrain.items() if g == "*"}
+    blast = {h for h, g in bv.terrain.items() if g == "`"}
     assert blast == set(hexes_within(K.hx(8, 5), 2)) and len(blast) == 19
     assert bv.terrain[K.hx(2, 8)] == "^"
     assert {k.name for k in bv.legend} >= {"blast area", "fire"}
@@ -201,12 +201,12 @@ def test_real_and_dummy_target_markers_look_alike_to_all_but_their_owner():
     place(b, "target-3", "target", "red", (12, 8), hidden=True, mission="m-1", dummy=0)
     for viewer in (None, "blue"):
         bv = view.board(b.state, viewer)
-        assert bv.terrain[K.hx(3, 8)] == bv.terrain[K.hx(12, 8)] == "@"
-        key = next(k for k in bv.legend if k.glyph == "@")
+        assert bv.terrain[K.hx(3, 8)] == bv.terrain[K.hx(12, 8)] == "+"
+        key = next(k for k in bv.legend if k.glyph == "+")
         assert "Red at (12,8), due from box 2" in key.effect and "Red at (3,8), due from box 2" in key.effect
         assert not any(k.glyph == "0" for k in bv.legend)
     mine = view.board(b.state, "red")
-    assert mine.terrain[K.hx(3, 8)] == "0" and mine.terrain[K.hx(12, 8)] == "@"
+    assert mine.terrain[K.hx(3, 8)] == "0" and mine.terrain[K.hx(12, 8)] == "+"
     assert next(k for k in mine.legend if k.glyph == "0").name == "dummy target marker (yours)"
 
 

@@ -85,7 +85,7 @@ def test_communicate_within_six_inches_and_in_sight_needs_no_roll():
 def test_communicate_out_of_sight_rolls_even_when_close():
     """Communicate Action: close but with the line of sight blocked (a wood between), a roll is needed."""
     rows = ["." * 16] * 10
-    rows[0] = "......T........."
+    rows[0] = "......*........."
     b = dustkit.battle(red=[hq(at=(5, 0)), squad(at=(7, 0))], blue=BLUE, map="\n".join(rows))
     c = dustkit.ctx(b, [2])
     assert command.communicate(c, b.state.units["HQ"], b.state.units["A"]) is False
@@ -598,7 +598,7 @@ def test_no_detection_beyond_48_inches():
 
 def test_detection_needs_line_of_sight():
     rows = ["." * 30] * 4
-    rows[0] = "...T" + "." * 26
+    rows[0] = "...*" + "." * 26
     b = dustkit.battle(red=[unit("O", (1, 0), ["leader:rifle"])],
                        blue=[unit("x", (29, 3), ["rifle"]), unit("h", (6, 0), ["rifle"], hidden=True)],
                        map="\n".join(rows))

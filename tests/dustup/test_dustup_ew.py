@@ -244,7 +244,7 @@ def test_remote_spotting_concealed_and_out_of_sight():
     """Remote Spotting: a concealed hidden unit rolls a D6, shifted up to a D8 because the EW unit
     has no line of sight to it (woods between); it need not be in sight at all."""
     rows = ["." * 30] * 4
-    rows[0] = "....T.....;" + "." * 19
+    rows[0] = "....*.....;" + "." * 19
     b = spot_battle((10, 0), [7, 6], map="\n".join(rows))
     ev = b.submit(ew.RemoteSpot("E", blue_marker(b)))
     assert dice_of(ev) == [(8, 7), (8, 6)]
@@ -414,7 +414,7 @@ def test_drone_spots_from_its_own_hex_with_its_sensor_die():
     sensor die (superior, D10); being airborne it sees over the woods that hide the marker from
     the unit. Range die D10 (8 hexes, under 24" from the drone), quality D8, drone sensor D10."""
     rows = ["." * 30] * 4
-    rows[0] = "...TTT" + "." * 24
+    rows[0] = "...***" + "." * 24
     b = drone_battle([3, 5, 4], map="\n".join(rows))
     b.submit(ew.LaunchDrone("D", hx(12, 0)))
     assert b.state.units["h"].hidden

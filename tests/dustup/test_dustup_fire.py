@@ -555,7 +555,7 @@ def refusal_case(case: str):
         blue_kw = {"hidden": True}
         row0 = "." * 10 + ","
     elif case == "no line of sight":
-        row0 = "." * 5 + "T"
+        row0 = "." * 5 + "*"
     elif case == "pistol at long range":
         cmd_kw = {"figures": ("a.2",)}
     elif case == "not our figure":
@@ -679,7 +679,7 @@ def test_offer_lists_each_way_to_fire():
                              grenades="hand_grenade")],
                  blue=[K.unit("t", (3, 0), ["rifle*5"]), K.unit("h", (9, 0), ["rifle*5"], hidden=True),
                        K.unit("w", (12, 0), ["rifle*5"]), K.unit("x", (1, 2), ["rifle*5"])],
-                 map="\n".join(["." * 9 + "," + "." * 6, "T" * 16, "." * 16, "." * 16]))
+                 map="\n".join(["." * 9 + "," + "." * 6, "*" * 16, "." * 16, "." * 16]))
     st = b.state
     assert not fire.rules.can_see(st, st.units["a"].pos, st.units["x"].pos)
     shots = {c for c in b.legal_commands() if isinstance(c, C.Shoot)}

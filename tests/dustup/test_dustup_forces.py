@@ -123,7 +123,7 @@ def test_normal_infantry_pay_two_points_for_rough_ground():
     assert moved_to(b, "n") == K.hx(1, 0)
 
 
-WATER = board(["..w" + "." * 13] * 10)
+WATER = board(["..-" + "." * 13] * 10)
 
 
 def test_open_water_is_impassable_to_infantry():

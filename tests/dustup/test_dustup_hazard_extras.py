@@ -209,7 +209,7 @@ def test_the_computer_turns_the_generator_on_only_when_enemies_can_see_the_posit
     b = bunker_battle()
     on = H.SwitchSmokeGenerator("bk", gen(b).id, True)
     assert ai.value(b.state, on) > 0.2
-    hidden = bunker_battle(map="\n".join([".........T......"] + ["." * 16] * 9))
+    hidden = bunker_battle(map="\n".join([".........*......"] + ["." * 16] * 9))
     assert not rules.can_see(hidden.state, K.hx(12, 0), K.hx(6, 0))
     assert ai.value(hidden.state, H.SwitchSmokeGenerator("bk", gen(hidden).id, True)) == 0.0
     b.submit(on)

@@ -64,7 +64,7 @@ BLUE = [K.unit("z", FAR, ["rifle*2"])]
 
 def flamer_battle(dice, map=None, **kw):
     return K.battle(red=[K.unit("F", (0, 0), ["leader:rifle", "flamer"])], blue=BLUE, dice=dice,
-                    map=map or board("....T"), **kw)
+                    map=map or board("....*"), **kw)
 
 
 def test_flame_thrower_sets_flammable_woods_alight_on_three():
@@ -589,7 +589,7 @@ def test_load_wounded_refused_far_from_the_casevac():
 def test_new_orders_are_offered():
     """The computer player finds the new orders among the legal ones."""
     b = K.battle(red=[K.unit("F", (0, 0), ["leader:rifle", "flamer"], grenades="hand_grenade")],
-                 blue=[K.unit("z", (5, 0), ["rifle*2"])], map=board("..T"))
+                 blue=[K.unit("z", (5, 0), ["rifle*2"])], map=board("..*"))
     kinds = {type(c) for c in b.legal_commands()}
     assert H.Ignite in kinds and H.LaySmoke in kinds
     assert H.Ignite("F", Hex(2, 0)) in b.legal_commands()  # the woods two hexes east

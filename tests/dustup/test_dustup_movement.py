@@ -42,7 +42,7 @@ def columns(pattern: str, rows: int = 10, width: int = 16) -> str:
 def one_wood(col: int = 6) -> str:
     """Open ground with a single hex of woods at (col, 0)."""
     rows = ["." * 16] * 10
-    rows[0] = "." * col + "T" + "." * (15 - col)
+    rows[0] = "." * col + "*" + "." * (15 - col)
     return "\n".join(rows)
 
 
@@ -97,8 +97,8 @@ def test_a_point_beyond_the_best_roll_may_be_nominated():
 
 
 @pytest.mark.parametrize("pattern,roll,end", [
-    (".TT~", 6, 2),      # woods 2 + woods 2 = 4; the stream would need 3 more
-    (".T~", 5, 2),       # woods 2 + stream 3
+    (".**~", 6, 2),      # woods 2 + woods 2 = 4; the stream would need 3 more
+    (".*~", 5, 2),       # woods 2 + stream 3
     (".;;", 3, 1),       # cultivated fields are poor going: 2 a hex
     (".,,,", 3, 3),      # light scrub is clear going
     (".::.", 5, 3),      # rough 2 + 2, then open 1
@@ -112,7 +112,7 @@ def test_terrain_costs_one_two_or_three_points_a_hex(pattern, roll, end):
 
 def test_too_low_a_roll_goes_nowhere():
     """Move Action: a roll of 1 cannot pay for a hex of woods (2 points): the move is spent."""
-    b = K.battle([squad()], [FAR], map=columns(".T"), dice=[1])
+    b = K.battle([squad()], [FAR], map=columns(".*"), dice=[1])
     ev = b.submit(C.Move("a", K.hx(3, 0)))
     assert not moved(ev) and pos(b, "a") == K.hx(0, 0)
     assert b.state.active.actions == 1
@@ -120,7 +120,7 @@ def test_too_low_a_roll_goes_nowhere():
 
 def test_impassable_water_cannot_be_nominated_or_crossed():
     """Move Action: Terrain Effects on Movement. Impassable terrain may not be entered."""
-    b = K.battle([squad()], [FAR], map=columns("..w"))
+    b = K.battle([squad()], [FAR], map=columns("..-"))
     assert all(c.to != K.hx(2, 0) for c in b.legal_commands() if isinstance(c, C.Move))
     with pytest.raises(IllegalOrder):
         b.submit(C.Move("a", K.hx(2, 0)))
@@ -274,7 +274,7 @@ def test_leaving_the_wounded_in_sight_of_the_enemy_costs_a_confidence_test():
 def test_leaving_the_wounded_out_of_the_enemys_sight_needs_no_test():
     """Morale: Confidence Test (**). Wounded are abandoned only when the unit withdraws away from
     visible enemy units; with the enemy's sight blocked by woods there is no test."""
-    b = K.battle([squad(n=4)], [K.unit("e", (10, 0), ["rifle*4"])], map=columns("....TT"), dice=[4])
+    b = K.battle([squad(n=4)], [K.unit("e", (10, 0), ["rifle*4"])], map=columns("....**"), dice=[4])
     wound(b, "a", "a.3")
     ev = b.submit(C.Move("a", K.hx(0, 4), leave_wounded=True))
     assert len(K.rolls(ev)) == 1
@@ -437,7 +437,7 @@ def test_a_routed_unit_on_its_own_edge_leaves_the_table():
 
 def test_a_hidden_unit_that_moves_is_revealed():
     """Detect Action: Hidden Units. Hidden units become detected as soon as they move."""
-    b = K.battle([squad(at=(2, 0), hidden=True)], [FAR], map=columns("..T"), dice=[2])
+    b = K.battle([squad(at=(2, 0), hidden=True)], [FAR], map=columns("..*"), dice=[2])
     assert b.state.units["a"].hidden and len(b.state.markers) == 1
     ev = b.submit(C.Move("a", K.hx(4, 0)))
     assert not b.state.units["a"].hidden and not b.state.markers

@@ -588,7 +588,7 @@ def test_mortar_direct_fire_at_a_visible_point():
         b.submit(S.FireMortar("M", "M.2", Hex(12, 0)))
 
 
-WOODS_COLUMN = "\n".join(["....T" + "." * 19] * 4)
+WOODS_COLUMN = "\n".join(["....*" + "." * 19] * 4)
 
 
 def test_mortar_indirect_fire_needs_an_observer_who_sees_the_point():

@@ -120,7 +120,7 @@ def test_a_target_lost_from_sight_by_the_move_is_not_engaged():
     """This game's reading: the shot is checked again where the move ends; a target out of sight
     there is not engaged and the action is spent. (Woods on row 6 from column 10: the squad at (8,9)
     is in sight from (6,4), not from (12,4).)"""
-    woods = "\n".join(["." * 16 if r != 6 else "." * 10 + "T" * 6 for r in range(10)])
+    woods = "\n".join(["." * 16 if r != 6 else "." * 10 + "*" * 6 for r in range(10)])
     b = dustkit.battle([veh("T", "mbt", (6, 4), facing=0), FAR_RED], [squad("E", (8, 9)), FAR_BLUE], [6],
                        map=woods)
     assert b.refusal(FireWeapon("T", ("T.2",), "E", to=hx(12, 4))) is None

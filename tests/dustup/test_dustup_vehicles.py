@@ -115,7 +115,7 @@ def test_amphibious_vehicles_use_the_books_amphibious_rows_for_open_water():
                                armour=dict(front="d12", side="d12", rear="d12", top="d8", belly="d8"), weapons=[])}
     b = vbattle([veh("A", "apc", (0, 0)), veh("L", "amph_truck", (2, 0)), veh("K", "amph_track", (4, 0)),
                  veh("T", "truck", (6, 0)), veh("M", "mbt", (8, 0))], [FAR_BLUE],
-                map="\n".join(["w" * 16] * 10), extra_vehicles=amph)
+                map="\n".join(["-" * 16] * 10), extra_vehicles=amph)
     water = hx(0, 5)
     got = {u: rules.vehicle_class(b.state, unit(b, u), water) for u in "ALKTM"}
     assert got == {"A": "poor", "L": "difficult", "K": "poor", "T": "impassable", "M": "impassable"}
@@ -125,17 +125,17 @@ def test_amphibious_vehicles_use_the_books_amphibious_rows_for_open_water():
 # the road at column 0 and meets one hex of each class, in order: clear, poor, difficult, impassable
 CORRIDORS = {
     "truck": "==.,:=",  # wheeled_low: road clear, open poor, scrub difficult, rough impassable
-    "apc": "=.,:T=",  # wheeled_high: open clear, scrub poor, rough difficult, woods impassable
-    "mbt": "=,:T%=",  # tracked: scrub clear, rough poor, light woods difficult, swamp impassable
-    "hovertank": "=w;~T=",  # hover: water clear, fields poor, stream difficult, woods impassable
-    "grav_tank": "=%:#T=",  # grav: swamp clear, rough poor, wall difficult (an obstacle), woods impassable
-    "walker_mech": "=,;wB=",  # walker: scrub clear, fields poor, wading in open water difficult, building
+    "apc": "=.,:*=",  # wheeled_high: open clear, scrub poor, rough difficult, woods impassable
+    "mbt": "=,:*%=",  # tracked: scrub clear, rough poor, light woods difficult, swamp impassable
+    "hovertank": "=-;~*=",  # hover: water clear, fields poor, stream difficult, woods impassable
+    "grav_tank": "=%:#*=",  # grav: swamp clear, rough poor, wall difficult (an obstacle), woods impassable
+    "walker_mech": "=,;-@=",  # walker: scrub clear, fields poor, wading in open water difficult, building
 }
 
 
 def corridor(row: str) -> str:
-    wall = "B" * 16
-    return "\n".join([wall, row + "B" * (16 - len(row)), wall, wall[:-1] + "."])
+    wall = "@" * 16
+    return "\n".join([wall, row + "@" * (16 - len(row)), wall, wall[:-1] + "."])
 
 
 def corridor_battle(vtype, dice=()):
@@ -209,7 +209,7 @@ def test_each_damage_marker_makes_terrain_one_class_more_difficult():
 
 def test_damage_turns_poor_ground_difficult_and_difficult_impassable():
     """Vehicle Damage: the shift applies to every class (a tracked vehicle: rough is poor, woods difficult)."""
-    b = vbattle([veh("T", "mbt", (0, 0))], [FAR_BLUE], map="\n".join([":T" + "." * 14] * 10))
+    b = vbattle([veh("T", "mbt", (0, 0))], [FAR_BLUE], map="\n".join([":*" + "." * 14] * 10))
     st = b.state
     assert (rules.vehicle_class(st, unit(b, "T"), hx(0, 2)), rules.vehicle_class(st, unit(b, "T"), hx(1, 2))) == \
         ("poor", "difficult")
@@ -436,7 +436,7 @@ def test_turrets_are_units_of_their_own_on_the_hulls_hex():
 def shock_battle(dice=(), **kw):
     """A size 2 light tank three hexes from an infantry squad with satchel charges; woods at (5,7)."""
     m = ["." * 16 for _ in range(10)]
-    m[7] = "....." + "T" + "." * 10
+    m[7] = "....." + "*" + "." * 10
     return vbattle([veh("L", "light_tank", (2, 4), facing=0), FAR_RED],
                    [dustkit.unit("I", (5, 4), ["leader:rifle", "rifle*2", "satchel_charge"], name="Infantry"),
                     FAR_BLUE], dice, map="\n".join(m), **kw)

@@ -165,13 +165,13 @@ def one_of_each() -> dict[type, object]:
 
 
 def test_the_board_has_this_maps_terrain_with_its_effects_in_words():
-    b = two_squads(map=board("..TT.,"))
+    b = two_squads(map=board("..**.,"))
     bv = SYSTEM.board(b.state)
     assert (bv.cols, bv.rows) == (16, 4)
-    assert bv.terrain[K.hx(2, 0)] == "T" and bv.terrain[K.hx(0, 1)] == "."
+    assert bv.terrain[K.hx(2, 0)] == "*" and bv.terrain[K.hx(0, 1)] == "."
     legend = {k.glyph: k for k in bv.legend}
-    assert set(legend) == {".", "T", ","}  # only what is on this map
-    assert legend["T"].effect == ("2 points a hex, soft cover (armour die +1), partial concealment "
+    assert set(legend) == {".", "*", ","}  # only what is on this map
+    assert legend["*"].effect == ("2 points a hex, soft cover (armour die +1), partial concealment "
                                   "(target die +1), blocks sight, units may hide here")
     assert legend["."].effect == "1 point a hex, no cover, clear sight"
 
@@ -370,7 +370,7 @@ def test_move_odds_are_the_chance_to_roll_the_cost():
 
 def test_move_odds_count_the_terrain():
     """Terrain Effects on Movement: woods cost 2 a hex; 2 open then 1 wood = 4 points: 3 chances in 6."""
-    b = two_squads(map=board("...T"))
+    b = two_squads(map=board("...*"))
     pv = SYSTEM.preview(b.state, C.Move("A", K.hx(3, 0)))
     assert pv.odds[0].probability == pytest.approx(3 / 6)
     assert "ends in woods" in pv.modifiers[2]
@@ -382,7 +382,7 @@ def test_the_courage_test_odds_follow_the_open_shifts_and_the_half_option(half):
     Dog is outnumbered 2:1 (-1), suppressed (-1), in cover (+1): D8 -> D6 against Alpha's D8."""
     b = K.battle(red=[K.unit("A", (0, 0), ["leader:rifle", "rifle*5"], name="Alpha Squad")],
                  blue=[K.unit("d", (4, 0), ["leader:rifle", "rifle*2"], name="Dog Section")],
-                 map=board("....T"), options={"courage_half": half})
+                 map=board("....*"), options={"courage_half": half})
     setf(b, "d", "suppression", 1)
     cmd = C.Assault("A", "d")
     assert b.refusal(cmd) is None
@@ -433,7 +433,7 @@ def test_the_end_of_battle_counts_the_dead_and_wounded():
 
 def test_sight_is_blocked_by_woods():
     """Shoot Action: Line of Sight. Woods block; the hexes next to the unit are always seen."""
-    b = two_squads(map=board("..T"))
+    b = two_squads(map=board("..*"))
     seen = SYSTEM.visible_hexes(b.state, "A")
     assert K.hx(1, 0) in seen and K.hx(2, 0) in seen and K.hx(3, 0) not in seen and K.hx(0, 3) in seen
 

@@ -41,7 +41,7 @@ from engine.systems.ratfight import commands as C
 from engine.systems.ratfight import data
 
 OPEN_MAP = "\n".join(["." * 12] * 5)
-WOODS_AT_4 = "\n".join(["....T......."] + ["." * 12] * 4)
+WOODS_AT_4 = "\n".join(["....*......."] + ["." * 12] * 4)
 RED_WINS = ("move1-b", "move1-a")  # initiative: red's card (2) beats blue's (1)
 
 

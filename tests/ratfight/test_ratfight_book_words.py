@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.hexes import Hex
 
-WOODS_AT_3_0 = "\n".join(["...T........", "." * 12, "." * 12, "." * 12, "." * 12])
+WOODS_AT_3_0 = "\n".join(["...*........", "." * 12, "." * 12, "." * 12, "." * 12])
 
 
 def test_fire_a_single_weapon_fires_an_infantry_weapon(kit):

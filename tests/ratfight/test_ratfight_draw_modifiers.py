@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.events import CardDrawn
 from engine.core.hexes import Hex
 
-WOODS_AT_4 = "\n".join(["....T......."] + ["." * 12] * 4)
+WOODS_AT_4 = "\n".join(["....*......."] + ["." * 12] * 4)
 
 
 def cards(events, deck):

@@ -55,16 +55,16 @@ def test_long_range_weapons(kit):
 def test_blocking_terrain_between_models_blocks_the_shot(kit):
     """Line of sight and Terrain: "Two models positioned each side of a terrain piece but not in it cannot
     see or shoot at each other." (Firing 1: check the line of sight.)"""
-    b = _duel(kit, mapping=_row0("..T"))
+    b = _duel(kit, mapping=_row0("..*"))
     assert "no line of sight" in b.refusal(kit.C.Fire("R1", "assault_rifle", "B1"))
-    b = _duel(kit, mapping=_row0("..H"))
+    b = _duel(kit, mapping=_row0("..@"))
     assert "no line of sight" in b.refusal(kit.C.Fire("R1", "assault_rifle", "B1"))
 
 
 def test_model_in_terrain_can_be_seen_and_counts_as_in_terrain(kit):
     """Line of sight and Terrain: "Models positioned in terrain ... can be seen by models outside the terrain
     with line of sight. However, they are considered to be 'in terrain' when shot at." """
-    b = _duel(kit, mapping=_row0("....T"), red=["10S"], blue=["3C", "JD"])
+    b = _duel(kit, mapping=_row0("....*"), red=["10S"], blue=["3C", "JD"])
     evs = kit.fire(b, "R1", "B1")
     assert kit.drawn(evs, "res-blue") == ["3C", "JD"]
     cmp = kit.of(evs, kit.E.CardsCompared)[0]
@@ -139,7 +139,7 @@ def test_single_shot_mode_draws_once(kit):
 
 # -- Firing 5: spare shots -----------------------------------------------------------------------
 
-RETARGET_MAP = _row0(".....T")  # woods at Hex(5, 0) hide B2 from R1
+RETARGET_MAP = _row0(".....*")  # woods at Hex(5, 0) hide B2 from R1
 
 
 def _retarget(kit, red, blue):
@@ -193,7 +193,7 @@ def test_no_retarget_when_no_shot_is_left(kit):
 
 # -- Firing 6: terrain ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("glyph, cards", [(".", 1), ("T", 2), (",", 2), ("%", 2), ("H", 2),
+@pytest.mark.parametrize("glyph, cards", [(".", 1), ("*", 2), (",", 2), ("%", 2), ("@", 2),
                                           ("#", 3), (":", 3)])
 def test_defender_cards_by_terrain(kit, glyph, cards):
     """Firing 6: "The defender turns over two Resolution Cards (discarding the lower) if the target model is
@@ -248,7 +248,7 @@ def test_target_partly_in_view_past_blocking_terrain_counts_as_in_it(kit):
     touches B1. The shot is allowed (blocked on one side only), so B1 is partly in view behind the woods and
     draws two cards (soft terrain).
     """
-    woods = "\n".join(["......", "......", "..T...", "......"])  # the woods hex is Hex(1, 2)
+    woods = "\n".join(["......", "......", "..*...", "......"])  # the woods hex is Hex(1, 2)
     b = kit.battle([kit.inf("R1", Hex(0, 2))], [kit.inf("B1", Hex(2, 1))], map=woods,
                    action=["fire1-a", "move1-a"], red=["10S"], blue=["2C", "JH"])
     assert Hex(1, 2).distance(Hex(2, 1)) == 1

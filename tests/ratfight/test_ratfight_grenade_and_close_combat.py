@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.events import CardDrawn
 from engine.core.hexes import Hex
 
-GRENADE_MAP = "\n".join(["." * 12, "....T.......", *["." * 12] * 3])  # woods at Hex(4, 1)
+GRENADE_MAP = "\n".join(["." * 12, "....*.......", *["." * 12] * 3])  # woods at Hex(4, 1)
 
 
 def test_grenade_template_hits_everyone_under_it(kit):

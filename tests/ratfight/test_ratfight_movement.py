@@ -34,7 +34,7 @@ def test_infantry_move_six_inches(kit):
 
 def test_open_terrain_does_not_slow_infantry(kit):
     """Movement: "Infantry are mostly unaffected by terrain" - woods, marsh and rubble cost no extra."""
-    b = _walker(kit, _map("TT,:........", *["." * 12] * 4))
+    b = _walker(kit, _map("**,:........", *["." * 12] * 4))
     assert b.refusal(kit.C.Move("R1", Hex(3, 0))) is None
 
 
@@ -97,7 +97,7 @@ def test_vehicle_speeds_on_and_off_road(kit, vehicle, road, off_road):
 def test_wheeled_vehicles_cannot_enter_woods_but_tracked_can(kit):
     """Movement: wheeled vehicles "may not move across any sort of obstacle ... or marshy ground";
     tracked vehicles cross what is not impassable to them (woods here)."""
-    mapping = _map(".T.........", ".,.........", "...........", ".T.........")
+    mapping = _map(".*.........", ".,.........", "...........", ".*.........")
     red = [kit.veh("RV", Hex(0, 0), "lorry"), kit.veh("RT", kit.hx(0, 3), "light_tank")]
     b = kit.battle(red, [kit.inf("B1", Hex(8, 2))], map=mapping, action=["vehicle-a"])
     assert "cannot reach" in b.refusal(kit.C.Move("RV", Hex(1, 0)))  # woods

@@ -9,7 +9,7 @@ from engine.core.hexes import Hex
 
 ROAD_ROW = "\n".join(["=" * 12, "." * 12, "." * 12, "." * 12, "." * 12])
 WATER_ROW = "\n".join(["." * 12, "~" * 12, "." * 12, "." * 12, "." * 12])
-WOODS_WALL = "\n".join(["." * 12, "TTT#HHH~~~..", "." * 12, "." * 12, "." * 12])
+WOODS_WALL = "\n".join(["." * 12, "***#@@@~~~..", "." * 12, "." * 12, "." * 12])
 
 
 def test_bicycles_go_nine_inches_on_a_road_six_off_it(kit):

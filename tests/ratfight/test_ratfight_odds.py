@@ -18,8 +18,8 @@ from engine.core.hexes import Hex
 from engine.core.resolution import Randomizer, Resolution, Script
 from engine.systems.ratfight import view as V
 
-SKIRMISH_MAP = "\n".join(["............", "....TT......", "............", "......#.....", "............"])
-WOODS_AT_4 = "\n".join(["....T......."] + ["." * 12] * 4)
+SKIRMISH_MAP = "\n".join(["............", "....**......", "............", "......#.....", "............"])
+WOODS_AT_4 = "\n".join(["....*......."] + ["." * 12] * 4)
 
 
 def skirmish(kit, card: str) -> Battle:
@@ -243,7 +243,7 @@ def test_grenade_gives_each_model_under_the_template_its_chance(kit):
     # the thrower's own man next to the target is under it too; his cards come from the thrower's own deck
     b = kit.battle([kit.inf("R1", Hex(0, 2), "grenade"), kit.inf("R2", Hex(3, 2))],
                    [kit.inf("B1", Hex(4, 2)), kit.inf("B3", Hex(4, 1))],
-                   map="\n".join(["." * 12, "....T.......", *["." * 12] * 3]), action=["fire1-a"])
+                   map="\n".join(["." * 12, "....*.......", *["." * 12] * 3]), action=["fire1-a"])
     pv = b.system.preview(b.state, kit.C.Fire("R1", "grenade", "B1"))
     lines = [m for m in pv.modifiers if "Down " in m]
     assert len(lines) == 3

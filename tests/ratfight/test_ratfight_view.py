@@ -15,7 +15,7 @@ from engine.systems.ratfight import rules
 from engine.systems.ratfight import view as V
 from engine.systems.ratfight.commands import COMMAND_TYPES
 
-SKIRMISH_MAP = "\n".join(["............", "....TT......", "............", "......#.....", "............"])
+SKIRMISH_MAP = "\n".join(["............", "....**......", "............", "......#.....", "............"])
 
 
 def skirmish(kit, card: str, **kw) -> Battle:
@@ -150,11 +150,11 @@ def test_board_size_and_legend_list_only_terrain_on_the_board(kit):
     assert [k.name for k in view.legend] == ["open ground"]
     b = skirmish(kit, "move1-a")
     view = b.system.board(b.state)
-    assert {k.glyph: k.name for k in view.legend} == {".": "open ground", "T": "woods", "#": "low stone wall"}
+    assert {k.glyph: k.name for k in view.legend} == {".": "open ground", "*": "woods", "#": "low stone wall"}
     keys = {k.glyph: k.effect for k in view.legend}
-    assert "soft cover" in keys["T"] and "blocks sight" in keys["T"]
+    assert "soft cover" in keys["*"] and "blocks sight" in keys["*"]
     assert "hard cover" in keys["#"] and "whole move" in keys["#"]
-    assert view.terrain[kit.hx(4, 1)] == "T" and view.terrain[kit.hx(6, 3)] == "#"
+    assert view.terrain[kit.hx(4, 1)] == "*" and view.terrain[kit.hx(6, 3)] == "#"
 
 
 # -- the action card --------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from engine.systems.skirmishes.ground import can_see, in_cover, layer, run_optio
 from engine.systems.skirmishes.view import board
 
 # a wall down column 5 with a roller shutter at (5, 2), down (shut) at the start
-WALLED = "\n".join([".....#......", ".....#......", ".....]......", ".....#......", ".....#......"])
+WALLED = "\n".join([".....#......", ".....#......", ".....-......", ".....#......", ".....#......"])
 SHUTTER = {"id": "shutter", "name": "roller shutter", "at": [5, 2], "open_terrain": "shutter_up",
            "shut_terrain": "shutter_down"}
 # one road along row 0, open ground elsewhere
@@ -81,7 +81,7 @@ def test_a_shutter_never_comes_down_on_someone_in_the_doorway(kit):
     action lapses when someone ran into the doorway in the movement phase."""
     up = dict(SHUTTER)
     b = battle(kit, [kit.ch("R1", (6, 2))], [kit.ch("B1", (3, 2))],
-               map=WALLED.replace("]", "^"), machines=[up])
+               map=WALLED.replace("-", "^"), machines=[up])
     assert b.state.machines == {"shutter": True}
     evs = kit.round(b, [kit.C.Operate("R1", "shutter", False)], [kit.C.Run("B1", kit.hx(5, 2)), kit.C.Hold("B1")])
     assert not kit.of(evs, kit.E.MachineSet)
@@ -94,9 +94,9 @@ def test_the_map_shows_the_shutter_with_a_sign_and_the_legend_names_both_setting
     b = battle(kit, [kit.ch("R1", (4, 2))], [kit.ch("B1", (8, 2))], map=WALLED, machines=[SHUTTER])
     view = board(b.state)
     glyph = view.terrain[kit.hx(5, 2)]
-    assert glyph == "]" and not glyph.isalnum()
+    assert glyph == "-" and not glyph.isalnum()
     names = {k.glyph: k.name for k in view.legend}
-    assert "shutter" in names["]"].lower() and "shutter" in names["^"].lower()
+    assert "shutter" in names["-"].lower() and "shutter" in names["^"].lower()
     kit.round(b, [kit.C.Operate("R1", "shutter", True)], [kit.C.Hold("B1")])
     assert board(b.state).terrain[kit.hx(5, 2)] == "^"
 

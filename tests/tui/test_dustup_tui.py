@@ -11,7 +11,7 @@ from tui.screens.end import EndScreen
 from tui.screens.explain import ExplainScreen
 from tui.screens.help import HelpScreen
 from tui.session import Session
-from tui.widgets.panes import DiceLog, Legend
+from tui.widgets.panes import DiceLog
 
 from tuikit import cursor_to, playtest, screen_text, settle
 
@@ -102,7 +102,7 @@ async def test_a_dustup_move_is_ordered_by_keys_and_shows_in_the_dice_log():
         await pilot.pause()
         await pilot.press("escape")
         # the legend explains Dustup's marks, not another system's
-        legend = str(screen.query_one(Legend).render())
+        legend = screen.legend().plain  # the whole legend, as L shows it
         assert "suppression" in legend and "Down" not in legend
 
 

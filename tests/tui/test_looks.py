@@ -131,7 +131,8 @@ async def test_no_color_leaves_no_colour_but_side_and_state_still_show(saves, mo
         screen = await battle_with_a_piece_selected(pilot)
         assert {c.type.name for c in screen_colours(app)} <= {"DEFAULT"}
         hexmap = screen.query_one(HexMap)
-        first = screen.board.sides[0].id
+        first = screen.home_side  # the side at this keyboard
+        assert first == next(s for s, who in screen.session.battle.setup.players.items() if who == "human")
         pieces = [p for p in screen.board.pieces if p.at is not None and p.aboard is None]
         assert {p.side for p in pieces} == {s.id for s in screen.board.sides}
         for p in pieces:
@@ -144,7 +145,8 @@ async def test_no_color_leaves_no_colour_but_side_and_state_still_show(saves, mo
 
 
 def test_side_case_and_state_marks_on_the_map_cells():
-    """A Down model carries a 'd' beside its letter; the second side is drawn in lower case."""
+    """A Down model carries a 'd' beside its letter; your side is upper case and the other lower case,
+    whichever side of the scenario is yours."""
     from engine.core.hexes import Hex
     from engine.core.view import BoardView, Piece, SideInfo
 
@@ -156,5 +158,32 @@ def test_side_case_and_state_marks_on_the_map_cells():
     hexmap.board = board
     hexmap._side_index = {"a": 0, "b": 1}
     hexmap._pieces_at = {p.at: p for p in board.pieces}
-    row = "".join(ch for ch, _ in hexmap._cells(0))
-    assert row == " Rd. t>.  "
+    hexmap.home_side = "a"
+    assert "".join(ch for ch, _ in hexmap._cells(0)) == " Rd. t>.  "
+    hexmap.home_side = "b"  # the learner commands the scenario's second side: it is upper case now
+    assert "".join(ch for ch, _ in hexmap._cells(0)) == " rd. T>.  "
+
+
+def test_the_cursor_never_hides_a_pieces_marks():
+    """The cursor's brackets go only in empty slots; the hex under it is drawn in reverse."""
+    from engine.core.hexes import Hex
+    from engine.core.view import BoardView, Piece, SideInfo
+
+    board = BoardView(cols=4, rows=1, terrain={Hex(q, 0): "." for q in range(4)}, legend=(),
+                      sides=(SideInfo("a", "A"), SideInfo("b", "B")),
+                      pieces=(Piece("a1", "a", "R", "Rifle", Hex(1, 0), marks="d", state="Down"),
+                              Piece("b1", "b", "T", "Tank", Hex(3, 0), facing=3)))
+    hexmap = HexMap()
+    hexmap.board = board
+    hexmap._side_index = {"a": 0, "b": 1}
+    hexmap._pieces_at = {p.at: p for p in board.pieces}
+    hexmap.home_side = "a"
+    assert "".join(ch for ch, _ in hexmap._cells(0)) == " . Rd.<t  "
+    on_rifle = hexmap.cursor_cells(0, 1)
+    assert "".join(ch for ch, _ in on_rifle) == " .[Rd.<t  "  # the Down mark stays; one bracket shows
+    assert on_rifle[3][1].reverse
+    on_tank = hexmap.cursor_cells(0, 3)
+    assert "".join(ch for ch, _ in on_tank) == " . Rd.<t] "  # its facing stays on the left
+    assert on_tank[7][1].reverse
+    on_open = hexmap.cursor_cells(0, 0)
+    assert "".join(ch for ch, _ in on_open) == "[.]Rd.<t  " and on_open[1][1].reverse

@@ -251,7 +251,7 @@ async def test_help_opens_from_anywhere_with_question_mark(saves):
         await pilot.press("question_mark")
         await pilot.pause()
         topics = [t for _, t, _ in app.screen.topics]
-        assert topics[0] == "This map's legend" and "T  woods" in app.screen.topics[0][2]
+        assert topics[0] == "This map's legend" and "*  woods" in app.screen.topics[0][2]
         assert "Firing" in topics and app.screen.query_one("#help-topics").border_title == "JTS RatFight"
 
 

@@ -129,7 +129,8 @@ class Pane:
 
 
 def _map_cursor(text: str) -> tuple[int, int] | None:
-    """(row, column) of the map cursor ``[x]``: searched only inside the Map pane."""
+    """(row, column) of the hex under the map cursor, ``[x]``, or ``[x`` / ``x]`` where a piece's mark or
+    facing keeps the other slot (no terrain or piece is ever a bracket): searched only in the Map pane."""
     lines = text.splitlines()
     top = next((i for i, l in enumerate(lines) if "Map" in l and "─" in l), None)
     if top is None:
@@ -140,9 +141,9 @@ def _map_cursor(text: str) -> tuple[int, int] | None:
         line = lines[row]
         if "Under the cursor" in line:
             break
-        m = re.search(r"\[.\]", line[:right])
+        m = re.search(r"\[.|.\]", line[:right])
         if m:
-            return row, m.start()
+            return row, m.start() + (1 if m.group().startswith("[") else 0)
     return None
 
 

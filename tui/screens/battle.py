@@ -6,60 +6,85 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from engine.core.battle import IllegalOrder
 from engine.core.errors import HexfrontError, UndoRefused
 from engine.core.hexes import Hex
+from engine.core.players import home_side
 from engine.core.tutorial import Tutorial, battle_progress, read_tutorial
 
+from ..layout import is_compact, side_width
 from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
 from ..session import Session
+from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 from ..widgets.lesson import READ_KEY, TutorialPane
 from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
-
-COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
 
 
 class BoardScreen(Screen):
     """The panes every battle view shares (play and replay): map, queue, orders, dice log, legend, status."""
 
+    # kept out of the footer (80 columns hold few keys): the map's title names it instead
+    BINDINGS = [Binding("L,shift+l", "legend", "legend", key_display="L", show=False)]
+    home_side: str | None = None
+    players: dict[str, str] = {}
+
     def compose(self) -> ComposeResult:
-        with Horizontal(id="battle-body"):
+        with Container(id="battle-body"):  # a grid (hexfront.tcss): the panel's place depends on the size
             with Vertical(id="map-column"):
                 yield HexMap(id="map")
-                yield InfoLine(id="info")
             with Vertical(id="side-column"):
                 yield QueuePane(id="queue")
                 yield OrderPane(id="orders")
                 yield DiceLog(id="dicelog")
                 yield Legend(id="legend")
+            yield InfoLine(id="info")
         yield TutorialPane(id="tutorial")
         yield StatusLine(id="status")
         yield Footer()
 
-    def setup_panes(self, board) -> None:
-        self.query_one("#map").border_title = "Map"
+    def setup_panes(self, board, players: dict[str, str]) -> None:
+        """Title the panes, lay them out for the terminal and draw the board; ``players``: the battle's
+        setup players, which decide the side drawn as yours (upper case)."""
+        self.players = dict(players)
+        self.home_side = home_side([s.id for s in board.sides], self.players)
+        self.query_one("#map").border_title = "Map (L: legend)"
         self.query_one("#queue").border_title = "Activation"
         self.query_one("#orders").border_title = "Orders"
         self.query_one("#dicelog").border_title = "Dice log"
         self.query_one("#legend").border_title = "Legend"
         self.query_one("#info").border_title = "Under the cursor"
         self._layout_for(self.app.size.width, self.app.size.height)
-        self.query_one(HexMap).show(board)
-        self.query_one(Legend).show(board, getattr(self.system, "marks_legend", None))
+        self.query_one(HexMap).show(board, home_side=self.home_side)
+        self.query_one(Legend).show(board, self.home_side, self.players)
 
     def on_resize(self, event) -> None:
         self._layout_for(event.size.width, event.size.height)
 
     def _layout_for(self, width: int, height: int) -> None:
-        self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
+        self.set_class(is_compact(width, height), "-compact")
+        self.query_one("#battle-body").styles.grid_columns = f"1fr {side_width(width, height, self.board.cols)}"
+
+    def legend(self) -> Text:
+        """The whole legend of the board shown now (the L key and the help's first topic)."""
+        from ..widgets.legend import legend_text
+
+        return legend_text(self.board, self.home_side, self.players, self.system.marks_legend,
+                           colour=not self.app.no_color)
+
+    def action_legend(self) -> None:
+        from .legend import LegendScreen
+
+        # over the side column and whatever the map does not use, so the whole map stays in view
+        width = max(self.query_one("#side-column").size.width, self.size.width - (2 * self.board.cols + 3))
+        self.app.push_screen(LegendScreen(self.legend(), width, self.query_one(HexMap)))
 
     def toggle_dice_log(self) -> None:
         log = self.query_one(DiceLog)
@@ -115,7 +140,7 @@ class BattleScreen(BoardScreen):
         self._tutorial_done = False
 
     def on_mount(self) -> None:
-        self.setup_panes(self.board)
+        self.setup_panes(self.board, self.session.battle.setup.players)
         hexmap = self.query_one(HexMap)
         hexmap.on_cursor = self._cursor_moved
         first = self._first_piece_hex()

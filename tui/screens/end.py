@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.errors import HexfrontError
 
 from ..session import Session
+from ..widgets.footer import Footer
 
 
 def end_text(session: Session) -> Text:

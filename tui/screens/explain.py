@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.battle import Battle
 from engine.core.events import CardDrawn, DeckShuffled, DieRolled, is_random
 
+from ..widgets.footer import Footer
 from ..widgets.panes import LogEntry
 
 

@@ -8,11 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.system import all_systems, get_system
-from engine.core.view import BoardView, find_section
+from engine.core.view import find_section
+
+from ..widgets.footer import Footer
 
 from ..names import MAX_TYPED
 
@@ -58,6 +60,7 @@ Giving an order
   z  Z     undo, redo (against the computer:
            back to your own last order)
   v        what a piece can see
+  L        the legend: every sign on the map
   o        the whole odds panel (at the
            confirm step)
   t        teach on/off: every die and card
@@ -84,6 +87,7 @@ Replays
   t        teach pauses on or off
   a        the whole activation pane
   d  e  w   dice log, explain, why? (rules)
+  L        the legend: every sign on the map
 
 Teach pauses
   Space    the next step of the rules
@@ -106,15 +110,23 @@ End of the battle
 MAP = """\
 The map is made of pointy-topped hexes, one
 character each; odd rows sit half a hex to the
-right. The cursor is [ ] around a hex.
+right. The cursor is [ ] around a hex, and the
+hex under it is shown in reverse; a bracket
+gives way to a piece's mark, so marks always
+show. A hex is written (column,row), counted
+from (0,0) at the top left, the same in every
+panel, the dice log, replays and this help.
 
-Pieces are letters: the first side in UPPER
-case, the second in lower case, so side never
-rests on colour alone. A mark just right of a
-letter is its state: d Down, x a wreck, a digit
-is damage on a vehicle. When a vehicle faces
-right, its mark moves to the left of its letter
-so that both show.
+Pieces are letters and terrain never is:
+terrain is drawn with signs such as . = * # ~.
+Your side's pieces are UPPER case and every
+other side's lower case, in every system, so
+side never rests on colour alone. A mark just
+right of a letter is its state: d Down, x a
+wreck, a digit is damage on a vehicle. When a
+vehicle faces right, its mark moves to the left
+of its letter so that both show. L shows what
+every sign on this map means.
 
 A vehicle's facing is a mark beside its letter,
 on the side it points to:
@@ -137,23 +149,6 @@ and everything that order caused.
 Plain-ASCII look (no box-drawing characters):
 HEXFRONT_ASCII=1, or the switch on the menu.
 """
-
-
-def legend_text(board: BoardView) -> str:
-    """The glyphs of this board, what they do, and how each side's pieces are written."""
-    lines = ["Terrain"]
-    for key in board.legend:
-        lines.append(f"  {key.glyph}  {key.name}")
-        if key.effect:
-            lines.append(f"     {key.effect}")
-    lines.append("")
-    lines.append("Pieces")
-    for i, side in enumerate(board.sides):
-        case = "UPPER case" if i % 2 == 0 else "lower case"
-        letters = sorted({p.glyph.upper() for p in board.pieces if p.side == side.id})
-        shown = " ".join(ch if i % 2 == 0 else ch.lower() for ch in letters)
-        lines.append(f"  {side.name}: {case} ({shown})")
-    return "\n".join(lines)
 
 
 def topics(system_id: str | None) -> list[tuple[str, str, str]]:
@@ -184,19 +179,15 @@ class HelpScreen(ModalScreen):
         Binding("slash", "search", "search", key_display="/"),
     ]
 
-    def __init__(self, system_id: str | None = None, board: BoardView | None = None, rule: str = "") -> None:
+    def __init__(self, system_id: str | None = None, legend: Text | None = None, rule: str = "") -> None:
         super().__init__()
         self.system_id = system_id
         sections = get_system(system_id).help_sections() if system_id else None  # read once
         rows = _topics(system_id, sections)
         self.topics = [(tid, title, text) for tid, title, text, _ in rows]
         self.levels = [level for *_, level in rows]
-        if board is not None:  # opened from a battle: this map's own legend comes first
-            legend = legend_text(board)
-            marks = getattr(get_system(system_id), "marks_legend", None) if system_id else None
-            if marks:
-                legend += "\n\n" + "\n".join(marks)
-            self.topics.insert(0, ("legend", "This map's legend", legend))
+        if legend is not None:  # opened from a battle: this map's own legend (tui/widgets/legend.py) first
+            self.topics.insert(0, ("legend", "This map's legend", legend.plain))
             self.levels.insert(0, 2)
         self.rule = rule
         self.start = 0

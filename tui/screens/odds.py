@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.view import OrderPreview
 
+from ..widgets.footer import Footer
 from ..widgets.odds import odds_text
 
 

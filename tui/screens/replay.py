@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from engine.core.battle import Battle
 from engine.core.errors import HexfrontError, shown
@@ -27,6 +27,7 @@ from engine.core.events import CardDrawn, DieRolled
 from engine.core.players import HUMAN
 from engine.core.timeline import Position, Timeline
 
+from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import DiceLog, InfoLine, OrderPane, QueuePane, StatusLine, log_entries
 from .battle import BoardScreen
@@ -124,7 +125,7 @@ class ReplayScreen(BoardScreen):
         yield from super().compose()
 
     def on_mount(self) -> None:
-        self.setup_panes(self.board)
+        self.setup_panes(self.board, self.battle.setup.players)
         self.query_one(HexMap).on_cursor = self._cursor_moved
         self.query_one("#orders").border_title = Text(f"Replay: {self.title_text}" if self.title_text else "Replay")
         if self.divergence:

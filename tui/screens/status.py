@@ -9,9 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.view import ActivationView
+
+from ..widgets.footer import Footer
 
 
 def status_text(view: ActivationView, controller: str) -> Text:

@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
 from engine.core.hexes import axial_to_offset
@@ -49,6 +49,8 @@ class Draw:
     chores: tuple[str, ...] = ()  # the bookkeeping that followed (discards, shuffles)
     piece: str = ""  # the id of the piece it was for, if it was for one
     count: int = 1  # how many dice of one roll this line stands for (their results side by side)
+
+from ..widgets.footer import Footer
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.battle import UNDO_POLICIES, Battle
@@ -24,6 +24,7 @@ from engine.cli import DEFAULT_SYSTEM
 from engine.core.system import OptionSpec, all_systems, get_system
 
 from ..session import autosave_path, describe_save, list_saves
+from ..widgets.footer import Footer
 
 WATCH = "watch"  # the "your side" choice that leaves both sides to the computer
 

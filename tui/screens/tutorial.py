@@ -16,12 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.content import read_toml, scenario_files
 from engine.core.system import all_systems
 from engine.core.tutorial import tutorial_scenarios
+
+from ..widgets.footer import Footer
 
 
 def tutorial_list() -> list[tuple[str, str, str]]:

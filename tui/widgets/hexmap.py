@@ -10,6 +10,12 @@ one when the facing points right, so that a marked vehicle shows both; only
 when that slot is taken by the neighbour to the left does the mark win the
 facing's slot.
 
+Your side's pieces are upper-case letters and every other side's lower case
+(:func:`engine.core.players.home_side` says which side is yours), so whose a
+piece is never rests on colour alone; each side keeps its colour. The cursor
+draws its brackets only in empty slots and shows the hex's own character in
+reverse, so a piece's marks and facing stay in view under it.
+
 The widget uses Textual's Line API: each board row is one line, rendered
 from a cache, and a cursor move refreshes only the few cells that changed.
 """
@@ -42,16 +48,18 @@ FACING_MARK = {0: (1, ">"), 1: (1, "/"), 2: (-1, "\\"), 3: (-1, "<"), 4: (-1, "/
 
 SIDE_STYLES = (Style(color="bright_red", bold=True), Style(color="bright_cyan", bold=True),
                Style(color="bright_yellow", bold=True), Style(color="bright_magenta", bold=True))
+SIDE_COLOUR_NAMES = ("red", "cyan", "yellow", "magenta")  # the legend's words for SIDE_STYLES
 BLANK = Style()
 TERRAIN_STYLES = {
     # open ground in the terminal's own colour: the commonest glyph costs no escape codes to draw
-    ".": BLANK, "=": Style(color="white"), "T": Style(color="green"),
+    ".": BLANK, "=": Style(color="white"), "*": Style(color="green"),
     "%": Style(color="green"), "#": Style(color="white", bold=True), ":": Style(color="yellow"),
-    "H": Style(color="yellow", bold=True), "~": Style(color="blue", bold=True), ",": Style(color="bright_black"),
-    "^": Style(color="white"), "*": Style(color="bright_green"),
+    "@": Style(color="yellow", bold=True), "~": Style(color="blue", bold=True), "-": Style(color="blue"),
+    ",": Style(color="bright_black"), "^": Style(color="white"),
 }
 DEFAULT_TERRAIN = Style(color="white")
 CURSOR = Style(color="bright_white", bold=True)
+CURSOR_CELL = Style(reverse=True)  # the hex under the cursor: its character stays, shown in reverse
 HIGHLIGHTS = {
     # kind -> style added over the hex: colour and an attribute that survives NO_COLOR
     "move": Style(bgcolor="blue", underline=True),
@@ -90,6 +98,7 @@ class HexMap(ScrollView, can_focus=True):
         self.highlights: dict[Hex, str] = {}
         self.selected: str | None = None
         self.dimmed: frozenset[str] = frozenset()
+        self.home_side: str | None = None  # drawn in upper case; every other side in lower case
         self._pieces_at: dict[Hex, Piece] = {}
         self._side_index: dict[str, int] = {}
         self._rows: dict[int, Strip] = {}  # rendered board rows without the cursor
@@ -99,8 +108,13 @@ class HexMap(ScrollView, can_focus=True):
 
     # -- data ---------------------------------------------------------------------------
     def show(self, board: BoardView, highlights: dict[Hex, str] | None = None,
-             selected: str | None = None, dimmed: Iterable[str] = ()) -> None:
-        """Take a new board (after an order) and highlights; redraws only rows that changed."""
+             selected: str | None = None, dimmed: Iterable[str] = (), home_side: str | None = None) -> None:
+        """Take a new board (after an order) and highlights; redraws only rows that changed.
+
+        ``home_side``: the side whose pieces are drawn in upper case (the player's own); kept from the
+        last call when None."""
+        if home_side is not None:
+            self.home_side = home_side
         old_rows = dict(self._rows)
         first = self.board is None
         self.board = board
@@ -152,7 +166,7 @@ class HexMap(ScrollView, can_focus=True):
             piece = self._pieces_at.get(h)
             if piece is not None:
                 index = self._side_index.get(piece.side, 0)
-                letter = piece.glyph[:1].upper() if index % 2 == 0 else piece.glyph[:1].lower()
+                letter = piece.glyph[:1].upper() if piece.side == self.home_side else piece.glyph[:1].lower()
                 style = SIDE_STYLES[index % len(SIDE_STYLES)]
                 if piece.id in self.dimmed:
                     style = style + HIGHLIGHTS["acted"]
@@ -212,14 +226,22 @@ class HexMap(ScrollView, can_focus=True):
             return Strip.blank(width, self.rich_style)
         col, cursor_row = self.cursor
         if row == cursor_row:
-            cells = self._cells(row)
-            x = 2 * col + (row & 1) + 1
-            cells[x - 1] = ("[", CURSOR)
-            cells[x + 1] = ("]", CURSOR)
-            strip = self._strip(cells)
+            strip = self._strip(self.cursor_cells(row, col))
         else:
             strip = self._row_strip(row)
         return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+
+    def cursor_cells(self, row: int, col: int) -> list[tuple[str, Style]]:
+        """The cells of ``row`` with the cursor on ``col``: brackets in the slots beside the hex that are
+        empty, and the hex's character in reverse. A mark or facing in a slot is never covered."""
+        cells = self._cells(row)
+        x = 2 * col + (row & 1) + 1
+        for slot, bracket in ((x - 1, "["), (x + 1, "]")):
+            if cells[slot][0] == " ":
+                cells[slot] = (bracket, CURSOR)
+        char, style = cells[x]
+        cells[x] = (char, style + CURSOR_CELL)
+        return cells
 
     # -- the cursor ---------------------------------------------------------------------
     def _cursor_region(self, col: int, row: int) -> Region:

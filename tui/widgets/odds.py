@@ -46,7 +46,8 @@ def odds_text(preview: OrderPreview, wide: bool = True, header: bool = True) -> 
     for chance in preview.odds:
         shown = f"{bar(chance.probability)} " if wide else ""
         pct = chance.probability * 100
-        figure = f"{pct:4.1f}%" if 0 < pct < 1 or 99 < pct < 100 else f"{pct:3.0f}%"
+        # five characters whatever the figure (" 0.3%", "  30%", " 100%"), so the bars line up
+        figure = f"{pct:4.1f}%" if 0 < pct < 1 or 99 < pct < 100 else f"{pct:4.0f}%"
         text.append(f"{figure} {shown}{chance.outcome}\n")
     if preview.odds:
         if wide:

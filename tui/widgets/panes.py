@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import bisect
+from typing import Any, Mapping
 
 import attrs
 from rich.segment import Segment
@@ -17,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.core.events import is_random
-from engine.core.hexes import Hex, axial_to_offset
+from engine.core.hexes import Hex, hex_label
 from engine.core.view import ActivationView, BoardView, OrderPreview, Piece
 
 from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderEditor
@@ -27,8 +28,7 @@ from .odds import odds_text
 def where(at: Hex | None) -> str:
     if at is None:
         return "off the map"
-    col, row = axial_to_offset(at)
-    return f"({col},{row})"
+    return hex_label(at)
 
 
 class QueuePane(Static):
@@ -83,9 +83,10 @@ class OrderPane(Static):
         elif level == TARGET:
             n = len(editor.highlight_targets())
             text.append(f"{describe_unit(editor.unit)}: {editor.action}\n", style="bold")
-            text.append(f"Move the cursor to one of {n} marked hex(es), Enter.\n")
+            text.append(f"Move the cursor to one of {n} marked {'hex' if n == 1 else 'hexes'}, Enter.\n")
         elif level == VARIANT:
-            text.append(f"{editor.action} at {where(editor.target)}: which?\n", style="bold")
+            at = f" at {where(editor.target)}" if editor.target is not None else ""
+            text.append(f"{editor.action}{at}: which?\n", style="bold")
             self._numbered(text, editor)
         elif level == CONFIRM and preview is not None:
             text.append("Enter give Esc back" + (" o odds" if preview.odds else "") + "\n",
@@ -133,8 +134,11 @@ def log_entries(system: Any, state: Any, events_by_command: list[list[Any]], sta
 class DiceLog(ScrollView, can_focus=True):
     """Every roll and card, newest first; Up/Down pick one, Enter explains it.
 
-    Drawn with the Line API from the list of entries, so a new order adds its
-    draws without redrawing the thousands that came before.
+    An entry wraps onto as many rows as the pane's width needs (later rows indented under its text),
+    so nothing is cut that the pane could show; a wider terminal gives each entry fewer rows.
+
+    Drawn with the Line API from the list of entries: each entry is wrapped once for a width and
+    kept, so a new order adds its draws without redrawing the thousands that came before.
     """
 
     BINDINGS = [
@@ -147,6 +151,8 @@ class DiceLog(ScrollView, can_focus=True):
         Binding("enter", "select", "explain", show=False),
     ]
 
+    INDENT = 4  # the order number's column: the rows after an entry's first start under its text
+
     class Selected(Message):
         def __init__(self, entry: LogEntry) -> None:
             super().__init__()
@@ -154,13 +160,15 @@ class DiceLog(ScrollView, can_focus=True):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.entries: list[LogEntry] = []  # oldest first; line 0 shows the newest
-        self.highlighted = 0
-        self._lines: dict[int, Strip] = {}  # entry index -> its rendered line
+        self.entries: list[LogEntry] = []  # oldest first; the top row shows the newest
+        self.highlighted = 0  # entries counted from the newest
+        self._rows: dict[int, list[Strip]] = {}  # entry index -> its wrapped rows at _wrap_width
+        self._wrap_width = 0
+        self._starts: list[int] = [0]  # the first row of each entry, newest first, then the total
 
     def set_entries(self, entries: list[LogEntry]) -> None:
         self.entries = list(entries)
-        self._lines.clear()
+        self._rows.clear()
         self.highlighted = 0
         self._resized()
 
@@ -170,37 +178,64 @@ class DiceLog(ScrollView, can_focus=True):
             self.highlighted = 0
             self._resized()
 
-    def _resized(self) -> None:
-        self.virtual_size = Size(self.size.width, len(self.entries))
-        self.scroll_to(y=0, animate=False, immediate=True)
+    def on_resize(self) -> None:
+        self._resized(scroll_home=False)
+
+    def _width(self) -> int:
+        return max(self.INDENT + 8, self.scrollable_content_region.width)
+
+    def _resized(self, scroll_home: bool = True) -> None:
+        """Lay the entries out in rows again (after new entries or a new width)."""
+        width = self._width()
+        if width != self._wrap_width:
+            self._rows.clear()
+            self._wrap_width = width
+        starts = [0]
+        for index in range(len(self.entries) - 1, -1, -1):
+            starts.append(starts[-1] + len(self._rows_of(index)))
+        self._starts = starts
+        self.virtual_size = Size(0, starts[-1])  # as wide as the pane: nothing to scroll sideways
+        if scroll_home:
+            self.scroll_to(y=0, animate=False, immediate=True)
         self.refresh()
 
-    def entry_at(self, line: int) -> LogEntry:
-        return self.entries[-1 - line]
+    def entry_at(self, ordinal: int) -> LogEntry:
+        """The entry ``ordinal`` places from the newest (0 is the newest)."""
+        return self.entries[-1 - ordinal]
 
     def selected_entry(self) -> LogEntry | None:
         return self.entry_at(self.highlighted) if self.entries else None
 
     @staticmethod
-    def _prompt(e: LogEntry) -> Text:
-        text = Text(no_wrap=True, overflow="crop")
-        text.append(f"{e.command:>3} ", style="dim")
+    def _body(e: LogEntry) -> Text:
+        text = Text()
         text.append(e.text, style="bold" if e.random else "")
         if e.rule:
             text.append(f" [{e.rule}]", style="italic")
         return text
 
+    def _rows_of(self, index: int) -> list[Strip]:
+        rows = self._rows.get(index)
+        if rows is None:
+            e = self.entries[index]
+            console = self.app.console
+            lines = self._body(e).wrap(console, self._wrap_width - self.INDENT)
+            rows = []
+            for n, line in enumerate(lines):
+                row = Text(f"{e.command:>3} " if n == 0 else " " * self.INDENT, style="dim" if n == 0 else "")
+                row.append_text(line)
+                rows.append(Strip(row.render(console)))
+            self._rows[index] = rows = rows or [Strip.blank(0)]
+        return rows
+
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        line = y + int(self.scroll_offset.y)
-        if not 0 <= line < len(self.entries):
+        width = self.scrollable_content_region.width
+        row = y + int(self.scroll_offset.y)
+        if not 0 <= row < self._starts[-1]:
             return Strip.blank(width, self.rich_style)
-        index = len(self.entries) - 1 - line
-        strip = self._lines.get(index)
-        if strip is None:
-            strip = Strip(self._prompt(self.entries[index]).render(self.app.console))
-            self._lines[index] = strip
-        if line == self.highlighted and self.has_focus:
+        ordinal = bisect.bisect_right(self._starts, row) - 1
+        strip = self._rows_of(len(self.entries) - 1 - ordinal)[row - self._starts[ordinal]]
+        if ordinal == self.highlighted and self.has_focus:
             strip = strip.apply_style(Style(reverse=True))
         return strip.crop_extend(0, width, self.rich_style)
 
@@ -209,9 +244,12 @@ class DiceLog(ScrollView, can_focus=True):
             return
         old = self.highlighted
         self.highlighted = max(0, min(len(self.entries) - 1, old + step))
-        self.refresh_lines(old - int(self.scroll_offset.y))
-        self.refresh_lines(self.highlighted - int(self.scroll_offset.y))
-        self.scroll_to_region(Region(0, self.highlighted, 1, 1), animate=False, immediate=True)
+        top = int(self.scroll_offset.y)
+        for ordinal in (old, self.highlighted):
+            first, last = self._starts[ordinal], self._starts[ordinal + 1]
+            self.refresh_lines(first - top, last - first)
+        first, last = self._starts[self.highlighted], self._starts[self.highlighted + 1]
+        self.scroll_to_region(Region(0, first, 1, last - first), animate=False, immediate=True)
 
     def action_select(self) -> None:
         entry = self.selected_entry()
@@ -302,21 +340,25 @@ class InfoLine(Widget):
 
 
 class Legend(Static):
-    def show(self, board: BoardView, marks: tuple[str, ...] | None = None) -> None:
-        """``marks``: the system's own lines for piece letters and marks (its ``marks_legend``), if any."""
-        text = Text()
-        for key in board.legend:
-            text.append(f"{key.glyph} {key.name}\n")
-        for i, s in enumerate(board.sides):
-            text.append(f"{s.name}: {'UPPER' if i % 2 == 0 else 'lower'} case\n")
-        if marks is not None:
-            text.append("\n".join(marks))
-            self.update(text)
-            return
-        text.append("marks: d Down, x wreck, digit damage\n")
-        text.append("facing, right of letter: > E / NE \\ SE\n"
-                    "facing, left of letter:  < W \\ NW / SW")
-        self.update(text)
+    """The short legend beside the map in a roomy terminal (tui/widgets/legend.py writes it)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: tuple[BoardView, str | None, dict[str, str]] | None = None
+
+    def show(self, board: BoardView, home: str | None, players: Mapping[str, str]) -> None:
+        self._shown = (board, home, dict(players))
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        from .legend import pane_text
+
+        if self._shown is not None:
+            width = max(20, self.content_region.width)
+            self.update(pane_text(*self._shown, width=width, colour=not self.app.no_color))
 
 
 class StatusLine(Static):

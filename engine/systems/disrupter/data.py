@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables
+from engine.core.content import read_toml, scenario_files, shared_tables, terrain_glyph_problem
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import Hex, offset_to_axial
 
@@ -259,9 +259,9 @@ def _build(content: dict[str, Any]) -> Tables:
         glyph = _str(t.get("glyph"), f"terrain {tid} glyph")
         if len(glyph) != 1 or glyph in by_glyph:
             raise ContentError(f"terrain {tid}: glyph {glyph!r} must be one character used once")
-        if glyph.isalnum():
-            raise ContentError(f"terrain {tid}: glyph {glyph!r} is a letter or digit, which the map keeps for teams "
-                               f"and their marks; choose a sign such as % * ; + ^")
+        problem = terrain_glyph_problem(glyph)
+        if problem:
+            raise ContentError(f"terrain {tid}: glyph {glyph!r} {problem}")
         terrain[tid] = Terrain(tid, glyph, _str(t.get("name"), f"terrain {tid} name"), bool(t.get("cover")),
                                t["sight"], t["move"])
         by_glyph[glyph] = tid

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import DieRolled
-from engine.core.hexes import Hex, axial_to_offset
+from engine.core.hexes import Hex, hex_count, hex_label
 
 from . import commands as C
 from . import events as E
@@ -15,8 +15,7 @@ from .state import Order
 def where(h: Hex | None) -> str:
     if h is None:
         return "-"
-    col, row = axial_to_offset(h)
-    return f"({col},{row})"
+    return hex_label(h)
 
 
 def _order(verb: str, place: Hex | None, fire: str) -> str:
@@ -129,7 +128,7 @@ class Describer:
         if t is E.FireDeclared:
             kind = "reacts to" if e.reaction else "fires at"
             aim = f" (at {self.unit(e.target_unit)})" if e.target_unit else ""
-            return f"{self.team(e.team)} {kind} {self.team(e.target)}{aim} at {e.distance} hexes{rule}"
+            return f"{self.team(e.team)} {kind} {self.team(e.target)}{aim} at {hex_count(e.distance)}{rule}"
         if t is E.FireResolved:
             return (f"I{e.instinct} {e.check} against A{e.armour} {e.save}: {e.effect}, {e.wounds} wounds{rule}")
         if t is E.PenaltySet:
@@ -174,7 +173,7 @@ class Describer:
         if t is C.UseResolve:
             return f"{self.side(c.side)}: use Resolve on this initiative check"
         if t is C.Move:
-            return f"{self.team(c.team)} moves to {where(c.path[-1]) if c.path else '-'} ({len(c.path)} hexes)"
+            return f"{self.team(c.team)} moves to {where(c.path[-1]) if c.path else '-'} ({hex_count(len(c.path))})"
         if t is C.FollowOrders:
             return f"{self.team(c.team)} follows its orders"
         if t is C.Retreat:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Iterable
 
-from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, Hex, axial_to_offset, hex_distance, line_of_sight
+from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, Hex, axial_to_offset, hex_label, hex_distance, line_of_sight
 
 from . import commands as C
 from . import events as E
@@ -339,8 +339,7 @@ def check_path(s: DisState, team: Team, path: tuple[Hex, ...]) -> str | None:
 def _where(h: Hex | None) -> str:
     if h is None:
         return "nowhere"
-    col, row = axial_to_offset(h)
-    return f"({col},{row})"
+    return hex_label(h)
 
 
 # ---------------------------------------------------------------------------------------------

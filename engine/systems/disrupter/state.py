@@ -31,10 +31,9 @@ class Order:
     def sentence(self) -> str:
         where = ""
         if self.place is not None:
-            from engine.core.hexes import axial_to_offset
+            from engine.core.hexes import hex_label
 
-            col, row = axial_to_offset(self.place)
-            where = f"({col},{row})"
+            where = hex_label(self.place)
         verb = {"advance": f"advance to {where}", "hold": "hold this ground", "take_cover": "take cover and hold",
                 "rally": f"rally at {where}", "retreat": "retreat to our own edge", "halt": "halt"}[self.verb]
         clause = {"fire": "fire on what comes into sight", "spot": "spot what comes into sight, keep cover",

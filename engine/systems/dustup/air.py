@@ -122,7 +122,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import DIRECTIONS, Hex, hex_distance, relative_bearing, shortest_path, spiral, to_pixel
+from engine.core.hexes import DIRECTIONS, Hex, hex_count, hex_distance, relative_bearing, shortest_path, spiral, to_pixel
 from engine.core.resolution import Resolution
 
 from . import checks
@@ -724,11 +724,11 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
     hour = ctx.roll(12, "direction of the drift (clockface)", RULE_INSERT, u.id)
     lz = step(aim, clock_to_hex_direction(hour), hexes)
     if not st.tables.on_board(lz):
-        ctx.emit(E.Note(text=f"{u.name} drifts {hexes} hexes off the table: the unit is lost", rule=RULE_INSERT))
+        ctx.emit(E.Note(text=f"{u.name} drifts {hex_count(hexes)} off the table: the unit is lost", rule=RULE_INSERT))
         _lose(ctx, u, "came down off the table", RULE_INSERT)
         return
     spot = lz if not ground_units_near(st, lz, 0) else free_hex(st, lz, side=u.side) or free_hex(st, lz) or lz
-    ctx.emit(E.Note(text=f"{u.name} comes down at {_where(spot)}, {hexes} hexes from the aim point"
+    ctx.emit(E.Note(text=f"{u.name} comes down at {_where(spot)}, {hex_count(hexes)} from the aim point"
                     + ("" if spot == lz else " (the nearest free hex)"), rule=RULE_INSERT))
     ctx.emit(E.UnitPlaced(unit=u.id, at=spot))
     ctx.emit(E.UnitChanged(unit=u.id, field="off_table", value=False, reason="lands", rule=RULE_INSERT))
@@ -741,7 +741,7 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
                           RULE_INSERT, u.id) * (2 if how == "orbital" else 1)
         far = max(far, (inches + 1) // 2)
     if models:
-        ctx.emit(E.Note(text=f"{u.name}'s furthest model lands {far} hexes from the rest"
+        ctx.emit(E.Note(text=f"{u.name}'s furthest model lands {hex_count(far)} from the rest"
                         + (": the squad is widely scattered" if far > 3 else ""), rule=RULE_INSERT))
     terrain = st.tables.board[spot]
     hard = rough(st, spot)
@@ -775,10 +775,9 @@ def _wound(ctx: Resolution, u: Unit, f: Figure, why: str, rule: str) -> None:
 
 
 def _where(h: Hex) -> str:
-    from engine.core.hexes import axial_to_offset
+    from engine.core.hexes import hex_label
 
-    c, r = axial_to_offset(h)
-    return f"({c},{r})"
+    return hex_label(h)
 
 
 # ---------------------------------------------------------------------------------------------

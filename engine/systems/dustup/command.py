@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import hex_distance
+from engine.core.hexes import hex_count, hex_distance
 from engine.core.resolution import Resolution
 
 from . import checks
@@ -734,7 +734,7 @@ def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -
     die = range_die(st, u, d)
     night = "" if not st.tables.night else (
         ", by day ranges (night vision)" if sees_as_by_day(st, u) else ", at night: ranges divided by three")
-    target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {d} hexes{night}", rule, m.side)
+    target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {hex_count(d)}{night}", rule, m.side)
     q = ctx.roll(u.quality, f"{u.name} searches: quality die D{u.quality} must beat {target}", rule, u.id)
     s = ctx.roll(u.sensor, f"{u.name} searches: sensor die D{u.sensor} must beat {target}", rule, u.id)
     beaten = (q > target) + (s > target)

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables
+from engine.core.content import check_terrain_glyphs, read_toml, scenario_files, shared_tables
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
@@ -535,6 +535,7 @@ def load_content(folder: Path, scenario: str) -> dict[str, Any]:
         "vehicles": read_toml(folder / "vehicles.toml"),
         "scenario": read_toml(files[scenario]),
     }
+    check_terrain_glyphs(content["terrain"], str(folder / "terrain.toml"))
     Tables.from_content(content)
     check_script_and_tutorial(content)
     return content

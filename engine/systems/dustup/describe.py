@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
-from engine.core.hexes import Hex, axial_to_offset
+from engine.core.hexes import Hex, hex_label
 
 from . import commands as C
 from . import events as E
@@ -46,8 +46,7 @@ DECISION_WORDS = {
 def where(h: Hex | None) -> str:
     if h is None:
         return "off the table"
-    col, row = axial_to_offset(h)
-    return f"({col},{row})"
+    return hex_label(h)
 
 
 def words_of(class_name: str) -> str:

@@ -25,7 +25,7 @@ from collections import defaultdict
 
 import attrs
 
-from engine.core.hexes import hex_distance
+from engine.core.hexes import hex_count, hex_distance
 from engine.core.resolution import Resolution
 
 from . import checks
@@ -74,7 +74,7 @@ def target_die_for(st: DustState, firer: Unit, target: Unit,
     dist = hex_distance(firer.pos, target.pos)
     shifts: list[tuple[str, int]] = []
     if dist > effective:
-        shifts.append((f"long range ({dist} hexes)", 1))
+        shifts.append((f"long range ({hex_count(dist)})", 1))
     conceal = rules.concealment(st, target, firer.pos)
     if conceal == 0 and target.carried_by and heavy.passenger_concealed(st, target):
         conceal = 1
@@ -87,7 +87,7 @@ def target_die_for(st: DustState, firer: Unit, target: Unit,
     if target.small and not target.is_vehicle:
         shifts.append(("small target", 1))
     if short and dist <= SHORT_RANGE:
-        shifts.append((f"short range ({dist} hexes)", -1))
+        shifts.append((f"short range ({hex_count(dist)})", -1))
     if firer.quality == 4:
         shifts.append(("firer untrained", 1))
     elif firer.quality == 12:

@@ -126,7 +126,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex, arc_of, axial_to_offset, hex_distance, hexes_within, line, \
+from engine.core.hexes import Hex, arc_of, hex_distance, hex_label, hexes_within, line, \
     relative_bearing
 from engine.core.resolution import Resolution
 
@@ -170,8 +170,7 @@ def _rules():
 
 
 def where(h: Hex) -> str:
-    col, row = axial_to_offset(h)
-    return f"({col},{row})"
+    return hex_label(h)
 
 
 # ---------------------------------------------------------------------------------------------

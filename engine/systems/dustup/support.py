@@ -89,7 +89,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex, arc_of, hex_distance, hexes_within
+from engine.core.hexes import Hex, arc_of, hex_count, hex_distance, hexes_within
 from engine.core.resolution import Resolution
 
 from . import checks
@@ -521,7 +521,7 @@ def scatter(ctx: Resolution, start: Hex, score: int, guided: bool, label: str, w
     point = start
     for _ in range(hexes):
         point = point.neighbour(d)
-    ctx.emit(E.Note(text=f"{label} scatters {inches} inches ({hexes} hexes) toward {hour} o'clock "
+    ctx.emit(E.Note(text=f"{label} scatters {inches} inches ({hex_count(hexes)}) toward {hour} o'clock "
                     f"({DIRECTION_WORDS[d]})", rule=RULE_ACCURACY))
     return point
 
@@ -699,10 +699,9 @@ def TURN_END(ctx: Resolution) -> None:
 
 
 def _where(h: Hex) -> str:
-    from engine.core.hexes import axial_to_offset
+    from engine.core.hexes import hex_label
 
-    col, row = axial_to_offset(h)
-    return f"({col},{row})"
+    return hex_label(h)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -57,8 +57,9 @@ MARKS_LEGEND = (
     "marks: a airborne, h hovering, d damage markers (the count is under the cursor), i immobilised",
     "vehicle facing, shown when it has none of those marks: > E, / NE right or SW left, \\ NW left or SE right, "
     "< W; passengers ride inside (under the cursor: carrying ...)",
-    "map counters: & smoke, ^ fire, * blast area, @ fire support target, $ minefield, _ cleared lane, "
-    "! IED, ( booby trap, ) command-detonated mine, ' drone, 0 your dummy target (only in your own view)",
+    "map counters: & smoke, ^ fire, ` blast area, + fire support target, $ minefield, _ cleared lane, "
+    "! IED, ( booby trap, ) command-detonated mine, ' drone, } smoke generator, "
+    "0 your dummy target (only in your own view)",
 )
 
 
@@ -420,8 +421,9 @@ def terrain_effect(t: Terrain) -> str:
 
 # Map counters (state.Feature) drawn in place of the terrain glyph of their hexes. Several on one hex:
 # the first kind in FEATURE_ORDER is drawn. None of these glyphs is a Dustup terrain glyph.
-FEATURE_GLYPHS = {"target": "@", "blast": "*", "fire": "^", "smoke": "&", "minefield": "$", "cdm": ")",
-                  "booby": "(", "ied": "!", "lane": "_", "drone": "'", "smoke_generator": "+"}
+# map counters: signs that no terrain (terrain.toml) and no unit (a letter, or ? hidden) uses
+FEATURE_GLYPHS = {"target": "+", "blast": "`", "fire": "^", "smoke": "&", "minefield": "$", "cdm": ")",
+                  "booby": "(", "ied": "!", "lane": "_", "drone": "'", "smoke_generator": "}"}
 DUMMY_TARGET_GLYPH = "0"  # only in the owner's own view (board(st, viewer=owner))
 OTHER_FEATURE_GLYPH = '"'
 FEATURE_ORDER = ("target", "blast", "fire", "smoke", "minefield", "cdm", "booby", "ied", "lane", "drone",

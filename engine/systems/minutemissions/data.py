@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables
+from engine.core.content import read_toml, scenario_files, shared_tables, terrain_glyph_problem
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
 from engine.core.tutorial import check_lesson
@@ -383,9 +383,9 @@ def _terrain(raw: dict) -> dict[str, Terrain]:
         glyph = _need(t, "glyph", where, str)
         if len(glyph) != 1 or glyph in glyphs:
             raise ContentError(f"{where}: glyph is one character of its own")
-        if glyph.isalnum():
-            raise ContentError(f"{where}: glyph {glyph!r} is a letter or digit, which the map keeps for mechs and "
-                               f"their marks; choose a sign such as * & ^ ,")
+        problem = terrain_glyph_problem(glyph)
+        if problem:
+            raise ContentError(f"{where}: glyph {glyph!r} {problem}")
         glyphs.add(glyph)
         cost = _need(t, "cost", where)
         if cost < 1:

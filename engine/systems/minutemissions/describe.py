@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import DieRolled
-from engine.core.hexes import DIRECTION_NAMES, Hex, axial_to_offset
+from engine.core.hexes import DIRECTION_NAMES, Hex, hex_label
 
 from . import commands as C
 from . import events as E
@@ -16,8 +16,7 @@ from .state import MissionState
 def where(h: Hex | None) -> str:
     if h is None:
         return "off the board"
-    col, row = axial_to_offset(h)
-    return f"({col + 1},{row + 1})"
+    return hex_label(h)
 
 
 def elev_text(e: int) -> str:

@@ -22,6 +22,8 @@ from .events import BattleEnded, RollJudged, UnitActivated
 from .state import CARRIED, DEPLOY, DROPPED, HELD, MOUNTED, MissionState, Unit
 
 CLASSES = ((40, "light"), (55, "medium"))  # Classification by total defence points: this game's own bands
+#: an objective hex on the map: a sign no terrain (terrain.toml) and no mech (a letter) uses
+OBJECTIVE_GLYPH = "$"
 POSTURE_MARK = {"kneeling": "k", "prone": "p", "down": "d"}
 MARKS_LEGEND = (
     "letters: each design's own letter",
@@ -45,7 +47,9 @@ def board(st: MissionState) -> BoardView:
     present = set(tables.mission.board.values())
     legend = [TerrainKey(t.glyph, t.name, t.effect or "no effect") for tid, t in tables.terrain.items() if tid in present]
     if tables.mission.objectives:
-        legend.append(TerrainKey("*", "Objective", "hexes listed in the unit details: "
+        for h in tables.mission.objectives:
+            terrain[h] = OBJECTIVE_GLYPH  # drawn over its ground: in a hold mission it is what matters
+        legend.append(TerrainKey(OBJECTIVE_GLYPH, "Objective", "the hexes to hold: "
                                  + ", ".join(where(h) for h in tables.mission.objectives)))
     pieces = [piece(st, u) for u in st.units.values() if u.on_board]
     for d in st.drones.values():

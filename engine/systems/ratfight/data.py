@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from engine.core.cards import standard_deck
-from engine.core.content import read_toml, scenario_files, shared_tables
+from engine.core.content import check_terrain_glyphs, read_toml, scenario_files, shared_tables
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
@@ -235,6 +235,7 @@ def load_content(folder: Path, scenario: str) -> dict[str, Any]:
         "action_cards": read_toml(folder / "action_cards.toml"),
         "scenario": read_toml(files[scenario]),
     }
+    check_terrain_glyphs(content["terrain"], str(folder / "terrain.toml"))
     tables = Tables.from_content(content)  # refuse a broken table now, not mid-battle
     check_script_and_tutorial(content, tables)
     return content

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.cards import card_name, is_standard_card
 from engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
-from engine.core.hexes import DIRECTION_NAMES, Hex, axial_to_offset
+from engine.core.hexes import DIRECTION_NAMES, Hex, hex_label
 
 from . import commands as C
 from . import events as E
@@ -14,8 +14,7 @@ from .state import ACTION_DECK, RatState
 def where(h: Hex | None) -> str:
     if h is None:
         return "off the table"
-    col, row = axial_to_offset(h)
-    return f"({col},{row})"
+    return hex_label(h)
 
 
 class Describer:

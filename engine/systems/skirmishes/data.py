@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables
+from engine.core.content import check_terrain_glyphs, read_toml, scenario_files, shared_tables
 from engine.core.errors import ContentError, UnknownScenario
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, Hex, offset_to_axial
 
@@ -529,5 +529,6 @@ def load_content(folder: Path, scenario: str) -> dict[str, Any]:
         "terrain": read_toml(folder / "terrain.toml"),
         "scenario": read_toml(files[scenario]),
     }
+    check_terrain_glyphs(content["terrain"].get("terrain", {}), str(folder / "terrain.toml"))
     Tables.from_content(content)  # refuse a broken table now, not mid-battle
     return content

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import DieRolled
-from engine.core.hexes import Hex, axial_to_offset
+from engine.core.hexes import Hex, hex_label
 
 from . import commands as C
 from . import events as E
@@ -19,8 +19,7 @@ from .state import Character, Order, SkirmishState
 def where(h: Hex | None) -> str:
     if h is None:
         return "nowhere"
-    col, row = axial_to_offset(h)
-    return f"({col},{row})"
+    return hex_label(h)
 
 
 def _name(st: SkirmishState, cid: str | None) -> str:

@@ -74,6 +74,10 @@ def terrain_effect(st: SkirmishState, tid: str) -> str:
     return ", ".join(bits)
 
 
+#: clouds drawn over the ground: signs of their own, used by no terrain (terrain.toml) and no piece (letters)
+SMOKE_GLYPH, GAS_GLYPH = "(", "!"
+
+
 def board(st: SkirmishState) -> BoardView:
     tables = st.tables
     ground = layer(st).terrain  # machines change their hex's terrain (a shutter up or down)
@@ -87,13 +91,13 @@ def board(st: SkirmishState) -> BoardView:
     for cl in st.clouds:  # smoke and gas show on the map
         for h in hexes_within(cl.at, cl.radius):
             if h in terrain and tables.terrain[ground[h]].move != "none":
-                terrain[h] = "%" if cl.kind == "smoke" else "&"
+                terrain[h] = SMOKE_GLYPH if cl.kind == "smoke" else GAS_GLYPH
     legend = [TerrainKey(t.glyph, t.name, terrain_effect(st, tid)) for tid, t in tables.terrain.items()
               if tid in present]
     if any(cl.kind == "smoke" for cl in st.clouds):
-        legend.append(TerrainKey("%", "Smoke", "disadvantage on attacks indoors"))
+        legend.append(TerrainKey(SMOKE_GLYPH, "Smoke", "disadvantage on attacks indoors"))
     if any(cl.kind == "gas" for cl in st.clouds):
-        legend.append(TerrainKey("&", "Tear gas", "no shooting without a gas mask"))
+        legend.append(TerrainKey(GAS_GLYPH, "Tear gas", "no shooting without a gas mask"))
     pieces = tuple(piece(st, c) for c in st.chars.values() if c.status != ESCAPED)
     pieces += tuple(vehicle_piece(st, vid) for vid in st.vehicles)
     sides = tuple(SideInfo(s, tables.side_names[s]) for s in tables.side_ids)
