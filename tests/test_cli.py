@@ -51,13 +51,13 @@ def saved_games(tmp_path_factory) -> list[Path]:
 # -- systems ---------------------------------------------------------------------------------
 
 def test_systems_lists_every_system_and_its_scenarios(capsys):
-    """One heading a system (``id: title``, by id), then one line a scenario: its name, ``(default)`` on
-    the system's default scenario, its title and its summary."""
+    """One heading a system (``id: title``, in the registry's order), then one line a scenario: its name,
+    ``(default)`` on the system's default scenario, its title and its summary."""
     code, out, err = run(capsys, "systems")
     assert code == 0 and err == ""
     lines = out.splitlines()
     headers = [line for line in lines if not line.startswith(" ")]
-    assert headers == sorted(f"{s.id}: {s.title}" for s in all_systems().values())
+    assert headers == [f"{s.id}: {s.title}" for s in all_systems().values()]
     for system in all_systems().values():
         start = lines.index(f"{system.id}: {system.title}") + 1
         end = next((i for i in range(start, len(lines)) if not lines[i].startswith(" ")), len(lines))
@@ -444,7 +444,7 @@ def test_python_dash_m_engine_runs_the_cli():
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     headers = [f"{s.id}: {s.title}" for s in all_systems().values()]
-    assert [line for line in result.stdout.splitlines() if not line.startswith(" ")] == sorted(headers)
+    assert [line for line in result.stdout.splitlines() if not line.startswith(" ")] == headers
     assert result.stderr == ""
 
 
