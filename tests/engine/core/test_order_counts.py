@@ -32,9 +32,9 @@ def figures_of(system_id: str, scenario: str) -> dict[str, Any]:
     return figures
 
 
-def position_difference(where: str, pinned: str, step: Step) -> str | None:
+def position_difference(where: str, pinned: str, step: Step, show: str) -> str | None:
     """The first order that differs between the pinned hashes (8 hex digits an order, in sorted order)
-    and the orders legal now, as one line; None if they agree."""
+    and the orders legal now, as one line; None if they agree. ``show`` is the command that lists them."""
     pinned_hashes = [pinned[i:i + 8] for i in range(0, len(pinned), 8)]
     now = [order_hash(text) for text in step.texts]
     if now == pinned_hashes:
@@ -47,9 +47,9 @@ def position_difference(where: str, pinned: str, step: Step) -> str | None:
         if i >= len(pinned_hashes) or now[i] in new:
             return f"{head}; the first that differs is legal now and was not: {text}"
         return (f"{head}; the first that differs was legal and is not: the pinned order {pinned_hashes[i]} "
-                f"before {text} (`{PIN_COMMAND} --show ...` on the code before the change lists them)")
+                f"before {text} (`{show}` on the code before the change lists them)")
     return (f"{head}; the first that differs was legal and is not: the pinned order {pinned_hashes[len(now)]} "
-            f"after the last order legal now")
+            f"after the last order legal now (`{show}` on the code before the change lists them)")
 
 
 def offered_but_refused(step: Step) -> str | None:
@@ -80,7 +80,8 @@ def first_difference(system_id: str, scenario: str, figures: dict[str, Any]) -> 
             figure = step_figure(step.texts)
             pinned_at = figures["orders_at"].get(str(step.index))
             if pinned_at is not None:
-                found = position_difference(where, pinned_at, step)
+                show = f"{PIN_COMMAND} --show {system_id} {scenario} {step.index}"
+                found = position_difference(where, pinned_at, step, show)
                 if found:
                     return found
                 refused = offered_but_refused(step)
@@ -169,6 +170,16 @@ def test_a_walk_order_that_is_refused_now_is_named():
     found = first_difference(system_id, scenario, figures)
     text = json.dumps(figures["walk"][2], sort_keys=True, separators=(",", ":"))
     assert found == f"{system_id} scenario {scenario}: order 3 of the pinned walk, {text}, is not legal after 2 orders"
+
+
+def test_a_legal_order_the_rules_refuse_is_named(monkeypatch):
+    system_id, scenario = cheapest()
+    system = get_system(system_id)
+    monkeypatch.setattr(type(system), "validate", lambda self, state, command: "not today")
+    found = first_difference(system_id, scenario, PINNED[system_id][scenario])
+    first = next(walk(system_id, scenario, [])).texts[0]
+    assert found == (f"{system_id} scenario {scenario}, after 0 orders of the pinned walk: {first} is among the "
+                     "legal orders but refused: not today")
 
 
 def test_a_scenario_with_no_figures_fails_saying_how_to_pin_it(monkeypatch):
