@@ -28,7 +28,8 @@ from engine.core.tutorial import tutorial_scenarios  # noqa: E402
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 TARGET = 0.8
 
-# system id -> (RESULTS.md heading, the script named in the section, a note on the figures)
+# system id -> (RESULTS.md heading, the script named in the section, a note on the figures); a system not
+# here (a new one, measured through its own <id>_bench.py) gets "## <its title>", that script and no note
 SECTIONS = {
     "disrupter": ("## Disrupter", "disrupter_bench.py",
                   "the random player lists every legal order before each pick, thousands at the briefing."),
@@ -109,8 +110,8 @@ def main(system_id: str | None = None) -> int:
     parser.add_argument("--reasons", action="store_true", help="print how the games ended")
     args = parser.parse_args()
     system_id = system_id or args.system
-    heading, script, note = SECTIONS[system_id]
     system = get_system(system_id)
+    heading, script, note = SECTIONS.get(system_id, (f"## {system.title}", f"{system_id}_bench.py", ""))
     lessons = set(tutorial_scenarios(system))  # tutorials are lessons with scripted dice, not contests
     scenarios = args.scenario or sorted((n for n in system.scenario_names() if n not in lessons),
                                         key=lambda n: n != system.default_scenario())

@@ -422,8 +422,7 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
 
     watch_cmd = command("watch", "Watch two computer players fight a battle, printing its event log.",
                         cmd_watch)
-    watch_cmd.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM,
-                           help=f"rule system id (default: {DEFAULT_SYSTEM})")
+    watch_cmd.add_argument("system", metavar="SYSTEM", help="rule system id ('hexfront systems' lists them)")
     _add_scenario_and_seed(watch_cmd)
     return parser
 

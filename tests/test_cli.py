@@ -11,7 +11,11 @@ import pytest
 
 from engine import cli
 from engine.cli import main
+from engine.core.battle import Battle
+from engine.core.content import read_toml, scenario_files
 from engine.core.saves import load_battle
+from engine.core.system import RuleSystem, all_systems
+from engine.core.tutorial import tutorial_scenarios
 
 REPO = Path(__file__).resolve().parents[1]
 GAME_KEYS = {"game", "seed", "scenario", "players", "winner", "winner_player", "reason", "turns", "commands"}
@@ -47,35 +51,23 @@ def saved_games(tmp_path_factory) -> list[Path]:
 # -- systems ---------------------------------------------------------------------------------
 
 def test_systems_lists_every_system_and_its_scenarios(capsys):
+    """One heading a system (``id: title``, in the registry's order), then one line a scenario: its name,
+    ``(default)`` on the system's default scenario, its title and its summary."""
     code, out, err = run(capsys, "systems")
     assert code == 0 and err == ""
     lines = out.splitlines()
     headers = [line for line in lines if not line.startswith(" ")]
-    assert headers == sorted(headers)  # by system id
-    for header in ("disrupter: Disrupter", "dustup: Dustup", "ratfight: JTS RatFight", "skirmishes: Skirmishes"):
-        assert header in headers, headers
-
-    def section(header: str) -> list[str]:
-        start = lines.index(header) + 1
+    assert headers == [f"{s.id}: {s.title}" for s in all_systems().values()]
+    for system in all_systems().values():
+        start = lines.index(f"{system.id}: {system.title}") + 1
         end = next((i for i in range(start, len(lines)) if not lines[i].startswith(" ")), len(lines))
-        return [line.strip() for line in lines[start:end]]
-
-    ratfight = section("ratfight: JTS RatFight")
-    assert any(line.startswith("convoy (default): ") for line in ratfight)
-    assert any(line.startswith("village: Crossroads Village.") for line in ratfight)
-    dustup = section("dustup: Dustup")
-    assert any(line.startswith("meeting (default): Meeting Engagement.") for line in dustup)
-    disrupter = section("disrupter: Disrupter")
-    assert [line.split(":")[0].split(" ")[0] for line in disrupter] == ["crossroads", "outpost", "tutorial"], disrupter
-    skirmishes = section("skirmishes: Skirmishes")
-    assert [line.split(":")[0].split(" ")[0] for line in skirmishes] == [
-        "building_clearance", "field_crossing", "street_ambush", "tutorial"], skirmishes
-    assert "minutemissions: 30 Minute Missions" in headers, headers
-    minutemissions = section("minutemissions: 30 Minute Missions")
-    assert [line.split(":")[0].split(" ")[0] for line in minutemissions] == ["foundry", "ridge", "tutorial"], minutemissions
-    assert any(line.startswith("foundry: Hold the Foundry.") for line in minutemissions), minutemissions
-    assert any(line.startswith("ridge (default): Ridge Line.") for line in minutemissions), minutemissions
-    assert any(line.startswith("street_ambush (default): Street Ambush.") for line in skirmishes)
+        section = [line.strip() for line in lines[start:end]]
+        assert len(section) == len(system.scenarios()) >= 1, system.id
+        for info, line in zip(system.scenarios(), section):
+            default = " (default)" if info.name == system.default_scenario() else ""
+            assert info.title and line.startswith(f"{info.name}{default}: {info.title}."), (system.id, line)
+            assert line.endswith(info.summary.strip()), (system.id, line)
+        assert sum("(default)" in line for line in section) == 1, system.id
 
 
 # -- new -------------------------------------------------------------------------------------
@@ -117,12 +109,16 @@ def test_new_refuses_to_overwrite_without_force(capsys, tmp_path):
     assert load_battle(target).log == []
 
 
+SYSTEM_IDS = list(all_systems())
+SCENARIOS = all_systems()["ratfight"].scenario_names()  # RatFight is these tests' example system
+
+
 @pytest.mark.parametrize("argv, bad, known", [
-    (["new", "chess"], "chess", ["ratfight"]),
-    (["new", "ratfight", "--scenario", "moon"], "moon", ["convoy", "village"]),
-    (["selfplay", "chess"], "chess", ["ratfight"]),
-    (["selfplay", "ratfight", "--scenario", "moon"], "moon", ["convoy", "village"]),
-    (["watch", "chess"], "chess", ["ratfight"]),
+    (["new", "chess"], "chess", SYSTEM_IDS),
+    (["new", "ratfight", "--scenario", "moon"], "moon", SCENARIOS),
+    (["selfplay", "chess"], "chess", SYSTEM_IDS),
+    (["selfplay", "ratfight", "--scenario", "moon"], "moon", SCENARIOS),
+    (["watch", "chess"], "chess", SYSTEM_IDS),
 ])
 def test_unknown_system_or_scenario_is_one_line_naming_the_choices(capsys, tmp_path, argv, bad, known):
     code, out, err = run(capsys, *argv, *(["--out", str(tmp_path / "x.json")] if argv[0] == "new" else []))
@@ -372,14 +368,25 @@ def test_replay_of_a_missing_file(capsys, tmp_path):
 
 # -- play, help, usage, interrupts --------------------------------------------------------------
 
-def test_watch_prints_a_default_battle_to_its_end(capsys):
+def test_watch_needs_the_system_named(capsys):
+    """No rule system is the command line's default: 'hexfront watch' alone is a usage mistake."""
     code, out, err = run(capsys, "watch")
+    assert code == 2 and out == ""
+    assert "Traceback" not in err and "the following arguments are required: SYSTEM" in err
+
+
+def test_watch_prints_a_battle_of_the_default_scenario_to_its_end(capsys):
+    """The first system in the registry's order that has its own computer player (watch sets two of them)."""
+    system = next(s for s in all_systems().values() if "default" in s.computer_players())
+    code, out, err = run(capsys, "watch", system.id)
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "JTS RatFight, scenario convoy, seed 0 (red: default, blue: default)"
+    sides = system.sides(Battle.new(system.id).state)
+    assert lines[0] == (f"{system.title}, scenario {system.default_scenario()}, seed 0 "
+                        f"({', '.join(f'{side}: default' for side in sides)})")
     assert any(line.startswith("#1 ") for line in lines)
     assert lines[-1].startswith("outcome: ")
-    assert run(capsys, "watch", "ratfight", "--seed", "0")[1] == out
+    assert run(capsys, "watch", system.id, "--scenario", system.default_scenario(), "--seed", "0")[1] == out
 
 
 def test_play_without_a_terminal_says_what_to_do_instead(capsys):
@@ -436,7 +443,8 @@ def test_python_dash_m_engine_runs_the_cli():
     result = subprocess.run([sys.executable, "-m", "engine", "systems"], cwd=REPO,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("disrupter: Disrupter\n") and "\nratfight: JTS RatFight\n" in result.stdout
+    headers = [f"{s.id}: {s.title}" for s in all_systems().values()]
+    assert [line for line in result.stdout.splitlines() if not line.startswith(" ")] == headers
     assert result.stderr == ""
 
 
@@ -450,43 +458,48 @@ def test_selfplay_dustup_plays_computer_against_computer_to_the_end(capsys):
     assert set(record) == GAME_KEYS and record["winner"] in ("red", "blue", None) and record["commands"] > 10
 
 
-# the three systems of issues 7-9: (system, sides in order, default scenario, {scenario: turn or round limit})
-NEW_SYSTEMS = [
-    ("disrupter", ("red", "blue"), "crossroads", {"crossroads": 8, "outpost": 10}),
-    ("skirmishes", ("red", "blue"), "street_ambush", {"street_ambush": 12, "building_clearance": 14,
-                                                      "field_crossing": 8}),
-    ("minutemissions", ("meridian", "ashen"), "ridge", {"ridge": 8, "foundry": 6}),
-]
+def computer(system: RuleSystem) -> str:
+    """The system's own computer player, ``default``; a system without one plays ``random`` (every system has it)."""
+    return "default" if "default" in system.computer_players() else "random"
 
 
-def _player(system_id: str) -> str:
-    """The system's default computer player (each registers one)."""
-    from engine.core.system import get_system
+def last_turn(system: RuleSystem, scenario: str) -> int | None:
+    """The scenario's turn or round limit as its file gives it: a whole number named ``turn_limit``,
+    ``round_limit`` or ``rounds``, at the top of the file or in one of its tables; None if it gives none."""
+    raw = read_toml(scenario_files(system.content_dir())[scenario])
+    for table in (raw, *(v for v in raw.values() if isinstance(v, dict))):
+        for key in ("turn_limit", "round_limit", "rounds"):
+            if type(table.get(key)) is int:
+                return table[key]
+    return None
 
-    assert "default" in get_system(system_id).computer_players(), system_id
-    return "default"
+
+#: every scenario of every system but the tutorials (scripted lessons, played through by their own tests)
+BATTLES = [(system_id, scenario) for system_id, system in all_systems().items()
+           for scenario in system.scenario_names() if scenario not in tutorial_scenarios(system)]
 
 
-@pytest.mark.parametrize("system_id, sides, scenario, limit", [
-    (system_id, sides, scenario, limit)
-    for system_id, sides, _default, limits in NEW_SYSTEMS for scenario, limit in limits.items()])
+@pytest.mark.parametrize("system_id, scenario", BATTLES)
 def test_selfplay_plays_computer_against_computer_to_the_end_and_the_save_verifies(
-        capsys, tmp_path, system_id, sides, scenario, limit):
+        capsys, tmp_path, system_id, scenario):
     """`hexfront selfplay SYSTEM` plays a whole battle of each scenario within its turn (or round) limit;
     `hexfront replay --verify` accepts the save it wrote."""
-    player = _player(system_id)
+    system = all_systems()[system_id]
+    player = computer(system)
     code, out, err = run(capsys, "selfplay", system_id, "--scenario", scenario, "--games", "1", "--seed", "3",
                          "--players", f"{player},{player}", "--save-dir", str(tmp_path), "--json")
     assert code == 0 and err == ""
     record = json.loads(out)
+    path = tmp_path / f"{system_id}-{scenario}-3.json"
+    battle = load_battle(path)
+    sides = system.sides(battle.state)
     assert set(record) == GAME_KEYS | {"save"}
     assert record["scenario"] == scenario and record["players"] == [player, player]
     assert record["winner"] in (*sides, None) and record["reason"] and record["commands"] > 10
     assert record["winner_player"] == (player if record["winner"] else None)
-    assert 1 <= record["turns"] <= limit
-    path = tmp_path / f"{system_id}-{scenario}-3.json"
+    limit = last_turn(system, scenario)
+    assert 1 <= record["turns"] <= (limit if limit is not None else record["turns"])
     assert record["save"] == str(path)
-    battle = load_battle(path)
     assert battle.setup.players == {side: player for side in sides}
     assert len(battle.log) == record["commands"]
     outcome = battle.outcome()
@@ -497,17 +510,19 @@ def test_selfplay_plays_computer_against_computer_to_the_end_and_the_save_verifi
     assert len(out.splitlines()) == 1
 
 
-@pytest.mark.parametrize("system_id, sides, default_scenario", [(s, sides, d) for s, sides, d, _ in NEW_SYSTEMS])
-def test_selfplay_prints_the_outcome_and_the_tally(capsys, system_id, sides, default_scenario):
+@pytest.mark.parametrize("system_id", list(all_systems()))
+def test_selfplay_prints_the_outcome_and_the_tally(capsys, system_id):
     """The plain-text lines of a selfplay (the default scenario) agree with its JSON record."""
-    player = _player(system_id)
+    system = all_systems()[system_id]
+    player = computer(system)
     argv = ["selfplay", system_id, "--seed", "7", "--players", f"{player},{player}"]
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""
     code, as_json, _ = run(capsys, *argv, "--json")
     assert code == 0
     record = json.loads(as_json)
-    assert record["scenario"] == default_scenario
+    assert record["scenario"] == system.default_scenario()
+    sides = system.sides(Battle.new(system_id).state)
     result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"
     turns = f"{record['turns']} turn{'s' if record['turns'] != 1 else ''}"
     wins = {side: int(record["winner"] == side) for side in sides}

@@ -13,6 +13,7 @@ from engine.core.battle import Battle
 from engine.core.events import CardDrawn, DieRolled
 from engine.core.players import HUMAN, computer_players_for
 from engine.core.saves import load_battle, save_battle
+from engine.core.system import all_systems
 from engine.core.timeline import Timeline
 from tui.app import HexfrontApp
 from tui.screens.battle import BattleScreen
@@ -25,13 +26,14 @@ from tui.widgets.panes import DiceLog, QueuePane
 
 from tuikit import playtest, screen_text
 
-SYSTEMS = ["ratfight", "dustup", "disrupter", "minutemissions", "skirmishes"]
+SYSTEMS = list(all_systems())
 
 
 @functools.lru_cache(maxsize=None)
 def _played(system_id: str, orders: int, seed: int) -> Battle:
     battle = Battle.new(system_id, seed=seed)
-    battle.setup.players = {s: "default" for s in battle.system.sides(battle.state)}
+    player = "default" if "default" in battle.system.computer_players() else "random"
+    battle.setup.players = {s: player for s in battle.system.sides(battle.state)}
     players = computer_players_for(battle)
     while battle.outcome() is None and len(battle.log) < orders:
         battle.submit(players[battle.side_to_act()].choose(battle.system, battle.state))
@@ -39,8 +41,8 @@ def _played(system_id: str, orders: int, seed: int) -> Battle:
 
 
 def played(system_id: str, orders: int = 40, seed: int = 3) -> Battle:
-    """A computer-against-computer battle of the system's first scenario: its first ``orders`` orders
-    (a fresh copy of one played once per test run)."""
+    """A computer-against-computer battle of the system's default scenario (its own computer player on both
+    sides, or ``random`` if it has none): its first ``orders`` orders (a fresh copy of one played once per test run)."""
     first = _played(system_id, orders, seed)
     return Battle.replay(first.setup, list(first.log))
 

