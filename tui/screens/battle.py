@@ -86,7 +86,7 @@ class BattleScreen(BoardScreen):
         Binding("o", "odds", "odds", show=False),
         Binding("a", "activation", "activation", show=False),
         Binding("s", "save", "save"),
-        Binding("q", "menu", "menu"),
+        Binding("q", "leave", "leave"),
         *[Binding(str(i), f"pick({i - 1})", "", show=False) for i in range(1, 10)],
         Binding("0", "more", "more choices", show=False),
     ]
@@ -290,7 +290,7 @@ class BattleScreen(BoardScreen):
         side = self.session.side_name(piece.side)
         lines = [f"{piece.name} [{piece.id}], {side}" + (f", {piece.state}" if piece.state else "")]
         lines += self._unit_details(piece.id)
-        lines.append("(no orders for it now; Esc or any order goes on)")
+        lines.append("(it takes no orders now: Tab or Enter on one of yours to go on)")
         self.query_one(OrderPane).show_waiting("\n".join(lines))
         self.say(f"{piece.name}: no orders it can take now")
 
@@ -412,17 +412,31 @@ class BattleScreen(BoardScreen):
             self.app.push_screen(EndScreen(self.session))
 
     def action_back(self) -> None:
+        """Esc: back out one level of the order being built, and never further than the choice of piece
+        (leaving the battle is q, which asks first)."""
         if self.focused is self.query_one(DiceLog):
             self.query_one(HexMap).focus()
             return
         if self.editor.back():
             self.after_edit(None)
             return
-        self.action_menu()
+        self._draw_orders()  # an enemy's details shown by Enter go
+        self.say("nothing to back out of: q leaves the battle (it is kept)")
 
-    def action_menu(self) -> None:
+    def action_leave(self) -> None:
+        """q: ask before leaving for the menu, saying where the battle is kept; a finished battle just goes."""
+        if self.session.battle.outcome() is not None:
+            self._leave(True)
+            return
+        from .confirm import leave_battle_question
+
+        self.app.push_screen(leave_battle_question(self.session.autosave, self.session.save_error), self._leave)
+
+    def _leave(self, yes: bool | None) -> None:
+        if not yes:
+            return
         self.workers.cancel_group(self, "computer")
-        self.app.pop_screen()
+        self.app.go_to_menu()
 
     def action_undo(self) -> None:
         self._take_back(self.session.undo, "undo", "took back {n} order(s); Z gives them again")
@@ -547,6 +561,8 @@ class BattleScreen(BoardScreen):
         self.give(command)
 
     def on_screen_resume(self) -> None:
+        """Back from a panel or dialog: the keys act on the battle again (not on the dice log)."""
+        self.query_one(HexMap).focus()
         self.maybe_computer()
 
 
