@@ -17,7 +17,7 @@ from engine.core.errors import HexfrontError, UndoRefused
 from engine.core.hexes import Hex
 from engine.core.tutorial import Tutorial, battle_progress, read_tutorial
 
-from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
+from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderBook, OrderEditor
 from ..session import Session
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
@@ -75,6 +75,9 @@ class BattleScreen(BoardScreen):
         Binding("escape", "back", "back"),
         Binding("z", "undo", "undo"),
         Binding("Z,shift+z", "redo", "redo", key_display="Z"),
+        # in target mode Tab steps through the targets (nearest first); elsewhere through the pieces
+        Binding("tab", "next_target", "next target", priority=True, key_display="Tab"),
+        Binding("shift+tab", "previous_target", "previous target", priority=True, show=False),
         Binding("tab", "next_piece", "next piece", priority=True, show=False),
         Binding("shift+tab", "previous_piece", "previous piece", priority=True, show=False),
         Binding("full_stop", "pass_order", "pass", key_display="."),
@@ -103,6 +106,8 @@ class BattleScreen(BoardScreen):
         self._ended = False
         self._preview = None
         self._acted: frozenset[str] = frozenset()
+        self._aimed = None  # ((unit, action, hex), its preview): the odds at the target under the cursor
+        self._orders_room = 0  # the lines the Orders pane had when last drawn
         self._teaching = False  # a teach pause is up: the computer waits for it
         self._last_order = ""
         try:
@@ -110,6 +115,12 @@ class BattleScreen(BoardScreen):
         except HexfrontError:
             self.tutorial = None
         self._tutorial_done = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Tab steps through targets only while a target is being chosen (else it picks pieces)."""
+        if action in ("next_target", "previous_target"):
+            return self.editor.level == TARGET and bool(self.editor.highlight_targets())
+        return True
 
     def on_mount(self) -> None:
         self.setup_panes(self.board)
@@ -156,6 +167,7 @@ class BattleScreen(BoardScreen):
             commands = session.battle.legal_commands() if self.human_to_act() else []
             self.editor.reset(OrderBook(self.system, state, commands))
             self._preview = None
+            self._aimed = None
             self._auto_select()
         activation = self.system.activation(state)
         self._acted = activation.acted  # kept for redraws between orders
@@ -202,19 +214,33 @@ class BattleScreen(BoardScreen):
         return self.session.side_to_act()
 
     def _describe_unit(self, unit: str | None) -> str:
+        """The piece's name, short: its state goes below its orders (see :meth:`_unit_details`), so that
+        the orders keep the room in 80 x 24."""
         for p in self.board.pieces:
             if p.id == unit:
-                return f"{p.name} [{p.id}]" + (f", {p.state}" if p.state else "")
+                return f"{p.name} [{p.id}]"
         return "Orders for the whole side"
 
     def _unit_details(self, unit: str | None) -> list[str]:
         for p in self.board.pieces:
             if p.id == unit:
-                return [line for line in p.details if not line.startswith(p.name)]
+                return ([p.state] if p.state else []) + [line for line in p.details if not line.startswith(p.name)]
         return []
+
+    def _refit_orders(self) -> None:
+        """After a layout: draw the orders again if the room the Orders pane has changed (the panes
+        above it grew or shrank, the terminal was resized)."""
+        if self.query_one(OrderPane).room() != self._orders_room:
+            self._draw_orders()
+
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        self.call_after_refresh(self._refit_orders)
 
     def _draw_orders(self) -> None:
         pane = self.query_one(OrderPane)
+        self._orders_room = pane.room() if pane.content_region.width else -1  # -1: not laid out yet
+        self.call_after_refresh(self._refit_orders)
         b = self.session.battle
         if b.outcome() is not None:
             pane.show_waiting("The battle is over.")
@@ -224,7 +250,70 @@ class BattleScreen(BoardScreen):
         else:
             if self.editor.level == CONFIRM and self._preview is None and self.editor.chosen is not None:
                 self._preview = self.system.preview(self.session.state, self.editor.chosen.command)
-            pane.show_editor(self.editor, self._describe_unit, self._preview, self._unit_details)
+            if self.editor.level == TARGET:
+                pane.show_editor(self.editor, self._describe_unit, self._aim_preview(), self._unit_details,
+                                 aim=self._aim_line())
+            else:
+                pane.show_editor(self.editor, self._describe_unit, self._preview, self._unit_details)
+        self.refresh_bindings()
+
+    # -- choosing a target ------------------------------------------------------------------
+    def _unit_hex(self, unit: str | None) -> Hex | None:
+        pieces = {p.id: p for p in self.board.pieces}
+        piece = pieces.get(unit) if unit is not None else None
+        if piece is None:
+            return None
+        if piece.aboard is not None and piece.aboard in pieces:
+            return pieces[piece.aboard].at
+        return piece.at
+
+    def targets_nearest_first(self) -> list[Hex]:
+        """The hexes the action being aimed can reach, nearest to the piece first (then top to bottom)."""
+        origin = self._unit_hex(self.editor.unit)
+        hexes = list(self.editor.highlight_targets())
+        return sorted(hexes, key=lambda h: (origin.distance(h) if origin is not None else 0, h.r, h.q))
+
+    def _aim_line(self) -> str:
+        """Which target the cursor is on (k of n, how far), or how to reach one."""
+        at = self.query_one(HexMap).cursor_hex
+        targets = self.targets_nearest_first()
+        if at not in targets:
+            return ""
+        origin = self._unit_hex(self.editor.unit)
+        far = origin.distance(at) if origin is not None else None
+        piece = self.query_one(HexMap).piece_at(at)
+        what = f"{piece.name} at {where(at)}" if piece is not None else where(at)
+        away = "" if far is None else f", {far} hex{'' if far == 1 else 'es'} away"
+        return f"Target {targets.index(at) + 1} of {len(targets)}: {what}{away}"
+
+    def _aim_preview(self):
+        """The preview (odds) of the order at the target under the cursor; with several ways to give it
+        there (a choice of section or weapon mode), of the first."""
+        at = self.query_one(HexMap).cursor_hex
+        if at not in self.editor.highlight_targets():
+            return None
+        if self._aimed is not None and self._aimed[0] == (self.editor.unit, self.editor.action, at):
+            return self._aimed[1]
+        options = [o for o in self.editor.book.options(self.editor.unit, self.editor.action or "")
+                   if o.parts.target == at]
+        preview = self.system.preview(self.session.state, options[0].command) if options else None
+        self._aimed = ((self.editor.unit, self.editor.action, at), preview)
+        return preview
+
+    def action_next_target(self, step: int = 1) -> None:
+        """Tab in target mode: the cursor to the next target, nearest first, with its odds."""
+        targets = self.targets_nearest_first()
+        if not targets:
+            return
+        hexmap = self.query_one(HexMap)
+        at = hexmap.cursor_hex
+        i = targets.index(at) + step if at in targets else (0 if step > 0 else -1)
+        hexmap.move_cursor_to(targets[i % len(targets)])
+        self._draw_orders()
+        self._draw_info()
+
+    def action_previous_target(self) -> None:
+        self.action_next_target(-1)
 
     def _draw_info(self) -> None:
         hexmap = self.query_one(HexMap)
@@ -233,7 +322,8 @@ class BattleScreen(BoardScreen):
         targets = self.editor.highlight_targets().get(at)
         if targets:
             extra = "orders here: " + ", ".join(targets)
-        self.query_one(InfoLine).show_hex(at, self.board, hexmap.piece_at(at), extra)
+        shown = hexmap.piece_at(at)
+        self.query_one(InfoLine).show_hex(at, self.board, shown, extra, others_here(self.board, at, shown))
 
     def _draw_status(self) -> None:
         b = self.session.battle
@@ -255,6 +345,8 @@ class BattleScreen(BoardScreen):
     # -- map events ---------------------------------------------------------------------
     def _cursor_moved(self, at: Hex) -> None:
         self._draw_info()
+        if self.editor.level == TARGET:
+            self._draw_orders()  # the odds at the target under the cursor
         if self.show_sight and self.editor.unit is None:
             self._redraw_map()
 
@@ -332,8 +424,8 @@ class BattleScreen(BoardScreen):
             self.say("there is no pass order now")
             return
         index = actions.index("Pass")
-        self.editor.page = index // PAGE
-        self.after_edit(self.editor.pick(index % PAGE))
+        self.editor.page = index // self.editor.page_size
+        self.after_edit(self.editor.pick(index % self.editor.page_size))
 
     def action_confirm(self) -> None:
         option = self.editor.chosen
@@ -564,6 +656,14 @@ class BattleScreen(BoardScreen):
         """Back from a panel or dialog: the keys act on the battle again (not on the dice log)."""
         self.query_one(HexMap).focus()
         self.maybe_computer()
+
+
+def others_here(board, at: Hex, shown) -> list:
+    """Every piece at ``at`` besides the one the map draws there: those inside a building or aboard a
+    carrier on that hex, and any sharing it (the cursor panel names them all)."""
+    carriers = {p.id for p in board.pieces if p.at == at}
+    return [p for p in board.pieces if p is not shown
+            and (p.at == at or (p.aboard is not None and p.aboard in carriers))]
 
 
 def open_rules(screen: Any, system_id: str, rule: str) -> None:
