@@ -182,22 +182,11 @@ class HexfrontApp(App):
     def start_tutorial(self, system_id: str, scenario: str) -> None:
         """A tutorial battle: the learner's side at this keyboard, the computer's default player on the
         other, seed 1 so every learner sees the same battle, teach on."""
-        from engine.core.content import read_toml, scenario_files
-        from engine.core.system import get_system
-
         try:
-            system = get_system(system_id)
-            raw = read_toml(scenario_files(system.content_dir())[scenario]).get("tutorial", {})
-            side = raw.get("side") if isinstance(raw, dict) else None
-            sides = [s.id for s in scenario_sides(system_id, scenario)]
-        except (HexfrontError, KeyError) as exc:
-            self.notify(f"cannot start the tutorial: {getattr(exc, 'message', exc)}", severity="error")
+            players = tutorial_players(system_id, scenario)
+        except HexfrontError as exc:
+            self.notify(f"cannot start the tutorial: {exc.message}", severity="error")
             return
-        if side not in sides:
-            self.notify(f"the tutorial names no side of its battle ({side!r}); its file needs fixing",
-                        severity="error")
-            return
-        players = {s: (HUMAN if s == side else "default") for s in sides}
         self.start_battle(system_id, scenario, players=players, seed=1, teach=True)
 
     def continue_battle(self) -> None:
@@ -256,6 +245,24 @@ def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None
     app = HexfrontApp(start=start, ascii_look=ascii_look, replay=replay, loaded=loaded)
     app.run()
     return app.return_code or 0
+
+
+def tutorial_players(system_id: str, scenario: str) -> dict[str, str]:
+    """Who commands each side of a tutorial: the side its file names at this keyboard, the computer's
+    default player on the others. Raises HexfrontError (one line) if the file names no side of its battle."""
+    from engine.core.content import read_toml, scenario_files
+    from engine.core.system import get_system
+
+    try:
+        system = get_system(system_id)
+        raw = read_toml(scenario_files(system.content_dir())[scenario]).get("tutorial", {})
+        side = raw.get("side") if isinstance(raw, dict) else None
+        sides = [s.id for s in scenario_sides(system_id, scenario)]
+    except KeyError as exc:
+        raise HexfrontError(f"no tutorial {exc}") from None
+    if side not in sides:
+        raise HexfrontError(f"the tutorial names no side of its battle ({side!r}); its file needs fixing")
+    return {s: (HUMAN if s == side else "default") for s in sides}
 
 
 def scenario_sides(system_id: str, scenario: str):

@@ -149,3 +149,93 @@ async def test_after_the_dice_log_explains_a_roll_the_keys_give_orders_again(sav
         assert app.screen is screen, "the explanation came back instead of the order being given"
         assert len(screen.session.battle.log) == n + 1
         assert isinstance(screen.session.battle.log[-1], C.EndTurn)
+
+
+def tutorial_at_step(system_id: str, steps: int) -> Session:
+    """A system's tutorial battle with its first ``steps`` steps done by the orders they ask for (the
+    computer answering), teach off, the learner to act."""
+    from engine.core.players import computer_players_for
+    from engine.core.tutorial import battle_progress, read_tutorial
+    from test_tutorials_tui import learner_order
+    from tui.app import tutorial_players
+
+    session = Session.new(system_id, "tutorial", players=tutorial_players(system_id, "tutorial"), seed=1)
+    battle = session.battle
+    tutorial = read_tutorial(battle.setup.content)
+    computers = computer_players_for(battle)
+    while True:
+        side = battle.side_to_act()
+        if side in computers:
+            battle.submit(computers[side].choose(battle.system, battle.state))
+            continue
+        done = battle_progress(tutorial, battle).done
+        if done >= steps:
+            return session
+        battle.submit(learner_order(battle, tutorial.steps[done]))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@playtest
+async def test_tab_in_target_mode_steps_through_the_targets_nearest_first_with_their_odds(size, saves):
+    """30 Minute Missions' tutorial at the shot (step 5): Attack: Long rifle [2H] is on the screen or a page
+    away; in target mode Tab puts the cursor on the Lancer and the Orders pane shows the odds there."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        app.open_session(tutorial_at_step("minutemissions", 4))
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("tab")
+        editor = screen.editor
+        wanted = "Attack: Long rifle [2H]"
+        for _ in range(editor.pages()):  # 0 turns the page until the order is among the keys 1-9
+            if wanted in editor.page_entries():
+                break
+            assert "more below" in screen_text(app)
+            await pilot.press("0")
+        await pilot.pause()
+        assert wanted in " ".join(screen_text(app).split()), "the order is on the screen"
+        await pilot.press(str(editor.page_entries().index(wanted) + 1))
+        assert editor.level == TARGET
+        await pilot.pause()
+        await pilot.pause()  # the footer redraws its keys after the bindings change
+        assert "Tab next target" in screen_text(app)  # the footer says what Tab does now
+        await pilot.press("tab")
+        await pilot.pause()
+        hexmap = screen.query_one("#map")
+        lancer = next(p for p in screen.board.pieces if p.name.startswith("Lancer"))
+        assert hexmap.cursor_hex == lancer.at and editor.level == TARGET
+        text = " ".join(screen_text(app).split())
+        assert "Target 1 of 1: Lancer" in text and "hexes away" in text
+        assert "% miss" in text.replace("%  ", "% ") or "miss" in text, text
+        assert "Lancer" in " ".join(str(screen.query_one("#info").render_line(i)) for i in range(2))
+
+
+@playtest
+async def test_tab_steps_through_move_targets_nearest_first(saves):
+    """With many marked hexes (a move), Tab and Shift+Tab walk them nearest first and back."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_battle(pilot)
+        editor = screen.editor
+        await pilot.press("tab")
+        menu = editor.menu()
+        move = next(a for a in menu if len(editor.book.targets(editor.unit, a)) >= 3)
+        for _ in range(editor.pages()):
+            if move in editor.page_entries():
+                break
+            await pilot.press("0")
+        await pilot.press(str(editor.page_entries().index(move) + 1))
+        assert editor.level == TARGET
+        hexmap = screen.query_one("#map")
+        origin = next(p.at for p in screen.board.pieces if p.id == editor.unit)
+        seen = []
+        for _ in range(3):
+            await pilot.press("tab")
+            seen.append(hexmap.cursor_hex)
+        distances = [origin.distance(h) for h in seen]
+        assert distances == sorted(distances) and len(set(seen)) == 3
+        assert set(seen) <= set(editor.highlight_targets())
+        await pilot.pause()
+        assert f"Target 3 of {len(editor.highlight_targets())}" in " ".join(screen_text(app).split())
+        await pilot.press("shift+tab")
+        assert hexmap.cursor_hex == seen[1] and editor.level == TARGET

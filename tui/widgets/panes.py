@@ -107,7 +107,7 @@ class OrderPane(Static):
             self._numbered(text, editor)
         text.append_text(tail)
         text.append_text(rest)
-        self.update(self._fit(text) if numbered else text)
+        self.update(self._fit(text))
 
     def _fit(self, text: Text) -> Text:
         """The text cut to the lines the pane can show, so that it never pushes the dice log off the
