@@ -24,6 +24,7 @@ from engine.core.players import HUMAN
 from engine.core.files import write_atomic
 from engine.core.saves import load_battle
 
+from .pace import PACES, pace_of
 from .session import Session, autosave_path, retire_autosave, saves_dir
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -71,7 +72,7 @@ class HexfrontApp(App):
         Binding("ctrl+q", "quit", "quit", show=False, priority=True),
     ]
 
-    def __init__(self, *, ascii_look: bool | None = None, computer_delay: float = 0.35,
+    def __init__(self, *, ascii_look: bool | None = None, computer_delay: float | None = None,
                  replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None,
                  replay: Path | None = None, loaded: tuple | None = None) -> None:
         # the terminal's own 16 colours, and with NO_COLOR none at all (plain text attributes stay)
@@ -80,7 +81,9 @@ class HexfrontApp(App):
         if ascii_look is None:
             ascii_look = env_ascii or bool(read_settings().get("ascii"))
         self.ascii_look = ascii_look
-        self.computer_delay = computer_delay
+        # the seconds each computer order stays on screen: the pace kept in the settings, unless fixed here
+        self.pace = pace_of(read_settings())
+        self.computer_delay = PACES[self.pace] if computer_delay is None else computer_delay
         self.replay_interval = replay_interval
         self.start = start
         self.replay_file = replay  # start="replay": the save the viewer opens on
@@ -124,13 +127,23 @@ class HexfrontApp(App):
 
     def set_ascii_look(self, on: bool) -> None:
         self.ascii_look = on
+        self.keep_setting("ascii", on)
+        self.apply_ascii_look()
+
+    def set_pace(self, pace: str) -> None:
+        """The computer's pace (see tui/pace.py), kept in the settings."""
+        self.pace = pace
+        self.computer_delay = PACES[pace]
+        self.keep_setting("pace", pace)
+
+    def keep_setting(self, key: str, value: Any) -> None:
+        """Write one setting to saves/settings.json, keeping the others; a failure is said, not raised."""
         settings = read_settings()
-        settings["ascii"] = on
+        settings[key] = value
         try:
             write_atomic(settings_path(), json.dumps(settings) + "\n")
         except OSError as exc:
             self.notify(f"the setting is on for now but not kept: {exc.strerror or exc}", severity="warning")
-        self.apply_ascii_look()
 
     # -- moving between screens --------------------------------------------------------------
     def action_help(self) -> None:

@@ -21,6 +21,11 @@ from tuikit import playtest, screen_text, settle
 SIZES = [(80, 24), (120, 40)]
 
 
+def pane_text(screen, selector: str) -> str:
+    """The whole text of a pane, as it reads before the pane wraps it to its width."""
+    return " ".join(str(screen.query_one(selector).render()).split())
+
+
 def make_app() -> HexfrontApp:
     return HexfrontApp(computer_delay=0, battle_seed=7)
 
@@ -239,3 +244,83 @@ async def test_tab_steps_through_move_targets_nearest_first(saves):
         assert f"Target 3 of {len(editor.highlight_targets())}" in " ".join(screen_text(app).split())
         await pilot.press("shift+tab")
         assert hexmap.cursor_hex == seen[1] and editor.level == TARGET
+
+
+async def pass_until_the_computer_plays(pilot, screen) -> None:
+    session = screen.session
+    for _ in range(30):
+        if session.computer_to_act():
+            return
+        await pilot.press("full_stop", "enter")
+        await pilot.pause()
+    raise AssertionError("the computer never had the turn")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@playtest
+async def test_the_computers_turn_is_shown_keys_stay_live_and_x_skips_it(size, saves):
+    """At a slow pace the computer's turn is on screen as it goes (who is choosing, what each order did);
+    help, the dice log and the leave question answer meanwhile; x plays the rest of its turn at once."""
+    import time
+
+    app = HexfrontApp(computer_delay=30, battle_seed=7)  # far slower than any test waits
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n", "enter")  # the default: you against the computer
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, BattleScreen):
+                break
+        screen = app.screen
+        session = screen.session
+        humans = set(session.human_sides())
+        await pass_until_the_computer_plays(pilot, screen)
+        await pilot.pause()
+        await pilot.pause()
+        orders = pane_text(screen, "#orders")
+        assert "(computer) is choosing an order" in orders and "x: skip to the end of its turn" in orders
+        assert "x skip its turn" in screen_text(app)  # in the footer too
+        n = len(session.battle.log)
+        await pilot.press("question_mark")  # help opens while it plays
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("d")  # the dice log takes the keys
+        assert screen.focused is screen.query_one("#dicelog")
+        await pilot.press("d")
+        await pilot.press("q")  # the leave question comes up; no stays
+        await pilot.pause()
+        assert isinstance(app.screen, Question)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and len(session.battle.log) == n, "nothing waited out the pace"
+        started = time.monotonic()
+        await pilot.press("x")
+        for _ in range(400):
+            await pilot.pause()
+            if session.side_to_act() in humans or session.battle.outcome() is not None:
+                break
+        assert time.monotonic() - started < 20, "x did not skip the pace"
+        assert len(session.battle.log) > n
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "(computer):" in text, "the status line says what its last order did"
+        assert "x skip its turn" not in text  # the key is gone with the computer's turn
+
+
+@playtest
+async def test_p_changes_the_computers_pace_and_it_is_kept(saves):
+    import json
+
+    app = HexfrontApp(battle_seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.pace == "normal" and app.computer_delay == 0.35
+        screen = await new_battle(pilot)
+        await pilot.press("p")
+        assert app.pace == "fast" and app.computer_delay == 0.1
+        assert "the computer's pace: fast" in " ".join(screen_text(app).split())
+        assert screen.session.battle.outcome() is None
+    assert json.loads((saves / "settings.json").read_text())["pace"] == "fast"
+    assert HexfrontApp().computer_delay == 0.1  # the next start keeps it
+    (saves / "settings.json").write_text('{"pace": "warp"}')
+    assert HexfrontApp().pace == "normal"  # a pace this version does not know: the default

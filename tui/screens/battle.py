@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from textual import on
@@ -20,6 +19,8 @@ from engine.core.tutorial import Tutorial, battle_progress, read_tutorial
 from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderBook, OrderEditor
 from ..session import Session
 from ..widgets.hexmap import HexMap
+from .aiming import Aiming
+from .computer import ComputerTurns
 from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
 
 COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
@@ -67,7 +68,7 @@ class BoardScreen(Screen):
             log.focus()
 
 
-class BattleScreen(BoardScreen):
+class BattleScreen(ComputerTurns, Aiming, BoardScreen):
     """Play a battle. Orders go through the order editor; the computer's turns run off the UI thread."""
 
     BINDINGS = [
@@ -78,6 +79,7 @@ class BattleScreen(BoardScreen):
         # in target mode Tab steps through the targets (nearest first); elsewhere through the pieces
         Binding("tab", "next_target", "next target", priority=True, key_display="Tab"),
         Binding("shift+tab", "previous_target", "previous target", priority=True, show=False),
+        Binding("x", "skip_computer", "skip its turn"),  # shown only while the computer plays
         Binding("tab", "next_piece", "next piece", priority=True, show=False),
         Binding("shift+tab", "previous_piece", "previous piece", priority=True, show=False),
         Binding("full_stop", "pass_order", "pass", key_display="."),
@@ -89,6 +91,7 @@ class BattleScreen(BoardScreen):
         Binding("o", "odds", "odds", show=False),
         Binding("a", "activation", "activation", show=False),
         Binding("s", "save", "save"),
+        Binding("p", "pace", "computer's pace", show=False),
         Binding("q", "leave", "leave"),
         *[Binding(str(i), f"pick({i - 1})", "", show=False) for i in range(1, 10)],
         Binding("0", "more", "more choices", show=False),
@@ -102,7 +105,7 @@ class BattleScreen(BoardScreen):
         self.editor = OrderEditor(OrderBook(self.system, session.state, []))
         self.show_sight = False
         self.message = ""
-        self._thinking = False
+        self.init_computer()
         self._ended = False
         self._preview = None
         self._acted: frozenset[str] = frozenset()
@@ -120,6 +123,8 @@ class BattleScreen(BoardScreen):
         """Tab steps through targets only while a target is being chosen (else it picks pieces)."""
         if action in ("next_target", "previous_target"):
             return self.editor.level == TARGET and bool(self.editor.highlight_targets())
+        if action == "skip_computer":  # in the footer only while the computer plays
+            return self.session.computer_to_act()
         return True
 
     def on_mount(self) -> None:
@@ -245,8 +250,7 @@ class BattleScreen(BoardScreen):
         if b.outcome() is not None:
             pane.show_waiting("The battle is over.")
         elif self.session.computer_to_act():
-            side = self.session.side_to_act()
-            pane.show_waiting(f"{self.session.side_name(side)} (computer) is choosing an order...")
+            pane.show_waiting(self.computer_waiting_text())
         else:
             if self.editor.level == CONFIRM and self._preview is None and self.editor.chosen is not None:
                 self._preview = self.system.preview(self.session.state, self.editor.chosen.command)
@@ -256,64 +260,6 @@ class BattleScreen(BoardScreen):
             else:
                 pane.show_editor(self.editor, self._describe_unit, self._preview, self._unit_details)
         self.refresh_bindings()
-
-    # -- choosing a target ------------------------------------------------------------------
-    def _unit_hex(self, unit: str | None) -> Hex | None:
-        pieces = {p.id: p for p in self.board.pieces}
-        piece = pieces.get(unit) if unit is not None else None
-        if piece is None:
-            return None
-        if piece.aboard is not None and piece.aboard in pieces:
-            return pieces[piece.aboard].at
-        return piece.at
-
-    def targets_nearest_first(self) -> list[Hex]:
-        """The hexes the action being aimed can reach, nearest to the piece first (then top to bottom)."""
-        origin = self._unit_hex(self.editor.unit)
-        hexes = list(self.editor.highlight_targets())
-        return sorted(hexes, key=lambda h: (origin.distance(h) if origin is not None else 0, h.r, h.q))
-
-    def _aim_line(self) -> str:
-        """Which target the cursor is on (k of n, how far), or how to reach one."""
-        at = self.query_one(HexMap).cursor_hex
-        targets = self.targets_nearest_first()
-        if at not in targets:
-            return ""
-        origin = self._unit_hex(self.editor.unit)
-        far = origin.distance(at) if origin is not None else None
-        piece = self.query_one(HexMap).piece_at(at)
-        what = f"{piece.name} at {where(at)}" if piece is not None else where(at)
-        away = "" if far is None else f", {far} hex{'' if far == 1 else 'es'} away"
-        return f"Target {targets.index(at) + 1} of {len(targets)}: {what}{away}"
-
-    def _aim_preview(self):
-        """The preview (odds) of the order at the target under the cursor; with several ways to give it
-        there (a choice of section or weapon mode), of the first."""
-        at = self.query_one(HexMap).cursor_hex
-        if at not in self.editor.highlight_targets():
-            return None
-        if self._aimed is not None and self._aimed[0] == (self.editor.unit, self.editor.action, at):
-            return self._aimed[1]
-        options = [o for o in self.editor.book.options(self.editor.unit, self.editor.action or "")
-                   if o.parts.target == at]
-        preview = self.system.preview(self.session.state, options[0].command) if options else None
-        self._aimed = ((self.editor.unit, self.editor.action, at), preview)
-        return preview
-
-    def action_next_target(self, step: int = 1) -> None:
-        """Tab in target mode: the cursor to the next target, nearest first, with its odds."""
-        targets = self.targets_nearest_first()
-        if not targets:
-            return
-        hexmap = self.query_one(HexMap)
-        at = hexmap.cursor_hex
-        i = targets.index(at) + step if at in targets else (0 if step > 0 else -1)
-        hexmap.move_cursor_to(targets[i % len(targets)])
-        self._draw_orders()
-        self._draw_info()
-
-    def action_previous_target(self) -> None:
-        self.action_next_target(-1)
 
     def _draw_info(self) -> None:
         hexmap = self.query_one(HexMap)
@@ -433,9 +379,11 @@ class BattleScreen(BoardScreen):
             return
         self.give(option.command)
 
-    def give(self, command: Any) -> None:
+    def give(self, command: Any, by_computer: bool = False) -> None:
         try:
             text = self.system.describe_command(command, self.session.state)
+            if by_computer:
+                text = f"{self.session.side_name(self.session.side_to_act())} (computer): {text}"
             before = len(self.session.battle.events)
             self.session.submit(command)
         except IllegalOrder as refused:
@@ -454,7 +402,7 @@ class BattleScreen(BoardScreen):
             log.add_entries(log_entries(self.system, self.session.state, b.events[before:], start=before + 1))
         self.refresh_all()
         self._draw_tutorial()
-        if before is None or not b.setup.teach:
+        if before is None or not b.setup.teach or self._skipping:
             self._taught()
             return
         from .teach import teach
@@ -625,32 +573,6 @@ class BattleScreen(BoardScreen):
         self.show_sight = not self.show_sight
         self.say("showing what the piece can see" if self.show_sight else "line of sight hidden")
         self._redraw_map()
-
-    # -- the computer player ---------------------------------------------------------------
-    def maybe_computer(self) -> None:
-        if self._thinking or self._teaching or not self.session.computer_to_act():
-            return
-        self._thinking = True
-        job = self.session.computer_job()
-        count = len(self.session.battle.log)
-        delay = getattr(self.app, "computer_delay", 0.0)
-
-        def think() -> None:
-            started = time.monotonic()
-            command = job()
-            rest = delay - (time.monotonic() - started)
-            if rest > 0:
-                time.sleep(rest)
-            self.app.call_from_thread(self._computer_ordered, command, count)
-
-        self.run_worker(think, thread=True, group="computer", exclusive=True, exit_on_error=False)
-
-    def _computer_ordered(self, command: Any, count: int) -> None:
-        self._thinking = False
-        if not self.is_attached or len(self.session.battle.log) != count or not self.session.computer_to_act():
-            self.maybe_computer()
-            return
-        self.give(command)
 
     def on_screen_resume(self) -> None:
         """Back from a panel or dialog: the keys act on the battle again (not on the dice log)."""
