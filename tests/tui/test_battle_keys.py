@@ -324,3 +324,61 @@ async def test_p_changes_the_computers_pace_and_it_is_kept(saves):
     assert HexfrontApp().computer_delay == 0.1  # the next start keeps it
     (saves / "settings.json").write_text('{"pace": "warp"}')
     assert HexfrontApp().pace == "normal"  # a pace this version does not know: the default
+
+
+def idle_piece_battle(system_id: str):
+    """A battle of two players here, played on by the computer's choices until the side to act has a piece
+    on the map with no order (a piece that has acted, is Down, has no target...)."""
+    from engine.core.players import computer_players_for
+    from engine.core.system import all_systems
+
+    system = all_systems()[system_id]
+    b = Battle.new(system_id, system.default_scenario(), seed=0)
+    players = {side: "human" for side in b.system.sides(b.state)}
+    session = Session.new(system_id, system.default_scenario(), players=players, seed=5)
+    battle = session.battle
+    chooser = computer_players_for(attrs_evolve_players(battle))
+    for _ in range(80):
+        side = battle.side_to_act()
+        parts = [battle.system.order_parts(battle.state, c) for c in battle.legal_commands()]
+        acting = {p.unit for p in parts}
+        aimed = {p.target for p in parts}  # Enter there would aim an order, not ask about the piece
+        idle = [p for p in battle.system.board(battle.state).pieces
+                if p.side == side and p.at is not None and p.aboard is None and p.id not in acting
+                and p.at not in aimed]
+        if idle and acting - {None}:
+            return session, idle[0]
+        battle.submit(chooser[side].choose(battle.system, battle.state))
+    raise AssertionError("no idle piece came up")
+
+
+def attrs_evolve_players(battle):
+    """The battle as the computer players see it when every side is the computer's."""
+    import copy
+
+    other = copy.copy(battle)
+    other.setup = copy.copy(battle.setup)
+    other.setup.players = {s: "default" for s in battle.system.sides(battle.state)}
+    return other
+
+
+@pytest.mark.parametrize("system_id", sorted(__import__("engine.core.system", fromlist=["x"]).all_systems()))
+@playtest
+async def test_enter_on_an_idle_piece_says_why_in_the_systems_words_and_it_fits(system_id, saves):
+    from tuikit import cursor_to
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session, piece = idle_piece_battle(system_id)
+        app.open_session(session)
+        await settle(pilot)
+        screen = app.screen
+        reason = session.system.idle_reason(session.state, piece.id)
+        await cursor_to(pilot, screen.query_one("#map"), piece.at)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"No orders: {reason}." in pane_text(screen, "#orders")
+        status = [line for line in screen_text(app).splitlines()[-4:-1]]
+        said = " ".join(" ".join(status).split())
+        assert f"no orders now: {reason}" in said, (reason, status)  # whole, on the status lines
+        assert "Esc or any order goes on" not in pane_text(screen, "#orders")

@@ -314,6 +314,10 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
                 and piece.id != self.editor.unit and at not in self.editor.highlight_targets():
             self._select(piece.id)
             return
+        if level == ACTION and piece is not None and piece.id not in self.editor.book.by_unit \
+                and at not in self.editor.highlight_targets():
+            self.inspect(piece)  # a piece with no orders: what it is, and why it has none
+            return
         if level == BROWSE:
             if piece is None:
                 self.say("no piece here; move the cursor onto one of yours (Tab cycles)")
@@ -324,13 +328,16 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         self.after_edit(refusal)
 
     def inspect(self, piece) -> None:
-        """Show everything about a piece that cannot take orders now (an enemy, or one that has acted)."""
+        """Show everything about a piece that cannot take orders now (an enemy, or one that has acted),
+        and why it cannot, in the rule system's words."""
         side = self.session.side_name(piece.side)
-        lines = [f"{piece.name} [{piece.id}], {side}" + (f", {piece.state}" if piece.state else "")]
-        lines += self._unit_details(piece.id)
-        lines.append("(it takes no orders now: Tab or Enter on one of yours to go on)")
+        reason = self.system.idle_reason(self.session.state, piece.id)
+        lines = [f"{piece.name} [{piece.id}], {side}" + (f", {piece.state}" if piece.state else ""),
+                 f"No orders: {reason}."]
+        lines += self._unit_details(piece.id)[1 if piece.state else 0:]
+        lines.append("(Tab or Enter on one of yours to give orders)")
         self.query_one(OrderPane).show_waiting("\n".join(lines))
-        self.say(f"{piece.name}: no orders it can take now")
+        self.say(f"{piece.name}: no orders now: {reason}")
 
     def _select(self, unit: str) -> None:
         self.after_edit(self.editor.select_unit(unit))
@@ -509,7 +516,10 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         pieces = {p.id: p for p in self.board.pieces}
         units = [u for u in units if u in pieces and pieces[u].at is not None]
         if not units:
-            self.say("no piece can act now" + ("" if self.human_to_act() else ": it is not your turn"))
+            if not self.human_to_act():
+                self.say("no piece can act now: it is not your turn")
+            else:
+                self.say(f"no piece can act now: {self.system.idle_reason(self.session.state, None)}")
             return
         current = self.editor.unit
         i = units.index(current) + step if current in units else (0 if step > 0 else -1)
