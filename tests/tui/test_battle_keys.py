@@ -382,3 +382,48 @@ async def test_enter_on_an_idle_piece_says_why_in_the_systems_words_and_it_fits(
         said = " ".join(" ".join(status).split())
         assert f"no orders now: {reason}" in said, (reason, status)  # whole, on the status lines
         assert "Esc or any order goes on" not in pane_text(screen, "#orders")
+
+
+async def every_entry_on_screen(pilot, screen) -> list[str]:
+    """Turn the pages of the menu shown with 0, reading the screen each time; returns every entry read on
+    the screen (with its key), and checks the line that turns the page is on the screen too."""
+    app = pilot.app
+    editor = screen.editor
+    read = []
+    for page in range(editor.pages()):
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        flat = " ".join(" ".join(rows).split())
+        for i, entry in enumerate(editor.page_entries(), start=1):
+            if f"{i} {entry}" in flat:
+                read.append(entry)
+        if editor.pages() > 1:
+            more = editor.more_after_page()
+            line = f"0  {more} more below" if more else "0  first page"
+            assert any(line in row for row in rows), (line, rows)
+        assert not any("0  more" in row or " 0 more" in row for row in rows)
+        await pilot.press("0")
+    return read
+
+
+@playtest
+async def test_every_order_is_on_screen_at_80_by_24_in_30_minute_missions_and_disrupter(saves):
+    """30 Minute Missions' tutorial at the shot (where Attack: Long rifle [2H] was below the fold) and the
+    Disrupter briefing (End briefing): every order of the menu is read on the screen, page by page."""
+    from test_disrupter_tui import briefing_session
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_session(tutorial_at_step("minutemissions", 4))
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("tab")
+        menu = screen.editor.menu()
+        assert "Attack: Long rifle [2H]" in menu
+        assert sorted(await every_entry_on_screen(pilot, screen)) == sorted(menu)
+        app.open_session(briefing_session())
+        await settle(pilot)
+        screen = app.screen
+        menu = screen.editor.menu()
+        assert "End briefing" in menu
+        assert sorted(await every_entry_on_screen(pilot, screen)) == sorted(menu)
