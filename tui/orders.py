@@ -109,7 +109,14 @@ class OrderEditor:
             return self.book.actions(self.unit if self.level == ACTION else None)
         if self.level == VARIANT:
             return [o.parts.label or o.parts.action for o in self.variants]
+        if self.level == TARGET:  # the action's orders that need no hex, beside those aimed at one
+            return [o.parts.label or o.parts.action for o in self.untargeted()]
         return []
+
+    def untargeted(self) -> list[Option]:
+        """The orders of the action being aimed that take no target hex (a code word that holds where
+        the squad is, beside those that send it somewhere): picked by number at the TARGET level."""
+        return [o for o in self.book.options(self.unit, self.action or "") if o.parts.target is None]
 
     def select_unit(self, unit: str) -> str | None:
         """Pick a piece to give orders to; returns a refusal if it has none."""
@@ -130,6 +137,10 @@ class OrderEditor:
         if self.level in (BROWSE, ACTION):
             unit = self.unit if self.level == ACTION else None
             return self._choose_action(unit, entries[index])
+        if self.level == TARGET:
+            self.target, self.variants = None, []
+            self._confirm(self.untargeted()[index])
+            return None
         self._confirm(self.variants[index])
         return None
 

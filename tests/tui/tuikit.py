@@ -109,7 +109,10 @@ async def order_by_keys(pilot, screen, command, confirm: bool = True) -> None:
     menu = editor.menu()
     assert parts.action in menu, f"{parts.action!r} is not in the menu {menu}"
     await pick(menu, menu.index(parts.action))
-    if editor.level == TARGET:
+    if editor.level == TARGET and parts.target is None:  # an order of the action that needs no hex
+        commands = [o.command for o in editor.untargeted()]
+        await pick(editor.menu(), commands.index(command))
+    elif editor.level == TARGET:
         await cursor_to(pilot, screen.query_one("#map"), parts.target)
         await pilot.press("enter")
     if editor.level == VARIANT:

@@ -76,7 +76,7 @@ class OrderPane(Static):
         which ``aim`` names (k of n, how far)."""
         head, tail, rest = Text(), Text(), Text()
         level = editor.level
-        numbered = level in (BROWSE, ACTION, VARIANT)
+        numbered = level in (BROWSE, ACTION, VARIANT) or (level == TARGET and bool(editor.menu()))
         if level == BROWSE:
             head.append("Choose a piece: Enter on it, Tab cycles.\n", style="bold")
         elif level == ACTION:
@@ -91,10 +91,12 @@ class OrderPane(Static):
             head.append(f"{describe_unit(editor.unit)}: {editor.action}\n", style="bold")
             head.append(f"Move the cursor to one of {n} marked {'hex' if n == 1 else 'hexes'}, Enter. "
                         f"Tab / Shift+Tab step through them, nearest first.\n")
+            if editor.menu():  # orders of this action that need no hex: by number, before the odds
+                head.append("Or, needing no hex:\n")
             if aim:
-                head.append(aim + "\n", style="bold")
+                rest.append(aim + "\n", style="bold")
                 if preview is not None:
-                    head.append_text(odds_text(preview, wide=self.size.width >= 40))
+                    rest.append_text(odds_text(preview, wide=self.size.width >= 40))
         elif level == VARIANT:
             head.append(f"{editor.action} at {where(editor.target)}: which?\n", style="bold")
         elif level == CONFIRM and preview is not None:
@@ -133,21 +135,25 @@ class OrderPane(Static):
 
     def room(self) -> int:
         """Lines of text the pane can show whole: its max-height, less what its neighbours in the side
-        column need (a pane that takes the space left over counts at its least)."""
+        column need: the panes above it their height, the dice log its least; the legend below gives way
+        (it is also in help)."""
         cap = self.styles.max_height
         limit = int(cap.value) if cap is not None and cap.is_cells else 99
         column = self.parent
         if column is None or not column.size.height:
             return limit - 1
-        used = 0
+        used, below = 0, False
         for sibling in column.children:
-            if sibling is self or not sibling.display:
+            if sibling is self:
+                below = True
+                continue
+            if not sibling.display:
                 continue
             height = sibling.styles.height
             if height is not None and height.is_fraction:
                 least = sibling.styles.min_height
                 used += (int(least.value) if least is not None and least.is_cells else 1) + 1
-            else:
+            elif not below:  # the panes above keep their height; those below (the legend) give way
                 used += sibling.outer_size.height
         return max(2, min(limit, column.content_region.height - used) - 1)  # less the top border
 
