@@ -219,17 +219,15 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         return self.session.side_to_act()
 
     def _describe_unit(self, unit: str | None) -> str:
-        """The piece's name, short: its state goes below its orders (see :meth:`_unit_details`), so that
-        the orders keep the room in 80 x 24."""
         for p in self.board.pieces:
             if p.id == unit:
-                return f"{p.name} [{p.id}]"
+                return f"{p.name} [{p.id}]" + (f", {p.state}" if p.state else "")
         return "Orders for the whole side"
 
     def _unit_details(self, unit: str | None) -> list[str]:
         for p in self.board.pieces:
             if p.id == unit:
-                return ([p.state] if p.state else []) + [line for line in p.details if not line.startswith(p.name)]
+                return [line for line in p.details if not line.startswith(p.name)]
         return []
 
     def _refit_orders(self) -> None:
@@ -334,7 +332,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         reason = self.system.idle_reason(self.session.state, piece.id)
         lines = [f"{piece.name} [{piece.id}], {side}" + (f", {piece.state}" if piece.state else ""),
                  f"No orders: {reason}."]
-        lines += self._unit_details(piece.id)[1 if piece.state else 0:]
+        lines += self._unit_details(piece.id)
         lines.append("(Tab or Enter on one of yours to give orders)")
         self.query_one(OrderPane).show_waiting("\n".join(lines))
         self.say(f"{piece.name}: no orders now: {reason}")

@@ -80,7 +80,14 @@ class OrderPane(Static):
         if level == BROWSE:
             head.append("Choose a piece: Enter on it, Tab cycles.\n", style="bold")
         elif level == ACTION:
-            head.append(f"{describe_unit(editor.unit)}\n", style="bold")
+            # one line, so that the orders keep the room; when cut, it is whole below them
+            described = describe_unit(editor.unit)
+            width = self.content_region.width
+            if width > 3 and len(described) > width:
+                head.append(described[:width - 3] + "...\n", style="bold")
+                rest.append(described + "\n")
+            else:
+                head.append(f"{described}\n", style="bold")
             # the orders first: in a small terminal the details below them are what gets cut off
             if editor.highlight_targets():
                 tail.append("or Enter on a marked hex\n")
@@ -88,7 +95,10 @@ class OrderPane(Static):
                 rest.append(f"{line}\n", style="dim")
         elif level == TARGET:
             n = len(editor.highlight_targets())
-            head.append(f"{describe_unit(editor.unit)}: {editor.action}\n", style="bold")
+            aimed = f"{editor.action}: {describe_unit(editor.unit)}"
+            width = self.content_region.width
+            head.append((aimed[:width - 3] + "..." if width > 3 and len(aimed) > width else aimed) + "\n",
+                        style="bold")
             head.append(f"Move the cursor to one of {n} marked {'hex' if n == 1 else 'hexes'}, Enter. "
                         f"Tab / Shift+Tab step through them, nearest first.\n")
             if editor.menu():  # orders of this action that need no hex: by number, before the odds
