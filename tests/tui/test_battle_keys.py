@@ -427,3 +427,56 @@ async def test_every_order_is_on_screen_at_80_by_24_in_30_minute_missions_and_di
         menu = screen.editor.menu()
         assert "End briefing" in menu
         assert sorted(await every_entry_on_screen(pilot, screen)) == sorted(menu)
+
+
+@playtest
+async def test_aiming_at_a_piece_out_of_reach_says_why_in_the_systems_words(saves):
+    """RatFight's ditch on a Fire card: Enter on an enemy the shot cannot reach says why (range, sight), from
+    the rules' own check, whole on the status lines at 80 x 24; the Orders pane says it as the cursor lands."""
+    from engine.systems.ratfight import commands as RC
+    from tuikit import cursor_to
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        b = Battle.new("ratfight", "ditch", seed=0)
+        players = {side: "human" for side in b.system.sides(b.state)}
+        session = Session.new("ratfight", "ditch", players=players, seed=3)
+        battle = session.battle
+        from engine.core.players import computer_players_for
+
+        chooser = computer_players_for(attrs_evolve_players(battle))
+        case = None
+        for _ in range(300):
+            fire = [c for c in battle.legal_commands() if isinstance(c, RC.Fire)]
+            if fire:
+                shooter = fire[0].model
+                reached = {c.target for c in fire if c.model == shooter and c.weapon == fire[0].weapon}
+                enemies = [m for m in battle.state.models.values()
+                           if m.side != battle.side_to_act() and m.on_table and m.id not in reached]
+                if enemies:
+                    case = fire[0], enemies[0]
+                    break
+            battle.submit(chooser[battle.side_to_act()].choose(battle.system, battle.state))
+        assert case is not None, "no shot with an enemy out of its reach came up"
+        shot, enemy = case
+        app.open_session(session)
+        await settle(pilot)
+        screen = app.screen
+        action = screen.system.order_parts(session.state, shot).action
+        for _ in range(30):
+            if screen.editor.unit == shot.model:
+                break
+            await pilot.press("tab")
+        await pilot.press(str(screen.editor.menu().index(action) + 1))
+        assert screen.editor.level == TARGET
+        await cursor_to(pilot, screen.query_one("#map"), enemy.pos)
+        await pilot.pause()
+        import attrs as _attrs
+
+        why = session.system.validate(session.state, _attrs.evolve(shot, target=enemy.id))
+        assert why, "the rules refuse the shot"
+        assert f"Not {enemy.name}: {why}" in pane_text(screen, "#orders")
+        await pilot.press("enter")
+        await pilot.pause()
+        said = " ".join(" ".join(screen_text(app).splitlines()[-4:-1]).split())
+        assert why in said, said

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from engine.core.hexes import Hex
 from engine.core.view import OrderPreview
 
@@ -42,7 +44,9 @@ class Aiming:
         at = self.query_one(HexMap).cursor_hex
         targets = self.targets_nearest_first()
         if at not in targets:
-            return ""
+            piece = self.query_one(HexMap).piece_at(at)
+            why = self.refusal_at(at) if piece is not None else None
+            return f"Not {piece.name}: {why}" if why else ""
         origin = self._unit_hex(self.editor.unit)
         far = origin.distance(at) if origin is not None else None
         piece = self.query_one(HexMap).piece_at(at)
@@ -78,3 +82,35 @@ class Aiming:
 
     def action_previous_target(self) -> None:
         self.action_next_target(-1)
+
+    def refusal_at(self, at: Hex) -> str | None:
+        """Why the action being aimed cannot be given at ``at``, in the rule system's words: one of the
+        action's legal orders is aimed there instead (its target hex, or the piece on it, put in place of
+        the one it names) and the system's own check says why it is refused. None when no such order
+        can be made (an empty hex for a shot, say)."""
+        unit, action = self.editor.unit, self.editor.action
+        if action is None:
+            return None
+        board = {p.at: p for p in self.board.pieces if p.at is not None and p.aboard is None}
+        there = board.get(at)
+        for option in self.editor.book.options(unit, action):
+            aimed = option.parts.target
+            command = option.command
+            if aimed is None or not attrs.has(type(command)):
+                continue
+            was = board.get(aimed)
+            for field in attrs.fields(type(command)):
+                value = getattr(command, field.name)
+                if value == aimed:
+                    moved = {field.name: at}
+                elif was is not None and there is not None and value == was.id:
+                    moved = {field.name: there.id}
+                else:
+                    continue
+                try:
+                    reason = self.system.validate(self.session.state, attrs.evolve(command, **moved))
+                except (KeyError, AttributeError, TypeError, ValueError):
+                    reason = None  # a check that does not expect this hex or piece: no reason to give
+                if reason:
+                    return reason
+        return None

@@ -322,7 +322,12 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
             else:
                 self.inspect(piece)
             return
+        action = self.editor.action
         refusal = self.editor.choose_hex(at)
+        if refusal and self.editor.level == TARGET:
+            why = self.refusal_at(at)
+            if why:
+                refusal = f"{action}: not at {where(at)}: {why}"
         self.after_edit(refusal)
 
     def inspect(self, piece) -> None:

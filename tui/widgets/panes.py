@@ -334,19 +334,22 @@ class InfoLine(Widget):
         """``others``: the pieces on the hex besides ``piece`` (inside, aboard, or sharing it)."""
         glyph = board.terrain.get(at)
         terrain = next((k for k in board.legend if k.glyph == glyph), None)
+        # what is on the hex first (the pane is two lines in 80 x 24), then the ground
         text = Text(f"{where(at)} ")
-        text.append(terrain.name if terrain else "off the map")
-        if terrain and terrain.effect:
-            text.append(f" ({terrain.effect})", style="dim")
         if piece is not None:
-            text.append(f"\n{piece.name} [{piece.id}]", style="bold")
+            text.append(f"{piece.name} [{piece.id}]", style="bold")
             if piece.state:
                 text.append(f", {piece.state}")
             # the details show in the Orders pane on Enter (select or inspect), so that sweeping
             # the cursor across pieces repaints little
         if others:
             names = ", ".join(f"{p.name} [{p.id}]" + (f" ({p.state})" if p.state else "") for p in others)
-            text.append(f"\n{'also here' if piece is not None else 'here'}: {names}")
+            text.append(f"; also here: {names}" if piece is not None else f"here: {names}")
+        if piece is not None or others:
+            text.append("\n")
+        text.append(terrain.name if terrain else "off the map")
+        if terrain and terrain.effect:
+            text.append(f" ({terrain.effect})", style="dim")
         if extra:
             text.append(f"\n{extra}")
         self.update(text)
