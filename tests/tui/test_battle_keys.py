@@ -480,3 +480,18 @@ async def test_aiming_at_a_piece_out_of_reach_says_why_in_the_systems_words(save
         await pilot.pause()
         said = " ".join(" ".join(screen_text(app).splitlines()[-4:-1]).split())
         assert why in said, said
+
+
+async def ask_to_leave(pilot) -> None:
+    """A battle of two players here with a piece selected, then q: the leave question over it."""
+    await pilot.press("n", "down", "down", "down", "right", "right", "enter")
+    await settle(pilot)
+    await pilot.press("tab", "q")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_leave_question_screen(snap_compare, size, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the saves folder as a player has it, ./saves: the same on every run
+    monkeypatch.setenv("HEXFRONT_SAVES", "saves")
+    assert snap_compare(make_app(), terminal_size=size, run_before=ask_to_leave)
