@@ -23,6 +23,7 @@ from engine.core.errors import HexfrontError, SaveError
 from engine.core.players import HUMAN
 from engine.core.saves import load_battle
 
+from .pace import PACES, pace_of
 from .session import Session, autosave_path, retire_autosave
 from .settings import keep_setting, read_settings
 
@@ -59,7 +60,7 @@ class HexfrontApp(App):
         Binding("ctrl+q", "quit", "quit", show=False, priority=True),
     ]
 
-    def __init__(self, *, ascii_look: bool | None = None, computer_delay: float = 0.35,
+    def __init__(self, *, ascii_look: bool | None = None, computer_delay: float | None = None,
                  replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None,
                  replay: Path | None = None, loaded: tuple | None = None,
                  resumed: Battle | None = None) -> None:
@@ -71,7 +72,9 @@ class HexfrontApp(App):
         if ascii_look is None:
             ascii_look = env_ascii or settings.values.get("ascii") is True
         self.ascii_look = ascii_look
-        self.computer_delay = computer_delay
+        # the seconds each computer order stays on screen: the pace kept in the settings, unless fixed here
+        self.pace = pace_of(settings.values)
+        self.computer_delay = PACES[self.pace] if computer_delay is None else computer_delay
         self.replay_interval = replay_interval
         self.start = start
         self.replay_file = replay  # start="replay": the save the viewer opens on
@@ -129,6 +132,14 @@ class HexfrontApp(App):
             self.notify(problem, severity="warning", markup=False)
         self.apply_ascii_look()
 
+    def set_pace(self, pace: str) -> None:
+        """The computer's pace (see tui/pace.py), kept in the settings."""
+        self.pace = pace
+        self.computer_delay = PACES[pace]
+        problem = keep_setting("pace", pace)
+        if problem:
+            self.notify(problem, severity="warning", markup=False)
+
     # -- moving between screens --------------------------------------------------------------
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -183,22 +194,11 @@ class HexfrontApp(App):
     def start_tutorial(self, system_id: str, scenario: str) -> None:
         """A tutorial battle: the learner's side at this keyboard, the computer's default player on the
         other, seed 1 so every learner sees the same battle, teach on."""
-        from engine.core.content import read_toml, scenario_files
-        from engine.core.system import get_system
-
         try:
-            system = get_system(system_id)
-            raw = read_toml(scenario_files(system.content_dir())[scenario]).get("tutorial", {})
-            side = raw.get("side") if isinstance(raw, dict) else None
-            sides = [s.id for s in scenario_sides(system_id, scenario)]
-        except (HexfrontError, KeyError) as exc:
-            self.notify(f"cannot start the tutorial: {getattr(exc, 'message', exc)}", severity="error")
+            players = tutorial_players(system_id, scenario)
+        except HexfrontError as exc:
+            self.notify(f"cannot start the tutorial: {exc.message}", severity="error")
             return
-        if side not in sides:
-            self.notify(f"the tutorial names no side of its battle ({side!r}); its file needs fixing",
-                        severity="error")
-            return
-        players = {s: (HUMAN if s == side else "default") for s in sides}
         self.start_battle(system_id, scenario, players=players, seed=1, teach=True)
 
     def continue_battle(self, battle: Battle | None = None) -> None:
@@ -274,6 +274,24 @@ def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None
     app = HexfrontApp(start=start, ascii_look=ascii_look, replay=replay, loaded=loaded, resumed=resumed)
     app.run()
     return app.return_code or 0
+
+
+def tutorial_players(system_id: str, scenario: str) -> dict[str, str]:
+    """Who commands each side of a tutorial: the side its file names at this keyboard, the computer's
+    default player on the others. Raises HexfrontError (one line) if the file names no side of its battle."""
+    from engine.core.content import read_toml, scenario_files
+    from engine.core.system import get_system
+
+    try:
+        system = get_system(system_id)
+        raw = read_toml(scenario_files(system.content_dir())[scenario]).get("tutorial", {})
+        side = raw.get("side") if isinstance(raw, dict) else None
+        sides = [s.id for s in scenario_sides(system_id, scenario)]
+    except KeyError as exc:
+        raise HexfrontError(f"no tutorial {exc}") from None
+    if side not in sides:
+        raise HexfrontError(f"the tutorial names no side of its battle ({side!r}); its file needs fixing")
+    return {s: (HUMAN if s == side else "default") for s in sides}
 
 
 def scenario_sides(system_id: str, scenario: str):

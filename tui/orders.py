@@ -65,7 +65,8 @@ class OrderEditor:
     target: Hex | None = None
     variants: list[Option] = attrs.field(factory=list)
     chosen: Option | None = None
-    page: int = 0  # which nine of the menu the keys 1-9 pick from (0 shows the next nine)
+    page: int = 0  # which page of the menu the keys 1-9 pick from (0 shows the next page)
+    page_size: int = PAGE  # choices a page holds: nine, or fewer when the Orders pane has less room
 
     def reset(self, book: OrderBook) -> None:
         self.book = book
@@ -74,12 +75,25 @@ class OrderEditor:
         self.page = 0
 
     def pages(self) -> int:
-        return max(1, -(-len(self.menu()) // PAGE))
+        return max(1, -(-len(self.menu()) // self.page_size))
+
+    def set_page_size(self, size: int) -> None:
+        """Hold ``size`` choices a page (1 to 9), keeping the first choice shown now on the page shown."""
+        size = max(1, min(PAGE, size))
+        if size != self.page_size:
+            first = (self.page % self.pages()) * self.page_size
+            self.page_size = size
+            self.page = first // size
 
     def page_entries(self) -> list[str]:
         """The menu entries keys 1-9 pick now."""
-        start = (self.page % self.pages()) * PAGE
-        return self.menu()[start:start + PAGE]
+        start = (self.page % self.pages()) * self.page_size
+        return self.menu()[start:start + self.page_size]
+
+    def more_after_page(self) -> int:
+        """How many choices come after the page shown (0 on the last page)."""
+        start = (self.page % self.pages()) * self.page_size
+        return max(0, len(self.menu()) - start - self.page_size)
 
     def next_page(self) -> bool:
         """Show the next nine choices (round to the first after the last); False if they all fit."""
@@ -95,7 +109,14 @@ class OrderEditor:
             return self.book.actions(self.unit if self.level == ACTION else None)
         if self.level == VARIANT:
             return [o.parts.label or o.parts.action for o in self.variants]
+        if self.level == TARGET:  # the action's orders that need no hex, beside those aimed at one
+            return [o.parts.label or o.parts.action for o in self.untargeted()]
         return []
+
+    def untargeted(self) -> list[Option]:
+        """The orders of the action being aimed that take no target hex (a code word that holds where
+        the squad is, beside those that send it somewhere): picked by number at the TARGET level."""
+        return [o for o in self.book.options(self.unit, self.action or "") if o.parts.target is None]
 
     def select_unit(self, unit: str) -> str | None:
         """Pick a piece to give orders to; returns a refusal if it has none."""
@@ -112,10 +133,14 @@ class OrderEditor:
         shown = len(self.page_entries())
         if not 0 <= index < shown:
             return f"there is no choice {index + 1} here"
-        index += (self.page % self.pages()) * PAGE
+        index += (self.page % self.pages()) * self.page_size
         if self.level in (BROWSE, ACTION):
             unit = self.unit if self.level == ACTION else None
             return self._choose_action(unit, entries[index])
+        if self.level == TARGET:
+            self.target, self.variants = None, []
+            self._confirm(self.untargeted()[index])
+            return None
         self._confirm(self.variants[index])
         return None
 

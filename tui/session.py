@@ -219,12 +219,9 @@ class Session:
         return path
 
 
-def retire_autosave() -> Path | None:
-    """Before a new battle takes the autosave, keep an unfinished or unreadable one under another name.
-
-    Returns where it went, or None if there was nothing worth keeping. A finished
-    battle's autosave is simply replaced (its end screen offered to save it).
-    """
+def unfinished_autosave() -> Path | None:
+    """Where an unfinished (or unreadable) autosave would be kept if a new battle started now; None when
+    there is none worth keeping (no autosave, or a finished battle, which is simply replaced)."""
     path = autosave_path()
     if not path.is_file():
         return None
@@ -236,9 +233,20 @@ def retire_autosave() -> Path | None:
     if not keep:
         return None
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(path.stat().st_mtime))
-    target = fresh_target(saves_dir(), f"unfinished-{stamp}")
+    return fresh_target(saves_dir(), f"unfinished-{stamp}")
+
+
+def retire_autosave() -> Path | None:
+    """Before a new battle takes the autosave, keep an unfinished or unreadable one under another name.
+
+    Returns where it went (see :func:`unfinished_autosave`), or None if there was nothing worth keeping.
+    A finished battle's autosave is simply replaced (its end screen offered to save it).
+    """
+    target = unfinished_autosave()
+    if target is None:
+        return None
     try:
-        os.replace(path, target)
+        os.replace(autosave_path(), target)
     except OSError as exc:
         raise SaveError(f"cannot keep the unfinished battle as {target.name} ({exc.strerror or exc}); "
                         f"the autosave is left as it was, so no new battle was started") from None

@@ -27,7 +27,7 @@ from .session import saves_dir
 MAX_SETTINGS_BYTES = 64 * 1024
 
 #: Each setting and the type its value must have.
-SETTING_TYPES: dict[str, type] = {"ascii": bool}
+SETTING_TYPES: dict[str, type] = {"ascii": bool, "pace": str}
 
 
 @attrs.define

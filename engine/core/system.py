@@ -81,6 +81,10 @@ def content_root() -> Path:
     return Path(__file__).resolve().parents[2] / "content"
 
 
+#: what :meth:`RuleSystem.idle_reason` says when a system gives no reason of its own
+GENERIC_IDLE_REASON = "the rules give it no order at this moment: another piece or the whole side acts now"
+
+
 class RuleSystem:
     """Base class for a rule system. Subclasses fill in every method below."""
 
@@ -167,6 +171,17 @@ class RuleSystem:
     def validate(self, state: Any, command: Any) -> str | None:
         """None if legal now, else the reason a player reads."""
         raise NotImplementedError
+
+    def idle_reason(self, state: Any, piece_id: str | None) -> str:
+        """Why the piece ``piece_id`` of the side to act has no legal order now (None: why no piece has
+        one), in the game's words, from the same checks that refuse an order. Shown when the player
+        picks an idle piece or presses Tab with none to pick. Systems say their own reasons; this one
+        says only what is always true."""
+        if self.outcome(state) is not None:
+            return "the battle is over"
+        if piece_id is None:
+            return "no piece can act now: give an order for the whole side or pass (.)"
+        return GENERIC_IDLE_REASON
 
     def resolve(self, ctx: Resolution, command: Any) -> None:
         raise NotImplementedError

@@ -73,7 +73,7 @@ async def test_the_briefing_order_is_written_in_the_order_editor_and_read_back()
         battle = screen.session.battle
         assert editor.level == BROWSE and editor.pages() == 2, editor.menu()
         text = screen_text(the_app)
-        assert "Intelligence briefing - Red" in text and "0  more (1/2" in text
+        assert "Intelligence briefing - Red" in text and "0  6 more below (1/2)" in text
         await page_to(pilot, editor, "Orders: advance")
         assert editor.level == TARGET
         objective = battle.state.tables.objective
@@ -105,7 +105,7 @@ async def test_zero_turns_the_page_only_when_there_is_more():
         first = editor.page_entries()
         await pilot.press("0")
         await pilot.pause()  # let the screen repaint before reading it
-        assert editor.page_entries() != first and "0  more (2/2" in screen_text(the_app)
+        assert editor.page_entries() != first and "0  first page (2/2)" in screen_text(the_app)
         await pilot.press("0")
         assert editor.page_entries() == first  # round to the first page
         # the End briefing order sits on the second page and is reached from it

@@ -95,7 +95,7 @@ async def test_a_short_battle_is_played_to_its_end_by_keyboard(saves):
         again = app.screen
         assert isinstance(again, BattleScreen) and again is not screen
         assert again.session.battle.setup.scenario == "ditch" and again.session.battle.outcome() is None
-        await pilot.press("q")
+        await pilot.press("q", "y")  # leave, and yes to the question
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
 
@@ -119,7 +119,7 @@ async def test_undo_redo_save_load_and_continue(saves):
         copies = [p for p in saves.glob("ratfight-*.json")]
         assert len(copies) == 1 and str(copies[0]) in screen.message
         # back to the menu, and continue: exactly where we were
-        await pilot.press("q")
+        await pilot.press("q", "y")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         await pilot.press("c")
@@ -127,7 +127,7 @@ async def test_undo_redo_save_load_and_continue(saves):
         assert isinstance(app.screen, BattleScreen)
         assert app.screen.session.battle.state_hash() == state
         # load the named copy from the list
-        await pilot.press("q")
+        await pilot.press("q", "y")
         await pilot.pause()
         await pilot.press("l")
         await pilot.pause()
@@ -227,9 +227,9 @@ async def test_escape_backs_out_one_level_at_a_time(saves):
         assert screen.editor.level == ACTION
         await pilot.press("escape")
         assert screen.editor.level == BROWSE
-        await pilot.press("escape")
+        await pilot.press("escape")  # at the choice of piece Esc stops: leaving is q, and asks
         await pilot.pause()
-        assert isinstance(app.screen, TitleScreen)
+        assert app.screen is screen and "q leaves the battle" in " ".join(screen_text(app).split())
 
 
 @playtest

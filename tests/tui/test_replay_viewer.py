@@ -339,7 +339,7 @@ async def test_continue_from_here_against_the_computer_and_a_second_player(saves
         assert saved.log == battle.log[:n] and saved.setup.players == session.battle.setup.players
         assert session.autosave == autosave_path()
         # once more from the same point, with a second player at this keyboard: a new file beside the first
-        await pilot.press("q")
+        await pilot.press("q", "y")
         await pilot.pause()
         replay = await open_replay(pilot, path)
         replay.go((n, 0))

@@ -85,16 +85,16 @@ async def order_by_keys(pilot, screen, command, confirm: bool = True) -> None:
     Tab to the piece, a digit (0 for the next page) for the action, the cursor and Enter for the
     target hex, a digit for the variant; each step is checked against the editor before the next key.
     """
-    from tui.orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT
+    from tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
 
     editor = screen.editor
     system = screen.system
     parts = system.order_parts(screen.session.state, command)
 
     async def pick(entries: list, index: int) -> None:
-        while editor.page % editor.pages() != index // PAGE:
+        while editor.page % editor.pages() != index // editor.page_size:
             await pilot.press("0")
-        await pilot.press(str(index % PAGE + 1))
+        await pilot.press(str(index % editor.page_size + 1))
 
     if parts.unit is not None:
         for _ in range(60):
@@ -109,7 +109,10 @@ async def order_by_keys(pilot, screen, command, confirm: bool = True) -> None:
     menu = editor.menu()
     assert parts.action in menu, f"{parts.action!r} is not in the menu {menu}"
     await pick(menu, menu.index(parts.action))
-    if editor.level == TARGET:
+    if editor.level == TARGET and parts.target is None:  # an order of the action that needs no hex
+        commands = [o.command for o in editor.untargeted()]
+        await pick(editor.menu(), commands.index(command))
+    elif editor.level == TARGET:
         await cursor_to(pilot, screen.query_one("#map"), parts.target)
         await pilot.press("enter")
     if editor.level == VARIANT:

@@ -25,6 +25,8 @@ from ..session import Session
 from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 from ..widgets.lesson import READ_KEY, TutorialPane
+from .aiming import Aiming
+from .computer import ComputerTurns
 from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
 
 
@@ -94,7 +96,7 @@ class BoardScreen(Screen):
             log.focus()
 
 
-class BattleScreen(BoardScreen):
+class BattleScreen(ComputerTurns, Aiming, BoardScreen):
     """Play a battle. Orders go through the order editor; the computer's turns run off the UI thread."""
 
     BINDINGS = [
@@ -102,6 +104,10 @@ class BattleScreen(BoardScreen):
         Binding("escape", "back", "back"),
         Binding("z", "undo", "undo"),
         Binding("Z,shift+z", "redo", "redo", key_display="Z"),
+        # in target mode Tab steps through the targets (nearest first); elsewhere through the pieces
+        Binding("tab", "next_target", "next target", priority=True, key_display="Tab"),
+        Binding("shift+tab", "previous_target", "previous target", priority=True, show=False),
+        Binding("x", "skip_computer", "skip its turn"),  # shown only while the computer plays
         Binding("tab", "next_piece", "next piece", priority=True, show=False),
         Binding("shift+tab", "previous_piece", "previous piece", priority=True, show=False),
         Binding("full_stop", "pass_order", "pass", key_display="."),
@@ -113,7 +119,9 @@ class BattleScreen(BoardScreen):
         Binding("o", "odds", "odds", show=False),
         Binding("a", "activation", "activation", show=False),
         Binding("s", "save", "save"),
-        Binding("q", "menu", "menu"),
+        Binding("plus", "pace(1)", "computer faster", key_display="+", show=False),
+        Binding("minus", "pace(-1)", "computer slower", key_display="-", show=False),
+        Binding("q", "leave", "leave"),
         *[Binding(str(i), f"pick({i - 1})", "", show=False) for i in range(1, 10)],
         Binding("0", "more", "more choices", show=False),
         Binding(READ_KEY, "tutorial_step", "the step in full"),
@@ -127,10 +135,12 @@ class BattleScreen(BoardScreen):
         self.editor = OrderEditor(OrderBook(self.system, session.state, []))
         self.show_sight = False
         self.message = ""
-        self._thinking = False
+        self.init_computer()
         self._ended = False
         self._preview = None
         self._acted: frozenset[str] = frozenset()
+        self._aimed = None  # ((unit, action, hex), its preview): the odds at the target under the cursor
+        self._orders_room = 0  # the lines the Orders pane had when last drawn
         self._teaching = False  # a teach pause is up: the computer waits for it
         self._last_order = ""
         try:
@@ -138,6 +148,14 @@ class BattleScreen(BoardScreen):
         except HexfrontError:
             self.tutorial = None
         self._tutorial_done = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Tab steps through targets only while a target is being chosen (else it picks pieces)."""
+        if action in ("next_target", "previous_target"):
+            return self.editor.level == TARGET and bool(self.editor.highlight_targets())
+        if action == "skip_computer":  # in the footer only while the computer plays
+            return self.session.computer_to_act()
+        return True
 
     def on_mount(self) -> None:
         self.setup_panes(self.board, self.session.battle.setup.players)
@@ -184,6 +202,7 @@ class BattleScreen(BoardScreen):
             commands = session.battle.legal_commands() if self.human_to_act() else []
             self.editor.reset(OrderBook(self.system, state, commands))
             self._preview = None
+            self._aimed = None
             self._auto_select()
         activation = self.system.activation(state)
         self._acted = activation.acted  # kept for redraws between orders
@@ -241,18 +260,34 @@ class BattleScreen(BoardScreen):
                 return [line for line in p.details if not line.startswith(p.name)]
         return []
 
+    def _refit_orders(self) -> None:
+        """After a layout: draw the orders again if the room the Orders pane has changed (the panes
+        above it grew or shrank, the terminal was resized)."""
+        if self.query_one(OrderPane).room() != self._orders_room:
+            self._draw_orders()
+
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        self.call_after_refresh(self._refit_orders)
+
     def _draw_orders(self) -> None:
         pane = self.query_one(OrderPane)
+        self._orders_room = pane.room() if pane.content_region.width else -1  # -1: not laid out yet
+        self.call_after_refresh(self._refit_orders)
         b = self.session.battle
         if b.outcome() is not None:
             pane.show_waiting("The battle is over.")
         elif self.session.computer_to_act():
-            side = self.session.side_to_act()
-            pane.show_waiting(f"{self.session.side_name(side)} (computer) is choosing an order...")
+            pane.show_waiting(self.computer_waiting_text())
         else:
             if self.editor.level == CONFIRM and self._preview is None and self.editor.chosen is not None:
                 self._preview = self.system.preview(self.session.state, self.editor.chosen.command)
-            pane.show_editor(self.editor, self._describe_unit, self._preview, self._unit_details)
+            if self.editor.level == TARGET:
+                pane.show_editor(self.editor, self._describe_unit, self._aim_preview(), self._unit_details,
+                                 aim=self._aim_line())
+            else:
+                pane.show_editor(self.editor, self._describe_unit, self._preview, self._unit_details)
+        self.refresh_bindings()
 
     def _draw_info(self) -> None:
         hexmap = self.query_one(HexMap)
@@ -261,7 +296,8 @@ class BattleScreen(BoardScreen):
         targets = self.editor.highlight_targets().get(at)
         if targets:
             extra = "orders here: " + ", ".join(targets)
-        self.query_one(InfoLine).show_hex(at, self.board, hexmap.piece_at(at), extra)
+        shown = hexmap.piece_at(at)
+        self.query_one(InfoLine).show_hex(at, self.board, shown, extra, others_here(self.board, at, shown))
 
     def _draw_status(self) -> None:
         b = self.session.battle
@@ -282,6 +318,8 @@ class BattleScreen(BoardScreen):
     # -- map events ---------------------------------------------------------------------
     def _cursor_moved(self, at: Hex) -> None:
         self._draw_info()
+        if self.editor.level == TARGET:
+            self._draw_orders()  # the odds at the target under the cursor
         if self.show_sight and self.editor.unit is None:
             self._redraw_map()
 
@@ -303,23 +341,35 @@ class BattleScreen(BoardScreen):
                 and piece.id != self.editor.unit and at not in self.editor.highlight_targets():
             self._select(piece.id)
             return
+        if level == ACTION and piece is not None and piece.id not in self.editor.book.by_unit \
+                and at not in self.editor.highlight_targets():
+            self.inspect(piece)  # a piece with no orders: what it is, and why it has none
+            return
         if level == BROWSE:
             if piece is None:
                 self.say("no piece here; move the cursor onto one of yours (Tab cycles)")
             else:
                 self.inspect(piece)
             return
+        action = self.editor.action
         refusal = self.editor.choose_hex(at)
+        if refusal and self.editor.level == TARGET:
+            why = self.refusal_at(at)
+            if why:
+                refusal = f"{action}: not at {where(at)}: {why}"
         self.after_edit(refusal)
 
     def inspect(self, piece) -> None:
-        """Show everything about a piece that cannot take orders now (an enemy, or one that has acted)."""
+        """Show everything about a piece that cannot take orders now (an enemy, or one that has acted),
+        and why it cannot, in the rule system's words."""
         side = self.session.side_name(piece.side)
-        lines = [f"{piece.name} [{piece.id}], {side}" + (f", {piece.state}" if piece.state else "")]
+        reason = self.system.idle_reason(self.session.state, piece.id)
+        lines = [f"{piece.name} [{piece.id}], {side}" + (f", {piece.state}" if piece.state else ""),
+                 f"No orders: {reason}."]
         lines += self._unit_details(piece.id)
-        lines.append("(no orders for it now; Esc or any order goes on)")
+        lines.append("(Tab or Enter on one of yours to give orders)")
         self.query_one(OrderPane).show_waiting("\n".join(lines))
-        self.say(f"{piece.name}: no orders it can take now")
+        self.say(f"{piece.name}: no orders now: {reason}")
 
     def _select(self, unit: str) -> None:
         self.after_edit(self.editor.select_unit(unit))
@@ -359,8 +409,8 @@ class BattleScreen(BoardScreen):
             self.say("there is no pass order now")
             return
         index = actions.index("Pass")
-        self.editor.page = index // PAGE
-        self.after_edit(self.editor.pick(index % PAGE))
+        self.editor.page = index // self.editor.page_size
+        self.after_edit(self.editor.pick(index % self.editor.page_size))
 
     def action_confirm(self) -> None:
         option = self.editor.chosen
@@ -368,9 +418,11 @@ class BattleScreen(BoardScreen):
             return
         self.give(option.command)
 
-    def give(self, command: Any) -> None:
+    def give(self, command: Any, by_computer: bool = False) -> None:
         try:
             text = self.system.describe_command(command, self.session.state)
+            if by_computer:
+                text = f"{self.session.side_name(self.session.side_to_act())} (computer): {text}"
             before = len(self.session.battle.events)
             self.session.submit(command)
         except IllegalOrder as refused:
@@ -389,7 +441,7 @@ class BattleScreen(BoardScreen):
             log.add_entries(log_entries(self.system, self.session.state, b.events[before:], start=before + 1))
         self.refresh_all()
         self._draw_tutorial()
-        if before is None or not b.setup.teach:
+        if before is None or not b.setup.teach or self._skipping:
             self._taught()
             return
         from .teach import teach
@@ -466,23 +518,39 @@ class BattleScreen(BoardScreen):
             self.app.push_screen(EndScreen(self.session))
 
     def action_back(self) -> None:
+        """Esc: back out one level of the order being built, and never further than the choice of piece
+        (leaving the battle is q, which asks first)."""
         if self.focused is self.query_one(DiceLog):
             self.query_one(HexMap).focus()
             return
         if self.editor.back():
             self.after_edit(None)
             return
-        self.action_menu()
+        self._draw_orders()  # an enemy's details shown by Enter go
+        self.say("nothing to back out of: q leaves the battle (it is kept)")
 
-    def action_menu(self) -> None:
-        from .unsaved import ask_before_leaving
+    def action_leave(self) -> None:
+        """q: ask before leaving for the menu, saying where the battle is kept; a finished battle just goes.
+        While the autosave fails with orders in no file, the question is the one that offers to save them
+        elsewhere first (tui/screens/unsaved.py)."""
+        if self.session.battle.outcome() is not None:
+            self._leave(True)
+            return
+        if self.session.save_error is not None and self.session.unsaved:
+            from .unsaved import ask_before_leaving
 
-        ask_before_leaving(self.app, self.session, self._leave_to_menu)
+            ask_before_leaving(self.app, self.session, lambda: self._leave(True))
+            return
+        from .confirm import leave_battle_question
 
-    def _leave_to_menu(self) -> None:
+        self.app.push_screen(leave_battle_question(self.session.autosave, self.session.save_error), self._leave)
+
+    def _leave(self, yes: bool | None) -> None:
+        if not yes:
+            return
         self.workers.cancel_group(self, "computer")
         if self.is_current:
-            self.app.pop_screen()
+            self.app.go_to_menu()
 
     def action_undo(self) -> None:
         self._take_back(self.session.undo, "undo", "took back {n} order(s); Z gives them again")
@@ -535,7 +603,10 @@ class BattleScreen(BoardScreen):
         pieces = {p.id: p for p in self.board.pieces}
         units = [u for u in units if u in pieces and pieces[u].at is not None]
         if not units:
-            self.say("no piece can act now" + ("" if self.human_to_act() else ": it is not your turn"))
+            if not self.human_to_act():
+                self.say("no piece can act now: it is not your turn")
+            else:
+                self.say(f"no piece can act now: {self.system.idle_reason(self.session.state, None)}")
             return
         current = self.editor.unit
         i = units.index(current) + step if current in units else (0 if step > 0 else -1)
@@ -600,34 +671,18 @@ class BattleScreen(BoardScreen):
         self.say("showing what the piece can see" if self.show_sight else "line of sight hidden")
         self._redraw_map()
 
-    # -- the computer player ---------------------------------------------------------------
-    def maybe_computer(self) -> None:
-        if self._thinking or self._teaching or not self.session.computer_to_act():
-            return
-        self._thinking = True
-        job = self.session.computer_job()
-        count = len(self.session.battle.log)
-        delay = getattr(self.app, "computer_delay", 0.0)
-
-        def think() -> None:
-            started = time.monotonic()
-            command = job()
-            rest = delay - (time.monotonic() - started)
-            if rest > 0:
-                time.sleep(rest)
-            self.app.call_from_thread(self._computer_ordered, command, count)
-
-        self.run_worker(think, thread=True, group="computer", exclusive=True, exit_on_error=False)
-
-    def _computer_ordered(self, command: Any, count: int) -> None:
-        self._thinking = False
-        if not self.is_attached or len(self.session.battle.log) != count or not self.session.computer_to_act():
-            self.maybe_computer()
-            return
-        self.give(command)
-
     def on_screen_resume(self) -> None:
+        """Back from a panel or dialog: the keys act on the battle again (not on the dice log)."""
+        self.query_one(HexMap).focus()
         self.maybe_computer()
+
+
+def others_here(board, at: Hex, shown) -> list:
+    """Every piece at ``at`` besides the one the map draws there: those inside a building or aboard a
+    carrier on that hex, and any sharing it (the cursor panel names them all)."""
+    carriers = {p.id for p in board.pieces if p.at == at}
+    return [p for p in board.pieces if p is not shown
+            and (p.at == at or (p.aboard is not None and p.aboard in carriers))]
 
 
 def open_rules(screen: Any, system_id: str, rule: str) -> None:

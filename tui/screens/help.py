@@ -45,7 +45,9 @@ The map cursor (pointy-topped hexes)
       b   n        b south-west  n south-east
   arrows   west, east, a row up or down
   Shift+arrows   five at a time
-  Tab      next piece that can act
+  Tab      next piece that can act; when
+           choosing a target, the next target
+           (nearest first, with its odds)
   Shift+Tab   the previous one
 
 Giving an order
@@ -54,9 +56,12 @@ Giving an order
            on an enemy: what it is
            at the confirm step: give it
   1-9      a numbered choice in Orders
-  0        the next nine, when there are more
+  0        the next page of choices, when
+           they do not all fit (the last line
+           says how many more)
   .        pass
-  Esc      one step back (at the top: menu)
+  Esc      one step back (it never leaves
+           the battle: q does, and asks first)
   z  Z     undo, redo (against the computer:
            back to your own last order)
   v        what a piece can see
@@ -72,7 +77,12 @@ Giving an order
   e        explain the picked roll or card
   w        why? the rules section behind it
   s        save a copy
-  q        back to the menu
+  q        leave for the menu (asks first;
+           Continue brings the battle back)
+  x        while the computer plays: the
+           rest of its turn at once
+  + -      the computer's pace: faster, slower
+           (slow, normal, fast, instant; kept)
 
 Replays
   .  comma   next, previous event

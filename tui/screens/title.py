@@ -23,7 +23,7 @@ from engine.core.players import HUMAN
 from engine.cli import DEFAULT_SYSTEM
 from engine.core.system import OptionSpec, all_systems, get_system
 
-from ..session import autosave_path, describe_save, list_saves
+from ..session import autosave_path, describe_save, list_saves, unfinished_autosave
 from ..widgets.footer import Footer
 
 WATCH = "watch"  # the "your side" choice that leaves both sides to the computer
@@ -191,6 +191,7 @@ class NewBattleScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.systems = all_systems()
+        self.kept_as = unfinished_autosave()  # where the unfinished battle goes when this one starts
         self._side_cache: dict[tuple[str, str], list[tuple[str, str]]] = {}
 
     def compose(self) -> ComposeResult:
@@ -263,7 +264,15 @@ class NewBattleScreen(Screen):
         self.query_one("#new-help", Static).update(Text(current.help, style="italic"))
         info = next(s for s in scenarios if s.name == scenario)
         self.query_one("#new-summary", Static).update(
-            Text(f"{info.title}\n{info.summary}\n\nUp/Down choose a row, Left/Right change it, Enter starts."))
+            Text(f"{info.title}\n{info.summary}\n\nUp/Down choose a row, Left/Right change it, Enter starts."
+                 + self._kept_note()))
+
+    def _kept_note(self) -> str:
+        """What starting will do to the unfinished battle on the autosave, if there is one."""
+        if self.kept_as is None:
+            return ""
+        return (f"\nYour unfinished battle is kept as {self.kept_as.name} (l loads it from the menu); "
+                f"Continue will then bring back this new one.")
 
     @on(ChoiceForm.Changed)
     def _changed(self) -> None:

@@ -63,47 +63,139 @@ class QueuePane(Static):
 
 
 class OrderPane(Static):
-    """The order editor's current level, as text (the keys are in the footer and in help)."""
+    """The order editor's current level, as text (the keys are in the footer and in help).
+
+    A menu is paged to what the pane can show whole: when fewer than nine choices fit (80 x 24, a long
+    piece name), a page holds fewer, and the last line of the page, always on screen, says how many
+    more the key 0 shows.
+    """
 
     def show_editor(self, editor: OrderEditor, describe_unit, preview: OrderPreview | None,
-                    unit_details=lambda unit: ()) -> None:
-        text = Text()
+                    unit_details=lambda unit: (), aim: str = "") -> None:
+        """``preview``: at the confirm step the order's; in target mode the target's under the cursor,
+        which ``aim`` names (k of n, how far)."""
+        head, tail, rest = Text(), Text(), Text()
         level = editor.level
+        numbered = level in (BROWSE, ACTION, VARIANT) or (level == TARGET and bool(editor.menu()))
         if level == BROWSE:
-            text.append("Choose a piece: Enter on it, Tab cycles.\n", style="bold")
-            self._numbered(text, editor)
+            head.append("Choose a piece: Enter on it, Tab cycles.\n", style="bold")
         elif level == ACTION:
-            text.append(f"{describe_unit(editor.unit)}\n", style="bold")
+            # one line, so that the orders keep the room; when cut, it is whole below them
+            described = describe_unit(editor.unit)
+            width = self.content_region.width
+            if width > 3 and len(described) > width:
+                head.append(described[:width - 3] + "...\n", style="bold")
+                rest.append(described + "\n")
+            else:
+                head.append(f"{described}\n", style="bold")
             # the orders first: in a small terminal the details below them are what gets cut off
-            self._numbered(text, editor)
             if editor.highlight_targets():
-                text.append("or Enter on a marked hex\n")
+                tail.append("or Enter on a marked hex\n")
             for line in unit_details(editor.unit):
-                text.append(f"{line}\n", style="dim")
+                rest.append(f"{line}\n", style="dim")
         elif level == TARGET:
             n = len(editor.highlight_targets())
-            text.append(f"{describe_unit(editor.unit)}: {editor.action}\n", style="bold")
-            text.append(f"Move the cursor to one of {n} marked {'hex' if n == 1 else 'hexes'}, Enter.\n")
+            aimed = f"{editor.action}: {describe_unit(editor.unit)}"
+            width = self.content_region.width
+            head.append((aimed[:width - 3] + "..." if width > 3 and len(aimed) > width else aimed) + "\n",
+                        style="bold")
+            head.append(f"Move the cursor to one of {n} marked {'hex' if n == 1 else 'hexes'}, Enter. "
+                        f"Tab / Shift+Tab step through them, nearest first.\n")
+            if editor.menu():  # orders of this action that need no hex: by number, before the odds
+                head.append("Or, needing no hex:\n")
+            if aim:
+                rest.append(aim + "\n", style="bold")
+                if preview is not None:
+                    rest.append_text(odds_text(preview, wide=self.size.width >= 40))
         elif level == VARIANT:
             at = f" at {where(editor.target)}" if editor.target is not None else ""
-            text.append(f"{editor.action}{at}: which?\n", style="bold")
-            self._numbered(text, editor)
+            head.append(f"{editor.action}{at}: which?\n", style="bold")
         elif level == CONFIRM and preview is not None:
-            text.append("Enter give Esc back" + (" o odds" if preview.odds else "") + "\n",
+            head.append("Enter give Esc back" + (" o odds" if preview.odds else "") + "\n",
                         style="bold reverse")
-            text.append_text(odds_text(preview, wide=self.size.width >= 40))
-        self.update(text)
+            head.append_text(odds_text(preview, wide=self.size.width >= 40))
+        text = head
+        if numbered:
+            self._fit_pages(editor, self._lines(head) + self._lines(tail))
+            self._numbered(text, editor)
+        text.append_text(tail)
+        text.append_text(rest)
+        self.update(self._fit(text))
+
+    def _fit(self, text: Text) -> Text:
+        """The text cut to the lines the pane can show, so that it never pushes the dice log off the
+        column (what is cut is the piece's details at the end: the cursor panel and Enter show them)."""
+        width = self.content_region.width
+        if width <= 0:
+            return text
+        text = text.copy()
+        text.rstrip()
+        lines = text.wrap(self.app.console, width)
+        room = self.room()
+        if len(lines) <= room:
+            return text
+        return Text("\n").join(lines[:room])
+
+    def _lines(self, text: Text) -> int:
+        width = self.content_region.width
+        text = text.copy()
+        text.rstrip()  # a last newline ends the last line; it adds none
+        if not text.plain:
+            return 0
+        return len(text.wrap(self.app.console, width)) if width > 0 else text.plain.count("\n") + 1
+
+    def room(self) -> int:
+        """Lines of text the pane can show whole: its max-height, less what its neighbours in the side
+        column need: the panes above it their height, the dice log its least; the legend below gives way
+        (it is also in help)."""
+        cap = self.styles.max_height
+        limit = int(cap.value) if cap is not None and cap.is_cells else 99
+        column = self.parent
+        if column is None or not column.size.height:
+            return limit - 1
+        used, below = 0, False
+        for sibling in column.children:
+            if sibling is self:
+                below = True
+                continue
+            if not sibling.display:
+                continue
+            height = sibling.styles.height
+            if height is not None and height.is_fraction:
+                least = sibling.styles.min_height
+                used += (int(least.value) if least is not None and least.is_cells else 1) + 1
+            elif not below:  # the panes above keep their height; those below (the legend) give way
+                used += sibling.outer_size.height
+        return max(2, min(limit, column.content_region.height - used) - 1)  # less the top border
+
+    def _fit_pages(self, editor: OrderEditor, fixed: int) -> None:
+        """The most choices a page can hold (up to nine) such that every page, with the line that turns
+        it, fits below the ``fixed`` lines of text around the menu."""
+        if self.content_region.width <= 0:
+            return
+        free = self.room() - fixed
+        menu = editor.menu()
+        heights = [self._lines(Text(f"{i % 9 + 1}  {entry}")) for i, entry in enumerate(menu)]
+        for size in range(9, 0, -1):
+            paged = len(menu) > size
+            pages = [heights[i:i + size] for i in range(0, len(menu), size)] or [[]]
+            if all(sum(page) + paged <= free for page in pages):
+                editor.set_page_size(size)
+                return
+        editor.set_page_size(1)
 
     @staticmethod
     def _numbered(text: Text, editor: OrderEditor) -> None:
-        """The choices keys 1-9 pick now; when there are more than nine, 0 turns the page."""
+        """The choices keys 1-9 pick now; when they do not all fit, 0 turns the page."""
         for i, entry in enumerate(editor.page_entries(), start=1):
             text.append(f"{i} ", style="bold reverse")
             text.append(f" {entry}\n")
         pages = editor.pages()
         if pages > 1:
+            page = editor.page % pages + 1
+            more = editor.more_after_page()
             text.append("0 ", style="bold reverse")
-            text.append(f" more ({editor.page % pages + 1}/{pages}, {len(editor.menu())} in all)\n")
+            text.append(f" {more} more below ({page}/{pages})\n" if more else f" first page ({page}/{pages})\n")
 
     def show_waiting(self, line: str) -> None:
         self.update(Text(line))
@@ -275,19 +367,27 @@ class InfoLine(Widget):
         self._text = Text()
         self._cells: list[list[tuple[str, Style]]] = []
 
-    def show_hex(self, at: Hex, board: BoardView, piece: Piece | None, extra: str = "") -> None:
+    def show_hex(self, at: Hex, board: BoardView, piece: Piece | None, extra: str = "",
+                 others: list[Piece] | tuple[Piece, ...] = ()) -> None:
+        """``others``: the pieces on the hex besides ``piece`` (inside, aboard, or sharing it)."""
         glyph = board.terrain.get(at)
         terrain = next((k for k in board.legend if k.glyph == glyph), None)
+        # what is on the hex first (the pane is two lines in 80 x 24), then the ground
         text = Text(f"{where(at)} ")
-        text.append(terrain.name if terrain else "off the map")
-        if terrain and terrain.effect:
-            text.append(f" ({terrain.effect})", style="dim")
         if piece is not None:
-            text.append(f"\n{piece.name} [{piece.id}]", style="bold")
+            text.append(f"{piece.name} [{piece.id}]", style="bold")
             if piece.state:
                 text.append(f", {piece.state}")
             # the details show in the Orders pane on Enter (select or inspect), so that sweeping
             # the cursor across pieces repaints little
+        if others:
+            names = ", ".join(f"{p.name} [{p.id}]" + (f" ({p.state})" if p.state else "") for p in others)
+            text.append(f"; also here: {names}" if piece is not None else f"here: {names}")
+        if piece is not None or others:
+            text.append("\n")
+        text.append(terrain.name if terrain else "off the map")
+        if terrain and terrain.effect:
+            text.append(f" ({terrain.effect})", style="dim")
         if extra:
             text.append(f"\n{extra}")
         self.update(text)

@@ -44,5 +44,8 @@ class Disrupter(PackagedRuleSystem):
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DisState:
         return rules.new_state(data.Tables.from_content(content), options)
 
+    def idle_reason(self, state: DisState, piece_id: str | None) -> str:
+        return rules.idle_reason(state, piece_id)
+
 
 SYSTEM = Disrupter()

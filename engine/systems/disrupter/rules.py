@@ -1147,6 +1147,29 @@ def _active_team(s: DisState, team_id: str, step: str) -> Team | str:
     return team
 
 
+def idle_reason(s: DisState, team_id: str | None) -> str:
+    """Why team ``team_id`` (None: any team) has no order now, from the checks that refuse one: the
+    briefing, whose segment and step it is, panic, and what the team has done this turn (Rule 11)."""
+    if s.result is not None:
+        return "the battle is over"
+    if s.phase == "briefing":
+        return "at the intelligence briefing the platoon writes orders; teams act once the battle begins (Rule 10)"
+    if team_id is None:
+        return "no team acts now: end this step (an order for the whole side) to go on"
+    seg = s.segment
+    step = seg[2] if seg is not None else "move"
+    team = _active_team(s, team_id, step)
+    if isinstance(team, str):
+        return team
+    if step == "move" and team.moved:
+        return f"{team.name} has already taken its movement action this turn"
+    if step == "ba" and not [u for u in team.living if not u.acted]:
+        return f"{team.name} has already acted this turn"
+    if step == "ba":
+        return f"{team.name} has no battlefield action open to it now: no enemy team it can see to fire at or spot"
+    return f"{team.name} has nothing it may do in this step"
+
+
 def segment_name(s: DisState, seg: tuple[str, str, str]) -> str:
     g = {"co": "COs", "g1": "Group 1", "g2": "Group 2", "init": "Initiative"}[seg[0]]
     step = {"move": "movement", "ba": "battlefield actions", "resolve": "Resolve"}[seg[2]]

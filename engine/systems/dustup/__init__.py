@@ -81,6 +81,9 @@ class Dustup(RuleSystem):
     def validate(self, state: DustState, command: Any) -> str | None:
         return rules.validate(state, command)
 
+    def idle_reason(self, state: DustState, piece_id: str | None) -> str:
+        return rules.idle_reason(state, piece_id)
+
     def resolve(self, ctx, command: Any) -> None:
         rules.resolve(ctx, command)
 

@@ -617,6 +617,28 @@ def cover_distance(st: DustState, h: Hex) -> int:
     return found
 
 
+def idle_reason(st: DustState, uid: str | None) -> str:
+    """Why unit ``uid`` (None: any unit) has no order now, from the checks that refuse one: a decision
+    waiting, the unit acting, whether this unit may begin an activation."""
+    if st.result is not None:
+        return "the battle is over"
+    if st.pending is not None:
+        return f"waiting for {st.tables.side_names[st.pending.side]} to decide: {pending_question(st)}"
+    if uid is None:
+        return "no unit can act now: an order for the whole side, or pass"
+    u = st.units.get(uid)
+    if u is None:
+        return "it is a marker: it takes no orders"
+    top = st.active
+    if top is not None and u.id != top.unit:
+        return f"{st.units[top.unit].name} is acting: finish its activation first"
+    if top is None:
+        why = may_begin(st, u)
+        if why:
+            return why
+    return f"{u.name} has no order it can take now"
+
+
 def validate(st: DustState, cmd: Any) -> str | None:
     if st.result is not None:
         return "the battle is over"

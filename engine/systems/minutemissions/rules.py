@@ -335,6 +335,29 @@ def legal_commands(st: MissionState) -> list[Any]:
     return out
 
 
+def idle_reason(st: MissionState, uid: str | None) -> str:
+    """Why unit ``uid`` (None: any unit) has no order now, from the checks that refuse one: deployment,
+    whose turn it is, which unit is acting, whether it has acted this round."""
+    if st.result is not None:
+        return "the battle is over"
+    if uid in st.drones:
+        d = st.drones[uid]
+        carrier = st.units[d.carrier].name if d.carrier in st.units else "its carrier"
+        return f"a drone takes no orders of its own: {carrier} attacks with it or recalls it"
+    if uid is None or uid not in st.units:
+        return "no unit can act now: an order for the whole side, or pass"
+    u = st.units[uid]
+    if u.side != st.active:
+        return f"it is {side_name(st, st.active)}'s turn"
+    if st.stage == DEPLOY:
+        return f"{u.name} is already deployed" if u.at is not None else f"{u.name} has no hex it can deploy to"
+    if st.turn is None:
+        return _v_activate(st, C.Activate(uid)) or f"{u.name} cannot be activated now"
+    if st.turn.unit != uid:
+        return f"{st.units[st.turn.unit].name} is acting: only it takes orders until its turn ends"
+    return f"{u.name} has no order it can pay for or take in this phase"
+
+
 # ---------------------------------------------------------------------------------------------
 # Validation
 # ---------------------------------------------------------------------------------------------
@@ -347,7 +370,7 @@ def _turn_unit(st: MissionState, uid: str) -> str | None:
     if st.turn is None:
         return "no unit is acting: activate one first"
     if st.turn.unit != uid:
-        return f"it is {st.units[st.turn.unit].name}'s turn, not {uid}'s"
+        return f"it is {st.units[st.turn.unit].name}'s turn, not {st.units[uid].name if uid in st.units else uid}'s"
     return None
 
 

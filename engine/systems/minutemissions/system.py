@@ -34,6 +34,9 @@ class MinuteMissions(PackagedRuleSystem):
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> MissionState:
         return rules.new_state(data.Tables.from_content(content), options)
 
+    def idle_reason(self, state: MissionState, piece_id: str | None) -> str:
+        return rules.idle_reason(state, piece_id)
+
     def side_to_act(self, state: MissionState) -> str | None:
         return None if state.result else state.active
 

@@ -64,6 +64,9 @@ class RatFight(RuleSystem):
     def validate(self, state: RatState, command: Any) -> str | None:
         return rules.validate(state, command)
 
+    def idle_reason(self, state: RatState, piece_id: str | None) -> str:
+        return rules.idle_reason(state, piece_id)
+
     def resolve(self, ctx, command: Any) -> None:
         rules.resolve(ctx, command)
 

@@ -487,6 +487,46 @@ def legal_commands(st: RatState) -> list:
     return out
 
 
+def idle_reason(st: RatState, mid: str | None) -> str:
+    """Why model ``mid`` (None: any model) has no order now, from the same checks that refuse one: the card
+    up, the model's state, and for a Fire card the nearest enemy's refusal (range, armour, sight)."""
+    card = _card(st)
+    if mid is None:
+        if card is None:
+            return "no action card is up"
+        return f"no model of yours can use the {card.title} card: pass (.) or give an order for the whole side"
+    m, why = _own(st, mid)
+    if why:
+        return why
+    if card.kind == "turn_end":
+        return f"the {card.title} card gives no orders: pass (.) to end the turn"
+    if card.kind == "move":
+        if m.is_vehicle:
+            return f"{card.title} moves infantry: a vehicle needs a vehicle card"
+        if m.immobile:
+            return f"{m.name} cannot move"
+        return f"{m.name} has no hex it can move to"
+    if card.kind == "vehicle":
+        return f"{card.title} moves vehicles, and {m.name} is not one" if not m.is_vehicle else \
+            f"{m.name} has no hex it can move to and no way to pivot"
+    if card.infantry_only and m.is_vehicle:
+        return f"{card.title} fires one infantry weapon: a vehicle needs another Fire card"
+    if m.pos is None:
+        return f"{m.name} is aboard a vehicle and cannot fire"
+    enemies = sorted((e for e in st.models.values() if e.side != m.side and e.on_table),
+                     key=lambda e: hex_distance(m.pos, e.pos))
+    if not enemies:
+        return "no enemy is on the battlefield"
+    nearest = enemies[0]
+    reasons = []
+    for wid in m.weapons:
+        weapon = st.tables.weapons[wid]
+        for mode in weapon.modes:
+            reasons.append(_shot_refusal(st, m, weapon, mode, nearest))
+    reason = next((r for r in reasons if r), f"{m.name} has no weapon that can fire at {nearest.name}")
+    return f"no target: {reason}"
+
+
 def actors_vehicles(st: RatState, side: str) -> list[Model]:
     return [v for v in st.models.values() if v.side == side and v.is_vehicle and v.status == OK and v.pos]
 

@@ -207,6 +207,25 @@ def _orderable(st: SkirmishState, cid: str) -> tuple[Character | None, str | Non
     return c, None
 
 
+def idle_reason(st: SkirmishState, cid: str | None) -> str:
+    """Why character ``cid`` (None: any character) has no order now, from the checks that refuse one:
+    the step of the round, the side giving orders, being out of the fight, an order already given."""
+    if st.result is not None:
+        return "the battle is over"
+    if st.step == LUCK:
+        return "a hit is waiting: choose how much luck to spend on it first"
+    if st.step == REACT:
+        return "a live grenade is waiting for an answer first"
+    if cid is None:
+        return "every character has its order: lock them in (an order for the whole side)"
+    if cid in st.vehicles:
+        return "a vehicle takes no orders: whoever is inside drives it (a miscellaneous action)"
+    c, why = _orderable(st, cid)
+    if c is None:
+        return why or "it takes no orders now"
+    return f"{c.name} has no order it can take this round"
+
+
 def validate(st: SkirmishState, cmd: Any) -> str | None:
     if st.result is not None:
         return "the battle is over"

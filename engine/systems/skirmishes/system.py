@@ -34,6 +34,9 @@ class Skirmishes(PackagedRuleSystem):
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> SkirmishState:
         return rules.new_state(data.Tables.from_content(content))
 
+    def idle_reason(self, state: SkirmishState, piece_id: str | None) -> str:
+        return rules.idle_reason(state, piece_id)
+
     def fold(self, state: SkirmishState, event: Any) -> None:
         folding.fold(state, event)
 
