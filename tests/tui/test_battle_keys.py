@@ -161,7 +161,7 @@ def tutorial_at_step(system_id: str, steps: int) -> Session:
     computer answering), teach off, the learner to act."""
     from engine.core.players import computer_players_for
     from engine.core.tutorial import battle_progress, read_tutorial
-    from test_tutorials_tui import learner_order
+    from tuikit import learner_order
     from tui.app import tutorial_players
 
     session = Session.new(system_id, "tutorial", players=tutorial_players(system_id, "tutorial"), seed=1)
@@ -392,6 +392,8 @@ async def every_entry_on_screen(pilot, screen) -> list[str]:
     app = pilot.app
     editor = screen.editor
     read = []
+    for _ in range(3):  # a screen just opened lays its panes out after a short delay (Textual 8)
+        await pilot.pause(0.05)
     for page in range(editor.pages()):
         await pilot.pause()
         rows = screen_text(app).splitlines()

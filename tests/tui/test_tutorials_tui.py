@@ -22,7 +22,7 @@ from engine.core.hexes import hex_distance
 from engine.core.system import all_systems
 from engine.core.tutorial import battle_progress, tutorial_scenarios
 from tui.app import HexfrontApp
-from tui.orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT
+from tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
 from tui.screens.battle import BattleScreen
 from tui.screens.teach import TeachScreen
 from tui.screens.tutorial import TutorialListScreen, TutorialMessage, tutorial_list
@@ -59,12 +59,14 @@ def names_piece(prompt: str, name: str) -> bool:
 async def press_entry(pilot, screen, index: int) -> None:
     """Press the key the Orders pane shows beside entry ``index`` of the menu (0 turns the page first)."""
     editor = screen.editor
-    while editor.page % editor.pages() != index // PAGE:
+    await pilot.pause()  # the Orders pane repaints after the last key before it is read
+    while editor.page % editor.pages() != index // editor.page_size:
         await pilot.press("0")
-    key = str(index % PAGE + 1)
+        await pilot.pause()
+    key = str(index % editor.page_size + 1)
     entry = editor.menu()[index]
     pane_text = " ".join(" ".join(line.split()) for line in screen_lines(pilot.app))
-    assert f"{key} {entry[:12]}" in pane_text, f"the Orders pane shows no {key} beside {entry!r}"
+    assert f"{key} {entry[:12]}" in pane_text, f"the Orders pane shows no {key} beside {entry!r}:\n" + screen_text(pilot.app)
     await pilot.press(key)
     await pilot.pause()
 

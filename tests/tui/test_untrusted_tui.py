@@ -21,6 +21,7 @@ from engine.core.players import HUMAN
 from engine.core.saves import load_battle, save_battle
 from tui.app import HexfrontApp
 from tui.screens.battle import BattleScreen
+from tui.screens.confirm import Question
 from tui.screens.title import NewBattleScreen, SaveListScreen, TitleScreen
 from tui.screens.unsaved import SaveElsewhereScreen, UnsavedDialog
 from tui.session import Session, autosave_path, continue_replay
@@ -326,12 +327,12 @@ async def test_a_failing_autosave_is_unmissable_and_quitting_asks_first(saves, m
         assert isinstance(app.screen, UnsavedDialog) and "quit anyway" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        # Esc from the battle (leaving to the menu) asks as well
-        await pilot.press("escape")
+        # Esc never leaves a battle (it backs out of an order being built); q asks, as above
+        await pilot.press("escape", "escape")
         await pilot.pause()
-        if app.screen is screen:  # Esc may first back out of an order being built
-            await pilot.press("escape")
-            await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("q")
+        await pilot.pause()
         assert isinstance(app.screen, UnsavedDialog)
         await pilot.press("escape")
         await pilot.pause()
@@ -400,7 +401,10 @@ async def test_the_next_good_autosave_catches_up_and_the_alarm_goes(saves, monke
         assert any("The autosave works again: every order is saved." in t for t in toast_texts(app))
         assert load_battle(autosave_path()).log == screen.session.battle.log
         assert len(screen.session.battle.log) == 3
-        await pilot.press("q")  # nothing at risk: no question
+        await pilot.press("q")  # nothing at risk: only the question every battle asks before it is left
+        await pilot.pause()
+        assert isinstance(app.screen, Question) and "AUTOSAVE" not in screen_text(app)
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
 

@@ -144,3 +144,20 @@ async def clear_pauses(pilot, key: str = "space", rounds: int = 400) -> int:
         pressed += 1
         await pilot.pause()
     raise AssertionError("the teach pauses never ended")
+
+
+def learner_order(battle, step):
+    """The first legal order that completes ``step`` (tried on a copy); else the first order of the side as a
+    whole that is not a pass (a roll-off, a card to turn), else the first legal order."""
+    import copy
+
+    system = battle.system
+    legal = battle.legal_commands()
+    for command in legal:
+        trial = copy.deepcopy(battle)
+        action = system.order_parts(trial.state, command).action
+        if step.met_by(action, trial.submit(command)):
+            return command
+    side_level = [c for c in legal if system.order_parts(battle.state, c).unit is None
+                  and system.order_parts(battle.state, c).action.lower() != "pass"]
+    return (side_level or legal)[0]

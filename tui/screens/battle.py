@@ -150,7 +150,10 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         self._tutorial_done = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Tab steps through targets only while a target is being chosen (else it picks pieces)."""
+        """Tab steps through targets only while a target is being chosen (else it picks pieces); x shows only
+        while the computer plays, and the tutorial key only in a tutorial."""
+        if action == "tutorial_step":
+            return self.tutorial is not None
         if action in ("next_target", "previous_target"):
             return self.editor.level == TARGET and bool(self.editor.highlight_targets())
         if action == "skip_computer":  # in the footer only while the computer plays
@@ -493,12 +496,6 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
 
         pane = self.query_one(TutorialPane)
         self.app.push_screen(TutorialMessage(pane.heading, pane.whole()))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The tutorial key shows in the footer only in a tutorial."""
-        if action == "tutorial_step":
-            return self.tutorial is not None
-        return True
 
     def _check_tutorial(self) -> None:
         if self.tutorial is None or self._tutorial_done or not self._tutorial_finished():

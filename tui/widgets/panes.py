@@ -99,8 +99,11 @@ class OrderPane(Static):
             width = self.content_region.width
             head.append((aimed[:width - 3] + "..." if width > 3 and len(aimed) > width else aimed) + "\n",
                         style="bold")
-            head.append(f"Move the cursor to one of {n} marked {'hex' if n == 1 else 'hexes'}, Enter. "
-                        f"Tab / Shift+Tab step through them, nearest first.\n")
+            if aim:  # aimed at a target already: short, so the target and its odds keep the room
+                head.append("Enter aims here; Tab / Shift+Tab: next target.\n")
+            else:
+                head.append(f"Move the cursor to one of {n} marked {'hex' if n == 1 else 'hexes'}, Enter. "
+                            f"Tab / Shift+Tab step through them, nearest first.\n")
             if editor.menu():  # orders of this action that need no hex: by number, before the odds
                 head.append("Or, needing no hex:\n")
             if aim:
