@@ -6,6 +6,7 @@ content/<id>/scenarios/; these are the two readers they share.
 
 from __future__ import annotations
 
+import contextvars
 import copy
 import json
 import re
@@ -164,16 +165,24 @@ def one_of(choices: Iterable[Any]) -> Callable[[Any, Any, Any], None]:
     return check
 
 
+#: True while files of content/ are read (not content a save embeds): rules added after a release, such as
+#: the terrain glyph rule, apply to files only, so that older saves still load with the content they embed.
+_READING_FILES: contextvars.ContextVar[bool] = contextvars.ContextVar("reading_files", default=False)
+
+
 def terrain_glyph(_instance: Any, attribute: Any, value: Any) -> None:
-    """An attrs validator: :func:`terrain_glyph_problem` (the map's rule for a terrain's sign)."""
-    problem = terrain_glyph_problem(value)
+    """An attrs validator: one character; in a file of content/ also :func:`terrain_glyph_problem` (the
+    map's rule for a terrain's sign, newer than some released saves)."""
+    problem = terrain_glyph_problem(value) if _READING_FILES.get() else (
+        None if len(value) == 1 else "must be one character")
     if problem:
         raise ContentProblem(attribute.name, f"{shown(repr(value))} {problem}")
 
 
 def content_converter() -> cattrs.Converter:
     """engine.core.serial's strict converter, reading TOML: a float key also takes a whole number (TOML
-    writes ``1`` for 1.0), and a tuple is read from a list."""
+    writes ``1`` for 1.0), anything but a table is refused where a table belongs, and a field whose
+    metadata has a ``key`` is read from that key (for keys that are Python words, such as ``in``)."""
     from .serial import strict_converter  # serial imports the rule-system protocol; keep content light
 
     converter = strict_converter()
@@ -184,7 +193,9 @@ def content_converter() -> cattrs.Converter:
         return float(value)
 
     def table(cls: Any) -> Any:
-        inner = cattrs.gen.make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+        renamed = {a.name: cattrs.gen.override(rename=a.metadata["key"])
+                   for a in attrs.fields(cls) if "key" in a.metadata}
+        inner = cattrs.gen.make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **renamed)
 
         def structure(value: Any, _type: Any) -> Any:
             if not isinstance(value, dict):
@@ -217,6 +228,35 @@ def structure_content(raw: Any, cls: type[T] | Any, where: str) -> T:
         raise ContentError(f"{where}: nests too deeply to be read") from None
 
 
+def structure_parts(content: Any, cls: type[T], where: Callable[[str], str], *, files: bool = False) -> T:
+    """A system's whole content (the dict a save embeds: one entry per file, e.g. "weapons", "scenario") as
+    ``cls``, an attrs class with one field per entry; each entry is read with :func:`structure_content`
+    and ``where(entry)`` names its file in any mistake. ``files``: the content was just read from content/
+    (not from a save), so the rules that apply to files only apply too (see ``_READING_FILES``)."""
+    token = _READING_FILES.set(files)
+    try:
+        return _structure_parts(content, cls, where)
+    finally:
+        _READING_FILES.reset(token)
+
+
+def _structure_parts(content: Any, cls: type[T], where: Callable[[str], str]) -> T:
+    if not isinstance(content, dict):
+        raise ContentError(f"the content must be a table of tables, found {_value_name(content)}")
+    fields = attrs.fields(attrs.resolve_types(cls))
+    unknown = sorted(set(content) - {f.name for f in fields})
+    if unknown:
+        raise ContentError(f"the content has an unknown part {shown(repr(unknown[0]), 60)} "
+                           f"(expected: {', '.join(f.name for f in fields)})")
+    parts: dict[str, Any] = {}
+    for f in fields:
+        if f.name in content:
+            parts[f.name] = structure_content(content[f.name], f.type, where(f.name))
+        elif f.default is attrs.NOTHING:
+            raise ContentError(f"{where(f.name)}: missing from the content")
+    return cls(**parts)
+
+
 def content_mistake(exc: BaseException) -> str:
     """The first mistake in a cattrs error as "table [a.b]: key 'c' must be ..." (keys and values escaped)."""
     path, leaf = _first_leaf(exc, [])
@@ -224,8 +264,8 @@ def content_mistake(exc: BaseException) -> str:
     key: str | None = None
     if isinstance(leaf, cattrs.ForbiddenExtraKeysError):
         extra = sorted(leaf.extra_fields)
-        expected = ", ".join(a.name for a in attrs.fields(leaf.cl)) if attrs.has(leaf.cl) else ""
-        problem = (f"unknown key{'s' if len(extra) > 1 else ''} {', '.join(repr(shown(k, 40)) for k in extra)}"
+        expected = ", ".join(a.metadata.get("key", a.name) for a in attrs.fields(leaf.cl)) if attrs.has(leaf.cl) else ""
+        problem = (f"unknown key{'s' if len(extra) > 1 else ''} {', '.join(shown(repr(k), 40) for k in extra)}"
                    + (f" (expected one of: {shown(expected, 160)})" if expected else ""))
         return f"{_table(names)}: {problem}"
     if isinstance(leaf, ContentProblem):
