@@ -153,6 +153,16 @@ def between(low: int | float, high: int | float) -> Callable[[Any, Any, Any], No
     return check
 
 
+def how_many(low: int, high: int, what: str, rule: str = "") -> Callable[[Any, Any, Any], None]:
+    """An attrs validator: a list of ``low`` to ``high`` ``what`` (e.g. "teams"); ``rule`` names the rule."""
+    def check(_instance: Any, attribute: Any, value: Any) -> None:
+        if not low <= len(value) <= high:
+            count = f"{low}" if low == high else f"{low} to {high}"
+            raise ContentProblem(attribute.name, f"must list {count} {what}, found {len(value)}"
+                                                 + (f" ({rule})" if rule else ""))
+    return check
+
+
 def one_of(choices: Iterable[Any]) -> Callable[[Any, Any, Any], None]:
     """An attrs validator: one of ``choices`` (each item of a list, for a list-valued key)."""
     allowed = tuple(choices)
@@ -168,6 +178,12 @@ def one_of(choices: Iterable[Any]) -> Callable[[Any, Any, Any], None]:
 #: True while files of content/ are read (not content a save embeds): rules added after a release, such as
 #: the terrain glyph rule, apply to files only, so that older saves still load with the content they embed.
 _READING_FILES: contextvars.ContextVar[bool] = contextvars.ContextVar("reading_files", default=False)
+
+
+def some_text(_instance: Any, attribute: Any, value: str) -> None:
+    """An attrs validator: text that is not empty."""
+    if not value.strip():
+        raise ContentProblem(attribute.name, "must be some text, found none")
 
 
 def terrain_glyph(_instance: Any, attribute: Any, value: Any) -> None:
