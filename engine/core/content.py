@@ -117,16 +117,6 @@ def terrain_glyph_problem(glyph: Any) -> str | None:
     return None
 
 
-def check_terrain_glyphs(terrain: dict[str, Any], where: str) -> None:
-    """Apply :func:`terrain_glyph_problem` to every ``[id] glyph = ...`` of a terrain table read from
-    content/ (a save keeps the content it was played with and is not checked again)."""
-    for tid, t in terrain.items():
-        if isinstance(t, dict) and "glyph" in t:
-            problem = terrain_glyph_problem(t["glyph"])
-            if problem:
-                raise ContentError(f"{where}: terrain {tid}: glyph {t['glyph']!r} {problem}")
-
-
 # --- content schemas -------------------------------------------------------------------------------
 # Every content table is read through attrs classes (each system's schema module) with a cattrs converter
 # that refuses unknown keys; a mistake is one line naming the file, the table, the key and what was expected.
@@ -285,6 +275,8 @@ def content_mistake(exc: BaseException) -> str:
                    + (f" (expected one of: {shown(expected, 160)})" if expected else ""))
         return f"{_table(names)}: {problem}"
     if isinstance(leaf, ContentProblem):
+        if leaf.key is None:  # the table as a whole
+            return f"{_table(names)}: {leaf.problem}"
         key = leaf.key
         problem = leaf.problem
     elif isinstance(leaf, KeyError) and names:
