@@ -4,6 +4,7 @@ key and what was expected (engine.core.content.structure_content)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -11,12 +12,11 @@ from pathlib import Path
 import attrs
 import pytest
 
+from engine.core.battle import Battle
 from engine.core.content import ContentProblem, between, one_of, structure_content
-from engine.core.errors import ContentError
+from engine.core.errors import ContentError, SaveError
+from engine.core.saves import load_battle, save_battle
 from engine.core.system import all_systems, content_root
-
-#: systems whose content is not yet read through a schema (issue 19, content schemas: left for later)
-NOT_YET: set[str] = {"disrupter", "minutemissions", "skirmishes"}
 
 HEADER = re.compile(r"^\s*(\[\[?)([A-Za-z0-9_.\-]+)\]\]?\s*(#.*)?$")
 
@@ -29,11 +29,7 @@ def _content_files() -> list[tuple[str, str]]:
     return out
 
 
-def _mark(system: str) -> list[pytest.MarkDecorator]:
-    return [pytest.mark.xfail(reason="no schema yet", strict=True)] if system in NOT_YET else []
-
-
-FILES = [pytest.param(s, f, id=f"{s}/{f}", marks=_mark(s)) for s, f in _content_files()]
+FILES = [pytest.param(s, f, id=f"{s}/{f}") for s, f in _content_files()]
 
 
 def _with_key(text: str, line: str) -> tuple[str, str]:
@@ -93,7 +89,7 @@ def test_a_wrong_type_names_the_expected_type(system, relative, tmp_path, monkey
     assert f"key '{key}' must be " in message and "found a table" in message, message
 
 
-@pytest.mark.parametrize("system", [pytest.param(s, marks=_mark(s)) for s in sorted(all_systems())])
+@pytest.mark.parametrize("system", sorted(all_systems()))
 def test_the_real_content_loads_and_has_a_schema(system):
     rules = all_systems()[system]
     for name in rules.scenario_names():
@@ -146,3 +142,23 @@ def test_a_whole_number_is_read_as_a_float_and_defaults_fill_in():
 def test_a_validator_problem_names_its_key():
     problem = ContentProblem("size", "must be from 1 to 5")
     assert problem.key == "size" and str(problem) == "must be from 1 to 5"
+
+
+@pytest.mark.parametrize("system", sorted(all_systems()))
+def test_content_embedded_in_a_save_is_checked_by_the_same_schema(system, tmp_path):
+    """A save embeds the content it was played with; an unknown key slipped into it is refused when the save
+    is loaded, in one SaveError line naming the save, the table and the key (and the file is untouched)."""
+    rules = all_systems()[system]
+    battle = Battle.new(system, rules.scenario_names()[0], seed=3)
+    path = save_battle(battle, tmp_path / "b.json")
+    load_battle(path)  # the untouched save loads
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["content"]["scenario"]["efective"] = 99
+    raw = json.dumps(data).encode("utf-8")
+    path.write_bytes(raw)
+    with pytest.raises(SaveError) as refused:
+        load_battle(path)
+    message = refused.value.message
+    assert "\n" not in message and message.startswith(str(path))
+    assert "top level: unknown key 'efective'" in message, message
+    assert path.read_bytes() == raw
