@@ -40,6 +40,7 @@ import re
 
 import attrs
 
+from .content import ContentProblem, structure_content
 from .errors import ContentError
 
 
@@ -89,32 +90,62 @@ class TutorialProgress:
         return self.done >= self.total
 
 
+@attrs.frozen
+class TutorialStepTable:
+    """A ``[[tutorial.steps]]`` table as written: a prompt and what completes the step (one at least)."""
+
+    prompt: str
+    action: str = ""
+    rule: str = ""
+    event: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if not (self.action or self.rule or self.event):
+            raise ContentProblem(None, "needs an action, a rule or an event that completes the step")
+
+
+def _some_steps(_instance: Any, attribute: Any, value: list[Any]) -> None:
+    if not value:
+        raise ContentProblem(attribute.name, "needs at least one [[tutorial.steps]]")
+
+
+@attrs.frozen
+class TutorialTable:
+    """A scenario's ``[tutorial]`` table as written (see the module's docstring)."""
+
+    side: str
+    steps: list[TutorialStepTable] = attrs.field(validator=_some_steps)
+    intro: str = ""
+    finish: str = ""
+
+
+@attrs.frozen
+class ScriptTable:
+    """A scenario's ``[script]``: dice results and cards set in advance, in the order they are drawn."""
+
+    dice: list[int] = attrs.field(factory=list)
+    cards: dict[str, list[str]] = attrs.field(factory=dict)
+
+
 def read_tutorial(content: dict[str, Any]) -> Tutorial | None:
     """The scenario's ``[tutorial]`` table, checked; None if the scenario is not a tutorial."""
     scenario = content.get("scenario")
     raw = scenario.get("tutorial") if isinstance(scenario, dict) else None
     if raw is None:
         return None
-    if not isinstance(raw, dict):
-        raise ContentError("a scenario's [tutorial] must be a table")
-    steps = raw.get("steps")
-    if not isinstance(steps, list) or not steps:
-        raise ContentError("a tutorial needs at least one [[tutorial.steps]]")
-    out = []
-    for i, step in enumerate(steps, start=1):
-        if not isinstance(step, dict) or not isinstance(step.get("prompt"), str):
-            raise ContentError(f"tutorial step {i} needs a prompt")
-        unknown = set(step) - {"prompt", "action", "rule", "event"}
-        if unknown:
-            raise ContentError(f"tutorial step {i} has unknown keys: {', '.join(sorted(unknown))}")
-        if not any(isinstance(step.get(k), str) and step.get(k) for k in ("action", "rule", "event")):
-            raise ContentError(f"tutorial step {i} needs an action, a rule or an event that completes it")
-        out.append(TutorialStep(reflow(step["prompt"]), str(step.get("action", "")),
-                                str(step.get("rule", "")), str(step.get("event", ""))))
-    side = raw.get("side")
-    if not isinstance(side, str):
-        raise ContentError("a tutorial must name the side the learner commands (side = \"...\")")
-    return Tutorial(side, reflow(str(raw.get("intro", ""))), reflow(str(raw.get("finish", ""))), tuple(out))
+    table = structure_content({"tutorial": raw}, _TutorialOnly, "the scenario").tutorial
+    steps = tuple(TutorialStep(reflow(s.prompt), s.action, s.rule, s.event) for s in table.steps)
+    return Tutorial(table.side, reflow(table.intro), reflow(table.finish), steps)
+
+
+@attrs.frozen
+class _TutorialOnly:
+    tutorial: TutorialTable
+
+
+@attrs.frozen
+class _ScriptOnly:
+    script: ScriptTable
 
 
 def progress(tutorial: Tutorial, system: Any, setup_state: Any, log: list[Any],
@@ -173,32 +204,22 @@ def check_lesson(content: dict[str, Any], sides: Any, *, game: str, dice: tuple[
     dice); ``decks`` maps each deck a script may name to the cards it holds (None: the game draws no
     cards). The tutorial's learner must command one of ``sides``.
     """
-    script = content["scenario"].get("script")
-    if script is not None:
-        if not isinstance(script, dict):
-            raise ContentError("the scenario's [script] must be a table")
-        unknown = set(script) - {"dice", "cards"}
-        if unknown:
-            raise ContentError(f"the scenario's [script] has unknown keys: {', '.join(sorted(unknown))}")
-        rolled = script.get("dice", [])
-        if dice is None and rolled != []:
+    raw = content["scenario"].get("script")
+    if raw is not None:
+        script = structure_content({"script": raw}, _ScriptOnly, "the scenario").script
+        if dice is None and script.dice:
             raise ContentError(f"{game} has no dice: a [script] gives only cards = {{deck = [card ids]}}")
         if dice is not None:
             low, high = dice
-            if not isinstance(rolled, list) or not all(type(d) is int and low <= d <= high for d in rolled):
+            if not all(low <= d <= high for d in script.dice):
                 raise ContentError(f"a {game} scenario's [script] dice are whole numbers from {low} to {high}, "
                                    f"in the order they are rolled")
-        cards = script.get("cards", {})
-        if decks is None and cards:
+        if decks is None and script.cards:
             raise ContentError(f"{game} draws no cards: a scenario's [script] takes dice = [...] only")
-        if not isinstance(cards, dict):
-            raise ContentError("the scenario's [script] cards must be a table of decks")
-        for deck, ids in cards.items():
+        for deck, ids in script.cards.items():
             if deck not in (decks or {}):
                 raise ContentError(f"the [script] names deck {deck!r}; the decks are {', '.join(decks or {})}")
-            if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
-                raise ContentError(f"the [script] cards for {deck} must be a list of card ids")
-            bad = [c for c in ids if c not in decks[deck]]
+            bad = [c for c in ids if c not in decks[deck]]  # type: ignore[index]
             if bad:
                 raise ContentError(f"the [script] gives deck {deck} cards it does not hold: {', '.join(bad)}")
     tutorial = read_tutorial(content)

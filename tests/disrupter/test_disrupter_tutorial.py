@@ -180,7 +180,7 @@ def broken(**changes) -> dict:
     ("tutorial", {"side": "green", "steps": [{"prompt": "p", "action": "Move"}]}, "not one of the scenario's sides"),
     ("tutorial", {"side": "red", "steps": []}, "at least one"),
     ("tutorial", {"side": "red", "steps": [{"prompt": "p"}]}, "needs an action, a rule or an event"),
-    ("briefing", "no", "briefing must be true or false"),
+    ("briefing", "no", "key .briefing. must be true or false"),
 ])
 def test_a_malformed_script_or_tutorial_is_a_one_line_content_error(key, value, words):
     content = broken(**{key: value})

@@ -66,4 +66,4 @@ def test_content_with_a_letter_for_terrain_is_refused_in_one_line(tmp_path, monk
     with pytest.raises(ContentError) as refused:
         get_system("ratfight").load_content("ditch")
     message = refused.value.message
-    assert "\n" not in message and "terrain woods" in message and "'T'" in message and "letter" in message
+    assert "\n" not in message and "table [woods]: key 'glyph'" in message and "'T'" in message and "letter" in message

@@ -120,9 +120,9 @@ def test_a_malformed_tutorial_or_script_is_a_one_line_content_error():
         (lambda s: s["tutorial"].update(side="green"), "side 'green'"),
         (lambda s: s["tutorial"].update(steps=[]), "at least one"),
         (lambda s: s["tutorial"]["steps"][0].pop("action"), "needs an action"),
-        (lambda s: s["tutorial"]["steps"][1].update(when="now"), "unknown keys"),
+        (lambda s: s["tutorial"]["steps"][1].update(when="now"), "table [tutorial.steps#2]: unknown key 'when'"),
         (lambda s: s.update(tutorial="yes"), "must be a table"),
-        (lambda s: s["script"].update(dice=[4, "five"]), "whole numbers"),
+        (lambda s: s["script"].update(dice=[4, "five"]), "key 'dice item 2' must be a whole number"),
         (lambda s: s["script"].update(dice=[4, 0]), "whole numbers"),
         (lambda s: s["script"].update(cards={"deck": ["a"]}), "no cards"),
     ]

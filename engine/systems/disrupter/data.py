@@ -12,23 +12,19 @@ Every percentage stat is capped at 80 (Rule 6 - Stats): the loader refuses more.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables, terrain_glyph_problem
-from engine.core.errors import ContentError, UnknownScenario
+from engine.core.content import read_toml, scenario_files, shared_tables, structure_content, structure_parts
+from engine.core.errors import ContentError, UnknownScenario, shown_path
 from engine.core.hexes import Hex, offset_to_axial
 
-STAT_CAP = 80
-CLASSES = {"officer": 80, "soldier": 60, "bot": 40}  # Rule 9 - Classes: Instinct by class
+from .schema import (  # noqa: F401 - the vocabulary of the tables, read by the rules from here
+    CLASSES, EDGES, FILES, MOVES, ORDER_FIRE, ORDER_VERBS, PLATOON_RESULTS, SIGHTS, STAT_CAP, TEAM_RESULTS,
+    VICTORY_RULES, CodeWords, DisrupterContent, PlatoonTable, SideTable)
+
 BANDS = ("Close", "Medium", "Long")  # Rule 5 - Range bands: 1, 2, 3 hexes
-SIGHTS = ("clear", "cover", "block")
-MOVES = ("open", "ford", "no")
-EDGES = ("top", "bottom")
-TEAM_RESULTS = ("shaken", "take_cover", "freeze", "fall_back", "rout")
-PLATOON_RESULTS = ("stress_1", "stress_2", "jam_code_words", "lose_group_1")
-VICTORY_RULES = ("hold",)
 
 
 @attrs.frozen
@@ -162,115 +158,21 @@ class Tables:
         return self.bots[unit.kit] if unit.klass == "bot" else self.armour[unit.kit]
 
 
-def _int(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ContentError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
-    return value
+def read_content(content: dict[str, Any], where: Callable[[str], str] | None = None
+                 ) -> tuple[DisrupterContent, dict[str, PlatoonTable], tuple[str, ...]]:
+    """``content`` read through the schema (schema.py), with platoons.toml's platoons and code words.
+    ``where(part)`` names the file a mistake is in, for content just read from files; without it the
+    content is a save's, named by its part's file name."""
+    name = where or (lambda part: f"Disrupter content {FILES.get(part, 'scenario')}")
+    t = structure_parts(content, DisrupterContent, name, files=where is not None)
+    raw = dict(t.platoons)
+    words = structure_content({"code_words": raw.pop("code_words", None)}, CodeWords, name("platoons"))
+    return t, structure_content(raw, dict[str, PlatoonTable], name("platoons")), tuple(words.code_words)
 
 
-def _stat(value: Any, what: str) -> int:
-    """A percentage stat: Rule 6 caps every stat at 80."""
-    if type(value) is int and value > STAT_CAP:
-        raise ContentError(f"{what} is {value}, over the cap of {STAT_CAP} (Rule 6 - Stats)")
-    return _int(value, what, 0, STAT_CAP)
-
-
-def _str(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise ContentError(f"{what} must be some text, not {value!r}")
-    return value
-
-
-def _hex(value: Any, what: str) -> Hex:
-    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
-        raise ContentError(f"{what} must be [column, row], not {value!r}")
-    return offset_to_axial(value[0], value[1])
-
-
-def _kits(raw: dict[str, Any], what: str) -> dict[str, Kit]:
-    out = {}
-    for kid, k in raw.items():
-        if not isinstance(k, dict):
-            raise ContentError(f"{what} {kid} must be a table")
-        out[kid] = Kit(kid, _str(k.get("name"), f"{what} {kid} name"), _stat(k.get("A"), f"{what} {kid} A"),
-                       _int(k.get("W"), f"{what} {kid} W", 1, STAT_CAP), _int(k.get("M"), f"{what} {kid} M", 1, 12))
-    return out
-
-
-def _panic(rows: Any, allowed: tuple[str, ...], what: str) -> tuple[PanicRow, ...]:
-    if not isinstance(rows, list) or not rows:
-        raise ContentError(f"panic.toml needs a [[{what}]] table")
-    out = []
-    covered: set[int] = set()
-    for r in rows:
-        low, high = _int(r.get("low"), f"{what} panic low", 1, 20), _int(r.get("high"), f"{what} panic high", 1, 20)
-        if r.get("result") not in allowed:
-            raise ContentError(f"{what} panic result {r.get('result')!r} is not one of {', '.join(allowed)}")
-        span = set(range(low, high + 1))
-        if span & covered:
-            raise ContentError(f"{what} panic rows overlap at {sorted(span & covered)[0]}")
-        covered |= span
-        out.append(PanicRow(low, high, r["result"], _str(r.get("text"), f"{what} panic text")))
-    if covered != set(range(1, 21)):
-        raise ContentError(f"the {what} panic table must cover every d20 result from 1 to 20")
-    return tuple(out)
-
-
-def _units(specs: Any, team_id: str, weapons, armour, bots) -> tuple[UnitSpec, ...]:
-    if not isinstance(specs, list) or not 1 <= len(specs) <= 4:
-        raise ContentError(f"team {team_id} needs 1 to 4 units (Rule 4: a stand)")
-    out = []
-    for i, spec in enumerate(specs, start=1):
-        parts = spec.split(":") if isinstance(spec, str) else []
-        if len(parts) != 3:
-            raise ContentError(f"team {team_id}: unit {spec!r} should read 'class:kit:weapon'")
-        klass, kit, weapon = parts
-        if klass not in CLASSES:
-            raise ContentError(f"team {team_id}: class {klass!r} is not officer, soldier or bot")
-        if klass == "bot" and kit not in bots:
-            raise ContentError(f"team {team_id}: bot model {kit!r} is not in bots.toml")
-        if klass != "bot" and kit not in armour:
-            raise ContentError(f"team {team_id}: armour {kit!r} is not in armour.toml")
-        if weapon not in weapons:
-            raise ContentError(f"team {team_id}: weapon {weapon!r} is not in weapons.toml")
-        out.append(UnitSpec(f"{team_id}.{i}", klass, kit, weapon))
-    return tuple(out)
-
-
-def _build(content: dict[str, Any]) -> Tables:
-    weapons = {}
-    for wid, w in content["weapons"].items():
-        wounds = w.get("wounds")
-        if not (isinstance(wounds, list) and len(wounds) == 3):
-            raise ContentError(f"weapon {wid} needs wounds = [Close, Medium, Long]")
-        weapons[wid] = Weapon(wid, _str(w.get("name"), f"weapon {wid} name"),
-                              tuple(_int(x, f"weapon {wid} wounds", 0, STAT_CAP) for x in wounds))  # type: ignore
-        if weapons[wid].reach == 0:
-            raise ContentError(f"weapon {wid} reaches no range band")
-    armour = _kits(content["armour"], "armour")
-    bots = _kits(content["bots"], "bot")
-    panic = content["panic"]
-    team_panic = _panic(panic.get("team"), TEAM_RESULTS, "team")
-    platoon_panic = _panic(panic.get("platoon"), PLATOON_RESULTS, "platoon")
-    terrain, by_glyph = {}, {}
-    for tid, t in content["terrain"].items():
-        if t.get("sight") not in SIGHTS or t.get("move") not in MOVES:
-            raise ContentError(f"terrain {tid}: sight must be one of {SIGHTS} and move one of {MOVES}")
-        glyph = _str(t.get("glyph"), f"terrain {tid} glyph")
-        if len(glyph) != 1 or glyph in by_glyph:
-            raise ContentError(f"terrain {tid}: glyph {glyph!r} must be one character used once")
-        problem = terrain_glyph_problem(glyph)
-        if problem:
-            raise ContentError(f"terrain {tid}: glyph {glyph!r} {problem}")
-        terrain[tid] = Terrain(tid, glyph, _str(t.get("name"), f"terrain {tid} name"), bool(t.get("cover")),
-                               t["sight"], t["move"])
-        by_glyph[glyph] = tid
-    platoons = content["platoons"]
-    words = platoons.get("code_words")
-    if not (isinstance(words, list) and words and all(isinstance(w, str) and w for w in words)):
-        raise ContentError("platoons.toml needs code_words = [names]")
-    scen = content["scenario"]
-    rows = str(scen.get("map", "")).strip("\n").split("\n")
+def _board(text: str, by_glyph: dict[str, str]) -> tuple[int, int, dict[Hex, str]]:
+    """The map's width, height and terrain per hex; a short row is filled with open ground ('.')."""
+    rows = text.strip("\n").split("\n")
     height, width = len(rows), max(len(r) for r in rows)
     if not (4 <= width <= 40 and 4 <= height <= 40):
         raise ContentError("a Disrupter map must be 4 to 40 hexes across")
@@ -281,94 +183,107 @@ def _build(content: dict[str, Any]) -> Tables:
             if glyph not in by_glyph:
                 raise ContentError(f"map glyph {glyph!r} at column {col}, row {row} is not in terrain.toml")
             board[offset_to_axial(col, row)] = by_glyph[glyph]
-    objective = _hex(scen.get("objective"), "scenario objective")
+    return width, height, board
+
+
+def _units(specs: list[str], team_id: str, t: DisrupterContent) -> tuple[UnitSpec, ...]:
+    """A team's units, each "class:kit:weapon" (checked by the schema), its kit and weapon in their tables."""
+    out = []
+    for i, spec in enumerate(specs, start=1):
+        klass, kit, weapon = spec.split(":")
+        if klass == "bot" and kit not in t.bots:
+            raise ContentError(f"team {team_id}: bot model {kit!r} is not in bots.toml")
+        if klass != "bot" and kit not in t.armour:
+            raise ContentError(f"team {team_id}: armour {kit!r} is not in armour.toml")
+        if weapon not in t.weapons:
+            raise ContentError(f"team {team_id}: weapon {weapon!r} is not in weapons.toml")
+        out.append(UnitSpec(f"{team_id}.{i}", klass, kit, weapon))
+    return tuple(out)
+
+
+@attrs.define
+class _Forces:
+    """The squads and teams of both sides as they are read."""
+
+    squads: list[SquadSpec] = attrs.field(factory=list)
+    teams: list[TeamSpec] = attrs.field(factory=list)
+
+
+def _platoon(s: SideTable, p: PlatoonTable, t: DisrupterContent, board: dict[Hex, str],
+             terrain: dict[str, Terrain], forces: _Forces) -> list[str]:
+    """A side's platoon on the map: its squads and teams deployed; the squad keys ("hq" first)."""
+    groups = [("hq", "CO's command", True, p.hq)] + [(sq.key, sq.name, False, sq.teams) for sq in p.squads]
+    for key, name, hq, team_list in groups:
+        squad_id = f"{s.id}-{key}"
+        forces.squads.append(SquadSpec(squad_id, s.id, name, hq))
+        officers = 0
+        for team in team_list:
+            tid = f"{s.id}-{team.key}"
+            units = _units(team.units, tid, t)
+            officers += sum(1 for u in units if u.klass == "officer")
+            if team.key not in s.deploy:
+                raise ContentError(f"side {s.id}: team {team.key} has no deploy position")
+            at = offset_to_axial(*s.deploy[team.key])
+            if at not in board or terrain[board[at]].move == "no":
+                raise ContentError(f"side {s.id}: team {team.key} is deployed on an impassable or missing hex")
+            forces.teams.append(TeamSpec(tid, s.id, team.key, team.name or team.key, squad_id, units, at))
+        if hq and officers != 1:
+            raise ContentError(f"platoon {s.platoon} needs exactly one officer in its hq: the CO (Rule 9)")
+        if not hq and officers != 1:
+            raise ContentError(f"squad {squad_id} needs exactly one officer, its NCO (Rule 9)")
+    return [g[0] for g in groups]
+
+
+def _build(content: dict[str, Any]) -> Tables:
+    """The rules' tables from ``content`` (checked by the schema, then across tables here)."""
+    t, platoons, words = read_content(content)
+    weapons = {wid: Weapon(wid, w.name, tuple(w.wounds)) for wid, w in t.weapons.items()}  # type: ignore[arg-type]
+    armour = {kid: Kit(kid, k.name, k.A, k.W, k.M) for kid, k in t.armour.items()}
+    bots = {kid: Kit(kid, k.name, k.A, k.W, k.M) for kid, k in t.bots.items()}
+    terrain = {tid: Terrain(tid, x.glyph, x.name, x.cover, x.sight, x.move) for tid, x in t.terrain.items()}
+    by_glyph = {x.glyph: tid for tid, x in terrain.items()}
+    if len(by_glyph) != len(terrain):
+        raise ContentError("terrain.toml: each terrain needs a glyph that no other terrain uses")
+    scen = t.scenario
+    width, height, board = _board(scen.map, by_glyph)
+    objective = offset_to_axial(*scen.objective)
     if objective not in board:
         raise ContentError("the scenario objective is off the map")
-    landmarks = tuple(_hex(v, "scenario landmark") for v in scen.get("landmarks", []))
-    if scen.get("victory", "hold") not in VICTORY_RULES:
-        raise ContentError(f"scenario victory must be one of {VICTORY_RULES}")
-    sides, squads, teams = [], [], []
-    first_orders: tuple = ()
-    briefing = scen.get("briefing", True)
-    if type(briefing) is not bool:
-        raise ContentError(f"scenario briefing must be true or false, not {briefing!r}")
-    if len(scen.get("sides", [])) != 2:
-        raise ContentError("a Disrupter scenario needs exactly two [[sides]]")
-    for s in scen["sides"]:
-        sid = _str(s.get("id"), "side id")
-        if s.get("edge") not in EDGES:
-            raise ContentError(f"side {sid}: edge must be top or bottom")
-        zone = tuple(_int(r, f"side {sid} zone row", 0, height - 1) for r in s.get("zone", []))
-        if not zone:
-            raise ContentError(f"side {sid} needs a deployment zone (rows)")
-        sides.append(SideSpec(sid, _str(s.get("name"), f"side {sid} name"), s["edge"], zone))
-        pid = s.get("platoon")
-        p = platoons.get(pid)
-        if not isinstance(p, dict):
-            raise ContentError(f"side {sid}: platoon {pid!r} is not in platoons.toml")
-        deploy = s.get("deploy", {})
-        groups = [("hq", "CO's command", True, p.get("hq", []))]
-        if not 1 <= len(p.get("squads", [])) <= 4:
-            raise ContentError(f"platoon {pid} needs 1 to 4 squads (Rule 9; this game's reading)")
-        for sq in p["squads"]:
-            groups.append((sq["key"], sq["name"], False, sq.get("teams", [])))
-        officers_hq = 0
-        for key, name, hq, team_list in groups:
-            squad_id = f"{sid}-{key}"
-            squads.append(SquadSpec(squad_id, sid, str(name), hq))
-            if not hq and not 2 <= len(team_list) <= 4:
-                raise ContentError(f"squad {squad_id} needs 2 to 4 teams (Rule 9)")
-            officers = 0
-            for t in team_list:
-                tid = f"{sid}-{t['key']}"
-                units = _units(t.get("units"), tid, weapons, armour, bots)
-                officers += sum(1 for u in units if u.klass == "officer")
-                at = _hex(deploy.get(t["key"]), f"side {sid} deploy position of {t['key']}")
-                tt = board.get(at)
-                if tt is None or terrain[tt].move == "no":
-                    raise ContentError(f"side {sid}: team {t['key']} is deployed on an impassable or missing hex")
-                teams.append(TeamSpec(tid, sid, t["key"], str(t.get("name", t["key"])), squad_id, units, at))
-            if hq:
-                officers_hq = officers
-            elif officers != 1:
-                raise ContentError(f"squad {squad_id} needs exactly one officer, its NCO (Rule 9)")
-        if officers_hq != 1:
-            raise ContentError(f"platoon {pid} needs exactly one officer in its hq: the CO (Rule 9)")
-        first_orders += _first_orders(s.get("orders", {}), sid, [g[0] for g in groups], board, objective, landmarks)
-    spots = [t.at for t in teams]
+    landmarks = tuple(offset_to_axial(*v) for v in scen.landmarks)
+    forces = _Forces()
+    sides, first_orders = [], ()  # type: ignore[var-annotated]
+    for s in scen.sides:
+        if any(not 0 <= r < height for r in s.zone):
+            raise ContentError(f"side {s.id} zone rows must be from 0 to {height - 1}")
+        sides.append(SideSpec(s.id, s.name, s.edge, tuple(s.zone)))
+        if s.platoon not in platoons:
+            raise ContentError(f"side {s.id}: platoon {s.platoon!r} is not in platoons.toml")
+        keys = _platoon(s, platoons[s.platoon], t, board, terrain, forces)
+        first_orders += _first_orders(s, keys, objective, landmarks)
+    spots = [team.at for team in forces.teams]
     if len(set(spots)) != len(spots):
         raise ContentError("two teams are deployed on one hex (Rule 14: one team per hex)")
-    return Tables(title=str(scen.get("title", "")), turn_limit=_int(scen.get("turn_limit", 8), "turn_limit", 1, 50),
-                  weapons=weapons, armour=armour, bots=bots, team_panic=team_panic, platoon_panic=platoon_panic,
-                  terrain=terrain, code_words=tuple(words), width=width, height=height, board=board,
-                  objective=objective, landmarks=landmarks, victory=str(scen.get("victory", "hold")),
-                  sides=tuple(sides), squads=tuple(squads), teams=tuple(teams), briefing=briefing,
-                  first_orders=first_orders)
+    return Tables(title=scen.title, turn_limit=scen.turn_limit, weapons=weapons, armour=armour, bots=bots,
+                  team_panic=tuple(PanicRow(r.low, r.high, r.result, r.text) for r in t.panic.team),
+                  platoon_panic=tuple(PanicRow(r.low, r.high, r.result, r.text) for r in t.panic.platoon),
+                  terrain=terrain, code_words=words, width=width, height=height, board=board,
+                  objective=objective, landmarks=landmarks, victory=scen.victory,
+                  sides=tuple(sides), squads=tuple(forces.squads), teams=tuple(forces.teams),
+                  briefing=scen.briefing, first_orders=first_orders)
 
 
-ORDER_VERBS = ("advance", "hold", "take_cover", "retreat", "halt")  # rally needs rally points: briefing only
-ORDER_FIRE = ("fire", "spot", "hold_fire")
-
-
-def _first_orders(raw: Any, side: str, keys: list[str], board: dict, objective: Hex,
-                  landmarks: tuple[Hex, ...]) -> tuple[tuple[str, str, Hex | None, str], ...]:
+def _first_orders(s: SideTable, keys: list[str], objective: Hex, landmarks: tuple[Hex, ...]
+                  ) -> tuple[tuple[str, str, Hex | None, str], ...]:
     """A side's ``[sides.orders]``: squad key ("hq" for the CO's command) = {verb, fire, place}: the orders a
     scenario writes for a battle that skips the briefing (Rule 9 - Giving Orders, Rule 10)."""
-    if not isinstance(raw, dict):
-        raise ContentError(f"side {side}: orders must be a table of squad key = {{verb, fire, place}}")
     out = []
-    for key, o in raw.items():
+    for key, o in s.orders.items():
         if key not in keys:
-            raise ContentError(f"side {side}: orders for {key!r}, which is not one of its squads ({', '.join(keys)})")
-        if not isinstance(o, dict) or o.get("verb") not in ORDER_VERBS or o.get("fire", "fire") not in ORDER_FIRE:
-            raise ContentError(f"side {side}: the order of {key} needs verb = one of {', '.join(ORDER_VERBS)} and "
-                               f"fire = one of {', '.join(ORDER_FIRE)}")
-        place = _hex(o["place"], f"side {side} order place of {key}") if "place" in o else None
-        if (o["verb"] == "advance") != (place is not None):
-            raise ContentError(f"side {side}: the order of {key}: an advance names a place, no other order does")
+            raise ContentError(f"side {s.id}: orders for {key!r}, which is not one of its squads ({', '.join(keys)})")
+        place = offset_to_axial(*o.place) if o.place is not None else None
         if place is not None and place != objective and place not in landmarks:
-            raise ContentError(f"side {side}: the order of {key} must advance on the objective or a landmark")
-        out.append((f"{side}-{key}", o["verb"], place, o.get("fire", "fire")))
+            raise ContentError(f"side {s.id}: the order of {key} must advance on the objective or a landmark")
+        out.append((f"{s.id}-{key}", o.verb, place, o.fire))
     return tuple(out)
 
 
@@ -385,8 +300,8 @@ def load_content(folder: Path, scenario: str) -> dict[str, Any]:
     files = scenario_files(folder)
     if scenario not in files:
         raise UnknownScenario(f"Disrupter has no scenario '{scenario}'; choose one of: {', '.join(files)}")
-    content = {name: read_toml(folder / f"{name}.toml")
-               for name in ("weapons", "armour", "bots", "panic", "platoons", "terrain")}
-    content["scenario"] = read_toml(files[scenario])
+    paths = {part: folder / name for part, name in FILES.items()} | {"scenario": files[scenario]}
+    content = {part: read_toml(path) for part, path in paths.items()}
+    read_content(content, lambda part: shown_path(paths[part]))  # a mistake names the file it is in
     check_scenario_extras(content, Tables.from_content(content))
     return content

@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
-from engine.core.content import check_terrain_glyphs, read_toml, scenario_files, shared_tables
-from engine.core.errors import ContentError, UnknownScenario
+from engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
+from engine.core.errors import ContentError, UnknownScenario, shown_path
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
-from .dice import DIE_TYPES, parse_value
+from .schema import (  # noqa: F401 - the vocabulary of the tables, read by the rules from here
+    ADE, AIR_MOUNTS, AMMO, BURST, COMMITMENT, CONCEALMENT, CONFIDENCE_NAMES, COVER_SHIFT, FATIGUE,
+    FEATURE_SPEC_KINDS, FILES, FIRE_CONTROL, HEAVY_KINDS, INSERTIONS, MEDICS, MOVE_COST, MOVE_DICE, MOVERS,
+    QUALITY, SENSORS, STABILISATION, SUPPORT_KINDS, SUPPORT_TIERS, SYSTEM_DICE, VEHICLE_CLASSES, WEAPON_KINDS,
+    DustupContent, ScenarioFile, SideSpec, VehicleTable, WeaponTable, value_of)
 
 INCHES_PER_HEX = 2
 SHORT_RANGE = 6  # 12 inches
@@ -29,34 +33,8 @@ EFFECTIVE_RANGE = 24  # 48 inches
 COMMS_RANGE = 3  # 6 inches: communication needs no roll within this and in sight
 COHESION = 3  # 6 inches
 
-MOVE_COST = {"clear": 1, "poor": 2, "difficult": 3, "impassable": None}
 SIGHT = {"clear": LOS_CLEAR, "obscure": LOS_OBSCURE, "block": LOS_BLOCK}
-COVER_SHIFT = {"none": 0, "soft": 1, "hard": 2}  # armour die shift (Cover)
-CONCEALMENT = ("none", "partial")  # what a hex gives; complete concealment is chosen by the unit
-WEAPON_KINDS = ("small_arm", "support", "grenade", "pistol", "close_combat", "heavy", "iavr", "guided", "mortar",
-                "aa")
-HEAVY_KINDS = ("heavy", "guided", "mortar", "aa")  # fired alone, one action each (Firing Heavy Weapons)
-FIRE_CONTROL = ("inferior", "average", "superior")
-STABILISATION = ("poor", "average", "superior")
-MOVERS = ("wheeled_low", "wheeled_high", "tracked", "hover", "grav", "walker")
-VEHICLE_CLASSES = ("clear", "poor", "difficult", "impassable")
-AIR_MOUNTS = ("", "turret", "fixed", "deadfall", "guided")
-SYSTEM_DICE = {"none": 4, "very_inferior": 4, "inferior": 6, "average": 8, "superior": 10, "very_superior": 12}
-ADE = {"minimal": 4, "inferior": 6, "average": 8, "superior": 10, "extreme": 12}
-SUPPORT_KINDS = ("artillery", "air", "orbital")
-SUPPORT_TIERS = {"on_table": 0, "company": 1, "battalion": 2, "regimental": 3, "orbital": 3, "air": 3}
-AMMO = ("he", "ap", "at", "smoke", "incendiary", "cluster")  # cluster: air-bursting (support.py)
-BURST = {"small": 2, "medium": 2, "large": 3, "very_large": 5}  # hexes: 3" / 4" / 6" / 10" (RULES-NOTES)
-FEATURE_SPEC_KINDS = ("minefield", "ied", "booby", "cdm", "smoke", "fire", "smoke_generator")
-QUALITY = {"untrained": 4, "green": 6, "experienced": 8, "veteran": 10, "elite": 12}
-MOVE_DICE = {"encumbered": 4, "infantry": 6, "fast": 8, "cavalry": 10, "vehicle": 12}
-COMMITMENT = ("low", "medium", "high")
-FATIGUE = {"fresh": "confident", "tired": "steady", "exhausted": "shaken"}
-CONFIDENCE_NAMES = ("routed", "broken", "shaken", "steady", "confident")
-SENSORS = {"unaided": 4, "aided": 6, "enhanced": 8, "superior": 10}
-MEDICS = {"none": 6, "medic": 8, "team": 10}
 CREW_BY_SIZE = {1: 2, 2: 3, 3: 4, 4: 4, 5: 5}  # a ground vehicle's crew when vehicles.toml gives none (this game's)
-INSERTIONS = ("parachute", "grav", "orbital")  # High Altitude or Orbital Insertion (grav: jump or grav packs)
 
 
 @attrs.frozen
@@ -220,37 +198,7 @@ class Tables:
         return h in self.board
 
 
-def _int(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ContentError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
-    return value
-
-
-def _die(value: Any, what: str) -> int:
-    if type(value) is not int or value not in DIE_TYPES:
-        raise ContentError(f"{what} must be a die type (4, 6, 8, 10 or 12), not {value!r}")
-    return value
-
-
-def _choice(value: Any, allowed, what: str) -> str:
-    if value not in allowed:
-        raise ContentError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
-    return value
-
-
-def _value(value: Any, what: str) -> int:
-    """A die or a D12 x class: 8, "d8", "d12x3"."""
-    if type(value) is int:
-        return _die(value, what)
-    try:
-        return parse_value(value)
-    except ValueError as e:
-        raise ContentError(f"{what}: {e}") from None
-
-
-def _hex(value: Any, what: str) -> Hex:
-    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
-        raise ContentError(f"{what} must be [column, row], not {value!r}")
+def _hex(value: list[int]) -> Hex:
     return offset_to_axial(value[0], value[1])
 
 
@@ -271,115 +219,49 @@ def parse_figures(specs: list[str], what: str) -> list[tuple[str, str]]:
     return out
 
 
-def _build(content: dict[str, Any]) -> Tables:
-    weapons: dict[str, Weapon] = {}
-    for wid, w in content["weapons"].items():
-        kind = _choice(w["kind"], WEAPON_KINDS, f"weapon {wid} kind")
-        fp = w.get("firepower", 0)
-        if kind in ("small_arm", "pistol"):
-            if type(fp) not in (int, float) or not 0 < fp <= 12:
-                raise ContentError(f"weapon {wid} needs a firepower from 0.5 to 12")
-        size = _int(w.get("size", 0), f"weapon {wid} size", 0, 5)
-        if kind in ("heavy", "guided", "mortar", "aa") and not size:
-            raise ContentError(f"weapon {wid} is a {kind} weapon and needs a size from 1 to 5")
-        default_effective = EFFECTIVE_RANGE * max(size, 1) if kind == "heavy" else EFFECTIVE_RANGE
-        needs_die = kind in ("support", "grenade", "heavy", "iavr", "mortar", "aa")
-        weapons[wid] = Weapon(
-            wid, str(w["name"]), kind, _value(w["impact"], f"weapon {wid} impact"), float(fp),
-            _die(w["die"], f"weapon {wid} firepower die") if needs_die else 0,
-            _int(w.get("effective", default_effective), f"weapon {wid} effective range", 1, 500),
-            _int(w.get("max_range", 0), f"weapon {wid} maximum range", 0, 500), bool(w.get("terror", False)),
-            _die(w["strike"], f"weapon {wid} strike die") if kind == "close_combat" else 0,
-            size=size, count=_int(w.get("count", 1), f"weapon {wid} count", 1, 4),
-            impact_armour=_value(w["impact_armour"], f"weapon {wid} impact_armour") if "impact_armour" in w else 0,
-            die_armour=_die(w["die_armour"], f"weapon {wid} die_armour") if "die_armour" in w else 0,
-            fire_control=_choice(w.get("fire_control", "average"), FIRE_CONTROL, f"weapon {wid} fire_control"),
-            guidance=_die(w["guidance"], f"weapon {wid} guidance") if kind in ("guided", "aa") else 0,
-            crew=_int(w.get("crew", 0), f"weapon {wid} crew", 0, 12),
-            burst=_int(w.get("burst", 0), f"weapon {wid} burst", 0, 10),
-            min_range=_int(w.get("min_range", 0), f"weapon {wid} min_range", 0, 100),
-            disposable=bool(w.get("disposable", False)), he=bool(w.get("he", False)),
-            mount=_choice(w.get("mount", ""), AIR_MOUNTS, f"weapon {wid} mount"),
-            external=bool(w.get("external", False)), defensive=bool(w.get("defensive", False)))
-    vehicles: dict[str, VehicleType] = {}
-    for vid, v in content.get("vehicles", {}).items():
-        what = f"vehicle {vid}"
-        vkind = _choice(v["kind"], ("vehicle", "mech", "monster", "aircraft", "turret", "building"), f"{what} kind")
-        vsize = _int(v["size"], f"{what} size", 1, 5)
-        arm = v["armour"]
-        faces = tuple(_value(arm[f], f"{what} {f} armour") for f in ("front", "side", "rear", "top", "belly"))
-        if vkind != "building" and any(a > 12 * vsize for a in faces):
-            raise ContentError(f"{what}: armour may not be of a higher class than the size ({vsize}) (Vehicle Size)")
-        for w in v.get("weapons", []):
-            if w not in weapons:
-                raise ContentError(f"{what} mounts unknown weapon {w!r}")
-            if weapons[w].size > vsize and vkind != "building":
-                raise ContentError(f"{what}: a size {vsize} vehicle may not carry the size {weapons[w].size} "
-                                   f"{weapons[w].name} (Vehicle Size)")
-        mover = str(v.get("mover", ""))
-        if mover:
-            _choice(mover, MOVERS, f"{what} mover")
-        vehicles[vid] = VehicleType(
-            vid, str(v["name"]), vkind, vsize, mover, _die(v.get("move", 12), f"{what} move"), faces,  # type: ignore[arg-type]
-            tuple(v.get("weapons", [])), capacity=_int(v.get("capacity", 0), f"{what} capacity", 0, 40),
-            open_top=bool(v.get("open_top", False)), soft_skin=bool(v.get("soft_skin", False)),
-            firing_ports=bool(v.get("firing_ports", False)), amphibious=bool(v.get("amphibious", False)),
-            ecm=_die(v.get("ecm", 8), f"{what} ecm"), decoys=_die(v["decoys"], f"{what} decoys") if v.get("decoys") else 0,
-            area_protection=_int(v.get("area_protection", 0), f"{what} area_protection", 0, 5),
-            stabilisation=_choice(v.get("stabilisation", "average"), STABILISATION, f"{what} stabilisation"),
-            slaved=bool(v.get("slaved", False)), smoke_dischargers=bool(v.get("smoke_dischargers", False)),
-            exhaust_smoke=bool(v.get("exhaust_smoke", False)), plough=bool(v.get("plough", False)),
-            line_charges=_int(v.get("line_charges", 0), f"{what} line_charges", 0, 5), vtol=bool(v.get("vtol", False)),
-            strike=_int(v.get("strike", 1), f"{what} strike", 1, 30), cc_impact=_value(v.get("cc_impact", 6), f"{what} cc_impact"),
-            terror=bool(v.get("terror", False)), turrets=tuple(v.get("turrets", [])),
-            flight=bool(v.get("flight", False)), wheels=bool(v.get("wheels", False)),
-            crew=_int(v.get("crew", CREW_BY_SIZE.get(vsize, 4) if vkind == "vehicle" else 0), f"{what} crew", 0, 12),
-            crew_weapon=str(v.get("crew_weapon", "pistol")))
-        if vehicles[vid].crew and vehicles[vid].crew_weapon not in weapons:
-            raise ContentError(f"{what}: crew_weapon {vehicles[vid].crew_weapon!r} is not a weapon")
-        if vehicles[vid].flight and (vkind != "vehicle" or mover != "grav"):
-            raise ContentError(f"{what}: only grav vehicles (kind vehicle, mover grav) take flight = true")
-        if vehicles[vid].wheels and vkind != "aircraft":
-            raise ContentError(f"{what}: wheels = true is for aircraft (taxiing); ground vehicles have a mover")
-    for vt in vehicles.values():
-        for t in vt.turrets:
-            if t not in vehicles or vehicles[t].kind != "turret":
-                raise ContentError(f"vehicle {vt.id} names turret {t!r}, which is not a turret type")
-    armour = {aid: Armour(aid, str(a["name"]), _die(a["die"], f"armour {aid} die"), bool(a.get("power", False)),
-                          bool(a.get("unarmoured", False)))
-              for aid, a in content["armour"].items()}
-    terrain: dict[str, Terrain] = {}
-    by_glyph: dict[str, str] = {}
-    for tid, t in content["terrain"].items():
-        move = _choice(t["move"], MOVE_COST, f"terrain {tid} move")
-        terrain[tid] = Terrain(tid, str(t["glyph"]), str(t["name"]), move,
-                               _choice(t.get("power_move", move), MOVE_COST, f"terrain {tid} power_move"),
-                               _choice(t["cover"], COVER_SHIFT, f"terrain {tid} cover"),
-                               _choice(t["conceal"], CONCEALMENT, f"terrain {tid} conceal"),
-                               SIGHT[_choice(t["sight"], SIGHT, f"terrain {tid} sight")], bool(t.get("hide", False)))
-        if len(t["glyph"]) != 1 or t["glyph"] in by_glyph:
-            raise ContentError(f"terrain {tid} needs a glyph of one character that no other terrain uses")
-        by_glyph[t["glyph"]] = tid
-        for m in MOVERS:
-            _choice(t.get("vehicles", {}).get(m, "impassable"), VEHICLE_CLASSES, f"terrain {tid} vehicles.{m}")
-    courage = tuple(CourageShift(str(r["id"]), str(r["label"]), _int(r["shift"], "courage shift", -3, 3),
-                                 _choice(r.get("per", ""), ("", "marker", "wounded", "killed"), "courage per"))
-                    for r in content["morale"]["courage"])
-    events = {}
-    for e in content["morale"]["confidence_events"]:
-        row = tuple(None if v == "none" else _int(v, "confidence test value", 0, 12) for v in e["values"])
-        if len(row) != 3:
-            raise ContentError("each confidence test row needs low, medium and high values")
-        events[str(e["id"])] = row
-    mods = {}
-    for e in content["morale"]["confidence_modifiers"]:
-        row = tuple(_int(v, "confidence modifier", 0, 12) for v in e["values"])
-        if len(row) != 3:
-            raise ContentError("each confidence modifier row needs low, medium and high values")
-        mods[str(e["id"])] = row
+def read_content(content: dict[str, Any], where: Callable[[str], str] | None = None) -> DustupContent:
+    """``content`` read through the schema (schema.py). ``where(part)`` names the file a mistake is in, for
+    content just read from files; without it the content is a save's, named by its part's file name."""
+    return structure_parts(content, DustupContent,
+                           where or (lambda part: f"Dustup content {FILES.get(part, 'scenario')}"),
+                           files=where is not None)
 
-    scen = content["scenario"]
-    rows = scen["map"].strip("\n").split("\n")
+
+def _weapon(wid: str, w: WeaponTable) -> Weapon:
+    default_effective = EFFECTIVE_RANGE * max(w.size, 1) if w.kind == "heavy" else EFFECTIVE_RANGE
+    return Weapon(
+        wid, w.name, w.kind, value_of(w.impact), w.firepower, w.die,
+        w.effective if w.effective is not None else default_effective, w.max_range, w.terror, w.strike,
+        size=w.size, count=w.count, impact_armour=value_of(w.impact_armour), die_armour=w.die_armour,
+        fire_control=w.fire_control, guidance=w.guidance, crew=w.crew, burst=w.burst, min_range=w.min_range,
+        disposable=w.disposable, he=w.he, mount=w.mount, external=w.external, defensive=w.defensive)
+
+
+def _vehicle(vid: str, v: VehicleTable, weapons: dict[str, Weapon]) -> VehicleType:
+    """A vehicle type, its weapons checked against weapons.toml (Vehicle Size: none larger than the vehicle)."""
+    what = f"vehicle {vid}"
+    for w in v.weapons:
+        if w not in weapons:
+            raise ContentError(f"{what} mounts unknown weapon {w!r}")
+        if weapons[w].size > v.size and v.kind != "building":
+            raise ContentError(f"{what}: a size {v.size} vehicle may not carry the size {weapons[w].size} "
+                               f"{weapons[w].name} (Vehicle Size)")
+    crew = v.crew if v.crew is not None else (CREW_BY_SIZE.get(v.size, 4) if v.kind == "vehicle" else 0)
+    if crew and v.crew_weapon not in weapons:
+        raise ContentError(f"{what}: crew_weapon {v.crew_weapon!r} is not a weapon")
+    return VehicleType(
+        vid, v.name, v.kind, v.size, v.mover, v.move, v.armour.values(), tuple(v.weapons), capacity=v.capacity,
+        open_top=v.open_top, soft_skin=v.soft_skin, firing_ports=v.firing_ports, amphibious=v.amphibious,
+        ecm=v.ecm, decoys=v.decoys, area_protection=v.area_protection, stabilisation=v.stabilisation,
+        slaved=v.slaved, smoke_dischargers=v.smoke_dischargers, exhaust_smoke=v.exhaust_smoke, plough=v.plough,
+        line_charges=v.line_charges, vtol=v.vtol, strike=v.strike, cc_impact=value_of(v.cc_impact),
+        terror=v.terror, turrets=tuple(v.turrets), flight=v.flight, wheels=v.wheels, crew=crew,
+        crew_weapon=v.crew_weapon)
+
+
+def _board(text: str, by_glyph: dict[str, str]) -> tuple[int, int, dict[Hex, str]]:
+    """The map's width, height and terrain per hex; a short row is filled with open ground ('.')."""
+    rows = text.strip("\n").split("\n")
     height, width = len(rows), max(len(r) for r in rows)
     if not (4 <= width <= 120 and 4 <= height <= 120):
         raise ContentError("the map must be between 4 and 120 hexes across")
@@ -390,96 +272,44 @@ def _build(content: dict[str, Any]) -> Tables:
             if glyph not in by_glyph:
                 raise ContentError(f"map glyph {glyph!r} at column {col}, row {row} is not in the terrain table")
             board[offset_to_axial(col, row)] = by_glyph[glyph]
-    sides = scen["sides"]
-    if len(sides) != 2:
-        raise ContentError("a Dustup scenario needs exactly two sides")
-    side_ids = tuple(str(s["id"]) for s in sides)
-    deployment: list[dict[str, Any]] = []
-    dummies: list[tuple[str, Hex]] = []
-    side_info: dict[str, dict[str, Any]] = {}
-    support: dict[str, tuple[dict[str, Any], ...]] = {}
-    seen: set[str] = set()
-    for s in sides:
-        sid = str(s["id"])
-        side_info[sid] = {
-            "commitment": _choice(s.get("commitment", "medium"), COMMITMENT, f"side {sid} commitment"),
-            "fatigue": _choice(s.get("fatigue", "fresh"), FATIGUE, f"side {sid} fatigue"),
-            "jammer": _die(s["jammer"], f"side {sid} jammer") if "jammer" in s else 0,
-            "comms": _die(s.get("comms", 8), f"side {sid} comms"),
-            "edge": _choice(s.get("edge", "north" if not side_info else "south"),
-                            ("north", "south", "east", "west"), f"side {sid} edge"),
-            "ade": ADE[_choice(s.get("ade", "inferior"), ADE, f"side {sid} ade")],
-            "support_chits": _int(s.get("support_chits", 0), f"side {sid} support_chits", 0, 10),
-            "casevac": _choice(s.get("casevac", ""), ("",) + tuple(vehicles), f"side {sid} casevac"),
-        }
-        assets = []
-        for a in s.get("support", []):
-            aid = str(a["id"])
-            what = f"side {sid} support {aid}"
-            asset = dict(a)
-            asset["kind"] = _choice(a.get("kind", "artillery"), SUPPORT_KINDS, f"{what} kind")
-            asset["tier"] = _choice(a.get("tier", "company"), SUPPORT_TIERS, f"{what} tier")
-            asset["size"] = _choice(a.get("size", "medium"), BURST, f"{what} size")
-            asset["ammo"] = [_choice(x, AMMO, f"{what} ammo") for x in a.get("ammo", ["he"])]
-            asset["rounds"] = _int(a.get("rounds", 1), f"{what} rounds", 1, 6)
-            asset["missions"] = _int(a.get("missions", 2), f"{what} missions", 0, 20)
-            asset["guided"] = _choice(a.get("guided", ""), ("", "laser", "self"), f"{what} guided")
-            if "platoon" in a and not isinstance(a["platoon"], str):
-                raise ContentError(f"{what} platoon must be the id of the platoon HQ unit that owns it")
-            assets.append(asset)
-        support[sid] = tuple(assets)
-        for u in s["units"]:
-            uid = str(u["id"])
-            if uid in seen:
-                raise ContentError(f"unit id {uid} is used twice")
-            seen.add(uid)
-            at = _hex(u["at"], f"unit {uid} position")
-            if at not in board:
-                raise ContentError(f"unit {uid} is set up off the map")
-            _choice(u.get("quality", "experienced"), QUALITY, f"unit {uid} quality")
-            _int(u.get("leadership", 2), f"unit {uid} leadership", 1, 3)
-            _choice(u.get("move", "infantry"), MOVE_DICE, f"unit {uid} move")
-            _choice(u.get("armour", "basic"), armour, f"unit {uid} armour")
-            _int(u.get("strike", 1), f"unit {uid} strike value", 1, 30)
-            _value(u.get("cc_impact", 6), f"unit {uid} close combat impact")
-            if "vehicle" in u:
-                _choice(u["vehicle"], vehicles, f"unit {uid} vehicle")
-                _int(u.get("facing", 0), f"unit {uid} facing", 0, 5)
-                _choice(u.get("air", "grounded" if vehicles[u["vehicle"]].kind == "aircraft" else ""),
-                        ("", "airborne", "hovering", "grounded"), f"unit {uid} air")
-            else:
-                for _, w in parse_figures(u["figures"], f"unit {uid}"):
-                    if w not in weapons:
-                        raise ContentError(f"unit {uid} carries unknown weapon {w!r}")
-            if "ecm" in u:
-                _choice(u["ecm"], SYSTEM_DICE, f"unit {uid} ecm")
-            if "ew" in u:
-                _choice(u["ew"], ("inferior", "average", "superior"), f"unit {uid} ew")
-            if "drones" in u:
-                _choice(u["drones"], ("inferior", "average", "superior"), f"unit {uid} drones")
-            if "rangefinder" in u:
-                _choice(u["rangefinder"], ("basic", "advanced", "superior"), f"unit {uid} rangefinder")
-            if "inbound" in u:
-                _int(u["inbound"], f"unit {uid} inbound (box of the inbound chart)", 1, 3)
-            if "insertion" in u:  # High Altitude or Orbital Insertion (air.py)
-                how = _choice(u["insertion"], INSERTIONS, f"unit {uid} insertion")
-                q = QUALITY[u.get("quality", "experienced")]
-                if not u.get("inbound") and not u.get("in"):  # aboard an aircraft: grav-packs (air.DropTroops)
-                    raise ContentError(f"unit {uid} has an insertion but no inbound box to arrive from")
-                if "vehicle" in u and vehicles[u["vehicle"]].size != 1:
-                    raise ContentError(f"unit {uid}: only infantry and size 1 vehicles are inserted from altitude")
-                if q < 8 or (how == "orbital" and q < 10):
-                    raise ContentError(f"unit {uid}: only experienced or better troops drop from altitude, and "
-                                       "only veterans or elite from orbit (High Altitude or Orbital Insertion)")
-            deployment.append(dict(u, side=sid))
-        for i, d in enumerate(s.get("dummies", [])):
-            dummies.append((sid, _hex(d, f"side {sid} dummy {i + 1}")))
-    ids = {str(u["id"]) for u in deployment}
-    for u in deployment:
-        inside = u.get("in")
-        if inside is not None and inside not in ids:
-            raise ContentError(f"unit {u['id']} starts in {inside!r}, which is not a unit of the scenario")
-    for sid, side_assets in support.items():  # an asset owned by a platoon names that platoon's HQ unit
+    return width, height, board
+
+
+def _side_info(s: SideSpec, first: bool, vehicles: dict[str, VehicleType]) -> dict[str, Any]:
+    if s.casevac and s.casevac not in vehicles:
+        raise ContentError(f"side {s.id} casevac must be one of the vehicle types, not {s.casevac!r}")
+    return {"commitment": s.commitment, "fatigue": s.fatigue, "jammer": s.jammer, "comms": s.comms,
+            "edge": s.edge or ("north" if first else "south"), "ade": ADE[s.ade],
+            "support_chits": s.support_chits, "casevac": s.casevac}
+
+
+def _support(raw_side: dict[str, Any], s: SideSpec) -> tuple[dict[str, Any], ...]:
+    """The side's support assets as the rules read them: the file's keys with the defaults filled in."""
+    return tuple(dict(raw, kind=a.kind, tier=a.tier, size=a.size, ammo=list(a.ammo), rounds=a.rounds,
+                      missions=a.missions, guided=a.guided)
+                 for raw, a in zip(raw_side.get("support", []), s.support))
+
+
+def _check_unit(u: Any, board: dict[Hex, str], t: DustupContent, weapons: dict[str, Weapon]) -> None:
+    """What a unit names in other tables: its armour, its vehicle type, its figures' weapons; on the map."""
+    if _hex(u.at) not in board:
+        raise ContentError(f"unit {u.id} is set up off the map")
+    if u.armour not in t.armour:
+        raise ContentError(f"unit {u.id} armour must be one of {', '.join(t.armour)}, not {u.armour!r}")
+    if u.vehicle is not None:
+        if u.vehicle not in t.vehicles:
+            raise ContentError(f"unit {u.id} vehicle must be one of {', '.join(t.vehicles)}, not {u.vehicle!r}")
+        if u.insertion and t.vehicles[u.vehicle].size != 1:
+            raise ContentError(f"unit {u.id}: only infantry and size 1 vehicles are inserted from altitude")
+        return
+    for _, w in parse_figures(u.figures, f"unit {u.id}"):
+        if w not in weapons:
+            raise ContentError(f"unit {u.id} carries unknown weapon {w!r}")
+
+
+def _check_platoons(support: dict[str, tuple[dict[str, Any], ...]], deployment: list[dict[str, Any]]) -> None:
+    """An asset owned by a platoon names that platoon's HQ unit (a level 1 command unit of its side)."""
+    for sid, side_assets in support.items():
         for a in side_assets:
             owner = a.get("platoon")
             spec = next((u for u in deployment if str(u["id"]) == owner), None) if owner is not None else None
@@ -487,55 +317,90 @@ def _build(content: dict[str, Any]) -> Tables:
                                       or int(spec.get("level", 1 if spec.get("kind") == "command" else 0)) != 1):
                 raise ContentError(f"side {sid} support {a['id']}: platoon {owner!r} is not a platoon HQ "
                                    "(level 1 command unit) of that side")
+
+
+def _deployment(content: dict[str, Any], t: DustupContent, board: dict[Hex, str], weapons: dict[str, Weapon]
+                ) -> tuple[list[dict[str, Any]], list[tuple[str, Hex]]]:
+    """Each unit as the rules read it (the file's keys and its side) and each side's dummy markers."""
+    deployment: list[dict[str, Any]] = []
+    dummies: list[tuple[str, Hex]] = []
+    seen: set[str] = set()
+    for raw_side, s in zip(content["scenario"]["sides"], t.scenario.sides):
+        for raw, u in zip(raw_side["units"], s.units):
+            if u.id in seen:
+                raise ContentError(f"unit id {u.id} is used twice")
+            seen.add(u.id)
+            _check_unit(u, board, t, weapons)
+            deployment.append(dict(raw, side=s.id))
+        dummies.extend((s.id, _hex(d)) for d in s.dummies)
+    for u in deployment:
+        inside = u.get("in")
+        if inside is not None and inside not in seen:
+            raise ContentError(f"unit {u['id']} starts in {inside!r}, which is not a unit of the scenario")
+    return deployment, dummies
+
+
+def _features(content: dict[str, Any], scen: ScenarioFile, board: dict[Hex, str], side_ids: tuple[str, ...]
+              ) -> tuple[dict[str, Any], ...]:
     features = []
-    for i, f in enumerate(scen.get("features", [])):
-        what = f"feature {i + 1}"
-        fd = dict(f)
-        fd["kind"] = _choice(f.get("kind"), FEATURE_SPEC_KINDS, f"{what} kind")
-        fd["at"] = _hex(f["at"], f"{what} position")
-        if fd["at"] not in board:
-            raise ContentError(f"{what} is off the map")
-        if fd["kind"] == "minefield":
-            _choice(f.get("type", "ap"), ("ap", "at", "mixed", "dummy"), f"{what} type")
-        if "side" in f and f["side"] not in side_ids:
-            raise ContentError(f"{what} belongs to unknown side {f['side']!r}")
-        features.append(fd)
-    objectives = tuple(_hex(o, "objective") for o in scen.get("objectives", []))
-    costs = {
-        "normal": {h: MOVE_COST[terrain[t].move] for h, t in board.items()},
-        "power": {h: MOVE_COST[terrain[t].power_move] for h, t in board.items()},
-    }
-    raw_terrain = content["terrain"]
-    vehicle_terrain = {m: {h: str(raw_terrain[t].get("vehicles", {}).get(m, "impassable")) for h, t in board.items()}
-                       for m in MOVERS}
+    for i, (raw, f) in enumerate(zip(content["scenario"].get("features", []), scen.features)):
+        if _hex(f.at) not in board:
+            raise ContentError(f"feature {i + 1} is off the map")
+        if f.side is not None and f.side not in side_ids:
+            raise ContentError(f"feature {i + 1} belongs to unknown side {f.side!r}")
+        features.append(dict(raw, kind=f.kind, at=_hex(f.at)))
+    return tuple(features)
+
+
+def _build(content: dict[str, Any]) -> Tables:
+    """The rules' tables from ``content`` (checked by the schema, then across tables here)."""
+    t = read_content(content)
+    weapons = {wid: _weapon(wid, w) for wid, w in t.weapons.items()}
+    vehicles = {vid: _vehicle(vid, v, weapons) for vid, v in t.vehicles.items()}
+    for vt in vehicles.values():
+        for turret in vt.turrets:
+            if turret not in vehicles or vehicles[turret].kind != "turret":
+                raise ContentError(f"vehicle {vt.id} names turret {turret!r}, which is not a turret type")
+    armour = {aid: Armour(aid, a.name, a.die, a.power, a.unarmoured) for aid, a in t.armour.items()}
+    terrain = {tid: Terrain(tid, x.glyph, x.name, x.move, x.power_move or x.move, x.cover, x.conceal, SIGHT[x.sight],
+                            x.hide) for tid, x in t.terrain.items()}
+    by_glyph = {x.glyph: tid for tid, x in terrain.items()}
+    if len(by_glyph) != len(terrain):
+        raise ContentError("terrain: each terrain needs a glyph that no other terrain uses")
+    scen = t.scenario
+    width, height, board = _board(scen.map, by_glyph)
+    side_ids = tuple(s.id for s in scen.sides)
+    side_info = {s.id: _side_info(s, i == 0, vehicles) for i, s in enumerate(scen.sides)}
+    support = {s.id: _support(raw, s) for raw, s in zip(content["scenario"]["sides"], scen.sides)}
+    deployment, dummies = _deployment(content, t, board, weapons)
+    _check_platoons(support, deployment)
+    vehicle_terrain = {m: {h: getattr(t.terrain[tid].vehicles, m) for h, tid in board.items()} for m in MOVERS}
     return Tables(
-        title=str(scen["title"]), turn_limit=_int(scen.get("turn_limit", 8), "turn_limit", 1, 100),
-        night=bool(scen.get("night", False)), weapons=weapons, armour=armour, terrain=terrain, courage=courage,
-        confidence_events=events, confidence_modifiers=mods, width=width, height=height, board=board,
-        side_ids=side_ids, side_names={str(s["id"]): str(s["name"]) for s in sides}, side_info=side_info,
-        deployment=tuple(deployment), dummies=tuple(dummies), objectives=objectives, costs=costs,
-        sight={h: terrain[t].sight for h, t in board.items()},
-        cover={h: terrain[t].cover for h, t in board.items()},
-        conceal={h: terrain[t].conceal for h, t in board.items()},
-        vehicles=vehicles, vehicle_terrain=vehicle_terrain, features=tuple(features), support=support,
-        wind=_int(scen.get("wind", 0), "wind", 0, 5),
-        wind_given="wind" in scen,
-    )
+        title=scen.title, turn_limit=scen.turn_limit, night=scen.night, weapons=weapons, armour=armour,
+        terrain=terrain, courage=tuple(CourageShift(r.id, r.label, r.shift, r.per) for r in t.morale.courage),
+        confidence_events={e.id: tuple(None if v == "none" else v for v in e.values)  # type: ignore[misc]
+                           for e in t.morale.confidence_events},
+        confidence_modifiers={e.id: tuple(e.values) for e in t.morale.confidence_modifiers},  # type: ignore[misc]
+        width=width, height=height, board=board, side_ids=side_ids,
+        side_names={s.id: s.name for s in scen.sides}, side_info=side_info, deployment=tuple(deployment),
+        dummies=tuple(dummies), objectives=tuple(_hex(o) for o in scen.objectives),
+        costs={"normal": {h: MOVE_COST[terrain[x].move] for h, x in board.items()},
+               "power": {h: MOVE_COST[terrain[x].power_move] for h, x in board.items()}},
+        sight={h: terrain[x].sight for h, x in board.items()},
+        cover={h: terrain[x].cover for h, x in board.items()},
+        conceal={h: terrain[x].conceal for h, x in board.items()},
+        vehicles=vehicles, vehicle_terrain=vehicle_terrain,
+        features=_features(content, scen, board, side_ids), support=support,
+        wind=scen.wind or 0, wind_given=scen.wind is not None)
 
 
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:
     files = scenario_files(folder)
     if scenario not in files:
         raise UnknownScenario(f"Dustup has no scenario '{scenario}'; choose one of: {', '.join(files)}")
-    content = {
-        "weapons": read_toml(folder / "weapons.toml"),
-        "armour": read_toml(folder / "armour.toml"),
-        "terrain": read_toml(folder / "terrain.toml"),
-        "morale": read_toml(folder / "morale.toml"),
-        "vehicles": read_toml(folder / "vehicles.toml"),
-        "scenario": read_toml(files[scenario]),
-    }
-    check_terrain_glyphs(content["terrain"], str(folder / "terrain.toml"))
+    paths = {part: folder / name for part, name in FILES.items()} | {"scenario": files[scenario]}
+    content = {part: read_toml(path) for part, path in paths.items()}
+    read_content(content, lambda part: shown_path(paths[part]))  # a mistake names the file it is in
     Tables.from_content(content)
     check_script_and_tutorial(content)
     return content

@@ -15,42 +15,27 @@ the same board turned half a circle: (col, row) matches (12 - col, 15 - row).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables, terrain_glyph_problem
-from engine.core.errors import ContentError, UnknownScenario
+from engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
+from engine.core.errors import ContentError, UnknownScenario, shown_path
 from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
 from engine.core.tutorial import check_lesson
 
 COLS, ROWS = 13, 16
 DEPLOY_DEPTH = 3  # the three nearest hex columns (Unit Deployment; this game's reading)
-SECTIONS = ("head", "torso", "l_arm", "r_arm", "l_leg", "r_leg")
-ARMS = ("l_arm", "r_arm")
 LEGS = ("l_leg", "r_leg")
 SECTION_NAMES = {"head": "head", "torso": "torso", "l_arm": "left arm", "r_arm": "right arm",
                  "l_leg": "left leg", "r_leg": "right leg", "frame": "frame"}
-WEAPON_KINDS = ("ranged", "melee", "shield")
-TAGS = ("knockdown", "grapple", "disarm")
 STATS = ("accuracy", "assault", "evasion", "counter")
 PLACES = ("held", "mounted", "carried")
 MAX_CARRIED = 3  # Terminology: Carried Weapons, "Max of 3 weapons"
-MAX_SRM = 2  # Terminology: S.R.M., "Max reduction of 2/2/2"
 
-
-def _need(raw: dict, key: str, where: str, kind: type | tuple = int) -> Any:
-    if key not in raw:
-        raise ContentError(f"{where} needs '{key}'")
-    value = raw[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if type(value) not in kinds:
-        raise ContentError(f"{where}: '{key}' should be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
-    return value
-
-
-def _opt(raw: dict, key: str, where: str, default: Any, kind: type | tuple = int) -> Any:
-    return _need(raw, key, where, kind) if key in raw else default
+from .schema import (  # noqa: F401 - the vocabulary of the tables, read by the rules from here
+    ARMS, FILES, MAX_SRM, SECTIONS, TAGS, WEAPON_KINDS, DesignTable, LoadoutTable, MissionsContent, ScenarioFile,
+    SideTable, TerrainTable)
 
 
 @attrs.frozen
@@ -246,153 +231,66 @@ class Tables:
 
 # ---------------------------------------------------------------------------------------------
 
-def _core_types(raw: dict) -> dict[str, CoreType]:
-    out = {}
-    for cid, c in raw.items():
-        where = f"core_types.toml [{cid}]"
-        srm = _need(c, "srm", where, list)
-        if len(srm) != 3 or not all(type(v) is int and 0 <= v <= MAX_SRM for v in srm):
-            raise ContentError(f"{where}: 'srm' is three whole numbers 0..{MAX_SRM} (accuracy, assault, evasion)")
-        sections = _need(c, "sections", where, dict)
-        if set(sections) != set(SECTIONS) or not all(type(v) is int and v > 0 for v in sections.values()):
-            raise ContentError(f"{where}: 'sections' gives positive defence points to each of {', '.join(SECTIONS)}")
-        stats = {}
-        for s in ("base_ap", "movement") + STATS:
-            v = _need(c, s, where)
-            if s in STATS and not 1 <= v <= 8:
-                raise ContentError(f"{where}: '{s}' is a d8 target number, 1..8")
-            stats[s] = v
-        out[cid] = CoreType(id=cid, name=_need(c, "name", where, str), srm=tuple(srm),
-                            sections={k: sections[k] for k in SECTIONS}, **stats)
-    return out
+def read_content(content: dict[str, Any], where: Callable[[str], str] | None = None) -> MissionsContent:
+    """``content`` read through the schema (schema.py). ``where(part)`` names the file a mistake is in, for
+    content just read from files; without it the content is a save's, named by its part's file name."""
+    mission = f"scenarios/{content.get('scenario_name', 'mission')}.toml" if isinstance(content, dict) else ""
+    return structure_parts(content, MissionsContent, where or (lambda part: FILES.get(part, mission)),
+                           files=where is not None)
 
 
-def _weapons(raw: dict) -> dict[str, Weapon]:
-    out = {}
-    for wid, w in raw.items():
-        where = f"weapons.toml [{wid}]"
-        kind = _need(w, "kind", where, str)
-        if kind not in WEAPON_KINDS:
-            raise ContentError(f"{where}: kind is one of {', '.join(WEAPON_KINDS)}")
-        tags = tuple(_opt(w, "tags", where, [], list))
-        bad = [t for t in tags if t not in TAGS]
-        if bad:
-            raise ContentError(f"{where}: unknown tag {bad[0]!r}; tags are {', '.join(TAGS)}")
-        hands = _opt(w, "hands", where, 1)
-        if hands not in (1, 2):
-            raise ContentError(f"{where}: hands is 1 or 2")
-        out[wid] = Weapon(id=wid, name=_need(w, "name", where, str), kind=kind, ap=_need(w, "ap", where),
-                          range=_need(w, "range", where), damage=_need(w, "damage", where),
-                          dp=_need(w, "dp", where), hands=hands, mount_only=_opt(w, "mount_only", where, False, bool),
-                          accuracy=_opt(w, "accuracy", where, 0), assault=_opt(w, "assault", where, 0), tags=tags)
-    return out
+def _loadout(where: str, items: list[LoadoutTable], weapons: dict[str, Weapon]) -> tuple[Loadout, ...]:
+    """A design's weapons: each in the weapons table, no arm holding two, at most three carried, no slot
+    name twice (Terminology: Carried Weapons)."""
+    loadout = []
+    hands_used: dict[str, str] = {}
+    for i, item in enumerate(items):
+        w_where = f"{where} weapon {i + 1}"
+        if item.weapon not in weapons:
+            raise ContentError(f"{w_where}: no weapon '{item.weapon}' in weapons.toml")
+        weapon = weapons[item.weapon]
+        slot = item.slot or item.weapon
+        if item.held is not None:
+            if weapon.mount_only:
+                raise ContentError(f"{w_where}: {weapon.name} can only be mounted")
+            for a in item.held:
+                if a in hands_used:
+                    raise ContentError(f"{w_where}: the {SECTION_NAMES[a]} already holds {hands_used[a]}")
+                hands_used[a] = item.weapon
+            loadout.append(Loadout(slot, item.weapon, "held", tuple(item.held)))
+        elif item.mounted is not None:
+            loadout.append(Loadout(slot, item.weapon, "mounted", (item.mounted,)))
+        else:
+            if weapon.mount_only:
+                raise ContentError(f"{w_where}: {weapon.name} can only be mounted")
+            loadout.append(Loadout(slot, item.weapon, "carried", ()))
+    if sum(1 for lo in loadout if lo.place == "carried") > MAX_CARRIED:
+        raise ContentError(f"{where}: at most {MAX_CARRIED} carried weapons")
+    slots = [lo.slot for lo in loadout]
+    if len(set(slots)) != len(slots):
+        raise ContentError(f"{where}: two weapons share a slot name; give one a 'slot'")
+    return tuple(loadout)
 
 
-def _parts(raw: dict, weapons: dict[str, Weapon]) -> tuple[dict, dict, dict]:
-    thr, dr, alt = {}, {}, {}
-    for tid, t in raw.get("thrusters", {}).items():
-        where = f"parts.toml [thrusters.{tid}]"
-        thr[tid] = Thrusters(tid, _need(t, "name", where, str), _need(t, "range", where), _need(t, "ap", where),
-                             _need(t, "lift", where))
-    for did, d in raw.get("drone", {}).items():
-        where = f"parts.toml [drone.{did}]"
-        weapon = _need(d, "weapon", where, str)
-        if weapon not in weapons:
-            raise ContentError(f"{where}: no weapon '{weapon}' in weapons.toml")
-        dr[did] = DroneType(did, _need(d, "name", where, str), _need(d, "glyph", where, str), _need(d, "dp", where),
-                            _need(d, "evasion", where), _need(d, "accuracy", where), weapon)
-    for aid, a in raw.get("alt_form", {}).items():
-        where = f"parts.toml [alt_form.{aid}]"
-        alt[aid] = AltForm(aid, _need(a, "name", where, str), _need(a, "movement", where), _need(a, "evasion", where))
-    return thr, dr, alt
+def _design(did: str, d: DesignTable, t: MissionsContent, weapons: dict[str, Weapon]) -> Design:
+    where = f"designs.toml [{did}]"
+    if d.core not in t.core_types:
+        raise ContentError(f"{where}: no core type '{d.core}'")
+    if d.thrusters and d.thrusters not in t.parts.thrusters:
+        raise ContentError(f"{where}: no thrusters '{d.thrusters}' in parts.toml")
+    if d.drones and d.drone not in t.parts.drone:
+        raise ContentError(f"{where}: a drone carrier names its drone type from parts.toml")
+    if d.alt_form and d.alt_form not in t.parts.alt_form:
+        raise ContentError(f"{where}: no alt_form '{d.alt_form}' in parts.toml")
+    return Design(did, d.name, d.role, d.glyph.upper(), d.core, _loadout(where, d.weapons, weapons), d.thrusters,
+                  d.drones, d.drone, d.alt_form, dict(d.armour))
 
 
-def _designs(raw: dict, cores, weapons, thr, dr, alt) -> dict[str, Design]:
-    out = {}
-    for did, d in raw.items():
-        where = f"designs.toml [{did}]"
-        core = _need(d, "core", where, str)
-        if core not in cores:
-            raise ContentError(f"{where}: no core type '{core}'")
-        loadout = []
-        hands_used: dict[str, str] = {}
-        carried = 0
-        for i, item in enumerate(_need(d, "weapons", where, list)):
-            w_where = f"{where} weapon {i + 1}"
-            if not isinstance(item, dict):
-                raise ContentError(f"{w_where}: each weapon is a table {{ weapon = ..., held/mounted/carried }}")
-            wid = _need(item, "weapon", w_where, str)
-            if wid not in weapons:
-                raise ContentError(f"{w_where}: no weapon '{wid}' in weapons.toml")
-            weapon = weapons[wid]
-            slot = _opt(item, "slot", w_where, wid, str)
-            if "held" in item:
-                at = tuple(_need(item, "held", w_where, list))
-                if not at or any(a not in ARMS for a in at) or len(set(at)) != len(at):
-                    raise ContentError(f"{w_where}: 'held' lists the arms holding it: l_arm and/or r_arm")
-                if weapon.mount_only:
-                    raise ContentError(f"{w_where}: {weapon.name} can only be mounted")
-                for a in at:
-                    if a in hands_used:
-                        raise ContentError(f"{w_where}: the {SECTION_NAMES[a]} already holds {hands_used[a]}")
-                    hands_used[a] = wid
-                loadout.append(Loadout(slot, wid, "held", at))
-            elif "mounted" in item:
-                sec = _need(item, "mounted", w_where, str)
-                if sec not in SECTIONS:
-                    raise ContentError(f"{w_where}: 'mounted' names a section: {', '.join(SECTIONS)}")
-                loadout.append(Loadout(slot, wid, "mounted", (sec,)))
-            elif item.get("carried") is True:
-                if weapon.mount_only:
-                    raise ContentError(f"{w_where}: {weapon.name} can only be mounted")
-                carried += 1
-                loadout.append(Loadout(slot, wid, "carried", ()))
-            else:
-                raise ContentError(f"{w_where}: say where it is: held = [arms], mounted = \"section\" or carried = true")
-        if carried > MAX_CARRIED:
-            raise ContentError(f"{where}: at most {MAX_CARRIED} carried weapons")
-        slots = [lo.slot for lo in loadout]
-        if len(set(slots)) != len(slots):
-            raise ContentError(f"{where}: two weapons share a slot name; give one a 'slot'")
-        thrusters = _opt(d, "thrusters", where, "", str)
-        if thrusters and thrusters not in thr:
-            raise ContentError(f"{where}: no thrusters '{thrusters}' in parts.toml")
-        drone = _opt(d, "drone", where, "", str)
-        drones = _opt(d, "drones", where, 0)
-        if drones and drone not in dr:
-            raise ContentError(f"{where}: a drone carrier names its drone type from parts.toml")
-        alt_form = _opt(d, "alt_form", where, "", str)
-        if alt_form and alt_form not in alt:
-            raise ContentError(f"{where}: no alt_form '{alt_form}' in parts.toml")
-        armour = _opt(d, "armour", where, {}, dict)
-        if any(k not in SECTIONS or type(v) is not int for k, v in armour.items()):
-            raise ContentError(f"{where}: 'armour' adds whole defence points to sections")
-        glyph = _need(d, "glyph", where, str)
-        if len(glyph) != 1 or not glyph.isalpha():
-            raise ContentError(f"{where}: glyph is one letter")
-        out[did] = Design(did, _need(d, "name", where, str), _need(d, "role", where, str), glyph.upper(), core,
-                          tuple(loadout), thrusters, drones, drone, alt_form, dict(armour))
-    return out
-
-
-def _terrain(raw: dict) -> dict[str, Terrain]:
-    out = {}
-    glyphs = set()
-    for tid, t in raw.items():
-        where = f"terrain.toml [{tid}]"
-        glyph = _need(t, "glyph", where, str)
-        if len(glyph) != 1 or glyph in glyphs:
-            raise ContentError(f"{where}: glyph is one character of its own")
-        problem = terrain_glyph_problem(glyph)
-        if problem:
-            raise ContentError(f"{where}: glyph {glyph!r} {problem}")
-        glyphs.add(glyph)
-        cost = _need(t, "cost", where)
-        if cost < 1:
-            raise ContentError(f"{where}: cost is at least 1")
-        out[tid] = Terrain(tid, _need(t, "name", where, str), glyph, _need(t, "colour", where, str), cost,
-                           _opt(t, "elevation", where, 0), _opt(t, "height", where, 0), _opt(t, "roof", where, 0),
-                           _opt(t, "evasion", where, 0), _opt(t, "effect", where, "", str))
+def _terrain(raw: dict[str, TerrainTable]) -> dict[str, Terrain]:
+    out = {tid: Terrain(tid, t.name, t.glyph, t.colour, t.cost, t.elevation, t.height, t.roof, t.evasion, t.effect)
+           for tid, t in raw.items()}
+    if len({t.glyph for t in out.values()}) != len(out):
+        raise ContentError("terrain.toml: each terrain needs a glyph of its own")
     if not any(t.colour == "none" for t in out.values()):
         raise ContentError("terrain.toml needs one terrain with colour = \"none\" (open ground)")
     return out
@@ -442,68 +340,42 @@ def check_board(board: dict[Hex, str], terrain: dict[str, Terrain], where: str) 
                                    f"{terrain[other].name}; different colours must be a hex apart")
 
 
-def _mission(name: str, raw: dict, terrain: dict[str, Terrain], designs: dict[str, Design]) -> Mission:
+def _on_board(pair: list[int], board: dict[Hex, str], what: str) -> Hex:
+    h = offset_to_axial(pair[0] - 1, pair[1] - 1)
+    if h not in board:
+        raise ContentError(f"{what} is off the board")
+    return h
+
+
+def _side(i: int, s: SideTable, where: str, board: dict[Hex, str], terrain: dict[str, Terrain],
+          designs: dict[str, Design], seen: set[str]) -> SideSpec:
+    s_where = f"{where} side {i + 1}"
+    units = []
+    for u in s.units:
+        if u.design not in designs:
+            raise ContentError(f"{s_where}: no design '{u.design}' in designs.toml")
+        if u.id in seen:
+            raise ContentError(f"{s_where}: unit id '{u.id}' is used twice")
+        seen.add(u.id)
+        at = _on_board(u.at, board, f"{s_where}: unit {u.id}") if u.at is not None else None
+        if u.level is not None and (at is None or u.level not in terrain[board[at]].levels()):
+            raise ContentError(f"{s_where}: unit {u.id}: level must be one of its hex's levels")
+        units.append(UnitSpec(u.id, u.design, u.name if u.name is not None else designs[u.design].name, at,
+                              u.facing, u.level))
+    return SideSpec(s.id, s.name, "west" if i == 0 else "east", tuple(units))
+
+
+def _mission(name: str, raw: ScenarioFile, terrain: dict[str, Terrain], designs: dict[str, Design]) -> Mission:
     where = f"scenarios/{name}.toml"
-    board = parse_map(_need(raw, "map", where, str), terrain, where)
+    board = parse_map(raw.map, terrain, where)
     check_board(board, terrain, where)
-    goal = _opt(raw, "goal", where, "annihilate", str)
-    if goal not in ("annihilate", "hold"):
-        raise ContentError(f"{where}: goal is annihilate or hold")
-    objectives = []
-    for pair in _opt(raw, "objectives", where, [], list):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair)):
-            raise ContentError(f"{where}: objectives are [column, row] pairs")
-        h = offset_to_axial(pair[0] - 1, pair[1] - 1)
-        if h not in board:
-            raise ContentError(f"{where}: objective {pair} is off the board")
-        objectives.append(h)
-    if goal == "hold" and not objectives:
-        raise ContentError(f"{where}: a hold mission lists its objectives")
-    sides_raw = _need(raw, "sides", where, list)
-    if len(sides_raw) != 2:
-        raise ContentError(f"{where}: a mission has two sides")
-    sides = []
+    objectives = tuple(_on_board(pair, board, f"{where}: objective {pair}") for pair in raw.objectives)
     seen: set[str] = set()
-    for i, s in enumerate(sides_raw):
-        s_where = f"{where} side {i + 1}"
-        units = []
-        for u in _need(s, "units", s_where, list):
-            uid = _need(u, "id", s_where, str)
-            design = _need(u, "design", s_where, str)
-            if design not in designs:
-                raise ContentError(f"{s_where}: no design '{design}' in designs.toml")
-            if uid in seen or "." in uid:
-                raise ContentError(f"{s_where}: unit id '{uid}' is used twice or has a dot")
-            seen.add(uid)
-            at = None
-            if "at" in u:
-                pair = _need(u, "at", s_where, list)
-                if not (len(pair) == 2 and all(type(v) is int for v in pair)):
-                    raise ContentError(f"{s_where}: unit {uid}: 'at' is [column, row]")
-                at = offset_to_axial(pair[0] - 1, pair[1] - 1)
-                if at not in board:
-                    raise ContentError(f"{s_where}: unit {uid} is placed off the board")
-            facing = _opt(u, "facing", s_where, None, (int, type(None)))
-            if facing is not None and not 0 <= facing <= 5:
-                raise ContentError(f"{s_where}: unit {uid}: facing is 0..5 (0 east, counter-clockwise)")
-            level = _opt(u, "level", s_where, None, (int, type(None)))
-            if level is not None and (at is None or level not in terrain[board[at]].levels()):
-                raise ContentError(f"{s_where}: unit {uid}: level must be one of its hex's levels")
-            units.append(UnitSpec(uid, design, _opt(u, "name", s_where, designs[design].name, str), at, facing,
-                                  level))
-        if not units:
-            raise ContentError(f"{s_where}: a side needs units")
-        sides.append(SideSpec(_need(s, "id", s_where, str), _need(s, "name", s_where, str),
-                              "west" if i == 0 else "east", tuple(units)))
-    rounds = _need(raw, "rounds", where)
-    if rounds < 1:
-        raise ContentError(f"{where}: rounds is at least 1")
-    _check_lesson(raw, where, {s.id for s in sides})
-    return Mission(name, _need(raw, "title", where, str), rounds, goal, tuple(objectives), board,
-                   (sides[0], sides[1]))
+    sides = [_side(i, s, where, board, terrain, designs, seen) for i, s in enumerate(raw.sides)]
+    return Mission(name, raw.title, raw.rounds, raw.goal, objectives, board, (sides[0], sides[1]))
 
 
-def _check_lesson(raw: dict, where: str, sides: set[str]) -> None:
+def _check_lesson(raw: dict[str, Any], where: str, sides: set[str]) -> None:
     """A scenario may carry a ``[script]`` of dice (every die of this game is a d8, so 1..8; no cards) and a
     ``[tutorial]`` table (engine.core.tutorial) whose learner's side is one of the mission's sides. Both are
     kept in the scenario as they are; a malformed one is a ContentError naming the file."""
@@ -514,29 +386,34 @@ def _check_lesson(raw: dict, where: str, sides: set[str]) -> None:
 
 
 def _build(content: dict[str, Any]) -> Tables:
-    cores = _core_types(content["core_types"])
-    weapons = _weapons(content["weapons"])
-    thr, dr, alt = _parts(content["parts"], weapons)
-    designs = _designs(content["designs"], cores, weapons, thr, dr, alt)
-    terrain = _terrain(content["terrain"])
-    scen = content["scenario"]
-    mission = _mission(str(content.get("scenario_name", "mission")), scen, terrain, designs)
+    """The rules' tables from ``content`` (checked by the schema, then across tables here)."""
+    t = read_content(content)
+    cores = {cid: CoreType(id=cid, name=c.name, base_ap=c.base_ap, movement=c.movement, accuracy=c.accuracy,
+                           assault=c.assault, evasion=c.evasion, counter=c.counter, srm=tuple(c.srm),  # type: ignore[arg-type]
+                           sections=attrs.asdict(c.sections)) for cid, c in t.core_types.items()}
+    weapons = {wid: Weapon(wid, w.name, w.kind, w.ap, w.range, w.damage, w.dp, w.hands, w.mount_only, w.accuracy,
+                           w.assault, tuple(w.tags)) for wid, w in t.weapons.items()}
+    for did, d in t.parts.drone.items():
+        if d.weapon not in weapons:
+            raise ContentError(f"parts.toml [drone.{did}]: no weapon '{d.weapon}' in weapons.toml")
+    thr = {k: Thrusters(k, p.name, p.range, p.ap, p.lift) for k, p in t.parts.thrusters.items()}
+    dr = {k: DroneType(k, p.name, p.glyph, p.dp, p.evasion, p.accuracy, p.weapon) for k, p in t.parts.drone.items()}
+    alt = {k: AltForm(k, p.name, p.movement, p.evasion) for k, p in t.parts.alt_form.items()}
+    designs = {did: _design(did, d, t, weapons) for did, d in t.designs.items()}
+    terrain = _terrain(t.terrain)
+    mission = _mission(t.scenario_name, t.scenario, terrain, designs)
+    _check_lesson(content["scenario"], f"scenarios/{t.scenario_name}.toml", {s.id for s in mission.sides})
     return Tables(cores, weapons, thr, dr, alt, designs, terrain, mission,
-                  {t.glyph: tid for tid, t in terrain.items()})
+                  {x.glyph: tid for tid, x in terrain.items()})
 
 
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:
     files = scenario_files(folder)
     if scenario not in files:
         raise UnknownScenario(f"30 Minute Missions has no mission '{scenario}'; choose one of: {', '.join(files)}")
-    content = {
-        "core_types": read_toml(folder / "core_types.toml"),
-        "weapons": read_toml(folder / "weapons.toml"),
-        "parts": read_toml(folder / "parts.toml"),
-        "designs": read_toml(folder / "designs.toml"),
-        "terrain": read_toml(folder / "terrain.toml"),
-        "scenario": read_toml(files[scenario]),
-        "scenario_name": scenario,
-    }
+    paths = {part: folder / name for part, name in FILES.items()} | {"scenario": files[scenario]}
+    content: dict[str, Any] = {part: read_toml(path) for part, path in paths.items()}
+    content["scenario_name"] = scenario
+    read_content(content, lambda part: shown_path(paths.get(part, files[scenario])))  # names the file
     Tables.from_content(content)  # fail now, with the file named, rather than mid-battle
     return content

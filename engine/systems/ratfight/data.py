@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
 from engine.core.cards import standard_deck
-from engine.core.content import check_terrain_glyphs, read_toml, scenario_files, shared_tables
-from engine.core.errors import ContentError, UnknownScenario
+from engine.core.content import read_toml, scenario_files, shared_tables, structure_content, structure_parts
+from engine.core.errors import ContentError, UnknownScenario, shown_path
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
+from .schema import COVER_CARDS, FILES, HEROES, MOVE_CLASSES, RatFightContent, ReadingsFile  # noqa: F401
+
 INCHES_PER_HEX = 2
-COVER_CARDS = {"none": 1, "soft": 2, "hard": 3}
 SIGHT = {"clear": LOS_CLEAR, "obscure": LOS_OBSCURE, "block": LOS_BLOCK}
-MOVE_CLASSES = ("road", "open", "full", "no")
-HEROES = ("dead_shot", "bruiser", "inspiring")
 
 
 def inches_to_hexes(inches: int) -> int:
@@ -140,63 +139,18 @@ class Tables:
 
 
 
-def _int(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ContentError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
-    return value
+def read_content(content: dict[str, Any], where: Callable[[str], str] | None = None) -> RatFightContent:
+    """``content`` read through the schema (schema.py). ``where(part)`` names the file a mistake is in, for
+    content just read from files; without it the content is a save's, named by its part's file name."""
+    return structure_parts(content, RatFightContent,
+                           where or (lambda part: f"RatFight content {FILES.get(part, 'scenario')}"),
+                           files=where is not None)
 
 
-def _build(content: dict[str, Any]) -> Tables:
-    weapons = {}
-    for wid, w in content["weapons"].items():
-        modes = tuple(
-            Mode(range_inches=_int(m["range"], f"{wid} range", 1, 1000),
-                 range=inches_to_hexes(m["range"]),
-                 shots=_int(m.get("shots", 1), f"{wid} shots", 1, 20),
-                 cards=_int(m.get("cards", 1), f"{wid} cards", 1, 5),
-                 ap=_int(m.get("ap", 0), f"{wid} ap", 0, 20),
-                 template=bool(m.get("template", False)))
-            for m in w["modes"])
-        if not modes:
-            raise ContentError(f"weapon {wid} has no modes")
-        weapons[wid] = Weapon(wid, str(w["name"]), modes, bool(w.get("vehicle", False)))
-    movers = {mid: Mover(mid, _int(m["road"], f"{mid} road", 1, 100), _int(m["open"], f"{mid} open", 1, 100),
-                         bool(m.get("vehicle", False)))
-              for mid, m in content["movers"].items()}
-    vehicles = {}
-    for vid, v in content["vehicles"].items():
-        armour = tuple(_int(a, f"{vid} armour", 0, 20) for a in v["armour"])
-        if len(armour) != 3:
-            raise ContentError(f"vehicle {vid} needs three armour values (front, side, rear)")
-        if v["mover"] not in movers:
-            raise ContentError(f"vehicle {vid} has unknown mover {v['mover']!r}")
-        vehicles[vid] = VehicleType(vid, str(v["name"]), armour, bool(v["armoured"]),  # type: ignore[arg-type]
-                                    _int(v["crew"], f"{vid} crew", 0, 20), v["mover"],
-                                    _int(v.get("capacity", 0), f"{vid} capacity", 0, 20), bool(v.get("heavy", False)))
-    terrain = {}
-    by_glyph = {}
-    for tid, t in content["terrain"].items():
-        moves = {k: v for k, v in t.items() if k in movers}
-        for mover, klass in list(moves.items()) + [("default", t["default"])]:
-            if klass not in MOVE_CLASSES:
-                raise ContentError(f"terrain {tid}: movement {klass!r} for {mover} is not one of {MOVE_CLASSES}")
-        if t["cover"] not in COVER_CARDS or t["sight"] not in SIGHT:
-            raise ContentError(f"terrain {tid} has unknown cover or sight")
-        terrain[tid] = Terrain(tid, str(t["glyph"]), str(t["name"]), t["cover"], SIGHT[t["sight"]], moves,
-                               t["default"])
-        by_glyph[t["glyph"]] = tid
-    cards = {}
-    for c in content["action_cards"]["cards"]:
-        if c["kind"] not in ("move", "vehicle", "fire", "turn_end"):
-            raise ContentError(f"action card {c['id']} has unknown kind {c['kind']!r}")
-        cards[c["id"]] = ActionCard(c["id"], _int(c["number"], "card number", 1, 100), str(c["title"]), c["kind"],
-                                    _int(c["count"], "card count", 0, 100), bool(c.get("infantry_only", False)))
-    if sum(1 for c in cards.values() if c.kind == "turn_end") != 1:
-        raise ContentError("the action deck needs exactly one Turn End card")
-    scen = content["scenario"]
-    rows = [row for row in scen["map"].strip("\n").split("\n")]
-    height = len(rows)
-    width = max(len(r) for r in rows)
+def _board(text: str, by_glyph: dict[str, str]) -> tuple[int, int, dict[Hex, str]]:
+    """The map's width, height and terrain per hex; a short row is filled with open ground ('.')."""
+    rows = text.strip("\n").split("\n")
+    height, width = len(rows), max(len(r) for r in rows)
     if not (1 <= width <= 200 and 1 <= height <= 200):
         raise ContentError("the map must be between 1 and 200 hexes across")
     board = {}
@@ -206,36 +160,47 @@ def _build(content: dict[str, Any]) -> Tables:
             if glyph not in by_glyph:
                 raise ContentError(f"map glyph {glyph!r} at column {col}, row {row} is not in the terrain table")
             board[offset_to_axial(col, row)] = by_glyph[glyph]
-    sides = scen["sides"]
-    if len(sides) != 2:
-        raise ContentError("a RatFight scenario needs exactly two sides")
-    side_ids = tuple(str(s["id"]) for s in sides)
-    deployment = []
-    for side in sides:
-        for m in side["models"]:
-            deployment.append(dict(m, side=side["id"]))
-    costs = {mid: {h: mv.cost(terrain[t].move_class(mid)) for h, t in board.items()} for mid, mv in movers.items()}
-    sight = {h: terrain[t].sight for h, t in board.items()}
-    cover = {h: terrain[t].cover for h, t in board.items()}
-    return Tables(costs=costs, sight=sight, cover=cover, title=str(scen["title"]), turn_limit=_int(scen.get("turn_limit", 10), "turn_limit", 1, 1000),
+    return width, height, board
+
+
+def _build(content: dict[str, Any]) -> Tables:
+    """The rules' tables from ``content`` (checked by the schema, then across tables here)."""
+    t = read_content(content)
+    weapons = {wid: Weapon(wid, w.name, tuple(Mode(m.range, inches_to_hexes(m.range), m.shots, m.cards, m.ap,
+                                                   m.template) for m in w.modes), w.vehicle)
+               for wid, w in t.weapons.items()}
+    movers = {mid: Mover(mid, m.road, m.open, m.vehicle) for mid, m in t.movers.items()}
+    for vid, v in t.vehicles.items():
+        if v.mover not in movers:
+            raise ContentError(f"vehicle {vid} has unknown mover {v.mover!r}")
+    vehicles = {vid: VehicleType(vid, v.name, tuple(v.armour), v.armoured, v.crew, v.mover,  # type: ignore[arg-type]
+                                 v.capacity, v.heavy) for vid, v in t.vehicles.items()}
+    terrain = {tid: Terrain(tid, x.glyph, x.name, x.cover, SIGHT[x.sight],
+                            {k: c for k, c in x.moves().items() if k in movers}, x.default)
+               for tid, x in t.terrain.items()}
+    cards = {c.id: ActionCard(c.id, c.number, c.title, c.kind, c.count, c.infantry_only) for c in t.action_cards.cards}
+    scen = t.scenario
+    width, height, board = _board(scen.map, {x.glyph: tid for tid, x in terrain.items()})
+    sides = content["scenario"]["sides"]
+    deployment = tuple(dict(m, side=side["id"]) for side in sides for m in side["models"])
+    return Tables(costs={mid: {h: mv.cost(terrain[x].move_class(mid)) for h, x in board.items()}
+                         for mid, mv in movers.items()},
+                  sight={h: terrain[x].sight for h, x in board.items()},
+                  cover={h: terrain[x].cover for h, x in board.items()}, title=scen.title, turn_limit=scen.turn_limit,
                   weapons=weapons, vehicles=vehicles, movers=movers, terrain=terrain, cards=cards,
-                  width=width, height=height, board=board, side_ids=side_ids,
-                  side_names={str(s["id"]): str(s["name"]) for s in sides}, deployment=tuple(deployment))
+                  width=width, height=height, board=board, side_ids=tuple(s.id for s in scen.sides),
+                  side_names={s.id: s.name for s in scen.sides}, deployment=deployment)
 
 
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:
     files = scenario_files(folder)
     if scenario not in files:
         raise UnknownScenario(f"JTS RatFight has no scenario '{scenario}'; choose one of: {', '.join(files)}")
-    content = {
-        "weapons": read_toml(folder / "weapons.toml"),
-        "vehicles": read_toml(folder / "vehicles.toml"),
-        "movers": read_toml(folder / "movers.toml"),
-        "terrain": read_toml(folder / "terrain.toml"),
-        "action_cards": read_toml(folder / "action_cards.toml"),
-        "scenario": read_toml(files[scenario]),
-    }
-    check_terrain_glyphs(content["terrain"], str(folder / "terrain.toml"))
+    paths = {part: folder / name for part, name in FILES.items()} | {"scenario": files[scenario]}
+    content = {part: read_toml(path) for part, path in paths.items()}
+    read_content(content, lambda part: shown_path(paths[part]))  # a mistake names the file it is in
+    # readings.toml is shown in the rules help only (not part of a battle's content): checked all the same
+    structure_content(read_toml(folder / "readings.toml"), ReadingsFile, shown_path(folder / "readings.toml"))
     tables = Tables.from_content(content)  # refuse a broken table now, not mid-battle
     check_script_and_tutorial(content, tables)
     return content

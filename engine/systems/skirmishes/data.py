@@ -14,12 +14,12 @@ distant 1 km = 500.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
-from engine.core.content import check_terrain_glyphs, read_toml, scenario_files, shared_tables
-from engine.core.errors import ContentError, UnknownScenario
+from engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
+from engine.core.errors import ContentError, UnknownScenario, shown_path
 from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, Hex, offset_to_axial
 
 METRES_PER_HEX = 2
@@ -29,13 +29,11 @@ METRES_PER_HEX = 2
 RUN_BUDGET = 15
 MOVE_COST = {"open": 3, "impeding": 5, "none": None}
 SIGHT = {"clear": LOS_CLEAR, "block": LOS_BLOCK}
-BANDS = ("short", "medium", "long", "distant")
-RANGE_EFFECTS = ("advantage", "normal", "disadvantage", "miss")
-REACH = ("unarmed", "short", "medium", "long")
-LOCATIONS = ("leg", "arm", "torso", "head")
-GRENADE_KINDS = ("blast", "flash", "smoke", "gas")
 VICTORY_AT_LIMIT = ("standing", "draw")  # or a side id
-EDGES = ("north", "south", "east", "west")
+
+from .schema import (  # noqa: E402,F401 - the vocabulary of the tables, read by the rules from here
+    BANDS, EDGES, FILES, GRENADE_KINDS, LOCATIONS, RANGE_EFFECTS, REACH, SHELL_DICE, CharacterSpec, ScenarioFile,
+    SkirmishesContent, TemplateTable, VictoryTable)
 
 
 @attrs.frozen
@@ -181,7 +179,6 @@ class Shelling:
         return [self.hex_at(c, r) for c in range(1, self.width + 1) for r in range(1, self.height + 1)]
 
 
-SHELL_DICE = (4, 6, 8, 10, 12, 20)
 
 
 @attrs.frozen
@@ -245,87 +242,17 @@ class Tables:
                 "east": col == self.width - 1}[edge]
 
 
-def _int(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ContentError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
-    return value
+def read_content(content: dict[str, Any], where: Callable[[str], str] | None = None) -> SkirmishesContent:
+    """``content`` read through the schema (schema.py). ``where(part)`` names the file a mistake is in, for
+    content just read from files; without it the content is a save's, named by its part's file name."""
+    return structure_parts(content, SkirmishesContent,
+                           where or (lambda part: f"Skirmishes content {FILES.get(part, 'scenario')}"),
+                           files=where is not None)
 
 
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise ContentError(f"{what} must be true or false, not {value!r}")
-    return value
-
-
-def _str(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise ContentError(f"{what} must be a non-empty text, not {value!r}")
-    return value
-
-
-def _choice(value: Any, what: str, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        raise ContentError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
-    return value
-
-
-def _build(content: dict[str, Any]) -> Tables:
-    w = content["weapons"]
-    bands = tuple(_int(w["bands"][b], f"range band {b}", 1, 10_000) for b in BANDS)
-    if list(bands) != sorted(bands):
-        raise ContentError("the range bands must grow from short to distant")
-    firearms = {}
-    for fid, f in w["firearms"].items():
-        ranges = tuple(_choice(r, f"{fid} range entry", RANGE_EFFECTS) for r in f["ranges"])
-        if len(ranges) != 4:
-            raise ContentError(f"firearm {fid} needs four range entries (short, medium, long, distant)")
-        firearms[fid] = Firearm(fid, _str(f["name"], f"{fid} name"), _str(f.get("glyph", "?"), f"{fid} glyph")[0],
-                                _str(f["row"], f"{fid} row"), ranges,  # type: ignore[arg-type]
-                                _int(f["magazine"], f"{fid} magazine", 1, 200), _int(f["spares"], f"{fid} spares", 0, 20),
-                                _bool(f.get("auto", False), f"{fid} auto"),
-                                _bool(f.get("breaks_armour", False), f"{fid} breaks_armour"), str(f.get("burst", "")))
-    melee = {mid: MeleeWeapon(mid, _str(m["name"], f"{mid} name"), _choice(m["reach"], f"{mid} reach", REACH))
-             for mid, m in w["melee"].items()}
-    g = content["grenades"]
-    grenades = {}
-    for gid, gr in g["grenades"].items():
-        kind = _choice(gr["kind"], f"grenade {gid} kind", GRENADE_KINDS)
-        grenades[gid] = Grenade(gid, _str(gr["name"], f"{gid} name"), kind,
-                                _int(gr.get("damage_bonus", 0), f"{gid} damage_bonus", 0, 6),
-                                _int(gr.get("radius", 0), f"{gid} radius", 0, 20),
-                                _int(gr.get("rounds", 0), f"{gid} rounds", 0, 20))
-        if kind in ("smoke", "gas") and grenades[gid].rounds < 1:
-            raise ContentError(f"grenade {gid} makes a cloud, so it needs rounds of 1 or more")
-    for f in firearms.values():
-        if f.burst and f.burst not in grenades:
-            raise ContentError(f"firearm {f.id} bursts as unknown grenade {f.burst!r}")
-    throw_range = _int(g["throw"]["max_range"], "throw max_range", 1, 100)
-    armour = {}
-    for aid, a in content["armour"]["armour"].items():
-        covers = {_choice(loc, f"armour {aid} location", LOCATIONS): _int(n, f"armour {aid} hits", 1, 10)
-                  for loc, n in a["covers"].items()}
-        armour[aid] = Armour(aid, _str(a["name"], f"{aid} name"), _int(a.get("cost", 0), f"{aid} cost", 0, 100_000),
-                             covers)
-    templates = {}
-    for tid, t in content["templates"]["templates"].items():
-        templates[tid] = _template(tid, t, firearms, melee, grenades, armour)
-    terrain = {}
-    by_glyph: dict[str, str] = {}
-    for tid, t in content["terrain"]["terrain"].items():
-        glyph = _str(t["glyph"], f"terrain {tid} glyph")
-        if len(glyph) != 1 or glyph in by_glyph:
-            raise ContentError(f"terrain {tid} needs a glyph of one character not used by another terrain")
-        if glyph.isalnum():
-            raise ContentError(f"terrain {tid}: glyph {glyph!r} is a letter or digit, which the map keeps for pieces "
-                               f"and their marks; choose a sign such as % * & ; |")
-        terrain[tid] = Terrain(tid, glyph, _str(t["name"], f"terrain {tid} name"),
-                               _choice(t.get("move", "open"), f"terrain {tid} move", tuple(MOVE_COST)),
-                               _bool(t.get("cover", False), f"terrain {tid} cover"),
-                               SIGHT[_choice(t.get("sight", "clear"), f"terrain {tid} sight", tuple(SIGHT))],
-                               _bool(t.get("indoors", False), f"terrain {tid} indoors"))
-        by_glyph[glyph] = tid
-    scen = content["scenario"]
-    rows = scen["map"].strip("\n").split("\n")
+def _board(text: str, by_glyph: dict[str, str]) -> tuple[int, int, dict[Hex, str]]:
+    """The map's width, height and terrain per hex; a short row is filled with open ground ('.')."""
+    rows = text.strip("\n").split("\n")
     height, width = len(rows), max(len(r) for r in rows)
     if not (1 <= width <= 600 and 1 <= height <= 200):
         raise ContentError("the map must be 1 to 600 hexes across and 1 to 200 down")
@@ -336,61 +263,82 @@ def _build(content: dict[str, Any]) -> Tables:
             if glyph not in by_glyph:
                 raise ContentError(f"map glyph {glyph!r} at column {col}, row {row} is not in the terrain table")
             board[offset_to_axial(col, row)] = by_glyph[glyph]
-    sides = scen["sides"]
-    if len(sides) != 2:
-        raise ContentError("a Skirmishes scenario needs exactly two sides")
-    side_ids = (str(sides[0]["id"]), str(sides[1]["id"]))
-    if side_ids[0] == side_ids[1]:
-        raise ContentError("the two sides need different ids")
-    deployment = []
-    seen_ids: set[str] = set()
+    return width, height, board
+
+
+def _victory(v: VictoryTable, side_ids: tuple[str, str]) -> Victory:
+    if v.at_limit not in VICTORY_AT_LIMIT and v.at_limit not in side_ids:
+        raise ContentError(f"victory at_limit must be standing, draw or a side id, not {v.at_limit!r}")
+    if v.exit is not None and v.exit.side not in side_ids:
+        raise ContentError("victory exit needs a side id, an edge (north, south, east, west) and needed >= 1")
+    if v.clear is not None and v.clear.side not in side_ids:
+        raise ContentError("victory clear needs a side id")
+    return Victory(round_limit=v.round_limit, at_limit=v.at_limit,
+                   exit_side=v.exit.side if v.exit else "", exit_edge=v.exit.edge if v.exit else "",
+                   exit_needed=v.exit.needed if v.exit else 0, clear_side=v.clear.side if v.clear else "")
+
+
+def _deployment(t: SkirmishesContent, templates: dict[str, Template], board: dict[Hex, str],
+                terrain: dict[str, Terrain]) -> tuple[list[Deploy], set[Hex]]:
+    """Every character set up: on the map, on passable ground, one to a hex, each id once."""
+    deployment: list[Deploy] = []
     taken: set[Hex] = set()
-    for side in sides:
-        for c in side["characters"]:
-            d = _deploy(c, str(side["id"]), templates, firearms, melee, grenades, armour)
-            if d.id in seen_ids:
+    for side in t.scenario.sides:
+        for c in side.characters:
+            d = _deploy(c, side.id, templates, t)
+            if any(other.id == d.id for other in deployment):
                 raise ContentError(f"two characters share the id {d.id!r}")
             if d.at not in board or terrain[board[d.at]].cost is None or d.at in taken:
                 raise ContentError(f"character {d.id} is set up off the map, on impassable ground or on another "
-                                   f"character at {c['at']}")
-            seen_ids.add(d.id)
+                                   f"character at {c.at}")
             taken.add(d.at)
             deployment.append(d)
-    ambusher = str(scen.get("ambush", ""))
-    if ambusher and ambusher not in side_ids:
-        raise ContentError(f"the ambushing side {ambusher!r} is not one of the scenario's sides")
-    v = scen.get("victory", {})
-    at_limit = str(v.get("at_limit", "standing"))
-    if at_limit not in VICTORY_AT_LIMIT and at_limit not in side_ids:
-        raise ContentError(f"victory at_limit must be standing, draw or a side id, not {at_limit!r}")
-    exit_ = v.get("exit", {})
-    clear = v.get("clear", {})
-    victory = Victory(
-        round_limit=_int(v.get("round_limit", 12), "victory round_limit", 1, 200), at_limit=at_limit,
-        exit_side=str(exit_.get("side", "")), exit_edge=str(exit_.get("edge", "")),
-        exit_needed=_int(exit_.get("needed", 0), "victory exit needed", 0, 50), clear_side=str(clear.get("side", "")))
-    if victory.exit_side and (victory.exit_side not in side_ids or victory.exit_edge not in EDGES
-                              or victory.exit_needed < 1):
-        raise ContentError("victory exit needs a side id, an edge (north, south, east, west) and needed >= 1")
-    if victory.clear_side and victory.clear_side not in side_ids:
-        raise ContentError("victory clear needs a side id")
+    return deployment, taken
+
+
+def _build(content: dict[str, Any]) -> Tables:
+    """The rules' tables from ``content`` (checked by the schema, then across tables here)."""
+    t = read_content(content)
+    w = t.weapons
+    grenades = {gid: Grenade(gid, g.name, g.kind, g.damage_bonus, g.radius, g.rounds)
+                for gid, g in t.grenades.grenades.items()}
+    firearms = {fid: Firearm(fid, f.name, f.glyph[0], f.row, tuple(f.ranges), f.magazine, f.spares,  # type: ignore[arg-type]
+                             f.auto, f.breaks_armour, f.burst) for fid, f in w.firearms.items()}
+    for f in firearms.values():
+        if f.burst and f.burst not in grenades:
+            raise ContentError(f"firearm {f.id} bursts as unknown grenade {f.burst!r}")
+    melee = {mid: MeleeWeapon(mid, m.name, m.reach) for mid, m in w.melee.items()}
+    armour = {aid: Armour(aid, a.name, a.cost, dict(a.covers)) for aid, a in t.armour.armour.items()}
+    templates = {tid: _template(tid, x, t) for tid, x in t.templates.templates.items()}
+    terrain = {tid: Terrain(tid, x.glyph, x.name, x.move, x.cover, SIGHT[x.sight], x.indoors)
+               for tid, x in t.terrain.terrain.items()}
+    by_glyph = {x.glyph: tid for tid, x in terrain.items()}
+    if len(by_glyph) != len(terrain):
+        raise ContentError("terrain.toml: each terrain needs a glyph not used by another terrain")
+    scen = t.scenario
+    width, height, board = _board(scen.map, by_glyph)
+    side_ids = (scen.sides[0].id, scen.sides[1].id)
+    if side_ids[0] == side_ids[1]:
+        raise ContentError("the two sides need different ids")
+    deployment, taken = _deployment(t, templates, board, terrain)
+    if scen.ambush and scen.ambush not in side_ids:
+        raise ContentError(f"the ambushing side {scen.ambush!r} is not one of the scenario's sides")
+    victory = _victory(scen.victory, side_ids)
     machines = _machines(scen, board, terrain)
     vehicles = _vehicles(scen, board, terrain, taken, machines)
-    if set(vehicles) & seen_ids:
+    if set(vehicles) & {d.id for d in deployment}:
         raise ContentError("a vehicle needs an id no character has")
-    shelling = _shelling(scen, board, victory.round_limit)
     _script_and_tutorial(content, side_ids)
-    cost = {h: terrain[t].cost for h, t in board.items()}
-    sight = {h: terrain[t].sight for h, t in board.items()}
-    cover = frozenset(h for h, t in board.items() if terrain[t].cover)
-    indoors = frozenset(h for h, t in board.items() if terrain[t].indoors)
-    return Tables(title=_str(scen["title"], "scenario title"), bands=bands, throw_range=throw_range,  # type: ignore[arg-type]
-                  firearms=firearms, melee=melee, grenades=grenades, armour=armour, templates=templates,
-                  terrain=terrain, width=width, height=height, board=board, side_ids=side_ids,
-                  side_names={str(s["id"]): str(s["name"]) for s in sides}, deployment=tuple(deployment),
-                  ambusher=ambusher, aftermath_hours=_int(scen.get("aftermath_hours", 1), "aftermath_hours", 0, 48),
-                  victory=victory, cost=cost, sight=sight, cover=cover, indoors=indoors, machines=machines,
-                  vehicles=vehicles, shelling=shelling)
+    return Tables(title=scen.title, bands=(w.bands.short, w.bands.medium, w.bands.long, w.bands.distant),
+                  throw_range=t.grenades.throw.max_range, firearms=firearms, melee=melee, grenades=grenades,
+                  armour=armour, templates=templates, terrain=terrain, width=width, height=height, board=board,
+                  side_ids=side_ids, side_names={s.id: s.name for s in scen.sides}, deployment=tuple(deployment),
+                  ambusher=scen.ambush, aftermath_hours=scen.aftermath_hours, victory=victory,
+                  cost={h: terrain[x].cost for h, x in board.items()},
+                  sight={h: terrain[x].sight for h, x in board.items()},
+                  cover=frozenset(h for h, x in board.items() if terrain[x].cover),
+                  indoors=frozenset(h for h, x in board.items() if terrain[x].indoors),
+                  machines=machines, vehicles=vehicles, shelling=_shelling(scen, board, victory.round_limit))
 
 
 def _script_and_tutorial(content: dict[str, Any], side_ids: tuple[str, str]) -> None:
@@ -402,133 +350,92 @@ def _script_and_tutorial(content: dict[str, Any], side_ids: tuple[str, str]) -> 
     check_lesson(content, side_ids, game="Skirmishes", dice=(1, 20))
 
 
-def _at(value: Any, what: str, board: dict) -> Hex:
-    if not (isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)):
-        raise ContentError(f"{what} needs at = [column, row]")
+def _at(value: list[int], what: str, board: dict[Hex, str]) -> Hex:
     h = offset_to_axial(value[0], value[1])
     if h not in board:
         raise ContentError(f"{what} is off the map at {value}")
     return h
 
 
-def _machines(scen: dict[str, Any], board: dict, terrain: dict) -> dict[str, Machine]:
+def _machines(scen: ScenarioFile, board: dict[Hex, str], terrain: dict[str, Terrain]) -> dict[str, Machine]:
     out: dict[str, Machine] = {}
-    for m in scen.get("machines", []):
-        mid = _str(m.get("id"), "machine id")
-        at = _at(m.get("at"), f"machine {mid}", board)
-        open_t, shut_t = str(m.get("open_terrain", "")), str(m.get("shut_terrain", ""))
-        if open_t not in terrain or shut_t not in terrain or open_t == shut_t:
-            raise ContentError(f"machine {mid} needs two different terrains open_terrain and shut_terrain")
-        if board[at] not in (open_t, shut_t):
-            raise ContentError(f"machine {mid}: the map at {m['at']} must show its open or shut terrain")
-        if mid in out or any(x.at == at for x in out.values()):
-            raise ContentError(f"machine {mid} repeats an id or a hex of another machine")
-        out[mid] = Machine(mid, _str(m.get("name"), f"machine {mid} name"), at, open_t, shut_t, board[at] == open_t)
+    for m in scen.machines:
+        at = _at(m.at, f"machine {m.id}", board)
+        if m.open_terrain not in terrain or m.shut_terrain not in terrain:
+            raise ContentError(f"machine {m.id} needs two different terrains open_terrain and shut_terrain")
+        if board[at] not in (m.open_terrain, m.shut_terrain):
+            raise ContentError(f"machine {m.id}: the map at {m.at} must show its open or shut terrain")
+        if m.id in out or any(x.at == at for x in out.values()):
+            raise ContentError(f"machine {m.id} repeats an id or a hex of another machine")
+        out[m.id] = Machine(m.id, m.name, at, m.open_terrain, m.shut_terrain, board[at] == m.open_terrain)
     return out
 
 
-def _vehicles(scen: dict[str, Any], board: dict, terrain: dict, taken: set, machines: dict) -> dict[str, Vehicle]:
+def _vehicles(scen: ScenarioFile, board: dict[Hex, str], terrain: dict[str, Terrain], taken: set[Hex],
+              machines: dict[str, Machine]) -> dict[str, Vehicle]:
     out: dict[str, Vehicle] = {}
-    for v in scen.get("vehicles", []):
-        vid = _str(v.get("id"), "vehicle id")
-        at = _at(v.get("at"), f"vehicle {vid}", board)
-        glyph = _str(v.get("glyph", "V"), f"vehicle {vid} glyph")
-        if len(glyph) != 1 or not glyph.isalpha():
-            raise ContentError(f"vehicle {vid}: a piece's glyph is one letter, not {glyph!r}")
-        ground = tuple(str(g) for g in v.get("ground", ["road", "open"]))
-        for g in ground:
+    for v in scen.vehicles:
+        at = _at(v.at, f"vehicle {v.id}", board)
+        for g in v.ground:
             if g not in terrain or terrain[g].cost is None:
-                raise ContentError(f"vehicle {vid} drives on unknown or impassable terrain {g!r}")
-        if board[at] not in ground or at in taken or any(m.at == at for m in machines.values()) \
-                or vid in out or any(x.at == at for x in out.values()):
-            raise ContentError(f"vehicle {vid} must start alone on ground it can drive on, with an id of its own")
-        out[vid] = Vehicle(vid, _str(v.get("name"), f"vehicle {vid} name"), glyph.upper(), at,
-                           _int(v.get("seats", 4), f"vehicle {vid} seats", 1, 12),
-                           _int(v.get("speed", 10), f"vehicle {vid} speed", 1, 60), ground)
+                raise ContentError(f"vehicle {v.id} drives on unknown or impassable terrain {g!r}")
+        if board[at] not in v.ground or at in taken or any(m.at == at for m in machines.values()) \
+                or v.id in out or any(x.at == at for x in out.values()):
+            raise ContentError(f"vehicle {v.id} must start alone on ground it can drive on, with an id of its own")
+        out[v.id] = Vehicle(v.id, v.name, v.glyph.upper(), at, v.seats, v.speed, tuple(v.ground))
     return out
 
 
-def _shelling(scen: dict[str, Any], board: dict, round_limit: int) -> tuple[Shelling, ...]:
+def _shelling(scen: ScenarioFile, board: dict[Hex, str], round_limit: int) -> tuple[Shelling, ...]:
     out = []
-    for i, s in enumerate(scen.get("shelling", [])):
+    for i, s in enumerate(scen.shelling):
         what = f"shelling {i + 1}"
-        rounds = s.get("rounds")
-        if not (isinstance(rounds, list) and rounds):
-            raise ContentError(f"{what} needs rounds = [a list of round numbers]")
-        rounds = tuple(sorted({_int(r, f"{what} round", 1, round_limit) for r in rounds}))
-        corner = s.get("corner")
-        if not (isinstance(corner, list) and len(corner) == 2 and all(type(x) is int for x in corner)):
-            raise ContentError(f"{what} needs corner = [column, row]")
-        width, height = s.get("width"), s.get("height")
-        if width not in SHELL_DICE or height not in SHELL_DICE:
-            raise ContentError(f"{what}: width and height must each be a die size ({SHELL_DICE})")
-        sh = Shelling(_str(s.get("name"), f"{what} name"), rounds, _int(s.get("shells", 1), f"{what} shells", 1, 10),
-                      (corner[0], corner[1]), width, height, _int(s.get("damage_bonus", 1), f"{what} damage_bonus",
-                                                                  0, 6))
+        if any(not 1 <= r <= round_limit for r in s.rounds):
+            raise ContentError(f"{what}: each round must be from 1 to {round_limit}")
+        sh = Shelling(s.name, tuple(sorted(set(s.rounds))), s.shells, (s.corner[0], s.corner[1]), s.width, s.height,
+                      s.damage_bonus)
         if any(h not in board for h in sh.area()):
             raise ContentError(f"{what}: the area runs off the map")
         out.append(sh)
     return tuple(out)
 
 
-def _template(tid: str, t: dict[str, Any], firearms: dict, melee: dict, grenades: dict, armour: dict) -> Template:
-    for f in t.get("firearms", []):
-        if f not in firearms:
+def _template(tid: str, x: TemplateTable, t: SkirmishesContent) -> Template:
+    """A template, what it carries checked against the weapons, grenades and armour tables."""
+    for f in x.firearms:
+        if f not in t.weapons.firearms:
             raise ContentError(f"template {tid} carries unknown firearm {f!r}")
-    mw = t.get("melee_weapon", "fists")
-    if mw not in melee:
-        raise ContentError(f"template {tid} has unknown melee weapon {mw!r}")
-    for gid, n in t.get("grenades", {}).items():
-        if gid not in grenades:
+    if x.melee_weapon not in t.weapons.melee:
+        raise ContentError(f"template {tid} has unknown melee weapon {x.melee_weapon!r}")
+    for gid in x.grenades:
+        if gid not in t.grenades.grenades:
             raise ContentError(f"template {tid} carries unknown grenade {gid!r}")
-        _int(n, f"template {tid} grenades {gid}", 0, 20)
-    for a in t.get("armour", []):
-        if a not in armour:
+    for a in x.armour:
+        if a not in t.armour.armour:
             raise ContentError(f"template {tid} wears unknown armour {a!r}")
-    return Template(tid, _str(t["name"], f"template {tid} name"), _bool(t.get("player", False), f"{tid} player"),
-                    _int(t.get("luck", 0), f"{tid} luck", 0, 20), _int(t.get("shooting", 0), f"{tid} shooting", 0, 6),
-                    _int(t.get("athletics", 0), f"{tid} athletics", 0, 6), _int(t.get("melee", 0), f"{tid} melee", 0, 6),
-                    tuple(t.get("firearms", [])), mw, dict(t.get("grenades", {})), tuple(t.get("armour", [])),
-                    _bool(t.get("gas_mask", False), f"{tid} gas_mask"),
-                    _bool(t.get("ear_protection", False), f"{tid} ear_protection"))
+    return Template(tid, x.name, x.player, x.luck, x.shooting, x.athletics, x.melee, tuple(x.firearms),
+                    x.melee_weapon, dict(x.grenades), tuple(x.armour), x.gas_mask, x.ear_protection)
 
 
-def _deploy(c: dict[str, Any], side: str, templates: dict, firearms: dict, melee: dict, grenades: dict,
-            armour: dict) -> Deploy:
-    cid = _str(c.get("id"), "character id")
-    tid = c.get("template")
-    if tid not in templates:
-        raise ContentError(f"character {cid} has unknown template {tid!r}")
-    merged = dict(attrs.asdict(templates[tid]))
-    merged.pop("id")
-    merged.pop("name")
-    for key in ("player", "luck", "shooting", "athletics", "melee", "firearms", "melee_weapon", "grenades", "armour",
-                "gas_mask", "ear_protection"):
-        if key in c:
-            merged[key] = c[key]
-    t = _template(f"{tid} (as given to {cid})", dict(merged, name="x"), firearms, melee, grenades, armour)
-    at = c.get("at")
-    if not (isinstance(at, list) and len(at) == 2 and all(type(x) is int for x in at)):
-        raise ContentError(f"character {cid} needs at = [column, row]")
-    return Deploy(id=cid, side=side, name=str(c.get("name", cid)), template=tid, at=offset_to_axial(at[0], at[1]),
-                  player=t.player, luck=t.luck, shooting=t.shooting, athletics=t.athletics, melee=t.melee,
-                  firearms=t.firearms, melee_weapon=t.melee_weapon,
-                  grenades=tuple(sorted((k, v) for k, v in t.grenades.items() if v > 0)), armour=t.armour,
-                  gas_mask=t.gas_mask, ear_protection=t.ear_protection)
+def _deploy(c: CharacterSpec, side: str, templates: dict[str, Template], t: SkirmishesContent) -> Deploy:
+    """A character: its template with the scenario's values in place of the template's."""
+    if c.template not in templates:
+        raise ContentError(f"character {c.id} has unknown template {c.template!r}")
+    x = attrs.evolve(t.templates.templates[c.template], **c.overrides())
+    m = _template(f"{c.template} (as given to {c.id})", x, t)
+    return Deploy(id=c.id, side=side, name=c.name if c.name is not None else c.id, template=c.template,
+                  at=offset_to_axial(c.at[0], c.at[1]), player=m.player, luck=m.luck, shooting=m.shooting,
+                  athletics=m.athletics, melee=m.melee, firearms=m.firearms, melee_weapon=m.melee_weapon,
+                  grenades=tuple(sorted((k, v) for k, v in m.grenades.items() if v > 0)), armour=m.armour,
+                  gas_mask=m.gas_mask, ear_protection=m.ear_protection)
 
 
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:
     files = scenario_files(folder)
     if scenario not in files:
         raise UnknownScenario(f"Skirmishes has no scenario '{scenario}'; choose one of: {', '.join(files)}")
-    content = {
-        "weapons": read_toml(folder / "weapons.toml"),
-        "grenades": read_toml(folder / "grenades.toml"),
-        "armour": read_toml(folder / "armour.toml"),
-        "templates": read_toml(folder / "templates.toml"),
-        "terrain": read_toml(folder / "terrain.toml"),
-        "scenario": read_toml(files[scenario]),
-    }
-    check_terrain_glyphs(content["terrain"].get("terrain", {}), str(folder / "terrain.toml"))
+    paths = {part: folder / name for part, name in FILES.items()} | {"scenario": files[scenario]}
+    content = {part: read_toml(path) for part, path in paths.items()}
+    read_content(content, lambda part: shown_path(paths[part]))  # a mistake names the file it is in
     Tables.from_content(content)  # refuse a broken table now, not mid-battle
     return content

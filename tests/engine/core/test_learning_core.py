@@ -66,10 +66,10 @@ def test_a_tutorial_table_is_read_and_checked():
 
 @pytest.mark.parametrize("table, says", [
     ({"side": "red", "steps": []}, "at least one"),
-    ({"side": "red", "steps": [{"action": "Move"}]}, "needs a prompt"),
+    ({"side": "red", "steps": [{"action": "Move"}]}, "table [tutorial.steps#1]: missing key 'prompt'"),
     ({"side": "red", "steps": [{"prompt": "p"}]}, "an action, a rule or an event"),
-    ({"side": "red", "steps": [{"prompt": "p", "action": "Move", "colour": "x"}]}, "unknown keys: colour"),
-    ({"steps": [{"prompt": "p", "action": "Move"}]}, "must name the side"),
+    ({"side": "red", "steps": [{"prompt": "p", "action": "Move", "colour": "x"}]}, "unknown key 'colour'"),
+    ({"steps": [{"prompt": "p", "action": "Move"}]}, "table [tutorial]: missing key 'side'"),
 ])
 def test_a_malformed_tutorial_is_one_clear_line(table, says):
     with pytest.raises(ContentError) as err:
@@ -110,13 +110,13 @@ def test_the_teach_switch_is_kept_in_the_save_and_an_older_save_without_it_loads
 
 @pytest.mark.parametrize("script, dice, decks, says", [
     ({"dice": [1, 9]}, (1, 8), None, "whole numbers from 1 to 8"),
-    ({"dice": [1, "2"]}, (1, 8), None, "whole numbers from 1 to 8"),
+    ({"dice": [1, "2"]}, (1, 8), None, "key 'dice item 2' must be a whole number, found text"),
     ({"dice": [1]}, None, {"action": {"a"}}, "Game has no dice"),
     ({"cards": {"action": ["a"]}}, (1, 6), None, "Game draws no cards"),
     ({"cards": {"other": ["a"]}}, None, {"action": {"a"}}, "names deck 'other'"),
     ({"cards": {"action": ["b"]}}, None, {"action": {"a"}}, "cards it does not hold: b"),
-    ({"cards": {"action": "a"}}, None, {"action": {"a"}}, "must be a list of card ids"),
-    ({"dice": [1], "colour": 1}, (1, 6), None, "unknown keys: colour"),
+    ({"cards": {"action": "a"}}, None, {"action": {"a"}}, "key 'action' must be a list, found text"),
+    ({"dice": [1], "colour": 1}, (1, 6), None, "unknown key 'colour'"),
     ("dice", (1, 6), None, "must be a table"),
 ])
 def test_a_lesson_script_is_checked_against_the_games_dice_and_decks(script, dice, decks, says):
