@@ -30,7 +30,7 @@ def board(row0: str = "", width: int = 16, height: int = 4) -> str:
 
 def setf(b, uid: str, field: str, value) -> None:
     """Put a unit in a state the scenario file cannot describe (through an event, as the rules would)."""
-    K.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value, reason="test set-up"))
+    K.set_unit(b, uid, **{field: value})
 
 
 def rolled(events, rule_part: str = "") -> list[tuple[int, int]]:

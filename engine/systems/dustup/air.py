@@ -670,14 +670,12 @@ def _arrive(ctx: Resolution, m: Mission, u: Unit, to: int, at: Hex | None, facin
         insert(ctx, m, u, at)
         return
     ctx.emit(E.MissionRemoved(mission=m.id, reason=f"{u.name} arrives over the battle area", rule=RULE_ADE))
-    ctx.emit(E.UnitChanged(unit=u.id, field="air", value=air, reason="arrives", rule=RULE_TABLE))
-    ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=facing, reason="arrives", rule=RULE_TABLE))
+    ctx.emit(E.InFlight(unit=u.id, flight=air, reason="arrives", rule=RULE_TABLE))
+    ctx.emit(E.Turned(unit=u.id, facing=facing, reason="arrives", rule=RULE_TABLE))
     ctx.emit(E.UnitPlaced(unit=u.id, at=at))
     for x in [u] + st.passengers(u.id):
-        ctx.emit(E.UnitChanged(unit=x.id, field="off_table", value=False, reason="arrives on the table",
-                               rule=RULE_CHART))
-        ctx.emit(E.UnitChanged(unit=x.id, field="activated", value=True,
-                               reason="just arrived: it may act next turn", rule=RULE_CHART))
+        ctx.emit(E.ArrivedOnTable(unit=x.id, reason="arrives on the table", rule=RULE_CHART))
+        ctx.emit(E.CountsAsActivated(unit=x.id, reason="just arrived: it may act next turn", rule=RULE_CHART))
 
 
 def _return_to_base(ctx: Resolution, u: Unit, why: str, rule: str) -> None:
@@ -688,7 +686,7 @@ def _return_to_base(ctx: Resolution, u: Unit, why: str, rule: str) -> None:
             ctx.emit(E.MissionRemoved(mission=m.id, reason=why, rule=rule))
     for x in [u] + st.passengers(u.id):
         if not x.off_table:
-            ctx.emit(E.UnitChanged(unit=x.id, field="off_table", value=True, reason=why + ": back to base", rule=rule))
+            ctx.emit(E.LeftTable(unit=x.id, reason=why + ": back to base", rule=rule))
     ctx.emit(E.Note(text=f"{u.name} returns to base and takes no further part", rule=rule))
 
 
@@ -698,7 +696,8 @@ def _lose(ctx: Resolution, u: Unit, why: str, rule: str) -> None:
     for x in st.passengers(u.id) + [u]:
         for f in x.figures:
             if f.status not in (KILLED, ABANDONED):
-                ctx.emit(E.FigureChanged(unit=x.id, figure=f.id, status=KILLED, wounds=f.wounds, reason=why, rule=rule))
+                ctx.emit(E.FigureChanged(unit=x.id, figure=f.id, status=KILLED, wounds=f.wounds, reason=why,
+                                         rule=rule))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -731,9 +730,8 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
     ctx.emit(E.Note(text=f"{u.name} comes down at {_where(spot)}, {hex_count(hexes)} from the aim point"
                     + ("" if spot == lz else " (the nearest free hex)"), rule=RULE_INSERT))
     ctx.emit(E.UnitPlaced(unit=u.id, at=spot))
-    ctx.emit(E.UnitChanged(unit=u.id, field="off_table", value=False, reason="lands", rule=RULE_INSERT))
-    ctx.emit(E.UnitChanged(unit=u.id, field="activated", value=True, reason="just landed: it may act next turn",
-                           rule=RULE_CHART))
+    ctx.emit(E.ArrivedOnTable(unit=u.id, reason="lands", rule=RULE_INSERT))
+    ctx.emit(E.CountsAsActivated(unit=u.id, reason="just landed: it may act next turn", rule=RULE_CHART))
     models = [f for f in u.figures if f.status not in (KILLED, ABANDONED) and f.role != WEAPON]
     far = 0
     for f in models:
@@ -827,11 +825,11 @@ def _airmove_offer(st: DustState, u: Unit) -> list[AirMove]:
 def fly(ctx: Resolution, u: Unit, to: Hex, facing: int, why: str, rule: str = RULE_TABLE) -> None:
     """Move an aircraft through the air to ``to`` (no mines, no blocking: it is above them)."""
     if facing != u.facing:
-        ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=facing, reason=why, rule=rule))
+        ctx.emit(E.Turned(unit=u.id, facing=facing, reason=why, rule=rule))
     if u.air == HOVERING:
-        ctx.emit(E.UnitChanged(unit=u.id, field="air", value=AIRBORNE, reason="moves off", rule=rule))
+        ctx.emit(E.InFlight(unit=u.id, flight=AIRBORNE, reason="moves off", rule=rule))
     ctx.emit(E.UnitMoved(unit=u.id, path=(u.pos, to), points=hex_distance(u.pos, to), rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason=why, rule=rule))
+    ctx.emit(E.MoveMade(unit=u.id, reason=why, rule=rule))
 
 
 def _airmove_resolve(ctx: Resolution, u: Unit, cmd: AirMove) -> None:
@@ -862,9 +860,9 @@ def leave_table(ctx: Resolution, u: Unit, box: int, why: str, rule: str = RULE_T
     st: DustState = ctx.state
     ctx.emit(E.MissionPlaced(mission=rules.new_id(st, "air"), side=u.side, kind="aircraft", asset=u.id, box=box,
                              unit=u.id, reason=why, rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason=why, rule=rule))
+    ctx.emit(E.MoveMade(unit=u.id, reason=why, rule=rule))
     for x in [u] + st.passengers(u.id):
-        ctx.emit(E.UnitChanged(unit=x.id, field="off_table", value=True, reason=why, rule=rule))
+        ctx.emit(E.LeftTable(unit=x.id, reason=why, rule=rule))
 
 
 def _leave_resolve(ctx: Resolution, u: Unit, cmd: LeaveTable) -> None:
@@ -892,13 +890,12 @@ def _land_resolve(ctx: Resolution, u: Unit, cmd: Land) -> None:
         r = ctx.roll(u.quality, f"{u.name} lands in a lightly obstructed zone ({what}): quality die D{u.quality} "
                      f"must score {LZ_TEST} or more", RULE_LZ, u.id)
         if r < LZ_TEST:
-            ctx.emit(E.UnitChanged(unit=u.id, field="landed_heavy", value=True,
-                                   reason=f"landed heavily ({r}): it cannot take off again", rule=RULE_LZ))
+            ctx.emit(E.LandedHeavily(unit=u.id, reason=f"landed heavily ({r}): it cannot take off again",
+                                     rule=RULE_LZ))
     if grav_vehicle(u):  # back on the ground it is a ground vehicle again (Grav Vehicles)
-        ctx.emit(E.UnitChanged(unit=u.id, field="air", value="", reason="lands: a ground vehicle again",
-                               rule=RULE_GRAV))
+        ctx.emit(E.Landed(unit=u.id, flight="", reason="lands: a ground vehicle again", rule=RULE_GRAV))
         return
-    ctx.emit(E.UnitChanged(unit=u.id, field="air", value=GROUNDED, reason="lands", rule=RULE_VTOL))
+    ctx.emit(E.Landed(unit=u.id, flight=GROUNDED, reason="lands", rule=RULE_VTOL))
 
 
 def _takeoff_check(st: DustState, u: Unit, cmd: TakeOff) -> str | None:
@@ -940,13 +937,12 @@ def _takeoff_offer(st: DustState, u: Unit) -> list[TakeOff]:
 
 def _takeoff_resolve(ctx: Resolution, u: Unit, cmd: TakeOff) -> None:
     rules.spend(ctx, u, "take off")
-    ctx.emit(E.UnitChanged(unit=u.id, field="air", value=cmd.air, reason="takes off",
-                           rule=RULE_GRAV if grav_vehicle(u) else RULE_VTOL))
+    ctx.emit(E.InFlight(unit=u.id, flight=cmd.air, reason="takes off",
+                       rule=RULE_GRAV if grav_vehicle(u) else RULE_VTOL))
     if cmd.to is not None:
         fly(ctx, u, cmd.to, u.facing if cmd.facing < 0 else cmd.facing, "takes off and flies")
     elif cmd.air == AIRBORNE:
-        ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="takes off into forward flight",
-                               rule=RULE_VTOL))
+        ctx.emit(E.MoveMade(unit=u.id, reason="takes off into forward flight", rule=RULE_VTOL))
 
 
 def _wheeled(st: DustState, u: Unit) -> bool:
@@ -1010,10 +1006,9 @@ def _taxi_resolve(ctx: Resolution, u: Unit, cmd: Taxi) -> None:
     last, prev = path[-1], path[-2]
     facing = next(d for d in range(6) if prev.neighbour(d) == last)
     if facing != u.facing:
-        ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=facing, reason="faces the way it taxied",
-                               rule=RULE_VTOL))
+        ctx.emit(E.Turned(unit=u.id, facing=facing, reason="faces the way it taxied", rule=RULE_VTOL))
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=len(path) - 1, rule=RULE_VTOL))
-    ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="taxis", rule=RULE_VTOL))
+    ctx.emit(E.MoveMade(unit=u.id, reason="taxis", rule=RULE_VTOL))
     rules.sight_checks(ctx, u)
     rules.after_move(ctx, u, list(path))
 
@@ -1024,8 +1019,7 @@ def ACTIVATION_END(ctx: Resolution, u: Unit) -> None:
     if not u.is_vehicle or not u.on_table or u.air != AIRBORNE or u.moves:
         return
     if vtol_like(u):
-        ctx.emit(E.UnitChanged(unit=u.id, field="air", value=HOVERING, reason="did not move this activation",
-                               rule=RULE_VTOL))
+        ctx.emit(E.InFlight(unit=u.id, flight=HOVERING, reason="did not move this activation", rule=RULE_VTOL))
         return
     st: DustState = ctx.state
     to = step(u.pos, u.facing, FAST_MOVE)
@@ -1103,8 +1097,7 @@ def _airfire_resolve(ctx: Resolution, u: Unit, cmd: AirFire) -> None:
     if u.air == HOVERING and w.mount in ("fixed", "guided"):
         face = facing_towards(u.pos, target.pos, u.facing)
         if face != u.facing:
-            ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=face, reason="turns to fire as it hovers",
-                                   rule=RULE_VTOL))
+            ctx.emit(E.Turned(unit=u.id, facing=face, reason="turns to fire as it hovers", rule=RULE_VTOL))
     shift_g = guidance_shift(st, u, target) if w.mount == "guided" else 0
     if w.kind != "guided" or not shift_g:
         heavy.resolve(ctx, u, heavy.FireWeapon(u.id, (f.id,), target.id))
@@ -1126,8 +1119,7 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
     first_fire = not target.under_fire_before
     suppressed_before = target.suppressed_before
     if first_fire:
-        ctx.emit(E.UnitChanged(unit=target.id, field="under_fire_before", value=True,
-                               reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
+        ctx.emit(E.CameUnderFire(unit=target.id, reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
     if heavy._decoyed(ctx, u, w, target):
         return
     g = shift(w.guidance, -1)
@@ -1420,8 +1412,7 @@ def aircraft_hits(ctx: Resolution, u: Unit, f: Figure, t: Unit, hits: int, impac
             return damage
         if imp > arm:
             damage += 1
-            ctx.emit(E.UnitChanged(unit=t.id, field="damage", value=t.damage + 1,
-                                   reason=f"impact {imp} beats armour {arm}", rule=rule))
+            ctx.emit(E.VehicleDamaged(unit=t.id, reason=f"impact {imp} beats armour {arm}", rule=rule))
             _heavy().passenger_casualties(ctx, t, wclass, destroyed=False)
         else:
             ctx.emit(E.Note(text=f"{t.name}: impact {imp} against armour {arm}, no effect", rule=rule))
@@ -1470,7 +1461,7 @@ def emergency_landing(ctx: Resolution, t: Unit) -> None:
         spot = free_hex(st, spot) or spot
     if spot != t.pos:
         ctx.emit(E.UnitMoved(unit=t.id, path=(t.pos, spot), points=hex_distance(t.pos, spot), rule=rule))
-    ctx.emit(E.UnitChanged(unit=t.id, field="air", value=GROUNDED, reason="emergency landing", rule=rule))
+    ctx.emit(E.Landed(unit=t.id, flight=GROUNDED, reason="emergency landing", rule=rule))
     die = shift(t.quality, -max(t.damage - 1, 0))
     r = ctx.roll(die, f"{t.name}'s crash test: quality die {die_name(die)}"
                  + (f" (one lower for each damage above one: {t.damage})" if t.damage > 1 else "")
@@ -1504,12 +1495,11 @@ def emergency_landing(ctx: Resolution, t: Unit) -> None:
             continue
         at = free_hex(st, spot, taken, radius=1) or free_hex(st, spot, taken) or spot
         taken.add(at)
-        ctx.emit(E.UnitChanged(unit=p.id, field="carried_by", value=None, reason=f"climbs out of the wrecked {t.name}",
-                               rule=rule))
+        ctx.emit(E.Disembarked(unit=p.id, reason=f"climbs out of the wrecked {t.name}", rule=rule))
         ctx.emit(E.UnitPlaced(unit=p.id, at=at))
         if p.confidence != ROUTED:
-            ctx.emit(E.UnitChanged(unit=p.id, field="suppression", value=checks.MAX_SUPPRESSION,
-                                   reason="shaken by the crash landing", rule=rule))
+            ctx.emit(E.Suppressed(unit=p.id, markers=checks.MAX_SUPPRESSION, reason="shaken by the crash landing",
+                                  rule=rule))
     if hurt:
         checks.leader_losses(ctx, sorted(set(hurt)))
 
@@ -1560,7 +1550,7 @@ def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
     v = st.units[u.carried_by]
     rules.spend(ctx, u, "fast-rope down" if cmd.method == "rope" else "drop by grav-pack",
                 2 if cmd.method == "rope" else 1)
-    ctx.emit(E.UnitChanged(unit=u.id, field="carried_by", value=None, reason=f"drops from {v.name}", rule=RULE_DROP))
+    ctx.emit(E.Disembarked(unit=u.id, reason=f"drops from {v.name}", rule=RULE_DROP))
     ctx.emit(E.UnitPlaced(unit=u.id, at=cmd.at))
     hard = rough(st, cmd.at)
     die = shift(u.quality, -1) if hard else u.quality

@@ -419,8 +419,8 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
     st: DustState = ctx.state
     start = u.pos
     if u.suppression:
-        ctx.emit(E.UnitChanged(unit=u.id, field="suppression", value=0,
-                               reason="a withdrawing unit removes all its suppression markers", rule=R_WITHDRAW))
+        ctx.emit(E.SuppressionRemoved(unit=u.id, markers=0,
+                                      reason="a withdrawing unit removes all its suppression markers", rule=R_WITHDRAW))
     if drops:
         checks.drop_confidence(ctx, u, drops, why, rule)
     if not u.on_table:
@@ -429,8 +429,8 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
         # Open Top Vehicles: passengers driven back close the vehicle down instead of leaving it
         v = st.units[u.carried_by]
         if v.open_top and not st.tables.vehicles[v.vtype].open_top:
-            ctx.emit(E.UnitChanged(unit=v.id, field="open_top", value=False, reason=f"{u.name} close down the "
-                                   "hatches instead of withdrawing", rule="Vehicles: Open Top Vehicles"))
+            ctx.emit(E.HatchesClosed(unit=v.id, reason=f"{u.name} close down the " "hatches instead of withdrawing",
+                                     rule="Vehicles: Open Top Vehicles"))
         ctx.emit(E.Note(text=f"{u.name} stay down inside {v.name} instead of withdrawing",
                         rule="Vehicles: Open Top Vehicles"))
         return start
@@ -574,8 +574,8 @@ def start(ctx: Resolution, goals: dict[str, list[str]]) -> None:
         rules.reveal(ctx, st.units[a], "it assaulted")
     for d in defenders:
         if not st.units[d].activated:
-            ctx.emit(E.UnitChanged(unit=d, field="activated", value=True,
-                                   reason="assaulted: it counts as activated, whatever happens", rule=R_ACTIVATION))
+            ctx.emit(E.CountsAsActivated(unit=d, reason="assaulted: it counts as activated, whatever happens",
+                                         rule=R_ACTIVATION))
     plan = Plan(attackers=attackers, defenders=defenders, targets={a: list(g) for a, g in goals.items()},
                 goals={a: list(g) for a, g in goals.items()},
                 starts={a: [st.units[a].pos.q, st.units[a].pos.r] for a in attackers},
@@ -840,8 +840,8 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
         if v.id not in plan.defenders:
             plan.defenders.append(v.id)
         if not v.activated:
-            ctx.emit(E.UnitChanged(unit=v.id, field="activated", value=True,
-                                   reason="assaulted: it counts as activated, whatever happens", rule=R_ACTIVATION))
+            ctx.emit(E.CountsAsActivated(unit=v.id, reason="assaulted: it counts as activated, whatever happens",
+                                         rule=R_ACTIVATION))
         ctx.emit(E.Note(text=f"the passengers have closed down inside {v.name}: {u.name} switches the assault to "
                         "the vehicle itself", rule="Vehicles: Open Top Vehicles"))
     else:

@@ -32,7 +32,7 @@ Readings the book leaves open, chosen here:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
@@ -578,16 +578,12 @@ def merge(ctx: Resolution, u: Unit, other: Unit) -> None:
     old_lead = u.leader.id if u.leader is not None else None
     ctx.emit(E.Note(text=f"{other.name} gives up its activation to regroup with {u.name}", rule=rule))
     ctx.emit(E.UnitsMerged(unit=u.id, other=other.id, rule=rule))
-    changes = (("leadership", leadership, "the better leadership of the two"),
-               ("quality", quality, "the quality of the larger unit"),
-               ("confidence", confidence, "the worse confidence of the two"),
-               ("initial_confidence", start, "the worse starting confidence of the two"))
-    for fld, value, why in changes:
-        if getattr(u, fld) != value:
-            ctx.emit(E.UnitChanged(unit=u.id, field=fld, value=value, reason=why, rule=rule))
+    ctx.emit(E.RatingsCombined(unit=u.id, quality=quality, leadership=leadership, confidence=confidence,
+                               initial_confidence=start, rule=rule,
+                               reason="the better leadership, the quality of the larger unit and the worse "
+                               "confidence of the two"))
     if not u.activated:
-        ctx.emit(E.UnitChanged(unit=u.id, field="activated", value=True,
-                               reason="regrouping uses up the activation of both units", rule=rule))
+        ctx.emit(E.CountsAsActivated(unit=u.id, reason="regrouping uses up the activation of both units", rule=rule))
     if new_lead is not None:
         if old_lead is not None:
             ctx.emit(E.FigureRoleChanged(unit=u.id, figure=old_lead, role="", reason="hands over the lead",
@@ -800,10 +796,7 @@ def _rouse_resolve(ctx: Resolution, u: Unit, cmd: C.Rouse) -> None:
     whose = f"{hq.name}'s leadership, in direct contact" if hq else "its leadership"
     roll = ctx.roll(u.quality, f"panic recovery: D{u.quality} must beat {target} ({whose})", rule, u.id)
     if roll > target:
-        ctx.emit(E.UnitChanged(unit=u.id, field="panicked", value=False, reason=f"recovers ({roll} > {target})",
-                               rule=rule))
-        ctx.emit(E.UnitChanged(unit=u.id, field="panic_passed", value=True,
-                               reason="has passed a panic test: it never tests again", rule=rule))
+        ctx.emit(E.PanicOver(unit=u.id, reason=f"recovers ({roll} > {target}); it never tests again", rule=rule))
         return
     ctx.emit(E.Note(text=f"{u.name} is still panicking ({roll} against {target})", rule=rule))
     if 2 * roll < target:
@@ -883,15 +876,15 @@ def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
     return None
 
 
-SIMPLE = {
-    "conceal": ("complete_concealment", True, "goes to ground: completely concealed", "Shoot Action: Concealment"),
-    "expose": ("complete_concealment", False, "ready to fire again: partially concealed",
-               "Shoot Action: Concealment"),
-    "travel": ("travel", True, "forms up in column", "Move Action: Travel Movement"),
-    "tactical": ("travel", False, "returns to a tactical formation", "Move Action: Travel Movement"),
-    "mount": ("mounted", True, "mounts up", "Forces: Cavalry"),
-    "dismount": ("mounted", False, "dismounts to fight on foot", "Forces: Cavalry"),
+SIMPLE: dict[str, Callable[[str], Any]] = {
+    "conceal": lambda uid: E.ConcealmentChosen(unit=uid, complete=True, reason="goes to ground"),
+    "expose": lambda uid: E.ConcealmentChosen(unit=uid, complete=False, reason="ready to fire again"),
+    "travel": lambda uid: E.FormationChanged(unit=uid, travel=True, reason="forms up in column"),
+    "tactical": lambda uid: E.FormationChanged(unit=uid, travel=False, reason="returns to a tactical formation"),
+    "mount": lambda uid: E.CavalryMounted(unit=uid, mounted=True, reason="mounts up"),
+    "dismount": lambda uid: E.CavalryMounted(unit=uid, mounted=False, reason="dismounts to fight on foot"),
 }
+"""The reorganise purposes that are one fact each: the event each records."""
 
 
 def _reorganise_resolve(ctx: Resolution, u: Unit, cmd: C.Reorganise) -> None:
@@ -902,8 +895,7 @@ def _reorganise_resolve(ctx: Resolution, u: Unit, cmd: C.Reorganise) -> None:
     p = cmd.purpose
     if p in SIMPLE:
         rules.spend(ctx, u, f"reorganise ({p})")
-        fld, value, why, rule = SIMPLE[p]
-        ctx.emit(E.UnitChanged(unit=u.id, field=fld, value=value, reason=why, rule=rule))
+        ctx.emit(SIMPLE[p](u.id))
         return
     if p == "leader":
         rules.spend(ctx, u, "reorganise (new leader)", actions_left(st, u))
@@ -937,15 +929,10 @@ def appoint_leader(ctx: Resolution, u: Unit) -> None:
                     rule, u.id)
     value = min(3, u.leadership + 1) if roll <= 2 else max(1, u.leadership - 1) if roll == 6 else u.leadership
     if value != u.leadership:
-        ctx.emit(E.UnitChanged(unit=u.id, field="leadership", value=value,
-                               reason=f"the new leader is {'worse' if value > u.leadership else 'better'} ({roll})",
-                               rule=rule))
+        why = f"the new leader is {'worse' if value > u.leadership else 'better'} ({roll})"
     else:
-        ctx.emit(E.Note(text=f"{u.name}'s new leader is as good as the last ({roll})", rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="leaderless", value=False, reason="a new leader is appointed", rule=rule))
-    if u.new_commander:
-        ctx.emit(E.UnitChanged(unit=u.id, field="new_commander", value=False, reason="the cascade is complete",
-                               rule=rule))
+        why = f"the new leader is as good as the last ({roll})"
+    ctx.emit(E.LeaderAppointed(unit=u.id, leadership=value, reason=why, rule=rule))
 
 
 def assume_command(ctx: Resolution, u: Unit) -> None:
@@ -959,18 +946,9 @@ def assume_command(ctx: Resolution, u: Unit) -> None:
     lead = u.leader
     ctx.emit(E.FigureRoleChanged(unit=u.id, figure=lead.id, role="commander", reason=f"takes over from {hq.name}",
                                  rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="level", value=hq.level,
-                           reason=f"now commands in place of {hq.name}", rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="commander", value=hq.commander, reason="answers to the fallen HQ's "
-                           "own commander", rule=rule))
-    for other in list(st.units.values()):
-        if other.commander == hq.id and other.id != u.id:
-            ctx.emit(E.UnitChanged(unit=other.id, field="commander", value=u.id,
-                                   reason=f"now answers to {u.name}", rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="new_commander", value=True,
-                           reason="its leader has stepped up to command", rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="leaderless", value=True,
-                           reason="needs a new leader of its own", rule=rule))
+    ctx.emit(E.CommandAssumed(unit=u.id, hq=hq.id, level=hq.level, commander=hq.commander,
+                              reason=f"its leader steps up in place of {hq.name}", rule=rule))
+    ctx.emit(E.LeaderLost(unit=u.id, reason="needs a new leader of its own", rule=rule))
 
 
 def _reorganise_offer(st: DustState, u: Unit) -> list[Any]:

@@ -153,16 +153,15 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
     """Electronic Warfare: an EW unit that activates switches its system on with three counters;
     unspent ones from its last activation are not added to them."""
     if u.ew and u.ew_chits != COUNTERS:
-        ctx.emit(E.UnitChanged(unit=u.id, field="ew_chits", value=COUNTERS,
-                               reason="activates: its EW system is switched on", rule=RULE))
+        ctx.emit(E.EWSwitchedOn(unit=u.id, counters=COUNTERS, reason="activates: its EW system is switched on",
+                                rule=RULE))
 
 
 def TURN_END(ctx: Resolution) -> None:
     """A drone whose unit is gone from the table is lost."""
     for u in list(ctx.state.units.values()):
         if u.drone_at is not None and not u.on_table:
-            ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=None,
-                                      reason="its operators are gone: the drone is lost", rule=DRONE_RULE))
+            ctx.emit(E.DroneDown(unit=u.id, reason="its operators are gone: the drone is lost", rule=DRONE_RULE))
 
 
 def ew_unit(st: DustState, side: str) -> Unit | None:
@@ -187,8 +186,8 @@ def chits_available(st: DustState, u: Unit) -> int:
 def _attempt(ctx: Resolution, u: Unit, extra: int, purpose: str, rule: str) -> int:
     """Spend 1 + ``extra`` counters of ``u`` and roll its EW die, ``extra`` types up."""
     spent = 1 + extra
-    ctx.emit(E.UnitChanged(unit=u.id, field="ew_chits", value=u.ew_chits - spent,
-                           reason=f"{spent} EW counter{'s' if spent > 1 else ''} spent: {purpose}", rule=rule))
+    ctx.emit(E.EWCountersSpent(unit=u.id, spent=spent,
+                               reason=f"{spent} EW counter{'s' if spent > 1 else ''} spent: {purpose}", rule=rule))
     die = shift(u.ew, extra)
     up = f"D{u.ew} -> D{die}: {extra} extra counter{'s' if extra > 1 else ''}; " if extra else ""
     return ctx.roll(die, f"{u.name}'s EW die ({up}D{die}): {purpose}", rule, u.id)
@@ -357,9 +356,8 @@ def drone_distracted(ctx: Resolution, u: Unit, cmd: Any) -> None:
     rules.resolve before any order of a unit whose drone is up)."""
     if u.drone_at is None or type(cmd) in KEEPS_DRONE:
         return
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=None,
-                              reason="the operators turn to something else: the drone crashes and is lost",
-                              rule=DRONE_RULE))
+    ctx.emit(E.DroneDown(unit=u.id, reason="the operators turn to something else: the drone crashes and is lost",
+                         rule=DRONE_RULE))
 
 
 def _launch_check(st: DustState, u: Unit, cmd: LaunchDrone) -> str | None:
@@ -380,7 +378,7 @@ def _launch_check(st: DustState, u: Unit, cmd: LaunchDrone) -> str | None:
 
 def _launch_resolve(ctx: Resolution, u: Unit, cmd: LaunchDrone) -> None:
     _rules().spend(ctx, u, "launch a drone")
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=cmd.at, reason="launches a drone", rule=DRONE_RULE))
+    ctx.emit(E.DroneFlown(unit=u.id, at=cmd.at, reason="launches a drone", rule=DRONE_RULE))
 
 
 def _near_markers(st: DustState, u: Unit, h: Hex) -> list[Hex]:
@@ -413,7 +411,7 @@ def _move_check(st: DustState, u: Unit, cmd: DroneMove) -> str | None:
 
 def _move_resolve(ctx: Resolution, u: Unit, cmd: DroneMove) -> None:
     _rules().spend(ctx, u, "fly the drone")
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=cmd.to, reason="the drone flies on", rule=DRONE_RULE))
+    ctx.emit(E.DroneFlown(unit=u.id, at=cmd.to, reason="the drone flies on", rule=DRONE_RULE))
 
 
 def _move_offer(st: DustState, u: Unit) -> list[Any]:
@@ -471,8 +469,7 @@ def _recall_check(st: DustState, u: Unit, cmd: RecallDrone) -> str | None:
 
 def _recall_resolve(ctx: Resolution, u: Unit, cmd: RecallDrone) -> None:
     _rules().spend(ctx, u, "recall the drone (no action)", 0)
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=None, reason="the drone is brought back",
-                              rule=DRONE_RULE))
+    ctx.emit(E.DroneDown(unit=u.id, reason="the drone is brought back", rule=DRONE_RULE))
 
 
 def _recall_offer(st: DustState, u: Unit) -> list[Any]:

@@ -412,8 +412,7 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Shoot) -> None:
     first_fire = not target.under_fire_before
     suppressed_before = target.suppressed_before
     if first_fire:
-        ctx.emit(E.UnitChanged(unit=target.id, field="under_fire_before", value=True,
-                               reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
+        ctx.emit(E.CameUnderFire(unit=target.id, reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
     shot = shoot(ctx, u, target, figs, cmd.grenades, cmd.suppressive)
     from . import heavy
 

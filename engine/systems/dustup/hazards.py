@@ -355,10 +355,9 @@ def vehicle_hit(ctx: Resolution, v: Unit, face: str, impact: int, why: str, rule
                 checks.set_figure(ctx, p, f, KILLED, f.wounds, f"killed as {v.name} is destroyed", rule)
         return "destroyed"
     if imp > arm:
-        ctx.emit(E.UnitChanged(unit=v.id, field="damage", value=v.damage + 1,
-                               reason=f"{why}: impact {imp} beats armour {arm}", rule=rule))
+        ctx.emit(E.VehicleDamaged(unit=v.id, reason=f"{why}: impact {imp} beats armour {arm}", rule=rule))
         if immobilise and not v.immobilised:
-            ctx.emit(E.UnitChanged(unit=v.id, field="immobilised", value=True, reason=why, rule=rule))
+            ctx.emit(E.Immobilised(unit=v.id, reason=why, rule=rule))
         occupants_shaken(ctx, v, rule)
         return "damaged"
     ctx.emit(E.Note(text=f"{v.name}: impact {imp} against armour {arm}, no effect", rule=rule))
@@ -416,8 +415,7 @@ def SETUP(ctx: Resolution) -> None:
     for spec in st.tables.deployment:
         n = int(spec.get("cdms", 0) or 0)
         if n and str(spec["id"]) in st.units:
-            ctx.emit(E.UnitChanged(unit=str(spec["id"]), field="cdms", value=n, reason="issued by the scenario",
-                                   rule=RULE_CDM))
+            ctx.emit(E.MinesIssued(unit=str(spec["id"]), count=n, reason="issued by the scenario", rule=RULE_CDM))
     for side in st.sides:
         asset = st.tables.side_info[side].get("casevac", "")
         if asset:
@@ -1098,8 +1096,7 @@ def _line_check(st: DustState, u: Unit, cmd: FireLineCharge) -> str | None:
 def _line_resolve(ctx: Resolution, u: Unit, cmd: FireLineCharge) -> None:
     st: DustState = ctx.state
     _rules().spend(ctx, u, "fire a line charge", 2)
-    ctx.emit(E.UnitChanged(unit=u.id, field="line_charges", value=u.line_charges - 1, reason="fires a line charge",
-                           rule=RULE_LINE))
+    ctx.emit(E.LineChargeFired(unit=u.id, reason="fires a line charge", rule=RULE_LINE))
     remove_field(ctx, st.features[cmd.minefield], f"blown clear by {u.name}'s line charge", RULE_LINE)
 
 
@@ -1132,7 +1129,8 @@ def _booby_on_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
                      u.id)
         t = ctx.roll(8, "the booby trap's D8", RULE_BOOBY, trap.side)
         if q > t:
-            ctx.emit(E.FeatureRemoved(feature=trap.id, reason=f"{u.name} finds the trigger and disarms it ({q} > {t})",
+            ctx.emit(E.FeatureRemoved(feature=trap.id,
+                                      reason=f"{u.name} finds the trigger and disarms it ({q} > {t})",
                                       rule=RULE_BOOBY))
             continue
         ctx.emit(E.FeatureRemoved(feature=trap.id, reason=f"it goes off under {u.name} ({q} against {t})",
@@ -1283,7 +1281,7 @@ def _cdm_check(st: DustState, u: Unit, cmd: SetCDM) -> str | None:
 def _cdm_resolve(ctx: Resolution, u: Unit, cmd: SetCDM) -> None:
     st: DustState = ctx.state
     _rules().spend(ctx, u, "reorganise: set up a command-detonated mine")
-    ctx.emit(E.UnitChanged(unit=u.id, field="cdms", value=u.cdms - 1, reason="sets up a mine", rule=RULE_CDM))
+    ctx.emit(E.MineLaid(unit=u.id, reason="sets up a mine", rule=RULE_CDM))
     ctx.emit(E.FeaturePlaced(feature=_rules().new_id(st, "mine"), kind="cdm", side=u.side, at=cmd.at, hidden=True,
                              data=feature_data(facing=cmd.facing), reason=f"set up by {u.name}", rule=RULE_CDM))
 
@@ -1432,8 +1430,8 @@ def _leave_resolve(ctx: Resolution, side: str, cmd: CasevacLeave) -> None:
 def _lift(ctx: Resolution, u: Unit, levels: int, roll: int) -> None:
     new = min(CONFIDENT, u.confidence + levels)
     if new > u.confidence:
-        ctx.emit(E.UnitChanged(unit=u.id, field="confidence", value=new,
-                               reason=f"the wounded are evacuated ({roll})", rule=RULE_CASEVAC))
+        ctx.emit(E.ConfidenceRaised(unit=u.id, level=new, reason=f"the wounded are evacuated ({roll})",
+                                    rule=RULE_CASEVAC))
     else:
         ctx.emit(E.Note(text=f"{u.name}: no change ({roll})", rule=RULE_CASEVAC))
 

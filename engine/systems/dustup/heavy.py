@@ -387,11 +387,11 @@ def vehicle_hits(ctx: Resolution, firer: Unit, shooter: str, target: Unit, hits:
             break
         if imp > arm:
             damage += 1
-            ctx.emit(E.UnitChanged(unit=target.id, field="damage", value=target.damage + 1,
-                                   reason=f"impact {imp} beats armour {arm}", rule=RULE_DAMAGE))
+            ctx.emit(E.VehicleDamaged(unit=target.id, reason=f"impact {imp} beats armour {arm}", rule=RULE_DAMAGE))
             passenger_casualties(ctx, target, weapon_class, destroyed=False)
         else:
-            ctx.emit(E.Note(text=f"{target.name}: impact {imp} against armour {arm}, no effect", rule=RULE_AT_VEHICLES))
+            ctx.emit(E.Note(text=f"{target.name}: impact {imp} against armour {arm}, no effect",
+                            rule=RULE_AT_VEHICLES))
     return damage
 
 
@@ -423,8 +423,8 @@ def passenger_casualties(ctx: Resolution, vehicle: Unit, weapon_class: int, dest
             checks.set_figure(ctx, p, fig, status, wounds, f"armour {roll} not above {need}: "
                               + ("a second wound kills" if status == KILLED else "wounded"), RULE_PASSENGERS)
         if destroyed and p.fit_figures:
-            ctx.emit(E.UnitChanged(unit=p.id, field="carried_by", value=None,
-                                   reason=f"bails out of the wrecked {vehicle.name}", rule=RULE_PASSENGERS))
+            ctx.emit(E.Disembarked(unit=p.id, reason=f"bails out of the wrecked {vehicle.name}",
+                                   rule=RULE_PASSENGERS))
             ctx.emit(E.UnitPlaced(unit=p.id, at=vehicle.pos))
         if hit and p.fit_figures and p.confidence != ROUTED:
             checks.confidence_test(ctx, p, "casualties", casualties=hit, survivors=len(p.fit_figures))
@@ -666,8 +666,7 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     first_fire = not target.under_fire_before
     suppressed_before = target.suppressed_before
     if first_fire:
-        ctx.emit(E.UnitChanged(unit=target.id, field="under_fire_before", value=True,
-                               reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
+        ctx.emit(E.CameUnderFire(unit=target.id, reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
     casualties = damage = 0
     suppressed = False
     for f in figs:
@@ -892,8 +891,8 @@ def _decoyed(ctx: Resolution, firer: Unit, w: Weapon, target: Unit) -> bool:
                      target.id)
         g = ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance} against the decoy", RULE_DECOYS, firer.id)
         if d > g:
-            ctx.emit(E.UnitChanged(unit=target.id, field="decoy_used", value=True,
-                                   reason=f"decoy {d} beats guidance {g}: the missile is defeated", rule=RULE_DECOYS))
+            ctx.emit(E.DecoyUsed(unit=target.id, reason=f"decoy {d} beats guidance {g}: the missile is defeated",
+                                 rule=RULE_DECOYS))
             return True
         ctx.emit(E.Note(text=f"decoy {d} against guidance {g}: the missile flies on", rule=RULE_DECOYS))
     guards = [v for v in st.units.values()
@@ -901,14 +900,16 @@ def _decoyed(ctx: Resolution, firer: Unit, w: Weapon, target: Unit) -> bool:
               and hex_distance(v.pos, target.pos) <= AREA_PROTECTION_RANGE]
     if guards:
         guard = min(guards, key=lambda v: (hex_distance(v.pos, target.pos), v.id))
-        ctx.emit(E.UnitChanged(unit=guard.id, field="area_protection", value=guard.area_protection - 1,
-                               reason=f"an area protection system fires to cover {target.name}", rule=RULE_AREA))
+        ctx.emit(E.AreaProtectionFired(unit=guard.id,
+                                       reason=f"an area protection system fires to cover {target.name}",
+                                       rule=RULE_AREA))
         d = ctx.roll(AREA_PROTECTION_DIE, f"{guard.name}'s area protection D{AREA_PROTECTION_DIE} against the guidance die",
                      RULE_AREA, guard.id)
         g = ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance} against the area protection", RULE_AREA,
                      firer.id)
         if d > g:
-            ctx.emit(E.Note(text=f"area protection {d} beats guidance {g}: the missile is intercepted", rule=RULE_AREA))
+            ctx.emit(E.Note(text=f"area protection {d} beats guidance {g}: the missile is intercepted",
+                            rule=RULE_AREA))
             return True
         ctx.emit(E.Note(text=f"area protection {d} against guidance {g}: the missile gets through", rule=RULE_AREA))
     return False
@@ -968,8 +969,7 @@ def _setup_resolve(ctx: Resolution, u: Unit, cmd: SetUpWeapon) -> None:
                            reason="dismantled to be carried" if cmd.dismantle else "set up ready to fire",
                            rule=RULE_MOVING))
     if cmd.dismantle and u.remote is not None and weapon_of(ctx.state, f).kind == "guided":
-        ctx.emit(E.UnitHexChanged(unit=u.id, field="remote", at=None, reason="the remote launcher is taken down",
-                                  rule=RULE_REMOTE))
+        ctx.emit(E.RemoteLauncherTakenDown(unit=u.id, reason="the remote launcher is taken down", rule=RULE_REMOTE))
 
 
 def _setup_offer(st: DustState, u: Unit) -> list[SetUpWeapon]:
@@ -998,8 +998,8 @@ def _remote_check(st: DustState, u: Unit, cmd: SetRemote) -> str | None:
 
 def _remote_resolve(ctx: Resolution, u: Unit, cmd: SetRemote) -> None:
     rules.spend(ctx, u, "set up a remote launcher")
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="remote", at=u.pos,
-                              reason="the guided missile launcher is set to fire remotely", rule=RULE_REMOTE))
+    ctx.emit(E.RemoteLauncherPlaced(unit=u.id, at=u.pos,
+                                    reason="the guided missile launcher is set to fire remotely", rule=RULE_REMOTE))
 
 
 def _remote_offer(st: DustState, u: Unit) -> list[SetRemote]:
@@ -1019,8 +1019,7 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
     if tractor is not None:
         if tractor.pos is not None and u.pos is not None and hex_distance(tractor.pos, u.pos) <= 1:
             return  # the crew rode along with its limbered gun
-        ctx.emit(E.UnitChanged(unit=tractor.id, field="towing", value=None,
-                               reason=f"{u.name} has left its limbered gun", rule=RULE_TOWED))
+        ctx.emit(E.TowDropped(unit=tractor.id, reason=f"{u.name} has left its limbered gun", rule=RULE_TOWED))
     for f in u.figures:
         if f.role != WEAPON or f.status in (KILLED, ABANDONED):
             continue
@@ -1161,8 +1160,7 @@ def _limber_resolve(ctx: Resolution, u: Unit, cmd: Limber) -> None:
     rules.spend(ctx, u, "reorganise: limber the gun")
     if f.ready:
         ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=False, reason=f"limbered to {v.name}", rule=RULE_TOWED))
-    ctx.emit(E.UnitChanged(unit=v.id, field="towing", value=u.id, reason=f"{u.name}'s {f.name} on the hook",
-                           rule=RULE_TOWED))
+    ctx.emit(E.TowAttached(unit=v.id, towed=u.id, reason=f"{u.name}'s {f.name} on the hook", rule=RULE_TOWED))
 
 
 def _limber_offer(st: DustState, u: Unit) -> list[Limber]:
@@ -1192,8 +1190,7 @@ def _unlimber_resolve(ctx: Resolution, u: Unit, cmd: Unlimber) -> None:
     f = checks.figure_by_id(u, cmd.figure)
     tractor = tractor_of(st, u)
     rules.spend(ctx, u, "reorganise: unlimber the gun")
-    ctx.emit(E.UnitChanged(unit=tractor.id, field="towing", value=None, reason=f"{u.name} unlimbers {f.name}",
-                           rule=RULE_TOWED))
+    ctx.emit(E.TowDropped(unit=tractor.id, reason=f"{u.name} unlimbers {f.name}", rule=RULE_TOWED))
     ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=True, reason="unlimbered and brought into action",
                            rule=RULE_TOWED))
 

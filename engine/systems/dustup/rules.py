@@ -22,8 +22,10 @@ from engine.core.resolution import Resolution
 from . import checks
 from . import commands as C
 from . import events as E
+from . import unitfacts
 from .data import COVER_SHIFT, FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE, Tables, parse_figures
 from .dice import shift
+from .unitfacts import flying, place as _place, vacate as _vacate
 from .state import (ABANDONED, CONFIDENCE, CONFIDENT, DETACHMENT, DISABLED, FIT, HULL, KILLED, ROUTED, SHAKEN, BROKEN,
                     SINGLE, SQUAD, COMMAND, STABILISED, UNTREATED, WEAPON, Active, DustState, Feature, Figure,
                     Marker, Mission, Pending, Unit)
@@ -194,17 +196,12 @@ def random_setup(ctx: Resolution) -> None:
         quality = 6 if q == 1 else 10 if q == 6 else 8
         lv_roll = ctx.roll(6, f"{u.name}: leadership (1 poor, 2-5 average, 6 inspirational)", rule, u.id)
         lv = 3 if lv_roll == 1 else 1 if lv_roll == 6 else 2
-        ctx.emit(E.UnitChanged(unit=u.id, field="quality", value=quality, reason="random set-up", rule=rule))
-        ctx.emit(E.UnitChanged(unit=u.id, field="leadership", value=lv, reason="random set-up", rule=rule))
         level = CONFIDENT
         if ctx.roll(6, f"{u.name}: confidence (1 drops to steady)", rule, u.id) == 1:
             level -= 1
             if ctx.roll(6, f"{u.name}: confidence again (1 drops to shaken)", rule, u.id) == 1:
                 level -= 1
-        if level != u.confidence:
-            ctx.emit(E.UnitChanged(unit=u.id, field="confidence", value=level, reason="random set-up", rule=rule))
-            ctx.emit(E.UnitChanged(unit=u.id, field="initial_confidence", value=level, reason="random set-up",
-                                   rule=rule))
+        ctx.emit(E.RatingsRolled(unit=u.id, quality=quality, leadership=lv, confidence=level, rule=rule))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -908,12 +905,6 @@ VEHICLE_CLASSES = ("clear", "poor", "difficult", "impassable")
 AMPHIBIOUS = {"wheeled_low": "difficult", "wheeled_high": "poor", "tracked": "poor"}  # open water, amphibious
 
 
-def flying(u: Unit) -> bool:
-    """An aircraft or grav vehicle in the air (Aerospace: Aircraft on the Table): it stands on no hex,
-    blocks no ground movement and is no enemy "next to" anyone (this game's reading; air.py)."""
-    return u.air in ("airborne", "hovering")
-
-
 def vehicle_class(st: DustState, u: Unit, h: Hex) -> str:
     """Vehicle Movement: the hex's class on the vehicle's movement table, made one class more
     difficult for each damage marker (Vehicle Damage) and while suppressed (Suppression and
@@ -1229,7 +1220,7 @@ def reveal(ctx: Resolution, u: Unit, why: str) -> None:
     for m in list(st.markers.values()):
         if m.unit == u.id:
             ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} is revealed: {why}"))
-    ctx.emit(E.UnitChanged(unit=u.id, field="hidden", value=False, reason=why, rule="Detect Action: Hidden Units"))
+    ctx.emit(E.Revealed(unit=u.id, reason=why, rule="Detect Action: Hidden Units"))
     sight_checks(ctx, u)
 
 
@@ -1246,8 +1237,7 @@ def sight_checks(ctx: Resolution, mover: Unit | None) -> None:
         if not seen:
             continue
         if u.quality == 4 and not u.seen_enemy:
-            ctx.emit(E.UnitChanged(unit=u.id, field="seen_enemy", value=True, reason="first sight of the enemy",
-                                   rule="Morale: Panic"))
+            ctx.emit(E.EnemySighted(unit=u.id, reason="first sight of the enemy", rule="Morale: Panic"))
             checks.maybe_panic(ctx, u, "sight", "first sight of the enemy")
             continue
         if any(e.terror for e in seen):
@@ -1279,8 +1269,7 @@ def _prop_check(st: DustState, u: Unit, cmd) -> str | None:
 
 def _prop_resolve(ctx: Resolution, u: Unit, cmd) -> None:
     spend(ctx, u, "prop")
-    ctx.emit(E.UnitChanged(unit=u.id, field="propped", value=True, reason="makes use of the local cover",
-                           rule="Prop Action"))
+    ctx.emit(E.Propped(unit=u.id, reason="makes use of the local cover", rule="Prop Action"))
 
 
 def _unprop_check(st: DustState, u: Unit, cmd) -> str | None:
@@ -1293,7 +1282,7 @@ def _unprop_check(st: DustState, u: Unit, cmd) -> str | None:
 
 def _unprop_resolve(ctx: Resolution, u: Unit, cmd) -> None:
     spend(ctx, u, "unprop")
-    ctx.emit(E.UnitChanged(unit=u.id, field="propped", value=False, reason="ready to move", rule="Prop Action"))
+    ctx.emit(E.Unpropped(unit=u.id, reason="ready to move", rule="Prop Action"))
 
 
 def _recover_check(st: DustState, u: Unit, cmd) -> str | None:
@@ -1305,8 +1294,8 @@ def _recover_resolve(ctx: Resolution, u: Unit, cmd) -> None:
     roll = ctx.roll(u.quality, f"remove a suppression marker: D{u.quality} must beat leadership {u.leadership}",
                     "Recover Suppression Action", u.id)
     if roll > u.leadership:
-        ctx.emit(E.UnitChanged(unit=u.id, field="suppression", value=u.suppression - 1,
-                               reason=f"recovers ({roll} > {u.leadership})", rule="Recover Suppression Action"))
+        ctx.emit(E.SuppressionRemoved(unit=u.id, markers=u.suppression - 1,
+                                      reason=f"recovers ({roll} > {u.leadership})", rule="Recover Suppression Action"))
     else:
         ctx.emit(E.Note(text=f"{u.name} stays pinned ({roll} against {u.leadership})",
                         rule="Recover Suppression Action"))
@@ -1360,8 +1349,7 @@ def _withdraw_resolve(ctx: Resolution, u: Unit, cmd) -> None:
     st: DustState = ctx.state
     spend(ctx, u, "withdraw")
     if on_own_edge(st, u):
-        ctx.emit(E.UnitChanged(unit=u.id, field="off_table", value=True, reason="routs off the table",
-                               rule="Forces: Confidence (routed)"))
+        ctx.emit(E.LeftTable(unit=u.id, reason="routs off the table", rule="Forces: Confidence (routed)"))
         return
     die, notes = movement_die(st, u, False)
     points = ctx.roll(die, f"routed: withdraw toward its own edge, movement die D{die}",
@@ -1414,27 +1402,6 @@ def fold(st: DustState, ev: Any) -> None:
     folds[type(ev)](st, ev)
 
 
-def _vacate(st: DustState, u: Unit) -> None:
-    """``u`` no longer stands on its hex in the index (a detachment formed there stays behind)."""
-    old = u.pos
-    if old is not None and st.occupant.get(old) == u.id:
-        del st.occupant[old]
-        for other in st.units.values():
-            if other.id != u.id and other.pos == old and other.on_table:
-                st.occupant[old] = other.id
-                break
-
-
-def _place(st: DustState, u: Unit, at: Hex | None) -> None:
-    _vacate(st, u)
-    u.pos = at
-    if at is not None and u.carried_by is None and u.hull is None and not flying(u):
-        st.occupant[at] = u.id
-    for other in st.units.values():  # passengers, a super-heavy's turrets and a towed vehicle go along
-        if other.carried_by == u.id or other.hull == u.id:
-            other.pos = at
-
-
 def _f_placed(st, ev):
     _place(st, st.units[ev.unit], ev.at)
 
@@ -1445,17 +1412,6 @@ def _f_marker(st, ev):
 
 def _f_marker_removed(st, ev):
     st.markers.pop(ev.marker, None)
-
-
-def _f_unit_changed(st, ev):
-    u = st.units[ev.unit]
-    setattr(u, ev.field, ev.value)
-    if ev.field == "off_table" and ev.value:
-        _vacate(st, u)
-    if ev.field == "air":  # an aircraft taking off leaves its hex free; one landing takes it (air.py)
-        _place(st, u, u.pos) if u.on_table else _vacate(st, u)
-    if ev.field == "suppression" and ev.value:
-        u.suppressed_before = True
 
 
 def _f_figure(st, ev):
@@ -1507,10 +1463,6 @@ def _f_turn_began(st, ev):
 
 def _f_nothing(st, ev):
     pass
-
-
-def _f_unit_hex(st, ev):
-    setattr(st.units[ev.unit], ev.field, ev.at)
 
 
 def _f_feature_placed(st, ev):
@@ -1675,7 +1627,7 @@ def _f_merged(st, ev):
 
 FOLD: dict[type, Callable] = {
     E.UnitPlaced: _f_placed, E.MarkerPlaced: _f_marker, E.MarkerRemoved: _f_marker_removed,
-    E.UnitChanged: _f_unit_changed, E.FigureChanged: _f_figure, E.FigureRoleChanged: _f_role,
+    E.FigureChanged: _f_figure, E.FigureRoleChanged: _f_role,
     E.FiguresFired: _f_fired, E.KillCredited: _f_kill, E.TurnBegan: _f_turn_began, E.RollOffWon: _f_nothing,
     E.FirstChosen: _f_first, E.SideToAct: _f_to_act, E.DecisionAsked: _f_decision, E.DecisionTaken: _f_decided,
     E.ActivationBegan: _f_began, E.ActionTaken: _f_action, E.ActivationEnded: _f_ended, E.Passed: _f_passed,
@@ -1683,7 +1635,7 @@ FOLD: dict[type, Callable] = {
     E.AssaultState: _f_assault, E.DetachmentFormed: _f_detached, E.UnitsMerged: _f_merged,
     E.TurnEnded: _f_nothing, E.BattleEnded: _f_ended_battle, E.Note: _f_nothing,
     E.ActivationDeckDealt: _f_shuffle_in, E.LastActivation: _f_leftover,
-    E.UnitHexChanged: _f_unit_hex, E.FeaturePlaced: _f_feature_placed, E.FeatureRemoved: _f_feature_removed,
+    E.FeaturePlaced: _f_feature_placed, E.FeatureRemoved: _f_feature_removed,
     E.FeatureChanged: _f_feature_changed, E.MissionPlaced: _f_mission_placed, E.MissionMoved: _f_mission_moved,
-    E.MissionRemoved: _f_mission_removed, E.SupportChits: _f_chits,
+    E.MissionRemoved: _f_mission_removed, E.SupportChits: _f_chits, **unitfacts.FOLD,
 }

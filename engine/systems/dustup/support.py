@@ -611,8 +611,7 @@ def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, 
         vehicles.destroy(ctx, v, f"impact {imp} more than double armour {arm}: destroyed", RULE_IMPACT)
         return True
     if imp > arm:
-        ctx.emit(E.UnitChanged(unit=v.id, field="damage", value=v.damage + 1,
-                               reason=f"impact {imp} beats armour {arm}: damaged", rule=RULE_IMPACT))
+        ctx.emit(E.VehicleDamaged(unit=v.id, reason=f"impact {imp} beats armour {arm}: damaged", rule=RULE_IMPACT))
         heavy.passenger_casualties(ctx, v, weapon_class, destroyed=False)
         return True
     ctx.emit(E.Note(text=f"{v.name}: impact {imp} against {face} armour {arm}, no effect", rule=RULE_IMPACT))
@@ -629,8 +628,7 @@ def blast_morale(ctx: Resolution, caught: dict[str, dict]) -> None:
         u = st.units[uid]
         if not u.under_fire_before:
             first.append(uid)
-            ctx.emit(E.UnitChanged(unit=uid, field="under_fire_before", value=True, reason="under bombardment",
-                                   rule="Morale: Confidence Test"))
+            ctx.emit(E.CameUnderFire(unit=uid, reason="under bombardment", rule="Morale: Confidence Test"))
         casualties = sum(1 for f in u.figures if f.role != HULL and (f.status, f.wounds) != info["before"][f.id]
                          and f.status != FIT)
         if casualties and not u.is_vehicle:
@@ -779,9 +777,10 @@ def mortar_resolve(ctx: Resolution, u: Unit, cmd: FireMortar) -> None:
         rules.spend(ctx, u, "register a mortar target")
         obs = mortar_observer(st, u, cmd.target, cmd.observer)
         assert obs is not None
-        ctx.emit(E.UnitHexChanged(unit=u.id, field="mortar_target", at=cmd.target,
-                                  reason=f"observed by {obs.name}: the rounds fall when {u.name} next activates",
-                                  rule=RULE_ON_TABLE))
+        ctx.emit(E.MortarTargetRegistered(unit=u.id, at=cmd.target,
+                                          reason=f"observed by {obs.name}: the rounds fall when {u.name} next "
+                                          "activates",
+                                          rule=RULE_ON_TABLE))
         ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "target"), kind="target", side=u.side, at=cmd.target,
                                  hidden=True, data=feature_data(mortar=u.id, figure=f.id, observer=obs.id, dummy=0),
                                  reason="mortar target marker", rule=RULE_ON_TABLE))
@@ -801,8 +800,7 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
     marker = next((f for f in st.features.values() if f.kind == "target" and str(f.get("mortar", "")) == u.id), None)
     fid = str(marker.get("figure", "")) if marker else ""
     observer = st.units.get(str(marker.get("observer", ""))) if marker else None
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="mortar_target", at=None, reason="the registered rounds are fired",
-                              rule=RULE_ON_TABLE))
+    ctx.emit(E.MortarTargetFired(unit=u.id, reason="the registered rounds are fired", rule=RULE_ON_TABLE))
     if marker is not None:
         ctx.emit(E.FeatureRemoved(feature=marker.id, reason="the mortar rounds come down", rule=RULE_ON_TABLE))
     f = next((x for x in u.figures if x.id == fid), None)

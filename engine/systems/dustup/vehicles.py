@@ -195,9 +195,9 @@ def drove(ctx: Resolution, u: Unit, path, count: bool = True, rule: str = R_MOVE
         return
     d = step_direction(path[-2], path[-1])
     if d is not None and d != u.facing:
-        ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=d, reason="faces the way it drove", rule=rule))
+        ctx.emit(E.Turned(unit=u.id, facing=d, reason="faces the way it drove", rule=rule))
     if count:
-        ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="moved", rule=rule))
+        ctx.emit(E.MoveMade(unit=u.id, reason="moved", rule=rule))
 
 
 def grenade_impact(st: DustState, u: Unit) -> tuple[int, str, str]:
@@ -240,8 +240,7 @@ def apply_hit(ctx: Resolution, v: Unit, impact: int, face: str, rule: str = R_HI
                 weapon_class=max(1, impact // 12))
         return "destroyed"
     if imp > arm:
-        ctx.emit(E.UnitChanged(unit=v.id, field="damage", value=v.damage + 1,
-                               reason=f"impact {imp} beats armour {arm}: damaged", rule=R_DAMAGE))
+        ctx.emit(E.VehicleDamaged(unit=v.id, reason=f"impact {imp} beats armour {arm}: damaged", rule=R_DAMAGE))
         _passengers_hit(ctx, v, max(1, impact // 12), False)
         return "damaged"
     ctx.emit(E.Note(text=f"{v.name}: impact {imp} against armour {arm}, no effect", rule=rule))
@@ -266,11 +265,10 @@ def destroy(ctx: Resolution, v: Unit, reason: str, rule: str, by: tuple[str, str
     if hull is None or hull.status == KILLED:
         return
     if v.towing:
-        ctx.emit(E.UnitChanged(unit=v.id, field="towing", value=None, reason="destroyed", rule=R_TOW))
+        ctx.emit(E.TowDropped(unit=v.id, reason="destroyed", rule=R_TOW))
     tower = tower_of(st, v)
     if tower is not None:
-        ctx.emit(E.UnitChanged(unit=tower.id, field="towing", value=None, reason=f"{v.name} is destroyed",
-                               rule=R_TOW))
+        ctx.emit(E.TowDropped(unit=tower.id, reason=f"{v.name} is destroyed", rule=R_TOW))
     checks.set_figure(ctx, v, hull, KILLED, hull.wounds, reason, rule, by)
     _passengers_hit(ctx, v, weapon_class, True)
     bail_out(ctx, v)
@@ -284,8 +282,7 @@ def bail_out(ctx: Resolution, v: Unit) -> None:
     st: DustState = ctx.state
     for p in list(st.passengers(v.id)):
         spot = _bail_hex(st, p, v)
-        ctx.emit(E.UnitChanged(unit=p.id, field="carried_by", value=None, reason=f"bails out of {v.name}",
-                               rule=R_TRANSPORT))
+        ctx.emit(E.Disembarked(unit=p.id, reason=f"bails out of {v.name}", rule=R_TRANSPORT))
         if spot is None:
             ctx.emit(E.Note(text=f"{p.name} finds no room to get out and stays in the wreck", rule=R_TRANSPORT))
             ctx.emit(E.UnitPlaced(unit=p.id, at=v.pos))
@@ -485,10 +482,9 @@ def _turn_check(st: DustState, u: Unit, cmd: Turn) -> str | None:
 
 def _turn_resolve(ctx: Resolution, u: Unit, cmd: Turn) -> None:
     rules.spend(ctx, u, "turn")
-    ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=cmd.facing, reason="turns on the spot", rule=R_MOVE))
+    ctx.emit(E.Turned(unit=u.id, facing=cmd.facing, reason="turns on the spot", rule=R_MOVE))
     if u.vehicle != "turret":
-        ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="a move action spent turning",
-                               rule=R_MOVE))
+        ctx.emit(E.MoveMade(unit=u.id, reason="a move action spent turning", rule=R_MOVE))
 
 
 def _turn_offer(st: DustState, u: Unit) -> list[Turn]:
@@ -562,15 +558,13 @@ def _embark_resolve(ctx: Resolution, u: Unit, cmd: Embark) -> None:
     v = st.units[cmd.vehicle]
     if u.crew_of == v.id:
         rules.spend(ctx, u, "remount the crew")
-        ctx.emit(E.UnitChanged(unit=v.id, field="crew_out", value=None, reason=f"{u.name} are back inside",
-                               rule=R_CREW))
-        ctx.emit(E.UnitChanged(unit=u.id, field="off_table", value=True, reason=f"back inside {v.name}",
-                               rule=R_CREW))
+        ctx.emit(E.CrewRemounted(unit=v.id, reason=f"{u.name} are back inside", rule=R_CREW))
+        ctx.emit(E.LeftTable(unit=u.id, reason=f"back inside {v.name}", rule=R_CREW))
         return
     rules.spend(ctx, u, "embark")
     rules.reveal(ctx, u, "it moved")
     start = u.pos
-    ctx.emit(E.UnitChanged(unit=u.id, field="carried_by", value=v.id, reason=f"mounts {v.name}", rule=R_TRANSPORT))
+    ctx.emit(E.Embarked(unit=u.id, vehicle=v.id, reason=f"mounts {v.name}", rule=R_TRANSPORT))
     if start != v.pos:
         ctx.emit(E.UnitMoved(unit=u.id, path=(start, v.pos), points=0, rule=R_TRANSPORT))
     else:
@@ -608,8 +602,7 @@ def _disembark_resolve(ctx: Resolution, u: Unit, cmd: Disembark) -> None:
     st: DustState = ctx.state
     v = st.units[u.carried_by]
     rules.spend(ctx, u, "disembark")
-    ctx.emit(E.UnitChanged(unit=u.id, field="carried_by", value=None, reason=f"dismounts from {v.name}",
-                           rule=R_TRANSPORT))
+    ctx.emit(E.Disembarked(unit=u.id, reason=f"dismounts from {v.name}", rule=R_TRANSPORT))
     path = [v.pos, cmd.to]
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=0, rule=R_TRANSPORT))
     rules.sight_checks(ctx, u)
@@ -673,7 +666,7 @@ def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
 
 def _tow_resolve(ctx: Resolution, u: Unit, cmd: Tow) -> None:
     rules.spend(ctx, u, "reorganise: attach the tow")
-    ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=cmd.other, reason="tow cables attached", rule=R_TOW))
+    ctx.emit(E.TowAttached(unit=u.id, towed=cmd.other, reason="tow cables attached", rule=R_TOW))
 
 
 def _tow_offer(st: DustState, u: Unit) -> list[Tow]:
@@ -695,7 +688,7 @@ def _release_check(st: DustState, u: Unit, cmd: Release) -> str | None:
 
 def _release_resolve(ctx: Resolution, u: Unit, cmd: Release) -> None:
     rules.spend(ctx, u, "reorganise: drop the tow")
-    ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=None, reason="tow released", rule=R_TOW))
+    ctx.emit(E.TowDropped(unit=u.id, reason="tow released", rule=R_TOW))
 
 
 def _release_offer(st: DustState, u: Unit) -> list[Release]:
@@ -717,8 +710,7 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
     if not trail:
         return
     if hex_distance(trail[-1], u.pos) != 1:
-        ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=None, reason=f"the tow to {t.name} parts",
-                               rule=R_TOW))
+        ctx.emit(E.TowDropped(unit=u.id, reason=f"the tow to {t.name} parts", rule=R_TOW))
         return
     tpath = [t.pos] + trail
     ctx.emit(E.UnitMoved(unit=t.id, path=tuple(tpath), points=0, rule=R_TOW))
@@ -791,8 +783,8 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
     rules.spend(ctx, u, "tank shock")
     rules.reveal(ctx, u, "it attacked")
     if not t.activated:
-        ctx.emit(E.UnitChanged(unit=t.id, field="activated", value=True,
-                               reason="assaulted: it counts as activated, whatever happens", rule=R_TANK))
+        ctx.emit(E.CountsAsActivated(unit=t.id, reason="assaulted: it counts as activated, whatever happens",
+                                     rule=R_TANK))
     h, _, need = assault.approach(st, u, [t])
     if h != u.pos:
         die, _ = rules.movement_die(st, u, False)
@@ -859,15 +851,13 @@ def TURN_BEGIN(ctx: Resolution) -> None:
     st: DustState = ctx.state
     for v in st.units.values():
         if v.crew_out and v.on_table and not v.activated:
-            ctx.emit(E.UnitChanged(unit=v.id, field="activated", value=True,
-                                   reason="unmanned: its crew is out of it", rule=R_CREW))
+            ctx.emit(E.CountsAsActivated(unit=v.id, reason="unmanned: its crew is out of it", rule=R_CREW))
 
 
 def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
     """A damaged vehicle may not tow or push: it drops its tow when it next acts."""
     if u.towing and u.damage:
-        ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=None,
-                               reason="damaged vehicles may not tow or push", rule=R_TOW))
+        ctx.emit(E.TowDropped(unit=u.id, reason="damaged vehicles may not tow or push", rule=R_TOW))
 
 
 ACTIONS = {
