@@ -681,7 +681,7 @@ def test_offer_lists_each_way_to_fire():
                        K.unit("w", (12, 0), ["rifle*5"]), K.unit("x", (1, 2), ["rifle*5"])],
                  map="\n".join(["." * 9 + "," + "." * 6, "*" * 16, "." * 16, "." * 16]))
     st = b.state
-    assert not fire.rules.can_see(st, st.units["a"].pos, st.units["x"].pos)
+    assert not fire.ground.can_see(st, st.units["a"].pos, st.units["x"].pos)
     shots = {c for c in b.legal_commands() if isinstance(c, C.Shoot)}
     assert shots == {
         C.Shoot("a", "t"), C.Shoot("a", "t", figures=("a.1", "a.2", "a.3", "a.4")),

@@ -127,7 +127,8 @@ from engine.core.resolution import Resolution
 
 from . import checks
 from . import events as E
-from . import rules
+from . import acts, ground
+from .action import Action
 from .data import Weapon
 from .dice import clock_to_hex_direction, die_name, roll_value, shift, successes, value_name
 from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Unit
@@ -294,7 +295,7 @@ def is_aircraft(u: Unit) -> bool:
 
 
 def flying(u: Unit) -> bool:
-    return rules.flying(u)
+    return ground.flying(u)
 
 
 def grav_vehicle(u: Unit) -> bool:
@@ -349,16 +350,16 @@ def step(h: Hex, direction: int, n: int) -> Hex:
 def sees(st: DustState, viewer: Unit, h: Hex) -> bool:
     """Spotting from Aircraft: from the air every hex is in sight unless smoke lies on either end."""
     if flying(viewer):
-        smoke = rules.smoke_hexes(st)
+        smoke = ground.smoke_hexes(st)
         return h not in smoke and viewer.pos not in smoke
-    return rules.can_see(st, viewer.pos, h)
+    return ground.can_see(st, viewer.pos, h)
 
 
 def can_see_unit(st: DustState, viewer: Unit, target: Unit) -> bool:
     if flying(viewer) or flying(target):
-        smoke = rules.smoke_hexes(st)
+        smoke = ground.smoke_hexes(st)
         return viewer.pos not in smoke and target.pos not in smoke
-    return rules.can_see(st, viewer.pos, target.pos)
+    return ground.can_see(st, viewer.pos, target.pos)
 
 
 def in_corridor(pos: Hex, facing: int, target: Hex) -> bool:
@@ -502,7 +503,7 @@ def free_hex(st: DustState, near: Hex, taken: set[Hex] = frozenset(), side: str 
             continue
         if st.tables.costs["normal"].get(h) is None:
             continue
-        if side and rules.adjacent_to_enemy(st, side, h):
+        if side and ground.adjacent_to_enemy(st, side, h):
             continue
         return h
     return None
@@ -530,7 +531,7 @@ def SETUP(ctx: Resolution) -> None:
         u = st.units.get(str(spec["id"]))
         if not box or u is None or not (is_aircraft(u) or spec.get("insertion")):
             continue
-        ctx.emit(E.MissionPlaced(mission=rules.new_id(st, "air"), side=u.side, kind="aircraft", asset=u.id,
+        ctx.emit(E.MissionPlaced(mission=ground.new_id(st, "air"), side=u.side, kind="aircraft", asset=u.id,
                                  box=int(box), unit=u.id, reason=f"{u.name} is inbound", rule=RULE_CHART))
 
 
@@ -658,7 +659,7 @@ def _side_action_done(ctx: Resolution, side: str) -> None:
             and st.options.get("activation", "alternate") == "alternate":
         other = st.other(side)
         ctx.emit(E.SideToAct(side=other if st.unactivated(other) else side))
-        rules.offer_seize(ctx)
+        acts.offer_seize(ctx)
 
 
 def _arrive(ctx: Resolution, m: Mission, u: Unit, to: int, at: Hex | None, facing: int, air: str) -> None:
@@ -833,10 +834,10 @@ def fly(ctx: Resolution, u: Unit, to: Hex, facing: int, why: str, rule: str = RU
 
 
 def _airmove_resolve(ctx: Resolution, u: Unit, cmd: AirMove) -> None:
-    rules.spend(ctx, u, "fly")
-    rules.reveal(ctx, u, "it moved")
+    acts.spend(ctx, u, "fly")
+    acts.reveal(ctx, u, "it moved")
     fly(ctx, u, cmd.to, cmd.facing, "flies", RULE_GRAV if grav_vehicle(u) else RULE_VTOL if u.vtol else RULE_NON_VTOL)
-    rules.sight_checks(ctx, u)
+    acts.sight_checks(ctx, u)
 
 
 def _leave_check(st: DustState, u: Unit, cmd: LeaveTable) -> str | None:
@@ -858,7 +859,7 @@ def _leave_offer(st: DustState, u: Unit) -> list[LeaveTable]:
 
 def leave_table(ctx: Resolution, u: Unit, box: int, why: str, rule: str = RULE_TABLE) -> None:
     st: DustState = ctx.state
-    ctx.emit(E.MissionPlaced(mission=rules.new_id(st, "air"), side=u.side, kind="aircraft", asset=u.id, box=box,
+    ctx.emit(E.MissionPlaced(mission=ground.new_id(st, "air"), side=u.side, kind="aircraft", asset=u.id, box=box,
                              unit=u.id, reason=why, rule=rule))
     ctx.emit(E.MoveMade(unit=u.id, reason=why, rule=rule))
     for x in [u] + st.passengers(u.id):
@@ -866,7 +867,7 @@ def leave_table(ctx: Resolution, u: Unit, box: int, why: str, rule: str = RULE_T
 
 
 def _leave_resolve(ctx: Resolution, u: Unit, cmd: LeaveTable) -> None:
-    rules.spend(ctx, u, "leave the table")
+    acts.spend(ctx, u, "leave the table")
     leave_table(ctx, u, cmd.box, "flies off the table to " + ("box 1" if cmd.box == 1 else "the loiter box"))
 
 
@@ -884,7 +885,7 @@ def _land_check(st: DustState, u: Unit, cmd: Land) -> str | None:
 
 def _land_resolve(ctx: Resolution, u: Unit, cmd: Land) -> None:
     st: DustState = ctx.state
-    rules.spend(ctx, u, "land")
+    acts.spend(ctx, u, "land")
     kind, what = landing_zone(st, u, u.pos)
     if kind == "light":
         r = ctx.roll(u.quality, f"{u.name} lands in a lightly obstructed zone ({what}): quality die D{u.quality} "
@@ -936,7 +937,7 @@ def _takeoff_offer(st: DustState, u: Unit) -> list[TakeOff]:
 
 
 def _takeoff_resolve(ctx: Resolution, u: Unit, cmd: TakeOff) -> None:
-    rules.spend(ctx, u, "take off")
+    acts.spend(ctx, u, "take off")
     ctx.emit(E.InFlight(unit=u.id, flight=cmd.air, reason="takes off",
                        rule=RULE_GRAV if grav_vehicle(u) else RULE_VTOL))
     if cmd.to is not None:
@@ -986,7 +987,7 @@ def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
         return f"an aircraft taxis at most {TAXI} hexes (6\") in an action ({RULE_VTOL})"
     if taxi_path(st, u, cmd.to) is None:
         return f"no clear road of {TAXI} hexes or less leads there: the way is blocked or leaves the road"
-    if not rules.may_end_at(st, u, cmd.to, known=True):
+    if not ground.may_end_at(st, u, cmd.to, known=True):
         return "it may not stop there: not on another unit, and not next to an enemy"
     return None
 
@@ -1001,16 +1002,16 @@ def _taxi_resolve(ctx: Resolution, u: Unit, cmd: Taxi) -> None:
     st: DustState = ctx.state
     path = taxi_path(st, u, cmd.to)
     assert path is not None
-    rules.spend(ctx, u, "taxi")
-    rules.reveal(ctx, u, "it moved")
+    acts.spend(ctx, u, "taxi")
+    acts.reveal(ctx, u, "it moved")
     last, prev = path[-1], path[-2]
     facing = next(d for d in range(6) if prev.neighbour(d) == last)
     if facing != u.facing:
         ctx.emit(E.Turned(unit=u.id, facing=facing, reason="faces the way it taxied", rule=RULE_VTOL))
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=len(path) - 1, rule=RULE_VTOL))
     ctx.emit(E.MoveMade(unit=u.id, reason="taxis", rule=RULE_VTOL))
-    rules.sight_checks(ctx, u)
-    rules.after_move(ctx, u, list(path))
+    acts.sight_checks(ctx, u)
+    acts.after_move(ctx, u, list(path))
 
 
 def ACTIVATION_END(ctx: Resolution, u: Unit) -> None:
@@ -1060,7 +1061,7 @@ def _airfire_check(st: DustState, u: Unit, cmd: AirFire) -> str | None:
     if why:
         return why
     target = st.units.get(cmd.target)
-    why = rules.fire_target_refusal(st, u, cmd.target)
+    why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
     why = heavy.target_refusal(st, target) or mount_refusal(st, u, w, target)
@@ -1113,9 +1114,9 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
     from . import ew
     from . import fire
 
-    rules.spend(ctx, u, "fire a guided missile")
+    acts.spend(ctx, u, "fire a guided missile")
     ctx.emit(E.FiguresFired(unit=u.id, figures=(f.id,)))
-    rules.reveal(ctx, u, "it fired")
+    acts.reveal(ctx, u, "it fired")
     first_fire = not target.under_fire_before
     suppressed_before = target.suppressed_before
     if first_fire:
@@ -1193,8 +1194,8 @@ def _bombs_resolve(ctx: Resolution, u: Unit, cmd: DropBombs) -> None:
     st: DustState = ctx.state
     from . import support
 
-    rules.spend(ctx, u, "drop bombs")
-    rules.reveal(ctx, u, "it attacked")
+    acts.spend(ctx, u, "drop bombs")
+    acts.reveal(ctx, u, "it attacked")
     used, left = [], cmd.count
     for f in _bomb_mounts(st, u):
         if left <= 0:
@@ -1217,7 +1218,7 @@ def _bombs_resolve(ctx: Resolution, u: Unit, cmd: DropBombs) -> None:
         if not st.tables.on_board(p):
             ctx.emit(E.Note(text=f"bomb {i + 1} falls off the table", rule=RULE_DEADFALL))
             continue
-        ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "blast"), kind="blast", side=u.side, at=p,
+        ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "blast"), kind="blast", side=u.side, at=p,
                                  data=(f"radius={w.burst}",), reason=f"a bomb from {u.name} explodes",
                                  rule=RULE_DEADFALL))
         support.burst(ctx, p, w.burst, (w.impact, w.impact_against(True)), caught)
@@ -1301,9 +1302,9 @@ def _aa_resolve(ctx: Resolution, u: Unit, cmd: FireAA) -> None:
     st: DustState = ctx.state
     f = checks.figure_by_id(u, cmd.figure)
     t = st.units[cmd.target]
-    rules.spend(ctx, u, "anti-aircraft fire")
+    acts.spend(ctx, u, "anti-aircraft fire")
     ctx.emit(E.FiguresFired(unit=u.id, figures=(f.id,)))
-    rules.reveal(ctx, u, "it fired")
+    acts.reveal(ctx, u, "it fired")
     if not acquire(ctx, u, f, t, "acquire"):
         return
     ctx.emit(AirPending(facts=("aa", u.id, f.id, t.id), rule=RULE_AA))
@@ -1428,7 +1429,7 @@ def crash(ctx: Resolution, t: Unit, why: str, rule: str = RULE_CRASH, at: Hex | 
     _lose(ctx, t, why, rule)
     if centre is None or not st.tables.on_board(centre):
         return
-    ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "blast"), kind="blast", side=t.side, at=centre,
+    ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "blast"), kind="blast", side=t.side, at=centre,
                              data=(f"radius={CRASH_RADIUS}",), reason=f"{t.name} crashes and explodes", rule=rule))
     caught: dict[str, dict] = {}
     support.burst(ctx, centre, CRASH_RADIUS, (CRASH_IMPACT, CRASH_IMPACT), caught)
@@ -1531,7 +1532,7 @@ def _drop_check(st: DustState, u: Unit, cmd: DropTroops) -> str | None:
         return f"the troops land on {v.name}'s hex or next to it ({RULE_DROP})"
     if st.tables.costs["power" if u.power else "normal"].get(cmd.at) is None:
         return "nobody can stand there"
-    if not rules.may_end_at(st, u, cmd.at):
+    if not ground.may_end_at(st, u, cmd.at):
         return "not there: it holds another unit or lies next to the enemy"
     return None
 
@@ -1548,7 +1549,7 @@ def _drop_offer(st: DustState, u: Unit) -> list[DropTroops]:
 def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
     st: DustState = ctx.state
     v = st.units[u.carried_by]
-    rules.spend(ctx, u, "fast-rope down" if cmd.method == "rope" else "drop by grav-pack",
+    acts.spend(ctx, u, "fast-rope down" if cmd.method == "rope" else "drop by grav-pack",
                 2 if cmd.method == "rope" else 1)
     ctx.emit(E.Disembarked(unit=u.id, reason=f"drops from {v.name}", rule=RULE_DROP))
     ctx.emit(E.UnitPlaced(unit=u.id, at=cmd.at))
@@ -1573,19 +1574,19 @@ def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
 # ---------------------------------------------------------------------------------------------
 
 ACTIONS: dict = {
-    AirMove: rules.Action(_airmove_check, _airmove_resolve, _airmove_offer),
-    LeaveTable: rules.Action(_leave_check, _leave_resolve, _leave_offer),
-    Land: rules.Action(_land_check, _land_resolve, lambda st, u: [Land(u.id)] if flying(u) and vtol_like(u)
+    AirMove: Action(_airmove_check, _airmove_resolve, _airmove_offer),
+    LeaveTable: Action(_leave_check, _leave_resolve, _leave_offer),
+    Land: Action(_land_check, _land_resolve, lambda st, u: [Land(u.id)] if flying(u) and vtol_like(u)
                        and can_fly(st, u) else []),
-    Taxi: rules.Action(_taxi_check, _taxi_resolve, _taxi_offer),
-    TakeOff: rules.Action(_takeoff_check, _takeoff_resolve, _takeoff_offer),
-    AirFire: rules.Action(_airfire_check, _airfire_resolve, _airfire_offer),
-    DropBombs: rules.Action(_bombs_check, _bombs_resolve, _bombs_offer),
-    FireAA: rules.Action(_aa_check, _aa_resolve, _aa_offer),
-    DropTroops: rules.Action(_drop_check, _drop_resolve, _drop_offer),
+    Taxi: Action(_taxi_check, _taxi_resolve, _taxi_offer),
+    TakeOff: Action(_takeoff_check, _takeoff_resolve, _takeoff_offer),
+    AirFire: Action(_airfire_check, _airfire_resolve, _airfire_offer),
+    DropBombs: Action(_bombs_check, _bombs_resolve, _bombs_offer),
+    FireAA: Action(_aa_check, _aa_resolve, _aa_offer),
+    DropTroops: Action(_drop_check, _drop_resolve, _drop_offer),
 }
-SIDE_ACTIONS: dict = {MoveInbound: rules.Action(_inbound_check, _inbound_resolve, _inbound_offer)}
-DECISIONS: dict = {"ade_pilot": (None, _ade_decided), "aa_pilot": (None, _aa_decided)}
+SIDE_ACTIONS: dict = {MoveInbound: Action(_inbound_check, _inbound_resolve, _inbound_offer)}
+DECISIONS: dict = {"ade_pilot": _ade_decided, "aa_pilot": _aa_decided}
 FOLD: dict = {AirPending: _f_pending}
 EVENT_TYPES: tuple = (AirPending,)
 COMMANDS: tuple = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFire, DropBombs, FireAA, DropTroops)

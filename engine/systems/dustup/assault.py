@@ -68,7 +68,8 @@ from engine.core.resolution import Resolution
 from . import checks
 from . import commands as C
 from . import events as E
-from . import fire, rules
+from . import acts, fire, ground
+from .action import Action
 from .dice import die_name, open_shift, shift, shift_names, strike_die, strike_over_twelve, successes
 from .state import (BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, SHAKEN, STABILISED, UNTREATED, DustState,
                     Figure, Pending, Unit)
@@ -309,7 +310,7 @@ def courage_shifts(st: DustState, me: Body, other: Body, defending: bool,
     if k:
         add("outnumbered_3" if k == 2 else "outnumbered_2")
     add("suppressed", u.suppression)
-    if defending and (rules.in_cover(st, u) or u.carried_by):  # passengers of an open-top vehicle: behind cover
+    if defending and (ground.in_cover(st, u) or u.carried_by):  # passengers of an open-top vehicle: behind cover
         add("defending_cover")
     if u.confidence <= SHAKEN:
         add("shaken")
@@ -434,22 +435,22 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
         ctx.emit(E.Note(text=f"{u.name} stay down inside {v.name} instead of withdrawing",
                         rule="Vehicles: Open Top Vehicles"))
         return start
-    if rules.vehicle_cannot_move(st, u):
+    if ground.vehicle_cannot_move(st, u):
         ctx.emit(E.Note(text=f"{u.name} cannot move and stays where it is", rule=R_WITHDRAW))
         return start
-    die, _ = rules.movement_die(st, u, False)
+    die, _ = ground.movement_die(st, u, False)
     points = ctx.roll(die, f"{u.name} withdraws: movement die D{die}, away from the enemy and toward cover",
                       R_WITHDRAW, u.id)
-    dest = rules.withdraw_hex(st, u, away_from, points)
-    path = shortest_path(u.pos, dest, rules.step_cost(st, u)) if dest != u.pos else None
+    dest = ground.withdraw_hex(st, u, away_from, points)
+    path = shortest_path(u.pos, dest, ground.step_cost(st, u)) if dest != u.pos else None
     if not path or len(path) < 2:
         ctx.emit(E.Note(text=f"{u.name} finds nowhere to withdraw to and stays where it is", rule=R_WITHDRAW))
         return start
-    rules.reveal(ctx, u, "it withdrew")
+    acts.reveal(ctx, u, "it withdrew")
     wounded = [f for f in u.figures if f.status in WOUNDED]
     if wounded:
-        rules.abandon_wounded(ctx, u, wounded, start, "abandoned as the unit withdrew (Assault Action: Outcome)")
-    ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=path_cost(path, rules.step_cost(st, u)) or 0,
+        acts.abandon_wounded(ctx, u, wounded, start, "abandoned as the unit withdrew (Assault Action: Outcome)")
+    ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=path_cost(path, ground.step_cost(st, u)) or 0,
                          rule=R_WITHDRAW))
     return start
 
@@ -458,7 +459,7 @@ def _enter_cost(st: DustState, u: Unit, d: Unit) -> int | None:
     """The points to go from next to the defender INTO its hex: its terrain, standing for obstacles
     (a vehicle, mech or monster pays by its own movement table)."""
     if u.mover:
-        return rules.vehicle_costs(st, u).get(d.pos)
+        return ground.vehicle_costs(st, u).get(d.pos)
     return st.tables.costs["power" if u.power else "normal"].get(d.pos)
 
 
@@ -472,12 +473,12 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
     enter = {g.id: _enter_cost(st, u, g) for g in goals}
     if any(c is None for c in enter.values()):
         return None
-    cost = rules.step_cost(st, u)
+    cost = ground.step_cost(st, u)
     best = None
     for h in goals[0].pos.neighbours():
         if not st.tables.on_board(h) or any(hex_distance(h, g.pos) != 1 for g in goals):
             continue
-        if not rules.may_end_at(st, u, h, assaulting=goals[0].id):
+        if not ground.may_end_at(st, u, h, assaulting=goals[0].id):
             continue
         path = shortest_path(u.pos, h, cost, budget=budget)
         if path is None:
@@ -498,17 +499,17 @@ def _emit_move(ctx: Resolution, u: Unit, path: list[Hex], used: int, rule: str) 
     if len(path) < 2:
         return
     start = u.pos
-    if not rules.carries_wounded(u, False):
+    if not ground.carries_wounded(u, False):
         left = [f for f in u.figures if f.status in WOUNDED]
         if left:
-            rules.abandon_wounded(ctx, u, left, start, "left behind: too few fit troopers to carry them")
-    rules.reveal(ctx, u, "it moved")
+            acts.abandon_wounded(ctx, u, left, start, "left behind: too few fit troopers to carry them")
+    acts.reveal(ctx, u, "it moved")
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=rule))
     if u.is_vehicle:
         from . import vehicles
 
         vehicles.drove(ctx, u, path, rule=rule)
-    rules.sight_checks(ctx, u)
+    acts.sight_checks(ctx, u)
 
 
 def _contact_move(ctx: Resolution, plan: Plan, a: str, label: str) -> None:
@@ -531,16 +532,16 @@ def _contact_move(ctx: Resolution, plan: Plan, a: str, label: str) -> None:
                         rule=R_CONTACT))
         reached = goals
     else:
-        carrying = rules.carries_wounded(u, False)
-        die, notes = rules.movement_die(st, u, carrying)
+        carrying = ground.carries_wounded(u, False)
+        die, notes = ground.movement_die(st, u, carrying)
         needs = ", ".join(f"{need[g.id]} to reach {g.name}" for g in goals)
         points = ctx.roll(die, f"{label}: movement die D{die}" + (f" ({', '.join(notes)})" if notes else "")
                           + f"; needs {needs}", R_CONTACT, a)
         reached = [g for g in goals if points >= need[g.id]]
         if reached:
-            path, used = rules.walk(st, u, h, points, assaulting=reached[0].id)
+            path, used = ground.walk(st, u, h, points, assaulting=reached[0].id)
         else:
-            path, used = rules.walk(st, u, h, points, None)
+            path, used = ground.walk(st, u, h, points, None)
         _emit_move(ctx, u, path, used, R_CONTACT)
         if not reached:
             ctx.emit(E.Note(text=f"{u.name} rolls {points}: too slow to reach the enemy, it stops short",
@@ -571,7 +572,7 @@ def start(ctx: Resolution, goals: dict[str, list[str]]) -> None:
             if d not in defenders:
                 defenders.append(d)
     for a in attackers:
-        rules.reveal(ctx, st.units[a], "it assaulted")
+        acts.reveal(ctx, st.units[a], "it assaulted")
     for d in defenders:
         if not st.units[d].activated:
             ctx.emit(E.CountsAsActivated(unit=d, reason="assaulted: it counts as activated, whatever happens",
@@ -822,8 +823,8 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
     u = st.units[a]
     if choice == "occupy":
         h = _vacated_hex(st, plan, a)
-        path = shortest_path(u.pos, h, rules.step_cost(st, u)) or [u.pos, h]
-        rules.reveal(ctx, u, "it moved")
+        path = shortest_path(u.pos, h, ground.step_cost(st, u)) or [u.pos, h]
+        acts.reveal(ctx, u, "it moved")
         ctx.emit(E.UnitMoved(unit=a, path=tuple(path), points=0, rule=R_OCCUPY))
         ctx.emit(E.Note(text=f"{u.name} occupies the position and ends its activation", rule=R_OCCUPY))
         _spend(ctx, a, None, "occupy the defender's position")
@@ -904,7 +905,7 @@ def _defensive_fire(ctx: Resolution, plan: Plan, a: str) -> None:
         if roll <= need:
             home = _hex(plan.starts[a])
             if home != u.pos and st.occupant.get(home) is None:
-                path = shortest_path(u.pos, home, rules.step_cost(st, u)) or [u.pos, home]
+                path = shortest_path(u.pos, home, ground.step_cost(st, u)) or [u.pos, home]
                 ctx.emit(E.UnitMoved(unit=a, path=tuple(path), points=0, rule=R_FINAL))
             ctx.emit(E.Note(text=f"{u.name} falls back to where it started, with its casualties ({roll} against "
                             f"{need}), and its activation ends", rule=R_FINAL))
@@ -1276,13 +1277,13 @@ def _target_problem(st: DustState, u: Unit, tid: str) -> str | None:
         return f"{t.name} is not on the table"
     if t.hidden:
         return f"{t.name} is hidden: it must be detected before it can be assaulted"
-    if not rules.can_see(st, u.pos, t.pos):
+    if not ground.can_see(st, u.pos, t.pos):
         return f"{u.name} cannot see {t.name}"
     if t.carried_by:
         v = st.units[t.carried_by]
         if not v.open_top:
             return f"{t.name} is inside {v.name}: assault the vehicle itself"
-    if rules.flying(t):
+    if ground.flying(t):
         return f"{t.name} is in the air"
     return None
 
@@ -1321,7 +1322,7 @@ def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
         if hex_distance(goals[0].pos, second.pos) > 2:
             return f"{goals[0].name} and {second.name} are too far apart to be reached in the same move"
         goals.append(second)
-    die, _ = rules.movement_die(st, u, rules.carries_wounded(u, False))
+    die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
     way = approach(st, u, goals, budget=die)
     names = " and ".join(g.name for g in goals)
     if way is None:
@@ -1336,7 +1337,7 @@ def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
 
 def resolve(ctx: Resolution, u: Unit, cmd: C.Assault) -> None:
     """Assault Action: the attacker spends its action; the assault runs until a decision or its end."""
-    rules.spend(ctx, u, "assault")
+    acts.spend(ctx, u, "assault")
     goals = [cmd.target] + ([cmd.second] if cmd.second else [])
     start(ctx, {u.id: goals})
 
@@ -1376,12 +1377,12 @@ def combined_assault(ctx: Resolution, attackers: list[Unit], target: Unit) -> No
         start(ctx, {a.id: [target.id] for a in going})
 
 
-ACTIONS = {C.Assault: rules.Action(check, resolve, offer)}
+ACTIONS = {C.Assault: Action(check, resolve, offer)}
 DECISIONS = {
-    "withdraw": (None, _decide_withdraw),
-    "occupy": (None, _decide_occupy),
-    "press": (None, _decide_press),
-    "crew": (None, _decide_crew),
+    "withdraw": _decide_withdraw,
+    "occupy": _decide_occupy,
+    "press": _decide_press,
+    "crew": _decide_crew,
 }
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()

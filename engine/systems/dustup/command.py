@@ -39,21 +39,16 @@ import attrs
 from engine.core.hexes import hex_count, hex_distance
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ground
 from . import commands as C
 from . import events as E
+from .action import Action
 from .data import COMMS_RANGE
 from .dice import die_name, shift, shift_names
 from .state import ABANDONED, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, STABILISED, DustState, Figure, Unit
 
 SELF_TREATMENT = 6  # troops without a medic roll a D6 (Medical Treatment Action)
 EXTRACTED_ARMOUR = 4  # the trooper out of a wrecked suit fights as an unarmoured figure
-
-
-def _rules():
-    from . import rules
-
-    return rules
 
 
 # ---------------------------------------------------------------------------------------------
@@ -137,7 +132,7 @@ def on_stack(st: DustState, u: Unit) -> bool:
 
 def in_voice_range(st: DustState, a: Unit, b: Unit) -> bool:
     """Within 6 inches (3 hexes) and in clear sight: no communication roll needed."""
-    return hex_distance(a.pos, b.pos) <= COMMS_RANGE and _rules().can_see(st, a.pos, b.pos)
+    return hex_distance(a.pos, b.pos) <= COMMS_RANGE and ground.can_see(st, a.pos, b.pos)
 
 
 def _travel_refusal(u: Unit) -> str | None:
@@ -262,9 +257,9 @@ def _order_resolve(ctx: Resolution, u: Unit, cmd: C.Order) -> None:
     returns to the commander. A failed communication loses the action."""
     st: DustState = ctx.state
     sub = st.units[cmd.subordinate]
-    _rules().spend(ctx, u, "order")
+    acts.spend(ctx, u, "order")
     if communicate(ctx, u, sub, f"order to {sub.name}", "Order Action"):
-        _rules().push_activation(ctx, sub, "order")
+        acts.push_activation(ctx, sub, "order")
 
 
 def _order_offer(st: DustState, u: Unit) -> list[Any]:
@@ -318,7 +313,7 @@ def _combined_resolve(ctx: Resolution, u: Unit, cmd: C.CombinedAssault) -> None:
     st: DustState = ctx.state
     first, second, target = st.units[cmd.first], st.units[cmd.second], st.units[cmd.target]
     rule = "Order Action: Combined Assault"
-    _rules().spend(ctx, u, "combined assault", actions_left(st, u))
+    acts.spend(ctx, u, "combined assault", actions_left(st, u))
     ok = [s for s in (first, second)
           if communicate(ctx, u, s, f"combined assault order to {s.name}", rule)]
     if len(ok) == 2:
@@ -326,7 +321,7 @@ def _combined_resolve(ctx: Resolution, u: Unit, cmd: C.CombinedAssault) -> None:
         _assault_module().combined_assault(ctx, [st.units[first.id], st.units[second.id]], st.units[target.id])
     elif ok:
         ctx.emit(E.Note(text=f"only {ok[0].name} got the order: it acts alone", rule=rule))
-        _rules().push_activation(ctx, ok[0], "order")
+        acts.push_activation(ctx, ok[0], "order")
 
 
 def _combined_offer(st: DustState, u: Unit) -> list[Any]:
@@ -366,7 +361,7 @@ def _rally_resolve(ctx: Resolution, u: Unit, cmd: C.Rally) -> None:
     st: DustState = ctx.state
     sub = st.units[cmd.subordinate]
     rule = "Rally Action"
-    _rules().spend(ctx, u, "rally")
+    acts.spend(ctx, u, "rally")
     if not communicate(ctx, u, sub, f"rally {sub.name}", rule):
         return
     target = sub.leadership + u.leadership
@@ -437,7 +432,7 @@ def _detach_resolve(ctx: Resolution, u: Unit, cmd: C.Detach) -> None:
     """Detach Element Action: one action splits the named figures off as a detachment on the same
     hex; the parent keeps the unit leader. Its parent's leader activates it from then on."""
     st: DustState = ctx.state
-    _rules().spend(ctx, u, "detach")
+    acts.spend(ctx, u, "detach")
     uid, name = detachment_id(st, u)
     ctx.emit(E.DetachmentFormed(parent=u.id, unit=uid, name=name, figures=tuple(cmd.figures)))
 
@@ -478,9 +473,9 @@ def _activate_det_resolve(ctx: Resolution, u: Unit, cmd: C.ActivateDetachment) -
     communication test only if it is more than 6" (3 hexes) away or out of sight."""
     st: DustState = ctx.state
     det = st.units[cmd.detachment]
-    _rules().spend(ctx, u, "activate detachment")
+    acts.spend(ctx, u, "activate detachment")
     if communicate(ctx, u, det, f"activate {det.name}", "Detach Element Action"):
-        _rules().push_activation(ctx, det, "detachment")
+        acts.push_activation(ctx, det, "detachment")
 
 
 def _activate_det_offer(st: DustState, u: Unit) -> list[Any]:
@@ -530,8 +525,7 @@ def _regroup_check(st: DustState, u: Unit, cmd: C.Regroup) -> str | None:
         return f"{u.name} has no action left for a move first"
     at = u.pos
     if cmd.move_to is not None:
-        move = _rules().BASIC_ACTIONS[C.Move]
-        why = move.check(st, u, C.Move(u.id, cmd.move_to))
+        why = acts.MOVE.check(st, u, C.Move(u.id, cmd.move_to))
         if why:
             return why
         at = cmd.move_to
@@ -546,17 +540,16 @@ def _regroup_resolve(ctx: Resolution, u: Unit, cmd: C.Regroup) -> None:
     leadership, the quality of the larger unit (the lower if the same size) and the worse confidence.
     A detachment rejoins its parent with a single action."""
     st: DustState = ctx.state
-    rules = _rules()
     other = st.units[cmd.other]
     rejoin = rejoining(u, other)
     rule = "Detach Element Action" if rejoin else "Regroup Action"
     if cmd.move_to is not None:
-        rules.spend(ctx, u, "move")
-        rules.move_unit(ctx, u, cmd.move_to, purpose="move to regroup", rule=rule)
+        acts.spend(ctx, u, "move")
+        acts.move_unit(ctx, u, cmd.move_to, purpose="move to regroup", rule=rule)
         if hex_distance(u.pos, other.pos) > COMMS_RANGE:
             ctx.emit(E.Note(text=f"{u.name} did not get within 6 inches of {other.name}: no regroup", rule=rule))
             return
-    rules.spend(ctx, u, "regroup", 1 if rejoin else actions_left(st, u))
+    acts.spend(ctx, u, "regroup", 1 if rejoin else actions_left(st, u))
     if rejoin:
         parent, det = (u, other) if other.parent == u.id else (other, u)
         ctx.emit(E.UnitsMerged(unit=parent.id, other=det.id, rule=rule))
@@ -645,7 +638,7 @@ def _treat_resolve(ctx: Resolution, u: Unit, cmd: C.Treat) -> None:
     patient = st.units[cmd.patient]
     rule = "Medical Treatment Action"
     die, who = treatment_die(u)
-    _rules().spend(ctx, u, "treat wounded")
+    acts.spend(ctx, u, "treat wounded")
     for f in list(patient.wounded_untreated):
         roll = ctx.roll(die, f"treating {f.name}: D{die} ({who}): 1-2 dies, 3-5 stabilised, 6+ back to duty",
                         rule, u.id)
@@ -709,14 +702,14 @@ def _sees_marker(st: DustState, u: Unit, h) -> bool:
         from . import air
 
         return air.sees(st, u, h)
-    return _rules().can_see(st, u.pos, h)
+    return ground.can_see(st, u.pos, h)
 
 
 def _detect_resolve(ctx: Resolution, u: Unit, cmd: C.Detect) -> None:
     """Detect Action: the marker's owner rolls a range die; the observer rolls its quality die and
     its sensor die. One beats it: a dummy is removed. Both: the marker is removed and the real
     unit, if any, revealed."""
-    _rules().spend(ctx, u, "detect")
+    acts.spend(ctx, u, "detect")
     search(ctx, u, cmd.marker)
 
 
@@ -749,7 +742,7 @@ def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -
         return
     found = st.units[m.unit]
     if found.hidden:
-        _rules().reveal(ctx, found, f"detected by {u.name}")
+        acts.reveal(ctx, found, f"detected by {u.name}")
     else:
         ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} spots {found.name}", rule=rule))
 
@@ -791,7 +784,7 @@ def _rouse_resolve(ctx: Resolution, u: Unit, cmd: C.Rouse) -> None:
     leadership: a pass ends the panic for good; under half the target also drops a confidence level."""
     st: DustState = ctx.state
     rule = "Morale: Panic"
-    _rules().spend(ctx, u, "recover from panic", actions_left(st, u))
+    acts.spend(ctx, u, "recover from panic", actions_left(st, u))
     target, hq = rouse_leadership(st, u)
     whose = f"{hq.name}'s leadership, in direct contact" if hq else "its leadership"
     roll = ctx.roll(u.quality, f"panic recovery: D{u.quality} must beat {target} ({whose})", rule, u.id)
@@ -828,7 +821,7 @@ def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
         return f"'{p}' is not a reorganisation; choose one of: {', '.join(PURPOSES)}"
     if u.is_vehicle:
         return f"{u.name} is a vehicle: its crew has no squad formation to change"
-    if u.suppression and not _rules().in_cover(st, u):
+    if u.suppression and not ground.in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     if u.leaderless and p != "leader":
         return f"{u.name}'s leader is down: it must reorganise to appoint a new one first"
@@ -891,21 +884,20 @@ def _reorganise_resolve(ctx: Resolution, u: Unit, cmd: C.Reorganise) -> None:
     """Reorganise Action: a general purpose action that neither counts as moving nor reveals a hidden
     unit. Suppressed units may reorganise only in cover. Travel mode allows only move and reorganise."""
     st: DustState = ctx.state
-    rules = _rules()
     p = cmd.purpose
     if p in SIMPLE:
-        rules.spend(ctx, u, f"reorganise ({p})")
+        acts.spend(ctx, u, f"reorganise ({p})")
         ctx.emit(SIMPLE[p](u.id))
         return
     if p == "leader":
-        rules.spend(ctx, u, "reorganise (new leader)", actions_left(st, u))
+        acts.spend(ctx, u, "reorganise (new leader)", actions_left(st, u))
         appoint_leader(ctx, st.units[u.id])
         return
     if p == "command":
-        rules.spend(ctx, u, "reorganise (assume command)")
+        acts.spend(ctx, u, "reorganise (assume command)")
         assume_command(ctx, st.units[u.id])
         return
-    rules.spend(ctx, u, "reorganise (extract)")
+    acts.spend(ctx, u, "reorganise (extract)")
     f = next(f for f in u.figures if f.status == DISABLED and f.power)
     ctx.emit(FigureRefitted(unit=u.id, figure=f.id, armour=EXTRACTED_ARMOUR, power=False, unarmoured=True,
                             reason=f"{f.name} climbs out of his wrecked suit and carries on unarmoured"))
@@ -956,8 +948,6 @@ def _reorganise_offer(st: DustState, u: Unit) -> list[Any]:
 
 
 def _build() -> dict:
-    from .rules import Action
-
     return {
         C.Order: Action(_order_check, _order_resolve, _order_offer),
         C.CombinedAssault: Action(_combined_check, _combined_resolve, _combined_offer),

@@ -69,7 +69,9 @@ import attrs
 from engine.core.hexes import Hex, hex_distance
 from engine.core.resolution import Resolution
 
+from . import acts, ground
 from . import commands as C
+from .action import Action
 from . import events as E
 from .dice import shift
 from .state import DustState, Unit
@@ -82,12 +84,6 @@ DISRUPT_RULE = "Electronic Warfare: Disruption of Enemy Sensors and Guidance"
 OPPOSE_RULE = "Electronic Warfare: Oppose Enemy EW Attempts"
 SPOT_RULE = "Electronic Warfare: Remote Spotting"
 DRONE_RULE = "Drones: Small Portable Drones"
-
-
-def _rules():
-    from . import rules
-
-    return rules
 
 
 # ---------------------------------------------------------------------------------------------
@@ -291,11 +287,10 @@ def _spot_check(st: DustState, u: Unit, cmd: RemoteSpot) -> str | None:
 
 def _spot_resolve(ctx: Resolution, u: Unit, cmd: RemoteSpot) -> None:
     st: DustState = ctx.state
-    rules = _rules()
-    rules.spend(ctx, u, "remote spotting (EW counters, no action)", 0)
+    acts.spend(ctx, u, "remote spotting (EW counters, no action)", 0)
     pos, owner, label = hidden_counter(st, u.side, cmd.marker)
     concealed = st.tables.conceal.get(pos, "none") != "none"
-    out_of_sight = not rules.can_see(st, u.pos, pos)
+    out_of_sight = not ground.can_see(st, u.pos, pos)
     r = _attempt(ctx, u, cmd.extra, f"remote spotting of {label}", SPOT_RULE)
     die = shift(6 if concealed else 4, 1 if out_of_sight else 0)
     why = ("concealed D6" if concealed else "in the open D4") + (", out of sight +1" if out_of_sight else "")
@@ -319,7 +314,7 @@ def reveal_counter(ctx: Resolution, u: Unit, cid: str, why: str) -> None:
         if found is None:
             ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{why}: a dummy", rule=SPOT_RULE))
         elif found.hidden:
-            _rules().reveal(ctx, found, why)
+            acts.reveal(ctx, found, why)
         else:
             ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{why}: {found.name}", rule=SPOT_RULE))
         return
@@ -377,7 +372,7 @@ def _launch_check(st: DustState, u: Unit, cmd: LaunchDrone) -> str | None:
 
 
 def _launch_resolve(ctx: Resolution, u: Unit, cmd: LaunchDrone) -> None:
-    _rules().spend(ctx, u, "launch a drone")
+    acts.spend(ctx, u, "launch a drone")
     ctx.emit(E.DroneFlown(unit=u.id, at=cmd.at, reason="launches a drone", rule=DRONE_RULE))
 
 
@@ -410,7 +405,7 @@ def _move_check(st: DustState, u: Unit, cmd: DroneMove) -> str | None:
 
 
 def _move_resolve(ctx: Resolution, u: Unit, cmd: DroneMove) -> None:
-    _rules().spend(ctx, u, "fly the drone")
+    acts.spend(ctx, u, "fly the drone")
     ctx.emit(E.DroneFlown(unit=u.id, at=cmd.to, reason="the drone flies on", rule=DRONE_RULE))
 
 
@@ -427,7 +422,7 @@ def drone_observer(u: Unit) -> Unit:
 
 def drone_sees(st: DustState, a: Hex, b: Hex) -> bool:
     """An airborne drone sees any hex unless smoke lies over the drone or its target."""
-    smoke = _rules().smoke_hexes(st)
+    smoke = ground.smoke_hexes(st)
     return a not in smoke and b not in smoke
 
 
@@ -452,7 +447,7 @@ def _spot_drone_check(st: DustState, u: Unit, cmd: DroneSpot) -> str | None:
 def _spot_drone_resolve(ctx: Resolution, u: Unit, cmd: DroneSpot) -> None:
     from . import command
 
-    _rules().spend(ctx, u, "spot with the drone")
+    acts.spend(ctx, u, "spot with the drone")
     command.search(ctx, drone_observer(u), cmd.marker, "Detect Action (from a drone)")
 
 
@@ -468,7 +463,7 @@ def _recall_check(st: DustState, u: Unit, cmd: RecallDrone) -> str | None:
 
 
 def _recall_resolve(ctx: Resolution, u: Unit, cmd: RecallDrone) -> None:
-    _rules().spend(ctx, u, "recall the drone (no action)", 0)
+    acts.spend(ctx, u, "recall the drone (no action)", 0)
     ctx.emit(E.DroneDown(unit=u.id, reason="the drone is brought back", rule=DRONE_RULE))
 
 
@@ -477,7 +472,6 @@ def _recall_offer(st: DustState, u: Unit) -> list[Any]:
 
 
 def _build() -> dict:
-    Action = _rules().Action
     return {
         RemoteSpot: Action(_spot_check, _spot_resolve, _spot_offer),
         LaunchDrone: Action(_launch_check, _launch_resolve, _launch_offer),

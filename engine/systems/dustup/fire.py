@@ -31,7 +31,8 @@ from engine.core.resolution import Resolution
 from . import checks
 from . import commands as C
 from . import events as E
-from . import rules
+from . import acts, ground
+from .action import Action, registry_of
 from .data import EFFECTIVE_RANGE, SHORT_RANGE, Weapon
 from .dice import QUALITY_NAMES, TOO_LOW, die_name, firepower_die, shift_names, shift_unbounded, successes
 from .state import BROKEN, FIT, KILLED, ROUTED, DustState, Figure, Unit
@@ -75,7 +76,7 @@ def target_die_for(st: DustState, firer: Unit, target: Unit,
     shifts: list[tuple[str, int]] = []
     if dist > effective:
         shifts.append((f"long range ({hex_count(dist)})", 1))
-    conceal = rules.concealment(st, target, firer.pos)
+    conceal = ground.concealment(st, target, firer.pos)
     if conceal == 0 and target.carried_by and heavy.passenger_concealed(st, target):
         conceal = 1
     if conceal == 1:
@@ -299,7 +300,7 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
         return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
     if u.complete_concealment and st.tables.conceal.get(u.pos, "none") != "none":
         return f"{u.name} is completely concealed and may not fire: reorganise to partial concealment first"
-    if u.confidence <= BROKEN and not rules.in_cover(st, u):
+    if u.confidence <= BROKEN and not ground.in_cover(st, u):
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
     from . import heavy
 
@@ -307,15 +308,15 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
     if why:
         return why
     target = st.units.get(cmd.target)
-    why = rules.fire_target_refusal(st, u, cmd.target)
+    why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
     why = heavy.target_refusal(st, target)
     if why:
         return why
-    if rules.flying(target):
+    if ground.flying(target):
         return f"{target.name} is in the air: only anti-aircraft weapons may fire at it (FireAA)"
-    if not rules.can_see(st, u.pos, target.pos):
+    if not ground.can_see(st, u.pos, target.pos):
         return f"{u.name}'s leader cannot see {target.name}'s leader: hills, buildings and woods block the line"
     die, shifts = target_die_for(st, u, target, cmd.suppressive)
     if die > 12:
@@ -383,7 +384,7 @@ def offer(st: DustState, u: Unit) -> list[C.Shoot]:
         return []
     out: list[C.Shoot] = []
     for t in st.enemies(u.side):
-        if t.hidden or not rules.can_see(st, u.pos, t.pos):
+        if t.hidden or not ground.can_see(st, u.pos, t.pos):
             continue
         figs = firing_figures(st, u, t)
         if not figs:
@@ -405,10 +406,10 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Shoot) -> None:
     """Shoot Action: one action; the figures fire, then the target's morale answers the fire."""
     st: DustState = ctx.state
     target = st.units[cmd.target]
-    rules.spend(ctx, u, "shoot")
+    acts.spend(ctx, u, "shoot")
     figs = firing_figures(st, u, target, cmd.figures)
     ctx.emit(E.FiguresFired(unit=u.id, figures=tuple(f.id for f in figs)))
-    rules.reveal(ctx, u, "it fired")
+    acts.reveal(ctx, u, "it fired")
     first_fire = not target.under_fire_before
     suppressed_before = target.suppressed_before
     if first_fire:
@@ -423,7 +424,7 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Shoot) -> None:
                     travel=shot.travel)
     if shot.damage:
         heavy.vehicle_morale(ctx, target)
-    for hook in rules.hooks("AFTER_SHOT"):  # a flamer may set the target's area alight (Fire)
+    for hook in registry_of(ctx).after_shot:  # a flamer may set the target's area alight (Fire)
         hook(ctx, u, target, figs)
 
 
@@ -504,7 +505,7 @@ def resolve_hits(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure],
 
     before = {f.id: (f.status, f.wounds) for f in target.figures}
     chosen = checks.allocate(ctx, target, hits, RULE_IMPACT)
-    cover = max(rules.cover_shift(st, target), heavy.passenger_cover(st, target))
+    cover = max(ground.cover_shift(st, target), heavy.passenger_cover(st, target))
     credit = [f.id for f in figs] or [""]
     for i, fig in enumerate(chosen):
         if fig.status == KILLED:
@@ -551,7 +552,7 @@ def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     that suppression results are ignored and the fire calls for no morale tests. No action is spent.
     Returns the figures newly wounded or killed. (The suppressed defender's test is the caller's.)"""
     st: DustState = ctx.state
-    if not firer.on_table or not target.on_table or not rules.can_see(st, firer.pos, target.pos):
+    if not firer.on_table or not target.on_table or not ground.can_see(st, firer.pos, target.pos):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {target.name}: no final defensive fire", rule=RULE_FINAL))
         return 0
     die, shifts = target_die_for(st, firer, target)
@@ -563,11 +564,11 @@ def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     if not figs:
         ctx.emit(E.Note(text=f"no weapon of {firer.name} reaches {target.name}", rule=RULE_FINAL))
         return 0
-    rules.reveal(ctx, firer, "it fired")
+    acts.reveal(ctx, firer, "it fired")
     return shoot(ctx, firer, target, figs, defensive=True).casualties
 
 
-ACTIONS = {C.Shoot: rules.Action(check, resolve, offer)}
+ACTIONS = {C.Shoot: Action(check, resolve, offer)}
 DECISIONS: dict = {}
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()

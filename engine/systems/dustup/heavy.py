@@ -54,10 +54,12 @@ from engine.core.resolution import Resolution
 from . import checks
 from . import events as E
 from . import fire
-from . import rules
+from . import acts, ground
+from .action import Action
 from .data import Weapon
 from .dice import die_name, roll_value, shift, successes, value_name
-from .state import (ABANDONED, BROKEN, CONFIDENCE, DISABLED, FIT, HULL, KILLED, ROUTED, SHAKEN, UNTREATED, WEAPON,
+from .ground import move_refusal, towed_guns as _towed_guns, towed_weapon, tractor_of, weapon_of
+from .state import (ABANDONED, BROKEN, CONFIDENCE, FIT, HULL, KILLED, ROUTED, SHAKEN, UNTREATED, WEAPON,
                     DustState, Figure, Unit)
 
 RULE_HEAVY = "Heavy Weapons: Firing Heavy Weapons"
@@ -173,10 +175,6 @@ def _f_readied(st: DustState, ev: WeaponReadied) -> None:
 # ---------------------------------------------------------------------------------------------
 # Pure helpers
 # ---------------------------------------------------------------------------------------------
-
-
-def weapon_of(st: DustState, f: Figure) -> Weapon | None:
-    return st.tables.weapons.get(f.weapon)
 
 
 def fires_alone(st: DustState, f: Figure) -> bool:
@@ -467,12 +465,12 @@ def firer_refusal(st: DustState, u: Unit) -> str | None:
         return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
     if u.complete_concealment and st.tables.conceal.get(u.pos, "none") != "none":
         return f"{u.name} is completely concealed and may not fire: reorganise to partial concealment first"
-    if u.confidence <= BROKEN and not rules.in_cover(st, u):
+    if u.confidence <= BROKEN and not ground.in_cover(st, u):
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
     if u.vehicle == "aircraft":
         return f"{u.name} is an aircraft: it fires by the rules for aircraft"
     if u.crew_out:
-        return rules.unmanned(u)
+        return ground.unmanned(u)
     return passenger_fire_refusal(st, u)
 
 
@@ -528,7 +526,7 @@ def move_and_fire_refusal(st: DustState, u: Unit, to: Hex) -> str | None:
     if u.stabilisation != "superior":
         return (f"{u.name} has {u.stabilisation or 'no'} stabilisation: only superior stabilisation lets a "
                 f"vehicle move and fire in the same action ({RULE_STAB})")
-    why = rules.validate(st, C.Move(u.id, to))
+    why = acts.move_check(st, u, C.Move(u.id, to))
     return f"it cannot make that move: {why}" if why else None
 
 
@@ -561,14 +559,13 @@ def check(st: DustState, u: Unit, cmd: FireWeapon) -> str | None:
             return why
         figs.append(f)
     target = st.units.get(cmd.target)
-    why = rules.fire_target_refusal(st, u, cmd.target)
+    why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
     why = target_refusal(st, target)
     if why:
         return why
-    flying = getattr(rules, "flying", None)
-    if flying is not None and flying(target):
+    if ground.flying(target):
         return f"{target.name} is in the air: only anti-aircraft weapons may fire at it"
     if cmd.part not in ("", OPENING):
         return f"'{cmd.part}' is no part of a target: leave it empty, or aim at an '{OPENING}' of a building"
@@ -577,7 +574,7 @@ def check(st: DustState, u: Unit, cmd: FireWeapon) -> str | None:
     dist = hex_distance(u.pos, target.pos)
     for f in figs:
         w = weapon_of(st, f)
-        if not any(rules.can_see(st, h, target.pos) for h in launch_hexes(st, u, f)):
+        if not any(ground.can_see(st, h, target.pos) for h in launch_hexes(st, u, f)):
             return f"{u.name} cannot see {target.name}: hills, buildings and woods block the line"
         if u.remote is not None and u.remote in launch_hexes(st, u, f) and hex_distance(u.pos, u.remote) > REMOTE_RANGE:
             return f"{u.name} is more than {REMOTE_RANGE} hexes from its remote launcher ({RULE_REMOTE})"
@@ -616,13 +613,13 @@ def _move_and_fire_offer(st: DustState, u: Unit, ready: list[Figure], together: 
     """At most two moves-and-fire for a vehicle with superior stabilisation, at the nearest enemy in
     sight: closing in on it, and pulling back from it (each to a hex within an average roll)."""
     if u.stabilisation != "superior" or u.vehicle not in ("vehicle", "mech", "monster") or \
-            rules.vehicle_cannot_move(st, u):
+            ground.vehicle_cannot_move(st, u):
         return []
-    seen = [t for t in st.enemies(u.side) if not t.hidden and rules.can_see(st, u.pos, t.pos)]
+    seen = [t for t in st.enemies(u.side) if not t.hidden and ground.can_see(st, u.pos, t.pos)]
     if not seen:
         return []
     t = min(seen, key=lambda e: (hex_distance(u.pos, e.pos), e.id))
-    near = [h for h, c in rules.move_options(st, u, False).items() if c <= u.move_die // 2]
+    near = [h for h, c in ground.move_options(st, u, False).items() if c <= u.move_die // 2]
     if not near:
         return []
     weapons = together or (ready[0].id,)
@@ -650,7 +647,7 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     st: DustState = ctx.state
     target = st.units[cmd.target]
     what = "fire " + ("weapons" if len(cmd.weapons) > 1 else "a heavy weapon")
-    rules.spend(ctx, u, what if cmd.to is None else "move and " + what)
+    acts.spend(ctx, u, what if cmd.to is None else "move and " + what)
     moving_fire = False
     if cmd.to is not None:
         start = u.pos
@@ -662,7 +659,7 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
             return
     figs = [checks.figure_by_id(u, fid) for fid in cmd.weapons]
     ctx.emit(E.FiguresFired(unit=u.id, figures=tuple(cmd.weapons)))
-    rules.reveal(ctx, u, "it fired")
+    acts.reveal(ctx, u, "it fired")
     first_fire = not target.under_fire_before
     suppressed_before = target.suppressed_before
     if first_fire:
@@ -696,13 +693,13 @@ def _move_before_fire(ctx: Resolution, u: Unit, to: Hex) -> None:
     """The move half of a move-and-fire: as a Move action (a shaken vehicle closing in needs its
     nerve first), without spending another action."""
     st: DustState = ctx.state
-    if u.confidence in (SHAKEN, BROKEN) and rules._needs_nerve(st, u, to):
+    if u.confidence in (SHAKEN, BROKEN) and ground.needs_nerve(st, u, to):
         if not checks.leadership_test(ctx, u, f"a {CONFIDENCE[u.confidence]} unit moving toward the enemy or "
                                       "out of cover", "Forces: Confidence (shaken)"):
             ctx.emit(E.Note(text=f"{u.name} will not go: it fires from where it stands",
                             rule="Forces: Confidence (shaken)"))
             return
-    rules.move_unit(ctx, u, to, purpose="move and fire", rule=RULE_STAB)
+    acts.move_unit(ctx, u, to, purpose="move and fire", rule=RULE_STAB)
 
 
 def _after_move_refusal(st: DustState, u: Unit, cmd: FireWeapon, moved: bool) -> str | None:
@@ -810,7 +807,7 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
             ctx.emit(E.Note(text=f"{v.name} is suppressed: its {w.name} is worked from outside and stays silent",
                             rule=RULE_SUPPRESSION))
             continue
-        if not rules.can_see(st, v.pos, real.pos):
+        if not ground.can_see(st, v.pos, real.pos):
             ctx.emit(E.Note(text=f"{v.name} cannot see {real.name}: no final defensive fire", rule=RULE_VEHICLE_FDF))
             break
         dist = hex_distance(v.pos, real.pos)
@@ -821,7 +818,7 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
             ctx.emit(E.Note(text=f"no final defensive fire with the {w.name}: the {describe_die(die, shifts)}",
                             rule=RULE_VEHICLE_FDF))
             continue
-        rules.reveal(ctx, v, "it fired")
+        acts.reveal(ctx, v, "it fired")
         ctx.emit(E.Note(text=f"{v.name} fires its {w.name} in final defensive fire", rule=RULE_VEHICLE_FDF))
         shot = direct_shot(ctx, v, f, real, defensive=True)
         total += shot.casualties + shot.damage + (1 if real.is_vehicle and real.destroyed else 0)
@@ -831,7 +828,7 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
 def ecm_die(st: DustState, target: Unit) -> tuple[int, str]:
     """Electronic Counter-Measures: the target's ECM die, one up (closed) if it is in cover."""
     die = target.ecm
-    if rules.in_cover(st, target):
+    if ground.in_cover(st, target):
         return shift(die, 1), f"ECM die D{target.ecm} -> {die_name(shift(die, 1))}: target in cover"
     return die, f"ECM die D{die}"
 
@@ -842,7 +839,7 @@ def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     unit may disrupt it): none beating it misses, one suppresses, two hit - one impact roll."""
     st: DustState = ctx.state
     w = weapon_of(st, f)
-    origin = next((h for h in launch_hexes(st, firer, f) if rules.can_see(st, h, target.pos)), firer.pos)
+    origin = next((h for h in launch_hexes(st, firer, f) if ground.can_see(st, h, target.pos)), firer.pos)
     if _decoyed(ctx, firer, w, target):
         return MISS
     ecm, words = ecm_die(st, target)
@@ -935,7 +932,7 @@ def _setup_check(st: DustState, u: Unit, cmd: SetUpWeapon) -> str | None:
     f, why = _crewed_figure(st, u, cmd.figure)
     if why:
         return why
-    if u.suppression and not rules.in_cover(st, u):
+    if u.suppression and not ground.in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     w = weapon_of(st, f)
     tractor = tractor_of(st, u) if towed_weapon(st, f) else None
@@ -964,7 +961,7 @@ def _setup_check(st: DustState, u: Unit, cmd: SetUpWeapon) -> str | None:
 
 def _setup_resolve(ctx: Resolution, u: Unit, cmd: SetUpWeapon) -> None:
     f = checks.figure_by_id(u, cmd.figure)
-    rules.spend(ctx, u, "dismantle a heavy weapon" if cmd.dismantle else "set up a heavy weapon")
+    acts.spend(ctx, u, "dismantle a heavy weapon" if cmd.dismantle else "set up a heavy weapon")
     ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=not cmd.dismantle,
                            reason="dismantled to be carried" if cmd.dismantle else "set up ready to fire",
                            rule=RULE_MOVING))
@@ -991,13 +988,13 @@ def _remote_check(st: DustState, u: Unit, cmd: SetRemote) -> str | None:
         return f"{u.name} already has a remote launcher"
     if not f.ready or f.status != FIT:
         return f"{f.name} must be set up and in working order first"
-    if u.suppression and not rules.in_cover(st, u):
+    if u.suppression and not ground.in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     return None
 
 
 def _remote_resolve(ctx: Resolution, u: Unit, cmd: SetRemote) -> None:
-    rules.spend(ctx, u, "set up a remote launcher")
+    acts.spend(ctx, u, "set up a remote launcher")
     ctx.emit(E.RemoteLauncherPlaced(unit=u.id, at=u.pos,
                                     reason="the guided missile launcher is set to fire remotely", rule=RULE_REMOTE))
 
@@ -1045,44 +1042,6 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def towed_weapon(st: DustState, f: Figure) -> bool:
-    """A crew-served heavy weapon of size 2 or more: it moves only on a towed carriage."""
-    w = weapon_of(st, f)
-    return f.role == WEAPON and w is not None and w.size >= 2
-
-
-def tractor_of(st: DustState, u: Unit) -> Unit | None:
-    """The vehicle an infantry crew's gun is limbered to (it tows the crew unit), if any."""
-    if u.is_vehicle:
-        return None
-    for v in st.units.values():
-        if v.towing == u.id:
-            return v
-    return None
-
-
-def _towed_guns(st: DustState, u: Unit) -> list[Figure]:
-    return [f for f in u.figures if f.status not in (KILLED, ABANDONED) and towed_weapon(st, f)]
-
-
-def move_refusal(st: DustState, u: Unit) -> str | None:
-    """Why an infantry crew may not take a Move action because of its towed gun, or None."""
-    if u.is_vehicle:
-        return None
-    guns = _towed_guns(st, u)
-    if not guns:
-        return None
-    tractor = tractor_of(st, u)
-    if tractor is not None:
-        return (f"{u.name}'s gun is limbered to {tractor.name}: the crew moves with the tractor; unlimber "
-                "first (Unlimber)")
-    for f in guns:
-        if f.status == FIT and not f.ready:
-            return (f"{f.name} is size {weapon_of(st, f).size}: it cannot be man-packed; limber it to a vehicle "
-                    "(Limber), or set it up and leave it")
-    return None
-
-
 def embark_refusal(st: DustState, u: Unit, vehicle: str) -> str | None:
     """A crew does not carry its towed gun aboard a vehicle: only onto the tractor it is limbered to."""
     guns = _towed_guns(st, u)
@@ -1125,7 +1084,7 @@ def _limber_common(st: DustState, u: Unit, fid: str) -> tuple[Figure | None, str
         return None, f"{f.name} is size {w.size if w else 0}: man-packed, not towed; dismantle it to carry it"
     if u.carried_by:
         return None, f"{u.name} is aboard {st.units[u.carried_by].name}: dismount first"
-    if u.suppression and not rules.in_cover(st, u):
+    if u.suppression and not ground.in_cover(st, u):
         return None, f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     if 2 * crew_fit(u) < standard_crew(w):
         return None, (f"{u.name} has {crew_fit(u)} fit crew: limbering or unlimbering {f.name} takes at least half "
@@ -1157,7 +1116,7 @@ def _limber_resolve(ctx: Resolution, u: Unit, cmd: Limber) -> None:
     st: DustState = ctx.state
     f = checks.figure_by_id(u, cmd.figure)
     v = st.units[cmd.vehicle]
-    rules.spend(ctx, u, "reorganise: limber the gun")
+    acts.spend(ctx, u, "reorganise: limber the gun")
     if f.ready:
         ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=False, reason=f"limbered to {v.name}", rule=RULE_TOWED))
     ctx.emit(E.TowAttached(unit=v.id, towed=u.id, reason=f"{u.name}'s {f.name} on the hook", rule=RULE_TOWED))
@@ -1189,7 +1148,7 @@ def _unlimber_resolve(ctx: Resolution, u: Unit, cmd: Unlimber) -> None:
     st: DustState = ctx.state
     f = checks.figure_by_id(u, cmd.figure)
     tractor = tractor_of(st, u)
-    rules.spend(ctx, u, "reorganise: unlimber the gun")
+    acts.spend(ctx, u, "reorganise: unlimber the gun")
     ctx.emit(E.TowDropped(unit=tractor.id, reason=f"{u.name} unlimbers {f.name}", rule=RULE_TOWED))
     ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=True, reason="unlimbered and brought into action",
                            rule=RULE_TOWED))
@@ -1202,18 +1161,12 @@ def _unlimber_offer(st: DustState, u: Unit) -> list[Unlimber]:
     return [Unlimber(u.id, f.id) for f in guns]
 
 
-def encumbered(u: Unit) -> bool:
-    """Moving Heavy Weapons: troops carrying a dismantled weapon roll a movement die one lower."""
-    return not u.is_vehicle and any(f.role == WEAPON and not f.ready and f.status in (FIT, DISABLED)
-                                    for f in u.figures)
-
-
 ACTIONS = {
-    FireWeapon: rules.Action(check, resolve, offer),
-    SetUpWeapon: rules.Action(_setup_check, _setup_resolve, _setup_offer),
-    SetRemote: rules.Action(_remote_check, _remote_resolve, _remote_offer),
-    Limber: rules.Action(_limber_check, _limber_resolve, _limber_offer),
-    Unlimber: rules.Action(_unlimber_check, _unlimber_resolve, _unlimber_offer),
+    FireWeapon: Action(check, resolve, offer),
+    SetUpWeapon: Action(_setup_check, _setup_resolve, _setup_offer),
+    SetRemote: Action(_remote_check, _remote_resolve, _remote_offer),
+    Limber: Action(_limber_check, _limber_resolve, _limber_offer),
+    Unlimber: Action(_unlimber_check, _unlimber_resolve, _unlimber_offer),
 }
 DECISIONS: dict = {}
 FOLD: dict = {WeaponReadied: _f_readied}

@@ -1,12 +1,12 @@
-"""Dustup's turn sequence, activation, movement and the simple actions, and the dispatch to the
-modules for the rest (fire.py, assault.py, command.py).
+"""Dustup's set-up, turn sequence and activation, the simple actions (prop, recover, withdraw,
+stand fast; Move is in acts.py), the fold of the shared events, and the registry that gathers every
+action module's orders, decisions, events and hooks.
 
-Each action module exports ``ACTIONS``: ``{command type: Action(check, resolve, offer)}`` where
-``check(st, unit, cmd)`` returns a refusal or None, ``resolve(ctx, unit, cmd)`` resolves it (the
-unit's activation has begun; the action spends its own actions with :func:`spend`), and
-``offer(st, unit)`` lists the commands of that type the unit may give now. ``DECISIONS`` maps a
-pending decision's kind to ``(choices(st), resolve(ctx, choice))``. ``FOLD`` maps the module's own
-event types to fold functions.
+This is the top of the rules: it imports every action module (fire.py, assault.py, command.py,
+heavy.py, vehicles.py, support.py, air.py, hazards.py, ew.py) by name and assembles their tables in
+:data:`REGISTRY`; none of them imports this module. What they share lives below them: ground.py
+(terrain, sight, movement), acts.py (spend, move, reveal...), checks.py (tests), action.py (the
+shape of an action and of the registry), unitfacts.py (the fold of what happens to a unit).
 """
 
 from __future__ import annotations
@@ -15,30 +15,32 @@ from typing import Any, Callable
 
 import attrs
 
-from engine.core.hexes import Hex, LOS_BLOCK, LOS_OBSCURE, hex_distance, line_of_sight, offset_to_axial, \
-    reachable, shortest_path
+from engine.core.hexes import hex_distance, offset_to_axial
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import air, assault, checks, command, ew, fire, hazards, heavy, support, vehicles
 from . import commands as C
 from . import events as E
 from . import unitfacts
-from .data import COVER_SHIFT, FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE, Tables, parse_figures
-from .dice import shift
-from .unitfacts import flying, place as _place, vacate as _vacate
-from .state import (ABANDONED, CONFIDENCE, CONFIDENT, DETACHMENT, DISABLED, FIT, HULL, KILLED, ROUTED, SHAKEN, BROKEN,
-                    SINGLE, SQUAD, COMMAND, STABILISED, UNTREATED, WEAPON, Active, DustState, Feature, Figure,
-                    Marker, Mission, Pending, Unit)
+from .action import Action, Registry
+# acts.py and ground.py are imported whole: their names are also read here as rules.<name> (view.py, ai.py)
+from .acts import (MOVE, abandon_wounded, activation_hooks, after_move, move_check, move_offer, move_resolve,
+                   move_unit, offer_seize, push_activation, reveal, sight_checks, spend, _ask_seize)
+from .data import FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE, Tables, parse_figures
+from .ground import (AMPHIBIOUS, VEHICLE_CLASSES, adjacent_to_enemy, can_see, carried_wounded, carries_wounded,
+                     concealment, cover_distance, cover_shift, enemy_hexes, fire_target_refusal, flying,
+                     hex_gives_cover, in_cover, may_end_at, move_options, movement_die, must_seek_cover,
+                     nearest_enemy_distance, needs_nerve, new_id, on_own_edge, own_edge_hex, sight, smoke_hexes,
+                     step_cost, unmanned, vehicle_cannot_move, vehicle_class, vehicle_costs, walk, walk_into,
+                     withdraw_hex)
+from .state import (ABANDONED, CONFIDENCE, CONFIDENT, DETACHMENT, FIT, HULL, KILLED, ROUTED, BROKEN, SINGLE, COMMAND,
+                    STABILISED, UNTREATED, WEAPON, Active, DustState, Feature, Figure, Marker, Mission, Pending, Unit)
+from .unitfacts import place as _place, vacate as _vacate
+
+_needs_nerve = needs_nerve  # the old name, for the readers of view.py
 
 ACTIVATION_DECK = "activation"
 TURN_END_CARD = "turn-end"
-
-
-@attrs.frozen
-class Action:
-    check: Callable[[DustState, Unit, Any], str | None]
-    resolve: Callable[[Resolution, Unit, Any], None]
-    offer: Callable[[DustState, Unit], list[Any]]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -174,7 +176,7 @@ def setup(ctx: Resolution) -> None:
     for side in st.sides:
         st.tokens[side] = tokens  # set before any event: part of the starting position
         st.support_chits[side] = st.tables.side_info[side].get("support_chits", 0)
-    for hook in hooks("SETUP"):  # features laid before the battle, aircraft on the inbound chart...
+    for hook in REGISTRY.setup:  # features laid before the battle, aircraft on the inbound chart...
         hook(ctx)
     n = 0
     for u in st.units.values():
@@ -212,7 +214,7 @@ def random_setup(ctx: Resolution) -> None:
 def begin_turn(ctx: Resolution) -> None:
     st: DustState = ctx.state
     ctx.emit(E.TurnBegan(turn=st.turn + 1))
-    for hook in hooks("TURN_BEGIN"):  # the inbound chart moves on, decoys are ready again...
+    for hook in REGISTRY.turn_begin:  # the inbound chart moves on, decoys are ready again...
         hook(ctx)
     mode = st.options.get("activation", "alternate")
     if mode == "cards":
@@ -301,29 +303,9 @@ def next_activation(ctx: Resolution) -> None:
     offer_seize(ctx)
 
 
-def offer_seize(ctx: Resolution) -> None:
-    """Seize the Initiative (optional): before a normal activation, the other side may spend a token.
-
-    The question is put once for each activation (``seize_asked``): a side that declines is not
-    asked again until the next activation has come and gone.
-    """
-    st: DustState = ctx.state
-    side = st.to_act
-    if side is None or not st.options.get("seize_tokens") or st.seize_asked:
-        return
-    _ask_seize(ctx, st.other(side))
-
-
-def _ask_seize(ctx: Resolution, side: str) -> None:
-    st: DustState = ctx.state
-    if st.tokens.get(side, 0) > 0 and st.unactivated(side):
-        choices = ("decline",) + tuple(f"seize:{u.id}" for u in st.unactivated(side))
-        ctx.emit(E.DecisionAsked(side=side, kind="seize", data=choices, rule="Seize the Initiative"))
-
-
 def end_turn(ctx: Resolution, reason: str) -> None:
     st: DustState = ctx.state
-    for hook in hooks("TURN_END"):  # fires burn and spread, smoke drifts and thins
+    for hook in REGISTRY.turn_end:  # fires burn and spread, smoke drifts and thins
         hook(ctx)
         if st.result is not None:
             return
@@ -378,21 +360,6 @@ def fighting(st: DustState, side: str) -> list[Unit]:
     return [u for u in st.units.values() if u.side == side and u.on_table and u.confidence > ROUTED]
 
 
-def fire_target_refusal(st: DustState, u: Unit, target_id: str) -> str | None:
-    """Why ``u`` may not fire at unit ``target_id`` at all (Shoot Action; Firing Heavy Weapons;
-    Firing from Aircraft): none such, a friend, off the table, or hidden (only a marker shows)."""
-    target = st.units.get(target_id)
-    if target is None:
-        return f"there is no unit '{target_id}'"
-    if target.side == u.side:
-        return f"{target.name} is on your own side"
-    if not target.on_table:
-        return f"{target.name} is not on the table"
-    if target.hidden:
-        return "you cannot fire at a hidden unit: it shows only as a marker until a Detect action finds it"
-    return None
-
-
 def still_coming(st: DustState, side: str) -> bool:
     """Aircraft or inserted troops of ``side`` still on the inbound chart: the side is not beaten yet."""
     return any(m.side == side and m.kind == "aircraft" for m in st.missions.values())
@@ -411,24 +378,6 @@ def check_outcome(ctx: Resolution) -> None:
         ctx.emit(E.BattleEnded(winner=win, reason=f"{st.tables.side_names[loser]} have no unit left fighting"))
 
 
-def spend(ctx: Resolution, u: Unit, action: str, n: int = 1) -> None:
-    """The acting unit uses ``n`` of its actions on ``action``."""
-    ctx.emit(E.ActionTaken(unit=u.id, action=action, spent=n))
-
-
-def push_activation(ctx: Resolution, u: Unit, by: str) -> None:
-    """Activate ``u`` for two actions on top of whatever is acting (Order Action; detachments)."""
-    ctx.emit(E.ActivationBegan(unit=u.id, by=by, rule="Order Action" if by == "order" else "Unit Activation"))
-    activation_hooks(ctx, u)
-
-
-def activation_hooks(ctx: Resolution, u: Unit) -> None:
-    """What happens as a unit activates, besides the marker: its smoke cloud lifts (Artificial
-    Smoke), its EW counters are renewed (Electronic Warfare), its move count resets..."""
-    for hook in hooks("ACTIVATION_BEGIN"):
-        hook(ctx, u)
-
-
 def advance(ctx: Resolution) -> None:
     """After a command: close finished activations, check the battle's end, choose who acts next."""
     st: DustState = ctx.state
@@ -443,7 +392,7 @@ def advance(ctx: Resolution) -> None:
             return
         by = top.by
         if u is not None:
-            for hook in hooks("ACTIVATION_END"):  # a VTOL that did not move hovers (Aerospace)
+            for hook in REGISTRY.activation_end:  # a VTOL that did not move hovers (Aerospace)
                 hook(ctx, u)
             if st.pending is not None:
                 return
@@ -489,77 +438,21 @@ def side_to_act(st: DustState) -> str | None:
     return st.to_act
 
 
-def _registry() -> tuple[dict[type, Action], dict[str, tuple], dict[type, Callable]]:
-    global _ACTIONS, _DECISIONS, _FOLDS, _SIDE_ACTIONS
-    if _ACTIONS is None:
-        actions: dict[type, Action] = dict(BASIC_ACTIONS)
-        decisions: dict[str, tuple] = dict(BASIC_DECISIONS)
-        folds: dict[type, Callable] = dict(FOLD)
-        side_actions: dict[type, Action] = {}
-        for mod in _modules():
-            actions.update(getattr(mod, "ACTIONS", {}))
-            decisions.update(getattr(mod, "DECISIONS", {}))
-            folds.update(getattr(mod, "FOLD", {}))
-            side_actions.update(getattr(mod, "SIDE_ACTIONS", {}))
-        _ACTIONS, _DECISIONS, _FOLDS, _SIDE_ACTIONS = actions, decisions, folds, side_actions
-    return _ACTIONS, _DECISIONS, _FOLDS
-
-
 def side_actions() -> dict[type, Action]:
     """Orders a side gives instead of activating a unit (resolving a fire support impact, moving a
     counter on the inbound chart): ``{command type: Action(check(st, side, cmd), resolve(ctx, side,
     cmd), offer(st, side))}``. Such a command has a ``side`` field."""
-    _registry()
-    return _SIDE_ACTIONS  # type: ignore[return-value]
-
-
-# The modules that add actions, decisions, events, commands and hooks. A module may export:
-#   ACTIONS, DECISIONS, FOLD, EVENT_TYPES, COMMANDS (its command classes), SIDE_ACTIONS, and hooks:
-#   SETUP(ctx) once before the first turn; TURN_BEGIN(ctx) after a turn begins, before its roll-off;
-#   TURN_END(ctx) as a turn ends, before the next begins; ACTIVATION_BEGIN(ctx, unit) as a unit
-#   activates; AFTER_MOVE(ctx, unit, path) after a unit has moved along ``path`` (start first);
-#   AFTER_SHOT(ctx, firer, target, figures) after a Shoot action has been resolved.
-#   ACTIVATION_END(ctx, unit) as a unit's activation is about to end (before ActivationEnded).
-ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", "air", "hazards", "ew")
-_ACTIONS: dict[type, Action] | None = None
-_DECISIONS: dict[str, tuple] | None = None
-_FOLDS: dict[type, Callable] | None = None
-_SIDE_ACTIONS: dict[type, Action] | None = None
-_MODULES: list | None = None
-_HOOKS: dict[str, list] = {}
-
-
-def _modules() -> list:
-    global _MODULES
-    if _MODULES is None:
-        import importlib
-
-        _MODULES = [importlib.import_module(f"{__package__}.{name}") for name in ACTION_MODULES]
-    return _MODULES
-
-
-def hooks(name: str) -> list:
-    """The modules' functions for hook ``name`` (SETUP, TURN_BEGIN, TURN_END, ACTIVATION_BEGIN,
-    AFTER_MOVE), in the order of ACTION_MODULES."""
-    found = _HOOKS.get(name)
-    if found is None:
-        found = [getattr(m, name) for m in _modules() if callable(getattr(m, name, None))]
-        _HOOKS[name] = found
-    return found
+    return REGISTRY.side_actions
 
 
 def module_event_types() -> tuple[type, ...]:
-    out: list[type] = []
-    for mod in _modules():
-        out.extend(getattr(mod, "EVENT_TYPES", ()))
-    return tuple(out)
+    """The event types the action modules add to the shared ones (events.py)."""
+    return tuple(t for t in REGISTRY.event_types if t not in E.EVENT_TYPES)
 
 
 def module_command_types() -> tuple[type, ...]:
-    out: list[type] = []
-    for mod in _modules():
-        out.extend(getattr(mod, "COMMANDS", ()))
-    return tuple(out)
+    """The command types the action modules add to the shared ones (commands.py)."""
+    return tuple(t for t in REGISTRY.command_types if t not in C.COMMAND_TYPES)
 
 
 def acting_unit(st: DustState) -> Unit | None:
@@ -594,30 +487,10 @@ def forced_action(st: DustState, u: Unit) -> type | None:
     return None
 
 
-def must_seek_cover(st: DustState, u: Unit) -> bool:
-    """Forces: Confidence (broken): a broken unit out of cover "must move away from the enemy towards
-    cover as soon as possible": while it can move (not suppressed), moving is all it may do. Propped
-    counts as in cover, as it does for everything else. On a map with no cover there is nothing to
-    head for, and the unit is only held to moving away."""
-    return (u.confidence == BROKEN and not u.suppression and not in_cover(st, u)
-            and cover_distance(st, u.pos) < 99)
-
-
-def cover_distance(st: DustState, h: Hex) -> int:
-    """Hexes from ``h`` to the nearest hex with cover or concealment of its own (99 if the map has none)."""
-    memo = st.tables.sight_cache
-    key = ("cover distance", h)
-    found = memo.get(key)
-    if found is None:
-        found = min((hex_distance(h, c) for c in st.tables.board if hex_gives_cover(st, c)), default=99)
-        memo[key] = found
-    return found
-
-
 def validate(st: DustState, cmd: Any) -> str | None:
     if st.result is not None:
         return "the battle is over"
-    actions, decisions, _ = _registry()
+    actions = REGISTRY.actions
     if st.pending is not None:
         if not isinstance(cmd, (C.Decide, C.ChooseFirst)):
             return f"waiting for {st.tables.side_names[st.pending.side]} to decide: {pending_question(st)}"
@@ -695,7 +568,7 @@ def pending_question(st: DustState) -> str:
 def legal_commands(st: DustState) -> list[Any]:
     if st.result is not None:
         return []
-    actions, decisions, _ = _registry()
+    actions = REGISTRY.actions
     if st.pending is not None:
         if st.pending.kind == "first":
             return [C.ChooseFirst(True), C.ChooseFirst(False)]
@@ -732,14 +605,14 @@ def legal_commands(st: DustState) -> list[Any]:
 
 def resolve(ctx: Resolution, cmd: Any) -> None:
     st: DustState = ctx.state
-    actions, decisions, _ = _registry()
+    actions = REGISTRY.actions
     if isinstance(cmd, C.ChooseFirst):  # the same answer as Decide("first") or Decide("second")
         cmd = C.Decide("first" if cmd.first else "second")
     if isinstance(cmd, C.Decide):
         pending = st.pending
         assert pending is not None
         ctx.emit(E.DecisionTaken(side=pending.side, kind=pending.kind, choice=cmd.choice))
-        handler = decisions[pending.kind][1]
+        handler = REGISTRY.decisions[pending.kind]
         handler(ctx, pending, cmd.choice)
         advance(ctx)
         return
@@ -774,8 +647,6 @@ def resolve(ctx: Resolution, cmd: Any) -> None:
         ctx.emit(E.ActivationBegan(unit=u.id, by=by))
         activation_hooks(ctx, u)
     if u.drone_at is not None:  # anything but flying it makes the drone crash (Small Portable Drones)
-        from . import ew
-
         ew.drone_distracted(ctx, u, cmd)
     actions[type(cmd)].resolve(ctx, u, cmd)
     advance(ctx)
@@ -807,7 +678,7 @@ def first_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
     offer_seize(ctx)
 
 
-BASIC_DECISIONS: dict[str, tuple] = {"seize": (None, seize_decision), "first": (None, first_decision)}
+BASIC_DECISIONS: dict[str, Callable] = {"seize": seize_decision, "first": first_decision}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -825,427 +696,6 @@ BASIC_DECISIONS: dict[str, tuple] = {"seize": (None, seize_decision), "first": (
 # ---------------------------------------------------------------------------------------------
 
 
-def smoke_hexes(st: DustState) -> frozenset:
-    """Hexes under smoke (Additional Rules: Smoke): a cloud covers its hex and, with data radius=1,
-    the hexes around it. Smoke blocks line of sight."""
-    if not st.features:
-        return frozenset()
-    out: set[Hex] = set()
-    for f in st.features.values():
-        if f.kind == "smoke":
-            out.add(f.pos)
-            if f.get("radius", 0):
-                out.update(n for n in f.pos.neighbours())
-    return frozenset(out)
-
-
-def sight(st: DustState, a: Hex, b: Hex):
-    smoke = smoke_hexes(st)
-    key = (a, b, smoke) if smoke else (a, b)
-    cache = st.tables.sight_cache
-    seen = cache.get(key)
-    if seen is None:
-        los = st.tables.sight
-        if smoke and (a in smoke or b in smoke):
-            seen = line_of_sight(a, b, lambda h: LOS_BLOCK)  # nothing is seen into, out of or across smoke
-        elif smoke:
-            seen = line_of_sight(a, b, lambda h: LOS_BLOCK if h in smoke else los.get(h, LOS_BLOCK))
-        else:
-            seen = line_of_sight(a, b, lambda h: los.get(h, LOS_BLOCK))
-        if len(cache) > 200_000:
-            cache.clear()
-        cache[key] = seen
-    return seen
-
-
-def can_see(st: DustState, a: Hex, b: Hex) -> bool:
-    """Line of sight from leader to leader (Shoot: Line of Sight), blocked by hills, buildings, woods."""
-    return sight(st, a, b).visible
-
-
-def concealment(st: DustState, target: Unit, from_hex: Hex) -> int:
-    """Target die shift for concealment: 0 exposed, 1 partial, 2 complete (Concealment).
-
-    Partial when the target's hex conceals, or the sight line passes an obscuring hex; complete
-    when the unit chose complete concealment in concealing terrain.
-    """
-    here = st.tables.conceal.get(target.pos, "none") != "none"
-    if here and target.complete_concealment:
-        return 2
-    if here:
-        return 1
-    if sight(st, from_hex, target.pos).obscured_by:
-        return 1
-    return 0
-
-
-def cover_shift(st: DustState, u: Unit) -> int:
-    return COVER_SHIFT[st.tables.cover.get(u.pos, "none")]
-
-
-def in_cover(st: DustState, u: Unit) -> bool:
-    return cover_shift(st, u) > 0 or st.tables.conceal.get(u.pos, "none") != "none" or u.propped
-
-
-def enemy_hexes(st: DustState, side: str) -> set[Hex]:
-    return {u.pos for u in st.units.values() if u.side != side and u.on_table and not u.hidden}
-
-
-def adjacent_to_enemy(st: DustState, side: str, h: Hex, ignore: str | None = None, known: bool = False) -> bool:
-    """Is an enemy unit on or next to ``h``? ``known``: count only enemies the side can see on the map
-    (hidden ones are markers to it), for what a player is offered; the rules' own outcome counts all."""
-    for u in st.units.values():
-        if u.side != side and u.on_table and u.id != ignore and hex_distance(u.pos, h) <= 1 \
-                and not (known and u.hidden) and not flying(u):
-            return True
-    return False
-
-
-VEHICLE_CLASSES = ("clear", "poor", "difficult", "impassable")
-AMPHIBIOUS = {"wheeled_low": "difficult", "wheeled_high": "poor", "tracked": "poor"}  # open water, amphibious
-
-
-def vehicle_class(st: DustState, u: Unit, h: Hex) -> str:
-    """Vehicle Movement: the hex's class on the vehicle's movement table, made one class more
-    difficult for each damage marker (Vehicle Damage) and while suppressed (Suppression and
-    Vehicles); past difficult is impassable."""
-    base = st.tables.vehicle_terrain[u.mover].get(h, "impassable")
-    if st.tables.board.get(h) == "water" and u.mover in AMPHIBIOUS and st.tables.vehicles[u.vtype].amphibious:
-        base = AMPHIBIOUS[u.mover]
-    i = VEHICLE_CLASSES.index(base) + u.damage + (1 if u.suppression else 0)
-    return VEHICLE_CLASSES[min(i, 3)]
-
-
-def vehicle_costs(st: DustState, u: Unit) -> dict[Hex, int | None]:
-    from .data import MOVE_COST
-
-    key = ("vehicle costs", u.mover, u.vtype, u.damage, bool(u.suppression))
-    memo = st.tables.sight_cache
-    found = memo.get(key)
-    if found is None:
-        found = {h: MOVE_COST[vehicle_class(st, u, h)] for h in st.tables.board}
-        memo[key] = found
-    return found
-
-
-def step_cost(st: DustState, u: Unit, known: bool = False) -> Callable[[Hex, Hex], int | None]:
-    """The cost of each step for ``u``; enemy units block the way (with ``known``, only the enemies
-    its side knows of: a hidden unit is only found by walking into it). Vehicles pay by their
-    movement table (:func:`vehicle_class`)."""
-    costs = vehicle_costs(st, u) if u.mover else st.tables.costs["power" if u.power else "normal"]
-    blocked = {v.pos for v in st.units.values() if v.side != u.side and v.on_table and not (known and v.hidden)
-               and not flying(v)}
-    travel_block = {v.pos for v in st.units.values()
-                    if v.side == u.side and v.on_table and v.id != u.id and (v.travel or u.travel) and not flying(v)}
-
-    def cost(_a: Hex, b: Hex) -> int | None:
-        if b in blocked or b in travel_block:
-            return None
-        return costs.get(b)
-
-    return cost
-
-
-def movement_die(st: DustState, u: Unit, carrying: bool) -> tuple[int, list[str]]:
-    """The unit's movement die: its type, one lower when encumbered by carried wounded (Encumbrance)."""
-    die = u.move_die
-    notes = []
-    if u.cavalry and not u.mounted:
-        die = MOVE_DICE["infantry"]
-        notes.append("dismounted")
-    if carrying:
-        die = shift(die, -1)
-        notes.append("carrying wounded: one die lower")
-    from .heavy import encumbered
-
-    if encumbered(u):  # Moving Heavy Weapons: carrying a dismantled heavy weapon
-        die = shift(die, -1)
-        notes.append("carrying a heavy weapon: one die lower")
-    towed = st.units.get(u.towing) if u.towing else None
-    if towed is not None and towed.is_vehicle:  # Towing and Pushing Vehicles: half speed, D12 -> D6 (a die, D4+)
-        die = max(d for d in (4, 6, 8, 10, 12) if d <= max(4, die // 2))
-        notes.append("towing: half speed")
-    return die, notes
-
-
-def carried_wounded(u: Unit, leave: bool) -> list[Figure]:
-    """Move Action: Moving Casualties. The wounded (treated or not, and troopers in wrecked power
-    armour) the unit takes along when it moves: none if it chooses to leave them, else as many as
-    it has able-bodied troopers to carry them, one each; any others are left behind."""
-    if leave:
-        return []
-    wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED) and f.person]
-    return wounded[:len(u.fit_figures)]
-
-
-def carries_wounded(u: Unit, leave: bool) -> bool:
-    """Carrying any wounded encumbers the unit: its movement die is one type lower (Encumbrance)."""
-    return bool(carried_wounded(u, leave))
-
-
-def may_end_at(st: DustState, u: Unit, h: Hex, assaulting: str | None = None, known: bool = False) -> bool:
-    occ = st.occupant.get(h)
-    if occ is not None and occ != u.id and st.units[occ].on_table \
-            and not (known and st.units[occ].side != u.side and st.units[occ].hidden):
-        return False
-    return not adjacent_to_enemy(st, u.side, h, ignore=assaulting, known=known) or assaulting is not None
-
-
-def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
-    """Hexes the unit could reach with its best roll and legally stop in.
-
-    Worked out once per position of every unit on the table (the order editor and
-    the computer player ask for it many times between two moves)."""
-    die, _ = movement_die(st, u, carrying)
-    others = tuple(sorted((v.pos.q, v.pos.r, v.side, v.travel, v.hidden) for v in st.units.values()
-                          if v.on_table and v.id != u.id))
-    key = ("moves", u.id, u.pos, die, u.power, u.travel, u.side, others, u.damage, bool(u.suppression))
-    memo = st.tables.sight_cache
-    found = memo.get(key)
-    if found is None:
-        reach = reachable(u.pos, die, step_cost(st, u, known=True))
-        seen = [v for v in st.units.values() if v.on_table and v.id != u.id and not flying(v)
-                and not (v.side != u.side and v.hidden)]  # hidden enemies are only markers to this side
-        taken = {v.pos for v in seen}
-        near_enemy = {n for v in seen if v.side != u.side for n in (v.pos, *v.pos.neighbours())}
-        found = {h: c for h, c in reach.items() if h != u.pos and h not in taken and h not in near_enemy}
-        memo[key] = found
-    return found
-
-
-def walk(st: DustState, u: Unit, to: Hex, points: int, assaulting: str | None = None) -> tuple[list[Hex], int]:
-    """Move toward ``to`` along a cheapest path as far as ``points`` allow, stopping only where the
-    unit may legally end (not next to an enemy unless assaulting, not on another unit).
-    Returns the path walked (start first) and the points used."""
-    path, used, _ = walk_into(st, u, to, points, assaulting)
-    return path, used
-
-
-def walk_into(st: DustState, u: Unit, to: Hex, points: int,
-              assaulting: str | None = None) -> tuple[list[Hex], int, list[str]]:
-    """:func:`walk`, and the hidden enemy units the walk ran into.
-
-    The route is the one the side can plan, around the enemies it knows of. Walking it, the unit
-    cannot enter a hidden unit's hex nor stop next to one; when that cuts the move short of where
-    it would otherwise have stopped, the hidden units it met are the third value (Detect Action:
-    Hidden Units: a unit that is walked into has given its position away)."""
-    path = shortest_path(u.pos, to, step_cost(st, u, known=True))
-    if path is None:
-        return [u.pos], 0, []
-    real, planned = step_cost(st, u), step_cost(st, u, known=True)
-
-    def furthest(cost_fn, known: bool) -> tuple[int, int]:
-        spent, best, best_cost = 0, 0, 0
-        for i in range(1, len(path)):
-            c = cost_fn(path[i - 1], path[i])
-            if c is None or spent + c > points:
-                break
-            spent += c
-            if may_end_at(st, u, path[i], assaulting, known=known):
-                best, best_cost = i, spent
-        return best, best_cost
-
-    best, best_cost = furthest(real, False)
-    hoped, _ = furthest(planned, True)
-    met: list[str] = []
-    if hoped > best:
-        beyond = path[best + 1: hoped + 1]
-        met = [v.id for v in st.units.values() if v.side != u.side and v.on_table and v.hidden
-               and any(hex_distance(v.pos, h) <= 1 for h in beyond)]
-    return path[: best + 1], best_cost, met
-
-
-def unmanned(u: Unit) -> str | None:
-    """Why a vehicle whose crew dismounted to fight a close assault (vehicles.py) may do nothing, or None."""
-    return f"{u.name} is unmanned: its crew must remount (Embark) first" if u.crew_out else None
-
-
-def vehicle_cannot_move(st: DustState, u: Unit) -> str | None:
-    """Why a vehicle (or a passenger) may not take a Move action, or None (Armoured Dustup: Vehicles)."""
-    if u.carried_by:
-        return f"{u.name} is aboard {st.units[u.carried_by].name}: disembark first (Transport of Infantry)"
-    if not u.vehicle:
-        return None
-    if u.vehicle == "aircraft":
-        return f"{u.name} is an aircraft: it moves by its flight orders (Aerospace Operations)"
-    if flying(u):  # a grav vehicle in the air flies as a VTOL until it lands (air.py)
-        return (f"{u.name} is in the air: it moves by its flight orders until it lands (Aerospace Operations: Grav "
-                "Vehicles)")
-    if not u.mover:
-        return f"{u.name} cannot move"
-    if u.immobilised:
-        return f"{u.name} is immobilised: it cannot move"
-    if u.crew_out:
-        return unmanned(u)
-    for v in st.units.values():
-        if v.towing == u.id:
-            return f"{u.name} is under tow: it moves with {v.name}"
-    return None
-
-
-def _move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
-    from .heavy import move_refusal
-
-    why = vehicle_cannot_move(st, u) or move_refusal(st, u)  # move_refusal: towed guns are not man-packed
-    if why:
-        return why
-    if u.suppression and u.confidence != ROUTED and not u.vehicle:  # vehicles move while suppressed
-        return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
-    if u.propped:
-        return f"{u.name} is propped: unprop first (Prop Action)"
-    if not st.tables.on_board(cmd.to):
-        return "that hex is off the map"
-    if cmd.to == u.pos:
-        return f"{u.name} is already there"
-    carrying = carries_wounded(u, cmd.leave_wounded)
-    if cmd.to not in move_options(st, u, carrying):
-        # Move Action: the unit may nominate any point and goes as far toward it as its roll allows,
-        # but a hex within its best roll must be one it may stop in
-        die, _ = movement_die(st, u, carrying)
-        if cmd.to in reachable(u.pos, die, step_cost(st, u, known=True)):
-            return (f"{u.name} may not stop there: not next to an enemy unless assaulting, and not on "
-                    "another unit")
-        if shortest_path(u.pos, cmd.to, step_cost(st, u, known=True)) is None:
-            return f"{u.name} has no way to get there: impassable ground or enemy units are in the way"
-    if u.confidence <= BROKEN:
-        here, there = nearest_enemy_distance(st, u, u.pos), nearest_enemy_distance(st, u, cmd.to)
-        if there < here:
-            return f"{u.name} is broken: it may only move away from the enemy (Forces: Confidence)"
-        if in_cover(st, u) and not hex_gives_cover(st, cmd.to) and there <= here:
-            return f"{u.name} is broken: it may leave cover only to withdraw from the enemy (Forces: Confidence)"
-        if must_seek_cover(st, u) and not hex_gives_cover(st, cmd.to) \
-                and cover_distance(st, cmd.to) >= cover_distance(st, u.pos):
-            return f"{u.name} is broken and in the open: it must head for cover (Forces: Confidence)"
-    return None
-
-
-def hex_gives_cover(st: DustState, h: Hex) -> bool:
-    """The hex has cover or concealment of its own (what "in cover" means for moving in and out)."""
-    return st.tables.cover.get(h, "none") != "none" or st.tables.conceal.get(h, "none") != "none"
-
-
-def nearest_enemy_distance(st: DustState, u: Unit, h: Hex) -> int:
-    ds = [hex_distance(h, e) for e in enemy_hexes(st, u.side)]
-    return min(ds) if ds else 99
-
-
-def _move_offer(st: DustState, u: Unit) -> list[Any]:
-    from .heavy import move_refusal
-
-    if (u.suppression and not u.vehicle) or u.propped or vehicle_cannot_move(st, u) or move_refusal(st, u):
-        return []
-    out = [C.Move(u.id, h) for h in move_options(st, u, carries_wounded(u, False))]
-    if any(f.status in (UNTREATED, STABILISED, DISABLED) for f in u.figures):
-        out += [C.Move(u.id, h, leave_wounded=True) for h in move_options(st, u, False)]
-    return out
-
-
-def _move_resolve(ctx: Resolution, u: Unit, cmd: C.Move) -> None:
-    st: DustState = ctx.state
-    spend(ctx, u, "move")
-    if u.confidence in (SHAKEN, BROKEN) and _needs_nerve(st, u, cmd.to):
-        # a broken unit suffers the shaken restrictions too: leaving cover, even to withdraw, takes nerve
-        if not checks.leadership_test(ctx, u, f"a {CONFIDENCE[u.confidence]} unit moving toward the enemy "
-                                      "or out of cover", "Forces: Confidence (shaken)"):
-            ctx.emit(E.Note(text=f"{u.name} will not go: the move is lost", rule="Forces: Confidence (shaken)"))
-            return
-    move_unit(ctx, u, cmd.to, cmd.leave_wounded)
-
-
-def _needs_nerve(st: DustState, u: Unit, to: Hex) -> bool:
-    closer = nearest_enemy_distance(st, u, to) < nearest_enemy_distance(st, u, u.pos)
-    leaving = in_cover(st, u) and cover_shift(st, attrs.evolve(u, pos=to)) == 0 and \
-        st.tables.conceal.get(to, "none") == "none"
-    return closer or leaving
-
-
-def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, assaulting: str | None = None,
-              purpose: str = "move", rule: str = "Move Action") -> int:
-    """Roll the movement die (no roll in travel mode) and move toward ``to``. Returns the points rolled."""
-    st: DustState = ctx.state
-    carrying = carries_wounded(u, leave_wounded)
-    die, notes = movement_die(st, u, carrying)
-    if u.travel:
-        points = die
-        ctx.emit(E.Note(text=f"{u.name} is in travel mode: full {points} points without a roll",
-                        rule="Move Action: Travel Movement"))
-    else:
-        points = ctx.roll(die, f"{purpose}: movement die D{die}" + (f" ({', '.join(notes)})" if notes else "")
-                          + ", hexes of clear ground", rule, u.id,
-                          modifiers=tuple(f"movement die D{u.move_die} -> D{die}: {n} (Move Action: Encumbrance)"
-                                          for n in notes))
-    carried = carried_wounded(u, leave_wounded)
-    leave_behind = [f for f in u.figures if f.status in (UNTREATED, STABILISED, DISABLED) and f not in carried
-                    and f.person]
-    path, used, met = walk_into(st, u, to, points, assaulting)
-    for hidden in met:
-        reveal(ctx, st.units[hidden], f"{u.name} ran into it")
-    if len(path) > 1:
-        start = u.pos
-        if leave_behind:
-            abandon_wounded(ctx, u, leave_behind, start, "left behind as the unit moved")
-        reveal(ctx, u, "it moved")
-        ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=rule))
-        sight_checks(ctx, u)
-        after_move(ctx, u, path)
-    else:
-        ctx.emit(E.Note(text=f"{u.name} rolls {points}: not enough to go anywhere", rule=rule))
-    return points
-
-
-def after_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
-    """Whatever a unit meets on its way: mines, IEDs, booby traps, fire, command-detonated mines."""
-    for hook in hooks("AFTER_MOVE"):
-        if not u.on_table:
-            return
-        hook(ctx, u, path)
-
-
-def abandon_wounded(ctx: Resolution, u: Unit, figures: list[Figure], at: Hex, reason: str) -> None:
-    st: DustState = ctx.state
-    for f in figures:
-        ctx.emit(E.FigureChanged(unit=u.id, figure=f.id, status=ABANDONED, wounds=f.wounds, reason=reason,
-                                 rule="Move Action: Moving Casualties"))
-    ctx.emit(E.WoundedLeft(at=at, count=len(figures)))
-    visible = any(can_see(st, e.pos, at) for e in st.enemies(u.side) if not e.hidden)
-    if visible and u.fit_figures:
-        checks.confidence_test(ctx, u, "abandon_wounded")
-
-
-def reveal(ctx: Resolution, u: Unit, why: str) -> None:
-    """A hidden unit that moves, fires or otherwise gives itself away is detected (Hidden Units)."""
-    if not u.hidden:
-        return
-    st: DustState = ctx.state
-    for m in list(st.markers.values()):
-        if m.unit == u.id:
-            ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} is revealed: {why}"))
-    ctx.emit(E.Revealed(unit=u.id, reason=why, rule="Detect Action: Hidden Units"))
-    sight_checks(ctx, u)
-
-
-def sight_checks(ctx: Resolution, mover: Unit | None) -> None:
-    """Panic on first sight of the enemy (untrained) or of fearsome enemies (Morale: Panic).
-
-    Run at deployment, after every move and whenever a hidden unit is revealed:
-    the moments a unit can first come into sight of an enemy."""
-    st: DustState = ctx.state
-    for u in st.units.values():
-        if not u.on_table or u.panic_passed or u.panicked or u.quality >= 10:
-            continue
-        seen = [e for e in st.enemies(u.side) if not e.hidden and can_see(st, u.pos, e.pos)]
-        if not seen:
-            continue
-        if u.quality == 4 and not u.seen_enemy:
-            ctx.emit(E.EnemySighted(unit=u.id, reason="first sight of the enemy", rule="Morale: Panic"))
-            checks.maybe_panic(ctx, u, "sight", "first sight of the enemy")
-            continue
-        if any(e.terror for e in seen):
-            checks.maybe_panic(ctx, u, "terror", "an enemy that provokes terror")
-        elif any(e.power for e in seen):
-            checks.maybe_panic(ctx, u, "fearsome", "enemy power armour")
-
-
 # ---------------------------------------------------------------------------------------------
 # Prop, unprop, recover suppression, withdraw (routed)
 # ---------------------------------------------------------------------------------------------
@@ -1260,8 +710,6 @@ def _prop_check(st: DustState, u: Unit, cmd) -> str | None:
         return "mounted cavalry may not prop (Prop Action)"
     if u.travel:
         return f"{u.name} is in travel mode: reorganise into tactical formation first"
-    from . import hazards
-
     if hazards.in_minefield(st, u):
         return f"{u.name} is in a minefield: there is no propping there (Mines and Explosives: Prop)"
     return None
@@ -1301,46 +749,6 @@ def _recover_resolve(ctx: Resolution, u: Unit, cmd) -> None:
                         rule="Recover Suppression Action"))
 
 
-def own_edge_hex(st: DustState, u: Unit) -> Hex:
-    edge = st.tables.side_info[u.side]["edge"]
-    t = st.tables
-    from engine.core.hexes import axial_to_offset
-
-    col, row = axial_to_offset(u.pos)
-    target = {"north": (col, 0), "south": (col, t.height - 1), "west": (0, row), "east": (t.width - 1, row)}[edge]
-    return offset_to_axial(*target)
-
-
-def on_own_edge(st: DustState, u: Unit) -> bool:
-    from engine.core.hexes import axial_to_offset
-
-    col, row = axial_to_offset(u.pos)
-    edge = st.tables.side_info[u.side]["edge"]
-    t = st.tables
-    return {"north": row == 0, "south": row == t.height - 1, "west": col == 0, "east": col == t.width - 1}[edge]
-
-
-def withdraw_hex(st: DustState, u: Unit, away_from: Hex | None, points: int) -> Hex:
-    """Where a withdrawing unit goes: away from the enemy (``away_from``, else toward its own edge),
-    toward cover if at all possible (Assault: Withdrawal)."""
-    reach = reachable(u.pos, points, step_cost(st, u))
-    best, best_key = u.pos, None
-    for h in reach:
-        if not may_end_at(st, u, h):
-            continue
-        if away_from is not None:
-            dist = hex_distance(h, away_from)
-            if dist <= hex_distance(u.pos, away_from) and h != u.pos:
-                continue
-        else:
-            dist = -hex_distance(h, own_edge_hex(st, u))
-        cover = cover_shift(st, attrs.evolve(u, pos=h)) + (1 if st.tables.conceal.get(h) != "none" else 0)
-        key = (cover > 0, dist, cover, -h.q, -h.r)
-        if best_key is None or key > best_key:
-            best, best_key = h, key
-    return best
-
-
 def _withdraw_check(st: DustState, u: Unit, cmd) -> str | None:
     return None if u.confidence == ROUTED else f"{u.name} is not routed"
 
@@ -1367,7 +775,7 @@ def _withdraw_resolve(ctx: Resolution, u: Unit, cmd) -> None:
 def _hold_check(st: DustState, u: Unit, cmd) -> str | None:
     forced = forced_action(st, u)
     if forced is not None:
-        action = _registry()[0][forced]
+        action = REGISTRY.actions[forced]
         if any(action.check(st, u, c) is None for c in action.offer(st, u)):
             return f"{u.name} may not stand fast: {FORCED_WHY[forced]}"
     return None
@@ -1383,7 +791,7 @@ def _simple_offer(ctype):
 
 
 BASIC_ACTIONS: dict[type, Action] = {
-    C.Move: Action(_move_check, _move_resolve, _move_offer),
+    C.Move: MOVE,
     C.Prop: Action(_prop_check, _prop_resolve, _simple_offer(C.Prop)),
     C.Unprop: Action(_unprop_check, _unprop_resolve, _simple_offer(C.Unprop)),
     C.Recover: Action(_recover_check, _recover_resolve, _simple_offer(C.Recover)),
@@ -1398,8 +806,7 @@ BASIC_ACTIONS: dict[type, Action] = {
 
 
 def fold(st: DustState, ev: Any) -> None:
-    _, _, folds = _registry()
-    folds[type(ev)](st, ev)
+    REGISTRY.fold[type(ev)](st, ev)
 
 
 def _f_placed(st, ev):
@@ -1506,11 +913,6 @@ def _f_mission_removed(st, ev):
 
 def _f_chits(st, ev):
     st.support_chits[ev.side] = ev.left
-
-
-def new_id(st: DustState, prefix: str) -> str:
-    """A fresh id for a feature or mission ("smoke-7"): the state's serial counts every one placed."""
-    return f"{prefix}-{st.serial + 1}"
 
 
 def _f_decision(st, ev):
@@ -1639,3 +1041,30 @@ FOLD: dict[type, Callable] = {
     E.FeatureChanged: _f_feature_changed, E.MissionPlaced: _f_mission_placed, E.MissionMoved: _f_mission_moved,
     E.MissionRemoved: _f_mission_removed, E.SupportChits: _f_chits, **unitfacts.FOLD,
 }
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry: every module's orders, decisions, events and hooks, named one by one
+# ---------------------------------------------------------------------------------------------
+
+# Each table and hook list takes the modules in one order (the order their orders are offered and
+# their hooks run): fire, assault, command, heavy, vehicles, support, air, hazards, ew.
+REGISTRY = Registry(
+    actions={**BASIC_ACTIONS, **fire.ACTIONS, **assault.ACTIONS, **command.ACTIONS, **heavy.ACTIONS,
+             **vehicles.ACTIONS, **support.ACTIONS, **air.ACTIONS, **hazards.ACTIONS, **ew.ACTIONS},
+    side_actions={**support.SIDE_ACTIONS, **air.SIDE_ACTIONS, **hazards.SIDE_ACTIONS},
+    decisions={**BASIC_DECISIONS, **assault.DECISIONS, **air.DECISIONS, **hazards.DECISIONS},
+    fold={**FOLD, **command.FOLD, **heavy.FOLD, **vehicles.FOLD, **air.FOLD},
+    event_types=E.EVENT_TYPES + command.EVENT_TYPES + heavy.EVENT_TYPES + vehicles.EVENT_TYPES + air.EVENT_TYPES,
+    command_types=C.COMMAND_TYPES + heavy.COMMANDS + vehicles.COMMANDS + support.COMMANDS + air.COMMANDS
+    + hazards.COMMANDS + ew.COMMANDS,
+    setup=(air.SETUP, hazards.SETUP),
+    turn_begin=(vehicles.TURN_BEGIN, support.TURN_BEGIN, hazards.TURN_BEGIN),
+    turn_end=(support.TURN_END, hazards.TURN_END, ew.TURN_END),
+    activation_begin=(vehicles.ACTIVATION_BEGIN, support.ACTIVATION_BEGIN, hazards.ACTIVATION_BEGIN,
+                      ew.ACTIVATION_BEGIN),
+    activation_end=(air.ACTIVATION_END,),
+    after_move=(heavy.AFTER_MOVE, vehicles.AFTER_MOVE, hazards.AFTER_MOVE),
+    after_shot=(hazards.AFTER_SHOT,),
+)
+"""Every order, decision, event fold and hook of Dustup (action.Registry), assembled here once."""

@@ -5,7 +5,7 @@ What lives where:
 
 * **Movement** goes through the ordinary :class:`~engine.systems.dustup.commands.Move`
   (rules.py): a vehicle rolls its movement die (D12; mechs and monsters D6) for points and pays 1,
-  2 or 3 a hex by the class of the hex on its mover's table (``rules.vehicle_class``: one class
+  2 or 3 a hex by the class of the hex on its mover's table (``ground.vehicle_class``: one class
   harder per damage marker and while suppressed; past difficult is impassable). A vehicle may move
   while suppressed, never props; an immobilised vehicle, a turret or a building cannot move, and
   aircraft fly by their own orders. After a move (:func:`AFTER_MOVE`) the vehicle faces the way
@@ -39,7 +39,8 @@ from engine.core.resolution import Resolution
 
 from . import checks
 from . import events as E
-from . import rules
+from . import acts, ground, unitfacts
+from .action import Action
 from .dice import roll_value, value_name
 from .state import CONFIDENCE, FIT, HULL, KILLED, SHAKEN, SINGLE, SQUAD, DustState, Figure, Unit
 
@@ -146,7 +147,7 @@ def _f_crew_dismounted(st: DustState, ev: CrewDismounted) -> None:
     crew.off_table = False
     crew.activated = True  # the assault counts as the vehicle's activation, and so as theirs
     crew.confidence = v.confidence
-    rules._place(st, crew, ev.at)
+    unitfacts.place(st, crew, ev.at)
     v.crew_out = crew.id
 
 
@@ -297,7 +298,7 @@ def _free(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
     if not st.tables.on_board(h):
         return False
     if terrain:
-        costs = rules.vehicle_costs(st, u) if u.mover else st.tables.costs["power" if u.power else "normal"]
+        costs = ground.vehicle_costs(st, u) if u.mover else st.tables.costs["power" if u.power else "normal"]
         if costs.get(h) is None:
             return False
     occ = st.occupant.get(h)
@@ -309,7 +310,7 @@ def _bail_hex(st: DustState, p: Unit, v: Unit) -> Hex | None:
         ok = [h for h in hexes if _free(st, p, h)]
         if not ok:
             return None
-        return min(ok, key=lambda h: (rules.adjacent_to_enemy(st, p.side, h), not rules.hex_gives_cover(st, h),
+        return min(ok, key=lambda h: (ground.adjacent_to_enemy(st, p.side, h), not ground.hex_gives_cover(st, h),
                                       h.q, h.r))
 
     found = best(v.pos.neighbours())
@@ -350,19 +351,19 @@ def back_to_cover(ctx: Resolution, u: Unit, rule: str) -> None:
     """One move toward the nearest cover (no confidence drop; suppression stays): a hex with cover or
     concealment if the roll reaches one (the cheapest), else the one nearest to cover."""
     st: DustState = ctx.state
-    die, _ = rules.movement_die(st, u, rules.carries_wounded(u, False))
+    die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
     points = ctx.roll(die, f"{u.name} falls back toward the nearest cover: movement die D{die}", rule, u.id)
-    reach = reachable(u.pos, points, rules.step_cost(st, u))
-    options = [h for h in reach if h != u.pos and rules.may_end_at(st, u, h)]
+    reach = reachable(u.pos, points, ground.step_cost(st, u))
+    options = [h for h in reach if h != u.pos and ground.may_end_at(st, u, h)]
     if not options:
         ctx.emit(E.Note(text=f"{u.name} finds nowhere to fall back to and stays where it is", rule=rule))
         return
-    dest = min(options, key=lambda h: (not rules.hex_gives_cover(st, h), rules.cover_distance(st, h), reach[h],
+    dest = min(options, key=lambda h: (not ground.hex_gives_cover(st, h), ground.cover_distance(st, h), reach[h],
                                        h.q, h.r))
     from engine.core.hexes import shortest_path
 
-    path = shortest_path(u.pos, dest, rules.step_cost(st, u)) or [u.pos, dest]
-    rules.reveal(ctx, u, "it moved")
+    path = shortest_path(u.pos, dest, ground.step_cost(st, u)) or [u.pos, dest]
+    acts.reveal(ctx, u, "it moved")
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=reach[dest], rule=rule))
 
 
@@ -396,7 +397,7 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
     from . import fire
 
     st: DustState = ctx.state
-    if not rules.can_see(st, firer.pos, v.pos):
+    if not ground.can_see(st, firer.pos, v.pos):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {v.name}: no final defensive fire", rule=fire.RULE_FINAL))
         return 0
     die, shifts = fire.target_die_for(st, firer, v)
@@ -408,7 +409,7 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
     if not figs:
         ctx.emit(E.Note(text=f"no weapon of {firer.name} reaches {v.name}", rule=fire.RULE_FINAL))
         return 0
-    rules.reveal(ctx, firer, "it fired")
+    acts.reveal(ctx, firer, "it fired")
     shot = fire.shoot(ctx, firer, v, figs, defensive=True)
     return getattr(shot, "damage", 0) + (1 if v.destroyed else 0)
 
@@ -443,7 +444,7 @@ def crew_hex(st: DustState, v: Unit, near: Hex | None) -> Hex | None:
           and (st.occupant.get(h) is None or not st.units[st.occupant[h]].on_table)]
     if not ok:
         return None
-    return min(ok, key=lambda h: (near is not None and hex_distance(h, near) != 1, not rules.hex_gives_cover(st, h),
+    return min(ok, key=lambda h: (near is not None and hex_distance(h, near) != 1, not ground.hex_gives_cover(st, h),
                                   h.q, h.r))
 
 
@@ -472,7 +473,7 @@ def _turn_check(st: DustState, u: Unit, cmd: Turn) -> str | None:
     if cmd.facing == u.facing:
         return f"{u.name} already faces that way"
     if u.crew_out:
-        return rules.unmanned(u)
+        return ground.unmanned(u)
     if u.vehicle != "turret" and u.immobilised:
         return f"{u.name} is immobilised: it cannot turn"
     if u.vehicle != "turret" and tower_of(st, u) is not None:
@@ -481,7 +482,7 @@ def _turn_check(st: DustState, u: Unit, cmd: Turn) -> str | None:
 
 
 def _turn_resolve(ctx: Resolution, u: Unit, cmd: Turn) -> None:
-    rules.spend(ctx, u, "turn")
+    acts.spend(ctx, u, "turn")
     ctx.emit(E.Turned(unit=u.id, facing=cmd.facing, reason="turns on the spot", rule=R_MOVE))
     if u.vehicle != "turret":
         ctx.emit(E.MoveMade(unit=u.id, reason="a move action spent turning", rule=R_MOVE))
@@ -536,7 +537,7 @@ def _embark_check(st: DustState, u: Unit, cmd: Embark) -> str | None:
         return f"{v.name} carries no passengers"
     if not v.on_table:
         return f"{v.name} is not on the table" if not v.destroyed else f"{v.name} is destroyed"
-    if rules.flying(v):
+    if ground.flying(v):
         return f"{v.name} is in the air: troops board it only once it has landed"
     why = _mount_refusal(u, v, "mount it")
     if why:
@@ -557,12 +558,12 @@ def _embark_resolve(ctx: Resolution, u: Unit, cmd: Embark) -> None:
     st: DustState = ctx.state
     v = st.units[cmd.vehicle]
     if u.crew_of == v.id:
-        rules.spend(ctx, u, "remount the crew")
+        acts.spend(ctx, u, "remount the crew")
         ctx.emit(E.CrewRemounted(unit=v.id, reason=f"{u.name} are back inside", rule=R_CREW))
         ctx.emit(E.LeftTable(unit=u.id, reason=f"back inside {v.name}", rule=R_CREW))
         return
-    rules.spend(ctx, u, "embark")
-    rules.reveal(ctx, u, "it moved")
+    acts.spend(ctx, u, "embark")
+    acts.reveal(ctx, u, "it moved")
     start = u.pos
     ctx.emit(E.Embarked(unit=u.id, vehicle=v.id, reason=f"mounts {v.name}", rule=R_TRANSPORT))
     if start != v.pos:
@@ -583,7 +584,7 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
     if not u.carried_by:
         return f"{u.name} is not aboard a vehicle"
     v = st.units[u.carried_by]
-    if rules.flying(v):
+    if ground.flying(v):
         return f"{v.name} is in the air: troops get out only once it has landed"
     if v.suppression:
         return f"{v.name} is suppressed: its passengers may not disembark (Suppression and Vehicles)"
@@ -593,7 +594,7 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
         return "that hex is off the map"
     if st.tables.costs["power" if u.power else "normal"].get(cmd.to) is None:
         return f"{u.name} cannot stand there: impassable ground"
-    if not rules.may_end_at(st, u, cmd.to):
+    if not ground.may_end_at(st, u, cmd.to):
         return f"{u.name} may not deploy there: not on another unit, and not next to an enemy"
     return None
 
@@ -601,12 +602,12 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
 def _disembark_resolve(ctx: Resolution, u: Unit, cmd: Disembark) -> None:
     st: DustState = ctx.state
     v = st.units[u.carried_by]
-    rules.spend(ctx, u, "disembark")
+    acts.spend(ctx, u, "disembark")
     ctx.emit(E.Disembarked(unit=u.id, reason=f"dismounts from {v.name}", rule=R_TRANSPORT))
     path = [v.pos, cmd.to]
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=0, rule=R_TRANSPORT))
-    rules.sight_checks(ctx, u)
-    rules.after_move(ctx, u, path)
+    acts.sight_checks(ctx, u)
+    acts.after_move(ctx, u, path)
 
 
 def _disembark_offer(st: DustState, u: Unit) -> list[Disembark]:
@@ -665,7 +666,7 @@ def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
 
 
 def _tow_resolve(ctx: Resolution, u: Unit, cmd: Tow) -> None:
-    rules.spend(ctx, u, "reorganise: attach the tow")
+    acts.spend(ctx, u, "reorganise: attach the tow")
     ctx.emit(E.TowAttached(unit=u.id, towed=cmd.other, reason="tow cables attached", rule=R_TOW))
 
 
@@ -687,7 +688,7 @@ def _release_check(st: DustState, u: Unit, cmd: Release) -> str | None:
 
 
 def _release_resolve(ctx: Resolution, u: Unit, cmd: Release) -> None:
-    rules.spend(ctx, u, "reorganise: drop the tow")
+    acts.spend(ctx, u, "reorganise: drop the tow")
     ctx.emit(E.TowDropped(unit=u.id, reason="tow released", rule=R_TOW))
 
 
@@ -715,7 +716,7 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
     tpath = [t.pos] + trail
     ctx.emit(E.UnitMoved(unit=t.id, path=tuple(tpath), points=0, rule=R_TOW))
     drove(ctx, t, tpath, count=False, rule=R_TOW)
-    rules.after_move(ctx, t, tpath)
+    acts.after_move(ctx, t, tpath)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -729,8 +730,8 @@ def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
     if u.vehicle not in GROUND:
         return f"{u.name} cannot make a tank shock" if u.is_vehicle else "only vehicles make a tank shock"
     if u.crew_out:
-        return rules.unmanned(u)
-    if rules.flying(u):
+        return ground.unmanned(u)
+    if ground.flying(u):
         return f"{u.name} is in the air: it must land before it can make a tank shock"
     if u.suppression:
         return f"{u.name} is suppressed: suppressed vehicles may not initiate a tank shock"
@@ -753,9 +754,9 @@ def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
         return f"{t.name} is not on the table"
     if t.hidden:
         return f"{t.name} is hidden: it must be detected first"
-    if not rules.can_see(st, u.pos, t.pos):
+    if not ground.can_see(st, u.pos, t.pos):
         return f"{u.name} cannot see {t.name}"
-    die, _ = rules.movement_die(st, u, False)
+    die, _ = ground.movement_die(st, u, False)
     way = assault.approach(st, u, [t], budget=die)
     if way is None or way[2][t.id] > die:
         return f"{t.name} is out of reach: {u.name} cannot drive at it even with its best roll on a D{die}"
@@ -780,17 +781,17 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
 
     st: DustState = ctx.state
     t = st.units[cmd.target]
-    rules.spend(ctx, u, "tank shock")
-    rules.reveal(ctx, u, "it attacked")
+    acts.spend(ctx, u, "tank shock")
+    acts.reveal(ctx, u, "it attacked")
     if not t.activated:
         ctx.emit(E.CountsAsActivated(unit=t.id, reason="assaulted: it counts as activated, whatever happens",
                                      rule=R_TANK))
     h, _, need = assault.approach(st, u, [t])
     if h != u.pos:
-        die, _ = rules.movement_die(st, u, False)
+        die, _ = ground.movement_die(st, u, False)
         points = ctx.roll(die, f"tank shock: movement die D{die}; needs {need[t.id]} to reach {t.name}", R_TANK, u.id)
         reached = points >= need[t.id]
-        path, used = rules.walk(st, u, h, points, assaulting=t.id if reached else None)
+        path, used = ground.walk(st, u, h, points, assaulting=t.id if reached else None)
         if len(path) > 1:
             ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=R_TANK))
             drove(ctx, u, path, rule=R_TANK)
@@ -811,7 +812,7 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
     ctx.emit(E.Note(text=f"{a} against {d}: {t.name} give way and withdraw", rule=R_TANK))
     left = assault.withdraw(ctx, t, u.pos, 1, "overrun by tank shock", R_TANK)
     if t.pos != left and u.on_table and not u.immobilised and _free(st, u, left) \
-            and rules.vehicle_costs(st, u).get(left) is not None:
+            and ground.vehicle_costs(st, u).get(left) is not None:
         path = (u.pos, left)
         ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
         drove(ctx, u, path, count=False, rule=R_TANK)
@@ -820,7 +821,7 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
 def _drive_through(ctx: Resolution, u: Unit, t: Unit) -> None:
     st: DustState = ctx.state
     beyond = t.pos + (t.pos - u.pos)
-    if st.tables.on_board(beyond) and rules.vehicle_costs(st, u).get(beyond) is not None and _free(st, u, beyond):
+    if st.tables.on_board(beyond) and ground.vehicle_costs(st, u).get(beyond) is not None and _free(st, u, beyond):
         path = (u.pos, t.pos, beyond)
         ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
         drove(ctx, u, path, count=False, rule=R_TANK)
@@ -861,12 +862,12 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
 
 
 ACTIONS = {
-    Turn: rules.Action(_turn_check, _turn_resolve, _turn_offer),
-    Embark: rules.Action(_embark_check, _embark_resolve, _embark_offer),
-    Disembark: rules.Action(_disembark_check, _disembark_resolve, _disembark_offer),
-    Tow: rules.Action(_tow_check, _tow_resolve, _tow_offer),
-    Release: rules.Action(_release_check, _release_resolve, _release_offer),
-    TankShock: rules.Action(_shock_check, _shock_resolve, _shock_offer),
+    Turn: Action(_turn_check, _turn_resolve, _turn_offer),
+    Embark: Action(_embark_check, _embark_resolve, _embark_offer),
+    Disembark: Action(_disembark_check, _disembark_resolve, _disembark_offer),
+    Tow: Action(_tow_check, _tow_resolve, _tow_offer),
+    Release: Action(_release_check, _release_resolve, _release_offer),
+    TankShock: Action(_shock_check, _shock_resolve, _shock_offer),
 }
 DECISIONS: dict = {}
 FOLD: dict = {CrewDismounted: _f_crew_dismounted}
