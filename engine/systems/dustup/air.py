@@ -132,6 +132,7 @@ from .action import Action
 from .data import Weapon
 from .dice import clock_to_hex_direction, die_name, roll_value, shift, successes, value_name
 from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Unit
+from .ground import sees  # noqa: F401  (moved to ground.py)
 
 RULE_CHART = "The Inbound Chart"
 RULE_ADE = "Aerospace Operations: Arriving in the Battle Zone"
@@ -345,14 +346,6 @@ def must_move_first(st: DustState, u: Unit) -> str | None:
 def step(h: Hex, direction: int, n: int) -> Hex:
     d = DIRECTIONS[direction % 6]
     return Hex(h.q + d.q * n, h.r + d.r * n)
-
-
-def sees(st: DustState, viewer: Unit, h: Hex) -> bool:
-    """Spotting from Aircraft: from the air every hex is in sight unless smoke lies on either end."""
-    if flying(viewer):
-        smoke = ground.smoke_hexes(st)
-        return h not in smoke and viewer.pos not in smoke
-    return ground.can_see(st, viewer.pos, h)
 
 
 def can_see_unit(st: DustState, viewer: Unit, target: Unit) -> bool:

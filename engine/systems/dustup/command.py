@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 import attrs
 
-from engine.core.hexes import hex_count, hex_distance
+from engine.core.hexes import hex_distance
 from engine.core.resolution import Resolution
 
 from . import acts, checks, ground
@@ -46,6 +46,7 @@ from .action import Action
 from .data import COMMS_RANGE
 from .dice import die_name, shift, shift_names
 from .state import ABANDONED, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, STABILISED, DustState, Figure, Unit
+from .ew import range_die, search, sees_as_by_day  # noqa: F401  (moved to ew.py)
 
 SELF_TREATMENT = 6  # troops without a medic roll a D6 (Medical Treatment Action)
 EXTRACTED_ARMOUR = 4  # the trooper out of a wrecked suit fights as an unarmoured figure
@@ -663,22 +664,6 @@ def _treat_offer(st: DustState, u: Unit) -> list[Any]:
 # Detect Action and Night Vision
 # ---------------------------------------------------------------------------------------------
 
-DAY_RANGES = ((6, 8), (12, 10), (25, 12))  # (under this many hexes, range die): <12", <24", up to 48"
-NIGHT_RANGES = ((2, 8), (4, 10), (9, 12))  # divided by three: <4", <8", up to 16"
-
-
-def sees_as_by_day(st: DustState, u: Unit) -> bool:
-    """Night Vision: in daylight, or with night vision or enhanced or superior sensors."""
-    return not st.tables.night or u.night_vision or u.sensor >= 8
-
-
-def range_die(st: DustState, u: Unit, distance: int) -> int | None:
-    """The hidden unit's range die for an observer ``distance`` hexes away, or None beyond range."""
-    for below, die in (DAY_RANGES if sees_as_by_day(st, u) else NIGHT_RANGES):
-        if distance < below:
-            return die
-    return None
-
 
 def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
     why = _travel_refusal(u) or _suppressed_refusal(u, "search for hidden enemies")
@@ -697,11 +682,9 @@ def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
 
 def _sees_marker(st: DustState, u: Unit, h) -> bool:
     """Line of sight to a marker; from an aircraft in the air, everything not under smoke (Aerospace:
-    Spotting from Aircraft, see air.sees)."""
+    Spotting from Aircraft, see ground.sees)."""
     if u.air in ("airborne", "hovering"):
-        from . import air
-
-        return air.sees(st, u, h)
+        return ground.sees(st, u, h)
     return ground.can_see(st, u.pos, h)
 
 
@@ -711,40 +694,6 @@ def _detect_resolve(ctx: Resolution, u: Unit, cmd: C.Detect) -> None:
     unit, if any, revealed."""
     acts.spend(ctx, u, "detect")
     search(ctx, u, cmd.marker)
-
-
-def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -> None:
-    """The Detect Action's rolls by observer ``u`` (from its ``pos``, with its ``sensor``; a drone's
-    search passes the unit as seen from the drone). A search with sensors better than the naked eye
-    that would find something may be disrupted by enemy EW (ew.disrupt)."""
-    st: DustState = ctx.state
-    m = st.markers[marker]
-    d = hex_distance(u.pos, m.pos)
-    die = range_die(st, u, d)
-    night = "" if not st.tables.night else (
-        ", by day ranges (night vision)" if sees_as_by_day(st, u) else ", at night: ranges divided by three")
-    target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {hex_count(d)}{night}", rule, m.side)
-    q = ctx.roll(u.quality, f"{u.name} searches: quality die D{u.quality} must beat {target}", rule, u.id)
-    s = ctx.roll(u.sensor, f"{u.name} searches: sensor die D{u.sensor} must beat {target}", rule, u.id)
-    beaten = (q > target) + (s > target)
-    if beaten == 0:
-        ctx.emit(E.Note(text=f"{u.name} sees nothing at marker {m.id}", rule=rule))
-        return
-    from . import ew
-
-    if u.sensor > 4 and ew.disrupt(ctx, u.side, [q, s], f"{u.name}'s search of marker {m.id}"):
-        return
-    if m.unit is None:
-        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} finds nothing there: a dummy", rule=rule))
-        return
-    if beaten == 1:
-        ctx.emit(E.Note(text=f"marker {m.id} stays: it is not a dummy, but {u.name} cannot make it out", rule=rule))
-        return
-    found = st.units[m.unit]
-    if found.hidden:
-        acts.reveal(ctx, found, f"detected by {u.name}")
-    else:
-        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} spots {found.name}", rule=rule))
 
 
 def _detect_offer(st: DustState, u: Unit) -> list[Any]:

@@ -66,7 +66,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex, hex_distance
+from engine.core.hexes import Hex, hex_count, hex_distance
 from engine.core.resolution import Resolution
 
 from . import acts, ground
@@ -427,8 +427,6 @@ def drone_sees(st: DustState, a: Hex, b: Hex) -> bool:
 
 
 def _spot_drone_check(st: DustState, u: Unit, cmd: DroneSpot) -> str | None:
-    from . import command
-
     why = _no_drone(u)
     if why:
         return why
@@ -439,16 +437,14 @@ def _spot_drone_check(st: DustState, u: Unit, cmd: DroneSpot) -> str | None:
         return "there is no enemy hidden-unit marker by that name"
     if not drone_sees(st, u.drone_at, m.pos):
         return "smoke hides that marker from the drone"
-    if command.range_die(st, drone_observer(u), hex_distance(u.drone_at, m.pos)) is None:
+    if range_die(st, drone_observer(u), hex_distance(u.drone_at, m.pos)) is None:
         return "that marker is too far from the drone to be detected"
     return None
 
 
 def _spot_drone_resolve(ctx: Resolution, u: Unit, cmd: DroneSpot) -> None:
-    from . import command
-
     acts.spend(ctx, u, "spot with the drone")
-    command.search(ctx, drone_observer(u), cmd.marker, "Detect Action (from a drone)")
+    search(ctx, drone_observer(u), cmd.marker, "Detect Action (from a drone)")
 
 
 def _spot_drone_offer(st: DustState, u: Unit) -> list[Any]:
@@ -486,3 +482,57 @@ DECISIONS: dict = {}
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()
 SIDE_ACTIONS: dict = {}
+
+
+# -- Searching for hidden units (the Detect action's roll, shared with EW spotting) -----------------
+
+
+DAY_RANGES = ((6, 8), (12, 10), (25, 12))  # (under this many hexes, range die): <12", <24", up to 48"
+
+
+NIGHT_RANGES = ((2, 8), (4, 10), (9, 12))  # divided by three: <4", <8", up to 16"
+
+
+def sees_as_by_day(st: DustState, u: Unit) -> bool:
+    """Night Vision: in daylight, or with night vision or enhanced or superior sensors."""
+    return not st.tables.night or u.night_vision or u.sensor >= 8
+
+
+def range_die(st: DustState, u: Unit, distance: int) -> int | None:
+    """The hidden unit's range die for an observer ``distance`` hexes away, or None beyond range."""
+    for below, die in (DAY_RANGES if sees_as_by_day(st, u) else NIGHT_RANGES):
+        if distance < below:
+            return die
+    return None
+
+
+def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -> None:
+    """The Detect Action's rolls by observer ``u`` (from its ``pos``, with its ``sensor``; a drone's
+    search passes the unit as seen from the drone). A search with sensors better than the naked eye
+    that would find something may be disrupted by enemy EW (ew.disrupt)."""
+    st: DustState = ctx.state
+    m = st.markers[marker]
+    d = hex_distance(u.pos, m.pos)
+    die = range_die(st, u, d)
+    night = "" if not st.tables.night else (
+        ", by day ranges (night vision)" if sees_as_by_day(st, u) else ", at night: ranges divided by three")
+    target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {hex_count(d)}{night}", rule, m.side)
+    q = ctx.roll(u.quality, f"{u.name} searches: quality die D{u.quality} must beat {target}", rule, u.id)
+    s = ctx.roll(u.sensor, f"{u.name} searches: sensor die D{u.sensor} must beat {target}", rule, u.id)
+    beaten = (q > target) + (s > target)
+    if beaten == 0:
+        ctx.emit(E.Note(text=f"{u.name} sees nothing at marker {m.id}", rule=rule))
+        return
+    if u.sensor > 4 and disrupt(ctx, u.side, [q, s], f"{u.name}'s search of marker {m.id}"):
+        return
+    if m.unit is None:
+        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} finds nothing there: a dummy", rule=rule))
+        return
+    if beaten == 1:
+        ctx.emit(E.Note(text=f"marker {m.id} stays: it is not a dummy, but {u.name} cannot make it out", rule=rule))
+        return
+    found = st.units[m.unit]
+    if found.hidden:
+        acts.reveal(ctx, found, f"detected by {u.name}")
+    else:
+        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} spots {found.name}", rule=rule))

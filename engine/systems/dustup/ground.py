@@ -428,3 +428,43 @@ def encumbered(u: Unit) -> bool:
     """Moving Heavy Weapons: troops carrying a dismantled weapon roll a movement die one lower."""
     return not u.is_vehicle and any(f.role == WEAPON and not f.ready and f.status in (FIT, DISABLED)
                                     for f in u.figures)
+
+
+# -- Spotting from aircraft (air.py) ----------------------------------------------------------------
+
+
+def sees(st: DustState, viewer: Unit, h: Hex) -> bool:
+    """Spotting from Aircraft: from the air every hex is in sight unless smoke lies on either end."""
+    if flying(viewer):
+        smoke = smoke_hexes(st)
+        return h not in smoke and viewer.pos not in smoke
+    return can_see(st, viewer.pos, h)
+
+
+# -- Towing (vehicles.py) ---------------------------------------------------------------------------
+
+
+GROUND = ("vehicle", "mech", "monster")  # vehicle kinds that drive or walk on the table
+
+
+def tower_of(st: DustState, u: Unit) -> Unit | None:
+    for v in st.units.values():
+        if v.towing == u.id:
+            return v
+    return None
+
+
+def tow_refusal(st: DustState, u: Unit) -> str | None:
+    """Why ground vehicle ``u`` may not tow or push anything now, or None (Towing and Pushing
+    Vehicles): grav and hover vehicles and damaged ones never do. Tow here; heavy.py's Limber."""
+    if u.mover in ("grav", "hover"):
+        return "grav and hover vehicles may not tow or push (Towing and Pushing Vehicles)"
+    if u.damage:
+        return f"{u.name} is damaged: damaged vehicles may not tow or push (Towing and Pushing Vehicles)"
+    if u.immobilised:
+        return f"{u.name} is immobilised"
+    if u.towing:
+        return f"{u.name} is already towing {st.units[u.towing].name}"
+    if tower_of(st, u) is not None:
+        return f"{u.name} is itself under tow"
+    return None

@@ -1058,7 +1058,7 @@ def embark_refusal(st: DustState, u: Unit, vehicle: str) -> str | None:
 
 def tractor_refusal(st: DustState, v: Unit | None, w: Weapon) -> str | None:
     """Why ``v`` cannot take a towed weapon ``w`` on its hook (Towing and Pushing Vehicles)."""
-    from .vehicles import GROUND, tow_refusal
+    from .ground import GROUND, tow_refusal
 
     if v is None:
         return "there is no such vehicle"

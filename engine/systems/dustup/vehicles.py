@@ -43,6 +43,7 @@ from . import acts, ground, unitfacts
 from .action import Action
 from .dice import roll_value, value_name
 from .state import CONFIDENCE, FIT, HULL, KILLED, SHAKEN, SINGLE, SQUAD, DustState, Figure, Unit
+from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (moved to ground.py)
 
 R_MOVE = "Vehicles: Vehicle Movement"
 R_TRANSPORT = "Vehicles: Transport of Infantry"
@@ -54,7 +55,6 @@ R_TANK = "Vehicles: Tank Shock"
 R_OPEN = "Vehicles: Open Top Vehicles (close assault)"
 R_CREW = "Vehicles: Close Assault (the crew dismount to fight back)"
 
-GROUND = ("vehicle", "mech", "monster")  # vehicle kinds that drive or walk on the table
 FIGHTERS = ("mech", "monster")  # vehicle kinds that fight in close combat (Close Assault: Mechs and Monsters)
 INFANTRY_ATTACK_FACE = "side"  # this game's reading: satchels and grenades go against the side armour
 
@@ -159,13 +159,6 @@ def _f_crew_dismounted(st: DustState, ev: CrewDismounted) -> None:
 def fights(u: Unit) -> bool:
     """A mech or monster: it assaults and fights close combat as infantry do."""
     return u.vehicle in FIGHTERS
-
-
-def tower_of(st: DustState, u: Unit) -> Unit | None:
-    for v in st.units.values():
-        if v.towing == u.id:
-            return v
-    return None
 
 
 def load(st: DustState, v: Unit) -> int:
@@ -620,22 +613,6 @@ def _disembark_offer(st: DustState, u: Unit) -> list[Disembark]:
 # ---------------------------------------------------------------------------------------------
 # Towing and pushing
 # ---------------------------------------------------------------------------------------------
-
-
-def tow_refusal(st: DustState, u: Unit) -> str | None:
-    """Why ground vehicle ``u`` may not tow or push anything now, or None (Towing and Pushing
-    Vehicles): grav and hover vehicles and damaged ones never do. Tow here; heavy.py's Limber."""
-    if u.mover in ("grav", "hover"):
-        return "grav and hover vehicles may not tow or push (Towing and Pushing Vehicles)"
-    if u.damage:
-        return f"{u.name} is damaged: damaged vehicles may not tow or push (Towing and Pushing Vehicles)"
-    if u.immobilised:
-        return f"{u.name} is immobilised"
-    if u.towing:
-        return f"{u.name} is already towing {st.units[u.towing].name}"
-    if tower_of(st, u) is not None:
-        return f"{u.name} is itself under tow"
-    return None
 
 
 def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
