@@ -127,7 +127,7 @@ from engine.core.resolution import Resolution
 
 from . import checks
 from . import events as E
-from . import acts, ground
+from . import acts, ground, shooting
 from .action import Action
 from .data import Weapon
 from .dice import clock_to_hex_direction, die_name, roll_value, shift, successes, value_name
@@ -1105,7 +1105,6 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
     st: DustState = ctx.state
     heavy = _heavy()
     from . import ew
-    from . import fire
 
     acts.spend(ctx, u, "fire a guided missile")
     ctx.emit(E.FiguresFired(unit=u.id, figures=(f.id,)))
@@ -1138,15 +1137,15 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
         if target.is_vehicle:
             damage = heavy.vehicle_hits(ctx, u, f.id, target, 1, w.impact_against(True), max(w.size, 1), u.pos)
         else:
-            casualties = fire.resolve_hits(ctx, u, target, [f], 1, w.impact)
+            casualties = shooting.resolve_hits(ctx, u, target, [f], 1, w.impact)
     if target.is_vehicle:
         if target.on_table:
-            fire.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
+            shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
                              casualties=0, travel=target.travel)
         if damage:
             heavy.vehicle_morale(ctx, target)
     else:
-        fire.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
+        shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
                          casualties=casualties, travel=target.travel)
 
 

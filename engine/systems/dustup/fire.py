@@ -25,7 +25,7 @@ from collections import defaultdict
 
 import attrs
 
-from engine.core.hexes import hex_count, hex_distance
+from engine.core.hexes import hex_distance
 from engine.core.resolution import Resolution
 
 from . import checks
@@ -33,9 +33,10 @@ from . import commands as C
 from . import events as E
 from . import acts, ground
 from .action import Action, registry_of
-from .data import EFFECTIVE_RANGE, SHORT_RANGE, Weapon
-from .dice import QUALITY_NAMES, TOO_LOW, die_name, firepower_die, shift_names, shift_unbounded, successes
-from .state import BROKEN, FIT, KILLED, ROUTED, DustState, Figure, Unit
+from .data import Weapon
+from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
+from .state import BROKEN, FIT, ROUTED, DustState, Figure, Unit
+from .shooting import BASE_TARGET_DIE, RULE_IMPACT, describe_target_die, fire_morale, resolve_hits, target_die_for  # noqa: F401  (moved to shooting.py)
 
 RULE = "Shoot Action"
 RULE_TARGET = "Shoot Action: Target Die"
@@ -43,74 +44,17 @@ RULE_FIREPOWER = "Shoot Action: Firepower Dice"
 RULE_RESOLVE = "Shoot Action: Resolving Direct Fire"
 RULE_HITS = "Shoot Action: Determine Casualties"
 RULE_EXTRA = "Shoot Action: Optional Additional Hits"
-RULE_IMPACT = "Shoot Action: Resolve Impact"
 RULE_SUPPRESSIVE = "Shoot Action: Suppressive Fire"
 RULE_TRAVEL = "Move Action: Travel Movement"
 RULE_FINAL = "Assault Action: Final Defensive Fire"
 
 SMALL_ARMS = ("small_arm", "pistol")
 MAX_GRENADES = 2  # Grenades: up to two members of a unit may throw hand grenades
-BASE_TARGET_DIE = 8
 
 
 # ---------------------------------------------------------------------------------------------
 # Pure pieces: the target die, who fires, the firer's dice (also used by previews)
 # ---------------------------------------------------------------------------------------------
-
-
-def target_die_for(st: DustState, firer: Unit, target: Unit,
-                   suppressive: bool = False, *, short: bool = True, effective: int = EFFECTIVE_RANGE,
-                   extra: tuple[tuple[str, int], ...] = ()) -> tuple[int, list[tuple[str, int]]]:
-    """Shoot Action: Target Die. A D8 shifted by each row of the book's table that applies.
-
-    Returns the die (14 when shifted above a D12: no shooting is possible; never
-    below a D4) and the shifts as (label, steps), in the table's order. Heavy
-    weapons (heavy.py) pass ``short=False`` (they have no short range), their own
-    ``effective`` range and ``extra`` shifts. A vehicle is never a small target;
-    a firing vehicle's damage and suppression shift the die (heavy.firer_shifts);
-    passengers of an open-topped vehicle are concealed.
-    """
-    from . import heavy
-
-    dist = hex_distance(firer.pos, target.pos)
-    shifts: list[tuple[str, int]] = []
-    if dist > effective:
-        shifts.append((f"long range ({hex_count(dist)})", 1))
-    conceal = ground.concealment(st, target, firer.pos)
-    if conceal == 0 and target.carried_by and heavy.passenger_concealed(st, target):
-        conceal = 1
-    if conceal == 1:
-        shifts.append(("partial concealment", 1))
-    elif conceal == 2:
-        shifts.append(("complete concealment", 2))
-    if target.propped:
-        shifts.append(("propped", 1))
-    if target.small and not target.is_vehicle:
-        shifts.append(("small target", 1))
-    if short and dist <= SHORT_RANGE:
-        shifts.append((f"short range ({hex_count(dist)})", -1))
-    if firer.quality == 4:
-        shifts.append(("firer untrained", 1))
-    elif firer.quality == 12:
-        shifts.append(("firer elite", -1))
-    if target.travel:
-        shifts.append(("travel mode", -1))
-    if suppressive:
-        shifts.append(("suppressive fire", -1))
-    shifts += heavy.firer_shifts(st, firer)
-    shifts += list(extra)
-    die = shift_unbounded(BASE_TARGET_DIE, sum(s for _, s in shifts))
-    if die == TOO_LOW:
-        die = 4  # a closed shift stops at the D4
-    return die, shifts
-
-
-def describe_target_die(die: int, shifts: list[tuple[str, int]]) -> str:
-    """As a player reads it: "target die D8 -> D10: partial concealment +1, propped +1"."""
-    if not shifts:
-        return f"target die D{BASE_TARGET_DIE}: no shifts"
-    words = ", ".join(f"{label} {steps:+d}" for label, steps in shifts)
-    return f"target die D{BASE_TARGET_DIE} -> {die_name(die)}: {words}"
 
 
 def weapon_of(st: DustState, f: Figure) -> Weapon:
@@ -494,56 +438,6 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
         return Shot(res.count, hits, 0, suppressed, travel, damage)
     casualties = resolve_hits(ctx, firer, target, figs, hits, impact) if hits else 0
     return Shot(res.count, hits, casualties, suppressed, travel)
-
-
-def resolve_hits(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], hits: int, impact: int) -> int:
-    """Shoot Action: Resolve Impact. Each hit goes to a figure at random; the impact die is rolled
-    against its armour die (cover +1 soft / +2 hard, propped +1). Returns the figures newly wounded
-    or killed."""
-    st: DustState = ctx.state
-    from . import heavy
-
-    before = {f.id: (f.status, f.wounds) for f in target.figures}
-    chosen = checks.allocate(ctx, target, hits, RULE_IMPACT)
-    cover = max(ground.cover_shift(st, target), heavy.passenger_cover(st, target))
-    credit = [f.id for f in figs] or [""]
-    for i, fig in enumerate(chosen):
-        if fig.status == KILLED:
-            ctx.emit(E.Note(text=f"{fig.name} is already down: the hit is wasted", rule=RULE_IMPACT))
-            continue
-        checks.impact_on(ctx, target, fig, impact, cover, target.propped, RULE_IMPACT,
-                         by=(firer.id, credit[i % len(credit)]), unarmoured=fig.unarmoured)
-    return sum(1 for f in target.figures  # a hit heavy weapon is no casualty of its crew
-               if (f.status, f.wounds) != before[f.id] and f.status != FIT and f.person)
-
-
-def fire_morale(ctx: Resolution, target: Unit, *, first_fire: bool, first_suppressed: bool, casualties: int,
-                travel: bool) -> None:
-    """Morale: Confidence Test rows that fire triggers, Death of a Leader, and Panic.
-
-    First time under fire; first time suppressed by fire; casualties from fire
-    (with the heavy-losses modifier); a leader hit. A unit in travel mode that
-    was fired on must test: when none of those rows called for a test, it tests
-    on this game's "fired on in travel mode" row. Green and untrained units test
-    for panic the first time they are fired on.
-    """
-    def able() -> bool:
-        return bool(target.fit_figures) and target.confidence != ROUTED
-
-    tested = False
-    if first_fire and able():
-        tested |= checks.confidence_test(ctx, target, "first_fire") is not None
-    if first_suppressed and able():
-        tested |= checks.confidence_test(ctx, target, "first_suppressed") is not None
-    if casualties and able():
-        tested |= checks.confidence_test(ctx, target, "casualties", casualties=casualties,
-                                         survivors=len(target.fit_figures)) is not None
-    if travel and not tested and able():
-        checks.confidence_test(ctx, target, "travel_fired_on")
-    if casualties:
-        checks.leader_losses(ctx, [target.id])
-    if first_fire and able():
-        checks.maybe_panic(ctx, target, "fired_on", "first time fired on")
 
 
 def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:

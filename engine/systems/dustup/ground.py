@@ -468,3 +468,45 @@ def tow_refusal(st: DustState, u: Unit) -> str | None:
     if tower_of(st, u) is not None:
         return f"{u.name} is itself under tow"
     return None
+
+
+# -- Who rides in what (heavy.py: Transport of Infantry, Fire by Passengers) ------------------------
+
+
+def vehicle_of(st: DustState, u: Unit) -> Unit | None:
+    return st.units.get(u.carried_by) if u.carried_by else None
+
+
+def exposed_passengers(v: Unit) -> bool:
+    """Open Top and Soft Skinned Vehicles: the passengers of these may be fired at instead."""
+    return v.vehicle != "building" and (v.open_top or v.soft_skin)
+
+
+def passenger_cover(st: DustState, target: Unit) -> int:
+    """Open Top and Soft Skinned Vehicles: passengers fired at have hard cover in an armoured
+    vehicle, soft cover in a soft-skinned one (an armour die shift of 2 or 1)."""
+    v = vehicle_of(st, target)
+    if v is None or not exposed_passengers(v):
+        return 0
+    return 1 if v.soft_skin else 2
+
+
+def firer_shifts(st: DustState, firer: Unit) -> list[tuple[str, int]]:
+    """Target die shifts from the firer's own state: each damage marker of a firing vehicle
+    (Vehicle Damage); a suppressed vehicle, or passengers of one (Suppression and Vehicles)."""
+    out: list[tuple[str, int]] = []
+    if firer.is_vehicle:
+        if firer.damage:
+            out.append((f"firer has {firer.damage} damage marker{'s' if firer.damage != 1 else ''}", firer.damage))
+        if firer.suppression:
+            out.append(("firing vehicle suppressed", 1))
+    else:
+        v = vehicle_of(st, firer)
+        if v is not None and v.is_vehicle and v.vehicle != "building" and v.suppression:
+            out.append(("their vehicle is suppressed", 1))
+    return out
+
+
+def passenger_concealed(st: DustState, target: Unit) -> bool:
+    v = vehicle_of(st, target)
+    return v is not None and exposed_passengers(v)

@@ -53,7 +53,7 @@ from engine.core.resolution import Resolution
 
 from . import checks
 from . import events as E
-from . import fire
+from . import shooting
 from . import acts, ground
 from .action import Action
 from .data import Weapon
@@ -61,6 +61,7 @@ from .dice import die_name, roll_value, shift, successes, value_name
 from .ground import move_refusal, towed_guns as _towed_guns, towed_weapon, tractor_of, weapon_of
 from .state import (ABANDONED, BROKEN, CONFIDENCE, FIT, HULL, KILLED, ROUTED, SHAKEN, UNTREATED, WEAPON,
                     DustState, Figure, Unit)
+from .ground import exposed_passengers, firer_shifts, passenger_concealed, passenger_cover, vehicle_of  # noqa: F401  (moved to ground.py)
 
 RULE_HEAVY = "Heavy Weapons: Firing Heavy Weapons"
 RULE_RANGE = "Heavy Weapons: Heavy Weapon Range"
@@ -210,15 +211,6 @@ def crew_may_carry(u: Unit, w: Weapon) -> bool:
     return 2 * crew_fit(u) > standard_crew(w)
 
 
-def vehicle_of(st: DustState, u: Unit) -> Unit | None:
-    return st.units.get(u.carried_by) if u.carried_by else None
-
-
-def exposed_passengers(v: Unit) -> bool:
-    """Open Top and Soft Skinned Vehicles: the passengers of these may be fired at instead."""
-    return v.vehicle != "building" and (v.open_top or v.soft_skin)
-
-
 def passenger_fire_refusal(st: DustState, u: Unit) -> str | None:
     """Fire by Passengers: passengers fire only from an open-topped vehicle or through firing ports;
     while the vehicle is suppressed, only through the firing ports of a closed vehicle. This
@@ -245,36 +237,6 @@ def target_refusal(st: DustState, target: Unit) -> str | None:
     if not exposed_passengers(v):
         return f"{target.name} is inside the closed {v.name}: fire at the vehicle instead"
     return None
-
-
-def passenger_cover(st: DustState, target: Unit) -> int:
-    """Open Top and Soft Skinned Vehicles: passengers fired at have hard cover in an armoured
-    vehicle, soft cover in a soft-skinned one (an armour die shift of 2 or 1)."""
-    v = vehicle_of(st, target)
-    if v is None or not exposed_passengers(v):
-        return 0
-    return 1 if v.soft_skin else 2
-
-
-def passenger_concealed(st: DustState, target: Unit) -> bool:
-    v = vehicle_of(st, target)
-    return v is not None and exposed_passengers(v)
-
-
-def firer_shifts(st: DustState, firer: Unit) -> list[tuple[str, int]]:
-    """Target die shifts from the firer's own state: each damage marker of a firing vehicle
-    (Vehicle Damage); a suppressed vehicle, or passengers of one (Suppression and Vehicles)."""
-    out: list[tuple[str, int]] = []
-    if firer.is_vehicle:
-        if firer.damage:
-            out.append((f"firer has {firer.damage} damage marker{'s' if firer.damage != 1 else ''}", firer.damage))
-        if firer.suppression:
-            out.append(("firing vehicle suppressed", 1))
-    else:
-        v = vehicle_of(st, firer)
-        if v is not None and v.is_vehicle and v.vehicle != "building" and v.suppression:
-            out.append(("their vehicle is suppressed", 1))
-    return out
 
 
 def target_size(target: Unit, part: str = "") -> int:
@@ -309,7 +271,7 @@ def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
         extra.append(("moved this activation (average stabilisation)", 1))
     if moving_fire:
         extra.append(("moved and fired in one action (superior stabilisation)", 1))
-    die, shifts = fire.target_die_for(st, firer, target, short=w.kind != "heavy", effective=w.effective,
+    die, shifts = shooting.target_die_for(st, firer, target, short=w.kind != "heavy", effective=w.effective,
                                       extra=tuple(extra))
     if die <= 12 and w.fire_control != "average":
         step = 1 if w.fire_control == "inferior" else -1
@@ -321,7 +283,7 @@ def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
 
 
 def describe_die(die: int, shifts: list[tuple[str, int]]) -> str:
-    return fire.describe_target_die(die, shifts)
+    return shooting.describe_target_die(die, shifts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -680,12 +642,12 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     spend_disposables(ctx, u, figs)
     if target.is_vehicle:
         if target.on_table:
-            fire.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
+            shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
                              casualties=0, travel=target.travel)
         if damage:
             vehicle_morale(ctx, target)
     else:
-        fire.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
+        shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
                          casualties=casualties, travel=target.travel)
 
 
@@ -753,7 +715,7 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     from .dice import shift_names
 
     t_roll = ctx.roll(die, describe_die(die, shifts), rule, target.id,
-                      modifiers=shift_names(f"target die D{fire.BASE_TARGET_DIE}", shifts, rule))
+                      modifiers=shift_names(f"target die D{shooting.BASE_TARGET_DIE}", shifts, rule))
     named = [(firer.quality, f"quality die D{firer.quality}")]
     fp = w.die_against(point)
     named += [(fp, f"{w.name} firepower die D{fp}" + (f" ({i + 1} of {w.count})" if w.count > 1 else ""))
@@ -777,7 +739,7 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
         if point:
             damage = vehicle_hits(ctx, firer, f.id, target, hits, w.impact_against(True), wclass, firer.pos, part)
         elif hits:
-            casualties = fire.resolve_hits(ctx, firer, target, [f], hits, w.impact)
+            casualties = shooting.resolve_hits(ctx, firer, target, [f], hits, w.impact)
     elif part:
         damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, firer.pos)
     return WeaponShot(res.count, suppressed, casualties, damage)
@@ -867,7 +829,7 @@ def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
         if target.is_vehicle:
             damage = vehicle_hits(ctx, firer, f.id, target, 1, w.impact_against(True), wclass, origin, part)
         else:
-            casualties = fire.resolve_hits(ctx, firer, target, [f], 1, w.impact)
+            casualties = shooting.resolve_hits(ctx, firer, target, [f], 1, w.impact)
     elif part:
         damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, origin)
     return WeaponShot(res.count, suppressed, casualties, damage)
