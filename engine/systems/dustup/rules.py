@@ -18,7 +18,7 @@ import attrs
 from engine.core.hexes import hex_distance, offset_to_axial
 from engine.core.resolution import Resolution
 
-from . import air, assault, checks, command, ew, fire, hazards, heavy, support, vehicles
+from . import air, assault, checks, command, ew, fire, hazards, heavy, support, tankshock, vehicles
 from . import commands as C
 from . import events as E
 from . import unitfacts
@@ -1048,10 +1048,12 @@ FOLD: dict[type, Callable] = {
 # ---------------------------------------------------------------------------------------------
 
 # Each table and hook list takes the modules in one order (the order their orders are offered and
-# their hooks run): fire, assault, command, heavy, vehicles, support, air, hazards, ew.
+# their hooks run): fire, assault, command, heavy, vehicles (tank shock last among them), support, air,
+# hazards, ew.
 REGISTRY = Registry(
     actions={**BASIC_ACTIONS, **fire.ACTIONS, **assault.ACTIONS, **command.ACTIONS, **heavy.ACTIONS,
-             **vehicles.ACTIONS, **support.ACTIONS, **air.ACTIONS, **hazards.ACTIONS, **ew.ACTIONS},
+             **vehicles.ACTIONS, **tankshock.ACTIONS,
+             **support.ACTIONS, **air.ACTIONS, **hazards.ACTIONS, **ew.ACTIONS},
     side_actions={**support.SIDE_ACTIONS, **air.SIDE_ACTIONS, **hazards.SIDE_ACTIONS},
     decisions={**BASIC_DECISIONS, **assault.DECISIONS, **air.DECISIONS, **hazards.DECISIONS},
     fold={**FOLD, **command.FOLD, **heavy.FOLD, **vehicles.FOLD, **air.FOLD},

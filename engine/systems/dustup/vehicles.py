@@ -17,9 +17,9 @@ What lives where:
 * **Transport of Infantry**: Embark and Disembark, one action of the passenger unit each.
   "Within 2 inches" is the vehicle's hex or a hex next to it. Capacity counts figures.
 * **Towing and Pushing**: Tow (a reorganise action) and Release; the tower's die is halved.
-* **Tank Shock**: :class:`TankShock`. The close assault on vehicles and by mechs and monsters is in
-  assault.py, which uses :func:`infantry_attack`, :func:`apply_hit` and :func:`defensive_fire` from
-  here.
+* **Tank Shock**: :class:`TankShock` (resolved in tankshock.py). The close assault on vehicles and by
+  mechs and monsters is in assault.py, which uses :func:`infantry_attack`, :func:`apply_hit` and
+  :func:`defensive_fire` from here.
 * :func:`bail_out`: the passengers of a destroyed vehicle get out onto free hexes next to the wreck.
   The fire modules call it when their fire destroys a carrier; :func:`apply_hit` calls it itself.
 * **Crew dismount** (Close Assault): a ground vehicle's crew (``crew`` in vehicles.toml) may get out
@@ -42,7 +42,7 @@ from . import events as E
 from . import acts, ground, unitfacts
 from .action import Action
 from .dice import roll_value, value_name
-from .state import CONFIDENCE, FIT, HULL, KILLED, SHAKEN, SINGLE, SQUAD, DustState, Figure, Unit
+from .state import FIT, HULL, KILLED, SINGLE, SQUAD, DustState, Figure, Unit
 from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (moved to ground.py)
 
 R_MOVE = "Vehicles: Vehicle Movement"
@@ -286,7 +286,7 @@ def bail_out(ctx: Resolution, v: Unit) -> None:
             ctx.emit(E.UnitMoved(unit=p.id, path=(v.pos, spot), points=0, rule=R_TRANSPORT))
 
 
-def _free(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
+def free_for(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
     """Nobody stands on ``h`` and (``terrain``) ``u`` can stand there."""
     if not st.tables.on_board(h):
         return False
@@ -300,14 +300,14 @@ def _free(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
 
 def _bail_hex(st: DustState, p: Unit, v: Unit) -> Hex | None:
     def best(hexes):
-        ok = [h for h in hexes if _free(st, p, h)]
+        ok = [h for h in hexes if free_for(st, p, h)]
         if not ok:
             return None
         return min(ok, key=lambda h: (ground.adjacent_to_enemy(st, p.side, h), not ground.hex_gives_cover(st, h),
                                       h.q, h.r))
 
     found = best(v.pos.neighbours())
-    if found is None and _free(st, p, v.pos):
+    if found is None and free_for(st, p, v.pos):
         found = v.pos
     for ring in (2, 3):
         if found is None:
@@ -683,7 +683,7 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
     trail = list(path[:-1])
     if t.pos in trail:
         trail = trail[trail.index(t.pos) + 1:]
-    while trail and not _free(st, t, trail[-1], terrain=False):
+    while trail and not free_for(st, t, trail[-1], terrain=False):
         trail.pop()
     if not trail:
         return
@@ -699,111 +699,6 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
 # ---------------------------------------------------------------------------------------------
 # Tank shock
 # ---------------------------------------------------------------------------------------------
-
-
-def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
-    from . import assault
-
-    if u.vehicle not in GROUND:
-        return f"{u.name} cannot make a tank shock" if u.is_vehicle else "only vehicles make a tank shock"
-    if u.crew_out:
-        return ground.unmanned(u)
-    if ground.flying(u):
-        return f"{u.name} is in the air: it must land before it can make a tank shock"
-    if u.suppression:
-        return f"{u.name} is suppressed: suppressed vehicles may not initiate a tank shock"
-    if u.immobilised or not u.mover:
-        return f"{u.name} cannot move"
-    if u.confidence <= SHAKEN:
-        return f"{u.name} is {CONFIDENCE[u.confidence]}: only confident or steady units may assault"
-    if tower_of(st, u) is not None:
-        return f"{u.name} is under tow"
-    t = st.units.get(cmd.target)
-    if t is None:
-        return f"there is no unit '{cmd.target}'"
-    if t.side == u.side:
-        return f"{t.name} is on your own side"
-    if t.is_vehicle:
-        return "tank shock is against infantry: a vehicle is not shocked"
-    if t.carried_by:
-        return f"{t.name} is aboard {st.units[t.carried_by].name}"
-    if not t.on_table:
-        return f"{t.name} is not on the table"
-    if t.hidden:
-        return f"{t.name} is hidden: it must be detected first"
-    if not ground.can_see(st, u.pos, t.pos):
-        return f"{u.name} cannot see {t.name}"
-    die, _ = ground.movement_die(st, u, False)
-    way = assault.approach(st, u, [t], budget=die)
-    if way is None or way[2][t.id] > die:
-        return f"{t.name} is out of reach: {u.name} cannot drive at it even with its best roll on a D{die}"
-    return None
-
-
-def _shock_offer(st: DustState, u: Unit) -> list[TankShock]:
-    if u.vehicle not in GROUND or u.suppression or u.immobilised or not u.mover or u.pos is None:
-        return []
-    return [TankShock(u.id, e.id) for e in st.enemies(u.side)
-            if not e.is_vehicle and not e.carried_by and not e.hidden and hex_distance(u.pos, e.pos) <= u.move_die + 1]
-
-
-def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
-    """Tank Shock: the vehicle drives at the infantry (a roll of its movement die: short of contact,
-    the shock peters out where it stops). In contact, the courage test, the vehicle counting as
-    units equal to its size: infantry higher, they stand aside and the vehicle drives through their
-    position (onto the hex beyond them if it can, else it stays beside them); more than double,
-    they also make one attack on it with their grenades and explosives and then fall back toward
-    cover; otherwise they withdraw as from a lost courage test and the vehicle takes their hex."""
-    from . import assault
-
-    st: DustState = ctx.state
-    t = st.units[cmd.target]
-    acts.spend(ctx, u, "tank shock")
-    acts.reveal(ctx, u, "it attacked")
-    if not t.activated:
-        ctx.emit(E.CountsAsActivated(unit=t.id, reason="assaulted: it counts as activated, whatever happens",
-                                     rule=R_TANK))
-    h, _, need = assault.approach(st, u, [t])
-    if h != u.pos:
-        die, _ = ground.movement_die(st, u, False)
-        points = ctx.roll(die, f"tank shock: movement die D{die}; needs {need[t.id]} to reach {t.name}", R_TANK, u.id)
-        reached = points >= need[t.id]
-        path, used = ground.walk(st, u, h, points, assaulting=t.id if reached else None)
-        if len(path) > 1:
-            ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=R_TANK))
-            drove(ctx, u, path, rule=R_TANK)
-        if not reached:
-            ctx.emit(E.Note(text=f"{u.name} rolls {points}: too slow to reach {t.name}, the shock comes to nothing",
-                            rule=R_TANK))
-            return
-    a, d = assault.courage_roll(ctx, (u.id, assault.members(u)), (t.id, assault.members(t)),
-                                "tank shock courage test", R_TANK)
-    if d > a:
-        ctx.emit(E.Note(text=f"{d} beats {a}: {t.name} stand their ground and let {u.name} pass", rule=R_TANK))
-        _drive_through(ctx, u, t)
-        if d > 2 * a and t.on_table and u.on_table:
-            ctx.emit(E.Note(text=f"{d} is more than double {a}: {t.name} attack {u.name} as it passes",
-                            rule=R_TANK))
-            infantry_attack(ctx, t, u, R_TANK)
-        return
-    ctx.emit(E.Note(text=f"{a} against {d}: {t.name} give way and withdraw", rule=R_TANK))
-    left = assault.withdraw(ctx, t, u.pos, 1, "overrun by tank shock", R_TANK)
-    if t.pos != left and u.on_table and not u.immobilised and _free(st, u, left) \
-            and ground.vehicle_costs(st, u).get(left) is not None:
-        path = (u.pos, left)
-        ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
-        drove(ctx, u, path, count=False, rule=R_TANK)
-
-
-def _drive_through(ctx: Resolution, u: Unit, t: Unit) -> None:
-    st: DustState = ctx.state
-    beyond = t.pos + (t.pos - u.pos)
-    if st.tables.on_board(beyond) and ground.vehicle_costs(st, u).get(beyond) is not None and _free(st, u, beyond):
-        path = (u.pos, t.pos, beyond)
-        ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
-        drove(ctx, u, path, count=False, rule=R_TANK)
-    else:
-        ctx.emit(E.Note(text=f"{u.name} finds no way past {t.name} and stops beside them", rule=R_TANK))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -844,7 +739,6 @@ ACTIONS = {
     Disembark: Action(_disembark_check, _disembark_resolve, _disembark_offer),
     Tow: Action(_tow_check, _tow_resolve, _tow_offer),
     Release: Action(_release_check, _release_resolve, _release_offer),
-    TankShock: Action(_shock_check, _shock_resolve, _shock_offer),
 }
 DECISIONS: dict = {}
 FOLD: dict = {CrewDismounted: _f_crew_dismounted}
