@@ -125,14 +125,13 @@ import attrs
 from engine.core.hexes import DIRECTIONS, Hex, hex_count, hex_distance, relative_bearing, shortest_path, spiral, to_pixel
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ew, ground, heavy, shooting, support
 from . import events as E
-from . import acts, ground, shooting
 from .action import Action
 from .data import Weapon
-from .dice import clock_to_hex_direction, die_name, roll_value, shift, successes, value_name
+from .dice import clock_to_hex_direction, die_name, roll_value, shift, shift_names, successes, value_name
 from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Unit
-from .ground import sees  # noqa: F401  (moved to ground.py)
+from .ground import sees  # noqa: F401  (also read as air.<name>)
 
 RULE_CHART = "The Inbound Chart"
 RULE_ADE = "Aerospace Operations: Arriving in the Battle Zone"
@@ -1030,12 +1029,6 @@ def ACTIVATION_END(ctx: Resolution, u: Unit) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _heavy():
-    from . import heavy
-
-    return heavy
-
-
 def _airfire_check(st: DustState, u: Unit, cmd: AirFire) -> str | None:
     if not is_aircraft(u):
         return f"{u.name} is not an aircraft: fire with FireWeapon or Shoot"
@@ -1049,7 +1042,6 @@ def _airfire_check(st: DustState, u: Unit, cmd: AirFire) -> str | None:
     w = st.tables.weapons[f.weapon]
     if w.mount == "deadfall":
         return f"the {w.name} are dropped with DropBombs ({RULE_DEADFALL})"
-    heavy = _heavy()
     why = heavy.weapon_refusal(st, u, f)
     if why:
         return why
@@ -1084,7 +1076,6 @@ def _airfire_offer(st: DustState, u: Unit) -> list[AirFire]:
 
 def _airfire_resolve(ctx: Resolution, u: Unit, cmd: AirFire) -> None:
     st: DustState = ctx.state
-    heavy = _heavy()
     f = checks.figure_by_id(u, cmd.weapon)
     w = st.tables.weapons[f.weapon]
     target = st.units[cmd.target]
@@ -1103,9 +1094,6 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
     """Guided Weapons from an aircraft at a target outside the central 90 degrees: the missile's
     firing procedure (heavy.py) with the guidance die one type lower."""
     st: DustState = ctx.state
-    heavy = _heavy()
-    from . import ew
-
     acts.spend(ctx, u, "fire a guided missile")
     ctx.emit(E.FiguresFired(unit=u.id, figures=(f.id,)))
     acts.reveal(ctx, u, "it fired")
@@ -1184,8 +1172,6 @@ def _bombs_offer(st: DustState, u: Unit) -> list[DropBombs]:
 
 def _bombs_resolve(ctx: Resolution, u: Unit, cmd: DropBombs) -> None:
     st: DustState = ctx.state
-    from . import support
-
     acts.spend(ctx, u, "drop bombs")
     acts.reveal(ctx, u, "it attacked")
     used, left = [], cmd.count
@@ -1311,8 +1297,6 @@ def acquire(ctx: Resolution, u: Unit, f: Figure, t: Unit, what: str) -> bool:
     rule = RULE_A2A if is_aircraft(u) else RULE_AA
     g = ctx.roll(g_die, f"{u.name}'s {w.name} tries to {what} {t.name}: guidance die {die_name(g_die)}", rule, u.id)
     e = ctx.roll(t.ecm, f"{t.name}'s ECM die D{t.ecm}", rule, t.id)
-    from . import ew
-
     if ew.disrupt(ctx, u.side, [g], "anti-aircraft acquisition"):
         ctx.emit(E.Note(text=f"{u.name}'s sensors are disrupted: no lock on {t.name}", rule=rule))
         return False
@@ -1391,7 +1375,7 @@ def engage(ctx: Resolution, u: Unit, f: Figure, t: Unit) -> None:
 def aircraft_hits(ctx: Resolution, u: Unit, f: Figure, t: Unit, hits: int, impact: int, wclass: int,
                   rule: str) -> int:
     """Each hit: impact against the armour face toward the firer; damage marker or destroyed."""
-    face = _heavy().face_towards(t, u.pos) if t.pos != u.pos else "belly"
+    face = heavy.face_towards(t, u.pos) if t.pos != u.pos else "belly"
     armour = t.armour_face(face)
     damage = 0
     for i in range(hits):
@@ -1406,7 +1390,7 @@ def aircraft_hits(ctx: Resolution, u: Unit, f: Figure, t: Unit, hits: int, impac
         if imp > arm:
             damage += 1
             ctx.emit(E.VehicleDamaged(unit=t.id, reason=f"impact {imp} beats armour {arm}", rule=rule))
-            _heavy().passenger_casualties(ctx, t, wclass, destroyed=False)
+            heavy.passenger_casualties(ctx, t, wclass, destroyed=False)
         else:
             ctx.emit(E.Note(text=f"{t.name}: impact {imp} against armour {arm}, no effect", rule=rule))
     return damage
@@ -1415,8 +1399,6 @@ def aircraft_hits(ctx: Resolution, u: Unit, f: Figure, t: Unit, hits: int, impac
 def crash(ctx: Resolution, t: Unit, why: str, rule: str = RULE_CRASH, at: Hex | None = None) -> None:
     """The aircraft and all aboard are destroyed; it falls and explodes: radius 3 hexes, impact D8."""
     st: DustState = ctx.state
-    from . import support
-
     centre = at or t.pos
     _lose(ctx, t, why, rule)
     if centre is None or not st.tables.on_board(centre):
@@ -1586,6 +1568,4 @@ COMMANDS: tuple = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFir
 
 def _named(die: str, shifts, rule: str) -> tuple[str, ...]:
     """The die shifts behind a roll, by name, for its event (dice.shift_names)."""
-    from .dice import shift_names
-
     return shift_names(die, [(label, int(steps)) for label, steps in shifts], rule)

@@ -65,10 +65,9 @@ import attrs
 from engine.core.hexes import Hex, hex_distance, path_cost, shortest_path
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, fire, ground, vehicles
 from . import commands as C
 from . import events as E
-from . import acts, fire, ground
 from .action import Action
 from .dice import die_name, open_shift, shift, shift_names, strike_die, strike_over_twelve, successes
 from .state import (BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, SHAKEN, STABILISED, UNTREATED, DustState,
@@ -180,8 +179,6 @@ def sizes(st: DustState, u: Unit, them: Unit) -> tuple[int, int]:
     vehicle, mech or monster is on either side, units, each vehicle counting as its size (Vehicles:
     Close Assault; Tank Shock; Open Top Vehicles: see vehicles.as_units)."""
     if u.is_vehicle or them.is_vehicle:
-        from . import vehicles
-
         return vehicles.as_units(st, u), vehicles.as_units(st, them)
     return strength(u.figures), strength(them.figures)
 
@@ -506,8 +503,6 @@ def _emit_move(ctx: Resolution, u: Unit, path: list[Hex], used: int, rule: str) 
     acts.reveal(ctx, u, "it moved")
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=rule))
     if u.is_vehicle:
-        from . import vehicles
-
         vehicles.drove(ctx, u, path, rule=rule)
     acts.sight_checks(ctx, u)
 
@@ -663,8 +658,6 @@ def _ask_withdrawals(ctx: Resolution, plan: Plan) -> bool:
 def _crew_choice(ctx: Resolution, du: Unit) -> tuple[str, ...]:
     """Vehicles: Close Assault: a vehicle that is neither a mech nor a monster may, instead of only
     standing, have its crew ready to dismount and fight back ("dismount"), unless it is suppressed."""
-    from . import vehicles
-
     if du.vehicle != "vehicle":
         return ()
     why = vehicles.crew_refusal(ctx.state, du)
@@ -688,8 +681,6 @@ def _decide_withdraw(ctx: Resolution, pending: Pending, choice: str) -> None:
         plan.withdrawn.append(d)
         plan.vacated[d] = [left.q, left.r]
     elif choice == "dismount":
-        from . import vehicles
-
         plan.crews[d] = "ready"
         ctx.emit(E.Note(text=f"{du.name} stands its ground; its crew will get out to fight when the attackers reach "
                         "it", rule=vehicles.R_CREW))
@@ -930,8 +921,6 @@ def _final_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     """Final defensive fire, with vehicles on either side (Vehicles: Final Defensive Fire; Open Top
     Vehicles): a vehicle fires with its passengers that can fire out (and its own weapons when the
     heavy weapons module resolves them); fire at a mech or monster rolls impact against armour."""
-    from . import vehicles
-
     st: DustState = ctx.state
     if firer.is_vehicle:
         total = vehicles.vehicle_weapons_fire(ctx, firer, target)
@@ -952,8 +941,6 @@ def _ask_crew(ctx: Resolution, plan: Plan) -> bool:
     chose "dismount" get out and fight back in its place (the contact passes to them). A vehicle
     assaulted under the two inch rule was never asked whether to withdraw: its side is asked now
     (decision "crew": "stay" closed down, or "dismount")."""
-    from . import vehicles
-
     st: DustState = ctx.state
     for a, d in plan.contact:
         du = st.units.get(d)
@@ -970,8 +957,6 @@ def _ask_crew(ctx: Resolution, plan: Plan) -> bool:
 
 
 def _crew_gets_out(ctx: Resolution, plan: Plan, v: Unit) -> None:
-    from . import vehicles
-
     st: DustState = ctx.state
     why = vehicles.crew_refusal(st, v)
     if why:
@@ -988,8 +973,6 @@ def _crew_gets_out(ctx: Resolution, plan: Plan, v: Unit) -> None:
 
 
 def _decide_crew(ctx: Resolution, pending: Pending, choice: str) -> None:
-    from . import vehicles
-
     st: DustState = ctx.state
     plan = _load(st)
     d = plan.asking
@@ -1007,8 +990,6 @@ def _crew_beaten(ctx: Resolution, plan: Plan, links: list[tuple[str, str]], lose
     crewman standing, go on to make their attack on the vehicle itself (Infantry Assaulting
     Vehicles: one impact roll, then back toward cover; a mech strikes one round); attackers who lost
     it withdraw as from any lost close combat, and the vehicle is left alone."""
-    from . import vehicles
-
     st: DustState = ctx.state
     for a, c in links:
         vid = next((v for v, crew in plan.crews.items() if crew == c), None)
@@ -1143,8 +1124,6 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
     if tu.is_vehicle:  # each hit is the striker's close combat impact against the armour facing it
         from engine.core.hexes import arc_of
 
-        from . import vehicles
-
         face = arc_of(tu.pos, tu.facing, su.pos)
         for _ in range(hits):
             if tu.destroyed:
@@ -1197,8 +1176,6 @@ def _vehicle_contacts(ctx: Resolution, links: list[tuple[str, str]]) -> list[tup
     left out of the close combat: infantry make their one attack with grenades and explosives and
     fall back toward cover; a mech or monster strikes one round and is not struck back (this game's
     reading). The other contacts are returned."""
-    from . import vehicles
-
     st: DustState = ctx.state
     rest = []
     for a, d in links:

@@ -39,14 +39,14 @@ import attrs
 from engine.core.hexes import hex_distance
 from engine.core.resolution import Resolution
 
-from . import acts, checks, ground
+from . import acts, assault, checks, ew, ground
 from . import commands as C
 from . import events as E
 from .action import Action
 from .data import COMMS_RANGE
 from .dice import die_name, shift, shift_names
 from .state import ABANDONED, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, STABILISED, DustState, Figure, Unit
-from .ew import range_die, search, sees_as_by_day  # noqa: F401  (moved to ew.py)
+from .ew import range_die, search, sees_as_by_day  # noqa: F401  (also read as command.<name>)
 
 SELF_TREATMENT = 6  # troops without a medic roll a D6 (Medical Treatment Action)
 EXTRACTED_ARMOUR = 4  # the trooper out of a wrecked suit fights as an unarmoured figure
@@ -191,8 +191,6 @@ def communicate(ctx: Resolution, sender: Unit, receiver: Unit, why: str = "",
                     f"leadership of {sender.name} ({sender.leadership}) and {receiver.name} "
                     f"({receiver.leadership})", rule, sender.id, modifiers=named)
     if roll > target:
-        from . import ew
-
         # an enemy EW unit jams only a message that would get through (ew.py: this game's reading)
         if ew.jam(ctx, sender.side, roll, f"{sender.name}'s message to {receiver.name}"):
             return False
@@ -274,12 +272,6 @@ def _order_offer(st: DustState, u: Unit) -> list[Any]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _assault_module():
-    from . import assault
-
-    return assault
-
-
 def _combined_check(st: DustState, u: Unit, cmd: C.CombinedAssault) -> str | None:
     if cmd.first == cmd.second:
         return "a combined assault needs two different units"
@@ -295,15 +287,10 @@ def _combined_check(st: DustState, u: Unit, cmd: C.CombinedAssault) -> str | Non
     target = st.units.get(cmd.target)
     if target is None or target.side == u.side or not target.on_table or target.hidden:
         return "the target must be an enemy unit on the table that has been found"
-    mod = _assault_module()
-    if not hasattr(mod, "combined_assault"):
-        return "combined assaults are not available in this version"
-    assault_action = getattr(mod, "ACTIONS", {}).get(C.Assault)
-    if assault_action is not None:
-        for sid in (cmd.first, cmd.second):
-            why = assault_action.check(st, st.units[sid], C.Assault(sid, cmd.target))
-            if why:
-                return why
+    for sid in (cmd.first, cmd.second):
+        why = assault.ACTIONS[C.Assault].check(st, st.units[sid], C.Assault(sid, cmd.target))
+        if why:
+            return why
     return None
 
 
@@ -319,7 +306,7 @@ def _combined_resolve(ctx: Resolution, u: Unit, cmd: C.CombinedAssault) -> None:
           if communicate(ctx, u, s, f"combined assault order to {s.name}", rule)]
     if len(ok) == 2:
         ctx.emit(E.Note(text=f"{first.name} and {second.name} assault {target.name} together", rule=rule))
-        _assault_module().combined_assault(ctx, [st.units[first.id], st.units[second.id]], st.units[target.id])
+        assault.combined_assault(ctx, [st.units[first.id], st.units[second.id]], st.units[target.id])
     elif ok:
         ctx.emit(E.Note(text=f"only {ok[0].name} got the order: it acts alone", rule=rule))
         acts.push_activation(ctx, ok[0], "order")

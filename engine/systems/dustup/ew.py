@@ -71,8 +71,8 @@ from engine.core.resolution import Resolution
 
 from . import acts, ground
 from . import commands as C
-from .action import Action
 from . import events as E
+from .action import Action
 from .dice import shift
 from .state import DustState, Unit
 

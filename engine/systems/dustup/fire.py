@@ -28,15 +28,15 @@ import attrs
 from engine.core.hexes import hex_distance
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ground, heavy
 from . import commands as C
 from . import events as E
-from . import acts, ground
 from .action import Action, registry_of
 from .data import Weapon
 from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
 from .state import BROKEN, FIT, ROUTED, DustState, Figure, Unit
-from .shooting import BASE_TARGET_DIE, RULE_IMPACT, describe_target_die, fire_morale, resolve_hits, target_die_for  # noqa: F401  (moved to shooting.py)
+from .shooting import (BASE_TARGET_DIE, RULE_IMPACT, describe_target_die, fire_morale, resolve_hits,
+                       target_die_for)  # noqa: F401  (also read as fire.<name>)
 
 RULE = "Shoot Action"
 RULE_TARGET = "Shoot Action: Target Die"
@@ -246,8 +246,6 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
         return f"{u.name} is completely concealed and may not fire: reorganise to partial concealment first"
     if u.confidence <= BROKEN and not ground.in_cover(st, u):
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
-    from . import heavy
-
     why = heavy.passenger_fire_refusal(st, u)
     if why:
         return why
@@ -359,8 +357,6 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Shoot) -> None:
     if first_fire:
         ctx.emit(E.CameUnderFire(unit=target.id, reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
     shot = shoot(ctx, u, target, figs, cmd.grenades, cmd.suppressive)
-    from . import heavy
-
     heavy.spend_disposables(ctx, u, figs)
     if target.on_table:
         fire_morale(ctx, target, first_fire=first_fire,
@@ -390,8 +386,6 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
 
     ``defensive``: final defensive fire, whose suppression results are ignored.
     """
-    from . import heavy
-
     st: DustState = ctx.state
     vehicle = target.is_vehicle
     die, shifts = target_die_for(st, firer, target, suppressive)

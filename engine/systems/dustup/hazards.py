@@ -132,11 +132,12 @@ from engine.core.resolution import Resolution
 
 from . import acts, checks, ground
 from . import events as E
+from .action import Action
+from .command import detachment_id
 from .dice import (clock_to_hex_direction, firepower_die, less_than_half, parse_value, roll_value, smoke_thinning,
                    value_name)
-from .action import Action
-from .state import (ABANDONED, CONFIDENT, FIT, HULL, KILLED, STABILISED, UNTREATED, DustState, Feature,
-                    Figure, Unit, feature_data)
+from .state import (ABANDONED, CONFIDENT, FIT, HULL, KILLED, STABILISED, UNTREATED, DustState, Feature, Figure, Unit,
+                    feature_data)
 
 RULE_FIRE = "Additional Rules: Fire"
 RULE_NATURAL = "Smoke: Natural Smoke"
@@ -994,8 +995,6 @@ def _lane_resolve(ctx: Resolution, u: Unit, cmd: ClearLane) -> None:
     if len(fit) > 1:
         lead = u.leader
         volunteer = [f for f in fit if lead is None or f.id != lead.id][-1]
-        from .command import detachment_id
-
         did, name = detachment_id(st, u)
         ctx.emit(E.DetachmentFormed(parent=u.id, unit=did, name=name, figures=(volunteer.id,), rule=RULE_LANE))
         walker = st.units[did]

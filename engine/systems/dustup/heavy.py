@@ -51,17 +51,17 @@ import attrs
 from engine.core.hexes import Hex, arc_of, hex_distance
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ew, ground, shooting
+from . import commands as C
 from . import events as E
-from . import shooting
-from . import acts, ground
 from .action import Action
 from .data import Weapon
-from .dice import die_name, roll_value, shift, successes, value_name
-from .ground import move_refusal, towed_guns as _towed_guns, towed_weapon, tractor_of, weapon_of
-from .state import (ABANDONED, BROKEN, CONFIDENCE, FIT, HULL, KILLED, ROUTED, SHAKEN, UNTREATED, WEAPON,
-                    DustState, Figure, Unit)
-from .ground import exposed_passengers, firer_shifts, passenger_concealed, passenger_cover, vehicle_of  # noqa: F401  (moved to ground.py)
+from .dice import die_name, roll_value, shift, shift_names, successes, value_name
+from .ground import GROUND, move_refusal, tow_refusal, towed_guns as _towed_guns, towed_weapon, tractor_of, weapon_of
+from .state import (ABANDONED, BROKEN, CONFIDENCE, FIT, HULL, KILLED, ROUTED, SHAKEN, UNTREATED, WEAPON, DustState,
+                    Figure, Unit)
+from .ground import (exposed_passengers, firer_shifts, passenger_concealed, passenger_cover,
+                     vehicle_of)  # noqa: F401  (also read as heavy.<name>)
 
 RULE_HEAVY = "Heavy Weapons: Firing Heavy Weapons"
 RULE_RANGE = "Heavy Weapons: Heavy Weapon Range"
@@ -481,8 +481,6 @@ def launch_hexes(st: DustState, u: Unit, f: Figure) -> list[Hex]:
 def move_and_fire_refusal(st: DustState, u: Unit, to: Hex) -> str | None:
     """Weapon Stabilisation: only a vehicle with superior stabilisation may move and shoot in the
     same action; the move must be one it could make as a Move action."""
-    from . import commands as C
-
     if u.vehicle not in ("vehicle", "mech", "monster"):
         return "only a vehicle moves and fires in one action"
     if u.stabilisation != "superior":
@@ -712,8 +710,6 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     rule = RULE_VEHICLE_FDF if defensive else RULE_IAVR if w.kind == "iavr" else RULE_HEAVY
     point = target.is_vehicle
     die, shifts = weapon_target_die(st, firer, f, target, part, moving_fire=moving_fire)
-    from .dice import shift_names
-
     t_roll = ctx.roll(die, describe_die(die, shifts), rule, target.id,
                       modifiers=shift_names(f"target die D{shooting.BASE_TARGET_DIE}", shifts, rule))
     named = [(firer.quality, f"quality die D{firer.quality}")]
@@ -811,8 +807,6 @@ def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     rolls = [ctx.roll(firer.quality, f"{firer.name} guides the missile: quality die D{firer.quality}", RULE_GUIDED,
                       firer.id),
              ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance}", RULE_GUIDED, firer.id)]
-    from . import ew
-
     if ew.disrupt(ctx, firer.side, rolls, "guided missile"):
         ctx.emit(E.Note(text=f"the {w.name}'s guidance is disrupted: the missile misses", rule=RULE_GUIDED))
         return MISS
@@ -1020,8 +1014,6 @@ def embark_refusal(st: DustState, u: Unit, vehicle: str) -> str | None:
 
 def tractor_refusal(st: DustState, v: Unit | None, w: Weapon) -> str | None:
     """Why ``v`` cannot take a towed weapon ``w`` on its hook (Towing and Pushing Vehicles)."""
-    from .ground import GROUND, tow_refusal
-
     if v is None:
         return "there is no such vehicle"
     if v.vehicle not in GROUND or not v.mover:

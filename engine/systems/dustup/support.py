@@ -92,14 +92,13 @@ import attrs
 from engine.core.hexes import Hex, arc_of, hex_count, hex_distance, hexes_within
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ground, heavy, vehicles
 from . import events as E
-from . import acts, ground
 from .action import Action
 from .data import BURST, SUPPORT_KINDS, SUPPORT_TIERS
 from .dice import (clock_to_hex_direction, die_name, roll_value, shift, shift_names, shift_value, smoke_thinning,
                    value_name)
-from .state import FIT, KILLED, ABANDONED, HULL, ROUTED, DustState, Feature, Mission, Unit, feature_data
+from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Feature, Mission, Unit, feature_data
 
 RULE_REQUEST = "Request Fire Support Action"
 RULE_CHITS = "Request Fire Support Action: Fire Support Chits"
@@ -605,8 +604,6 @@ def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, 
     shifted = f", cover +{cover}" if cover else ""
     imp = roll_value(ctx, impact, f"impact {value_name(impact)} against {v.name}'s {face} armour", RULE_IMPACT)
     arm = roll_value(ctx, armour, f"{v.name}'s {face} armour {value_name(armour)}{shifted}", RULE_IMPACT, v.id)
-    from . import heavy, vehicles
-
     if imp > 2 * arm:
         heavy.passenger_casualties(ctx, v, weapon_class, destroyed=True)
         vehicles.destroy(ctx, v, f"impact {imp} more than double armour {arm}: destroyed", RULE_IMPACT)

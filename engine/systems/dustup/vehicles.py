@@ -37,13 +37,13 @@ import attrs
 from engine.core.hexes import DIRECTIONS, Hex, hex_distance, reachable
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, fire, ground, heavy, unitfacts
 from . import events as E
-from . import acts, ground, unitfacts
 from .action import Action
 from .dice import roll_value, value_name
+from .heavy import embark_refusal
 from .state import FIT, HULL, KILLED, SINGLE, SQUAD, DustState, Figure, Unit
-from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (moved to ground.py)
+from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (also read as vehicles.<name>)
 
 R_MOVE = "Vehicles: Vehicle Movement"
 R_TRANSPORT = "Vehicles: Transport of Infantry"
@@ -242,8 +242,6 @@ def apply_hit(ctx: Resolution, v: Unit, impact: int, face: str, rule: str = R_HI
 
 
 def _passengers_hit(ctx: Resolution, v: Unit, weapon_class: int, destroyed: bool) -> None:
-    from . import heavy
-
     test = getattr(heavy, "passenger_casualties", None)
     if test is not None and ctx.state.passengers(v.id):
         test(ctx, v, weapon_class, destroyed)
@@ -330,8 +328,6 @@ def infantry_attack(ctx: Resolution, inf: Unit, v: Unit, rule: str = R_ASSAULT) 
                     f"{INFANTRY_ATTACK_FACE} armour)", rule=rule))
     result = apply_hit(ctx, v, impact, INFANTRY_ATTACK_FACE, rule, by=(inf.id, fid), what=name)
     if result == "damaged":
-        from . import heavy
-
         morale = getattr(heavy, "vehicle_morale", None)  # a damaged vehicle tests its confidence
         if morale is not None:
             morale(ctx, v)
@@ -378,8 +374,6 @@ def firing_passengers(st: DustState, v: Unit) -> list[Unit]:
 def vehicle_weapons_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
     """The vehicle's own machineguns in final defensive fire: heavy.final_defensive_fire (the fire
     of vehicle weapons is heavy.py's part)."""
-    from . import heavy
-
     return heavy.final_defensive_fire(ctx, v, target)
 
 
@@ -387,8 +381,6 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
     """Final defensive fire at an assaulting mech or monster: fire.shoot as for any final defensive
     fire (suppression ignored), its hits rolled against the armour (heavy.vehicle_hits). Returns the
     damage markers placed: they count as the attacker's casualties for its test (this game's reading)."""
-    from . import fire
-
     st: DustState = ctx.state
     if not ground.can_see(st, firer.pos, v.pos):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {v.name}: no final defensive fire", rule=fire.RULE_FINAL))
@@ -535,8 +527,6 @@ def _embark_check(st: DustState, u: Unit, cmd: Embark) -> str | None:
     why = _mount_refusal(u, v, "mount it")
     if why:
         return why
-    from .heavy import embark_refusal
-
     why = embark_refusal(st, u, v.id)  # Moving Heavy Weapons: a towed gun is not carried aboard
     if why:
         return why
