@@ -9,7 +9,7 @@ import attrs
 
 from engine.systems.dustup import commands as C
 from engine.systems.dustup import events as E
-from engine.systems.dustup import rules, unitfacts
+from engine.systems.dustup import folds, rules, unitfacts
 
 try:
     from . import dustkit as K
@@ -28,7 +28,7 @@ def test_no_event_names_a_state_field_to_set():
 def test_every_shared_event_has_a_fold_and_no_fold_sets_a_field_by_name():
     for t in E.EVENT_TYPES:
         assert t in rules.FOLD, f"{t.__name__} has no fold"
-    for module in (rules, unitfacts):
+    for module in (rules, folds, unitfacts):
         tree = ast.parse(inspect.getsource(module))
         calls = [n for n in ast.walk(tree)
                  if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr"]

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.system import OptionSpec, Outcome, RuleSystem, ScenarioInfo
 
-from . import data, rules
+from . import data, forces, rules
 from .action import Registry
 from .state import DustState
 
@@ -67,7 +67,7 @@ class Dustup(RuleSystem):
         return data.load_content(self.content_dir(), scenario)
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DustState:
-        return rules.new_state(data.Tables.from_content(content), options)
+        return forces.new_state(data.Tables.from_content(content), options)
 
     def setup(self, ctx) -> None:
         rules.setup(ctx)

@@ -13,159 +13,32 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import attrs
-
-from engine.core.hexes import hex_distance, offset_to_axial
+from engine.core.hexes import hex_distance
 from engine.core.resolution import Resolution
 
 from . import air, assault, checks, command, ew, fire, hazards, heavy, support, tankshock, vehicles
 from . import commands as C
 from . import events as E
-from . import unitfacts
 from .action import Action, Registry
-# acts.py and ground.py are imported whole: their names are also read here as rules.<name> (view.py, ai.py)
+# acts.py and ground.py are imported whole: their names are also read as rules.<name> (view.py, ai.py, tests)
 from .acts import (MOVE, abandon_wounded, activation_hooks, after_move, move_check, move_offer, move_resolve,
                    move_unit, offer_seize, push_activation, reveal, sight_checks, spend, _ask_seize)
-from .data import FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE, Tables, parse_figures
+from .folds import ACTIVATION_DECK, FOLD, TURN_END_CARD
 from .ground import (AMPHIBIOUS, VEHICLE_CLASSES, adjacent_to_enemy, can_see, carried_wounded, carries_wounded,
                      concealment, cover_distance, cover_shift, enemy_hexes, fire_target_refusal, flying,
                      hex_gives_cover, in_cover, may_end_at, move_options, movement_die, must_seek_cover,
                      nearest_enemy_distance, needs_nerve, new_id, on_own_edge, own_edge_hex, sight, smoke_hexes,
                      step_cost, unmanned, vehicle_cannot_move, vehicle_class, vehicle_costs, walk, walk_into,
                      withdraw_hex)
-from .state import (ABANDONED, CONFIDENCE, CONFIDENT, DETACHMENT, FIT, HULL, KILLED, ROUTED, BROKEN, SINGLE, COMMAND,
-                    STABILISED, UNTREATED, WEAPON, Active, DustState, Feature, Figure, Marker, Mission, Pending, Unit)
-from .unitfacts import place as _place, vacate as _vacate
+from .state import (ABANDONED, BROKEN, COMMAND, CONFIDENT, DETACHMENT, KILLED, ROUTED, STABILISED, UNTREATED, DustState,
+                    Pending, Unit)
 
 _needs_nerve = needs_nerve  # the old name, for the readers of view.py
 
-ACTIVATION_DECK = "activation"
-TURN_END_CARD = "turn-end"
-
 
 # ---------------------------------------------------------------------------------------------
-# Setting up
+# Setting up (the forces themselves are built in forces.py)
 # ---------------------------------------------------------------------------------------------
-
-
-def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
-    units: dict[str, Unit] = {}
-    for spec in tables.deployment:
-        if "vehicle" in spec:
-            for v in build_vehicle(tables, spec):
-                units[v.id] = v
-        else:
-            units[spec["id"]] = build_unit(tables, spec)
-    for spec in tables.deployment:
-        if spec.get("in"):  # passengers start inside their vehicle (Transport of Infantry)
-            u = units[spec["id"]]
-            u.carried_by = str(spec["in"])
-            u.pos = units[u.carried_by].pos
-            if units[u.carried_by].off_table:  # aboard an aircraft still on the inbound chart
-                u.off_table = True
-    for u in units.values():
-        if u.commander is not None and u.commander not in units:
-            from engine.core.errors import ContentError
-
-            raise ContentError(f"unit {u.id} names commander {u.commander!r}, which is not in the scenario")
-    st = DustState(tables=tables, options=dict(options), units=units, markers={}, decks={})
-    for u in units.values():
-        if u.carried_by is None and u.hull is None and u.pos is not None and u.pos not in st.occupant \
-                and not u.off_table and not flying(u):
-            st.occupant[u.pos] = u.id
-    if options.get("activation") in ("chits", "chits-quality", "cards"):
-        from engine.core.cards import Deck
-
-        st.decks[ACTIVATION_DECK] = Deck(draw_pile=[], in_play=[], discard=[])
-    return st
-
-
-def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
-    uid = str(spec["id"])
-    armour = t.armour[spec.get("armour", "basic")]
-    figures = []
-    roles = parse_figures(spec["figures"], f"unit {uid}")
-    if not any(r in ("leader", "commander") for r, _ in roles):
-        first = next(i for i, (r, _) in enumerate(roles) if r != WEAPON)
-        roles[first] = ("leader", roles[first][1])
-    for i, (role, weapon) in enumerate(roles):
-        if role == WEAPON:  # a crew-served heavy weapon: D8 armour (Hits on Heavy Weapons)
-            figures.append(Figure(id=f"{uid}.{i + 1}", name=f"{t.weapons[weapon].name} {uid}.{i + 1}",
-                                  weapon=weapon, armour=8, role=WEAPON, ready=bool(spec.get("set_up", True))))
-            continue
-        name = {"leader": "Leader", "commander": "Commander", "medic": "Medic", "observer": "Observer"}.get(
-            role, f"Trooper {i + 1}")
-        figures.append(Figure(id=f"{uid}.{i + 1}", name=f"{name} {uid}.{i + 1}" if role else f"{uid}.{i + 1}",
-                              weapon=weapon, armour=armour.die, power=armour.power, role=role,
-                              unarmoured=armour.unarmoured))
-    side = spec["side"]
-    start = CONFIDENCE.index(spec.get("confidence", FATIGUE[t.side_info[side]["fatigue"]]))
-    kind = spec.get("kind", "single" if len(figures) == 1 else "squad")
-    medic = MEDICS[spec.get("medic", "medic" if any(f.role == "medic" for f in figures) else "none")]
-    move = spec.get("move", "infantry")
-    return Unit(
-        id=uid, side=side, name=str(spec.get("name", uid)), kind=kind, quality=QUALITY[spec.get("quality", "experienced")],
-        leadership=int(spec.get("leadership", 2)), figures=figures,
-        pos=offset_to_axial(*spec["at"]), confidence=start, initial_confidence=start, move_die=MOVE_DICE[move],
-        level=int(spec.get("level", 1 if kind == COMMAND else 0)), commander=spec.get("commander"),
-        cavalry=move == "cavalry", mounted=move == "cavalry", hidden=bool(spec.get("hidden", False)),
-        terror=bool(spec.get("terror", False)), sensor=SENSORS[spec.get("sensor", "unaided")],
-        night_vision=bool(spec.get("night_vision", False)), medic=medic, grenades=spec.get("grenades"),
-        power=armour.power, strike=int(spec.get("strike", 1)), cc_impact=_value_of(spec.get("cc_impact", 6)),
-        ecm=SYSTEM_DICE[spec.get("ecm", "none")], ew=EW_DICE[spec.get("ew", "")],
-        drones=EW_DICE[spec.get("drones", "")], fo=bool(spec.get("fo", False)),
-        rangefinder=RANGEFINDERS.get(spec.get("rangefinder", ""), 4),
-        off_table=bool(spec.get("inbound")),
-    )
-
-
-def _value_of(v: Any) -> int:
-    from .dice import parse_value
-
-    return v if isinstance(v, int) else parse_value(v)
-
-
-def build_vehicle(t: Tables, spec: dict[str, Any]) -> list[Unit]:
-    """A vehicle, mech, monster, aircraft or building from its type in vehicles.toml (Armoured Dustup:
-    General Rules: each vehicle is a unit with a quality, a leadership and two actions). Its body is
-    one "hull" figure; each weapon a "weapon" figure. A super-heavy vehicle's turrets are units of
-    their own on the same hex (Super-Heavy Vehicles)."""
-    vt = t.vehicles[spec["vehicle"]]
-    uid = str(spec["id"])
-    side = spec["side"]
-    start = CONFIDENCE.index(spec.get("confidence", FATIGUE[t.side_info[side]["fatigue"]]))
-    pos = offset_to_axial(*spec["at"])
-
-    def one(vid: str, name: str, vtype, hull: str | None) -> Unit:
-        figures = [Figure(id=f"{vid}.0", name=name, weapon="", armour=vtype.armour[0], role=HULL)]
-        for i, w in enumerate(vtype.weapons):
-            figures.append(Figure(id=f"{vid}.{i + 1}", name=f"{t.weapons[w].name} ({name})", weapon=w, armour=8,
-                                  role=WEAPON))
-        air = spec.get("air", "grounded" if vtype.kind == "aircraft" else "")
-        return Unit(
-            id=vid, side=side, name=name, kind=SINGLE, quality=QUALITY[spec.get("quality", "experienced")],
-            leadership=int(spec.get("leadership", 2)), figures=figures, pos=pos, confidence=start,
-            initial_confidence=start, move_die=vtype.move, hidden=bool(spec.get("hidden", False)),
-            commander=spec.get("commander"), terror=vtype.terror or bool(spec.get("terror", False)),
-            sensor=SENSORS[spec.get("sensor", "aided")], night_vision=bool(spec.get("night_vision", False)),
-            strike=vtype.strike, cc_impact=vtype.cc_impact, vehicle=vtype.kind, vtype=vtype.id, size=vtype.size,
-            mover=vtype.mover, facing=int(spec.get("facing", 0)), armour_faces=vtype.armour,
-            open_top=vtype.open_top, soft_skin=vtype.soft_skin, firing_ports=vtype.firing_ports,
-            capacity=vtype.capacity, ecm=SYSTEM_DICE[spec["ecm"]] if "ecm" in spec else vtype.ecm,
-            decoys=vtype.decoys, area_protection=vtype.area_protection, stabilisation=vtype.stabilisation,
-            slaved=vtype.slaved, smoke_dischargers=vtype.smoke_dischargers, exhaust_smoke=vtype.exhaust_smoke,
-            air=air, vtol=vtype.vtol, hull=hull, plough=vtype.plough, line_charges=vtype.line_charges,
-            off_table=bool(spec.get("inbound")), ew=EW_DICE.get(spec.get("ew", ""), 0),
-        )
-
-    out = [one(uid, str(spec.get("name", vt.name)), vt, None)]
-    for i, tid in enumerate(vt.turrets):
-        out.append(one(f"{uid}-t{i + 1}", f"{out[0].name}, turret {i + 1}", t.vehicles[tid], uid))
-    return out
-
-
-EW_DICE = {"": 0, "inferior": 6, "average": 8, "superior": 10}
-RANGEFINDERS = {"basic": 6, "advanced": 8, "superior": 10}
 
 
 def setup(ctx: Resolution) -> None:
@@ -682,21 +555,6 @@ BASIC_DECISIONS: dict[str, Callable] = {"seize": seize_decision, "first": first_
 
 
 # ---------------------------------------------------------------------------------------------
-# Terrain, sight and movement
-#
-# Scale (RULES-NOTES): 1 hex = 2 inches, so the book's "movement die x 2 inches" is the movement
-# die's roll in hexes, each hex costing 1, 2 or 3 points by its terrain (Terrain Effects on
-# Movement; power armour uses its own column), and "not closer than 2 inches to an enemy" is "not
-# adjacent to an enemy unless assaulting".
-#
-# Cohesion (Forces: Leaders): a unit whose figures stray more than 6 inches from the leader is
-# disorganised. Here a squad is one counter on one hex carrying all its figures (RULES-NOTES), and
-# distances are measured from that hex, so a unit is always in cohesion and is never disorganised;
-# no code is needed for it. Detachments are separate counters and units in their own right.
-# ---------------------------------------------------------------------------------------------
-
-
-# ---------------------------------------------------------------------------------------------
 # Prop, unprop, recover suppression, withdraw (routed)
 # ---------------------------------------------------------------------------------------------
 
@@ -801,246 +659,12 @@ BASIC_ACTIONS: dict[type, Action] = {
 
 
 # ---------------------------------------------------------------------------------------------
-# The fold: events into state
+# The fold: events into state (folds.py and unitfacts.py; each module's own in its FOLD)
 # ---------------------------------------------------------------------------------------------
 
 
 def fold(st: DustState, ev: Any) -> None:
     REGISTRY.fold[type(ev)](st, ev)
-
-
-def _f_placed(st, ev):
-    _place(st, st.units[ev.unit], ev.at)
-
-
-def _f_marker(st, ev):
-    st.markers[ev.marker] = Marker(ev.marker, ev.side, ev.at, ev.unit)
-
-
-def _f_marker_removed(st, ev):
-    st.markers.pop(ev.marker, None)
-
-
-def _f_figure(st, ev):
-    u = st.units[ev.unit]
-    for f in u.figures:
-        if f.id == ev.figure:
-            f.status = ev.status
-            f.wounds = ev.wounds
-            break
-    if not u.fit_figures:
-        _vacate(st, u)
-
-
-def _f_role(st, ev):
-    for f in st.units[ev.unit].figures:
-        if f.id == ev.figure:
-            f.role = ev.role
-
-
-def _f_fired(st, ev):
-    ids = set(ev.figures)
-    for f in st.units[ev.unit].figures:
-        if f.id in ids:
-            f.fired = True
-
-
-def _f_kill(st, ev):
-    u = st.units.get(ev.unit)
-    if u:
-        for f in u.figures:
-            if f.id == ev.figure:
-                f.kills += 1
-
-
-def _f_turn_began(st, ev):
-    st.turn = ev.turn
-    st.stack.clear()
-    st.first = None
-    st.forced_unit = None
-    st.chit_leftover = None
-    st.seized_by = None
-    st.seize_asked = False
-    for u in st.units.values():
-        u.activated = False
-        u.decoy_used = False
-        for f in u.figures:
-            f.fired = False
-
-
-def _f_nothing(st, ev):
-    pass
-
-
-def _f_feature_placed(st, ev):
-    st.features[ev.feature] = Feature(ev.feature, ev.kind, ev.side, ev.at, ev.hidden, tuple(ev.data))
-    st.serial += 1
-
-
-def _f_feature_removed(st, ev):
-    st.features.pop(ev.feature, None)
-
-
-def _f_feature_changed(st, ev):
-    f = st.features[ev.feature]
-    if ev.at is not None:
-        f.pos = ev.at
-    if ev.hidden is not None:
-        f.hidden = ev.hidden
-    if ev.data is not None:
-        f.data = tuple(ev.data)
-
-
-def _f_mission_placed(st, ev):
-    st.missions[ev.mission] = Mission(ev.mission, ev.side, ev.kind, ev.asset, ev.box, ev.target,
-                                      tuple(ev.dummies), ev.observer, ev.unit, ev.ammo)
-    st.serial += 1
-    if ev.kind in ("artillery", "air", "orbital"):  # a fire mission uses up one of its asset's missions
-        key = f"{ev.side}:{ev.asset}"
-        st.support_used[key] = st.support_used.get(key, 0) + 1
-
-
-def _f_mission_moved(st, ev):
-    m = st.missions[ev.mission]
-    m.box = ev.box
-    if ev.target is not None:
-        m.target = ev.target
-
-
-def _f_mission_removed(st, ev):
-    st.missions.pop(ev.mission, None)
-
-
-def _f_chits(st, ev):
-    st.support_chits[ev.side] = ev.left
-
-
-def _f_decision(st, ev):
-    st.pending = Pending(ev.side, ev.kind, tuple(ev.data))
-    if ev.kind == "seize":
-        st.seize_asked = True
-
-
-def _f_decided(st, ev):
-    st.pending = None
-
-
-def _f_first(st, ev):
-    st.first = ev.side
-
-
-def _f_to_act(st, ev):
-    st.to_act = ev.side
-
-
-def _f_began(st, ev):
-    u = st.units[ev.unit]
-    u.moves = 0
-    st.stack.append(Active(ev.unit, ev.actions, ev.by))
-    if ev.by in ("turn", "card", "seize", "leftover"):
-        u.activated = True
-    for f in u.figures:
-        f.fired = False
-
-
-def _f_action(st, ev):
-    # the innermost activation of that unit: a commander that spends its order action after pushing
-    # its subordinate's activation still pays from its own
-    for act in reversed(st.stack):
-        if act.unit == ev.unit:
-            act.actions = max(0, act.actions - ev.spent)
-            break
-
-
-def _f_passed(st, ev):
-    # the side that passed is not asked whether to seize the activation it has just given away
-    st.seize_asked = True
-
-
-def _f_ended(st, ev):
-    if st.stack and st.stack[-1].unit == ev.unit:
-        st.stack.pop()
-    if not st.stack:
-        st.seize_asked = False  # the next activation may be seized again
-
-
-def _f_token(st, ev):
-    st.tokens[ev.side] = st.tokens.get(ev.side, 0) - 1
-    st.seized_by = ev.side
-
-
-def _f_forced(st, ev):
-    st.forced_unit = ev.unit
-
-
-def _f_moved(st, ev):
-    u = st.units[ev.unit]
-    _place(st, u, ev.path[-1])
-
-
-def _f_left(st, ev):
-    st.abandoned[ev.at] = st.abandoned.get(ev.at, 0) + ev.count
-
-
-def _f_assault(st, ev):
-    st.assault = ev.facts
-
-
-def _f_ended_battle(st, ev):
-    st.result = (ev.winner, ev.reason)
-    st.pending = None
-
-
-def _f_shuffle_in(st, ev):
-    deck = st.decks[ACTIVATION_DECK]
-    deck.draw_pile = list(ev.cards)
-    deck.in_play = []
-    deck.discard = []
-
-
-def _f_leftover(st, ev):
-    st.chit_leftover = ev.side
-
-
-def _f_detached(st, ev):
-    parent = st.units[ev.parent]
-    moving = [f for f in parent.figures if f.id in set(ev.figures)]
-    parent.figures = [f for f in parent.figures if f.id not in set(ev.figures)]
-    for f in moving:
-        if f.role in ("leader", "commander"):
-            f.role = ""
-    if moving:
-        moving[0].role = "leader"
-    st.units[ev.unit] = attrs.evolve(parent, id=ev.unit, name=ev.name, kind=DETACHMENT, figures=moving,
-                                     parent=parent.id, level=0, commander=parent.commander, pos=parent.pos,
-                                     activated=True, hidden=False)
-
-
-def _f_merged(st, ev):
-    u, other = st.units[ev.unit], st.units[ev.other]
-    for f in other.figures:
-        if f.role in ("leader", "commander"):
-            f.role = ""
-    u.figures.extend(other.figures)
-    other.figures = []
-    _vacate(st, other)
-    other.off_table = True
-
-
-FOLD: dict[type, Callable] = {
-    E.UnitPlaced: _f_placed, E.MarkerPlaced: _f_marker, E.MarkerRemoved: _f_marker_removed,
-    E.FigureChanged: _f_figure, E.FigureRoleChanged: _f_role,
-    E.FiguresFired: _f_fired, E.KillCredited: _f_kill, E.TurnBegan: _f_turn_began, E.RollOffWon: _f_nothing,
-    E.FirstChosen: _f_first, E.SideToAct: _f_to_act, E.DecisionAsked: _f_decision, E.DecisionTaken: _f_decided,
-    E.ActivationBegan: _f_began, E.ActionTaken: _f_action, E.ActivationEnded: _f_ended, E.Passed: _f_passed,
-    E.TokenSpent: _f_token, E.ForcedUnit: _f_forced, E.UnitMoved: _f_moved, E.WoundedLeft: _f_left,
-    E.AssaultState: _f_assault, E.DetachmentFormed: _f_detached, E.UnitsMerged: _f_merged,
-    E.TurnEnded: _f_nothing, E.BattleEnded: _f_ended_battle, E.Note: _f_nothing,
-    E.ActivationDeckDealt: _f_shuffle_in, E.LastActivation: _f_leftover,
-    E.FeaturePlaced: _f_feature_placed, E.FeatureRemoved: _f_feature_removed,
-    E.FeatureChanged: _f_feature_changed, E.MissionPlaced: _f_mission_placed, E.MissionMoved: _f_mission_moved,
-    E.MissionRemoved: _f_mission_removed, E.SupportChits: _f_chits, **unitfacts.FOLD,
-}
 
 
 # ---------------------------------------------------------------------------------------------
