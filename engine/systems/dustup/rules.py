@@ -33,8 +33,6 @@ from .ground import (AMPHIBIOUS, VEHICLE_CLASSES, adjacent_to_enemy, can_see, ca
 from .state import (ABANDONED, BROKEN, COMMAND, CONFIDENT, DETACHMENT, KILLED, ROUTED, STABILISED, UNTREATED, DustState,
                     Pending, Unit)
 
-_needs_nerve = needs_nerve  # the old name, for the readers of view.py
-
 
 # ---------------------------------------------------------------------------------------------
 # Setting up (the forces themselves are built in forces.py)
