@@ -1,12 +1,14 @@
-"""Dustup's set-up, turn sequence and activation, the simple actions (prop, recover, withdraw,
-stand fast; Move is in acts.py), the fold of the shared events, and the registry that gathers every
-action module's orders, decisions, events and hooks.
+"""Dustup's set-up hooks, turn sequence and activation, the dispatch of every order, the simple
+actions (prop, unprop, recover, withdraw, stand fast; Move is in acts.py), and the registry that
+gathers every action module's orders, decisions, events and hooks.
 
 This is the top of the rules: it imports every action module (fire.py, assault.py, command.py,
-heavy.py, vehicles.py, support.py, air.py, hazards.py, ew.py) by name and assembles their tables in
-:data:`REGISTRY`; none of them imports this module. What they share lives below them: ground.py
-(terrain, sight, movement), acts.py (spend, move, reveal...), checks.py (tests), action.py (the
-shape of an action and of the registry), unitfacts.py (the fold of what happens to a unit).
+heavy.py, vehicles.py, tankshock.py, support.py, air.py, hazards.py, ew.py) by name and assembles
+their tables in :data:`REGISTRY`; none of them imports this module. What they share lives below
+them: ground.py (terrain, sight, movement), acts.py (spend, move, reveal...), shooting.py (target
+die, hits, morale after fire), checks.py (tests), forces.py (building the units), folds.py and
+unitfacts.py (the folds), action.py (the shape of an action and of the registry).
+tests/dustup/test_dustup_imports.py keeps the imports free of cycles.
 """
 
 from __future__ import annotations
