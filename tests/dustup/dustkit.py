@@ -26,7 +26,7 @@ from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
 from engine.core.resolution import Randomizer, Resolution, Script
 from engine.core.system import content_root, get_system
 from engine.systems.dustup import commands as C
-from engine.systems.dustup import data
+from engine.systems.dustup import data, unitfacts
 
 SYSTEM = get_system("dustup")
 OPEN = "\n".join(["." * 16] * 10)
@@ -88,6 +88,22 @@ def battle(red: list[dict], blue: list[dict], dice: list[int] = (), *, options: 
 def ctx(b: Battle, dice: list[int] = ()) -> Resolution:
     """A Resolution on ``b``'s live state whose dice are ``dice`` (then seeded ones)."""
     return Resolution(SYSTEM, b.state, Randomizer(0, Script(tuple(dice))))
+
+
+def set_unit(b: Battle, uid: str, **fields: Any) -> None:
+    """Put unit ``uid`` of ``b``'s live state in a situation for a test (``suppression=2``,
+    ``off_table=True``...), keeping the map's index of who stands where in step as the folds do.
+    Test set-up only: the rules record what happens as events in the game's words (events.py)."""
+    st = b.state
+    u = st.units[uid]
+    for name, value in fields.items():
+        setattr(u, name, value)
+    if fields.get("suppression"):
+        u.suppressed_before = True
+    if fields.get("off_table"):
+        unitfacts.vacate(st, u)
+    if "air" in fields:
+        unitfacts.place(st, u, u.pos) if u.on_table else unitfacts.vacate(st, u)
 
 
 def rolls(events: list[Any]) -> list[tuple[int, int, str]]:

@@ -25,7 +25,7 @@ def craft(uid: str, vtype: str, at, **kw) -> dict:
 
 
 def setf(b, uid: str, field: str, value) -> None:
-    K.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value, reason="test set-up"))
+    K.set_unit(b, uid, **{field: value})
 
 
 def refusal(b, cmd) -> str | None:

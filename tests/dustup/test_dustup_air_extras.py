@@ -158,7 +158,7 @@ def test_only_anti_aircraft_fire_reaches_a_flying_grav_vehicle():
     assert "only anti-aircraft weapons" in refusal(b, C.Shoot("r", "GC"))
     assert refusal(b, air.FireAA("s", "s.2", "GC")) is None
     assert air.FireAA("s", "s.2", "GC") in air._aa_offer(b.state, b.state.units["s"])
-    K.ctx(b).emit(E.UnitChanged(unit="GC", field="air", value="", reason="test set-up"))
+    K.set_unit(b, "GC", air="")
     assert "on the ground" in refusal(b, air.FireAA("s", "s.2", "GC"))
 
 

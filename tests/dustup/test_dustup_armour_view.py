@@ -84,12 +84,11 @@ def test_a_vehicle_shows_its_facing_until_a_mark_must_take_its_place():
     tank = piece(view.board(b.state), "T")
     assert (tank.glyph, tank.marks, tank.facing) == ("V", "", 3)
     assert tank.state == "facing west"
-    emit(b, E.UnitChanged(unit="T", field="damage", value=2, reason="test"),
-         E.UnitChanged(unit="T", field="confidence", value=3, reason="test"))
+    K.set_unit(b, "T", damage=2, confidence=3)
     tank = piece(view.board(b.state), "T")
     assert tank.marks == "d"  # confidence is not drawn for a vehicle: the slot is its facing's
     assert "facing west, 2 damage markers" in tank.state and "steady" in tank.state
-    emit(b, E.UnitChanged(unit="T", field="suppression", value=1, reason="test"))
+    K.set_unit(b, "T", suppression=1)
     assert piece(view.board(b.state), "T").marks == "1d"
 
 
@@ -114,9 +113,9 @@ def test_aircraft_in_the_air_are_marked_as_flying():
     assert (g.glyph, g.marks, g.facing) == ("A", "a", 2)
     assert g.state.startswith("airborne")
     assert "airborne, VTOL" in "\n".join(g.details)
-    emit(b, E.UnitChanged(unit="g", field="air", value="hovering", reason="test"))
+    K.set_unit(b, "g", air="hovering")
     assert piece(view.board(b.state), "g").marks == "h"
-    emit(b, E.UnitChanged(unit="g", field="air", value="grounded", reason="test"))
+    K.set_unit(b, "g", air="grounded")
     g = piece(view.board(b.state), "g")
     assert g.marks == "" and g.facing == 2  # on the ground it shows its facing
 
@@ -135,8 +134,8 @@ def test_vehicle_details_give_size_armour_faces_facing_damage_weapons_and_system
     """Vehicles: Vehicle Size, Armour (D12 x class per face), Vehicle Damage, Multiple Weapons,
     Weapon Stabilisation, Electronic Counter-Measures, Decoys."""
     b = armour_battle()
-    emit(b, E.UnitChanged(unit="T", field="damage", value=1, reason="test"),
-         E.FigureChanged(unit="T", figure="T.2", status=UNTREATED, wounds=1, reason="test"))
+    K.set_unit(b, "T", damage=1)
+    emit(b, E.FigureChanged(unit="T", figure="T.2", status=UNTREATED, wounds=1, reason="test"))
     lines = piece(view.board(b.state), "T").details
     assert lines[0] == "Tank One [T], Red: vehicle (main battle tank), size 3"
     assert lines[1] == "D10 veteran, leadership 2 average, confident"

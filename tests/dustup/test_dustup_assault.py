@@ -36,7 +36,7 @@ def fight(red, blue, dice=(), **kw):
 
 def set_field(b, uid: str, field: str, value) -> None:
     """Put a unit in a situation before the assault (an event folded into the live state)."""
-    dustkit.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value))
+    dustkit.set_unit(b, uid, **{field: value})
 
 
 def wound(b, uid: str, fid: str) -> None:

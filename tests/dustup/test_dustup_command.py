@@ -36,9 +36,7 @@ def squad(uid="A", at=(8, 0), n=6, **kw):
 
 def setf(b, uid, **fields):
     """Put a unit in a state for the test through the fold (as the rules' events would)."""
-    c = dustkit.ctx(b)
-    for k, v in fields.items():
-        c.emit(E.UnitChanged(unit=uid, field=k, value=v))
+    dustkit.set_unit(b, uid, **fields)
 
 
 def hurt(b, uid, fid, status, wounds=1):

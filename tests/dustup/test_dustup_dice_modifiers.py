@@ -24,7 +24,7 @@ def _battle(dice):
     b = K.battle(red=[K.unit("A", (0, 0), ["leader:rifle", "rifle*2", "lmg"], name="Alpha Squad")],
                  blue=[K.unit("d", (8, 0), ["leader:rifle", "rifle*5"], name="Dog Section")],
                  red_side=HIGH, blue_side=HIGH, map=ROUGH, dice=dice)
-    K.ctx(b).emit(E.UnitChanged(unit="d", field="propped", value=True, reason="test set-up"))
+    K.set_unit(b, "d", propped=True)
     return b
 
 

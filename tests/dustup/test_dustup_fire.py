@@ -30,7 +30,7 @@ def board(row0: str = "", width: int = 16, height: int = 4) -> str:
 
 def setf(b, uid: str, field: str, value) -> None:
     """Put a unit in a state the scenario file cannot describe (through an event, as the rules would)."""
-    K.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value, reason="test set-up"))
+    K.set_unit(b, uid, **{field: value})
 
 
 def rolled(events, rule_part: str = "") -> list[tuple[int, int]]:
@@ -681,7 +681,7 @@ def test_offer_lists_each_way_to_fire():
                        K.unit("w", (12, 0), ["rifle*5"]), K.unit("x", (1, 2), ["rifle*5"])],
                  map="\n".join(["." * 9 + "," + "." * 6, "*" * 16, "." * 16, "." * 16]))
     st = b.state
-    assert not fire.rules.can_see(st, st.units["a"].pos, st.units["x"].pos)
+    assert not fire.ground.can_see(st, st.units["a"].pos, st.units["x"].pos)
     shots = {c for c in b.legal_commands() if isinstance(c, C.Shoot)}
     assert shots == {
         C.Shoot("a", "t"), C.Shoot("a", "t", figures=("a.1", "a.2", "a.3", "a.4")),

@@ -59,7 +59,7 @@ def test_quality_die_is_rolled_for_tests():
     """Forces: Quality. The quality die is the die a unit rolls for its tests: a veteran squad
     trying to recover rolls a D10."""
     b = K.battle(red=[K.unit("a", (0, 0), ["rifle*4"], quality="veteran")], blue=[FAR], dice=[7])
-    K.ctx(b).emit(E.UnitChanged(unit="a", field="suppression", value=1, reason="test set-up"))
+    K.set_unit(b, "a", suppression=1)
     ev = b.submit(C.Recover("a"))
     assert [(s, r) for s, r, _ in K.rolls(ev)] == [(10, 7)]
 
@@ -158,7 +158,7 @@ def test_cavalry_move_on_a_d10():
 def test_dismounted_cavalry_move_as_infantry():
     """Forces: Cavalry. Dismounted cavalry act as infantry: a D6."""
     b = K.battle(red=[K.unit("c", (0, 0), ["rifle*4"], move="cavalry")], blue=[FAR], dice=[5])
-    K.ctx(b).emit(E.UnitChanged(unit="c", field="mounted", value=False, reason="test set-up"))
+    K.set_unit(b, "c", mounted=False)
     ev = b.submit(C.Move("c", K.hx(5, 0)))
     sides, result, purpose = K.rolls(ev)[0]
     assert (sides, result) == (6, 5) and "dismounted" in purpose
@@ -169,7 +169,7 @@ def test_mounted_cavalry_may_not_prop():
     b = K.battle(red=[K.unit("c", (0, 0), ["rifle*4"], move="cavalry")], blue=[FAR])
     with pytest.raises(IllegalOrder, match="mounted cavalry"):
         b.submit(C.Prop("c"))
-    K.ctx(b).emit(E.UnitChanged(unit="c", field="mounted", value=False, reason="test set-up"))
+    K.set_unit(b, "c", mounted=False)
     b.submit(C.Prop("c"))
     assert b.state.units["c"].propped
 

@@ -36,7 +36,7 @@ def fig(b, fid: str):
 
 
 def setf(b, uid: str, field: str, value) -> None:
-    K.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value, reason="test set-up"))
+    K.set_unit(b, uid, **{field: value})
 
 
 def kill(b, *fids: str) -> None:

@@ -46,7 +46,7 @@ def moved(b, uid: str, cols: list[int], dice: list[int], row: int = 0):
 
 
 def setf(b, uid: str, field: str, value) -> None:
-    K.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value, reason="test set-up"))
+    K.set_unit(b, uid, **{field: value})
 
 
 def wound(b, fid: str) -> None:

@@ -30,7 +30,7 @@ def wide(width: int = 60, height: int = 4) -> str:
 
 
 def setf(b, uid: str, field: str, value) -> None:
-    K.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value, reason="test set-up"))
+    K.set_unit(b, uid, **{field: value})
 
 
 def fig(b, fid: str):

@@ -148,7 +148,7 @@ def test_travel_mode_raises_the_number():
     """Morale: Confidence Test Modifiers. A unit in travel mode: +3 at medium commitment."""
     b, u = one()
     c = K.ctx(b, [8])
-    c.emit(E.UnitChanged(unit="a", field="travel", value=True, reason="test set-up"))
+    K.set_unit(b, "a", travel=True)
     checks.confidence_test(c, u, "casualties")
     assert "must beat 6" in only_roll(c.events)[2]
 
@@ -157,7 +157,7 @@ def test_confidence_never_drops_below_routed_and_routing_clears_suppression():
     """Forces: Confidence. Routed is the lowest level; routed units ignore suppression."""
     b, u = one(confidence="broken")
     c = K.ctx(b, [1])
-    c.emit(E.UnitChanged(unit="a", field="suppression", value=2, reason="test set-up"))
+    K.set_unit(b, "a", suppression=2)
     checks.confidence_test(c, u, "leader_hit")
     assert u.confidence == ROUTED and u.suppression == 0
 
@@ -166,7 +166,7 @@ def test_confidence_never_rises_above_the_starting_level():
     """Rally Action: rallying cannot raise a unit's confidence above its initial level."""
     b, u = one(confidence="steady")
     c = K.ctx(b)
-    c.emit(E.UnitChanged(unit="a", field="confidence", value=BROKEN, reason="test set-up"))
+    K.set_unit(b, "a", confidence=BROKEN)
     assert checks.raise_confidence(c, u, 3, "rallied", "Rally Action") == 2
     assert u.confidence == STEADY
 
@@ -343,7 +343,7 @@ def test_death_of_a_commander_tests_every_subordinate_at_plus_one():
     assert "must beat 4" in purposes[1] and "commander fell" in purposes[1]    # HQ: 2 + 1 + 1
     assert "must beat 5" in purposes[2]                                          # A: 2 + 2 + 1
     assert "must beat 6" in purposes[3]                                          # B: 2 + 3 + 1
-    assert [e.unit for e in c.events if isinstance(e, E.UnitChanged) and e.field == "leaderless"] == ["CO"]
+    assert [e.unit for e in c.events if isinstance(e, E.LeaderLost)] == ["CO"]
 
 
 def test_subordinates_test_even_when_the_whole_headquarters_is_destroyed():

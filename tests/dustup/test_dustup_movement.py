@@ -47,7 +47,7 @@ def one_wood(col: int = 6) -> str:
 
 
 def setu(b, uid, field, value):
-    K.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value, reason="test set-up"))
+    K.set_unit(b, uid, **{field: value})
 
 
 def wound(b, uid, *figures):

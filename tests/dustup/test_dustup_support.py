@@ -358,7 +358,7 @@ def test_blast_radius_catches_every_figure_of_every_unit_inside_it():
     ev = b.submit(S.ResolveImpact("red", mid))
     armour = [(s, r) for s, r, p in K.rolls(ev) if p.startswith("armour die")]
     assert len(armour) == 4  # B's three figures and red's own R, at 3 hexes
-    assert sorted({e.unit for e in ev if isinstance(e, E.UnitChanged) and e.field == "suppression"}) == ["B", "R"]
+    assert sorted({e.unit for e in ev if isinstance(e, E.Suppressed)}) == ["B", "R"]
     assert b.state.units["F"].suppression == 0 and not b.state.units["F"].under_fire_before
     assert len(S.blast_hexes(b.state, K.hx(8, 5), 3)) == 37
     assert len(S.blast_hexes(b.state, Hex(0, 0), 1)) == 3  # the map's corner cuts the blast
@@ -629,7 +629,7 @@ def test_suppressed_mortar_loses_its_registered_rounds():
     b = fight([mortar()], [K.unit("B", (14, 0), ["rifle"])], dice=[])
     b.submit(S.FireMortar("M", "M.2", Hex(14, 0), indirect=True))
     b.submit(C.EndActivation())
-    K.ctx(b).emit(E.UnitChanged(unit="M", field="suppression", value=1, reason="test set-up"))
+    K.set_unit(b, "M", suppression=1)
     c = K.ctx(b)
     S.ACTIVATION_BEGIN(c, b.state.units["M"])
     assert b.state.units["M"].mortar_target is None

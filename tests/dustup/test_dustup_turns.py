@@ -142,7 +142,7 @@ def test_turn_end_clears_activation_markers_but_keeps_suppression():
     """Turn Sequence: when all units have activated the turn ends; activation markers are removed,
     other markers such as suppression are left in place. The next turn begins with a new roll-off."""
     b = K.battle(squads("r", 1, 0), squads("b", 1, 8), dice=[2, 5], turn_limit=5)
-    K.ctx(b).emit(E.UnitChanged(unit="b1", field="suppression", value=2, reason="test set-up"))
+    K.set_unit(b, "b1", suppression=2)
     act(b, "r1")
     assert b.state.units["r1"].activated
     b.submit(C.Prop("b1"))
@@ -430,8 +430,8 @@ def test_a_side_with_no_unit_left_fighting_loses():
     b = K.battle(squads("r", 1, 0), squads("b", 2, 8))
     b.submit(C.Prop("r1"))
     c = K.ctx(b)
-    c.emit(E.UnitChanged(unit="b1", field="confidence", value=ROUTED, reason="test set-up"))
-    c.emit(E.UnitChanged(unit="b2", field="off_table", value=True, reason="test set-up"))
+    K.set_unit(b, "b1", confidence=ROUTED)
+    K.set_unit(b, "b2", off_table=True)
     ev = b.submit(C.EndActivation())
     assert of_type(ev, E.BattleEnded)[0].winner == "red"
     assert "no unit left fighting" in b.outcome().reason

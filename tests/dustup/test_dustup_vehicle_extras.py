@@ -33,7 +33,7 @@ def squad(uid, at, figures=("leader:rifle", "rifle*3"), **kw):
 
 
 def set_field(b, uid, field, value):
-    dustkit.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value))
+    dustkit.set_unit(b, uid, **{field: value})
 
 
 def unit(b, uid):
@@ -265,7 +265,7 @@ def unmanned_battle():
     b = dustkit.battle([veh("L", "light_tank", (5, 4), facing=3), FAR_RED], [squad("E", (12, 4)), FAR_BLUE])
     c = dustkit.ctx(b)
     vehicles.dismount_crew(c, unit(b, "L"), None)
-    c.emit(E.UnitChanged(unit="L-crew", field="activated", value=False))  # a new turn for the crew
+    dustkit.set_unit(b, "L-crew", activated=False)  # a new turn for the crew
     return b
 
 

@@ -53,7 +53,7 @@ FAR_RED = squad("rr", (15, 0), 2)
 
 
 def set_field(b, uid, field, value):
-    dustkit.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value))
+    dustkit.set_unit(b, uid, **{field: value})
 
 
 def unit(b, uid):

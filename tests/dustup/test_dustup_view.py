@@ -35,7 +35,7 @@ def board(row0: str = "", width: int = 16, height: int = 4) -> str:
 
 
 def setf(b, uid: str, field: str, value) -> None:
-    K.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value, reason="test set-up"))
+    K.set_unit(b, uid, **{field: value})
 
 
 def two_squads(**kw):
@@ -59,12 +59,12 @@ def test_a_die_roll_reads_die_result_and_purpose():
     assert SYSTEM.describe(ev, b.state) == "D10 rolled 5: target die D8 -> D10: partial concealment +1, propped +1"
 
 
-def test_a_unit_change_names_the_unit_field_value_and_reason():
+def test_a_fact_about_a_unit_names_the_unit_what_happened_and_why():
     b = two_squads()
-    ev = E.UnitChanged(unit="A", field="suppression", value=1, reason="minor success", rule="Shoot Action")
-    assert SYSTEM.describe(ev, b.state) == "Alpha Squad [A]: suppression markers -> 1 (minor success)"
-    ev = E.UnitChanged(unit="d", field="confidence", value=SHAKEN, reason="failed a test")
-    assert SYSTEM.describe(ev, b.state) == "Dog Section [d]: confidence -> shaken (failed a test)"
+    ev = E.Suppressed(unit="A", markers=1, reason="minor success", rule="Shoot Action")
+    assert SYSTEM.describe(ev, b.state) == "Alpha Squad [A]: suppressed: 1 suppression marker (minor success)"
+    ev = E.ConfidenceDropped(unit="d", level=SHAKEN, reason="failed a test")
+    assert SYSTEM.describe(ev, b.state) == "Dog Section [d]: confidence drops to shaken (failed a test)"
 
 
 def _sample(t: type, b):
@@ -84,8 +84,6 @@ def _sample(t: type, b):
             values[name] = True
         if "tuple" in str(a.type):
             values[name] = (Hex(1, 0), Hex(2, 0)) if name == "path" else ("A.2", "A.3")
-    if t is E.UnitChanged:
-        values["value"] = 1
     if t is E.AssaultState:
         values["facts"] = ('attackers=["A"]', 'defenders=["d"]', 'stage="courage"')
     return t(**values)

@@ -43,7 +43,7 @@ def _board(row0: str = "", width: int = 16, height: int = 4) -> str:
 
 
 def _set(b, uid: str, field: str, value) -> None:
-    K.ctx(b).emit(E.UnitChanged(unit=uid, field=field, value=value, reason="test set-up"))
+    K.set_unit(b, uid, **{field: value})
 
 
 def _squads(dog_at=(8, 0), **kw):

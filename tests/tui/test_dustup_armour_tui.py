@@ -54,8 +54,8 @@ def armour_session() -> Session:
               dict(id="w", vehicle="mbt", at=[5, 8], facing=0, name="Blue Tank")],
         map=MAP, red_side=dict(support_chits=2, support=[BATTERY]))
     c = K.ctx(b)
-    for ev in (E.UnitChanged(unit="P", field="damage", value=1, reason="test set-up"),
-               E.FigureChanged(unit="w", figure="w.0", status=KILLED, wounds=0, reason="test set-up"),
+    K.set_unit(b, "P", damage=1)
+    for ev in (E.FigureChanged(unit="w", figure="w.0", status=KILLED, wounds=0, reason="test set-up"),
                E.FeaturePlaced(feature="smoke-1", kind="smoke", side="red", at=K.hx(3, 5),
                                data=feature_data(radius=1)),
                E.MissionPlaced(mission="m-2", side="red", kind="artillery", asset="bat", box=2,

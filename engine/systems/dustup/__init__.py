@@ -6,8 +6,8 @@ from typing import Any
 
 from engine.core.system import OptionSpec, Outcome, RuleSystem, ScenarioInfo
 
-from . import commands as C
-from . import data, events, rules
+from . import data, forces, rules
+from .action import Registry
 from .state import DustState
 
 
@@ -40,11 +40,17 @@ class Dustup(RuleSystem):
 
     @property
     def command_types(self) -> tuple[type, ...]:  # type: ignore[override]
-        return C.COMMAND_TYPES + rules.module_command_types()
+        return rules.REGISTRY.command_types
 
     @property
     def event_types(self) -> tuple[type, ...]:  # type: ignore[override]
-        return events.EVENT_TYPES + rules.module_event_types()
+        return rules.REGISTRY.event_types
+
+    @property
+    def registry(self) -> Registry:
+        """Every order, decision, event fold and hook of Dustup (rules.REGISTRY); the helpers below
+        the rules reach the modules' hooks through it (action.registry_of)."""
+        return rules.REGISTRY
 
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
@@ -61,7 +67,7 @@ class Dustup(RuleSystem):
         return data.load_content(self.content_dir(), scenario)
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DustState:
-        return rules.new_state(data.Tables.from_content(content), options)
+        return forces.new_state(data.Tables.from_content(content), options)
 
     def setup(self, ctx) -> None:
         rules.setup(ctx)

@@ -35,7 +35,7 @@ from engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import odds, rules
-from .data import EFFECTIVE_RANGE
+from .data import COVER_SHIFT, EFFECTIVE_RANGE
 from .dice import open_shift, shift
 from .state import DustState, Unit
 
@@ -238,7 +238,7 @@ class DefaultPlayer:
             value += 0.25 * (hex_distance(u.pos, goal) - hex_distance(to, goal))
             if hex_distance(to, goal) <= 1:
                 value += 0.8
-        cover = rules.COVER_SHIFT[st.tables.cover.get(to, "none")] + \
+        cover = COVER_SHIFT[st.tables.cover.get(to, "none")] + \
             (1 if st.tables.conceal.get(to, "none") != "none" else 0)
         value += 0.35 * cover
         watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0

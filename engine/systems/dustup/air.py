@@ -125,12 +125,13 @@ import attrs
 from engine.core.hexes import DIRECTIONS, Hex, hex_count, hex_distance, relative_bearing, shortest_path, spiral, to_pixel
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ew, ground, heavy, shooting, support
 from . import events as E
-from . import rules
+from .action import Action
 from .data import Weapon
-from .dice import clock_to_hex_direction, die_name, roll_value, shift, successes, value_name
+from .dice import clock_to_hex_direction, die_name, roll_value, shift, shift_names, successes, value_name
 from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Unit
+from .ground import sees  # noqa: F401  (also read as air.<name>)
 
 RULE_CHART = "The Inbound Chart"
 RULE_ADE = "Aerospace Operations: Arriving in the Battle Zone"
@@ -294,7 +295,7 @@ def is_aircraft(u: Unit) -> bool:
 
 
 def flying(u: Unit) -> bool:
-    return rules.flying(u)
+    return ground.flying(u)
 
 
 def grav_vehicle(u: Unit) -> bool:
@@ -346,19 +347,11 @@ def step(h: Hex, direction: int, n: int) -> Hex:
     return Hex(h.q + d.q * n, h.r + d.r * n)
 
 
-def sees(st: DustState, viewer: Unit, h: Hex) -> bool:
-    """Spotting from Aircraft: from the air every hex is in sight unless smoke lies on either end."""
-    if flying(viewer):
-        smoke = rules.smoke_hexes(st)
-        return h not in smoke and viewer.pos not in smoke
-    return rules.can_see(st, viewer.pos, h)
-
-
 def can_see_unit(st: DustState, viewer: Unit, target: Unit) -> bool:
     if flying(viewer) or flying(target):
-        smoke = rules.smoke_hexes(st)
+        smoke = ground.smoke_hexes(st)
         return viewer.pos not in smoke and target.pos not in smoke
-    return rules.can_see(st, viewer.pos, target.pos)
+    return ground.can_see(st, viewer.pos, target.pos)
 
 
 def in_corridor(pos: Hex, facing: int, target: Hex) -> bool:
@@ -502,7 +495,7 @@ def free_hex(st: DustState, near: Hex, taken: set[Hex] = frozenset(), side: str 
             continue
         if st.tables.costs["normal"].get(h) is None:
             continue
-        if side and rules.adjacent_to_enemy(st, side, h):
+        if side and ground.adjacent_to_enemy(st, side, h):
             continue
         return h
     return None
@@ -530,7 +523,7 @@ def SETUP(ctx: Resolution) -> None:
         u = st.units.get(str(spec["id"]))
         if not box or u is None or not (is_aircraft(u) or spec.get("insertion")):
             continue
-        ctx.emit(E.MissionPlaced(mission=rules.new_id(st, "air"), side=u.side, kind="aircraft", asset=u.id,
+        ctx.emit(E.MissionPlaced(mission=ground.new_id(st, "air"), side=u.side, kind="aircraft", asset=u.id,
                                  box=int(box), unit=u.id, reason=f"{u.name} is inbound", rule=RULE_CHART))
 
 
@@ -658,7 +651,7 @@ def _side_action_done(ctx: Resolution, side: str) -> None:
             and st.options.get("activation", "alternate") == "alternate":
         other = st.other(side)
         ctx.emit(E.SideToAct(side=other if st.unactivated(other) else side))
-        rules.offer_seize(ctx)
+        acts.offer_seize(ctx)
 
 
 def _arrive(ctx: Resolution, m: Mission, u: Unit, to: int, at: Hex | None, facing: int, air: str) -> None:
@@ -670,14 +663,12 @@ def _arrive(ctx: Resolution, m: Mission, u: Unit, to: int, at: Hex | None, facin
         insert(ctx, m, u, at)
         return
     ctx.emit(E.MissionRemoved(mission=m.id, reason=f"{u.name} arrives over the battle area", rule=RULE_ADE))
-    ctx.emit(E.UnitChanged(unit=u.id, field="air", value=air, reason="arrives", rule=RULE_TABLE))
-    ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=facing, reason="arrives", rule=RULE_TABLE))
+    ctx.emit(E.InFlight(unit=u.id, flight=air, reason="arrives", rule=RULE_TABLE))
+    ctx.emit(E.Turned(unit=u.id, facing=facing, reason="arrives", rule=RULE_TABLE))
     ctx.emit(E.UnitPlaced(unit=u.id, at=at))
     for x in [u] + st.passengers(u.id):
-        ctx.emit(E.UnitChanged(unit=x.id, field="off_table", value=False, reason="arrives on the table",
-                               rule=RULE_CHART))
-        ctx.emit(E.UnitChanged(unit=x.id, field="activated", value=True,
-                               reason="just arrived: it may act next turn", rule=RULE_CHART))
+        ctx.emit(E.ArrivedOnTable(unit=x.id, reason="arrives on the table", rule=RULE_CHART))
+        ctx.emit(E.CountsAsActivated(unit=x.id, reason="just arrived: it may act next turn", rule=RULE_CHART))
 
 
 def _return_to_base(ctx: Resolution, u: Unit, why: str, rule: str) -> None:
@@ -688,7 +679,7 @@ def _return_to_base(ctx: Resolution, u: Unit, why: str, rule: str) -> None:
             ctx.emit(E.MissionRemoved(mission=m.id, reason=why, rule=rule))
     for x in [u] + st.passengers(u.id):
         if not x.off_table:
-            ctx.emit(E.UnitChanged(unit=x.id, field="off_table", value=True, reason=why + ": back to base", rule=rule))
+            ctx.emit(E.LeftTable(unit=x.id, reason=why + ": back to base", rule=rule))
     ctx.emit(E.Note(text=f"{u.name} returns to base and takes no further part", rule=rule))
 
 
@@ -698,7 +689,8 @@ def _lose(ctx: Resolution, u: Unit, why: str, rule: str) -> None:
     for x in st.passengers(u.id) + [u]:
         for f in x.figures:
             if f.status not in (KILLED, ABANDONED):
-                ctx.emit(E.FigureChanged(unit=x.id, figure=f.id, status=KILLED, wounds=f.wounds, reason=why, rule=rule))
+                ctx.emit(E.FigureChanged(unit=x.id, figure=f.id, status=KILLED, wounds=f.wounds, reason=why,
+                                         rule=rule))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -731,9 +723,8 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
     ctx.emit(E.Note(text=f"{u.name} comes down at {_where(spot)}, {hex_count(hexes)} from the aim point"
                     + ("" if spot == lz else " (the nearest free hex)"), rule=RULE_INSERT))
     ctx.emit(E.UnitPlaced(unit=u.id, at=spot))
-    ctx.emit(E.UnitChanged(unit=u.id, field="off_table", value=False, reason="lands", rule=RULE_INSERT))
-    ctx.emit(E.UnitChanged(unit=u.id, field="activated", value=True, reason="just landed: it may act next turn",
-                           rule=RULE_CHART))
+    ctx.emit(E.ArrivedOnTable(unit=u.id, reason="lands", rule=RULE_INSERT))
+    ctx.emit(E.CountsAsActivated(unit=u.id, reason="just landed: it may act next turn", rule=RULE_CHART))
     models = [f for f in u.figures if f.status not in (KILLED, ABANDONED) and f.role != WEAPON]
     far = 0
     for f in models:
@@ -827,18 +818,18 @@ def _airmove_offer(st: DustState, u: Unit) -> list[AirMove]:
 def fly(ctx: Resolution, u: Unit, to: Hex, facing: int, why: str, rule: str = RULE_TABLE) -> None:
     """Move an aircraft through the air to ``to`` (no mines, no blocking: it is above them)."""
     if facing != u.facing:
-        ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=facing, reason=why, rule=rule))
+        ctx.emit(E.Turned(unit=u.id, facing=facing, reason=why, rule=rule))
     if u.air == HOVERING:
-        ctx.emit(E.UnitChanged(unit=u.id, field="air", value=AIRBORNE, reason="moves off", rule=rule))
+        ctx.emit(E.InFlight(unit=u.id, flight=AIRBORNE, reason="moves off", rule=rule))
     ctx.emit(E.UnitMoved(unit=u.id, path=(u.pos, to), points=hex_distance(u.pos, to), rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason=why, rule=rule))
+    ctx.emit(E.MoveMade(unit=u.id, reason=why, rule=rule))
 
 
 def _airmove_resolve(ctx: Resolution, u: Unit, cmd: AirMove) -> None:
-    rules.spend(ctx, u, "fly")
-    rules.reveal(ctx, u, "it moved")
+    acts.spend(ctx, u, "fly")
+    acts.reveal(ctx, u, "it moved")
     fly(ctx, u, cmd.to, cmd.facing, "flies", RULE_GRAV if grav_vehicle(u) else RULE_VTOL if u.vtol else RULE_NON_VTOL)
-    rules.sight_checks(ctx, u)
+    acts.sight_checks(ctx, u)
 
 
 def _leave_check(st: DustState, u: Unit, cmd: LeaveTable) -> str | None:
@@ -860,15 +851,15 @@ def _leave_offer(st: DustState, u: Unit) -> list[LeaveTable]:
 
 def leave_table(ctx: Resolution, u: Unit, box: int, why: str, rule: str = RULE_TABLE) -> None:
     st: DustState = ctx.state
-    ctx.emit(E.MissionPlaced(mission=rules.new_id(st, "air"), side=u.side, kind="aircraft", asset=u.id, box=box,
+    ctx.emit(E.MissionPlaced(mission=ground.new_id(st, "air"), side=u.side, kind="aircraft", asset=u.id, box=box,
                              unit=u.id, reason=why, rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason=why, rule=rule))
+    ctx.emit(E.MoveMade(unit=u.id, reason=why, rule=rule))
     for x in [u] + st.passengers(u.id):
-        ctx.emit(E.UnitChanged(unit=x.id, field="off_table", value=True, reason=why, rule=rule))
+        ctx.emit(E.LeftTable(unit=x.id, reason=why, rule=rule))
 
 
 def _leave_resolve(ctx: Resolution, u: Unit, cmd: LeaveTable) -> None:
-    rules.spend(ctx, u, "leave the table")
+    acts.spend(ctx, u, "leave the table")
     leave_table(ctx, u, cmd.box, "flies off the table to " + ("box 1" if cmd.box == 1 else "the loiter box"))
 
 
@@ -886,19 +877,18 @@ def _land_check(st: DustState, u: Unit, cmd: Land) -> str | None:
 
 def _land_resolve(ctx: Resolution, u: Unit, cmd: Land) -> None:
     st: DustState = ctx.state
-    rules.spend(ctx, u, "land")
+    acts.spend(ctx, u, "land")
     kind, what = landing_zone(st, u, u.pos)
     if kind == "light":
         r = ctx.roll(u.quality, f"{u.name} lands in a lightly obstructed zone ({what}): quality die D{u.quality} "
                      f"must score {LZ_TEST} or more", RULE_LZ, u.id)
         if r < LZ_TEST:
-            ctx.emit(E.UnitChanged(unit=u.id, field="landed_heavy", value=True,
-                                   reason=f"landed heavily ({r}): it cannot take off again", rule=RULE_LZ))
+            ctx.emit(E.LandedHeavily(unit=u.id, reason=f"landed heavily ({r}): it cannot take off again",
+                                     rule=RULE_LZ))
     if grav_vehicle(u):  # back on the ground it is a ground vehicle again (Grav Vehicles)
-        ctx.emit(E.UnitChanged(unit=u.id, field="air", value="", reason="lands: a ground vehicle again",
-                               rule=RULE_GRAV))
+        ctx.emit(E.Landed(unit=u.id, flight="", reason="lands: a ground vehicle again", rule=RULE_GRAV))
         return
-    ctx.emit(E.UnitChanged(unit=u.id, field="air", value=GROUNDED, reason="lands", rule=RULE_VTOL))
+    ctx.emit(E.Landed(unit=u.id, flight=GROUNDED, reason="lands", rule=RULE_VTOL))
 
 
 def _takeoff_check(st: DustState, u: Unit, cmd: TakeOff) -> str | None:
@@ -939,14 +929,13 @@ def _takeoff_offer(st: DustState, u: Unit) -> list[TakeOff]:
 
 
 def _takeoff_resolve(ctx: Resolution, u: Unit, cmd: TakeOff) -> None:
-    rules.spend(ctx, u, "take off")
-    ctx.emit(E.UnitChanged(unit=u.id, field="air", value=cmd.air, reason="takes off",
-                           rule=RULE_GRAV if grav_vehicle(u) else RULE_VTOL))
+    acts.spend(ctx, u, "take off")
+    ctx.emit(E.InFlight(unit=u.id, flight=cmd.air, reason="takes off",
+                       rule=RULE_GRAV if grav_vehicle(u) else RULE_VTOL))
     if cmd.to is not None:
         fly(ctx, u, cmd.to, u.facing if cmd.facing < 0 else cmd.facing, "takes off and flies")
     elif cmd.air == AIRBORNE:
-        ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="takes off into forward flight",
-                               rule=RULE_VTOL))
+        ctx.emit(E.MoveMade(unit=u.id, reason="takes off into forward flight", rule=RULE_VTOL))
 
 
 def _wheeled(st: DustState, u: Unit) -> bool:
@@ -990,7 +979,7 @@ def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
         return f"an aircraft taxis at most {TAXI} hexes (6\") in an action ({RULE_VTOL})"
     if taxi_path(st, u, cmd.to) is None:
         return f"no clear road of {TAXI} hexes or less leads there: the way is blocked or leaves the road"
-    if not rules.may_end_at(st, u, cmd.to, known=True):
+    if not ground.may_end_at(st, u, cmd.to, known=True):
         return "it may not stop there: not on another unit, and not next to an enemy"
     return None
 
@@ -1005,17 +994,16 @@ def _taxi_resolve(ctx: Resolution, u: Unit, cmd: Taxi) -> None:
     st: DustState = ctx.state
     path = taxi_path(st, u, cmd.to)
     assert path is not None
-    rules.spend(ctx, u, "taxi")
-    rules.reveal(ctx, u, "it moved")
+    acts.spend(ctx, u, "taxi")
+    acts.reveal(ctx, u, "it moved")
     last, prev = path[-1], path[-2]
     facing = next(d for d in range(6) if prev.neighbour(d) == last)
     if facing != u.facing:
-        ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=facing, reason="faces the way it taxied",
-                               rule=RULE_VTOL))
+        ctx.emit(E.Turned(unit=u.id, facing=facing, reason="faces the way it taxied", rule=RULE_VTOL))
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=len(path) - 1, rule=RULE_VTOL))
-    ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="taxis", rule=RULE_VTOL))
-    rules.sight_checks(ctx, u)
-    rules.after_move(ctx, u, list(path))
+    ctx.emit(E.MoveMade(unit=u.id, reason="taxis", rule=RULE_VTOL))
+    acts.sight_checks(ctx, u)
+    acts.after_move(ctx, u, list(path))
 
 
 def ACTIVATION_END(ctx: Resolution, u: Unit) -> None:
@@ -1024,8 +1012,7 @@ def ACTIVATION_END(ctx: Resolution, u: Unit) -> None:
     if not u.is_vehicle or not u.on_table or u.air != AIRBORNE or u.moves:
         return
     if vtol_like(u):
-        ctx.emit(E.UnitChanged(unit=u.id, field="air", value=HOVERING, reason="did not move this activation",
-                               rule=RULE_VTOL))
+        ctx.emit(E.InFlight(unit=u.id, flight=HOVERING, reason="did not move this activation", rule=RULE_VTOL))
         return
     st: DustState = ctx.state
     to = step(u.pos, u.facing, FAST_MOVE)
@@ -1042,12 +1029,6 @@ def ACTIVATION_END(ctx: Resolution, u: Unit) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _heavy():
-    from . import heavy
-
-    return heavy
-
-
 def _airfire_check(st: DustState, u: Unit, cmd: AirFire) -> str | None:
     if not is_aircraft(u):
         return f"{u.name} is not an aircraft: fire with FireWeapon or Shoot"
@@ -1061,12 +1042,11 @@ def _airfire_check(st: DustState, u: Unit, cmd: AirFire) -> str | None:
     w = st.tables.weapons[f.weapon]
     if w.mount == "deadfall":
         return f"the {w.name} are dropped with DropBombs ({RULE_DEADFALL})"
-    heavy = _heavy()
     why = heavy.weapon_refusal(st, u, f)
     if why:
         return why
     target = st.units.get(cmd.target)
-    why = rules.fire_target_refusal(st, u, cmd.target)
+    why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
     why = heavy.target_refusal(st, target) or mount_refusal(st, u, w, target)
@@ -1096,15 +1076,13 @@ def _airfire_offer(st: DustState, u: Unit) -> list[AirFire]:
 
 def _airfire_resolve(ctx: Resolution, u: Unit, cmd: AirFire) -> None:
     st: DustState = ctx.state
-    heavy = _heavy()
     f = checks.figure_by_id(u, cmd.weapon)
     w = st.tables.weapons[f.weapon]
     target = st.units[cmd.target]
     if u.air == HOVERING and w.mount in ("fixed", "guided"):
         face = facing_towards(u.pos, target.pos, u.facing)
         if face != u.facing:
-            ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=face, reason="turns to fire as it hovers",
-                                   rule=RULE_VTOL))
+            ctx.emit(E.Turned(unit=u.id, facing=face, reason="turns to fire as it hovers", rule=RULE_VTOL))
     shift_g = guidance_shift(st, u, target) if w.mount == "guided" else 0
     if w.kind != "guided" or not shift_g:
         heavy.resolve(ctx, u, heavy.FireWeapon(u.id, (f.id,), target.id))
@@ -1116,18 +1094,13 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
     """Guided Weapons from an aircraft at a target outside the central 90 degrees: the missile's
     firing procedure (heavy.py) with the guidance die one type lower."""
     st: DustState = ctx.state
-    heavy = _heavy()
-    from . import ew
-    from . import fire
-
-    rules.spend(ctx, u, "fire a guided missile")
+    acts.spend(ctx, u, "fire a guided missile")
     ctx.emit(E.FiguresFired(unit=u.id, figures=(f.id,)))
-    rules.reveal(ctx, u, "it fired")
+    acts.reveal(ctx, u, "it fired")
     first_fire = not target.under_fire_before
     suppressed_before = target.suppressed_before
     if first_fire:
-        ctx.emit(E.UnitChanged(unit=target.id, field="under_fire_before", value=True,
-                               reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
+        ctx.emit(E.CameUnderFire(unit=target.id, reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
     if heavy._decoyed(ctx, u, w, target):
         return
     g = shift(w.guidance, -1)
@@ -1152,15 +1125,15 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
         if target.is_vehicle:
             damage = heavy.vehicle_hits(ctx, u, f.id, target, 1, w.impact_against(True), max(w.size, 1), u.pos)
         else:
-            casualties = fire.resolve_hits(ctx, u, target, [f], 1, w.impact)
+            casualties = shooting.resolve_hits(ctx, u, target, [f], 1, w.impact)
     if target.is_vehicle:
         if target.on_table:
-            fire.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
+            shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
                              casualties=0, travel=target.travel)
         if damage:
             heavy.vehicle_morale(ctx, target)
     else:
-        fire.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
+        shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
                          casualties=casualties, travel=target.travel)
 
 
@@ -1199,10 +1172,8 @@ def _bombs_offer(st: DustState, u: Unit) -> list[DropBombs]:
 
 def _bombs_resolve(ctx: Resolution, u: Unit, cmd: DropBombs) -> None:
     st: DustState = ctx.state
-    from . import support
-
-    rules.spend(ctx, u, "drop bombs")
-    rules.reveal(ctx, u, "it attacked")
+    acts.spend(ctx, u, "drop bombs")
+    acts.reveal(ctx, u, "it attacked")
     used, left = [], cmd.count
     for f in _bomb_mounts(st, u):
         if left <= 0:
@@ -1225,7 +1196,7 @@ def _bombs_resolve(ctx: Resolution, u: Unit, cmd: DropBombs) -> None:
         if not st.tables.on_board(p):
             ctx.emit(E.Note(text=f"bomb {i + 1} falls off the table", rule=RULE_DEADFALL))
             continue
-        ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "blast"), kind="blast", side=u.side, at=p,
+        ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "blast"), kind="blast", side=u.side, at=p,
                                  data=(f"radius={w.burst}",), reason=f"a bomb from {u.name} explodes",
                                  rule=RULE_DEADFALL))
         support.burst(ctx, p, w.burst, (w.impact, w.impact_against(True)), caught)
@@ -1309,9 +1280,9 @@ def _aa_resolve(ctx: Resolution, u: Unit, cmd: FireAA) -> None:
     st: DustState = ctx.state
     f = checks.figure_by_id(u, cmd.figure)
     t = st.units[cmd.target]
-    rules.spend(ctx, u, "anti-aircraft fire")
+    acts.spend(ctx, u, "anti-aircraft fire")
     ctx.emit(E.FiguresFired(unit=u.id, figures=(f.id,)))
-    rules.reveal(ctx, u, "it fired")
+    acts.reveal(ctx, u, "it fired")
     if not acquire(ctx, u, f, t, "acquire"):
         return
     ctx.emit(AirPending(facts=("aa", u.id, f.id, t.id), rule=RULE_AA))
@@ -1326,8 +1297,6 @@ def acquire(ctx: Resolution, u: Unit, f: Figure, t: Unit, what: str) -> bool:
     rule = RULE_A2A if is_aircraft(u) else RULE_AA
     g = ctx.roll(g_die, f"{u.name}'s {w.name} tries to {what} {t.name}: guidance die {die_name(g_die)}", rule, u.id)
     e = ctx.roll(t.ecm, f"{t.name}'s ECM die D{t.ecm}", rule, t.id)
-    from . import ew
-
     if ew.disrupt(ctx, u.side, [g], "anti-aircraft acquisition"):
         ctx.emit(E.Note(text=f"{u.name}'s sensors are disrupted: no lock on {t.name}", rule=rule))
         return False
@@ -1406,7 +1375,7 @@ def engage(ctx: Resolution, u: Unit, f: Figure, t: Unit) -> None:
 def aircraft_hits(ctx: Resolution, u: Unit, f: Figure, t: Unit, hits: int, impact: int, wclass: int,
                   rule: str) -> int:
     """Each hit: impact against the armour face toward the firer; damage marker or destroyed."""
-    face = _heavy().face_towards(t, u.pos) if t.pos != u.pos else "belly"
+    face = heavy.face_towards(t, u.pos) if t.pos != u.pos else "belly"
     armour = t.armour_face(face)
     damage = 0
     for i in range(hits):
@@ -1420,9 +1389,8 @@ def aircraft_hits(ctx: Resolution, u: Unit, f: Figure, t: Unit, hits: int, impac
             return damage
         if imp > arm:
             damage += 1
-            ctx.emit(E.UnitChanged(unit=t.id, field="damage", value=t.damage + 1,
-                                   reason=f"impact {imp} beats armour {arm}", rule=rule))
-            _heavy().passenger_casualties(ctx, t, wclass, destroyed=False)
+            ctx.emit(E.VehicleDamaged(unit=t.id, reason=f"impact {imp} beats armour {arm}", rule=rule))
+            heavy.passenger_casualties(ctx, t, wclass, destroyed=False)
         else:
             ctx.emit(E.Note(text=f"{t.name}: impact {imp} against armour {arm}, no effect", rule=rule))
     return damage
@@ -1431,13 +1399,11 @@ def aircraft_hits(ctx: Resolution, u: Unit, f: Figure, t: Unit, hits: int, impac
 def crash(ctx: Resolution, t: Unit, why: str, rule: str = RULE_CRASH, at: Hex | None = None) -> None:
     """The aircraft and all aboard are destroyed; it falls and explodes: radius 3 hexes, impact D8."""
     st: DustState = ctx.state
-    from . import support
-
     centre = at or t.pos
     _lose(ctx, t, why, rule)
     if centre is None or not st.tables.on_board(centre):
         return
-    ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "blast"), kind="blast", side=t.side, at=centre,
+    ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "blast"), kind="blast", side=t.side, at=centre,
                              data=(f"radius={CRASH_RADIUS}",), reason=f"{t.name} crashes and explodes", rule=rule))
     caught: dict[str, dict] = {}
     support.burst(ctx, centre, CRASH_RADIUS, (CRASH_IMPACT, CRASH_IMPACT), caught)
@@ -1470,7 +1436,7 @@ def emergency_landing(ctx: Resolution, t: Unit) -> None:
         spot = free_hex(st, spot) or spot
     if spot != t.pos:
         ctx.emit(E.UnitMoved(unit=t.id, path=(t.pos, spot), points=hex_distance(t.pos, spot), rule=rule))
-    ctx.emit(E.UnitChanged(unit=t.id, field="air", value=GROUNDED, reason="emergency landing", rule=rule))
+    ctx.emit(E.Landed(unit=t.id, flight=GROUNDED, reason="emergency landing", rule=rule))
     die = shift(t.quality, -max(t.damage - 1, 0))
     r = ctx.roll(die, f"{t.name}'s crash test: quality die {die_name(die)}"
                  + (f" (one lower for each damage above one: {t.damage})" if t.damage > 1 else "")
@@ -1504,12 +1470,11 @@ def emergency_landing(ctx: Resolution, t: Unit) -> None:
             continue
         at = free_hex(st, spot, taken, radius=1) or free_hex(st, spot, taken) or spot
         taken.add(at)
-        ctx.emit(E.UnitChanged(unit=p.id, field="carried_by", value=None, reason=f"climbs out of the wrecked {t.name}",
-                               rule=rule))
+        ctx.emit(E.Disembarked(unit=p.id, reason=f"climbs out of the wrecked {t.name}", rule=rule))
         ctx.emit(E.UnitPlaced(unit=p.id, at=at))
         if p.confidence != ROUTED:
-            ctx.emit(E.UnitChanged(unit=p.id, field="suppression", value=checks.MAX_SUPPRESSION,
-                                   reason="shaken by the crash landing", rule=rule))
+            ctx.emit(E.Suppressed(unit=p.id, markers=checks.MAX_SUPPRESSION, reason="shaken by the crash landing",
+                                  rule=rule))
     if hurt:
         checks.leader_losses(ctx, sorted(set(hurt)))
 
@@ -1541,7 +1506,7 @@ def _drop_check(st: DustState, u: Unit, cmd: DropTroops) -> str | None:
         return f"the troops land on {v.name}'s hex or next to it ({RULE_DROP})"
     if st.tables.costs["power" if u.power else "normal"].get(cmd.at) is None:
         return "nobody can stand there"
-    if not rules.may_end_at(st, u, cmd.at):
+    if not ground.may_end_at(st, u, cmd.at):
         return "not there: it holds another unit or lies next to the enemy"
     return None
 
@@ -1558,9 +1523,9 @@ def _drop_offer(st: DustState, u: Unit) -> list[DropTroops]:
 def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
     st: DustState = ctx.state
     v = st.units[u.carried_by]
-    rules.spend(ctx, u, "fast-rope down" if cmd.method == "rope" else "drop by grav-pack",
+    acts.spend(ctx, u, "fast-rope down" if cmd.method == "rope" else "drop by grav-pack",
                 2 if cmd.method == "rope" else 1)
-    ctx.emit(E.UnitChanged(unit=u.id, field="carried_by", value=None, reason=f"drops from {v.name}", rule=RULE_DROP))
+    ctx.emit(E.Disembarked(unit=u.id, reason=f"drops from {v.name}", rule=RULE_DROP))
     ctx.emit(E.UnitPlaced(unit=u.id, at=cmd.at))
     hard = rough(st, cmd.at)
     die = shift(u.quality, -1) if hard else u.quality
@@ -1583,19 +1548,19 @@ def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
 # ---------------------------------------------------------------------------------------------
 
 ACTIONS: dict = {
-    AirMove: rules.Action(_airmove_check, _airmove_resolve, _airmove_offer),
-    LeaveTable: rules.Action(_leave_check, _leave_resolve, _leave_offer),
-    Land: rules.Action(_land_check, _land_resolve, lambda st, u: [Land(u.id)] if flying(u) and vtol_like(u)
+    AirMove: Action(_airmove_check, _airmove_resolve, _airmove_offer),
+    LeaveTable: Action(_leave_check, _leave_resolve, _leave_offer),
+    Land: Action(_land_check, _land_resolve, lambda st, u: [Land(u.id)] if flying(u) and vtol_like(u)
                        and can_fly(st, u) else []),
-    Taxi: rules.Action(_taxi_check, _taxi_resolve, _taxi_offer),
-    TakeOff: rules.Action(_takeoff_check, _takeoff_resolve, _takeoff_offer),
-    AirFire: rules.Action(_airfire_check, _airfire_resolve, _airfire_offer),
-    DropBombs: rules.Action(_bombs_check, _bombs_resolve, _bombs_offer),
-    FireAA: rules.Action(_aa_check, _aa_resolve, _aa_offer),
-    DropTroops: rules.Action(_drop_check, _drop_resolve, _drop_offer),
+    Taxi: Action(_taxi_check, _taxi_resolve, _taxi_offer),
+    TakeOff: Action(_takeoff_check, _takeoff_resolve, _takeoff_offer),
+    AirFire: Action(_airfire_check, _airfire_resolve, _airfire_offer),
+    DropBombs: Action(_bombs_check, _bombs_resolve, _bombs_offer),
+    FireAA: Action(_aa_check, _aa_resolve, _aa_offer),
+    DropTroops: Action(_drop_check, _drop_resolve, _drop_offer),
 }
-SIDE_ACTIONS: dict = {MoveInbound: rules.Action(_inbound_check, _inbound_resolve, _inbound_offer)}
-DECISIONS: dict = {"ade_pilot": (None, _ade_decided), "aa_pilot": (None, _aa_decided)}
+SIDE_ACTIONS: dict = {MoveInbound: Action(_inbound_check, _inbound_resolve, _inbound_offer)}
+DECISIONS: dict = {"ade_pilot": _ade_decided, "aa_pilot": _aa_decided}
 FOLD: dict = {AirPending: _f_pending}
 EVENT_TYPES: tuple = (AirPending,)
 COMMANDS: tuple = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFire, DropBombs, FireAA, DropTroops)
@@ -1603,6 +1568,4 @@ COMMANDS: tuple = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFir
 
 def _named(die: str, shifts, rule: str) -> tuple[str, ...]:
     """The die shifts behind a roll, by name, for its event (dice.shift_names)."""
-    from .dice import shift_names
-
     return shift_names(die, [(label, int(steps)) for label, steps in shifts], rule)

@@ -65,10 +65,10 @@ import attrs
 from engine.core.hexes import Hex, hex_distance, path_cost, shortest_path
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, fire, ground, vehicles
 from . import commands as C
 from . import events as E
-from . import fire, rules
+from .action import Action
 from .dice import die_name, open_shift, shift, shift_names, strike_die, strike_over_twelve, successes
 from .state import (BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, SHAKEN, STABILISED, UNTREATED, DustState,
                     Figure, Pending, Unit)
@@ -179,8 +179,6 @@ def sizes(st: DustState, u: Unit, them: Unit) -> tuple[int, int]:
     vehicle, mech or monster is on either side, units, each vehicle counting as its size (Vehicles:
     Close Assault; Tank Shock; Open Top Vehicles: see vehicles.as_units)."""
     if u.is_vehicle or them.is_vehicle:
-        from . import vehicles
-
         return vehicles.as_units(st, u), vehicles.as_units(st, them)
     return strength(u.figures), strength(them.figures)
 
@@ -309,7 +307,7 @@ def courage_shifts(st: DustState, me: Body, other: Body, defending: bool,
     if k:
         add("outnumbered_3" if k == 2 else "outnumbered_2")
     add("suppressed", u.suppression)
-    if defending and (rules.in_cover(st, u) or u.carried_by):  # passengers of an open-top vehicle: behind cover
+    if defending and (ground.in_cover(st, u) or u.carried_by):  # passengers of an open-top vehicle: behind cover
         add("defending_cover")
     if u.confidence <= SHAKEN:
         add("shaken")
@@ -419,8 +417,8 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
     st: DustState = ctx.state
     start = u.pos
     if u.suppression:
-        ctx.emit(E.UnitChanged(unit=u.id, field="suppression", value=0,
-                               reason="a withdrawing unit removes all its suppression markers", rule=R_WITHDRAW))
+        ctx.emit(E.SuppressionRemoved(unit=u.id, markers=0,
+                                      reason="a withdrawing unit removes all its suppression markers", rule=R_WITHDRAW))
     if drops:
         checks.drop_confidence(ctx, u, drops, why, rule)
     if not u.on_table:
@@ -429,27 +427,27 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
         # Open Top Vehicles: passengers driven back close the vehicle down instead of leaving it
         v = st.units[u.carried_by]
         if v.open_top and not st.tables.vehicles[v.vtype].open_top:
-            ctx.emit(E.UnitChanged(unit=v.id, field="open_top", value=False, reason=f"{u.name} close down the "
-                                   "hatches instead of withdrawing", rule="Vehicles: Open Top Vehicles"))
+            ctx.emit(E.HatchesClosed(unit=v.id, reason=f"{u.name} close down the " "hatches instead of withdrawing",
+                                     rule="Vehicles: Open Top Vehicles"))
         ctx.emit(E.Note(text=f"{u.name} stay down inside {v.name} instead of withdrawing",
                         rule="Vehicles: Open Top Vehicles"))
         return start
-    if rules.vehicle_cannot_move(st, u):
+    if ground.vehicle_cannot_move(st, u):
         ctx.emit(E.Note(text=f"{u.name} cannot move and stays where it is", rule=R_WITHDRAW))
         return start
-    die, _ = rules.movement_die(st, u, False)
+    die, _ = ground.movement_die(st, u, False)
     points = ctx.roll(die, f"{u.name} withdraws: movement die D{die}, away from the enemy and toward cover",
                       R_WITHDRAW, u.id)
-    dest = rules.withdraw_hex(st, u, away_from, points)
-    path = shortest_path(u.pos, dest, rules.step_cost(st, u)) if dest != u.pos else None
+    dest = ground.withdraw_hex(st, u, away_from, points)
+    path = shortest_path(u.pos, dest, ground.step_cost(st, u)) if dest != u.pos else None
     if not path or len(path) < 2:
         ctx.emit(E.Note(text=f"{u.name} finds nowhere to withdraw to and stays where it is", rule=R_WITHDRAW))
         return start
-    rules.reveal(ctx, u, "it withdrew")
+    acts.reveal(ctx, u, "it withdrew")
     wounded = [f for f in u.figures if f.status in WOUNDED]
     if wounded:
-        rules.abandon_wounded(ctx, u, wounded, start, "abandoned as the unit withdrew (Assault Action: Outcome)")
-    ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=path_cost(path, rules.step_cost(st, u)) or 0,
+        acts.abandon_wounded(ctx, u, wounded, start, "abandoned as the unit withdrew (Assault Action: Outcome)")
+    ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=path_cost(path, ground.step_cost(st, u)) or 0,
                          rule=R_WITHDRAW))
     return start
 
@@ -458,7 +456,7 @@ def _enter_cost(st: DustState, u: Unit, d: Unit) -> int | None:
     """The points to go from next to the defender INTO its hex: its terrain, standing for obstacles
     (a vehicle, mech or monster pays by its own movement table)."""
     if u.mover:
-        return rules.vehicle_costs(st, u).get(d.pos)
+        return ground.vehicle_costs(st, u).get(d.pos)
     return st.tables.costs["power" if u.power else "normal"].get(d.pos)
 
 
@@ -472,12 +470,12 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
     enter = {g.id: _enter_cost(st, u, g) for g in goals}
     if any(c is None for c in enter.values()):
         return None
-    cost = rules.step_cost(st, u)
+    cost = ground.step_cost(st, u)
     best = None
     for h in goals[0].pos.neighbours():
         if not st.tables.on_board(h) or any(hex_distance(h, g.pos) != 1 for g in goals):
             continue
-        if not rules.may_end_at(st, u, h, assaulting=goals[0].id):
+        if not ground.may_end_at(st, u, h, assaulting=goals[0].id):
             continue
         path = shortest_path(u.pos, h, cost, budget=budget)
         if path is None:
@@ -498,17 +496,15 @@ def _emit_move(ctx: Resolution, u: Unit, path: list[Hex], used: int, rule: str) 
     if len(path) < 2:
         return
     start = u.pos
-    if not rules.carries_wounded(u, False):
+    if not ground.carries_wounded(u, False):
         left = [f for f in u.figures if f.status in WOUNDED]
         if left:
-            rules.abandon_wounded(ctx, u, left, start, "left behind: too few fit troopers to carry them")
-    rules.reveal(ctx, u, "it moved")
+            acts.abandon_wounded(ctx, u, left, start, "left behind: too few fit troopers to carry them")
+    acts.reveal(ctx, u, "it moved")
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=rule))
     if u.is_vehicle:
-        from . import vehicles
-
         vehicles.drove(ctx, u, path, rule=rule)
-    rules.sight_checks(ctx, u)
+    acts.sight_checks(ctx, u)
 
 
 def _contact_move(ctx: Resolution, plan: Plan, a: str, label: str) -> None:
@@ -531,16 +527,16 @@ def _contact_move(ctx: Resolution, plan: Plan, a: str, label: str) -> None:
                         rule=R_CONTACT))
         reached = goals
     else:
-        carrying = rules.carries_wounded(u, False)
-        die, notes = rules.movement_die(st, u, carrying)
+        carrying = ground.carries_wounded(u, False)
+        die, notes = ground.movement_die(st, u, carrying)
         needs = ", ".join(f"{need[g.id]} to reach {g.name}" for g in goals)
         points = ctx.roll(die, f"{label}: movement die D{die}" + (f" ({', '.join(notes)})" if notes else "")
                           + f"; needs {needs}", R_CONTACT, a)
         reached = [g for g in goals if points >= need[g.id]]
         if reached:
-            path, used = rules.walk(st, u, h, points, assaulting=reached[0].id)
+            path, used = ground.walk(st, u, h, points, assaulting=reached[0].id)
         else:
-            path, used = rules.walk(st, u, h, points, None)
+            path, used = ground.walk(st, u, h, points, None)
         _emit_move(ctx, u, path, used, R_CONTACT)
         if not reached:
             ctx.emit(E.Note(text=f"{u.name} rolls {points}: too slow to reach the enemy, it stops short",
@@ -571,11 +567,11 @@ def start(ctx: Resolution, goals: dict[str, list[str]]) -> None:
             if d not in defenders:
                 defenders.append(d)
     for a in attackers:
-        rules.reveal(ctx, st.units[a], "it assaulted")
+        acts.reveal(ctx, st.units[a], "it assaulted")
     for d in defenders:
         if not st.units[d].activated:
-            ctx.emit(E.UnitChanged(unit=d, field="activated", value=True,
-                                   reason="assaulted: it counts as activated, whatever happens", rule=R_ACTIVATION))
+            ctx.emit(E.CountsAsActivated(unit=d, reason="assaulted: it counts as activated, whatever happens",
+                                         rule=R_ACTIVATION))
     plan = Plan(attackers=attackers, defenders=defenders, targets={a: list(g) for a, g in goals.items()},
                 goals={a: list(g) for a, g in goals.items()},
                 starts={a: [st.units[a].pos.q, st.units[a].pos.r] for a in attackers},
@@ -662,8 +658,6 @@ def _ask_withdrawals(ctx: Resolution, plan: Plan) -> bool:
 def _crew_choice(ctx: Resolution, du: Unit) -> tuple[str, ...]:
     """Vehicles: Close Assault: a vehicle that is neither a mech nor a monster may, instead of only
     standing, have its crew ready to dismount and fight back ("dismount"), unless it is suppressed."""
-    from . import vehicles
-
     if du.vehicle != "vehicle":
         return ()
     why = vehicles.crew_refusal(ctx.state, du)
@@ -687,8 +681,6 @@ def _decide_withdraw(ctx: Resolution, pending: Pending, choice: str) -> None:
         plan.withdrawn.append(d)
         plan.vacated[d] = [left.q, left.r]
     elif choice == "dismount":
-        from . import vehicles
-
         plan.crews[d] = "ready"
         ctx.emit(E.Note(text=f"{du.name} stands its ground; its crew will get out to fight when the attackers reach "
                         "it", rule=vehicles.R_CREW))
@@ -822,8 +814,8 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
     u = st.units[a]
     if choice == "occupy":
         h = _vacated_hex(st, plan, a)
-        path = shortest_path(u.pos, h, rules.step_cost(st, u)) or [u.pos, h]
-        rules.reveal(ctx, u, "it moved")
+        path = shortest_path(u.pos, h, ground.step_cost(st, u)) or [u.pos, h]
+        acts.reveal(ctx, u, "it moved")
         ctx.emit(E.UnitMoved(unit=a, path=tuple(path), points=0, rule=R_OCCUPY))
         ctx.emit(E.Note(text=f"{u.name} occupies the position and ends its activation", rule=R_OCCUPY))
         _spend(ctx, a, None, "occupy the defender's position")
@@ -840,8 +832,8 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
         if v.id not in plan.defenders:
             plan.defenders.append(v.id)
         if not v.activated:
-            ctx.emit(E.UnitChanged(unit=v.id, field="activated", value=True,
-                                   reason="assaulted: it counts as activated, whatever happens", rule=R_ACTIVATION))
+            ctx.emit(E.CountsAsActivated(unit=v.id, reason="assaulted: it counts as activated, whatever happens",
+                                         rule=R_ACTIVATION))
         ctx.emit(E.Note(text=f"the passengers have closed down inside {v.name}: {u.name} switches the assault to "
                         "the vehicle itself", rule="Vehicles: Open Top Vehicles"))
     else:
@@ -904,7 +896,7 @@ def _defensive_fire(ctx: Resolution, plan: Plan, a: str) -> None:
         if roll <= need:
             home = _hex(plan.starts[a])
             if home != u.pos and st.occupant.get(home) is None:
-                path = shortest_path(u.pos, home, rules.step_cost(st, u)) or [u.pos, home]
+                path = shortest_path(u.pos, home, ground.step_cost(st, u)) or [u.pos, home]
                 ctx.emit(E.UnitMoved(unit=a, path=tuple(path), points=0, rule=R_FINAL))
             ctx.emit(E.Note(text=f"{u.name} falls back to where it started, with its casualties ({roll} against "
                             f"{need}), and its activation ends", rule=R_FINAL))
@@ -929,8 +921,6 @@ def _final_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     """Final defensive fire, with vehicles on either side (Vehicles: Final Defensive Fire; Open Top
     Vehicles): a vehicle fires with its passengers that can fire out (and its own weapons when the
     heavy weapons module resolves them); fire at a mech or monster rolls impact against armour."""
-    from . import vehicles
-
     st: DustState = ctx.state
     if firer.is_vehicle:
         total = vehicles.vehicle_weapons_fire(ctx, firer, target)
@@ -951,8 +941,6 @@ def _ask_crew(ctx: Resolution, plan: Plan) -> bool:
     chose "dismount" get out and fight back in its place (the contact passes to them). A vehicle
     assaulted under the two inch rule was never asked whether to withdraw: its side is asked now
     (decision "crew": "stay" closed down, or "dismount")."""
-    from . import vehicles
-
     st: DustState = ctx.state
     for a, d in plan.contact:
         du = st.units.get(d)
@@ -969,8 +957,6 @@ def _ask_crew(ctx: Resolution, plan: Plan) -> bool:
 
 
 def _crew_gets_out(ctx: Resolution, plan: Plan, v: Unit) -> None:
-    from . import vehicles
-
     st: DustState = ctx.state
     why = vehicles.crew_refusal(st, v)
     if why:
@@ -987,8 +973,6 @@ def _crew_gets_out(ctx: Resolution, plan: Plan, v: Unit) -> None:
 
 
 def _decide_crew(ctx: Resolution, pending: Pending, choice: str) -> None:
-    from . import vehicles
-
     st: DustState = ctx.state
     plan = _load(st)
     d = plan.asking
@@ -1006,8 +990,6 @@ def _crew_beaten(ctx: Resolution, plan: Plan, links: list[tuple[str, str]], lose
     crewman standing, go on to make their attack on the vehicle itself (Infantry Assaulting
     Vehicles: one impact roll, then back toward cover; a mech strikes one round); attackers who lost
     it withdraw as from any lost close combat, and the vehicle is left alone."""
-    from . import vehicles
-
     st: DustState = ctx.state
     for a, c in links:
         vid = next((v for v, crew in plan.crews.items() if crew == c), None)
@@ -1142,8 +1124,6 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
     if tu.is_vehicle:  # each hit is the striker's close combat impact against the armour facing it
         from engine.core.hexes import arc_of
 
-        from . import vehicles
-
         face = arc_of(tu.pos, tu.facing, su.pos)
         for _ in range(hits):
             if tu.destroyed:
@@ -1196,8 +1176,6 @@ def _vehicle_contacts(ctx: Resolution, links: list[tuple[str, str]]) -> list[tup
     left out of the close combat: infantry make their one attack with grenades and explosives and
     fall back toward cover; a mech or monster strikes one round and is not struck back (this game's
     reading). The other contacts are returned."""
-    from . import vehicles
-
     st: DustState = ctx.state
     rest = []
     for a, d in links:
@@ -1276,13 +1254,13 @@ def _target_problem(st: DustState, u: Unit, tid: str) -> str | None:
         return f"{t.name} is not on the table"
     if t.hidden:
         return f"{t.name} is hidden: it must be detected before it can be assaulted"
-    if not rules.can_see(st, u.pos, t.pos):
+    if not ground.can_see(st, u.pos, t.pos):
         return f"{u.name} cannot see {t.name}"
     if t.carried_by:
         v = st.units[t.carried_by]
         if not v.open_top:
             return f"{t.name} is inside {v.name}: assault the vehicle itself"
-    if rules.flying(t):
+    if ground.flying(t):
         return f"{t.name} is in the air"
     return None
 
@@ -1321,7 +1299,7 @@ def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
         if hex_distance(goals[0].pos, second.pos) > 2:
             return f"{goals[0].name} and {second.name} are too far apart to be reached in the same move"
         goals.append(second)
-    die, _ = rules.movement_die(st, u, rules.carries_wounded(u, False))
+    die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
     way = approach(st, u, goals, budget=die)
     names = " and ".join(g.name for g in goals)
     if way is None:
@@ -1336,7 +1314,7 @@ def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
 
 def resolve(ctx: Resolution, u: Unit, cmd: C.Assault) -> None:
     """Assault Action: the attacker spends its action; the assault runs until a decision or its end."""
-    rules.spend(ctx, u, "assault")
+    acts.spend(ctx, u, "assault")
     goals = [cmd.target] + ([cmd.second] if cmd.second else [])
     start(ctx, {u.id: goals})
 
@@ -1376,12 +1354,12 @@ def combined_assault(ctx: Resolution, attackers: list[Unit], target: Unit) -> No
         start(ctx, {a.id: [target.id] for a in going})
 
 
-ACTIONS = {C.Assault: rules.Action(check, resolve, offer)}
+ACTIONS = {C.Assault: Action(check, resolve, offer)}
 DECISIONS = {
-    "withdraw": (None, _decide_withdraw),
-    "occupy": (None, _decide_occupy),
-    "press": (None, _decide_press),
-    "crew": (None, _decide_crew),
+    "withdraw": _decide_withdraw,
+    "occupy": _decide_occupy,
+    "press": _decide_press,
+    "crew": _decide_crew,
 }
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()

@@ -92,10 +92,10 @@ def confidence_test(ctx: Resolution, u: Unit, event: str, *, extra: int = 0, ext
 def drop_confidence(ctx: Resolution, u: Unit, levels: int, reason: str, rule: str) -> None:
     new = max(ROUTED, u.confidence - levels)
     if new != u.confidence:
-        ctx.emit(E.UnitChanged(unit=u.id, field="confidence", value=new, reason=reason, rule=rule))
+        ctx.emit(E.ConfidenceDropped(unit=u.id, level=new, reason=reason, rule=rule))
         if new == ROUTED and u.suppression:
-            ctx.emit(E.UnitChanged(unit=u.id, field="suppression", value=0,
-                                   reason="routed troops ignore suppression", rule="Forces: Confidence"))
+            ctx.emit(E.SuppressionRemoved(unit=u.id, markers=0, reason="routed troops ignore suppression",
+                                          rule="Forces: Confidence"))
 
 
 def raise_confidence(ctx: Resolution, u: Unit, levels: int, reason: str, rule: str) -> int:
@@ -103,7 +103,7 @@ def raise_confidence(ctx: Resolution, u: Unit, levels: int, reason: str, rule: s
     new = min(u.initial_confidence, u.confidence + levels)
     gained = new - u.confidence
     if gained > 0:
-        ctx.emit(E.UnitChanged(unit=u.id, field="confidence", value=new, reason=reason, rule=rule))
+        ctx.emit(E.ConfidenceRaised(unit=u.id, level=new, reason=reason, rule=rule))
     return max(gained, 0)
 
 
@@ -118,7 +118,7 @@ def suppress(ctx: Resolution, u: Unit, reason: str, rule: str = "Recover Suppres
     """Add one suppression marker (at most three; routed troops ignore them). True if one was added."""
     if u.confidence == ROUTED or u.suppression >= MAX_SUPPRESSION:
         return False
-    ctx.emit(E.UnitChanged(unit=u.id, field="suppression", value=u.suppression + 1, reason=reason, rule=rule))
+    ctx.emit(E.Suppressed(unit=u.id, markers=u.suppression + 1, reason=reason, rule=rule))
     return True
 
 
@@ -145,10 +145,9 @@ def panic_test(ctx: Resolution, u: Unit, why: str) -> bool:
     """Roll the quality die over leadership; failure: the unit panics. Returns True on a pass."""
     roll = ctx.roll(u.quality, f"panic test ({why}): D{u.quality} must beat {u.leadership}", "Morale: Panic", u.id)
     if roll > u.leadership:
-        ctx.emit(E.UnitChanged(unit=u.id, field="panic_passed", value=True, reason=f"passed a panic test ({why})",
-                               rule="Morale: Panic"))
+        ctx.emit(E.PanicTestPassed(unit=u.id, reason=f"passed a panic test ({why})", rule="Morale: Panic"))
         return True
-    ctx.emit(E.UnitChanged(unit=u.id, field="panicked", value=True, reason=f"panics ({why})", rule="Morale: Panic"))
+    ctx.emit(E.Panicked(unit=u.id, reason=f"panics ({why})", rule="Morale: Panic"))
     return False
 
 
@@ -302,8 +301,7 @@ def leader_losses(ctx: Resolution, unit_ids) -> None:
         u = st.units[uid]
         if not leader_down(u):
             continue
-        ctx.emit(E.UnitChanged(unit=u.id, field="leaderless", value=True,
-                               reason="its leader is a casualty", rule="Morale: Death of a Leader"))
+        ctx.emit(E.LeaderLost(unit=u.id, reason="its leader is a casualty", rule="Morale: Death of a Leader"))
         if u.fit_figures:
             confidence_test(ctx, u, "leader_hit")
         if u.is_command:

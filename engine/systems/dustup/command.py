@@ -32,28 +32,24 @@ Readings the book leaves open, chosen here:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
-from engine.core.hexes import hex_count, hex_distance
+from engine.core.hexes import hex_distance
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, assault, checks, ew, ground
 from . import commands as C
 from . import events as E
+from .action import Action
 from .data import COMMS_RANGE
 from .dice import die_name, shift, shift_names
 from .state import ABANDONED, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, STABILISED, DustState, Figure, Unit
+from .ew import range_die, search, sees_as_by_day  # noqa: F401  (also read as command.<name>)
 
 SELF_TREATMENT = 6  # troops without a medic roll a D6 (Medical Treatment Action)
 EXTRACTED_ARMOUR = 4  # the trooper out of a wrecked suit fights as an unarmoured figure
-
-
-def _rules():
-    from . import rules
-
-    return rules
 
 
 # ---------------------------------------------------------------------------------------------
@@ -137,7 +133,7 @@ def on_stack(st: DustState, u: Unit) -> bool:
 
 def in_voice_range(st: DustState, a: Unit, b: Unit) -> bool:
     """Within 6 inches (3 hexes) and in clear sight: no communication roll needed."""
-    return hex_distance(a.pos, b.pos) <= COMMS_RANGE and _rules().can_see(st, a.pos, b.pos)
+    return hex_distance(a.pos, b.pos) <= COMMS_RANGE and ground.can_see(st, a.pos, b.pos)
 
 
 def _travel_refusal(u: Unit) -> str | None:
@@ -195,8 +191,6 @@ def communicate(ctx: Resolution, sender: Unit, receiver: Unit, why: str = "",
                     f"leadership of {sender.name} ({sender.leadership}) and {receiver.name} "
                     f"({receiver.leadership})", rule, sender.id, modifiers=named)
     if roll > target:
-        from . import ew
-
         # an enemy EW unit jams only a message that would get through (ew.py: this game's reading)
         if ew.jam(ctx, sender.side, roll, f"{sender.name}'s message to {receiver.name}"):
             return False
@@ -262,9 +256,9 @@ def _order_resolve(ctx: Resolution, u: Unit, cmd: C.Order) -> None:
     returns to the commander. A failed communication loses the action."""
     st: DustState = ctx.state
     sub = st.units[cmd.subordinate]
-    _rules().spend(ctx, u, "order")
+    acts.spend(ctx, u, "order")
     if communicate(ctx, u, sub, f"order to {sub.name}", "Order Action"):
-        _rules().push_activation(ctx, sub, "order")
+        acts.push_activation(ctx, sub, "order")
 
 
 def _order_offer(st: DustState, u: Unit) -> list[Any]:
@@ -276,12 +270,6 @@ def _order_offer(st: DustState, u: Unit) -> list[Any]:
 # ---------------------------------------------------------------------------------------------
 # Combined Assault
 # ---------------------------------------------------------------------------------------------
-
-
-def _assault_module():
-    from . import assault
-
-    return assault
 
 
 def _combined_check(st: DustState, u: Unit, cmd: C.CombinedAssault) -> str | None:
@@ -299,15 +287,10 @@ def _combined_check(st: DustState, u: Unit, cmd: C.CombinedAssault) -> str | Non
     target = st.units.get(cmd.target)
     if target is None or target.side == u.side or not target.on_table or target.hidden:
         return "the target must be an enemy unit on the table that has been found"
-    mod = _assault_module()
-    if not hasattr(mod, "combined_assault"):
-        return "combined assaults are not available in this version"
-    assault_action = getattr(mod, "ACTIONS", {}).get(C.Assault)
-    if assault_action is not None:
-        for sid in (cmd.first, cmd.second):
-            why = assault_action.check(st, st.units[sid], C.Assault(sid, cmd.target))
-            if why:
-                return why
+    for sid in (cmd.first, cmd.second):
+        why = assault.ACTIONS[C.Assault].check(st, st.units[sid], C.Assault(sid, cmd.target))
+        if why:
+            return why
     return None
 
 
@@ -318,15 +301,15 @@ def _combined_resolve(ctx: Resolution, u: Unit, cmd: C.CombinedAssault) -> None:
     st: DustState = ctx.state
     first, second, target = st.units[cmd.first], st.units[cmd.second], st.units[cmd.target]
     rule = "Order Action: Combined Assault"
-    _rules().spend(ctx, u, "combined assault", actions_left(st, u))
+    acts.spend(ctx, u, "combined assault", actions_left(st, u))
     ok = [s for s in (first, second)
           if communicate(ctx, u, s, f"combined assault order to {s.name}", rule)]
     if len(ok) == 2:
         ctx.emit(E.Note(text=f"{first.name} and {second.name} assault {target.name} together", rule=rule))
-        _assault_module().combined_assault(ctx, [st.units[first.id], st.units[second.id]], st.units[target.id])
+        assault.combined_assault(ctx, [st.units[first.id], st.units[second.id]], st.units[target.id])
     elif ok:
         ctx.emit(E.Note(text=f"only {ok[0].name} got the order: it acts alone", rule=rule))
-        _rules().push_activation(ctx, ok[0], "order")
+        acts.push_activation(ctx, ok[0], "order")
 
 
 def _combined_offer(st: DustState, u: Unit) -> list[Any]:
@@ -366,7 +349,7 @@ def _rally_resolve(ctx: Resolution, u: Unit, cmd: C.Rally) -> None:
     st: DustState = ctx.state
     sub = st.units[cmd.subordinate]
     rule = "Rally Action"
-    _rules().spend(ctx, u, "rally")
+    acts.spend(ctx, u, "rally")
     if not communicate(ctx, u, sub, f"rally {sub.name}", rule):
         return
     target = sub.leadership + u.leadership
@@ -437,7 +420,7 @@ def _detach_resolve(ctx: Resolution, u: Unit, cmd: C.Detach) -> None:
     """Detach Element Action: one action splits the named figures off as a detachment on the same
     hex; the parent keeps the unit leader. Its parent's leader activates it from then on."""
     st: DustState = ctx.state
-    _rules().spend(ctx, u, "detach")
+    acts.spend(ctx, u, "detach")
     uid, name = detachment_id(st, u)
     ctx.emit(E.DetachmentFormed(parent=u.id, unit=uid, name=name, figures=tuple(cmd.figures)))
 
@@ -478,9 +461,9 @@ def _activate_det_resolve(ctx: Resolution, u: Unit, cmd: C.ActivateDetachment) -
     communication test only if it is more than 6" (3 hexes) away or out of sight."""
     st: DustState = ctx.state
     det = st.units[cmd.detachment]
-    _rules().spend(ctx, u, "activate detachment")
+    acts.spend(ctx, u, "activate detachment")
     if communicate(ctx, u, det, f"activate {det.name}", "Detach Element Action"):
-        _rules().push_activation(ctx, det, "detachment")
+        acts.push_activation(ctx, det, "detachment")
 
 
 def _activate_det_offer(st: DustState, u: Unit) -> list[Any]:
@@ -530,8 +513,7 @@ def _regroup_check(st: DustState, u: Unit, cmd: C.Regroup) -> str | None:
         return f"{u.name} has no action left for a move first"
     at = u.pos
     if cmd.move_to is not None:
-        move = _rules().BASIC_ACTIONS[C.Move]
-        why = move.check(st, u, C.Move(u.id, cmd.move_to))
+        why = acts.MOVE.check(st, u, C.Move(u.id, cmd.move_to))
         if why:
             return why
         at = cmd.move_to
@@ -546,17 +528,16 @@ def _regroup_resolve(ctx: Resolution, u: Unit, cmd: C.Regroup) -> None:
     leadership, the quality of the larger unit (the lower if the same size) and the worse confidence.
     A detachment rejoins its parent with a single action."""
     st: DustState = ctx.state
-    rules = _rules()
     other = st.units[cmd.other]
     rejoin = rejoining(u, other)
     rule = "Detach Element Action" if rejoin else "Regroup Action"
     if cmd.move_to is not None:
-        rules.spend(ctx, u, "move")
-        rules.move_unit(ctx, u, cmd.move_to, purpose="move to regroup", rule=rule)
+        acts.spend(ctx, u, "move")
+        acts.move_unit(ctx, u, cmd.move_to, purpose="move to regroup", rule=rule)
         if hex_distance(u.pos, other.pos) > COMMS_RANGE:
             ctx.emit(E.Note(text=f"{u.name} did not get within 6 inches of {other.name}: no regroup", rule=rule))
             return
-    rules.spend(ctx, u, "regroup", 1 if rejoin else actions_left(st, u))
+    acts.spend(ctx, u, "regroup", 1 if rejoin else actions_left(st, u))
     if rejoin:
         parent, det = (u, other) if other.parent == u.id else (other, u)
         ctx.emit(E.UnitsMerged(unit=parent.id, other=det.id, rule=rule))
@@ -578,16 +559,12 @@ def merge(ctx: Resolution, u: Unit, other: Unit) -> None:
     old_lead = u.leader.id if u.leader is not None else None
     ctx.emit(E.Note(text=f"{other.name} gives up its activation to regroup with {u.name}", rule=rule))
     ctx.emit(E.UnitsMerged(unit=u.id, other=other.id, rule=rule))
-    changes = (("leadership", leadership, "the better leadership of the two"),
-               ("quality", quality, "the quality of the larger unit"),
-               ("confidence", confidence, "the worse confidence of the two"),
-               ("initial_confidence", start, "the worse starting confidence of the two"))
-    for fld, value, why in changes:
-        if getattr(u, fld) != value:
-            ctx.emit(E.UnitChanged(unit=u.id, field=fld, value=value, reason=why, rule=rule))
+    ctx.emit(E.RatingsCombined(unit=u.id, quality=quality, leadership=leadership, confidence=confidence,
+                               initial_confidence=start, rule=rule,
+                               reason="the better leadership, the quality of the larger unit and the worse "
+                               "confidence of the two"))
     if not u.activated:
-        ctx.emit(E.UnitChanged(unit=u.id, field="activated", value=True,
-                               reason="regrouping uses up the activation of both units", rule=rule))
+        ctx.emit(E.CountsAsActivated(unit=u.id, reason="regrouping uses up the activation of both units", rule=rule))
     if new_lead is not None:
         if old_lead is not None:
             ctx.emit(E.FigureRoleChanged(unit=u.id, figure=old_lead, role="", reason="hands over the lead",
@@ -649,7 +626,7 @@ def _treat_resolve(ctx: Resolution, u: Unit, cmd: C.Treat) -> None:
     patient = st.units[cmd.patient]
     rule = "Medical Treatment Action"
     die, who = treatment_die(u)
-    _rules().spend(ctx, u, "treat wounded")
+    acts.spend(ctx, u, "treat wounded")
     for f in list(patient.wounded_untreated):
         roll = ctx.roll(die, f"treating {f.name}: D{die} ({who}): 1-2 dies, 3-5 stabilised, 6+ back to duty",
                         rule, u.id)
@@ -674,22 +651,6 @@ def _treat_offer(st: DustState, u: Unit) -> list[Any]:
 # Detect Action and Night Vision
 # ---------------------------------------------------------------------------------------------
 
-DAY_RANGES = ((6, 8), (12, 10), (25, 12))  # (under this many hexes, range die): <12", <24", up to 48"
-NIGHT_RANGES = ((2, 8), (4, 10), (9, 12))  # divided by three: <4", <8", up to 16"
-
-
-def sees_as_by_day(st: DustState, u: Unit) -> bool:
-    """Night Vision: in daylight, or with night vision or enhanced or superior sensors."""
-    return not st.tables.night or u.night_vision or u.sensor >= 8
-
-
-def range_die(st: DustState, u: Unit, distance: int) -> int | None:
-    """The hidden unit's range die for an observer ``distance`` hexes away, or None beyond range."""
-    for below, die in (DAY_RANGES if sees_as_by_day(st, u) else NIGHT_RANGES):
-        if distance < below:
-            return die
-    return None
-
 
 def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
     why = _travel_refusal(u) or _suppressed_refusal(u, "search for hidden enemies")
@@ -708,54 +669,18 @@ def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
 
 def _sees_marker(st: DustState, u: Unit, h) -> bool:
     """Line of sight to a marker; from an aircraft in the air, everything not under smoke (Aerospace:
-    Spotting from Aircraft, see air.sees)."""
+    Spotting from Aircraft, see ground.sees)."""
     if u.air in ("airborne", "hovering"):
-        from . import air
-
-        return air.sees(st, u, h)
-    return _rules().can_see(st, u.pos, h)
+        return ground.sees(st, u, h)
+    return ground.can_see(st, u.pos, h)
 
 
 def _detect_resolve(ctx: Resolution, u: Unit, cmd: C.Detect) -> None:
     """Detect Action: the marker's owner rolls a range die; the observer rolls its quality die and
     its sensor die. One beats it: a dummy is removed. Both: the marker is removed and the real
     unit, if any, revealed."""
-    _rules().spend(ctx, u, "detect")
+    acts.spend(ctx, u, "detect")
     search(ctx, u, cmd.marker)
-
-
-def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -> None:
-    """The Detect Action's rolls by observer ``u`` (from its ``pos``, with its ``sensor``; a drone's
-    search passes the unit as seen from the drone). A search with sensors better than the naked eye
-    that would find something may be disrupted by enemy EW (ew.disrupt)."""
-    st: DustState = ctx.state
-    m = st.markers[marker]
-    d = hex_distance(u.pos, m.pos)
-    die = range_die(st, u, d)
-    night = "" if not st.tables.night else (
-        ", by day ranges (night vision)" if sees_as_by_day(st, u) else ", at night: ranges divided by three")
-    target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {hex_count(d)}{night}", rule, m.side)
-    q = ctx.roll(u.quality, f"{u.name} searches: quality die D{u.quality} must beat {target}", rule, u.id)
-    s = ctx.roll(u.sensor, f"{u.name} searches: sensor die D{u.sensor} must beat {target}", rule, u.id)
-    beaten = (q > target) + (s > target)
-    if beaten == 0:
-        ctx.emit(E.Note(text=f"{u.name} sees nothing at marker {m.id}", rule=rule))
-        return
-    from . import ew
-
-    if u.sensor > 4 and ew.disrupt(ctx, u.side, [q, s], f"{u.name}'s search of marker {m.id}"):
-        return
-    if m.unit is None:
-        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} finds nothing there: a dummy", rule=rule))
-        return
-    if beaten == 1:
-        ctx.emit(E.Note(text=f"marker {m.id} stays: it is not a dummy, but {u.name} cannot make it out", rule=rule))
-        return
-    found = st.units[m.unit]
-    if found.hidden:
-        _rules().reveal(ctx, found, f"detected by {u.name}")
-    else:
-        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} spots {found.name}", rule=rule))
 
 
 def _detect_offer(st: DustState, u: Unit) -> list[Any]:
@@ -795,15 +720,12 @@ def _rouse_resolve(ctx: Resolution, u: Unit, cmd: C.Rouse) -> None:
     leadership: a pass ends the panic for good; under half the target also drops a confidence level."""
     st: DustState = ctx.state
     rule = "Morale: Panic"
-    _rules().spend(ctx, u, "recover from panic", actions_left(st, u))
+    acts.spend(ctx, u, "recover from panic", actions_left(st, u))
     target, hq = rouse_leadership(st, u)
     whose = f"{hq.name}'s leadership, in direct contact" if hq else "its leadership"
     roll = ctx.roll(u.quality, f"panic recovery: D{u.quality} must beat {target} ({whose})", rule, u.id)
     if roll > target:
-        ctx.emit(E.UnitChanged(unit=u.id, field="panicked", value=False, reason=f"recovers ({roll} > {target})",
-                               rule=rule))
-        ctx.emit(E.UnitChanged(unit=u.id, field="panic_passed", value=True,
-                               reason="has passed a panic test: it never tests again", rule=rule))
+        ctx.emit(E.PanicOver(unit=u.id, reason=f"recovers ({roll} > {target}); it never tests again", rule=rule))
         return
     ctx.emit(E.Note(text=f"{u.name} is still panicking ({roll} against {target})", rule=rule))
     if 2 * roll < target:
@@ -835,7 +757,7 @@ def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
         return f"'{p}' is not a reorganisation; choose one of: {', '.join(PURPOSES)}"
     if u.is_vehicle:
         return f"{u.name} is a vehicle: its crew has no squad formation to change"
-    if u.suppression and not _rules().in_cover(st, u):
+    if u.suppression and not ground.in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     if u.leaderless and p != "leader":
         return f"{u.name}'s leader is down: it must reorganise to appoint a new one first"
@@ -883,37 +805,35 @@ def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
     return None
 
 
-SIMPLE = {
-    "conceal": ("complete_concealment", True, "goes to ground: completely concealed", "Shoot Action: Concealment"),
-    "expose": ("complete_concealment", False, "ready to fire again: partially concealed",
-               "Shoot Action: Concealment"),
-    "travel": ("travel", True, "forms up in column", "Move Action: Travel Movement"),
-    "tactical": ("travel", False, "returns to a tactical formation", "Move Action: Travel Movement"),
-    "mount": ("mounted", True, "mounts up", "Forces: Cavalry"),
-    "dismount": ("mounted", False, "dismounts to fight on foot", "Forces: Cavalry"),
+SIMPLE: dict[str, Callable[[str], Any]] = {
+    "conceal": lambda uid: E.ConcealmentChosen(unit=uid, complete=True, reason="goes to ground"),
+    "expose": lambda uid: E.ConcealmentChosen(unit=uid, complete=False, reason="ready to fire again"),
+    "travel": lambda uid: E.FormationChanged(unit=uid, travel=True, reason="forms up in column"),
+    "tactical": lambda uid: E.FormationChanged(unit=uid, travel=False, reason="returns to a tactical formation"),
+    "mount": lambda uid: E.CavalryMounted(unit=uid, mounted=True, reason="mounts up"),
+    "dismount": lambda uid: E.CavalryMounted(unit=uid, mounted=False, reason="dismounts to fight on foot"),
 }
+"""The reorganise purposes that are one fact each: the event each records."""
 
 
 def _reorganise_resolve(ctx: Resolution, u: Unit, cmd: C.Reorganise) -> None:
     """Reorganise Action: a general purpose action that neither counts as moving nor reveals a hidden
     unit. Suppressed units may reorganise only in cover. Travel mode allows only move and reorganise."""
     st: DustState = ctx.state
-    rules = _rules()
     p = cmd.purpose
     if p in SIMPLE:
-        rules.spend(ctx, u, f"reorganise ({p})")
-        fld, value, why, rule = SIMPLE[p]
-        ctx.emit(E.UnitChanged(unit=u.id, field=fld, value=value, reason=why, rule=rule))
+        acts.spend(ctx, u, f"reorganise ({p})")
+        ctx.emit(SIMPLE[p](u.id))
         return
     if p == "leader":
-        rules.spend(ctx, u, "reorganise (new leader)", actions_left(st, u))
+        acts.spend(ctx, u, "reorganise (new leader)", actions_left(st, u))
         appoint_leader(ctx, st.units[u.id])
         return
     if p == "command":
-        rules.spend(ctx, u, "reorganise (assume command)")
+        acts.spend(ctx, u, "reorganise (assume command)")
         assume_command(ctx, st.units[u.id])
         return
-    rules.spend(ctx, u, "reorganise (extract)")
+    acts.spend(ctx, u, "reorganise (extract)")
     f = next(f for f in u.figures if f.status == DISABLED and f.power)
     ctx.emit(FigureRefitted(unit=u.id, figure=f.id, armour=EXTRACTED_ARMOUR, power=False, unarmoured=True,
                             reason=f"{f.name} climbs out of his wrecked suit and carries on unarmoured"))
@@ -937,15 +857,10 @@ def appoint_leader(ctx: Resolution, u: Unit) -> None:
                     rule, u.id)
     value = min(3, u.leadership + 1) if roll <= 2 else max(1, u.leadership - 1) if roll == 6 else u.leadership
     if value != u.leadership:
-        ctx.emit(E.UnitChanged(unit=u.id, field="leadership", value=value,
-                               reason=f"the new leader is {'worse' if value > u.leadership else 'better'} ({roll})",
-                               rule=rule))
+        why = f"the new leader is {'worse' if value > u.leadership else 'better'} ({roll})"
     else:
-        ctx.emit(E.Note(text=f"{u.name}'s new leader is as good as the last ({roll})", rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="leaderless", value=False, reason="a new leader is appointed", rule=rule))
-    if u.new_commander:
-        ctx.emit(E.UnitChanged(unit=u.id, field="new_commander", value=False, reason="the cascade is complete",
-                               rule=rule))
+        why = f"the new leader is as good as the last ({roll})"
+    ctx.emit(E.LeaderAppointed(unit=u.id, leadership=value, reason=why, rule=rule))
 
 
 def assume_command(ctx: Resolution, u: Unit) -> None:
@@ -959,18 +874,9 @@ def assume_command(ctx: Resolution, u: Unit) -> None:
     lead = u.leader
     ctx.emit(E.FigureRoleChanged(unit=u.id, figure=lead.id, role="commander", reason=f"takes over from {hq.name}",
                                  rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="level", value=hq.level,
-                           reason=f"now commands in place of {hq.name}", rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="commander", value=hq.commander, reason="answers to the fallen HQ's "
-                           "own commander", rule=rule))
-    for other in list(st.units.values()):
-        if other.commander == hq.id and other.id != u.id:
-            ctx.emit(E.UnitChanged(unit=other.id, field="commander", value=u.id,
-                                   reason=f"now answers to {u.name}", rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="new_commander", value=True,
-                           reason="its leader has stepped up to command", rule=rule))
-    ctx.emit(E.UnitChanged(unit=u.id, field="leaderless", value=True,
-                           reason="needs a new leader of its own", rule=rule))
+    ctx.emit(E.CommandAssumed(unit=u.id, hq=hq.id, level=hq.level, commander=hq.commander,
+                              reason=f"its leader steps up in place of {hq.name}", rule=rule))
+    ctx.emit(E.LeaderLost(unit=u.id, reason="needs a new leader of its own", rule=rule))
 
 
 def _reorganise_offer(st: DustState, u: Unit) -> list[Any]:
@@ -978,8 +884,6 @@ def _reorganise_offer(st: DustState, u: Unit) -> list[Any]:
 
 
 def _build() -> dict:
-    from .rules import Action
-
     return {
         C.Order: Action(_order_check, _order_resolve, _order_offer),
         C.CombinedAssault: Action(_combined_check, _combined_resolve, _combined_offer),

@@ -23,7 +23,7 @@ from engine.core.hexes import Hex, hex_label
 
 from . import commands as C
 from . import events as E
-from .state import CONFIDENCE, LEVEL_NAMES
+from .state import CONFIDENCE
 
 FIGURE_STATUS = {
     "fit": "fit for duty", "untreated": "wounded (untreated)", "stabilised": "wounded, stabilised",
@@ -92,22 +92,6 @@ class Describer:
                     return f.name
         return fid
 
-    def value(self, field: str, value: Any) -> str:
-        """A unit field's value in words."""
-        if field in ("confidence", "initial_confidence") and isinstance(value, int) and 0 <= value < len(CONFIDENCE):
-            return CONFIDENCE[value]
-        if field == "quality" and isinstance(value, int):
-            return f"D{value}"
-        if field == "medic" and isinstance(value, int):
-            return f"D{value}"
-        if field == "level" and isinstance(value, int):
-            return LEVEL_NAMES.get(value, str(value))
-        if field == "commander":
-            return self.name(value) if value else "none"
-        if isinstance(value, bool):
-            return _yes(value)
-        return str(value)
-
     def choice(self, choice: str) -> str:
         """A decision's answer in words ("seize:A" -> "seize the initiative with Alpha Squad [A]")."""
         if choice.startswith("seize:"):
@@ -143,9 +127,8 @@ class Describer:
             return f"{s(ev.side)} place a hidden-unit marker {ev.marker} at {where(ev.at)}"
         if t is E.MarkerRemoved:
             return f"marker {ev.marker} removed: {ev.reason}"
-        if t is E.UnitChanged:
-            label = E.UNIT_FIELDS.get(ev.field, ev.field.replace("_", " "))
-            line = f"{n(ev.unit)}: {label} -> {self.value(ev.field, ev.value)}"
+        if t in UNIT_FACTS:
+            line = f"{n(ev.unit)}: {UNIT_FACTS[t](self, ev)}"
             return line + (f" ({ev.reason})" if ev.reason else "")
         if t is E.FigureChanged:
             line = f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} {FIGURE_STATUS.get(ev.status, ev.status)}"
@@ -206,10 +189,6 @@ class Describer:
             return f"the chits are used up: {s(ev.side)} activate one last unit"
         if t is E.TurnEnded:
             return f"Turn {ev.turn} ends"
-        if t is E.UnitHexChanged:
-            label = E.UNIT_FIELDS.get(ev.field, ev.field.replace("_", " "))
-            at = where(ev.at) if ev.at is not None else "none"
-            return f"{n(ev.unit)}: {label} -> {at}" + (f" ({ev.reason})" if ev.reason else "")
         if t is E.FeaturePlaced:
             owner = f"{s(ev.side)} " if ev.side else ""
             what = FEATURE_WORDS.get(ev.kind, ev.kind)
@@ -618,3 +597,75 @@ class Describer:
 def short_weapon_id(wid: str) -> str:
     """A weapon's id as a short name: "lmg" -> "LMG", "assault_rifle" -> "assault rifle"."""
     return {"lmg": "LMG", "hmg": "HMG", "agl": "AGL"}.get(wid, wid.replace("_", " "))
+
+
+_FACINGS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+
+
+def _level(level: int) -> str:
+    return CONFIDENCE[level] if 0 <= level < len(CONFIDENCE) else str(level)
+
+
+def _ratings(ev: Any) -> str:
+    return f"quality D{ev.quality}, leadership {ev.leadership}, confidence {_level(ev.confidence)}"
+
+
+def _suppression(markers: int) -> str:
+    return f"{markers} suppression marker{'s' if markers != 1 else ''}"
+
+
+UNIT_FACTS: dict[type, Any] = {
+    E.RatingsRolled: lambda d, ev: f"rolls its ratings: {_ratings(ev)}",
+    E.RatingsCombined: lambda d, ev: f"regrouped: {_ratings(ev)} (starting {_level(ev.initial_confidence)})",
+    E.Suppressed: lambda d, ev: f"suppressed: {_suppression(ev.markers)}",
+    E.SuppressionRemoved: lambda d, ev: (f"suppression removed: {_suppression(ev.markers)} left" if ev.markers
+                                         else "every suppression marker removed"),
+    E.ConfidenceDropped: lambda d, ev: f"confidence drops to {_level(ev.level)}",
+    E.ConfidenceRaised: lambda d, ev: f"confidence rises to {_level(ev.level)}",
+    E.CameUnderFire: lambda d, ev: "comes under fire for the first time",
+    E.EnemySighted: lambda d, ev: "sees the enemy for the first time",
+    E.Panicked: lambda d, ev: "panics",
+    E.PanicTestPassed: lambda d, ev: "passes its panic test and never tests again",
+    E.PanicOver: lambda d, ev: "recovers from panic",
+    E.Propped: lambda d, ev: "props",
+    E.Unpropped: lambda d, ev: "unprops",
+    E.Revealed: lambda d, ev: "is revealed",
+    E.ConcealmentChosen: lambda d, ev: ("goes to ground: completely concealed" if ev.complete
+                                        else "partially concealed again"),
+    E.FormationChanged: lambda d, ev: "in travel mode" if ev.travel else "in tactical formation",
+    E.CavalryMounted: lambda d, ev: "mounted" if ev.mounted else "dismounted",
+    E.LeaderLost: lambda d, ev: "needs a new leader",
+    E.LeaderAppointed: lambda d, ev: f"a new leader takes over, leadership {ev.leadership}",
+    E.CommandAssumed: lambda d, ev: (f"takes command in place of {d.name(ev.hq)}, answering to "
+                                     f"{d.name(ev.commander) if ev.commander else 'nobody'}"),
+    E.CountsAsActivated: lambda d, ev: "counts as activated this turn",
+    E.LeftTable: lambda d, ev: "leaves the table",
+    E.ArrivedOnTable: lambda d, ev: "arrives on the table",
+    E.InFlight: lambda d, ev: f"in flight, {ev.flight}",
+    E.Landed: lambda d, ev: "lands" if ev.flight else "lands: a ground vehicle again",
+    E.LandedHeavily: lambda d, ev: "lands heavily: it cannot take off again",
+    E.Turned: lambda d, ev: f"faces {_FACINGS[ev.facing % 6]}",
+    E.MoveMade: lambda d, ev: "one more move this activation",
+    E.VehicleDamaged: lambda d, ev: "one more damage marker",
+    E.Immobilised: lambda d, ev: "immobilised",
+    E.HatchesClosed: lambda d, ev: "closes down its hatches",
+    E.TowAttached: lambda d, ev: f"tows {d.name(ev.towed)}",
+    E.TowDropped: lambda d, ev: "tows nothing any more",
+    E.Embarked: lambda d, ev: f"embarks on {d.name(ev.vehicle)}",
+    E.Disembarked: lambda d, ev: "is out of its vehicle",
+    E.CrewRemounted: lambda d, ev: "its crew is back inside",
+    E.DecoyUsed: lambda d, ev: "decoys used for this turn",
+    E.AreaProtectionFired: lambda d, ev: "an area protection system is used up",
+    E.LineChargeFired: lambda d, ev: "a line charge is used up",
+    E.MinesIssued: lambda d, ev: f"carries {ev.count} command-detonated mine{'s' if ev.count != 1 else ''}",
+    E.MineLaid: lambda d, ev: "sets up a command-detonated mine",
+    E.EWSwitchedOn: lambda d, ev: f"EW system on, {ev.counters} EW counters",
+    E.EWCountersSpent: lambda d, ev: f"{ev.spent} EW counter{'s' if ev.spent != 1 else ''} spent",
+    E.DroneFlown: lambda d, ev: f"its drone is over {where(ev.at)}",
+    E.DroneDown: lambda d, ev: "its drone is out of the air",
+    E.RemoteLauncherPlaced: lambda d, ev: f"remote launcher set up at {where(ev.at)}",
+    E.RemoteLauncherTakenDown: lambda d, ev: "remote launcher taken down",
+    E.MortarTargetRegistered: lambda d, ev: f"mortar target registered at {where(ev.at)}",
+    E.MortarTargetFired: lambda d, ev: "the registered mortar rounds are fired",
+}
+"""The dice log's words for each fact about a unit (events.py), after the unit's name."""

@@ -66,11 +66,13 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex, hex_distance
+from engine.core.hexes import Hex, hex_count, hex_distance
 from engine.core.resolution import Resolution
 
+from . import acts, ground
 from . import commands as C
 from . import events as E
+from .action import Action
 from .dice import shift
 from .state import DustState, Unit
 
@@ -82,12 +84,6 @@ DISRUPT_RULE = "Electronic Warfare: Disruption of Enemy Sensors and Guidance"
 OPPOSE_RULE = "Electronic Warfare: Oppose Enemy EW Attempts"
 SPOT_RULE = "Electronic Warfare: Remote Spotting"
 DRONE_RULE = "Drones: Small Portable Drones"
-
-
-def _rules():
-    from . import rules
-
-    return rules
 
 
 # ---------------------------------------------------------------------------------------------
@@ -153,16 +149,15 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
     """Electronic Warfare: an EW unit that activates switches its system on with three counters;
     unspent ones from its last activation are not added to them."""
     if u.ew and u.ew_chits != COUNTERS:
-        ctx.emit(E.UnitChanged(unit=u.id, field="ew_chits", value=COUNTERS,
-                               reason="activates: its EW system is switched on", rule=RULE))
+        ctx.emit(E.EWSwitchedOn(unit=u.id, counters=COUNTERS, reason="activates: its EW system is switched on",
+                                rule=RULE))
 
 
 def TURN_END(ctx: Resolution) -> None:
     """A drone whose unit is gone from the table is lost."""
     for u in list(ctx.state.units.values()):
         if u.drone_at is not None and not u.on_table:
-            ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=None,
-                                      reason="its operators are gone: the drone is lost", rule=DRONE_RULE))
+            ctx.emit(E.DroneDown(unit=u.id, reason="its operators are gone: the drone is lost", rule=DRONE_RULE))
 
 
 def ew_unit(st: DustState, side: str) -> Unit | None:
@@ -187,8 +182,8 @@ def chits_available(st: DustState, u: Unit) -> int:
 def _attempt(ctx: Resolution, u: Unit, extra: int, purpose: str, rule: str) -> int:
     """Spend 1 + ``extra`` counters of ``u`` and roll its EW die, ``extra`` types up."""
     spent = 1 + extra
-    ctx.emit(E.UnitChanged(unit=u.id, field="ew_chits", value=u.ew_chits - spent,
-                           reason=f"{spent} EW counter{'s' if spent > 1 else ''} spent: {purpose}", rule=rule))
+    ctx.emit(E.EWCountersSpent(unit=u.id, spent=spent,
+                               reason=f"{spent} EW counter{'s' if spent > 1 else ''} spent: {purpose}", rule=rule))
     die = shift(u.ew, extra)
     up = f"D{u.ew} -> D{die}: {extra} extra counter{'s' if extra > 1 else ''}; " if extra else ""
     return ctx.roll(die, f"{u.name}'s EW die ({up}D{die}): {purpose}", rule, u.id)
@@ -292,11 +287,10 @@ def _spot_check(st: DustState, u: Unit, cmd: RemoteSpot) -> str | None:
 
 def _spot_resolve(ctx: Resolution, u: Unit, cmd: RemoteSpot) -> None:
     st: DustState = ctx.state
-    rules = _rules()
-    rules.spend(ctx, u, "remote spotting (EW counters, no action)", 0)
+    acts.spend(ctx, u, "remote spotting (EW counters, no action)", 0)
     pos, owner, label = hidden_counter(st, u.side, cmd.marker)
     concealed = st.tables.conceal.get(pos, "none") != "none"
-    out_of_sight = not rules.can_see(st, u.pos, pos)
+    out_of_sight = not ground.can_see(st, u.pos, pos)
     r = _attempt(ctx, u, cmd.extra, f"remote spotting of {label}", SPOT_RULE)
     die = shift(6 if concealed else 4, 1 if out_of_sight else 0)
     why = ("concealed D6" if concealed else "in the open D4") + (", out of sight +1" if out_of_sight else "")
@@ -320,7 +314,7 @@ def reveal_counter(ctx: Resolution, u: Unit, cid: str, why: str) -> None:
         if found is None:
             ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{why}: a dummy", rule=SPOT_RULE))
         elif found.hidden:
-            _rules().reveal(ctx, found, why)
+            acts.reveal(ctx, found, why)
         else:
             ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{why}: {found.name}", rule=SPOT_RULE))
         return
@@ -357,9 +351,8 @@ def drone_distracted(ctx: Resolution, u: Unit, cmd: Any) -> None:
     rules.resolve before any order of a unit whose drone is up)."""
     if u.drone_at is None or type(cmd) in KEEPS_DRONE:
         return
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=None,
-                              reason="the operators turn to something else: the drone crashes and is lost",
-                              rule=DRONE_RULE))
+    ctx.emit(E.DroneDown(unit=u.id, reason="the operators turn to something else: the drone crashes and is lost",
+                         rule=DRONE_RULE))
 
 
 def _launch_check(st: DustState, u: Unit, cmd: LaunchDrone) -> str | None:
@@ -379,8 +372,8 @@ def _launch_check(st: DustState, u: Unit, cmd: LaunchDrone) -> str | None:
 
 
 def _launch_resolve(ctx: Resolution, u: Unit, cmd: LaunchDrone) -> None:
-    _rules().spend(ctx, u, "launch a drone")
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=cmd.at, reason="launches a drone", rule=DRONE_RULE))
+    acts.spend(ctx, u, "launch a drone")
+    ctx.emit(E.DroneFlown(unit=u.id, at=cmd.at, reason="launches a drone", rule=DRONE_RULE))
 
 
 def _near_markers(st: DustState, u: Unit, h: Hex) -> list[Hex]:
@@ -412,8 +405,8 @@ def _move_check(st: DustState, u: Unit, cmd: DroneMove) -> str | None:
 
 
 def _move_resolve(ctx: Resolution, u: Unit, cmd: DroneMove) -> None:
-    _rules().spend(ctx, u, "fly the drone")
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=cmd.to, reason="the drone flies on", rule=DRONE_RULE))
+    acts.spend(ctx, u, "fly the drone")
+    ctx.emit(E.DroneFlown(unit=u.id, at=cmd.to, reason="the drone flies on", rule=DRONE_RULE))
 
 
 def _move_offer(st: DustState, u: Unit) -> list[Any]:
@@ -429,13 +422,11 @@ def drone_observer(u: Unit) -> Unit:
 
 def drone_sees(st: DustState, a: Hex, b: Hex) -> bool:
     """An airborne drone sees any hex unless smoke lies over the drone or its target."""
-    smoke = _rules().smoke_hexes(st)
+    smoke = ground.smoke_hexes(st)
     return a not in smoke and b not in smoke
 
 
 def _spot_drone_check(st: DustState, u: Unit, cmd: DroneSpot) -> str | None:
-    from . import command
-
     why = _no_drone(u)
     if why:
         return why
@@ -446,16 +437,14 @@ def _spot_drone_check(st: DustState, u: Unit, cmd: DroneSpot) -> str | None:
         return "there is no enemy hidden-unit marker by that name"
     if not drone_sees(st, u.drone_at, m.pos):
         return "smoke hides that marker from the drone"
-    if command.range_die(st, drone_observer(u), hex_distance(u.drone_at, m.pos)) is None:
+    if range_die(st, drone_observer(u), hex_distance(u.drone_at, m.pos)) is None:
         return "that marker is too far from the drone to be detected"
     return None
 
 
 def _spot_drone_resolve(ctx: Resolution, u: Unit, cmd: DroneSpot) -> None:
-    from . import command
-
-    _rules().spend(ctx, u, "spot with the drone")
-    command.search(ctx, drone_observer(u), cmd.marker, "Detect Action (from a drone)")
+    acts.spend(ctx, u, "spot with the drone")
+    search(ctx, drone_observer(u), cmd.marker, "Detect Action (from a drone)")
 
 
 def _spot_drone_offer(st: DustState, u: Unit) -> list[Any]:
@@ -470,9 +459,8 @@ def _recall_check(st: DustState, u: Unit, cmd: RecallDrone) -> str | None:
 
 
 def _recall_resolve(ctx: Resolution, u: Unit, cmd: RecallDrone) -> None:
-    _rules().spend(ctx, u, "recall the drone (no action)", 0)
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="drone_at", at=None, reason="the drone is brought back",
-                              rule=DRONE_RULE))
+    acts.spend(ctx, u, "recall the drone (no action)", 0)
+    ctx.emit(E.DroneDown(unit=u.id, reason="the drone is brought back", rule=DRONE_RULE))
 
 
 def _recall_offer(st: DustState, u: Unit) -> list[Any]:
@@ -480,7 +468,6 @@ def _recall_offer(st: DustState, u: Unit) -> list[Any]:
 
 
 def _build() -> dict:
-    Action = _rules().Action
     return {
         RemoteSpot: Action(_spot_check, _spot_resolve, _spot_offer),
         LaunchDrone: Action(_launch_check, _launch_resolve, _launch_offer),
@@ -495,3 +482,57 @@ DECISIONS: dict = {}
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()
 SIDE_ACTIONS: dict = {}
+
+
+# -- Searching for hidden units (the Detect action's roll, shared with EW spotting) -----------------
+
+
+DAY_RANGES = ((6, 8), (12, 10), (25, 12))  # (under this many hexes, range die): <12", <24", up to 48"
+
+
+NIGHT_RANGES = ((2, 8), (4, 10), (9, 12))  # divided by three: <4", <8", up to 16"
+
+
+def sees_as_by_day(st: DustState, u: Unit) -> bool:
+    """Night Vision: in daylight, or with night vision or enhanced or superior sensors."""
+    return not st.tables.night or u.night_vision or u.sensor >= 8
+
+
+def range_die(st: DustState, u: Unit, distance: int) -> int | None:
+    """The hidden unit's range die for an observer ``distance`` hexes away, or None beyond range."""
+    for below, die in (DAY_RANGES if sees_as_by_day(st, u) else NIGHT_RANGES):
+        if distance < below:
+            return die
+    return None
+
+
+def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -> None:
+    """The Detect Action's rolls by observer ``u`` (from its ``pos``, with its ``sensor``; a drone's
+    search passes the unit as seen from the drone). A search with sensors better than the naked eye
+    that would find something may be disrupted by enemy EW (ew.disrupt)."""
+    st: DustState = ctx.state
+    m = st.markers[marker]
+    d = hex_distance(u.pos, m.pos)
+    die = range_die(st, u, d)
+    night = "" if not st.tables.night else (
+        ", by day ranges (night vision)" if sees_as_by_day(st, u) else ", at night: ranges divided by three")
+    target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {hex_count(d)}{night}", rule, m.side)
+    q = ctx.roll(u.quality, f"{u.name} searches: quality die D{u.quality} must beat {target}", rule, u.id)
+    s = ctx.roll(u.sensor, f"{u.name} searches: sensor die D{u.sensor} must beat {target}", rule, u.id)
+    beaten = (q > target) + (s > target)
+    if beaten == 0:
+        ctx.emit(E.Note(text=f"{u.name} sees nothing at marker {m.id}", rule=rule))
+        return
+    if u.sensor > 4 and disrupt(ctx, u.side, [q, s], f"{u.name}'s search of marker {m.id}"):
+        return
+    if m.unit is None:
+        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} finds nothing there: a dummy", rule=rule))
+        return
+    if beaten == 1:
+        ctx.emit(E.Note(text=f"marker {m.id} stays: it is not a dummy, but {u.name} cannot make it out", rule=rule))
+        return
+    found = st.units[m.unit]
+    if found.hidden:
+        acts.reveal(ctx, found, f"detected by {u.name}")
+    else:
+        ctx.emit(E.MarkerRemoved(marker=m.id, reason=f"{u.name} spots {found.name}", rule=rule))

@@ -25,16 +25,18 @@ from collections import defaultdict
 
 import attrs
 
-from engine.core.hexes import hex_count, hex_distance
+from engine.core.hexes import hex_distance
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ground, heavy
 from . import commands as C
 from . import events as E
-from . import rules
-from .data import EFFECTIVE_RANGE, SHORT_RANGE, Weapon
-from .dice import QUALITY_NAMES, TOO_LOW, die_name, firepower_die, shift_names, shift_unbounded, successes
-from .state import BROKEN, FIT, KILLED, ROUTED, DustState, Figure, Unit
+from .action import Action, registry_of
+from .data import Weapon
+from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
+from .state import BROKEN, FIT, ROUTED, DustState, Figure, Unit
+from .shooting import (BASE_TARGET_DIE, RULE_IMPACT, describe_target_die, fire_morale, resolve_hits,
+                       target_die_for)  # noqa: F401  (also read as fire.<name>)
 
 RULE = "Shoot Action"
 RULE_TARGET = "Shoot Action: Target Die"
@@ -42,74 +44,17 @@ RULE_FIREPOWER = "Shoot Action: Firepower Dice"
 RULE_RESOLVE = "Shoot Action: Resolving Direct Fire"
 RULE_HITS = "Shoot Action: Determine Casualties"
 RULE_EXTRA = "Shoot Action: Optional Additional Hits"
-RULE_IMPACT = "Shoot Action: Resolve Impact"
 RULE_SUPPRESSIVE = "Shoot Action: Suppressive Fire"
 RULE_TRAVEL = "Move Action: Travel Movement"
 RULE_FINAL = "Assault Action: Final Defensive Fire"
 
 SMALL_ARMS = ("small_arm", "pistol")
 MAX_GRENADES = 2  # Grenades: up to two members of a unit may throw hand grenades
-BASE_TARGET_DIE = 8
 
 
 # ---------------------------------------------------------------------------------------------
 # Pure pieces: the target die, who fires, the firer's dice (also used by previews)
 # ---------------------------------------------------------------------------------------------
-
-
-def target_die_for(st: DustState, firer: Unit, target: Unit,
-                   suppressive: bool = False, *, short: bool = True, effective: int = EFFECTIVE_RANGE,
-                   extra: tuple[tuple[str, int], ...] = ()) -> tuple[int, list[tuple[str, int]]]:
-    """Shoot Action: Target Die. A D8 shifted by each row of the book's table that applies.
-
-    Returns the die (14 when shifted above a D12: no shooting is possible; never
-    below a D4) and the shifts as (label, steps), in the table's order. Heavy
-    weapons (heavy.py) pass ``short=False`` (they have no short range), their own
-    ``effective`` range and ``extra`` shifts. A vehicle is never a small target;
-    a firing vehicle's damage and suppression shift the die (heavy.firer_shifts);
-    passengers of an open-topped vehicle are concealed.
-    """
-    from . import heavy
-
-    dist = hex_distance(firer.pos, target.pos)
-    shifts: list[tuple[str, int]] = []
-    if dist > effective:
-        shifts.append((f"long range ({hex_count(dist)})", 1))
-    conceal = rules.concealment(st, target, firer.pos)
-    if conceal == 0 and target.carried_by and heavy.passenger_concealed(st, target):
-        conceal = 1
-    if conceal == 1:
-        shifts.append(("partial concealment", 1))
-    elif conceal == 2:
-        shifts.append(("complete concealment", 2))
-    if target.propped:
-        shifts.append(("propped", 1))
-    if target.small and not target.is_vehicle:
-        shifts.append(("small target", 1))
-    if short and dist <= SHORT_RANGE:
-        shifts.append((f"short range ({hex_count(dist)})", -1))
-    if firer.quality == 4:
-        shifts.append(("firer untrained", 1))
-    elif firer.quality == 12:
-        shifts.append(("firer elite", -1))
-    if target.travel:
-        shifts.append(("travel mode", -1))
-    if suppressive:
-        shifts.append(("suppressive fire", -1))
-    shifts += heavy.firer_shifts(st, firer)
-    shifts += list(extra)
-    die = shift_unbounded(BASE_TARGET_DIE, sum(s for _, s in shifts))
-    if die == TOO_LOW:
-        die = 4  # a closed shift stops at the D4
-    return die, shifts
-
-
-def describe_target_die(die: int, shifts: list[tuple[str, int]]) -> str:
-    """As a player reads it: "target die D8 -> D10: partial concealment +1, propped +1"."""
-    if not shifts:
-        return f"target die D{BASE_TARGET_DIE}: no shifts"
-    words = ", ".join(f"{label} {steps:+d}" for label, steps in shifts)
-    return f"target die D{BASE_TARGET_DIE} -> {die_name(die)}: {words}"
 
 
 def weapon_of(st: DustState, f: Figure) -> Weapon:
@@ -299,23 +244,21 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
         return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
     if u.complete_concealment and st.tables.conceal.get(u.pos, "none") != "none":
         return f"{u.name} is completely concealed and may not fire: reorganise to partial concealment first"
-    if u.confidence <= BROKEN and not rules.in_cover(st, u):
+    if u.confidence <= BROKEN and not ground.in_cover(st, u):
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
-    from . import heavy
-
     why = heavy.passenger_fire_refusal(st, u)
     if why:
         return why
     target = st.units.get(cmd.target)
-    why = rules.fire_target_refusal(st, u, cmd.target)
+    why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
     why = heavy.target_refusal(st, target)
     if why:
         return why
-    if rules.flying(target):
+    if ground.flying(target):
         return f"{target.name} is in the air: only anti-aircraft weapons may fire at it (FireAA)"
-    if not rules.can_see(st, u.pos, target.pos):
+    if not ground.can_see(st, u.pos, target.pos):
         return f"{u.name}'s leader cannot see {target.name}'s leader: hills, buildings and woods block the line"
     die, shifts = target_die_for(st, u, target, cmd.suppressive)
     if die > 12:
@@ -383,7 +326,7 @@ def offer(st: DustState, u: Unit) -> list[C.Shoot]:
         return []
     out: list[C.Shoot] = []
     for t in st.enemies(u.side):
-        if t.hidden or not rules.can_see(st, u.pos, t.pos):
+        if t.hidden or not ground.can_see(st, u.pos, t.pos):
             continue
         figs = firing_figures(st, u, t)
         if not figs:
@@ -405,18 +348,15 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Shoot) -> None:
     """Shoot Action: one action; the figures fire, then the target's morale answers the fire."""
     st: DustState = ctx.state
     target = st.units[cmd.target]
-    rules.spend(ctx, u, "shoot")
+    acts.spend(ctx, u, "shoot")
     figs = firing_figures(st, u, target, cmd.figures)
     ctx.emit(E.FiguresFired(unit=u.id, figures=tuple(f.id for f in figs)))
-    rules.reveal(ctx, u, "it fired")
+    acts.reveal(ctx, u, "it fired")
     first_fire = not target.under_fire_before
     suppressed_before = target.suppressed_before
     if first_fire:
-        ctx.emit(E.UnitChanged(unit=target.id, field="under_fire_before", value=True,
-                               reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
+        ctx.emit(E.CameUnderFire(unit=target.id, reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
     shot = shoot(ctx, u, target, figs, cmd.grenades, cmd.suppressive)
-    from . import heavy
-
     heavy.spend_disposables(ctx, u, figs)
     if target.on_table:
         fire_morale(ctx, target, first_fire=first_fire,
@@ -424,7 +364,7 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Shoot) -> None:
                     travel=shot.travel)
     if shot.damage:
         heavy.vehicle_morale(ctx, target)
-    for hook in rules.hooks("AFTER_SHOT"):  # a flamer may set the target's area alight (Fire)
+    for hook in registry_of(ctx).after_shot:  # a flamer may set the target's area alight (Fire)
         hook(ctx, u, target, figs)
 
 
@@ -446,8 +386,6 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
 
     ``defensive``: final defensive fire, whose suppression results are ignored.
     """
-    from . import heavy
-
     st: DustState = ctx.state
     vehicle = target.is_vehicle
     die, shifts = target_die_for(st, firer, target, suppressive)
@@ -496,63 +434,13 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
     return Shot(res.count, hits, casualties, suppressed, travel)
 
 
-def resolve_hits(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], hits: int, impact: int) -> int:
-    """Shoot Action: Resolve Impact. Each hit goes to a figure at random; the impact die is rolled
-    against its armour die (cover +1 soft / +2 hard, propped +1). Returns the figures newly wounded
-    or killed."""
-    st: DustState = ctx.state
-    from . import heavy
-
-    before = {f.id: (f.status, f.wounds) for f in target.figures}
-    chosen = checks.allocate(ctx, target, hits, RULE_IMPACT)
-    cover = max(rules.cover_shift(st, target), heavy.passenger_cover(st, target))
-    credit = [f.id for f in figs] or [""]
-    for i, fig in enumerate(chosen):
-        if fig.status == KILLED:
-            ctx.emit(E.Note(text=f"{fig.name} is already down: the hit is wasted", rule=RULE_IMPACT))
-            continue
-        checks.impact_on(ctx, target, fig, impact, cover, target.propped, RULE_IMPACT,
-                         by=(firer.id, credit[i % len(credit)]), unarmoured=fig.unarmoured)
-    return sum(1 for f in target.figures  # a hit heavy weapon is no casualty of its crew
-               if (f.status, f.wounds) != before[f.id] and f.status != FIT and f.person)
-
-
-def fire_morale(ctx: Resolution, target: Unit, *, first_fire: bool, first_suppressed: bool, casualties: int,
-                travel: bool) -> None:
-    """Morale: Confidence Test rows that fire triggers, Death of a Leader, and Panic.
-
-    First time under fire; first time suppressed by fire; casualties from fire
-    (with the heavy-losses modifier); a leader hit. A unit in travel mode that
-    was fired on must test: when none of those rows called for a test, it tests
-    on this game's "fired on in travel mode" row. Green and untrained units test
-    for panic the first time they are fired on.
-    """
-    def able() -> bool:
-        return bool(target.fit_figures) and target.confidence != ROUTED
-
-    tested = False
-    if first_fire and able():
-        tested |= checks.confidence_test(ctx, target, "first_fire") is not None
-    if first_suppressed and able():
-        tested |= checks.confidence_test(ctx, target, "first_suppressed") is not None
-    if casualties and able():
-        tested |= checks.confidence_test(ctx, target, "casualties", casualties=casualties,
-                                         survivors=len(target.fit_figures)) is not None
-    if travel and not tested and able():
-        checks.confidence_test(ctx, target, "travel_fired_on")
-    if casualties:
-        checks.leader_losses(ctx, [target.id])
-    if first_fire and able():
-        checks.maybe_panic(ctx, target, "fired_on", "first time fired on")
-
-
 def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     """Assault Action: Final Defensive Fire. The defender fires at the assaulting unit with every fit
     figure whose weapon reaches, even if already activated or having fired; resolved normally except
     that suppression results are ignored and the fire calls for no morale tests. No action is spent.
     Returns the figures newly wounded or killed. (The suppressed defender's test is the caller's.)"""
     st: DustState = ctx.state
-    if not firer.on_table or not target.on_table or not rules.can_see(st, firer.pos, target.pos):
+    if not firer.on_table or not target.on_table or not ground.can_see(st, firer.pos, target.pos):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {target.name}: no final defensive fire", rule=RULE_FINAL))
         return 0
     die, shifts = target_die_for(st, firer, target)
@@ -564,11 +452,11 @@ def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     if not figs:
         ctx.emit(E.Note(text=f"no weapon of {firer.name} reaches {target.name}", rule=RULE_FINAL))
         return 0
-    rules.reveal(ctx, firer, "it fired")
+    acts.reveal(ctx, firer, "it fired")
     return shoot(ctx, firer, target, figs, defensive=True).casualties
 
 
-ACTIONS = {C.Shoot: rules.Action(check, resolve, offer)}
+ACTIONS = {C.Shoot: Action(check, resolve, offer)}
 DECISIONS: dict = {}
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()

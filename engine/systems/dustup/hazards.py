@@ -82,7 +82,7 @@ This game's readings:
   the counter (and its lanes) is removed. Line charge (``FireLineCharge``): both actions of a
   vehicle with a line charge left, within 2 hexes of a field's counter whose position its side
   knows; the counter and its lanes are removed.
-- Propping is refused in a minefield its side knows of (rules._prop_check asks :func:`in_minefield`).
+- Propping is refused in a minefield its side knows of (rules.py's Prop check asks :func:`in_minefield`).
 - CDMs: a unit with ``cdms`` left (scenario unit key ``cdms = N``) sets one on or next to its hex,
   facing any hex direction, with one reorganise action (``SetCDM``). Its field is every hex within
   3 hexes whose bearing from the counter is at most 90 degrees off its facing. When an enemy
@@ -130,13 +130,14 @@ from engine.core.hexes import Hex, arc_of, hex_distance, hex_label, hexes_within
     relative_bearing
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ground
 from . import events as E
+from .action import Action
+from .command import detachment_id
 from .dice import (clock_to_hex_direction, firepower_die, less_than_half, parse_value, roll_value, smoke_thinning,
                    value_name)
-from .rules import Action
-from .state import (ABANDONED, CONFIDENT, FIT, HULL, KILLED, STABILISED, UNTREATED, DustState, Feature,
-                    Figure, Unit, feature_data)
+from .state import (ABANDONED, CONFIDENT, FIT, HULL, KILLED, STABILISED, UNTREATED, DustState, Feature, Figure, Unit,
+                    feature_data)
 
 RULE_FIRE = "Additional Rules: Fire"
 RULE_NATURAL = "Smoke: Natural Smoke"
@@ -161,12 +162,6 @@ GENERATOR_TRAIL = 3  # a smoke generator's 6" trail: three one-hex clouds
 FLAMMABLE = ("woods", "fields", "scrub", "building")
 WOUNDED = (UNTREATED, STABILISED)
 CASEVAC_RANGE = 6  # 12 inches: friendly units that see the CASEVAC leave
-
-
-def _rules():
-    from . import rules
-
-    return rules
 
 
 def where(h: Hex) -> str:
@@ -355,10 +350,9 @@ def vehicle_hit(ctx: Resolution, v: Unit, face: str, impact: int, why: str, rule
                 checks.set_figure(ctx, p, f, KILLED, f.wounds, f"killed as {v.name} is destroyed", rule)
         return "destroyed"
     if imp > arm:
-        ctx.emit(E.UnitChanged(unit=v.id, field="damage", value=v.damage + 1,
-                               reason=f"{why}: impact {imp} beats armour {arm}", rule=rule))
+        ctx.emit(E.VehicleDamaged(unit=v.id, reason=f"{why}: impact {imp} beats armour {arm}", rule=rule))
         if immobilise and not v.immobilised:
-            ctx.emit(E.UnitChanged(unit=v.id, field="immobilised", value=True, reason=why, rule=rule))
+            ctx.emit(E.Immobilised(unit=v.id, reason=why, rule=rule))
         occupants_shaken(ctx, v, rule)
         return "damaged"
     ctx.emit(E.Note(text=f"{v.name}: impact {imp} against armour {arm}, no effect", rule=rule))
@@ -384,7 +378,6 @@ HIDDEN_KINDS = ("minefield", "ied", "booby", "cdm")
 def SETUP(ctx: Resolution) -> None:
     """Scenario features, units' CDMs and each side's CASEVAC counter in the loiter box."""
     st: DustState = ctx.state
-    rules = _rules()
     for spec in st.tables.features:
         kind = spec["kind"]
         facts: dict[str, Any] = {}
@@ -404,24 +397,23 @@ def SETUP(ctx: Resolution) -> None:
             facts["flammable"] = 1
         prefix = {"minefield": "mine", "ied": "mine", "booby": "mine", "cdm": "mine",
                   "smoke_generator": "generator"}.get(kind, kind)
-        ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, prefix), kind=kind, side=str(spec.get("side", "")),
+        ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, prefix), kind=kind, side=str(spec.get("side", "")),
                                  at=spec["at"], hidden=bool(spec.get("hidden", kind in HIDDEN_KINDS)),
                                  data=feature_data(**facts), reason="set up by the scenario"))
     for spec in st.tables.deployment:
         u = st.units.get(str(spec["id"]))
         if spec.get("smoke_generator") and u is not None and u.pos is not None:
-            ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "generator"), kind="smoke_generator", side=u.side,
+            ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "generator"), kind="smoke_generator", side=u.side,
                                      at=u.pos, data=feature_data(on=0, unit=u.id),
                                      reason=f"fitted to {u.name} by the scenario", rule=RULE_GENERATOR))
     for spec in st.tables.deployment:
         n = int(spec.get("cdms", 0) or 0)
         if n and str(spec["id"]) in st.units:
-            ctx.emit(E.UnitChanged(unit=str(spec["id"]), field="cdms", value=n, reason="issued by the scenario",
-                                   rule=RULE_CDM))
+            ctx.emit(E.MinesIssued(unit=str(spec["id"]), count=n, reason="issued by the scenario", rule=RULE_CDM))
     for side in st.sides:
         asset = st.tables.side_info[side].get("casevac", "")
         if asset:
-            ctx.emit(E.MissionPlaced(mission=rules.new_id(st, "casevac"), side=side, kind="casevac", asset=asset,
+            ctx.emit(E.MissionPlaced(mission=ground.new_id(st, "casevac"), side=side, kind="casevac", asset=asset,
                                      box=-1, reason="a CASEVAC vehicle waits in the loiter box", rule=RULE_CASEVAC))
 
 
@@ -468,7 +460,7 @@ def try_ignite(ctx: Resolution, at: Hex, why: str, who: str = "") -> bool:
 
 def start_fire(ctx: Resolution, at: Hex, reason: str) -> Feature:
     st: DustState = ctx.state
-    fid = _rules().new_id(st, "fire")
+    fid = ground.new_id(st, "fire")
     ctx.emit(E.FeaturePlaced(feature=fid, kind="fire", side="", at=at, data=feature_data(radius=FIRE_RADIUS),
                              reason=reason, rule=RULE_FIRE))
     fire = st.features[fid]
@@ -490,7 +482,7 @@ def _add_cloud(ctx: Resolution, fire: Feature, k: int) -> bool:
     h = _cloud_hex(st, fire, k)
     if h not in st.tables.board:
         return False
-    ctx.emit(E.FeaturePlaced(feature=_rules().new_id(st, "smoke"), kind="smoke", side="", at=h,
+    ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "smoke"), kind="smoke", side="", at=h,
                              data=feature_data(radius=0, fire=fire.id, k=k), reason=f"smoke from fire {fire.id}",
                              rule=RULE_NATURAL))
     return True
@@ -528,7 +520,7 @@ def _ignite_check(st: DustState, u: Unit, cmd: Ignite) -> str | None:
     reach = w.max_range or w.effective
     if hex_distance(u.pos, cmd.at) > reach:
         return f"{where(cmd.at)} is beyond the flame thrower's reach ({reach} hexes)"
-    if cmd.at != u.pos and not _rules().can_see(st, u.pos, cmd.at):
+    if cmd.at != u.pos and not ground.can_see(st, u.pos, cmd.at):
         return f"{u.name} cannot see {where(cmd.at)}"
     if burning(st, cmd.at):
         return f"{where(cmd.at)} is already burning"
@@ -537,11 +529,10 @@ def _ignite_check(st: DustState, u: Unit, cmd: Ignite) -> str | None:
 
 def _ignite_resolve(ctx: Resolution, u: Unit, cmd: Ignite) -> None:
     st: DustState = ctx.state
-    rules = _rules()
-    rules.spend(ctx, u, "set alight")
+    acts.spend(ctx, u, "set alight")
     fig = flamers(st, u)[0]
     ctx.emit(E.FiguresFired(unit=u.id, figures=(fig.id,)))
-    rules.reveal(ctx, u, "it used a flame thrower")
+    acts.reveal(ctx, u, "it used a flame thrower")
     try_ignite(ctx, cmd.at, f"{u.name} sets {where(cmd.at)} alight", u.id)
 
 
@@ -580,7 +571,7 @@ def _actions_left(st: DustState, u: Unit) -> int:
 
 def _fight_resolve(ctx: Resolution, u: Unit, cmd: FightFire) -> None:
     st: DustState = ctx.state
-    _rules().spend(ctx, u, "fight the fire", 2)
+    acts.spend(ctx, u, "fight the fire", 2)
     fire = st.features[cmd.fire]
     n = len(u.fit_figures)
     die = firepower_die(n) or 4
@@ -688,8 +679,8 @@ def _smoke_check(st: DustState, u: Unit, cmd: LaySmoke) -> str | None:
 
 def _smoke_resolve(ctx: Resolution, u: Unit, cmd: LaySmoke) -> None:
     st: DustState = ctx.state
-    _rules().spend(ctx, u, "lay smoke")
-    ctx.emit(E.FeaturePlaced(feature=_rules().new_id(st, "smoke"), kind="smoke", side=u.side, at=cmd.at,
+    acts.spend(ctx, u, "lay smoke")
+    ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "smoke"), kind="smoke", side=u.side, at=cmd.at,
                              data=feature_data(radius=1, by=u.id), reason=f"laid by {u.name}", rule=RULE_SMOKE))
 
 
@@ -722,7 +713,7 @@ def _exhaust_check(st: DustState, u: Unit, cmd: ExhaustSmoke) -> str | None:
 
 def _exhaust_resolve(ctx: Resolution, u: Unit, cmd: ExhaustSmoke) -> None:
     st: DustState = ctx.state
-    _rules().spend(ctx, u, "exhaust smoke", 0)
+    acts.spend(ctx, u, "exhaust smoke", 0)
     if u.moves == 0:
         at, radius, how = u.pos, 0, "round the stationary vehicle"
     else:
@@ -732,7 +723,7 @@ def _exhaust_resolve(ctx: Resolution, u: Unit, cmd: ExhaustSmoke) -> None:
             at, radius = u.pos.neighbour(back), 0
         if at not in st.tables.board:
             at = u.pos
-    ctx.emit(E.FeaturePlaced(feature=_rules().new_id(st, "smoke"), kind="smoke", side=u.side, at=at,
+    ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "smoke"), kind="smoke", side=u.side, at=at,
                              data=feature_data(radius=radius, by=u.id, exhaust=1), reason=f"{u.name}'s exhaust, {how}",
                              rule=RULE_SMOKE))
 
@@ -791,7 +782,7 @@ def _lay_trail(ctx: Resolution, g: Feature, direction: int, reason: str) -> None
     for k, h in trail:
         if (k, h) in have:
             continue
-        ctx.emit(E.FeaturePlaced(feature=_rules().new_id(st, "smoke"), kind="smoke", side=g.side, at=h,
+        ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "smoke"), kind="smoke", side=g.side, at=h,
                                  data=feature_data(radius=0, gen=g.id, k=k), reason=reason, rule=RULE_GENERATOR))
 
 
@@ -823,7 +814,7 @@ def _generator_check(st: DustState, u: Unit, cmd: SwitchSmokeGenerator) -> str |
 def _generator_resolve(ctx: Resolution, u: Unit, cmd: SwitchSmokeGenerator) -> None:
     st: DustState = ctx.state
     g = st.features[cmd.feature]
-    _rules().spend(ctx, u, "turn the smoke generator " + ("on" if cmd.on else "off"))
+    acts.spend(ctx, u, "turn the smoke generator " + ("on" if cmd.on else "off"))
     if not cmd.on:
         ctx.emit(E.FeatureChanged(feature=g.id, data=_set_data(g, on=0), reason=f"turned off by {u.name}",
                                   rule=RULE_GENERATOR))
@@ -998,23 +989,20 @@ def _lane_check(st: DustState, u: Unit, cmd: ClearLane) -> str | None:
 
 def _lane_resolve(ctx: Resolution, u: Unit, cmd: ClearLane) -> None:
     st: DustState = ctx.state
-    rules = _rules()
-    rules.spend(ctx, u, "clear a mine lane")
+    acts.spend(ctx, u, "clear a mine lane")
     fit = fit_people(u)
     walker = u
     if len(fit) > 1:
         lead = u.leader
         volunteer = [f for f in fit if lead is None or f.id != lead.id][-1]
-        from .command import detachment_id
-
         did, name = detachment_id(st, u)
         ctx.emit(E.DetachmentFormed(parent=u.id, unit=did, name=name, figures=(volunteer.id,), rule=RULE_LANE))
         walker = st.units[did]
     man = fit_people(walker)[0]
-    die, _ = rules.movement_die(st, walker, False)
+    die, _ = ground.movement_die(st, walker, False)
     points = ctx.roll(die, f"{man.name} goes ahead to clear a lane: movement die D{die}, two points a hex at half "
                       "speed", RULE_LANE, walker.id)
-    cost = rules.step_cost(st, walker)
+    cost = ground.step_cost(st, walker)
     route: list[Hex] = []
     spent, prev = 0, walker.pos
     for h in _lane_route(st, u, cmd.to):
@@ -1024,7 +1012,7 @@ def _lane_resolve(ctx: Resolution, u: Unit, cmd: ClearLane) -> None:
         spent += 2 * c
         route.append(h)
         prev = h
-    while route and not rules.may_end_at(st, walker, route[-1]):
+    while route and not ground.may_end_at(st, walker, route[-1]):
         route.pop()
     if not route:
         ctx.emit(E.Note(text=f"{man.name} cannot get forward ({points} points)", rule=RULE_LANE))
@@ -1058,10 +1046,10 @@ def _lane_resolve(ctx: Resolution, u: Unit, cmd: ClearLane) -> None:
     for h, field in cleared:
         if field.id in st.features and (h, field.id) not in have:
             have.add((h, field.id))
-            ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "lane"), kind="lane", side=u.side, at=h,
+            ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "lane"), kind="lane", side=u.side, at=h,
                                      data=feature_data(minefield=field.id), reason=f"cleared by {man.name}",
                                      rule=RULE_LANE))
-    rules.sight_checks(ctx, walker)
+    acts.sight_checks(ctx, walker)
 
 
 def _lane_offer(st: DustState, u: Unit) -> list[Any]:
@@ -1097,9 +1085,8 @@ def _line_check(st: DustState, u: Unit, cmd: FireLineCharge) -> str | None:
 
 def _line_resolve(ctx: Resolution, u: Unit, cmd: FireLineCharge) -> None:
     st: DustState = ctx.state
-    _rules().spend(ctx, u, "fire a line charge", 2)
-    ctx.emit(E.UnitChanged(unit=u.id, field="line_charges", value=u.line_charges - 1, reason="fires a line charge",
-                           rule=RULE_LINE))
+    acts.spend(ctx, u, "fire a line charge", 2)
+    ctx.emit(E.LineChargeFired(unit=u.id, reason="fires a line charge", rule=RULE_LINE))
     remove_field(ctx, st.features[cmd.minefield], f"blown clear by {u.name}'s line charge", RULE_LINE)
 
 
@@ -1132,7 +1119,8 @@ def _booby_on_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
                      u.id)
         t = ctx.roll(8, "the booby trap's D8", RULE_BOOBY, trap.side)
         if q > t:
-            ctx.emit(E.FeatureRemoved(feature=trap.id, reason=f"{u.name} finds the trigger and disarms it ({q} > {t})",
+            ctx.emit(E.FeatureRemoved(feature=trap.id,
+                                      reason=f"{u.name} finds the trigger and disarms it ({q} > {t})",
                                       rule=RULE_BOOBY))
             continue
         ctx.emit(E.FeatureRemoved(feature=trap.id, reason=f"it goes off under {u.name} ({q} against {t})",
@@ -1192,7 +1180,7 @@ def cdm_can_fire(st: DustState, cdm: Feature, u: Unit, path: list[Hex]) -> bool:
     spots = [h for h in path if in_cdm_field(cdm, h)]
     if not spots:
         return False
-    can_see = _rules().can_see
+    can_see = ground.can_see
     for c in st.units.values():
         if c.side != cdm.side or not c.on_table or c.carried_by is not None:
             continue
@@ -1263,7 +1251,7 @@ def _cdm_decision(ctx: Resolution, pending, choice: str) -> None:
 
 
 def _reorganise_refusal(st: DustState, u: Unit) -> str | None:
-    if u.suppression and not _rules().in_cover(st, u):
+    if u.suppression and not ground.in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     return None
 
@@ -1282,9 +1270,9 @@ def _cdm_check(st: DustState, u: Unit, cmd: SetCDM) -> str | None:
 
 def _cdm_resolve(ctx: Resolution, u: Unit, cmd: SetCDM) -> None:
     st: DustState = ctx.state
-    _rules().spend(ctx, u, "reorganise: set up a command-detonated mine")
-    ctx.emit(E.UnitChanged(unit=u.id, field="cdms", value=u.cdms - 1, reason="sets up a mine", rule=RULE_CDM))
-    ctx.emit(E.FeaturePlaced(feature=_rules().new_id(st, "mine"), kind="cdm", side=u.side, at=cmd.at, hidden=True,
+    acts.spend(ctx, u, "reorganise: set up a command-detonated mine")
+    ctx.emit(E.MineLaid(unit=u.id, reason="sets up a mine", rule=RULE_CDM))
+    ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "mine"), kind="cdm", side=u.side, at=cmd.at, hidden=True,
                              data=feature_data(facing=cmd.facing), reason=f"set up by {u.name}", rule=RULE_CDM))
 
 
@@ -1323,10 +1311,9 @@ def landed(st: DustState, side: str) -> list[Feature]:
 
 
 def landing_hex(st: DustState, u: Unit) -> Hex | None:
-    rules = _rules()
     free = [h for h in u.pos.neighbours() if h in st.tables.board and h not in st.occupant
             and st.tables.costs["normal"].get(h) is not None]
-    safe = [h for h in free if not rules.adjacent_to_enemy(st, u.side, h)]
+    safe = [h for h in free if not ground.adjacent_to_enemy(st, u.side, h)]
     pick = safe or free
     return pick[0] if pick else None
 
@@ -1343,8 +1330,7 @@ def _call_check(st: DustState, u: Unit, cmd: CallCasevac) -> str | None:
 
 def _call_resolve(ctx: Resolution, u: Unit, cmd: CallCasevac) -> None:
     st: DustState = ctx.state
-    rules = _rules()
-    rules.spend(ctx, u, "call the CASEVAC")
+    acts.spend(ctx, u, "call the CASEVAC")
     m = casevac_ready(st, u.side)[0]
     if not checks.leadership_test(ctx, u, "calling the CASEVAC vehicle in", RULE_CASEVAC):
         ctx.emit(E.Note(text=f"{u.name} cannot get the call through", rule=RULE_CASEVAC))
@@ -1386,7 +1372,7 @@ def _load_check(st: DustState, u: Unit, cmd: LoadWounded) -> str | None:
 
 def _load_resolve(ctx: Resolution, u: Unit, cmd: LoadWounded) -> None:
     st: DustState = ctx.state
-    _rules().spend(ctx, u, "reorganise: load the wounded")
+    acts.spend(ctx, u, "reorganise: load the wounded")
     f = _near_casevac(st, u)
     space = int(f.get("room", 0)) - int(f.get("loaded", 0))
     going = [x for x in u.figures if x.status in WOUNDED][:space]
@@ -1432,8 +1418,8 @@ def _leave_resolve(ctx: Resolution, side: str, cmd: CasevacLeave) -> None:
 def _lift(ctx: Resolution, u: Unit, levels: int, roll: int) -> None:
     new = min(CONFIDENT, u.confidence + levels)
     if new > u.confidence:
-        ctx.emit(E.UnitChanged(unit=u.id, field="confidence", value=new,
-                               reason=f"the wounded are evacuated ({roll})", rule=RULE_CASEVAC))
+        ctx.emit(E.ConfidenceRaised(unit=u.id, level=new, reason=f"the wounded are evacuated ({roll})",
+                                    rule=RULE_CASEVAC))
     else:
         ctx.emit(E.Note(text=f"{u.name}: no change ({roll})", rule=RULE_CASEVAC))
 
@@ -1486,7 +1472,7 @@ ACTIONS: dict = {
     LoadWounded: Action(_load_check, _load_resolve, _load_offer),
 }
 SIDE_ACTIONS: dict = {CasevacLeave: Action(_leave_check, _leave_resolve, _leave_offer)}
-DECISIONS: dict = {"cdm": (None, _cdm_decision)}
+DECISIONS: dict = {"cdm": _cdm_decision}
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()
 COMMANDS: tuple = (Ignite, FightFire, LaySmoke, ExhaustSmoke, SwitchSmokeGenerator, ClearLane, FireLineCharge,

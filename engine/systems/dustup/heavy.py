@@ -51,14 +51,17 @@ import attrs
 from engine.core.hexes import Hex, arc_of, hex_distance
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ew, ground, shooting
+from . import commands as C
 from . import events as E
-from . import fire
-from . import rules
+from .action import Action
 from .data import Weapon
-from .dice import die_name, roll_value, shift, successes, value_name
-from .state import (ABANDONED, BROKEN, CONFIDENCE, DISABLED, FIT, HULL, KILLED, ROUTED, SHAKEN, UNTREATED, WEAPON,
-                    DustState, Figure, Unit)
+from .dice import die_name, roll_value, shift, shift_names, successes, value_name
+from .ground import GROUND, move_refusal, tow_refusal, towed_guns as _towed_guns, towed_weapon, tractor_of, weapon_of
+from .state import (ABANDONED, BROKEN, CONFIDENCE, FIT, HULL, KILLED, ROUTED, SHAKEN, UNTREATED, WEAPON, DustState,
+                    Figure, Unit)
+from .ground import (exposed_passengers, firer_shifts, passenger_concealed, passenger_cover,
+                     vehicle_of)  # noqa: F401  (also read as heavy.<name>)
 
 RULE_HEAVY = "Heavy Weapons: Firing Heavy Weapons"
 RULE_RANGE = "Heavy Weapons: Heavy Weapon Range"
@@ -175,10 +178,6 @@ def _f_readied(st: DustState, ev: WeaponReadied) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def weapon_of(st: DustState, f: Figure) -> Weapon | None:
-    return st.tables.weapons.get(f.weapon)
-
-
 def fires_alone(st: DustState, f: Figure) -> bool:
     """A weapon FireWeapon fires: a heavy weapon, an IAVR or a guided missile."""
     w = weapon_of(st, f)
@@ -212,15 +211,6 @@ def crew_may_carry(u: Unit, w: Weapon) -> bool:
     return 2 * crew_fit(u) > standard_crew(w)
 
 
-def vehicle_of(st: DustState, u: Unit) -> Unit | None:
-    return st.units.get(u.carried_by) if u.carried_by else None
-
-
-def exposed_passengers(v: Unit) -> bool:
-    """Open Top and Soft Skinned Vehicles: the passengers of these may be fired at instead."""
-    return v.vehicle != "building" and (v.open_top or v.soft_skin)
-
-
 def passenger_fire_refusal(st: DustState, u: Unit) -> str | None:
     """Fire by Passengers: passengers fire only from an open-topped vehicle or through firing ports;
     while the vehicle is suppressed, only through the firing ports of a closed vehicle. This
@@ -247,36 +237,6 @@ def target_refusal(st: DustState, target: Unit) -> str | None:
     if not exposed_passengers(v):
         return f"{target.name} is inside the closed {v.name}: fire at the vehicle instead"
     return None
-
-
-def passenger_cover(st: DustState, target: Unit) -> int:
-    """Open Top and Soft Skinned Vehicles: passengers fired at have hard cover in an armoured
-    vehicle, soft cover in a soft-skinned one (an armour die shift of 2 or 1)."""
-    v = vehicle_of(st, target)
-    if v is None or not exposed_passengers(v):
-        return 0
-    return 1 if v.soft_skin else 2
-
-
-def passenger_concealed(st: DustState, target: Unit) -> bool:
-    v = vehicle_of(st, target)
-    return v is not None and exposed_passengers(v)
-
-
-def firer_shifts(st: DustState, firer: Unit) -> list[tuple[str, int]]:
-    """Target die shifts from the firer's own state: each damage marker of a firing vehicle
-    (Vehicle Damage); a suppressed vehicle, or passengers of one (Suppression and Vehicles)."""
-    out: list[tuple[str, int]] = []
-    if firer.is_vehicle:
-        if firer.damage:
-            out.append((f"firer has {firer.damage} damage marker{'s' if firer.damage != 1 else ''}", firer.damage))
-        if firer.suppression:
-            out.append(("firing vehicle suppressed", 1))
-    else:
-        v = vehicle_of(st, firer)
-        if v is not None and v.is_vehicle and v.vehicle != "building" and v.suppression:
-            out.append(("their vehicle is suppressed", 1))
-    return out
 
 
 def target_size(target: Unit, part: str = "") -> int:
@@ -311,7 +271,7 @@ def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
         extra.append(("moved this activation (average stabilisation)", 1))
     if moving_fire:
         extra.append(("moved and fired in one action (superior stabilisation)", 1))
-    die, shifts = fire.target_die_for(st, firer, target, short=w.kind != "heavy", effective=w.effective,
+    die, shifts = shooting.target_die_for(st, firer, target, short=w.kind != "heavy", effective=w.effective,
                                       extra=tuple(extra))
     if die <= 12 and w.fire_control != "average":
         step = 1 if w.fire_control == "inferior" else -1
@@ -323,7 +283,7 @@ def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
 
 
 def describe_die(die: int, shifts: list[tuple[str, int]]) -> str:
-    return fire.describe_target_die(die, shifts)
+    return shooting.describe_target_die(die, shifts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -387,11 +347,11 @@ def vehicle_hits(ctx: Resolution, firer: Unit, shooter: str, target: Unit, hits:
             break
         if imp > arm:
             damage += 1
-            ctx.emit(E.UnitChanged(unit=target.id, field="damage", value=target.damage + 1,
-                                   reason=f"impact {imp} beats armour {arm}", rule=RULE_DAMAGE))
+            ctx.emit(E.VehicleDamaged(unit=target.id, reason=f"impact {imp} beats armour {arm}", rule=RULE_DAMAGE))
             passenger_casualties(ctx, target, weapon_class, destroyed=False)
         else:
-            ctx.emit(E.Note(text=f"{target.name}: impact {imp} against armour {arm}, no effect", rule=RULE_AT_VEHICLES))
+            ctx.emit(E.Note(text=f"{target.name}: impact {imp} against armour {arm}, no effect",
+                            rule=RULE_AT_VEHICLES))
     return damage
 
 
@@ -423,8 +383,8 @@ def passenger_casualties(ctx: Resolution, vehicle: Unit, weapon_class: int, dest
             checks.set_figure(ctx, p, fig, status, wounds, f"armour {roll} not above {need}: "
                               + ("a second wound kills" if status == KILLED else "wounded"), RULE_PASSENGERS)
         if destroyed and p.fit_figures:
-            ctx.emit(E.UnitChanged(unit=p.id, field="carried_by", value=None,
-                                   reason=f"bails out of the wrecked {vehicle.name}", rule=RULE_PASSENGERS))
+            ctx.emit(E.Disembarked(unit=p.id, reason=f"bails out of the wrecked {vehicle.name}",
+                                   rule=RULE_PASSENGERS))
             ctx.emit(E.UnitPlaced(unit=p.id, at=vehicle.pos))
         if hit and p.fit_figures and p.confidence != ROUTED:
             checks.confidence_test(ctx, p, "casualties", casualties=hit, survivors=len(p.fit_figures))
@@ -467,12 +427,12 @@ def firer_refusal(st: DustState, u: Unit) -> str | None:
         return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
     if u.complete_concealment and st.tables.conceal.get(u.pos, "none") != "none":
         return f"{u.name} is completely concealed and may not fire: reorganise to partial concealment first"
-    if u.confidence <= BROKEN and not rules.in_cover(st, u):
+    if u.confidence <= BROKEN and not ground.in_cover(st, u):
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
     if u.vehicle == "aircraft":
         return f"{u.name} is an aircraft: it fires by the rules for aircraft"
     if u.crew_out:
-        return rules.unmanned(u)
+        return ground.unmanned(u)
     return passenger_fire_refusal(st, u)
 
 
@@ -521,14 +481,12 @@ def launch_hexes(st: DustState, u: Unit, f: Figure) -> list[Hex]:
 def move_and_fire_refusal(st: DustState, u: Unit, to: Hex) -> str | None:
     """Weapon Stabilisation: only a vehicle with superior stabilisation may move and shoot in the
     same action; the move must be one it could make as a Move action."""
-    from . import commands as C
-
     if u.vehicle not in ("vehicle", "mech", "monster"):
         return "only a vehicle moves and fires in one action"
     if u.stabilisation != "superior":
         return (f"{u.name} has {u.stabilisation or 'no'} stabilisation: only superior stabilisation lets a "
                 f"vehicle move and fire in the same action ({RULE_STAB})")
-    why = rules.validate(st, C.Move(u.id, to))
+    why = acts.move_check(st, u, C.Move(u.id, to))
     return f"it cannot make that move: {why}" if why else None
 
 
@@ -561,14 +519,13 @@ def check(st: DustState, u: Unit, cmd: FireWeapon) -> str | None:
             return why
         figs.append(f)
     target = st.units.get(cmd.target)
-    why = rules.fire_target_refusal(st, u, cmd.target)
+    why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
     why = target_refusal(st, target)
     if why:
         return why
-    flying = getattr(rules, "flying", None)
-    if flying is not None and flying(target):
+    if ground.flying(target):
         return f"{target.name} is in the air: only anti-aircraft weapons may fire at it"
     if cmd.part not in ("", OPENING):
         return f"'{cmd.part}' is no part of a target: leave it empty, or aim at an '{OPENING}' of a building"
@@ -577,7 +534,7 @@ def check(st: DustState, u: Unit, cmd: FireWeapon) -> str | None:
     dist = hex_distance(u.pos, target.pos)
     for f in figs:
         w = weapon_of(st, f)
-        if not any(rules.can_see(st, h, target.pos) for h in launch_hexes(st, u, f)):
+        if not any(ground.can_see(st, h, target.pos) for h in launch_hexes(st, u, f)):
             return f"{u.name} cannot see {target.name}: hills, buildings and woods block the line"
         if u.remote is not None and u.remote in launch_hexes(st, u, f) and hex_distance(u.pos, u.remote) > REMOTE_RANGE:
             return f"{u.name} is more than {REMOTE_RANGE} hexes from its remote launcher ({RULE_REMOTE})"
@@ -616,13 +573,13 @@ def _move_and_fire_offer(st: DustState, u: Unit, ready: list[Figure], together: 
     """At most two moves-and-fire for a vehicle with superior stabilisation, at the nearest enemy in
     sight: closing in on it, and pulling back from it (each to a hex within an average roll)."""
     if u.stabilisation != "superior" or u.vehicle not in ("vehicle", "mech", "monster") or \
-            rules.vehicle_cannot_move(st, u):
+            ground.vehicle_cannot_move(st, u):
         return []
-    seen = [t for t in st.enemies(u.side) if not t.hidden and rules.can_see(st, u.pos, t.pos)]
+    seen = [t for t in st.enemies(u.side) if not t.hidden and ground.can_see(st, u.pos, t.pos)]
     if not seen:
         return []
     t = min(seen, key=lambda e: (hex_distance(u.pos, e.pos), e.id))
-    near = [h for h, c in rules.move_options(st, u, False).items() if c <= u.move_die // 2]
+    near = [h for h, c in ground.move_options(st, u, False).items() if c <= u.move_die // 2]
     if not near:
         return []
     weapons = together or (ready[0].id,)
@@ -650,7 +607,7 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     st: DustState = ctx.state
     target = st.units[cmd.target]
     what = "fire " + ("weapons" if len(cmd.weapons) > 1 else "a heavy weapon")
-    rules.spend(ctx, u, what if cmd.to is None else "move and " + what)
+    acts.spend(ctx, u, what if cmd.to is None else "move and " + what)
     moving_fire = False
     if cmd.to is not None:
         start = u.pos
@@ -662,12 +619,11 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
             return
     figs = [checks.figure_by_id(u, fid) for fid in cmd.weapons]
     ctx.emit(E.FiguresFired(unit=u.id, figures=tuple(cmd.weapons)))
-    rules.reveal(ctx, u, "it fired")
+    acts.reveal(ctx, u, "it fired")
     first_fire = not target.under_fire_before
     suppressed_before = target.suppressed_before
     if first_fire:
-        ctx.emit(E.UnitChanged(unit=target.id, field="under_fire_before", value=True,
-                               reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
+        ctx.emit(E.CameUnderFire(unit=target.id, reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
     casualties = damage = 0
     suppressed = False
     for f in figs:
@@ -684,12 +640,12 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     spend_disposables(ctx, u, figs)
     if target.is_vehicle:
         if target.on_table:
-            fire.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
+            shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
                              casualties=0, travel=target.travel)
         if damage:
             vehicle_morale(ctx, target)
     else:
-        fire.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
+        shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
                          casualties=casualties, travel=target.travel)
 
 
@@ -697,13 +653,13 @@ def _move_before_fire(ctx: Resolution, u: Unit, to: Hex) -> None:
     """The move half of a move-and-fire: as a Move action (a shaken vehicle closing in needs its
     nerve first), without spending another action."""
     st: DustState = ctx.state
-    if u.confidence in (SHAKEN, BROKEN) and rules._needs_nerve(st, u, to):
+    if u.confidence in (SHAKEN, BROKEN) and ground.needs_nerve(st, u, to):
         if not checks.leadership_test(ctx, u, f"a {CONFIDENCE[u.confidence]} unit moving toward the enemy or "
                                       "out of cover", "Forces: Confidence (shaken)"):
             ctx.emit(E.Note(text=f"{u.name} will not go: it fires from where it stands",
                             rule="Forces: Confidence (shaken)"))
             return
-    rules.move_unit(ctx, u, to, purpose="move and fire", rule=RULE_STAB)
+    acts.move_unit(ctx, u, to, purpose="move and fire", rule=RULE_STAB)
 
 
 def _after_move_refusal(st: DustState, u: Unit, cmd: FireWeapon, moved: bool) -> str | None:
@@ -754,10 +710,8 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     rule = RULE_VEHICLE_FDF if defensive else RULE_IAVR if w.kind == "iavr" else RULE_HEAVY
     point = target.is_vehicle
     die, shifts = weapon_target_die(st, firer, f, target, part, moving_fire=moving_fire)
-    from .dice import shift_names
-
     t_roll = ctx.roll(die, describe_die(die, shifts), rule, target.id,
-                      modifiers=shift_names(f"target die D{fire.BASE_TARGET_DIE}", shifts, rule))
+                      modifiers=shift_names(f"target die D{shooting.BASE_TARGET_DIE}", shifts, rule))
     named = [(firer.quality, f"quality die D{firer.quality}")]
     fp = w.die_against(point)
     named += [(fp, f"{w.name} firepower die D{fp}" + (f" ({i + 1} of {w.count})" if w.count > 1 else ""))
@@ -781,7 +735,7 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
         if point:
             damage = vehicle_hits(ctx, firer, f.id, target, hits, w.impact_against(True), wclass, firer.pos, part)
         elif hits:
-            casualties = fire.resolve_hits(ctx, firer, target, [f], hits, w.impact)
+            casualties = shooting.resolve_hits(ctx, firer, target, [f], hits, w.impact)
     elif part:
         damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, firer.pos)
     return WeaponShot(res.count, suppressed, casualties, damage)
@@ -811,7 +765,7 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
             ctx.emit(E.Note(text=f"{v.name} is suppressed: its {w.name} is worked from outside and stays silent",
                             rule=RULE_SUPPRESSION))
             continue
-        if not rules.can_see(st, v.pos, real.pos):
+        if not ground.can_see(st, v.pos, real.pos):
             ctx.emit(E.Note(text=f"{v.name} cannot see {real.name}: no final defensive fire", rule=RULE_VEHICLE_FDF))
             break
         dist = hex_distance(v.pos, real.pos)
@@ -822,7 +776,7 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
             ctx.emit(E.Note(text=f"no final defensive fire with the {w.name}: the {describe_die(die, shifts)}",
                             rule=RULE_VEHICLE_FDF))
             continue
-        rules.reveal(ctx, v, "it fired")
+        acts.reveal(ctx, v, "it fired")
         ctx.emit(E.Note(text=f"{v.name} fires its {w.name} in final defensive fire", rule=RULE_VEHICLE_FDF))
         shot = direct_shot(ctx, v, f, real, defensive=True)
         total += shot.casualties + shot.damage + (1 if real.is_vehicle and real.destroyed else 0)
@@ -832,7 +786,7 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
 def ecm_die(st: DustState, target: Unit) -> tuple[int, str]:
     """Electronic Counter-Measures: the target's ECM die, one up (closed) if it is in cover."""
     die = target.ecm
-    if rules.in_cover(st, target):
+    if ground.in_cover(st, target):
         return shift(die, 1), f"ECM die D{target.ecm} -> {die_name(shift(die, 1))}: target in cover"
     return die, f"ECM die D{die}"
 
@@ -843,7 +797,7 @@ def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     unit may disrupt it): none beating it misses, one suppresses, two hit - one impact roll."""
     st: DustState = ctx.state
     w = weapon_of(st, f)
-    origin = next((h for h in launch_hexes(st, firer, f) if rules.can_see(st, h, target.pos)), firer.pos)
+    origin = next((h for h in launch_hexes(st, firer, f) if ground.can_see(st, h, target.pos)), firer.pos)
     if _decoyed(ctx, firer, w, target):
         return MISS
     ecm, words = ecm_die(st, target)
@@ -853,8 +807,6 @@ def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     rolls = [ctx.roll(firer.quality, f"{firer.name} guides the missile: quality die D{firer.quality}", RULE_GUIDED,
                       firer.id),
              ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance}", RULE_GUIDED, firer.id)]
-    from . import ew
-
     if ew.disrupt(ctx, firer.side, rolls, "guided missile"):
         ctx.emit(E.Note(text=f"the {w.name}'s guidance is disrupted: the missile misses", rule=RULE_GUIDED))
         return MISS
@@ -871,7 +823,7 @@ def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
         if target.is_vehicle:
             damage = vehicle_hits(ctx, firer, f.id, target, 1, w.impact_against(True), wclass, origin, part)
         else:
-            casualties = fire.resolve_hits(ctx, firer, target, [f], 1, w.impact)
+            casualties = shooting.resolve_hits(ctx, firer, target, [f], 1, w.impact)
     elif part:
         damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, origin)
     return WeaponShot(res.count, suppressed, casualties, damage)
@@ -892,8 +844,8 @@ def _decoyed(ctx: Resolution, firer: Unit, w: Weapon, target: Unit) -> bool:
                      target.id)
         g = ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance} against the decoy", RULE_DECOYS, firer.id)
         if d > g:
-            ctx.emit(E.UnitChanged(unit=target.id, field="decoy_used", value=True,
-                                   reason=f"decoy {d} beats guidance {g}: the missile is defeated", rule=RULE_DECOYS))
+            ctx.emit(E.DecoyUsed(unit=target.id, reason=f"decoy {d} beats guidance {g}: the missile is defeated",
+                                 rule=RULE_DECOYS))
             return True
         ctx.emit(E.Note(text=f"decoy {d} against guidance {g}: the missile flies on", rule=RULE_DECOYS))
     guards = [v for v in st.units.values()
@@ -901,14 +853,16 @@ def _decoyed(ctx: Resolution, firer: Unit, w: Weapon, target: Unit) -> bool:
               and hex_distance(v.pos, target.pos) <= AREA_PROTECTION_RANGE]
     if guards:
         guard = min(guards, key=lambda v: (hex_distance(v.pos, target.pos), v.id))
-        ctx.emit(E.UnitChanged(unit=guard.id, field="area_protection", value=guard.area_protection - 1,
-                               reason=f"an area protection system fires to cover {target.name}", rule=RULE_AREA))
+        ctx.emit(E.AreaProtectionFired(unit=guard.id,
+                                       reason=f"an area protection system fires to cover {target.name}",
+                                       rule=RULE_AREA))
         d = ctx.roll(AREA_PROTECTION_DIE, f"{guard.name}'s area protection D{AREA_PROTECTION_DIE} against the guidance die",
                      RULE_AREA, guard.id)
         g = ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance} against the area protection", RULE_AREA,
                      firer.id)
         if d > g:
-            ctx.emit(E.Note(text=f"area protection {d} beats guidance {g}: the missile is intercepted", rule=RULE_AREA))
+            ctx.emit(E.Note(text=f"area protection {d} beats guidance {g}: the missile is intercepted",
+                            rule=RULE_AREA))
             return True
         ctx.emit(E.Note(text=f"area protection {d} against guidance {g}: the missile gets through", rule=RULE_AREA))
     return False
@@ -934,7 +888,7 @@ def _setup_check(st: DustState, u: Unit, cmd: SetUpWeapon) -> str | None:
     f, why = _crewed_figure(st, u, cmd.figure)
     if why:
         return why
-    if u.suppression and not rules.in_cover(st, u):
+    if u.suppression and not ground.in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     w = weapon_of(st, f)
     tractor = tractor_of(st, u) if towed_weapon(st, f) else None
@@ -963,13 +917,12 @@ def _setup_check(st: DustState, u: Unit, cmd: SetUpWeapon) -> str | None:
 
 def _setup_resolve(ctx: Resolution, u: Unit, cmd: SetUpWeapon) -> None:
     f = checks.figure_by_id(u, cmd.figure)
-    rules.spend(ctx, u, "dismantle a heavy weapon" if cmd.dismantle else "set up a heavy weapon")
+    acts.spend(ctx, u, "dismantle a heavy weapon" if cmd.dismantle else "set up a heavy weapon")
     ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=not cmd.dismantle,
                            reason="dismantled to be carried" if cmd.dismantle else "set up ready to fire",
                            rule=RULE_MOVING))
     if cmd.dismantle and u.remote is not None and weapon_of(ctx.state, f).kind == "guided":
-        ctx.emit(E.UnitHexChanged(unit=u.id, field="remote", at=None, reason="the remote launcher is taken down",
-                                  rule=RULE_REMOTE))
+        ctx.emit(E.RemoteLauncherTakenDown(unit=u.id, reason="the remote launcher is taken down", rule=RULE_REMOTE))
 
 
 def _setup_offer(st: DustState, u: Unit) -> list[SetUpWeapon]:
@@ -991,15 +944,15 @@ def _remote_check(st: DustState, u: Unit, cmd: SetRemote) -> str | None:
         return f"{u.name} already has a remote launcher"
     if not f.ready or f.status != FIT:
         return f"{f.name} must be set up and in working order first"
-    if u.suppression and not rules.in_cover(st, u):
+    if u.suppression and not ground.in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     return None
 
 
 def _remote_resolve(ctx: Resolution, u: Unit, cmd: SetRemote) -> None:
-    rules.spend(ctx, u, "set up a remote launcher")
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="remote", at=u.pos,
-                              reason="the guided missile launcher is set to fire remotely", rule=RULE_REMOTE))
+    acts.spend(ctx, u, "set up a remote launcher")
+    ctx.emit(E.RemoteLauncherPlaced(unit=u.id, at=u.pos,
+                                    reason="the guided missile launcher is set to fire remotely", rule=RULE_REMOTE))
 
 
 def _remote_offer(st: DustState, u: Unit) -> list[SetRemote]:
@@ -1019,8 +972,7 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
     if tractor is not None:
         if tractor.pos is not None and u.pos is not None and hex_distance(tractor.pos, u.pos) <= 1:
             return  # the crew rode along with its limbered gun
-        ctx.emit(E.UnitChanged(unit=tractor.id, field="towing", value=None,
-                               reason=f"{u.name} has left its limbered gun", rule=RULE_TOWED))
+        ctx.emit(E.TowDropped(unit=tractor.id, reason=f"{u.name} has left its limbered gun", rule=RULE_TOWED))
     for f in u.figures:
         if f.role != WEAPON or f.status in (KILLED, ABANDONED):
             continue
@@ -1046,44 +998,6 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def towed_weapon(st: DustState, f: Figure) -> bool:
-    """A crew-served heavy weapon of size 2 or more: it moves only on a towed carriage."""
-    w = weapon_of(st, f)
-    return f.role == WEAPON and w is not None and w.size >= 2
-
-
-def tractor_of(st: DustState, u: Unit) -> Unit | None:
-    """The vehicle an infantry crew's gun is limbered to (it tows the crew unit), if any."""
-    if u.is_vehicle:
-        return None
-    for v in st.units.values():
-        if v.towing == u.id:
-            return v
-    return None
-
-
-def _towed_guns(st: DustState, u: Unit) -> list[Figure]:
-    return [f for f in u.figures if f.status not in (KILLED, ABANDONED) and towed_weapon(st, f)]
-
-
-def move_refusal(st: DustState, u: Unit) -> str | None:
-    """Why an infantry crew may not take a Move action because of its towed gun, or None."""
-    if u.is_vehicle:
-        return None
-    guns = _towed_guns(st, u)
-    if not guns:
-        return None
-    tractor = tractor_of(st, u)
-    if tractor is not None:
-        return (f"{u.name}'s gun is limbered to {tractor.name}: the crew moves with the tractor; unlimber "
-                "first (Unlimber)")
-    for f in guns:
-        if f.status == FIT and not f.ready:
-            return (f"{f.name} is size {weapon_of(st, f).size}: it cannot be man-packed; limber it to a vehicle "
-                    "(Limber), or set it up and leave it")
-    return None
-
-
 def embark_refusal(st: DustState, u: Unit, vehicle: str) -> str | None:
     """A crew does not carry its towed gun aboard a vehicle: only onto the tractor it is limbered to."""
     guns = _towed_guns(st, u)
@@ -1100,8 +1014,6 @@ def embark_refusal(st: DustState, u: Unit, vehicle: str) -> str | None:
 
 def tractor_refusal(st: DustState, v: Unit | None, w: Weapon) -> str | None:
     """Why ``v`` cannot take a towed weapon ``w`` on its hook (Towing and Pushing Vehicles)."""
-    from .vehicles import GROUND, tow_refusal
-
     if v is None:
         return "there is no such vehicle"
     if v.vehicle not in GROUND or not v.mover:
@@ -1126,7 +1038,7 @@ def _limber_common(st: DustState, u: Unit, fid: str) -> tuple[Figure | None, str
         return None, f"{f.name} is size {w.size if w else 0}: man-packed, not towed; dismantle it to carry it"
     if u.carried_by:
         return None, f"{u.name} is aboard {st.units[u.carried_by].name}: dismount first"
-    if u.suppression and not rules.in_cover(st, u):
+    if u.suppression and not ground.in_cover(st, u):
         return None, f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     if 2 * crew_fit(u) < standard_crew(w):
         return None, (f"{u.name} has {crew_fit(u)} fit crew: limbering or unlimbering {f.name} takes at least half "
@@ -1158,11 +1070,10 @@ def _limber_resolve(ctx: Resolution, u: Unit, cmd: Limber) -> None:
     st: DustState = ctx.state
     f = checks.figure_by_id(u, cmd.figure)
     v = st.units[cmd.vehicle]
-    rules.spend(ctx, u, "reorganise: limber the gun")
+    acts.spend(ctx, u, "reorganise: limber the gun")
     if f.ready:
         ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=False, reason=f"limbered to {v.name}", rule=RULE_TOWED))
-    ctx.emit(E.UnitChanged(unit=v.id, field="towing", value=u.id, reason=f"{u.name}'s {f.name} on the hook",
-                           rule=RULE_TOWED))
+    ctx.emit(E.TowAttached(unit=v.id, towed=u.id, reason=f"{u.name}'s {f.name} on the hook", rule=RULE_TOWED))
 
 
 def _limber_offer(st: DustState, u: Unit) -> list[Limber]:
@@ -1191,9 +1102,8 @@ def _unlimber_resolve(ctx: Resolution, u: Unit, cmd: Unlimber) -> None:
     st: DustState = ctx.state
     f = checks.figure_by_id(u, cmd.figure)
     tractor = tractor_of(st, u)
-    rules.spend(ctx, u, "reorganise: unlimber the gun")
-    ctx.emit(E.UnitChanged(unit=tractor.id, field="towing", value=None, reason=f"{u.name} unlimbers {f.name}",
-                           rule=RULE_TOWED))
+    acts.spend(ctx, u, "reorganise: unlimber the gun")
+    ctx.emit(E.TowDropped(unit=tractor.id, reason=f"{u.name} unlimbers {f.name}", rule=RULE_TOWED))
     ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=True, reason="unlimbered and brought into action",
                            rule=RULE_TOWED))
 
@@ -1205,18 +1115,12 @@ def _unlimber_offer(st: DustState, u: Unit) -> list[Unlimber]:
     return [Unlimber(u.id, f.id) for f in guns]
 
 
-def encumbered(u: Unit) -> bool:
-    """Moving Heavy Weapons: troops carrying a dismantled weapon roll a movement die one lower."""
-    return not u.is_vehicle and any(f.role == WEAPON and not f.ready and f.status in (FIT, DISABLED)
-                                    for f in u.figures)
-
-
 ACTIONS = {
-    FireWeapon: rules.Action(check, resolve, offer),
-    SetUpWeapon: rules.Action(_setup_check, _setup_resolve, _setup_offer),
-    SetRemote: rules.Action(_remote_check, _remote_resolve, _remote_offer),
-    Limber: rules.Action(_limber_check, _limber_resolve, _limber_offer),
-    Unlimber: rules.Action(_unlimber_check, _unlimber_resolve, _unlimber_offer),
+    FireWeapon: Action(check, resolve, offer),
+    SetUpWeapon: Action(_setup_check, _setup_resolve, _setup_offer),
+    SetRemote: Action(_remote_check, _remote_resolve, _remote_offer),
+    Limber: Action(_limber_check, _limber_resolve, _limber_offer),
+    Unlimber: Action(_unlimber_check, _unlimber_resolve, _unlimber_offer),
 }
 DECISIONS: dict = {}
 FOLD: dict = {WeaponReadied: _f_readied}

@@ -92,13 +92,13 @@ import attrs
 from engine.core.hexes import Hex, arc_of, hex_count, hex_distance, hexes_within
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, ground, heavy, vehicles
 from . import events as E
-from . import rules
+from .action import Action
 from .data import BURST, SUPPORT_KINDS, SUPPORT_TIERS
 from .dice import (clock_to_hex_direction, die_name, roll_value, shift, shift_names, shift_value, smoke_thinning,
                    value_name)
-from .state import FIT, KILLED, ABANDONED, HULL, ROUTED, DustState, Feature, Mission, Unit, feature_data
+from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Feature, Mission, Unit, feature_data
 
 RULE_REQUEST = "Request Fire Support Action"
 RULE_CHITS = "Request Fire Support Action: Fire Support Chits"
@@ -283,7 +283,7 @@ def observer_die(st: DustState, observer: Unit, aim: Hex, guided: str) -> tuple[
     notes = [f"{'rangefinder' if observer.fo else 'no dedicated observer'} D{die}"]
     steps = 0
     if guided == "laser":
-        if observer.on_table and rules.can_see(st, observer.pos, aim):
+        if observer.on_table and ground.can_see(st, observer.pos, aim):
             steps = 1
             notes.append("laser-guided, target in sight +1")
         else:
@@ -309,12 +309,12 @@ def mortar_observer(st: DustState, u: Unit, target: Hex, named: str = "") -> Uni
     the aim point, else the side's unit that sees it with the best designation die and leadership."""
     if named:
         o = st.units.get(named)
-        if o is None or o.side != u.side or not o.on_table or not rules.can_see(st, o.pos, target):
+        if o is None or o.side != u.side or not o.on_table or not ground.can_see(st, o.pos, target):
             return None
         return o
-    if rules.can_see(st, u.pos, target):
+    if ground.can_see(st, u.pos, target):
         return u
-    seeing = [o for o in st.units.values() if o.side == u.side and o.on_table and rules.can_see(st, o.pos, target)]
+    seeing = [o for o in st.units.values() if o.side == u.side and o.on_table and ground.can_see(st, o.pos, target)]
     if not seeing:
         return None
     return max(seeing, key=lambda o: ((o.rangefinder if o.fo else 4), -o.leadership))
@@ -350,7 +350,7 @@ def request_check(st: DustState, u: Unit, cmd: RequestFire) -> str | None:
         return f"{asset_name(a)} fires {', '.join(a['ammo'])}, not {cmd.ammo}"
     if not st.tables.on_board(cmd.target):
         return "the target point is off the map"
-    if not rules.can_see(st, u.pos, cmd.target):
+    if not ground.can_see(st, u.pos, cmd.target):
         return f"{u.name} cannot see that point: an observer must see where the rounds are to land"
     if cmd.chits < 0 or cmd.chits > st.support_chits.get(u.side, 0):
         return f"your side has {st.support_chits.get(u.side, 0)} fire support chit(s)"
@@ -379,7 +379,7 @@ def request_offer(st: DustState, u: Unit) -> list[RequestFire]:
     mine = [a for a in assets(st, u.side) if a["tier"] != "on_table" and missions_left(st, u.side, a) > 0]
     if not mine:
         return []
-    targets = sorted({e.pos for e in st.enemies(u.side) if not e.hidden and rules.can_see(st, u.pos, e.pos)})
+    targets = sorted({e.pos for e in st.enemies(u.side) if not e.hidden and ground.can_see(st, u.pos, e.pos)})
     return [RequestFire(u.id, str(a["id"]), h, a["ammo"][0]) for a in mine for h in targets]
 
 
@@ -387,7 +387,7 @@ def request_resolve(ctx: Resolution, u: Unit, cmd: RequestFire) -> None:
     st: DustState = ctx.state
     a = asset_of(st, u.side, cmd.asset)
     assert a is not None
-    rules.spend(ctx, u, "request fire support")
+    acts.spend(ctx, u, "request fire support")
     if cmd.chits:
         left = st.support_chits.get(u.side, 0) - cmd.chits
         ctx.emit(E.SupportChits(side=u.side, left=left, reason=f"{cmd.chits} spent on {u.name}'s request",
@@ -410,7 +410,7 @@ def request_resolve(ctx: Resolution, u: Unit, cmd: RequestFire) -> None:
         ctx.emit(E.Note(text=f"{u.name}'s call for fire is not answered ({roll} against {need})", rule=RULE_REQUEST))
         return
     box = SUPPORT_TIERS[a["tier"]]
-    mid = rules.new_id(st, "mission")
+    mid = ground.new_id(st, "mission")
     ammo = f"smoke:{cmd.line_dir}" if cmd.ammo == "smoke" else cmd.ammo
     when = {1: "next turn", 2: "after two turns", 3: "after three turns"}.get(box, "")
     ctx.emit(E.MissionPlaced(mission=mid, side=u.side, kind=kind, asset=str(a["id"]), box=box, target=cmd.target,
@@ -420,7 +420,7 @@ def request_resolve(ctx: Resolution, u: Unit, cmd: RequestFire) -> None:
     # the markers go down in map order, so which one is real cannot be told from the order either
     markers = sorted([(cmd.target, 0)] + [(d, 1) for d in cmd.dummies], key=lambda t: (t[0].q, t[0].r))
     for h, dummy in markers:
-        ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "target"), kind="target", side=u.side, at=h, hidden=True,
+        ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "target"), kind="target", side=u.side, at=h, hidden=True,
                                  data=feature_data(mission=mid, dummy=dummy), reason="fire support target marker",
                                  rule=RULE_DUMMY if cmd.dummies else RULE_TIMING))
 
@@ -550,11 +550,11 @@ def deliver(ctx: Resolution, side: str, aim: Hex, observer: Unit | None, ammo: s
             lay_smoke(ctx, side, p, radius, line_dir, screen, smoke_n)
         elif ammo == "incendiary":
             if not st.features_at(p, "fire"):
-                ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "fire"), kind="fire", side=side, at=p,
+                ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "fire"), kind="fire", side=side, at=p,
                                          data=feature_data(radius=1, source="artillery"),
                                          reason="incendiary rounds set the area alight", rule=RULE_FIRE))
         else:
-            ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "blast"), kind="blast", side=side, at=p,
+            ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "blast"), kind="blast", side=side, at=p,
                                      data=feature_data(radius=radius), reason=f"{AMMO_NAMES.get(ammo, ammo)} lands",
                                      rule=RULE_IMPACT))
             burst(ctx, p, radius, impacts, caught, weapon_class, top=ammo in AIRBURST)
@@ -582,7 +582,7 @@ def burst(ctx: Resolution, centre: Hex, radius: int, impacts: tuple[int, int], c
         if u.id not in caught:
             caught[u.id] = {"before": {f.id: (f.status, f.wounds) for f in u.figures}, "damaged": False}
         separated = u.pos != centre
-        cover = rules.cover_shift(st, u) if separated else 0
+        cover = ground.cover_shift(st, u) if separated else 0
         propped = u.propped and separated
         if u.is_vehicle:
             if hit_vehicle(ctx, u, centre, impacts[1], cover, weapon_class, top=top):
@@ -604,15 +604,12 @@ def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, 
     shifted = f", cover +{cover}" if cover else ""
     imp = roll_value(ctx, impact, f"impact {value_name(impact)} against {v.name}'s {face} armour", RULE_IMPACT)
     arm = roll_value(ctx, armour, f"{v.name}'s {face} armour {value_name(armour)}{shifted}", RULE_IMPACT, v.id)
-    from . import heavy, vehicles
-
     if imp > 2 * arm:
         heavy.passenger_casualties(ctx, v, weapon_class, destroyed=True)
         vehicles.destroy(ctx, v, f"impact {imp} more than double armour {arm}: destroyed", RULE_IMPACT)
         return True
     if imp > arm:
-        ctx.emit(E.UnitChanged(unit=v.id, field="damage", value=v.damage + 1,
-                               reason=f"impact {imp} beats armour {arm}: damaged", rule=RULE_IMPACT))
+        ctx.emit(E.VehicleDamaged(unit=v.id, reason=f"impact {imp} beats armour {arm}: damaged", rule=RULE_IMPACT))
         heavy.passenger_casualties(ctx, v, weapon_class, destroyed=False)
         return True
     ctx.emit(E.Note(text=f"{v.name}: impact {imp} against {face} armour {arm}, no effect", rule=RULE_IMPACT))
@@ -629,8 +626,7 @@ def blast_morale(ctx: Resolution, caught: dict[str, dict]) -> None:
         u = st.units[uid]
         if not u.under_fire_before:
             first.append(uid)
-            ctx.emit(E.UnitChanged(unit=uid, field="under_fire_before", value=True, reason="under bombardment",
-                                   rule="Morale: Confidence Test"))
+            ctx.emit(E.CameUnderFire(unit=uid, reason="under bombardment", rule="Morale: Confidence Test"))
         casualties = sum(1 for f in u.figures if f.role != HULL and (f.status, f.wounds) != info["before"][f.id]
                          and f.status != FIT)
         if casualties and not u.is_vehicle:
@@ -670,7 +666,7 @@ def lay_smoke(ctx: Resolution, side: str, centre: Hex, radius: int, line_dir: in
         if not st.tables.on_board(h) or st.features_at(h, "smoke"):
             continue
         counter[0] += 1
-        ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "smoke"), kind="smoke", side=side, at=h,
+        ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "smoke"), kind="smoke", side=side, at=h,
                                  data=feature_data(radius=0, source="artillery", screen=screen, n=counter[0]),
                                  reason="artillery smoke", rule=RULE_SMOKE))
 
@@ -736,7 +732,7 @@ def mortar_check(st: DustState, u: Unit, cmd: FireMortar) -> str | None:
     if not cmd.indirect:
         if cmd.observer:
             return "direct fire is observed by the mortar's own unit"
-        if not rules.can_see(st, u.pos, cmd.target):
+        if not ground.can_see(st, u.pos, cmd.target):
             return f"{u.name} cannot see that point: fire indirectly, with an observer who can"
         return None
     if u.mortar_target is not None:
@@ -763,7 +759,7 @@ def mortar_offer(st: DustState, u: Unit) -> list[FireMortar]:
         for e in enemies:
             if hex_distance(u.pos, e.pos) < w.min_range:
                 continue
-            if rules.can_see(st, u.pos, e.pos):
+            if ground.can_see(st, u.pos, e.pos):
                 out.append(FireMortar(u.id, f.id, e.pos))
             if u.mortar_target is None:
                 out.append(FireMortar(u.id, f.id, e.pos, indirect=True))
@@ -776,18 +772,19 @@ def mortar_resolve(ctx: Resolution, u: Unit, cmd: FireMortar) -> None:
     w = st.tables.weapons[f.weapon]
     ctx.emit(E.FiguresFired(unit=u.id, figures=(f.id,)))
     if cmd.indirect:
-        rules.spend(ctx, u, "register a mortar target")
+        acts.spend(ctx, u, "register a mortar target")
         obs = mortar_observer(st, u, cmd.target, cmd.observer)
         assert obs is not None
-        ctx.emit(E.UnitHexChanged(unit=u.id, field="mortar_target", at=cmd.target,
-                                  reason=f"observed by {obs.name}: the rounds fall when {u.name} next activates",
-                                  rule=RULE_ON_TABLE))
-        ctx.emit(E.FeaturePlaced(feature=rules.new_id(st, "target"), kind="target", side=u.side, at=cmd.target,
+        ctx.emit(E.MortarTargetRegistered(unit=u.id, at=cmd.target,
+                                          reason=f"observed by {obs.name}: the rounds fall when {u.name} next "
+                                          "activates",
+                                          rule=RULE_ON_TABLE))
+        ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "target"), kind="target", side=u.side, at=cmd.target,
                                  hidden=True, data=feature_data(mortar=u.id, figure=f.id, observer=obs.id, dummy=0),
                                  reason="mortar target marker", rule=RULE_ON_TABLE))
         return
-    rules.spend(ctx, u, "fire the mortar")
-    rules.reveal(ctx, u, "it fired")
+    acts.spend(ctx, u, "fire the mortar")
+    acts.reveal(ctx, u, "it fired")
     deliver(ctx, u.side, cmd.target, u, "he", w.burst or BURST["small"], 1, "",
             (w.impact, w.impact_against(True)), screen="", what=f"{w.name} ({u.name})", weapon_class=max(w.size, 1))
 
@@ -801,8 +798,7 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
     marker = next((f for f in st.features.values() if f.kind == "target" and str(f.get("mortar", "")) == u.id), None)
     fid = str(marker.get("figure", "")) if marker else ""
     observer = st.units.get(str(marker.get("observer", ""))) if marker else None
-    ctx.emit(E.UnitHexChanged(unit=u.id, field="mortar_target", at=None, reason="the registered rounds are fired",
-                              rule=RULE_ON_TABLE))
+    ctx.emit(E.MortarTargetFired(unit=u.id, reason="the registered rounds are fired", rule=RULE_ON_TABLE))
     if marker is not None:
         ctx.emit(E.FeatureRemoved(feature=marker.id, reason="the mortar rounds come down", rule=RULE_ON_TABLE))
     f = next((x for x in u.figures if x.id == fid), None)
@@ -817,10 +813,10 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
 
 
 ACTIONS = {
-    RequestFire: rules.Action(request_check, request_resolve, request_offer),
-    FireMortar: rules.Action(mortar_check, mortar_resolve, mortar_offer),
+    RequestFire: Action(request_check, request_resolve, request_offer),
+    FireMortar: Action(mortar_check, mortar_resolve, mortar_offer),
 }
-SIDE_ACTIONS = {ResolveImpact: rules.Action(impact_check, impact_resolve, impact_offer)}
+SIDE_ACTIONS = {ResolveImpact: Action(impact_check, impact_resolve, impact_offer)}
 DECISIONS: dict = {}
 FOLD: dict = {}
 EVENT_TYPES: tuple = ()

@@ -5,7 +5,7 @@ What lives where:
 
 * **Movement** goes through the ordinary :class:`~engine.systems.dustup.commands.Move`
   (rules.py): a vehicle rolls its movement die (D12; mechs and monsters D6) for points and pays 1,
-  2 or 3 a hex by the class of the hex on its mover's table (``rules.vehicle_class``: one class
+  2 or 3 a hex by the class of the hex on its mover's table (``ground.vehicle_class``: one class
   harder per damage marker and while suppressed; past difficult is impassable). A vehicle may move
   while suppressed, never props; an immobilised vehicle, a turret or a building cannot move, and
   aircraft fly by their own orders. After a move (:func:`AFTER_MOVE`) the vehicle faces the way
@@ -17,9 +17,9 @@ What lives where:
 * **Transport of Infantry**: Embark and Disembark, one action of the passenger unit each.
   "Within 2 inches" is the vehicle's hex or a hex next to it. Capacity counts figures.
 * **Towing and Pushing**: Tow (a reorganise action) and Release; the tower's die is halved.
-* **Tank Shock**: :class:`TankShock`. The close assault on vehicles and by mechs and monsters is in
-  assault.py, which uses :func:`infantry_attack`, :func:`apply_hit` and :func:`defensive_fire` from
-  here.
+* **Tank Shock**: :class:`TankShock` (resolved in tankshock.py). The close assault on vehicles and by
+  mechs and monsters is in assault.py, which uses :func:`infantry_attack`, :func:`apply_hit` and
+  :func:`defensive_fire` from here.
 * :func:`bail_out`: the passengers of a destroyed vehicle get out onto free hexes next to the wreck.
   The fire modules call it when their fire destroys a carrier; :func:`apply_hit` calls it itself.
 * **Crew dismount** (Close Assault): a ground vehicle's crew (``crew`` in vehicles.toml) may get out
@@ -37,11 +37,13 @@ import attrs
 from engine.core.hexes import DIRECTIONS, Hex, hex_distance, reachable
 from engine.core.resolution import Resolution
 
-from . import checks
+from . import acts, checks, fire, ground, heavy, unitfacts
 from . import events as E
-from . import rules
+from .action import Action
 from .dice import roll_value, value_name
-from .state import CONFIDENCE, FIT, HULL, KILLED, SHAKEN, SINGLE, SQUAD, DustState, Figure, Unit
+from .heavy import embark_refusal
+from .state import FIT, HULL, KILLED, SINGLE, SQUAD, DustState, Figure, Unit
+from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (also read as vehicles.<name>)
 
 R_MOVE = "Vehicles: Vehicle Movement"
 R_TRANSPORT = "Vehicles: Transport of Infantry"
@@ -53,7 +55,6 @@ R_TANK = "Vehicles: Tank Shock"
 R_OPEN = "Vehicles: Open Top Vehicles (close assault)"
 R_CREW = "Vehicles: Close Assault (the crew dismount to fight back)"
 
-GROUND = ("vehicle", "mech", "monster")  # vehicle kinds that drive or walk on the table
 FIGHTERS = ("mech", "monster")  # vehicle kinds that fight in close combat (Close Assault: Mechs and Monsters)
 INFANTRY_ATTACK_FACE = "side"  # this game's reading: satchels and grenades go against the side armour
 
@@ -146,7 +147,7 @@ def _f_crew_dismounted(st: DustState, ev: CrewDismounted) -> None:
     crew.off_table = False
     crew.activated = True  # the assault counts as the vehicle's activation, and so as theirs
     crew.confidence = v.confidence
-    rules._place(st, crew, ev.at)
+    unitfacts.place(st, crew, ev.at)
     v.crew_out = crew.id
 
 
@@ -158,13 +159,6 @@ def _f_crew_dismounted(st: DustState, ev: CrewDismounted) -> None:
 def fights(u: Unit) -> bool:
     """A mech or monster: it assaults and fights close combat as infantry do."""
     return u.vehicle in FIGHTERS
-
-
-def tower_of(st: DustState, u: Unit) -> Unit | None:
-    for v in st.units.values():
-        if v.towing == u.id:
-            return v
-    return None
 
 
 def load(st: DustState, v: Unit) -> int:
@@ -195,9 +189,9 @@ def drove(ctx: Resolution, u: Unit, path, count: bool = True, rule: str = R_MOVE
         return
     d = step_direction(path[-2], path[-1])
     if d is not None and d != u.facing:
-        ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=d, reason="faces the way it drove", rule=rule))
+        ctx.emit(E.Turned(unit=u.id, facing=d, reason="faces the way it drove", rule=rule))
     if count:
-        ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="moved", rule=rule))
+        ctx.emit(E.MoveMade(unit=u.id, reason="moved", rule=rule))
 
 
 def grenade_impact(st: DustState, u: Unit) -> tuple[int, str, str]:
@@ -240,8 +234,7 @@ def apply_hit(ctx: Resolution, v: Unit, impact: int, face: str, rule: str = R_HI
                 weapon_class=max(1, impact // 12))
         return "destroyed"
     if imp > arm:
-        ctx.emit(E.UnitChanged(unit=v.id, field="damage", value=v.damage + 1,
-                               reason=f"impact {imp} beats armour {arm}: damaged", rule=R_DAMAGE))
+        ctx.emit(E.VehicleDamaged(unit=v.id, reason=f"impact {imp} beats armour {arm}: damaged", rule=R_DAMAGE))
         _passengers_hit(ctx, v, max(1, impact // 12), False)
         return "damaged"
     ctx.emit(E.Note(text=f"{v.name}: impact {imp} against armour {arm}, no effect", rule=rule))
@@ -249,8 +242,6 @@ def apply_hit(ctx: Resolution, v: Unit, impact: int, face: str, rule: str = R_HI
 
 
 def _passengers_hit(ctx: Resolution, v: Unit, weapon_class: int, destroyed: bool) -> None:
-    from . import heavy
-
     test = getattr(heavy, "passenger_casualties", None)
     if test is not None and ctx.state.passengers(v.id):
         test(ctx, v, weapon_class, destroyed)
@@ -266,11 +257,10 @@ def destroy(ctx: Resolution, v: Unit, reason: str, rule: str, by: tuple[str, str
     if hull is None or hull.status == KILLED:
         return
     if v.towing:
-        ctx.emit(E.UnitChanged(unit=v.id, field="towing", value=None, reason="destroyed", rule=R_TOW))
+        ctx.emit(E.TowDropped(unit=v.id, reason="destroyed", rule=R_TOW))
     tower = tower_of(st, v)
     if tower is not None:
-        ctx.emit(E.UnitChanged(unit=tower.id, field="towing", value=None, reason=f"{v.name} is destroyed",
-                               rule=R_TOW))
+        ctx.emit(E.TowDropped(unit=tower.id, reason=f"{v.name} is destroyed", rule=R_TOW))
     checks.set_figure(ctx, v, hull, KILLED, hull.wounds, reason, rule, by)
     _passengers_hit(ctx, v, weapon_class, True)
     bail_out(ctx, v)
@@ -284,8 +274,7 @@ def bail_out(ctx: Resolution, v: Unit) -> None:
     st: DustState = ctx.state
     for p in list(st.passengers(v.id)):
         spot = _bail_hex(st, p, v)
-        ctx.emit(E.UnitChanged(unit=p.id, field="carried_by", value=None, reason=f"bails out of {v.name}",
-                               rule=R_TRANSPORT))
+        ctx.emit(E.Disembarked(unit=p.id, reason=f"bails out of {v.name}", rule=R_TRANSPORT))
         if spot is None:
             ctx.emit(E.Note(text=f"{p.name} finds no room to get out and stays in the wreck", rule=R_TRANSPORT))
             ctx.emit(E.UnitPlaced(unit=p.id, at=v.pos))
@@ -295,12 +284,12 @@ def bail_out(ctx: Resolution, v: Unit) -> None:
             ctx.emit(E.UnitMoved(unit=p.id, path=(v.pos, spot), points=0, rule=R_TRANSPORT))
 
 
-def _free(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
+def free_for(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
     """Nobody stands on ``h`` and (``terrain``) ``u`` can stand there."""
     if not st.tables.on_board(h):
         return False
     if terrain:
-        costs = rules.vehicle_costs(st, u) if u.mover else st.tables.costs["power" if u.power else "normal"]
+        costs = ground.vehicle_costs(st, u) if u.mover else st.tables.costs["power" if u.power else "normal"]
         if costs.get(h) is None:
             return False
     occ = st.occupant.get(h)
@@ -309,14 +298,14 @@ def _free(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
 
 def _bail_hex(st: DustState, p: Unit, v: Unit) -> Hex | None:
     def best(hexes):
-        ok = [h for h in hexes if _free(st, p, h)]
+        ok = [h for h in hexes if free_for(st, p, h)]
         if not ok:
             return None
-        return min(ok, key=lambda h: (rules.adjacent_to_enemy(st, p.side, h), not rules.hex_gives_cover(st, h),
+        return min(ok, key=lambda h: (ground.adjacent_to_enemy(st, p.side, h), not ground.hex_gives_cover(st, h),
                                       h.q, h.r))
 
     found = best(v.pos.neighbours())
-    if found is None and _free(st, p, v.pos):
+    if found is None and free_for(st, p, v.pos):
         found = v.pos
     for ring in (2, 3):
         if found is None:
@@ -339,8 +328,6 @@ def infantry_attack(ctx: Resolution, inf: Unit, v: Unit, rule: str = R_ASSAULT) 
                     f"{INFANTRY_ATTACK_FACE} armour)", rule=rule))
     result = apply_hit(ctx, v, impact, INFANTRY_ATTACK_FACE, rule, by=(inf.id, fid), what=name)
     if result == "damaged":
-        from . import heavy
-
         morale = getattr(heavy, "vehicle_morale", None)  # a damaged vehicle tests its confidence
         if morale is not None:
             morale(ctx, v)
@@ -353,19 +340,19 @@ def back_to_cover(ctx: Resolution, u: Unit, rule: str) -> None:
     """One move toward the nearest cover (no confidence drop; suppression stays): a hex with cover or
     concealment if the roll reaches one (the cheapest), else the one nearest to cover."""
     st: DustState = ctx.state
-    die, _ = rules.movement_die(st, u, rules.carries_wounded(u, False))
+    die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
     points = ctx.roll(die, f"{u.name} falls back toward the nearest cover: movement die D{die}", rule, u.id)
-    reach = reachable(u.pos, points, rules.step_cost(st, u))
-    options = [h for h in reach if h != u.pos and rules.may_end_at(st, u, h)]
+    reach = reachable(u.pos, points, ground.step_cost(st, u))
+    options = [h for h in reach if h != u.pos and ground.may_end_at(st, u, h)]
     if not options:
         ctx.emit(E.Note(text=f"{u.name} finds nowhere to fall back to and stays where it is", rule=rule))
         return
-    dest = min(options, key=lambda h: (not rules.hex_gives_cover(st, h), rules.cover_distance(st, h), reach[h],
+    dest = min(options, key=lambda h: (not ground.hex_gives_cover(st, h), ground.cover_distance(st, h), reach[h],
                                        h.q, h.r))
     from engine.core.hexes import shortest_path
 
-    path = shortest_path(u.pos, dest, rules.step_cost(st, u)) or [u.pos, dest]
-    rules.reveal(ctx, u, "it moved")
+    path = shortest_path(u.pos, dest, ground.step_cost(st, u)) or [u.pos, dest]
+    acts.reveal(ctx, u, "it moved")
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=reach[dest], rule=rule))
 
 
@@ -387,8 +374,6 @@ def firing_passengers(st: DustState, v: Unit) -> list[Unit]:
 def vehicle_weapons_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
     """The vehicle's own machineguns in final defensive fire: heavy.final_defensive_fire (the fire
     of vehicle weapons is heavy.py's part)."""
-    from . import heavy
-
     return heavy.final_defensive_fire(ctx, v, target)
 
 
@@ -396,10 +381,8 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
     """Final defensive fire at an assaulting mech or monster: fire.shoot as for any final defensive
     fire (suppression ignored), its hits rolled against the armour (heavy.vehicle_hits). Returns the
     damage markers placed: they count as the attacker's casualties for its test (this game's reading)."""
-    from . import fire
-
     st: DustState = ctx.state
-    if not rules.can_see(st, firer.pos, v.pos):
+    if not ground.can_see(st, firer.pos, v.pos):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {v.name}: no final defensive fire", rule=fire.RULE_FINAL))
         return 0
     die, shifts = fire.target_die_for(st, firer, v)
@@ -411,7 +394,7 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
     if not figs:
         ctx.emit(E.Note(text=f"no weapon of {firer.name} reaches {v.name}", rule=fire.RULE_FINAL))
         return 0
-    rules.reveal(ctx, firer, "it fired")
+    acts.reveal(ctx, firer, "it fired")
     shot = fire.shoot(ctx, firer, v, figs, defensive=True)
     return getattr(shot, "damage", 0) + (1 if v.destroyed else 0)
 
@@ -446,7 +429,7 @@ def crew_hex(st: DustState, v: Unit, near: Hex | None) -> Hex | None:
           and (st.occupant.get(h) is None or not st.units[st.occupant[h]].on_table)]
     if not ok:
         return None
-    return min(ok, key=lambda h: (near is not None and hex_distance(h, near) != 1, not rules.hex_gives_cover(st, h),
+    return min(ok, key=lambda h: (near is not None and hex_distance(h, near) != 1, not ground.hex_gives_cover(st, h),
                                   h.q, h.r))
 
 
@@ -475,7 +458,7 @@ def _turn_check(st: DustState, u: Unit, cmd: Turn) -> str | None:
     if cmd.facing == u.facing:
         return f"{u.name} already faces that way"
     if u.crew_out:
-        return rules.unmanned(u)
+        return ground.unmanned(u)
     if u.vehicle != "turret" and u.immobilised:
         return f"{u.name} is immobilised: it cannot turn"
     if u.vehicle != "turret" and tower_of(st, u) is not None:
@@ -484,11 +467,10 @@ def _turn_check(st: DustState, u: Unit, cmd: Turn) -> str | None:
 
 
 def _turn_resolve(ctx: Resolution, u: Unit, cmd: Turn) -> None:
-    rules.spend(ctx, u, "turn")
-    ctx.emit(E.UnitChanged(unit=u.id, field="facing", value=cmd.facing, reason="turns on the spot", rule=R_MOVE))
+    acts.spend(ctx, u, "turn")
+    ctx.emit(E.Turned(unit=u.id, facing=cmd.facing, reason="turns on the spot", rule=R_MOVE))
     if u.vehicle != "turret":
-        ctx.emit(E.UnitChanged(unit=u.id, field="moves", value=u.moves + 1, reason="a move action spent turning",
-                               rule=R_MOVE))
+        ctx.emit(E.MoveMade(unit=u.id, reason="a move action spent turning", rule=R_MOVE))
 
 
 def _turn_offer(st: DustState, u: Unit) -> list[Turn]:
@@ -540,13 +522,11 @@ def _embark_check(st: DustState, u: Unit, cmd: Embark) -> str | None:
         return f"{v.name} carries no passengers"
     if not v.on_table:
         return f"{v.name} is not on the table" if not v.destroyed else f"{v.name} is destroyed"
-    if rules.flying(v):
+    if ground.flying(v):
         return f"{v.name} is in the air: troops board it only once it has landed"
     why = _mount_refusal(u, v, "mount it")
     if why:
         return why
-    from .heavy import embark_refusal
-
     why = embark_refusal(st, u, v.id)  # Moving Heavy Weapons: a towed gun is not carried aboard
     if why:
         return why
@@ -561,16 +541,14 @@ def _embark_resolve(ctx: Resolution, u: Unit, cmd: Embark) -> None:
     st: DustState = ctx.state
     v = st.units[cmd.vehicle]
     if u.crew_of == v.id:
-        rules.spend(ctx, u, "remount the crew")
-        ctx.emit(E.UnitChanged(unit=v.id, field="crew_out", value=None, reason=f"{u.name} are back inside",
-                               rule=R_CREW))
-        ctx.emit(E.UnitChanged(unit=u.id, field="off_table", value=True, reason=f"back inside {v.name}",
-                               rule=R_CREW))
+        acts.spend(ctx, u, "remount the crew")
+        ctx.emit(E.CrewRemounted(unit=v.id, reason=f"{u.name} are back inside", rule=R_CREW))
+        ctx.emit(E.LeftTable(unit=u.id, reason=f"back inside {v.name}", rule=R_CREW))
         return
-    rules.spend(ctx, u, "embark")
-    rules.reveal(ctx, u, "it moved")
+    acts.spend(ctx, u, "embark")
+    acts.reveal(ctx, u, "it moved")
     start = u.pos
-    ctx.emit(E.UnitChanged(unit=u.id, field="carried_by", value=v.id, reason=f"mounts {v.name}", rule=R_TRANSPORT))
+    ctx.emit(E.Embarked(unit=u.id, vehicle=v.id, reason=f"mounts {v.name}", rule=R_TRANSPORT))
     if start != v.pos:
         ctx.emit(E.UnitMoved(unit=u.id, path=(start, v.pos), points=0, rule=R_TRANSPORT))
     else:
@@ -589,7 +567,7 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
     if not u.carried_by:
         return f"{u.name} is not aboard a vehicle"
     v = st.units[u.carried_by]
-    if rules.flying(v):
+    if ground.flying(v):
         return f"{v.name} is in the air: troops get out only once it has landed"
     if v.suppression:
         return f"{v.name} is suppressed: its passengers may not disembark (Suppression and Vehicles)"
@@ -599,7 +577,7 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
         return "that hex is off the map"
     if st.tables.costs["power" if u.power else "normal"].get(cmd.to) is None:
         return f"{u.name} cannot stand there: impassable ground"
-    if not rules.may_end_at(st, u, cmd.to):
+    if not ground.may_end_at(st, u, cmd.to):
         return f"{u.name} may not deploy there: not on another unit, and not next to an enemy"
     return None
 
@@ -607,13 +585,12 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
 def _disembark_resolve(ctx: Resolution, u: Unit, cmd: Disembark) -> None:
     st: DustState = ctx.state
     v = st.units[u.carried_by]
-    rules.spend(ctx, u, "disembark")
-    ctx.emit(E.UnitChanged(unit=u.id, field="carried_by", value=None, reason=f"dismounts from {v.name}",
-                           rule=R_TRANSPORT))
+    acts.spend(ctx, u, "disembark")
+    ctx.emit(E.Disembarked(unit=u.id, reason=f"dismounts from {v.name}", rule=R_TRANSPORT))
     path = [v.pos, cmd.to]
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=0, rule=R_TRANSPORT))
-    rules.sight_checks(ctx, u)
-    rules.after_move(ctx, u, path)
+    acts.sight_checks(ctx, u)
+    acts.after_move(ctx, u, path)
 
 
 def _disembark_offer(st: DustState, u: Unit) -> list[Disembark]:
@@ -626,22 +603,6 @@ def _disembark_offer(st: DustState, u: Unit) -> list[Disembark]:
 # ---------------------------------------------------------------------------------------------
 # Towing and pushing
 # ---------------------------------------------------------------------------------------------
-
-
-def tow_refusal(st: DustState, u: Unit) -> str | None:
-    """Why ground vehicle ``u`` may not tow or push anything now, or None (Towing and Pushing
-    Vehicles): grav and hover vehicles and damaged ones never do. Tow here; heavy.py's Limber."""
-    if u.mover in ("grav", "hover"):
-        return "grav and hover vehicles may not tow or push (Towing and Pushing Vehicles)"
-    if u.damage:
-        return f"{u.name} is damaged: damaged vehicles may not tow or push (Towing and Pushing Vehicles)"
-    if u.immobilised:
-        return f"{u.name} is immobilised"
-    if u.towing:
-        return f"{u.name} is already towing {st.units[u.towing].name}"
-    if tower_of(st, u) is not None:
-        return f"{u.name} is itself under tow"
-    return None
 
 
 def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
@@ -672,8 +633,8 @@ def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
 
 
 def _tow_resolve(ctx: Resolution, u: Unit, cmd: Tow) -> None:
-    rules.spend(ctx, u, "reorganise: attach the tow")
-    ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=cmd.other, reason="tow cables attached", rule=R_TOW))
+    acts.spend(ctx, u, "reorganise: attach the tow")
+    ctx.emit(E.TowAttached(unit=u.id, towed=cmd.other, reason="tow cables attached", rule=R_TOW))
 
 
 def _tow_offer(st: DustState, u: Unit) -> list[Tow]:
@@ -694,8 +655,8 @@ def _release_check(st: DustState, u: Unit, cmd: Release) -> str | None:
 
 
 def _release_resolve(ctx: Resolution, u: Unit, cmd: Release) -> None:
-    rules.spend(ctx, u, "reorganise: drop the tow")
-    ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=None, reason="tow released", rule=R_TOW))
+    acts.spend(ctx, u, "reorganise: drop the tow")
+    ctx.emit(E.TowDropped(unit=u.id, reason="tow released", rule=R_TOW))
 
 
 def _release_offer(st: DustState, u: Unit) -> list[Release]:
@@ -712,128 +673,22 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
     trail = list(path[:-1])
     if t.pos in trail:
         trail = trail[trail.index(t.pos) + 1:]
-    while trail and not _free(st, t, trail[-1], terrain=False):
+    while trail and not free_for(st, t, trail[-1], terrain=False):
         trail.pop()
     if not trail:
         return
     if hex_distance(trail[-1], u.pos) != 1:
-        ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=None, reason=f"the tow to {t.name} parts",
-                               rule=R_TOW))
+        ctx.emit(E.TowDropped(unit=u.id, reason=f"the tow to {t.name} parts", rule=R_TOW))
         return
     tpath = [t.pos] + trail
     ctx.emit(E.UnitMoved(unit=t.id, path=tuple(tpath), points=0, rule=R_TOW))
     drove(ctx, t, tpath, count=False, rule=R_TOW)
-    rules.after_move(ctx, t, tpath)
+    acts.after_move(ctx, t, tpath)
 
 
 # ---------------------------------------------------------------------------------------------
 # Tank shock
 # ---------------------------------------------------------------------------------------------
-
-
-def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
-    from . import assault
-
-    if u.vehicle not in GROUND:
-        return f"{u.name} cannot make a tank shock" if u.is_vehicle else "only vehicles make a tank shock"
-    if u.crew_out:
-        return rules.unmanned(u)
-    if rules.flying(u):
-        return f"{u.name} is in the air: it must land before it can make a tank shock"
-    if u.suppression:
-        return f"{u.name} is suppressed: suppressed vehicles may not initiate a tank shock"
-    if u.immobilised or not u.mover:
-        return f"{u.name} cannot move"
-    if u.confidence <= SHAKEN:
-        return f"{u.name} is {CONFIDENCE[u.confidence]}: only confident or steady units may assault"
-    if tower_of(st, u) is not None:
-        return f"{u.name} is under tow"
-    t = st.units.get(cmd.target)
-    if t is None:
-        return f"there is no unit '{cmd.target}'"
-    if t.side == u.side:
-        return f"{t.name} is on your own side"
-    if t.is_vehicle:
-        return "tank shock is against infantry: a vehicle is not shocked"
-    if t.carried_by:
-        return f"{t.name} is aboard {st.units[t.carried_by].name}"
-    if not t.on_table:
-        return f"{t.name} is not on the table"
-    if t.hidden:
-        return f"{t.name} is hidden: it must be detected first"
-    if not rules.can_see(st, u.pos, t.pos):
-        return f"{u.name} cannot see {t.name}"
-    die, _ = rules.movement_die(st, u, False)
-    way = assault.approach(st, u, [t], budget=die)
-    if way is None or way[2][t.id] > die:
-        return f"{t.name} is out of reach: {u.name} cannot drive at it even with its best roll on a D{die}"
-    return None
-
-
-def _shock_offer(st: DustState, u: Unit) -> list[TankShock]:
-    if u.vehicle not in GROUND or u.suppression or u.immobilised or not u.mover or u.pos is None:
-        return []
-    return [TankShock(u.id, e.id) for e in st.enemies(u.side)
-            if not e.is_vehicle and not e.carried_by and not e.hidden and hex_distance(u.pos, e.pos) <= u.move_die + 1]
-
-
-def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
-    """Tank Shock: the vehicle drives at the infantry (a roll of its movement die: short of contact,
-    the shock peters out where it stops). In contact, the courage test, the vehicle counting as
-    units equal to its size: infantry higher, they stand aside and the vehicle drives through their
-    position (onto the hex beyond them if it can, else it stays beside them); more than double,
-    they also make one attack on it with their grenades and explosives and then fall back toward
-    cover; otherwise they withdraw as from a lost courage test and the vehicle takes their hex."""
-    from . import assault
-
-    st: DustState = ctx.state
-    t = st.units[cmd.target]
-    rules.spend(ctx, u, "tank shock")
-    rules.reveal(ctx, u, "it attacked")
-    if not t.activated:
-        ctx.emit(E.UnitChanged(unit=t.id, field="activated", value=True,
-                               reason="assaulted: it counts as activated, whatever happens", rule=R_TANK))
-    h, _, need = assault.approach(st, u, [t])
-    if h != u.pos:
-        die, _ = rules.movement_die(st, u, False)
-        points = ctx.roll(die, f"tank shock: movement die D{die}; needs {need[t.id]} to reach {t.name}", R_TANK, u.id)
-        reached = points >= need[t.id]
-        path, used = rules.walk(st, u, h, points, assaulting=t.id if reached else None)
-        if len(path) > 1:
-            ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule=R_TANK))
-            drove(ctx, u, path, rule=R_TANK)
-        if not reached:
-            ctx.emit(E.Note(text=f"{u.name} rolls {points}: too slow to reach {t.name}, the shock comes to nothing",
-                            rule=R_TANK))
-            return
-    a, d = assault.courage_roll(ctx, (u.id, assault.members(u)), (t.id, assault.members(t)),
-                                "tank shock courage test", R_TANK)
-    if d > a:
-        ctx.emit(E.Note(text=f"{d} beats {a}: {t.name} stand their ground and let {u.name} pass", rule=R_TANK))
-        _drive_through(ctx, u, t)
-        if d > 2 * a and t.on_table and u.on_table:
-            ctx.emit(E.Note(text=f"{d} is more than double {a}: {t.name} attack {u.name} as it passes",
-                            rule=R_TANK))
-            infantry_attack(ctx, t, u, R_TANK)
-        return
-    ctx.emit(E.Note(text=f"{a} against {d}: {t.name} give way and withdraw", rule=R_TANK))
-    left = assault.withdraw(ctx, t, u.pos, 1, "overrun by tank shock", R_TANK)
-    if t.pos != left and u.on_table and not u.immobilised and _free(st, u, left) \
-            and rules.vehicle_costs(st, u).get(left) is not None:
-        path = (u.pos, left)
-        ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
-        drove(ctx, u, path, count=False, rule=R_TANK)
-
-
-def _drive_through(ctx: Resolution, u: Unit, t: Unit) -> None:
-    st: DustState = ctx.state
-    beyond = t.pos + (t.pos - u.pos)
-    if st.tables.on_board(beyond) and rules.vehicle_costs(st, u).get(beyond) is not None and _free(st, u, beyond):
-        path = (u.pos, t.pos, beyond)
-        ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
-        drove(ctx, u, path, count=False, rule=R_TANK)
-    else:
-        ctx.emit(E.Note(text=f"{u.name} finds no way past {t.name} and stops beside them", rule=R_TANK))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -859,24 +714,21 @@ def TURN_BEGIN(ctx: Resolution) -> None:
     st: DustState = ctx.state
     for v in st.units.values():
         if v.crew_out and v.on_table and not v.activated:
-            ctx.emit(E.UnitChanged(unit=v.id, field="activated", value=True,
-                                   reason="unmanned: its crew is out of it", rule=R_CREW))
+            ctx.emit(E.CountsAsActivated(unit=v.id, reason="unmanned: its crew is out of it", rule=R_CREW))
 
 
 def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
     """A damaged vehicle may not tow or push: it drops its tow when it next acts."""
     if u.towing and u.damage:
-        ctx.emit(E.UnitChanged(unit=u.id, field="towing", value=None,
-                               reason="damaged vehicles may not tow or push", rule=R_TOW))
+        ctx.emit(E.TowDropped(unit=u.id, reason="damaged vehicles may not tow or push", rule=R_TOW))
 
 
 ACTIONS = {
-    Turn: rules.Action(_turn_check, _turn_resolve, _turn_offer),
-    Embark: rules.Action(_embark_check, _embark_resolve, _embark_offer),
-    Disembark: rules.Action(_disembark_check, _disembark_resolve, _disembark_offer),
-    Tow: rules.Action(_tow_check, _tow_resolve, _tow_offer),
-    Release: rules.Action(_release_check, _release_resolve, _release_offer),
-    TankShock: rules.Action(_shock_check, _shock_resolve, _shock_offer),
+    Turn: Action(_turn_check, _turn_resolve, _turn_offer),
+    Embark: Action(_embark_check, _embark_resolve, _embark_offer),
+    Disembark: Action(_disembark_check, _disembark_resolve, _disembark_offer),
+    Tow: Action(_tow_check, _tow_resolve, _tow_offer),
+    Release: Action(_release_check, _release_resolve, _release_offer),
 }
 DECISIONS: dict = {}
 FOLD: dict = {CrewDismounted: _f_crew_dismounted}

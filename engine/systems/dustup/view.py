@@ -999,7 +999,7 @@ def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -
     else:
         p = max(0, min(die, die - need + 1)) / die
     nerve = 1.0
-    if u.confidence in (SHAKEN, BROKEN) and rules._needs_nerve(st, u, cmd.to):
+    if u.confidence in (SHAKEN, BROKEN) and rules.needs_nerve(st, u, cmd.to):
         nerve = odds.p_beats(u.quality, u.leadership)
         mods.append(f"{CONFIDENCE[u.confidence]}: a leadership test first, {die_name(u.quality)} over "
                     f"{u.leadership} ({_pct(nerve)})")

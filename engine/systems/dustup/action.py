@@ -1,0 +1,71 @@
+"""The shape of Dustup's rules as tables: an action is its check, resolution and offer side by side;
+the registry gathers every module's actions, decisions, event folds and hooks (assembled once, by
+explicit imports, in rules.py).
+
+A module below rules.py never imports it: where one of its helpers must run the hooks of other
+modules (a unit moved: mines on the way; a unit activated: its EW counters renewed), it finds them
+in the registry of the system resolving the command (``registry_of(ctx)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+from engine.core.resolution import Resolution
+
+from .state import DustState, Pending, Unit
+
+
+@attrs.frozen
+class Action:
+    """One kind of order: ``check(st, unit, cmd)`` gives the reason it is refused (None: it is
+    legal), ``resolve(ctx, unit, cmd)`` turns it into events (the unit's activation has begun; the
+    action spends its own actions), ``offer(st, unit)`` lists the orders of that kind the unit may give
+    now. A side action (an order a side gives instead of activating a unit) takes the side's id
+    where a unit action takes the unit."""
+
+    check: Callable[[DustState, Any, Any], str | None]
+    resolve: Callable[[Resolution, Any, Any], None]
+    offer: Callable[[DustState, Any], list[Any]]
+
+
+Decision = Callable[[Resolution, Pending, str], None]
+"""How a pending decision's answer is resolved: ``decide(ctx, pending, choice)``."""
+Fold = Callable[[DustState, Any], None]
+"""How an event changes the state: ``fold(state, event)``."""
+SideHook = Callable[[Resolution], None]
+UnitHook = Callable[[Resolution, Unit], None]
+
+
+@attrs.frozen
+class Registry:
+    """Every order, decision, event and hook of Dustup, from every module.
+
+    Hooks, in the order of the modules: ``setup`` once before the first turn; ``turn_begin`` after
+    a turn begins, before its roll-off; ``turn_end`` as a turn ends (before the next begins);
+    ``activation_begin(ctx, unit)`` as a unit activates; ``activation_end(ctx, unit)`` as its
+    activation is about to end; ``after_move(ctx, unit, path)`` after a unit has moved along
+    ``path`` (start first); ``after_shot(ctx, firer, target, figures)`` after a Shoot action."""
+
+    actions: dict[type, Action]
+    side_actions: dict[type, Action]
+    decisions: dict[str, Decision]
+    fold: dict[type, Fold]
+    event_types: tuple[type, ...]
+    command_types: tuple[type, ...]
+    setup: tuple[SideHook, ...] = ()
+    turn_begin: tuple[SideHook, ...] = ()
+    turn_end: tuple[SideHook, ...] = ()
+    activation_begin: tuple[UnitHook, ...] = ()
+    activation_end: tuple[UnitHook, ...] = ()
+    after_move: tuple[Callable[[Resolution, Unit, list], None], ...] = ()
+    after_shot: tuple[Callable[[Resolution, Unit, Unit, Any], None], ...] = ()
+
+
+def registry_of(ctx: Resolution) -> Registry:
+    """The registry of the rule system resolving this command (Dustup's, built in rules.py)."""
+    registry = ctx.system.registry  # type: ignore[attr-defined]  # Dustup declares it (__init__.py)
+    assert isinstance(registry, Registry)
+    return registry
