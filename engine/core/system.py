@@ -12,10 +12,11 @@ import importlib
 import os
 import pkgutil
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, ClassVar, Protocol
 
 import attrs
 
+from .contract import ContractError, Rulebook
 from .errors import UnknownScenario, UnknownSystem, shown
 from .resolution import Resolution, Script, fold_core_event
 from .view import ActivationView, BattleSummary, BoardView, HelpSection, OrderParts, OrderPreview, read_help
@@ -82,7 +83,13 @@ def content_root() -> Path:
 
 
 class RuleSystem:
-    """Base class for a rule system. Subclasses fill in every method below."""
+    """Base class for a rule system.
+
+    A system that sets ``rulebook`` (:class:`~engine.core.contract.Rulebook`) has ``legal_commands``,
+    ``validate``, ``resolve``, ``fold`` and ``preview``, and its ``command_types`` and ``event_types``,
+    derived from it; the rulebook is checked when the class is defined. Optional features are the
+    declared members below, each with a default that means "the system does not have it".
+    """
 
     id: str = ""
     title: str = ""
@@ -93,6 +100,29 @@ class RuleSystem:
     #: set where orders resolve after they are given (secret orders revealed together): the luck report
     #: then hands outcome_of the events from the order to the end of the battle
     outcome_reads_ahead: bool = False
+    #: the rulebook the orders and folds come from (engine.core.contract); None for a system that
+    #: still writes those methods itself
+    rulebook: ClassVar[Rulebook[Any] | None] = None
+    #: the TUI highlights what a selected piece can see without being asked (its field of view)
+    sight_on_select: bool = False
+    #: the map legend's lines for piece letters and marks, if the system has its own (else the TUI's
+    #: default lines: d Down, x wreck, digit damage, facings)
+    marks_legend: tuple[str, ...] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Check a rulebook set on the class: every type the class declares is registered, and the
+        declared types are the registered ones from then on."""
+        super().__init_subclass__(**kwargs)
+        book = cls.__dict__.get("rulebook")
+        if book is None:
+            return
+        if not isinstance(book, Rulebook):
+            raise ContractError(f"{cls.__name__}: rulebook must be an engine.core.contract.Rulebook")
+        book.require(cls.__dict__.get("command_types", ()), cls.__dict__.get("event_types", ()))
+        if not book.command_types or not book.event_types:
+            raise ContractError(f"{cls.__name__}: its rulebook registers no command types or no event types")
+        cls.command_types = book.command_types
+        cls.event_types = book.event_types
 
     # -- content and setup ---------------------------------------------------
     def content_dir(self) -> Path:
@@ -152,7 +182,9 @@ class RuleSystem:
             self.fold(state, event)
 
     def fold(self, state: Any, event: Any) -> None:
-        raise NotImplementedError
+        if self.rulebook is None:
+            raise NotImplementedError
+        self.rulebook.fold(state, event)
 
     # -- orders ---------------------------------------------------------------
     def sides(self, state: Any) -> list[str]:
@@ -162,14 +194,20 @@ class RuleSystem:
         raise NotImplementedError
 
     def legal_commands(self, state: Any) -> list[Any]:
-        raise NotImplementedError
+        if self.rulebook is None:
+            raise NotImplementedError
+        return self.rulebook.legal_commands(state)
 
     def validate(self, state: Any, command: Any) -> str | None:
         """None if legal now, else the reason a player reads."""
-        raise NotImplementedError
+        if self.rulebook is None:
+            raise NotImplementedError
+        return self.rulebook.validate(state, command)
 
     def resolve(self, ctx: Resolution, command: Any) -> None:
-        raise NotImplementedError
+        if self.rulebook is None:
+            raise NotImplementedError
+        self.rulebook.resolve(ctx, command)
 
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
@@ -229,8 +267,10 @@ class RuleSystem:
         raise NotImplementedError
 
     def preview(self, state: Any, command: Any) -> "OrderPreview":
-        """Cost, modifiers and the odds of each outcome of ``command`` (legal now), before it is given."""
-        return OrderPreview(summary=self.describe_command(command, state))
+        """Cost, modifiers and the odds of each outcome of ``command`` (legal now), before it is given: the
+        odds its type registered in the rulebook, else its description alone."""
+        found = self.rulebook.odds(state, command) if self.rulebook is not None else None
+        return found if found is not None else OrderPreview(summary=self.describe_command(command, state))
 
     def outcome_of(self, before: Any, command: Any, events: list[Any]) -> str | None:
         """Which of :meth:`preview`'s outcomes (its ``Chance.outcome`` text) ``command`` had.
@@ -243,12 +283,6 @@ class RuleSystem:
     def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
         """The hexes ``piece_id`` can see now (for the line-of-sight highlight)."""
         return frozenset()
-
-    @property
-    def marks_legend(self) -> tuple[str, ...] | None:
-        """The map legend's lines for piece letters and marks, if the system has its own (else the
-        TUI's default lines: d Down, x wreck, digit damage, facings)."""
-        return None
 
     def summary(self, state: Any) -> "BattleSummary":
         """Casualties per side and turns played, for the end-of-battle screen."""
@@ -377,11 +411,6 @@ class PackagedRuleSystem(RuleSystem):
     def copy_state(self, state: Any) -> Any:
         return state.copy()
 
-    @property
-    def marks_legend(self) -> tuple[str, ...] | None:
-        """The map legend's lines for piece letters and marks (read by the TUI's legend pane), if any."""
-        return getattr(self.parts.view, "MARKS_LEGEND", None)
-
     def board(self, state: Any) -> "BoardView":
         return self.parts.view.board(state)
 
@@ -398,8 +427,7 @@ class PackagedRuleSystem(RuleSystem):
         return self.parts.view.visible_hexes(state, piece_id)
 
     def outcome_of(self, before: Any, command: Any, events: list[Any]) -> str | None:
-        found = getattr(self.parts.view, "outcome_of", None)
-        return found(before, command, events) if found is not None else None
+        return self.parts.view.outcome_of(before, command, events)
 
     def summary(self, state: Any) -> "BattleSummary":
         return self.parts.view.summary(state)

@@ -27,6 +27,7 @@ class Skirmishes(PackagedRuleSystem):
     outcome_reads_ahead = True
 
     parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="engine.systems.skirmishes.ai")
+    marks_legend = view.MARKS_LEGEND
 
     def default_scenario(self) -> str:
         return "street_ambush"

@@ -1,0 +1,157 @@
+"""The declared contract between the core and a rule system: one :class:`Rulebook` per system.
+
+Each command type registers, side by side:
+
+- ``check(state, command) -> str | None``: None when the order is legal now, else the reason a player reads;
+- ``offers(state) -> Iterable[command]``: every order of that type legal now;
+- ``resolve(ctx, command) -> None``: the order turned into events through the :class:`Resolution`;
+- ``odds(state, command) -> OrderPreview`` (optional): its cost, modifiers and the odds of each outcome.
+
+Each event type registers its ``fold(state, event) -> None``: the one place the state changes.
+
+A :class:`~engine.core.system.RuleSystem` that sets ``rulebook`` then has its ``legal_commands``,
+``validate``, ``resolve``, ``fold`` and ``preview`` (and its ``command_types`` and ``event_types``)
+derived from it once, here. A command type registered without a check or a resolution, an event type
+without a fold, a type registered twice, or a declared type never registered fails at once, with a line
+naming the system and the type (:class:`ContractError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from .resolution import Resolution
+from .view import OrderPreview
+
+StateT = TypeVar("StateT")
+CommandT = TypeVar("CommandT")
+EventT = TypeVar("EventT")
+
+
+class ContractError(Exception):
+    """A rule system's rulebook breaks the contract (found when the system is defined, not in play)."""
+
+
+@attrs.frozen
+class CommandRule(Generic[StateT, CommandT]):
+    """Everything about one command type, side by side."""
+
+    kind: type[CommandT]
+    check: Callable[[StateT, CommandT], str | None]
+    offers: Callable[[StateT], Iterable[CommandT]]
+    resolve: Callable[[Resolution, CommandT], None]
+    odds: Callable[[StateT, CommandT], OrderPreview] | None = None
+
+
+@attrs.frozen
+class EventRule(Generic[StateT, EventT]):
+    """How one event type folds into the state."""
+
+    kind: type[EventT]
+    fold: Callable[[StateT, EventT], None]
+
+
+class Rulebook(Generic[StateT]):
+    """A system's registry of command and event types; ``title`` names the system in refusals and errors.
+
+    Commands are offered in the order their types were registered.
+    """
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self._commands: dict[type[Any], CommandRule[StateT, Any]] = {}
+        self._events: dict[type[Any], EventRule[StateT, Any]] = {}
+
+    # -- registration -------------------------------------------------------------
+    def command(self, kind: type[CommandT], *,
+                check: Callable[[StateT, CommandT], str | None] | None,
+                offers: Callable[[StateT], Iterable[CommandT]] | None,
+                resolve: Callable[[Resolution, CommandT], None] | None,
+                odds: Callable[[StateT, CommandT], OrderPreview] | None = None) -> None:
+        """Register command type ``kind`` with its check, offers, resolution and (optionally) odds."""
+        name = self._name(kind, "command")
+        if kind in self._commands:
+            raise ContractError(f"{self.title}: command type {name} is registered twice")
+        for part, fn in (("check", check), ("offers", offers), ("resolve", resolve)):
+            if not callable(fn):
+                raise ContractError(f"{self.title}: command type {name} is registered without a {part} function")
+        if odds is not None and not callable(odds):
+            raise ContractError(f"{self.title}: command type {name} has odds that is not a function")
+        assert check is not None and offers is not None and resolve is not None  # for the type checker
+        self._commands[kind] = CommandRule(kind, check, offers, resolve, odds)
+
+    def event(self, kind: type[EventT], fold: Callable[[StateT, EventT], None] | None) -> None:
+        """Register event type ``kind`` with its fold."""
+        name = self._name(kind, "event")
+        if kind in self._events:
+            raise ContractError(f"{self.title}: event type {name} is registered twice")
+        if not callable(fold):
+            raise ContractError(f"{self.title}: event type {name} is registered without a fold function")
+        self._events[kind] = EventRule(kind, fold)
+
+    def _name(self, kind: object, what: str) -> str:
+        if not isinstance(kind, type):
+            raise ContractError(f"{self.title}: a {what} type must be a class, not {kind!r}")
+        return kind.__name__
+
+    def require(self, command_types: Iterable[type[Any]] = (), event_types: Iterable[type[Any]] = ()) -> None:
+        """Fail unless every one of ``command_types`` and ``event_types`` (a system's declared types, such as
+        the lists its saves are read with) is registered."""
+        for kind in command_types:
+            if kind not in self._commands:
+                raise ContractError(f"{self.title}: command type {kind.__name__} is declared but not registered "
+                                    "(it needs a check, offers and resolve)")
+        for kind in event_types:
+            if kind not in self._events:
+                raise ContractError(f"{self.title}: event type {kind.__name__} is declared but has no fold")
+
+    # -- what the system reads back -------------------------------------------------
+    @property
+    def command_types(self) -> tuple[type[Any], ...]:
+        return tuple(self._commands)
+
+    @property
+    def event_types(self) -> tuple[type[Any], ...]:
+        return tuple(self._events)
+
+    def rule_for(self, command: object) -> CommandRule[StateT, Any] | None:
+        """The registered rule of ``command``'s type, or None for a type this system does not know."""
+        return self._commands.get(type(command))
+
+    def legal_commands(self, state: StateT) -> list[Any]:
+        """Every order legal now: each type's offers, in the order the types were registered."""
+        out: list[Any] = []
+        for rule in self._commands.values():
+            out.extend(rule.offers(state))
+        return out
+
+    def validate(self, state: StateT, command: object) -> str | None:
+        """None if ``command`` is legal now, else the reason; an order of an unknown type is refused."""
+        rule = self.rule_for(command)
+        if rule is None:
+            return f"{type(command).__name__} is not a {self.title} order"
+        return rule.check(state, command)
+
+    def resolve(self, ctx: Resolution, command: object) -> None:
+        """Resolve ``command`` (already validated) through its type's resolution."""
+        rule = self.rule_for(command)
+        if rule is None:
+            raise ContractError(f"{self.title}: no resolution for {type(command).__name__}")
+        rule.resolve(ctx, command)
+
+    def fold(self, state: StateT, event: object) -> None:
+        """Fold ``event`` into ``state`` through its type's fold."""
+        rule = self._events.get(type(event))
+        if rule is None:
+            raise ContractError(f"{self.title}: no fold for event {type(event).__name__}")
+        rule.fold(state, event)
+
+    def odds(self, state: StateT, command: object) -> OrderPreview | None:
+        """The preview ``command``'s type registered, or None where it registered no odds."""
+        rule = self.rule_for(command)
+        if rule is None or rule.odds is None:
+            return None
+        return rule.odds(state, command)
