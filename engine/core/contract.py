@@ -5,12 +5,14 @@ Each command type registers, side by side:
 - ``check(state, command) -> str | None``: None when the order is legal now, else the reason a player reads;
 - ``offers(state) -> Iterable[command]``: every order of that type legal now;
 - ``resolve(ctx, command) -> None``: the order turned into events through the :class:`Resolution`;
-- ``odds(state, command) -> OrderPreview`` (optional): its cost, modifiers and the odds of each outcome.
+- ``odds(state, command) -> OrderPreview`` (optional): its cost, modifiers and the odds of each outcome;
+- ``outcome(before, command, events) -> str | None`` (optional): which of those odds' outcomes the order
+  had, read from the events it caused (the luck report and the odds tests rest on it).
 
 Each event type registers its ``fold(state, event) -> None``: the one place the state changes.
 
 A :class:`~engine.core.system.RuleSystem` that sets ``rulebook`` then has its ``legal_commands``,
-``validate``, ``resolve``, ``fold`` and ``preview`` (and its ``command_types`` and ``event_types``)
+``validate``, ``resolve``, ``fold``, ``preview`` and ``outcome_of`` (and its ``command_types`` and ``event_types``)
 derived from it once, here. A command type registered without a check or a resolution, an event type
 without a fold, a type registered twice, or a declared type never registered fails at once, with a line
 naming the system and the type (:class:`ContractError`).
@@ -18,7 +20,7 @@ naming the system and the type (:class:`ContractError`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -44,6 +46,7 @@ class CommandRule(Generic[StateT, CommandT]):
     offers: Callable[[StateT], Iterable[CommandT]]
     resolve: Callable[[Resolution, CommandT], None]
     odds: Callable[[StateT, CommandT], OrderPreview] | None = None
+    outcome: Callable[[StateT, CommandT, Sequence[Any]], str | None] | None = None
 
 
 @attrs.frozen
@@ -70,18 +73,24 @@ class Rulebook(Generic[StateT]):
                 check: Callable[[StateT, CommandT], str | None] | None,
                 offers: Callable[[StateT], Iterable[CommandT]] | None,
                 resolve: Callable[[Resolution, CommandT], None] | None,
-                odds: Callable[[StateT, CommandT], OrderPreview] | None = None) -> None:
-        """Register command type ``kind`` with its check, offers, resolution and (optionally) odds."""
+                odds: Callable[[StateT, CommandT], OrderPreview] | None = None,
+                outcome: Callable[[StateT, CommandT, Sequence[Any]], str | None] | None = None) -> None:
+        """Register command type ``kind`` with its check, offers, resolution and (optionally) odds and outcome."""
         name = self._name(kind, "command")
         if kind in self._commands:
             raise ContractError(f"{self.title}: command type {name} is registered twice")
-        for part, fn in (("check", check), ("offers", offers), ("resolve", resolve)):
+        needed: tuple[tuple[str, object], ...] = (("check", check), ("offers", offers), ("resolve", resolve))
+        for part, fn in needed:
             if not callable(fn):
                 raise ContractError(f"{self.title}: command type {name} is registered without a {part} function")
-        if odds is not None and not callable(odds):
-            raise ContractError(f"{self.title}: command type {name} has odds that is not a function")
+        optional: tuple[tuple[str, object], ...] = (("odds", odds), ("outcome", outcome))
+        for part, fn in optional:
+            if fn is not None and not callable(fn):
+                raise ContractError(f"{self.title}: command type {name} has {part} that is not a function")
+        if outcome is not None and odds is None:
+            raise ContractError(f"{self.title}: command type {name} reads an outcome but shows no odds")
         assert check is not None and offers is not None and resolve is not None  # for the type checker
-        self._commands[kind] = CommandRule(kind, check, offers, resolve, odds)
+        self._commands[kind] = CommandRule(kind, check, offers, resolve, odds, outcome)
 
     def event(self, kind: type[EventT], fold: Callable[[StateT, EventT], None] | None) -> None:
         """Register event type ``kind`` with its fold."""
@@ -107,6 +116,16 @@ class Rulebook(Generic[StateT]):
         for kind in event_types:
             if kind not in self._events:
                 raise ContractError(f"{self.title}: event type {kind.__name__} is declared but has no fold")
+
+    def require_only(self, command_types: Iterable[type[Any]], event_types: Iterable[type[Any]]) -> None:
+        """Fail if a type is registered that is not among ``command_types`` and ``event_types``."""
+        commands, events = set(command_types), set(event_types)
+        for kind in self._commands:
+            if kind not in commands:
+                raise ContractError(f"{self.title}: command type {kind.__name__} is registered but not declared")
+        for kind in self._events:
+            if kind not in events:
+                raise ContractError(f"{self.title}: event type {kind.__name__} is registered but not declared")
 
     # -- what the system reads back -------------------------------------------------
     @property
@@ -155,3 +174,10 @@ class Rulebook(Generic[StateT]):
         if rule is None or rule.odds is None:
             return None
         return rule.odds(state, command)
+
+    def outcome(self, before: StateT, command: object, events: Sequence[Any]) -> str | None:
+        """Which of the odds' outcomes ``command`` (given in ``before``) had; None where its type reads none."""
+        rule = self.rule_for(command)
+        if rule is None or rule.outcome is None:
+            return None
+        return rule.outcome(before, command, events)

@@ -110,19 +110,22 @@ class RuleSystem:
     marks_legend: tuple[str, ...] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Check a rulebook set on the class: every type the class declares is registered, and the
-        declared types are the registered ones from then on."""
+        """Check a rulebook set on the class: the types the class declares (if it does, in the order its
+        saves list them) are exactly the registered ones; else the registered ones are its types."""
         super().__init_subclass__(**kwargs)
         book = cls.__dict__.get("rulebook")
         if book is None:
             return
         if not isinstance(book, Rulebook):
             raise ContractError(f"{cls.__name__}: rulebook must be an engine.core.contract.Rulebook")
-        book.require(cls.__dict__.get("command_types", ()), cls.__dict__.get("event_types", ()))
+        declared_commands = cls.__dict__.get("command_types", book.command_types)
+        declared_events = cls.__dict__.get("event_types", book.event_types)
+        book.require(declared_commands, declared_events)
+        book.require_only(declared_commands, declared_events)
         if not book.command_types or not book.event_types:
-            raise ContractError(f"{cls.__name__}: its rulebook registers no command types or no event types")
-        cls.command_types = book.command_types
-        cls.event_types = book.event_types
+            raise ContractError(f"{book.title}: its rulebook registers no command types or no event types")
+        cls.command_types = tuple(declared_commands)
+        cls.event_types = tuple(declared_events)
 
     # -- content and setup ---------------------------------------------------
     def content_dir(self) -> Path:
@@ -276,9 +279,10 @@ class RuleSystem:
         """Which of :meth:`preview`'s outcomes (its ``Chance.outcome`` text) ``command`` had.
 
         ``before`` is the state before the command (read only), ``events`` what it caused. None when
-        the order has no odds. The luck report and the odds-against-engine tests rest on this.
+        the order has no odds. The luck report and the odds-against-engine tests rest on this. By default,
+        the outcome its type registered in the rulebook.
         """
-        return None
+        return self.rulebook.outcome(before, command, events) if self.rulebook is not None else None
 
     def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
         """The hexes ``piece_id`` can see now (for the line-of-sight highlight)."""
@@ -359,7 +363,10 @@ class SystemParts:
 class PackagedRuleSystem(RuleSystem):
     """A :class:`RuleSystem` whose methods are its modules' functions, so that a system's class says only
     what is its own (id, title, options, the state it builds) and overrides what differs. The state is
-    expected to carry ``sides``, ``result`` ((winner, reason) or None), ``canonical()`` and ``copy()``."""
+    expected to carry ``sides``, ``result`` ((winner, reason) or None), ``canonical()`` and ``copy()``.
+
+    A system with a ``rulebook`` takes its orders, folds, previews and outcomes from it (not from
+    ``parts.rules``' and ``parts.view``'s functions of those names)."""
 
     parts: SystemParts
 
@@ -379,6 +386,8 @@ class PackagedRuleSystem(RuleSystem):
         self.parts.rules.setup(ctx)
 
     def fold(self, state: Any, event: Any) -> None:
+        if self.rulebook is not None:
+            return super().fold(state, event)
         self.parts.rules.fold(state, event)
 
     def sides(self, state: Any) -> list[str]:
@@ -388,12 +397,18 @@ class PackagedRuleSystem(RuleSystem):
         return self.parts.rules.side_to_act(state)
 
     def legal_commands(self, state: Any) -> list[Any]:
+        if self.rulebook is not None:
+            return super().legal_commands(state)
         return self.parts.rules.legal_commands(state)
 
     def validate(self, state: Any, command: Any) -> str | None:
+        if self.rulebook is not None:
+            return super().validate(state, command)
         return self.parts.rules.validate(state, command)
 
     def resolve(self, ctx: Resolution, command: Any) -> None:
+        if self.rulebook is not None:
+            return super().resolve(ctx, command)
         self.parts.rules.resolve(ctx, command)
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -421,12 +436,16 @@ class PackagedRuleSystem(RuleSystem):
         return self.parts.view.order_parts(state, command)
 
     def preview(self, state: Any, command: Any) -> "OrderPreview":
+        if self.rulebook is not None:
+            return super().preview(state, command)
         return self.parts.view.preview(state, command)
 
     def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
         return self.parts.view.visible_hexes(state, piece_id)
 
     def outcome_of(self, before: Any, command: Any, events: list[Any]) -> str | None:
+        if self.rulebook is not None:
+            return super().outcome_of(before, command, events)
         return self.parts.view.outcome_of(before, command, events)
 
     def summary(self, state: Any) -> "BattleSummary":

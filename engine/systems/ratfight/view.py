@@ -33,7 +33,7 @@ from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, 
 
 from . import commands as C
 from . import events as E
-from . import rules
+from . import orders, rules
 from .data import COVER_CARDS, Mode, Tables, Terrain, Weapon
 from .describe import Describer, where
 from .state import ABANDONED, ACTION_DECK, DOWN, OK, Model, RatState, res_deck
@@ -506,7 +506,7 @@ def activation(st: RatState) -> ActivationView:
     elif st.card is None:  # half-way through an order, between one card and the next (a replay's event step)
         waiting = frozenset()
     else:
-        waiting = frozenset(c.model for c in rules.legal_commands(st) if hasattr(c, "model")) - acted
+        waiting = frozenset(c.model for c in orders.model_orders(st)) - acted
     return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=waiting)
 
 
@@ -581,54 +581,77 @@ def move_cost(st: RatState, m: Model, to: Hex, reverse: bool = False) -> str:
             f"(a full move is {full // mover.road} hexes off road, {full // mover.open} on road{half})")
 
 
-def preview(st: RatState, cmd) -> OrderPreview:
-    """What ``cmd`` costs, what goes into its odds, and the exact odds of each outcome."""
-    describe = Describer(st)
-    summary = describe.command(cmd)
-    why = rules.validate(st, cmd)
-    if why is not None:
-        return OrderPreview(summary=summary, note=f"not possible now: {why}")
-    t = type(cmd)
-    if t is C.Pass:
-        cost = f"done with '{st.tables.cards[st.card].title}' ({card_use(st)})" if st.card else ""
-        return OrderPreview(summary=summary, cost=cost)
-    if t is C.Redraw:
-        return _redraw_preview(st, summary, "the Inspiring leader's one redraw this turn "
-                               "(Leaders and Heroes: Inspiring)")
-    if t is C.Retarget:
-        p = st.pending
-        if cmd.target is None:
-            return OrderPreview(summary=summary, cost="the spare shot is lost" if p.shots == 1
-                                else f"the {p.shots} spare shots are lost")
-        shooter = st.models[p.shooter]
-        return _fire_preview(st, shooter, p.weapon, p.mode, st.models[cmd.target], p.shots, summary,
-                             f"{_plural(p.shots, 'spare shot')} of the same firing (Firing 5)", retargeted=True)
+def refused(st: RatState, cmd: object, why: str) -> OrderPreview:
+    """The preview of an order not possible now: what it is, and why not."""
+    return OrderPreview(summary=Describer(st).command(cmd), note=f"not possible now: {why}")
+
+
+def _model_cost(st: RatState, *parts: str) -> str:
+    return "; ".join(x for x in (*parts, activation_cost(st)) if x)
+
+
+def preview_pass(st: RatState, cmd: C.Pass) -> OrderPreview:
+    """Turn Sequence 3-4: done with the card up."""
+    cost = f"done with '{st.tables.cards[st.card].title}' ({card_use(st)})" if st.card else ""
+    return OrderPreview(summary=Describer(st).command(cmd), cost=cost)
+
+
+def preview_redraw(st: RatState, cmd: C.Redraw) -> OrderPreview:
+    return _redraw_preview(st, Describer(st).command(cmd), "the Inspiring leader's one redraw this turn "
+                           "(Leaders and Heroes: Inspiring)")
+
+
+def preview_retarget(st: RatState, cmd: C.Retarget) -> OrderPreview:
+    p = st.pending
+    assert p is not None  # checked
+    summary = Describer(st).command(cmd)
+    if cmd.target is None:
+        return OrderPreview(summary=summary, cost="the spare shot is lost" if p.shots == 1
+                            else f"the {p.shots} spare shots are lost")
+    shooter = st.models[p.shooter]
+    return _fire_preview(st, shooter, p.weapon, p.mode, st.models[cmd.target], p.shots, summary,
+                         f"{_plural(p.shots, 'spare shot')} of the same firing (Firing 5)", retargeted=True)
+
+
+def preview_move(st: RatState, cmd: C.Move) -> OrderPreview:
     m = st.models[cmd.model]
+    return OrderPreview(summary=Describer(st).command(cmd), cost=_model_cost(st, move_cost(st, m, cmd.to, cmd.reverse)),
+                        modifiers=_ends_in(st, cmd.to))
+
+
+def preview_pivot(st: RatState, cmd: C.Pivot) -> OrderPreview:
+    return OrderPreview(summary=Describer(st).command(cmd), cost=_model_cost(st, "the vehicle's whole move"))
+
+
+def preview_embark(st: RatState, cmd: C.Embark) -> OrderPreview:
+    m = st.models[cmd.model]
+    h = rules._embark_hex(st, m, st.models[cmd.vehicle])
+    walk = move_cost(st, m, h) if h is not None and h != m.pos else "climbs in from next to it"
+    return OrderPreview(summary=Describer(st).command(cmd), cost=_model_cost(st, walk))
+
+
+def preview_disembark(st: RatState, cmd: C.Disembark) -> OrderPreview:
+    return OrderPreview(summary=Describer(st).command(cmd), cost=_model_cost(st, "a move"),
+                        modifiers=_ends_in(st, cmd.to))
+
+
+def preview_assault(st: RatState, cmd: C.Assault) -> OrderPreview:
+    m = st.models[cmd.model]
+    walk = move_cost(st, m, cmd.to) if cmd.to != m.pos else "already in contact"
+    return _assault_preview(st, m, cmd.to, st.models[cmd.target], Describer(st).command(cmd), _model_cost(st, walk))
+
+
+def preview_fire(st: RatState, cmd: C.Fire) -> OrderPreview:
+    m = st.models[cmd.model]
+    summary = Describer(st).command(cmd)
     act = activation_cost(st)
-    if t is C.Move:
-        cost = "; ".join(x for x in (move_cost(st, m, cmd.to, cmd.reverse), act) if x)
-        return OrderPreview(summary=summary, cost=cost, modifiers=_ends_in(st, cmd.to))
-    if t is C.Pivot:
-        return OrderPreview(summary=summary, cost="; ".join(x for x in ("the vehicle's whole move", act) if x))
-    if t is C.Embark:
-        h = rules._embark_hex(st, m, st.models[cmd.vehicle])
-        walk = move_cost(st, m, h) if h is not None and h != m.pos else "climbs in from next to it"
-        return OrderPreview(summary=summary, cost="; ".join(x for x in (walk, act) if x))
-    if t is C.Disembark:
-        return OrderPreview(summary=summary, cost="; ".join(x for x in ("a move", act) if x),
-                            modifiers=_ends_in(st, cmd.to))
-    if t is C.Assault:
-        walk = move_cost(st, m, cmd.to) if cmd.to != m.pos else "already in contact"
-        return _assault_preview(st, m, cmd.to, st.models[cmd.target], summary, "; ".join(x for x in (walk, act) if x))
-    if t is C.Fire:
-        weapon = st.tables.weapons[cmd.weapon]
-        mode = weapon.modes[cmd.mode]
-        target = st.models[cmd.target]
-        if mode.template:
-            return _grenade_preview(st, m, weapon, mode, target, summary, act)
-        cost = act + ("; the turret swings to the target" if m.is_vehicle else "")
-        return _fire_preview(st, m, cmd.weapon, cmd.mode, target, mode.shots, summary, cost)
-    return OrderPreview(summary=summary)
+    weapon = st.tables.weapons[cmd.weapon]
+    mode = weapon.modes[cmd.mode]
+    target = st.models[cmd.target]
+    if mode.template:
+        return _grenade_preview(st, m, weapon, mode, target, summary, act)
+    cost = act + ("; the turret swings to the target" if m.is_vehicle else "")
+    return _fire_preview(st, m, cmd.weapon, cmd.mode, target, mode.shots, summary, cost)
 
 
 def _ends_in(st: RatState, h: Hex) -> tuple[str, ...]:
@@ -985,47 +1008,50 @@ def _shot_outcome(events: Sequence, shooter: Model, target: Model, shots: int) -
     return hit if any(e.winner == "attacker" for e in compared) else miss
 
 
-def outcome_of(st: RatState, cmd, events: Sequence) -> str | None:
-    """Which of the preview's outcomes ``cmd``, given in ``st`` (not changed), had: read from its events alone.
+def outcome_redraw(st: RatState, cmd: C.Redraw, events: Sequence) -> str | None:
+    """The action card turned in place of the one thrown away."""
+    drawn = next((e for e in events if type(e) is CardDrawn and e.deck == ACTION_DECK), None)
+    return _action_label(st, drawn.card) if drawn is not None else None
 
-    None for orders without odds (moves, passes, letting spare shots go).
-    """
-    t = type(cmd)
-    if t is C.Redraw:
-        drawn = next((e for e in events if type(e) is CardDrawn and e.deck == ACTION_DECK), None)
-        return _action_label(st, drawn.card) if drawn is not None else None
-    if t is C.Retarget:
-        if cmd.target is None or st.pending is None:
-            return None
-        return _shot_outcome(events, st.models[st.pending.shooter], st.models[cmd.target], st.pending.shots)
-    if t is C.Fire:
-        shooter, target = st.models[cmd.model], st.models[cmd.target]
-        mode = st.tables.weapons[cmd.weapon].modes[cmd.mode]
-        if not mode.template:
-            return _shot_outcome(events, shooter, target, mode.shots)
-        victims = grenade_victims(st, target)
-        if any(type(e) is E.CardsCompared and e.winner == "tie" for e in events):
-            return TIE
-        downed = {e.model for e in events if type(e) is E.ModelDowned}
-        hit_vehicles = {e.defender for e in events if type(e) is E.CardsCompared and e.winner == "attacker"
-                        and e.rule.startswith("Shooting at Vehicles 1")}
-        struck = [v for v in victims if v.id in (hit_vehicles if v.is_vehicle else downed)]
-        k = sum(1 for v in struck if v.side != shooter.side)
-        enemies = sum(1 for v in victims if v.side != shooter.side)
-        what = "Down or hit" if any(v.is_vehicle for v in victims) else "Down"
-        return _grenade_label(k, len(struck) - k, enemies, len(victims) - enemies, what)
-    if t is C.Assault:
-        attacker, target = st.models[cmd.model], st.models[cmd.target]
-        label = _assault_labels(attacker, target)
-        if target.is_vehicle:
-            return _vehicle_outcome(events, attacker, target, label["beaten"])
-        if target.status == DOWN:
-            return label["down"]
-        compared = _compared(events, target.id, attacker.id)
-        if any(e.winner == "tie" for e in compared):
-            return TIE
-        return label["win"] if any(e.winner == "attacker" for e in compared) else label["lose"]
-    return None
+
+def outcome_retarget(st: RatState, cmd: C.Retarget, events: Sequence) -> str | None:
+    """The spare shots' outcome (None when they are let go)."""
+    if cmd.target is None or st.pending is None:
+        return None
+    return _shot_outcome(events, st.models[st.pending.shooter], st.models[cmd.target], st.pending.shots)
+
+
+def outcome_fire(st: RatState, cmd: C.Fire, events: Sequence) -> str | None:
+    """A shot's (or burst's) outcome, or how many models under a grenade's template were Downed or hit."""
+    shooter, target = st.models[cmd.model], st.models[cmd.target]
+    mode = st.tables.weapons[cmd.weapon].modes[cmd.mode]
+    if not mode.template:
+        return _shot_outcome(events, shooter, target, mode.shots)
+    victims = grenade_victims(st, target)
+    if any(type(e) is E.CardsCompared and e.winner == "tie" for e in events):
+        return TIE
+    downed = {e.model for e in events if type(e) is E.ModelDowned}
+    hit_vehicles = {e.defender for e in events if type(e) is E.CardsCompared and e.winner == "attacker"
+                    and e.rule.startswith("Shooting at Vehicles 1")}
+    struck = [v for v in victims if v.id in (hit_vehicles if v.is_vehicle else downed)]
+    k = sum(1 for v in struck if v.side != shooter.side)
+    enemies = sum(1 for v in victims if v.side != shooter.side)
+    what = "Down or hit" if any(v.is_vehicle for v in victims) else "Down"
+    return _grenade_label(k, len(struck) - k, enemies, len(victims) - enemies, what)
+
+
+def outcome_assault(st: RatState, cmd: C.Assault, events: Sequence) -> str | None:
+    """Who was the casualty of the close combat (or of the assault on a vehicle)."""
+    attacker, target = st.models[cmd.model], st.models[cmd.target]
+    label = _assault_labels(attacker, target)
+    if target.is_vehicle:
+        return _vehicle_outcome(events, attacker, target, label["beaten"])
+    if target.status == DOWN:
+        return label["down"]
+    compared = _compared(events, target.id, attacker.id)
+    if any(e.winner == "tie" for e in compared):
+        return TIE
+    return label["win"] if any(e.winner == "attacker" for e in compared) else label["lose"]
 
 
 # ---------------------------------------------------------------------------

@@ -131,3 +131,13 @@ def test_an_unknown_event_is_not_folded_silently():
     with pytest.raises(ContractError, match="no fold for event Rest"):
         book().fold(Walker(), Rest())
 
+
+
+def test_every_system_with_a_rulebook_declares_exactly_its_registered_types():
+    from engine.core.system import all_systems
+
+    with_books = [s for s in all_systems().values() if s.rulebook is not None]
+    assert with_books, "no system has moved onto the contract"
+    for system in with_books:
+        assert set(system.command_types) == set(system.rulebook.command_types)
+        assert set(system.event_types) == set(system.rulebook.event_types)
