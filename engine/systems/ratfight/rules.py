@@ -10,6 +10,7 @@ Where the book is silent the choice is written in content/ratfight/readings.toml
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Callable
 
 from engine.core.cards import Deck, best_card, card_colour, card_strength, card_value, standard_deck
@@ -517,13 +518,41 @@ def close_combat_modifiers(model: Model, attacking: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
-def compare(ctx: Resolution, attacker: Model, defender: Model, a: str, d: str, purpose: str, rule: str) -> bool:
-    """Highest card wins; equal values go by suit, Spades, Hearts, Diamonds, Clubs (Cards)."""
+# -- the card rules, each one small pure function: the resolution calls them with the cards turned, the
+# -- previews (view.py) with every card that can be turned (engine.core.odds), so the odds cannot drift
+
+ATTACKER, DEFENDER, TIE = "attacker", "defender", "tie"
+
+
+@cache
+def contest(a: str, d: str) -> str:
+    """Cards: "highest card winning"; equal values go by suit, Spades, Hearts, Diamonds, Clubs; "both players
+    draw the same card" (one from each deck) and the turn ends. ``ATTACKER``, ``DEFENDER`` or ``TIE``."""
     if a == d:
+        return TIE
+    return ATTACKER if card_strength(a) > card_strength(d) else DEFENDER
+
+
+def damage_points(attack_value: int, ap: int, defence_value: int, armour: int) -> int:
+    """Shooting at Vehicles 2-3: the attacker's card plus armour piercing against the defender's card plus the
+    armour of the face hit; "the difference is the number of damage points" (none at 0 or less)."""
+    return (attack_value + ap) - (defence_value + armour)
+
+
+def crew_bail(crew_value: int, total_damage: int) -> bool:
+    """Shooting at Vehicles 4: "The crew bail out if the numeric value of the resolution card is less than or
+    equal to the accumulated damage"."""
+    return crew_value <= total_damage
+
+
+def compare(ctx: Resolution, attacker: Model, defender: Model, a: str, d: str, purpose: str, rule: str) -> bool:
+    """Turn the two cards' :func:`contest` into its event; the same card ends the turn at once (Cards)."""
+    winner = contest(a, d)
+    if winner == TIE:
         ctx.emit(E.CardsCompared(attacker=attacker.id, defender=defender.id, attacker_card=a, defender_card=d,
                                  winner="tie", purpose=purpose, rule="Cards: the same card ends the turn"))
         raise TurnEnds
-    win = card_strength(a) > card_strength(d)
+    win = winner == ATTACKER
     ctx.emit(E.CardsCompared(attacker=attacker.id, defender=defender.id, attacker_card=a, defender_card=d,
                              winner="attacker" if win else "defender", purpose=purpose, rule=rule))
     return win
@@ -616,19 +645,20 @@ def damage_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Mode
     a_total, d_total = card_value(a) + ap, card_value(d) + armour
     if a == d:
         compare(ctx, attacker, vehicle, a, d, "damage", "Shooting at Vehicles 2")
+    points = damage_points(card_value(a), ap, card_value(d), armour)
     ctx.emit(E.CardsCompared(attacker=attacker.id, defender=vehicle.id, attacker_card=a, defender_card=d,
-                             winner="attacker" if a_total > d_total else "defender",
+                             winner="attacker" if points > 0 else "defender",
                              purpose=f"damage: {a_total} against {d_total}", rule="Shooting at Vehicles 3"))
     discard_resolution(ctx, st)
-    if a_total <= d_total:
+    if points <= 0:
         return
-    total = vehicle.damage + (a_total - d_total)
-    ctx.emit(E.VehicleDamaged(model=vehicle.id, points=a_total - d_total, total=total, arc=arc))
+    total = vehicle.damage + points
+    ctx.emit(E.VehicleDamaged(model=vehicle.id, points=points, total=total, arc=arc))
     c = ctx.draw(res_deck(vehicle.side), f"crew nerve against {total} damage", "Shooting at Vehicles 4",
                  who=vehicle.id, modifiers=(f"the crew bail out on a card of {total} or less: the vehicle's "
                                             f"accumulated damage (Shooting at Vehicles 4)",))
     discard_resolution(ctx, st)
-    if card_value(c) <= total:
+    if crew_bail(card_value(c), total):
         ctx.emit(E.CrewBailedOut(model=vehicle.id, crew=vt.crew))
         throw_passengers(ctx, st, vehicle)
 

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from math import comb
 
 import attrs
 
-from engine.core.cards import card_strength, card_value
+from engine.core.cards import card_strength, card_value, standard_deck
 from engine.core.events import CardDrawn
+from engine.core.odds import best_of_odds, draw_odds
 from engine.core.hexes import DIRECTION_NAMES, LOS_BLOCK, Hex, axial_to_offset, line_of_sight
 from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
                               SideInfo, TerrainKey)
@@ -109,94 +111,86 @@ def rank(code: str) -> int:
     return (value - 1) * 4 + suit
 
 
-def best_of_distribution(pile_ranks: Iterable[int], n: int) -> dict[int, float]:
-    """The law of the best of ``n`` cards drawn without replacement from a pile of distinct ranks.
-
-    Firing 6: the defender "turns over two Resolution Cards (discarding the lower) ... three Resolution
-    Cards (discarding the lower two)". The i-th lowest card (from 0) is the best of the n exactly when it is
-    drawn and the other n-1 come from the i below it: C(i, n-1) / C(N, n).
-    """
-    ranks = sorted(pile_ranks)
-    size = len(ranks)
-    if size == 0 or n < 1:
-        raise ValueError("the best of no cards")
-    n = min(n, size)
-    total = comb(size, n)
-    return {x: comb(i, n - 1) / total for i, x in enumerate(ranks) if i >= n - 1}
+#: every card of a standard deck by its rank (see :func:`rank`)
+CARD_OF_RANK: tuple[str, ...] = tuple(sorted(standard_deck(), key=card_strength))
 
 
-def draw_odds(beat: int, equal: int, lose: int, n: int) -> tuple[float, float, float]:
-    """(win, same card, lose) for a best-of-``n`` draw against a fixed opposing card.
-
-    The pile holds ``beat`` cards stronger than the opposing card, ``equal`` (0 or 1) the very same card
-    (which "Cards" says ends the turn at once) and ``lose`` weaker ones. The best card wins as soon as one
-    of the n is stronger: P(win) = 1 - C(E+L, n)/C(N, n), P(same) = (C(E+L, n) - C(L, n))/C(N, n),
-    P(lose) = C(L, n)/C(N, n).
-    """
-    size = beat + equal + lose
-    n = min(n, size)
-    if n <= 0:
-        return 0.0, 0.0, 1.0
-    total = comb(size, n)
-    no_beat = comb(equal + lose, n)
-    all_lose = comb(lose, n)
-    return (total - no_beat) / total, (no_beat - all_lose) / total, all_lose / total
+def _same(r: int) -> int:
+    return r
 
 
-def shot_sequence(beat: int, equal: int, lose: int, n: int, shots: int) -> tuple[list[tuple[float, float]], float]:
-    """Per shot, the chance that it is the one that hits or ties; and the chance that every shot misses.
+def best_of_distribution(pile_ranks: Iterable[int], n: int) -> dict[int, Fraction]:
+    """The law of the best of ``n`` cards drawn without replacement from a pile of distinct ranks (Firing 6:
+    the defender "turns over two Resolution Cards (discarding the lower) ... three Resolution Cards
+    (discarding the lower two)"), exactly, from the core enumerator."""
+    return best_of_odds(list(pile_ranks), n, key=_same, rule=_same)
+
+
+ShotOdds = tuple[list[tuple[Fraction, Fraction]], Fraction]
+
+
+def shot_odds(att_ranks: Sequence[int], d: int, n: int, shots: int) -> ShotOdds:
+    """Per shot, the chance that it is the one that hits or turns the same card; and the chance every shot
+    misses, against the defender's card of rank ``d``: each shot's best of ``n`` cards is put to the very
+    :func:`rules.contest` the resolution uses, over every set of cards it can be (engine.core.odds).
 
     Firing 4: "If the shooting weapon has two shots and misses on the first then the shooting player may
-    draw another card and compare it with the originally drawn defender's card, and so on." A missed
-    shot's cards are all weaker than the defender's and are not put back, so the pile loses ``n`` losing
-    cards per miss while its stronger cards (and the same card) stay in it.
+    draw another card and compare it with the originally drawn defender's card, and so on." A missed shot
+    turned ``n`` cards all weaker than the defender's, and they are not put back; which of the weaker cards
+    they were does not change how any later card compares with the defender's, so the pile after a miss
+    is taken as the pile less its ``n`` weakest cards.
     """
-    out = []
-    reach = 1.0
+    pile = sorted(att_ranks)
+    dcard = CARD_OF_RANK[d]
+
+    def against_d(a: int) -> str:
+        return rules.contest(CARD_OF_RANK[a], dcard)
+
+    out: list[tuple[Fraction, Fraction]] = []
+    reach = Fraction(1)
     for _ in range(shots):
-        win, same, miss = draw_odds(beat, equal, lose, n)
-        out.append((reach * win, reach * same))
-        reach *= miss
-        lose -= n
-        if reach == 0.0:
+        if not pile:
+            break
+        odds = best_of_odds(pile, n, key=_same, rule=against_d)
+        out.append((reach * odds.get(rules.ATTACKER, 0), reach * odds.get(rules.TIE, 0)))
+        reach *= odds.get(rules.DEFENDER, 0)
+        pile = pile[n:]
+        if reach == 0:
             break
     return out, reach
 
 
-def shot_sequence_odds(beat: int, equal: int, lose: int, n: int, shots: int) -> tuple[float, float, float]:
-    """(hit, same card, all miss) over a burst of ``shots`` against one defender card (Firing 2-4)."""
-    per_shot, miss = shot_sequence(beat, equal, lose, n, shots)
-    return sum(h for h, _ in per_shot), sum(t for _, t in per_shot), miss
+def _attacker_pile(att_ranks: Sequence[int], d: int, same_deck: bool, n_def: int) -> list[int]:
+    """The firer's pile as the defender's card ``d`` leaves it: with ``same_deck`` (a grenade landing on the
+    thrower's own men) d and the n_def-1 weaker cards turned with it came out of this very pile."""
+    if not same_deck:
+        return list(att_ranks)
+    rest = sorted(r for r in att_ranks if r != d)
+    return rest[n_def - 1:]
+
+
+def opposed_fire_odds(def_pile: Sequence[int], n_def: int, att_pile: Sequence[int], n_att: int, shots: int,
+                      same_deck: bool = False) -> tuple[Fraction, Fraction, Fraction]:
+    """(hit, same card, all miss), exactly, for firing at infantry: the defender's best of ``n_def`` against
+    bursts of the firer's best of ``n_att`` (Firing 2-4 and 6; Cards), summed over the law of the
+    defender's best card."""
+    hit = tie = miss = Fraction(0)
+    for d, pd in best_of_distribution(def_pile, n_def).items():
+        per_shot, m = shot_odds(_attacker_pile(att_pile, d, same_deck, n_def), d, n_att, shots)
+        hit += pd * sum((h for h, _ in per_shot), Fraction(0))
+        tie += pd * sum((t for _, t in per_shot), Fraction(0))
+        miss += pd * m
+    return hit, tie, miss
 
 
 def _split(att_ranks: Sequence[int], att_set: frozenset[int], d: int, same_deck: bool, n_def: int
            ) -> tuple[int, int, int]:
+    """How many of the firer's cards beat ``d``, are d's twin, and are weaker (the cards a hit may spend)."""
     below = bisect_left(att_ranks, d)
     if same_deck:
-        # the defender's card and the n-1 below it it discarded came out of this very pile
         return len(att_ranks) - below - 1, 0, below - (n_def - 1)
     equal = 1 if d in att_set else 0
     return len(att_ranks) - below - equal, equal, below
-
-
-def opposed_fire_odds(def_pile: Sequence[int], n_def: int, att_pile: Sequence[int], n_att: int, shots: int,
-                      same_deck: bool = False) -> tuple[float, float, float]:
-    """(hit, same card, all miss) for firing at infantry: the defender's best of ``n_def`` against bursts.
-
-    Firing 2-4 and 6; Cards ("highest card winning"; "both players draw the same card ... the Turn
-    immediately ends"). Sums the shot sequence over the law of the defender's best card. ``same_deck``:
-    both sides draw from one pile (a grenade landing on the thrower's own men), so the same card cannot
-    come up and the defender's cards are missing from the firer's pile.
-    """
-    att = sorted(att_pile)
-    att_set = frozenset(att)
-    hit = tie = miss = 0.0
-    for d, pd in best_of_distribution(def_pile, n_def).items():
-        h, t, m = shot_sequence_odds(*_split(att, att_set, d, same_deck, n_def), n_att, shots)
-        hit += pd * h
-        tie += pd * t
-        miss += pd * m
-    return hit, tie, miss
 
 
 @attrs.frozen
@@ -237,6 +231,8 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
     def_codes = {rank(c): c for c in def_pile}
     def_vals = {r: card_value(c) for r, c in def_codes.items()}
     miss = tie = no_damage = damaged = bail = 0.0
+    # Shooting at Vehicles 4, for every total damage a hit can leave: the card values on which the crew bail
+    bailing = {t: [v for v in range(1, 14) if rules.crew_bail(v, t)] for t in range(damage + 1, damage + 14 + ap)}
     for d, pd in best_of_distribution(def_codes, n_def).items():
         # the defender's pile for the damage and crew cards: d is gone, and the n_def-1 cards it beat
         below = [r for r in def_codes if r < d]
@@ -247,7 +243,6 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
         for r, w in weights.items():
             by_val[def_vals[r]] += w
         d2_val = [w / w_total for w in by_val]
-        le = [sum(by_val[:v + 1]) for v in range(14)]  # weight of cards of value v or less
         beat, equal, lose = _split(att, att_set, d, same_deck, n_def)
         lo = bisect_left(att, d)
         hist_lose, hist_beat = [0] * 14, [0] * 14
@@ -257,8 +252,11 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
             elif att[i] != d:
                 hist_beat[v] += 1
         twin_val = def_vals[d] if equal else 0
-        per_shot, m = shot_sequence(beat, equal, lose, n_att, shots)
-        miss += pd * m
+        exact_shots, exact_miss = shot_odds(_attacker_pile(att, d, same_deck, n_def), d, n_att, shots)
+        per_shot = [(float(h), float(t)) for h, t in exact_shots]
+        pd = float(pd)
+        miss += pd * float(exact_miss)
+        bail_weight = {t: sum(by_val[v] for v in values) for t, values in bailing.items()}
         for k, (p_hit, p_tie) in enumerate(per_shot):
             tie += pd * p_tie
             if p_hit <= 0.0:
@@ -304,13 +302,13 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
                     q = a_val[va] * d2_val[vd] - (tie_val[va] if va == vd else 0.0)
                     if q <= 0.0:
                         continue
-                    diff = va + ap - vd - armour
+                    diff = rules.damage_points(va, ap, vd, armour)
                     if diff <= 0:
                         no_damage += p * q
                         continue
                     total = damage + diff
-                    crew_low = (le[min(total, 13)] - (1.0 if vd <= total else 0.0)) / (w_total - 1.0) \
-                        if w_total > 1.0 else 1.0
+                    crew_low = (bail_weight[total] - (1.0 if rules.crew_bail(vd, total) else 0.0)) \
+                        / (w_total - 1.0) if w_total > 1.0 else 1.0
                     crew_low = min(max(crew_low, 0.0), 1.0)
                     bail += p * q * crew_low
                     damaged += p * q * (1.0 - crew_low)
@@ -811,7 +809,8 @@ def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, tar
     n_def = rules.cover_cards(st, target, seen)
     mods.insert(0, _cover_words(st, target, n_def))
     piles = _Piles(st, {shooter.side: shots * n_att, target.side: n_def})
-    hit, tie, miss = opposed_fire_odds(piles.ranks(target.side), n_def, piles.ranks(shooter.side), n_att, shots)
+    hit, tie, miss = map(float, opposed_fire_odds(piles.ranks(target.side), n_def, piles.ranks(shooter.side),
+                                                  n_att, shots))
     if target.status == DOWN:
         mods.append(f"{target.name} is already Down: a hit does no more harm (Firing 3)")
     hit_words, miss_words = _shot_labels(target, shots)
@@ -860,7 +859,8 @@ def _assault_preview(st: RatState, attacker: Model, at: Hex, target: Model, summ
     if n_def > 1:
         mods.append(f"{target.name} is a Bruiser: +1 card (Leaders and Heroes)")
     piles = _Piles(st, {attacker.side: n_att, target.side: n_def})
-    win, tie, lose = opposed_fire_odds(piles.ranks(target.side), n_def, piles.ranks(attacker.side), n_att, 1)
+    win, tie, lose = map(float, opposed_fire_odds(piles.ranks(target.side), n_def, piles.ranks(attacker.side),
+                                                  n_att, 1))
     chances = (Chance(label["win"], win, 1.0),
                Chance(label["lose"], lose, -1.0),
                Chance(TIE, tie, 0.0))
@@ -913,8 +913,8 @@ def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, c
             chances.append((p, odds.tie, same))
             continue
         n_def = rules.cover_cards(st, v, seen if v is centre else None)
-        hit, tie, _ = opposed_fire_odds(piles.ranks(v.side), n_def, piles.ranks(thrower.side), n_att, 1,
-                                        same_deck=same)
+        hit, tie, _ = map(float, opposed_fire_odds(piles.ranks(v.side), n_def, piles.ranks(thrower.side), n_att, 1,
+                                                   same_deck=same))
         cover = {1: "open", 2: "soft cover", 3: "hard cover"}[n_def]
         if v.status == DOWN:
             mods.append(f"{v.name}{own} ({cover}, {_plural(n_def, 'card')}): already Down, no more harm")
@@ -964,12 +964,9 @@ def _redraw_preview(st: RatState, summary: str, cost: str) -> OrderPreview:
     pile = st.decks[ACTION_DECK].draw_pile
     if not pile:
         return OrderPreview(summary=summary, cost=cost, note="the action deck is empty")
-    counts: dict[str, int] = {}
-    for c in pile:
-        label = _action_label(st, c)
-        counts[label] = counts.get(label, 0) + 1
-    odds = tuple(Chance(label, n / len(pile), 0.0 if label.startswith("Turn End") else 1.0)
-                 for label, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    chances = draw_odds(pile, 1, lambda cards: _action_label(st, cards[0]))  # the label outcome_redraw reads
+    odds = tuple(Chance(label, float(p), 0.0 if label.startswith("Turn End") else 1.0)
+                 for label, p in sorted(chances.items(), key=lambda kv: (-kv[1], kv[0])))
     mods = (f"one of the {_plural(len(pile), 'action card')} still face down this turn, "
             "the Turn End card among them (Turn Sequence 3-5)",)
     return OrderPreview(summary=summary, cost=cost, modifiers=mods, odds=odds,
