@@ -7,12 +7,16 @@ Each command type registers, side by side:
 - ``resolve(ctx, command) -> None``: the order turned into events through the :class:`Resolution`;
 - ``odds(state, command) -> OrderPreview`` (optional): its cost, modifiers and the odds of each outcome;
 - ``outcome(before, command, events) -> str | None`` (optional): which of those odds' outcomes the order
-  had, read from the events it caused (the luck report and the odds tests rest on it).
+  had, read from the events it caused (the luck report and the odds tests rest on it);
+- ``describe(state, command) -> str`` (optional): the order in a player's words;
+- ``parts(state, command) -> OrderParts`` (optional): how the order editor files it (piece, action, hex).
 
-Each event type registers its ``fold(state, event) -> None``: the one place the state changes.
+Each event type registers its ``fold(state, event) -> None``, the one place the state changes, and
+(optionally) its ``describe(state, event) -> str``, its line in the dice log.
 
 A :class:`~engine.core.system.RuleSystem` that sets ``rulebook`` then has its ``legal_commands``,
-``validate``, ``resolve``, ``fold``, ``preview`` and ``outcome_of`` (and its ``command_types`` and ``event_types``)
+``validate``, ``resolve``, ``fold``, ``preview``, ``outcome_of``, ``describe``, ``describe_command`` and
+``order_parts`` (and its ``command_types`` and ``event_types``)
 derived from it once, here. A command type registered without a check or a resolution, an event type
 without a fold, a type registered twice, or a declared type never registered fails at once, with a line
 naming the system and the type (:class:`ContractError`).
@@ -25,8 +29,9 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from .events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
 from .resolution import Resolution
-from .view import OrderPreview
+from .view import OrderParts, OrderPreview
 
 StateT = TypeVar("StateT")
 CommandT = TypeVar("CommandT")
@@ -47,6 +52,8 @@ class CommandRule(Generic[StateT, CommandT]):
     resolve: Callable[[Resolution, CommandT], None]
     odds: Callable[[StateT, CommandT], OrderPreview] | None = None
     outcome: Callable[[StateT, CommandT, Sequence[Any]], str | None] | None = None
+    describe: Callable[[StateT, CommandT], str] | None = None
+    parts: Callable[[StateT, CommandT], OrderParts] | None = None
 
 
 @attrs.frozen
@@ -55,6 +62,7 @@ class EventRule(Generic[StateT, EventT]):
 
     kind: type[EventT]
     fold: Callable[[StateT, EventT], None]
+    describe: Callable[[StateT, EventT], str] | None = None
 
 
 class Rulebook(Generic[StateT]):
@@ -74,8 +82,11 @@ class Rulebook(Generic[StateT]):
                 offers: Callable[[StateT], Iterable[CommandT]] | None,
                 resolve: Callable[[Resolution, CommandT], None] | None,
                 odds: Callable[[StateT, CommandT], OrderPreview] | None = None,
-                outcome: Callable[[StateT, CommandT, Sequence[Any]], str | None] | None = None) -> None:
-        """Register command type ``kind`` with its check, offers, resolution and (optionally) odds and outcome."""
+                outcome: Callable[[StateT, CommandT, Sequence[Any]], str | None] | None = None,
+                describe: Callable[[StateT, CommandT], str] | None = None,
+                parts: Callable[[StateT, CommandT], OrderParts] | None = None) -> None:
+        """Register command type ``kind`` with its check, offers and resolution, and (optionally) its odds and
+        outcome, its words and its order-editor parts."""
         name = self._name(kind, "command")
         if kind in self._commands:
             raise ContractError(f"{self.title}: command type {name} is registered twice")
@@ -83,23 +94,27 @@ class Rulebook(Generic[StateT]):
         for part, fn in needed:
             if not callable(fn):
                 raise ContractError(f"{self.title}: command type {name} is registered without a {part} function")
-        optional: tuple[tuple[str, object], ...] = (("odds", odds), ("outcome", outcome))
+        optional: tuple[tuple[str, object], ...] = (("odds", odds), ("outcome", outcome), ("describe", describe),
+                                                    ("parts", parts))
         for part, fn in optional:
             if fn is not None and not callable(fn):
                 raise ContractError(f"{self.title}: command type {name} has {part} that is not a function")
         if outcome is not None and odds is None:
             raise ContractError(f"{self.title}: command type {name} reads an outcome but shows no odds")
         assert check is not None and offers is not None and resolve is not None  # for the type checker
-        self._commands[kind] = CommandRule(kind, check, offers, resolve, odds, outcome)
+        self._commands[kind] = CommandRule(kind, check, offers, resolve, odds, outcome, describe, parts)
 
-    def event(self, kind: type[EventT], fold: Callable[[StateT, EventT], None] | None) -> None:
-        """Register event type ``kind`` with its fold."""
+    def event(self, kind: type[EventT], fold: Callable[[StateT, EventT], None] | None,
+              describe: Callable[[StateT, EventT], str] | None = None) -> None:
+        """Register event type ``kind`` with its fold and (optionally) its line in the dice log."""
         name = self._name(kind, "event")
         if kind in self._events:
             raise ContractError(f"{self.title}: event type {name} is registered twice")
         if not callable(fold):
             raise ContractError(f"{self.title}: event type {name} is registered without a fold function")
-        self._events[kind] = EventRule(kind, fold)
+        if describe is not None and not callable(describe):
+            raise ContractError(f"{self.title}: event type {name} has describe that is not a function")
+        self._events[kind] = EventRule(kind, fold, describe)
 
     def _name(self, kind: object, what: str) -> str:
         if not isinstance(kind, type):
@@ -181,3 +196,32 @@ class Rulebook(Generic[StateT]):
         if rule is None or rule.outcome is None:
             return None
         return rule.outcome(before, command, events)
+
+    def describe_command(self, state: StateT, command: object) -> str | None:
+        """``command`` in a player's words, where its type registered them."""
+        rule = self.rule_for(command)
+        return rule.describe(state, command) if rule is not None and rule.describe is not None else None
+
+    def describe_event(self, state: StateT, event: object) -> str | None:
+        """``event``'s line in the dice log, where its type registered one."""
+        rule = self._events.get(type(event))
+        return rule.describe(state, event) if rule is not None and rule.describe is not None else None
+
+    def order_parts(self, state: StateT, command: object) -> OrderParts | None:
+        """How the order editor files ``command``, where its type registered that."""
+        rule = self.rule_for(command)
+        return rule.parts(state, command) if rule is not None and rule.parts is not None else None
+
+
+def core_event_line(event: object, card_name: Callable[[str, str], str]) -> str | None:
+    """The dice log's line for one of the core's own events (a die rolled, a card drawn, a deck shuffled, cards
+    discarded), naming a card drawn as ``card_name(deck, card)`` does; None for any other event."""
+    if isinstance(event, CardDrawn):
+        return f"{card_name(event.deck, event.card)} drawn: {event.purpose}" + (" [scripted]" if event.scripted else "")
+    if isinstance(event, DeckShuffled):
+        return f"{event.deck} deck shuffled: {event.purpose}"
+    if isinstance(event, CardsDiscarded):
+        return f"{event.deck}: {len(event.cards)} card(s) discarded"
+    if isinstance(event, DieRolled):
+        return f"d{event.sides} rolled {event.result}: {event.purpose}"
+    return None

@@ -16,7 +16,7 @@ from typing import Any, Callable, ClassVar, Protocol
 
 import attrs
 
-from .contract import ContractError, Rulebook
+from .contract import ContractError, Rulebook, core_event_line
 from .errors import UnknownScenario, UnknownSystem, shown
 from .resolution import Resolution, Script, fold_core_event
 from .view import ActivationView, BattleSummary, BoardView, HelpSection, OrderParts, OrderPreview, read_help
@@ -217,10 +217,22 @@ class RuleSystem:
 
     # -- presentation and bookkeeping --------------------------------------------
     def describe(self, event: Any, state: Any = None) -> str:
-        raise NotImplementedError
+        """``event``'s line in the dice log: the words its type registered in the rulebook, the core's own for
+        a die, a card or a deck (cards named by :meth:`card_name`), else its repr."""
+        if self.rulebook is None:
+            raise NotImplementedError
+        if state is None:
+            return repr(event)
+        line = self.rulebook.describe_event(state, event)
+        if line is None:
+            line = core_event_line(event, lambda deck, card: self.card_name(state, deck, card))
+        return line if line is not None else repr(event)
 
     def describe_command(self, command: Any, state: Any = None) -> str:
-        return repr(command)
+        """``command`` in a player's words: those its type registered in the rulebook, else its repr."""
+        line = self.rulebook.describe_command(state, command) if self.rulebook is not None and state is not None \
+            else None
+        return line if line is not None else repr(command)
 
     def deck_name(self, state: Any, deck: str) -> str:
         """A deck as a player knows it ("Blue's resolution deck"); the teach pauses name decks this way."""
@@ -266,8 +278,11 @@ class RuleSystem:
         raise NotImplementedError
 
     def order_parts(self, state: Any, command: Any) -> "OrderParts":
-        """How the order editor files ``command``: piece, action, target hex."""
-        raise NotImplementedError
+        """How the order editor files ``command``: piece, action, target hex (as its type registered)."""
+        parts = self.rulebook.order_parts(state, command) if self.rulebook is not None else None
+        if parts is None:
+            raise NotImplementedError(f"{self.title} files no {type(command).__name__} in the order editor")
+        return parts
 
     def preview(self, state: Any, command: Any) -> "OrderPreview":
         """Cost, modifiers and the odds of each outcome of ``command`` (legal now), before it is given: the
@@ -415,9 +430,13 @@ class PackagedRuleSystem(RuleSystem):
         return Outcome(*state.result) if state.result else None
 
     def describe(self, event: Any, state: Any = None) -> str:
+        if self.rulebook is not None:
+            return super().describe(event, state)
         return self.parts.describer(state).event(event) if state is not None else repr(event)
 
     def describe_command(self, command: Any, state: Any = None) -> str:
+        if self.rulebook is not None:
+            return super().describe_command(command, state)
         return self.parts.describer(state).command(command) if state is not None else repr(command)
 
     def canonical(self, state: Any) -> Any:
@@ -433,6 +452,8 @@ class PackagedRuleSystem(RuleSystem):
         return self.parts.view.activation(state)
 
     def order_parts(self, state: Any, command: Any) -> "OrderParts":
+        if self.rulebook is not None:
+            return super().order_parts(state, command)
         return self.parts.view.order_parts(state, command)
 
     def preview(self, state: Any, command: Any) -> "OrderPreview":

@@ -37,6 +37,7 @@ from . import commands as C
 from . import events as E
 from . import orders, rules
 from .data import COVER_CARDS, Mode, Tables, Terrain, Weapon
+from . import describe as D
 from .describe import Describer, where
 from .state import ABANDONED, ACTION_DECK, DOWN, OK, Model, RatState, res_deck
 
@@ -517,38 +518,50 @@ def _pos(st: RatState, mid: str | None) -> Hex | None:
     return m.pos if m else None
 
 
-def order_parts(st: RatState, cmd) -> OrderParts:
-    """The piece, action and target hex the order editor files ``cmd`` under, and a label unique among them."""
-    t = type(cmd)
-    describe = Describer(st)
-    n = describe.name
-    if t is C.Pass:
-        return OrderParts(None, "Pass", None, "pass: finish with this card")
-    if t is C.Redraw:
-        return OrderParts(None, "Redraw", None, "Inspiring redraw: throw this card away and turn another")
-    if t is C.Retarget:
-        shooter = st.pending.shooter if st.pending else None
-        if cmd.target is None:
-            return OrderParts(shooter, "Retarget", None, "let the spare shots go")
-        return OrderParts(shooter, "Retarget", _pos(st, cmd.target), f"spare shots at {n(cmd.target)}")
-    if t is C.Move:
-        return OrderParts(cmd.model, "Reverse" if cmd.reverse else "Move", cmd.to,
-                          describe.command(cmd))
-    if t is C.Pivot:
-        m = st.models[cmd.model]
-        return OrderParts(cmd.model, "Pivot", m.pos.neighbour(cmd.facing) if m.pos else None,
-                          f"face {DIRECTION_NAMES[cmd.facing]}")
-    if t is C.Assault:
-        return OrderParts(cmd.model, "Assault", _pos(st, cmd.target), f"assault {n(cmd.target)} from {where(cmd.to)}")
-    if t is C.Embark:
-        return OrderParts(cmd.model, "Embark", _pos(st, cmd.vehicle), f"board {n(cmd.vehicle)}")
-    if t is C.Disembark:
-        return OrderParts(cmd.model, "Disembark", cmd.to, f"climb out at {where(cmd.to)}")
-    if t is C.Fire:
-        weapon = st.tables.weapons[cmd.weapon]
-        action = fire_action(weapon, cmd.mode)
-        return OrderParts(cmd.model, action, _pos(st, cmd.target), f"{action[5:]} at {n(cmd.target)}")
-    raise TypeError(f"{t.__name__} is not a RatFight order")
+# How the order editor files each order: the piece, the action, the target hex and a label unique among them.
+
+def parts_pass(st: RatState, cmd: C.Pass) -> OrderParts:
+    return OrderParts(None, "Pass", None, "pass: finish with this card")
+
+
+def parts_redraw(st: RatState, cmd: C.Redraw) -> OrderParts:
+    return OrderParts(None, "Redraw", None, "Inspiring redraw: throw this card away and turn another")
+
+
+def parts_retarget(st: RatState, cmd: C.Retarget) -> OrderParts:
+    shooter = st.pending.shooter if st.pending else None
+    if cmd.target is None:
+        return OrderParts(shooter, "Retarget", None, "let the spare shots go")
+    return OrderParts(shooter, "Retarget", _pos(st, cmd.target), f"spare shots at {Describer(st).name(cmd.target)}")
+
+
+def parts_move(st: RatState, cmd: C.Move) -> OrderParts:
+    return OrderParts(cmd.model, "Reverse" if cmd.reverse else "Move", cmd.to, D.move_order(st, cmd))
+
+
+def parts_pivot(st: RatState, cmd: C.Pivot) -> OrderParts:
+    m = st.models[cmd.model]
+    return OrderParts(cmd.model, "Pivot", m.pos.neighbour(cmd.facing) if m.pos else None,
+                      f"face {DIRECTION_NAMES[cmd.facing]}")
+
+
+def parts_assault(st: RatState, cmd: C.Assault) -> OrderParts:
+    return OrderParts(cmd.model, "Assault", _pos(st, cmd.target),
+                      f"assault {Describer(st).name(cmd.target)} from {where(cmd.to)}")
+
+
+def parts_embark(st: RatState, cmd: C.Embark) -> OrderParts:
+    return OrderParts(cmd.model, "Embark", _pos(st, cmd.vehicle), f"board {Describer(st).name(cmd.vehicle)}")
+
+
+def parts_disembark(st: RatState, cmd: C.Disembark) -> OrderParts:
+    return OrderParts(cmd.model, "Disembark", cmd.to, f"climb out at {where(cmd.to)}")
+
+
+def parts_fire(st: RatState, cmd: C.Fire) -> OrderParts:
+    weapon = st.tables.weapons[cmd.weapon]
+    action = fire_action(weapon, cmd.mode)
+    return OrderParts(cmd.model, action, _pos(st, cmd.target), f"{action[5:]} at {Describer(st).name(cmd.target)}")
 
 
 # ---------------------------------------------------------------------------
@@ -579,9 +592,9 @@ def move_cost(st: RatState, m: Model, to: Hex, reverse: bool = False) -> str:
             f"(a full move is {full // mover.road} hexes off road, {full // mover.open} on road{half})")
 
 
-def refused(st: RatState, cmd: object, why: str) -> OrderPreview:
-    """The preview of an order not possible now: what it is, and why not."""
-    return OrderPreview(summary=Describer(st).command(cmd), note=f"not possible now: {why}")
+def refused(summary: str, why: str) -> OrderPreview:
+    """The preview of an order not possible now: what it is (``summary``), and why not."""
+    return OrderPreview(summary=summary, note=f"not possible now: {why}")
 
 
 def _model_cost(st: RatState, *parts: str) -> str:
@@ -591,18 +604,18 @@ def _model_cost(st: RatState, *parts: str) -> str:
 def preview_pass(st: RatState, cmd: C.Pass) -> OrderPreview:
     """Turn Sequence 3-4: done with the card up."""
     cost = f"done with '{st.tables.cards[st.card].title}' ({card_use(st)})" if st.card else ""
-    return OrderPreview(summary=Describer(st).command(cmd), cost=cost)
+    return OrderPreview(summary=D.pass_order(st, cmd), cost=cost)
 
 
 def preview_redraw(st: RatState, cmd: C.Redraw) -> OrderPreview:
-    return _redraw_preview(st, Describer(st).command(cmd), "the Inspiring leader's one redraw this turn "
+    return _redraw_preview(st, D.redraw_order(st, cmd), "the Inspiring leader's one redraw this turn "
                            "(Leaders and Heroes: Inspiring)")
 
 
 def preview_retarget(st: RatState, cmd: C.Retarget) -> OrderPreview:
     p = st.pending
     assert p is not None  # checked
-    summary = Describer(st).command(cmd)
+    summary = D.retarget_order(st, cmd)
     if cmd.target is None:
         return OrderPreview(summary=summary, cost="the spare shot is lost" if p.shots == 1
                             else f"the {p.shots} spare shots are lost")
@@ -613,35 +626,35 @@ def preview_retarget(st: RatState, cmd: C.Retarget) -> OrderPreview:
 
 def preview_move(st: RatState, cmd: C.Move) -> OrderPreview:
     m = st.models[cmd.model]
-    return OrderPreview(summary=Describer(st).command(cmd), cost=_model_cost(st, move_cost(st, m, cmd.to, cmd.reverse)),
+    return OrderPreview(summary=D.move_order(st, cmd), cost=_model_cost(st, move_cost(st, m, cmd.to, cmd.reverse)),
                         modifiers=_ends_in(st, cmd.to))
 
 
 def preview_pivot(st: RatState, cmd: C.Pivot) -> OrderPreview:
-    return OrderPreview(summary=Describer(st).command(cmd), cost=_model_cost(st, "the vehicle's whole move"))
+    return OrderPreview(summary=D.pivot_order(st, cmd), cost=_model_cost(st, "the vehicle's whole move"))
 
 
 def preview_embark(st: RatState, cmd: C.Embark) -> OrderPreview:
     m = st.models[cmd.model]
     h = rules._embark_hex(st, m, st.models[cmd.vehicle])
     walk = move_cost(st, m, h) if h is not None and h != m.pos else "climbs in from next to it"
-    return OrderPreview(summary=Describer(st).command(cmd), cost=_model_cost(st, walk))
+    return OrderPreview(summary=D.embark_order(st, cmd), cost=_model_cost(st, walk))
 
 
 def preview_disembark(st: RatState, cmd: C.Disembark) -> OrderPreview:
-    return OrderPreview(summary=Describer(st).command(cmd), cost=_model_cost(st, "a move"),
+    return OrderPreview(summary=D.disembark_order(st, cmd), cost=_model_cost(st, "a move"),
                         modifiers=_ends_in(st, cmd.to))
 
 
 def preview_assault(st: RatState, cmd: C.Assault) -> OrderPreview:
     m = st.models[cmd.model]
     walk = move_cost(st, m, cmd.to) if cmd.to != m.pos else "already in contact"
-    return _assault_preview(st, m, cmd.to, st.models[cmd.target], Describer(st).command(cmd), _model_cost(st, walk))
+    return _assault_preview(st, m, cmd.to, st.models[cmd.target], D.assault_order(st, cmd), _model_cost(st, walk))
 
 
 def preview_fire(st: RatState, cmd: C.Fire) -> OrderPreview:
     m = st.models[cmd.model]
-    summary = Describer(st).command(cmd)
+    summary = D.fire_order(st, cmd)
     act = activation_cost(st)
     weapon = st.tables.weapons[cmd.weapon]
     mode = weapon.modes[cmd.mode]
