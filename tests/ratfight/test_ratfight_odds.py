@@ -1,4 +1,4 @@
-"""The odds an order preview shows (engine.systems.ratfight.view), against the rule book and the engine itself.
+"""The odds an order preview shows (engine.systems.ratfight.previews and .odds), against the rule book and the engine itself.
 
 Rule book sections: "Cards", "Firing", "Close Combat", "Weapons" (Grenade), "Shooting at Vehicles".
 """
@@ -16,7 +16,7 @@ from engine.core.battle import Battle
 from engine.core.cards import card_strength, card_value, standard_deck
 from engine.core.hexes import Hex
 from engine.core.resolution import Randomizer, Resolution, Script
-from engine.systems.ratfight import view as V
+from engine.systems.ratfight import odds as V
 
 SKIRMISH_MAP = "\n".join(["............", "....**......", "............", "......#.....", "............"])
 WOODS_AT_4 = "\n".join(["....*......."] + ["." * 12] * 4)

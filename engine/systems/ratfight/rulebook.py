@@ -15,6 +15,7 @@ from . import describe as D
 from . import events as E
 from . import folds as F
 from . import orders as O
+from . import previews as P
 from . import view as V
 from .state import RatState
 
@@ -32,27 +33,27 @@ def _order(kind: type[OrderT], check: Callable[[RatState, OrderT], str | None],
 
     def odds(st: RatState, cmd: OrderT) -> OrderPreview:
         why = check(st, cmd)
-        return V.refused(describe(st, cmd), why) if why is not None else preview(st, cmd)
+        return P.refused(describe(st, cmd), why) if why is not None else preview(st, cmd)
 
     RULEBOOK.command(kind, check=check, offers=offers, resolve=resolve, odds=odds, outcome=outcome,
                      describe=describe, parts=parts)
 
 
 _order(C.Retarget, O.check_retarget, O.offer_retarget, O.resolve_retarget, D.retarget_order, V.parts_retarget,
-       V.preview_retarget, V.outcome_retarget)
-_order(C.Pass, O.check_pass, O.offer_pass, O.resolve_pass, D.pass_order, V.parts_pass, V.preview_pass)
+       P.preview_retarget, P.outcome_retarget)
+_order(C.Pass, O.check_pass, O.offer_pass, O.resolve_pass, D.pass_order, V.parts_pass, P.preview_pass)
 _order(C.Redraw, O.check_redraw, O.offer_redraw, O.resolve_redraw, D.redraw_order, V.parts_redraw,
-       V.preview_redraw, V.outcome_redraw)
+       P.preview_redraw, P.outcome_redraw)
 _order(C.Disembark, O.check_disembark, O.offer_disembark, O.resolve_disembark, D.disembark_order,
-       V.parts_disembark, V.preview_disembark)
-_order(C.Move, O.check_move, O.offer_move, O.resolve_move, D.move_order, V.parts_move, V.preview_move)
+       V.parts_disembark, P.preview_disembark)
+_order(C.Move, O.check_move, O.offer_move, O.resolve_move, D.move_order, V.parts_move, P.preview_move)
 _order(C.Assault, O.check_assault, O.offer_assault, O.resolve_assault, D.assault_order, V.parts_assault,
-       V.preview_assault, V.outcome_assault)
+       P.preview_assault, P.outcome_assault)
 _order(C.Embark, O.check_embark, O.offer_embark, O.resolve_embark, D.embark_order, V.parts_embark,
-       V.preview_embark)
-_order(C.Pivot, O.check_pivot, O.offer_pivot, O.resolve_pivot, D.pivot_order, V.parts_pivot, V.preview_pivot)
-_order(C.Fire, O.check_fire, O.offer_fire, O.resolve_fire, D.fire_order, V.parts_fire, V.preview_fire,
-       V.outcome_fire)
+       P.preview_embark)
+_order(C.Pivot, O.check_pivot, O.offer_pivot, O.resolve_pivot, D.pivot_order, V.parts_pivot, P.preview_pivot)
+_order(C.Fire, O.check_fire, O.offer_fire, O.resolve_fire, D.fire_order, V.parts_fire, P.preview_fire,
+       P.outcome_fire)
 
 RULEBOOK.event(E.ModelPlaced, F.fold_model_placed, D.model_placed)
 RULEBOOK.event(E.TurnBegan, F.fold_turn_began, D.turn_began)

@@ -13,11 +13,32 @@ from __future__ import annotations
 from functools import cache
 from typing import Callable
 
-from engine.core.cards import Deck, best_card, card_colour, card_strength, card_value, standard_deck
-from engine.core.hexes import (FRONT, LOS_BLOCK, LOS_OBSCURE, SIDE, Hex, Sight, arc_of, hex_distance,
-                               line_of_sight, line_pair, offset_to_axial, reachable,
-                               relative_bearing, ring, shortest_path)
+from engine.core.cards import (
+    Deck,
+    best_card,
+    card_colour,
+    card_strength,
+    card_value,
+    standard_deck,
+)
 from engine.core.errors import ContentError
+from engine.core.hexes import (
+    FRONT,
+    LOS_BLOCK,
+    LOS_OBSCURE,
+    SIDE,
+    Hex,
+    Sight,
+    arc_of,
+    hex_distance,
+    line_of_sight,
+    line_pair,
+    offset_to_axial,
+    reachable,
+    relative_bearing,
+    ring,
+    shortest_path,
+)
 from engine.core.resolution import Resolution
 
 from . import commands as C
