@@ -141,3 +141,19 @@ def test_every_system_with_a_rulebook_declares_exactly_its_registered_types():
     for system in with_books:
         assert set(system.command_types) == set(system.rulebook.command_types)
         assert set(system.event_types) == set(system.rulebook.event_types)
+
+
+def test_a_system_on_the_contract_refuses_an_order_of_another_system_by_name():
+    from engine.core.battle import Battle, BattleSetup
+    from engine.core.system import all_systems
+
+    for system in (s for s in all_systems().values() if s.rulebook is not None):
+        scenario = system.default_scenario()
+        setup = BattleSetup(system=system.id, scenario=scenario, seed=1, content=system.load_content(scenario),
+                            rules_version=system.rules_version)
+        battle = Battle(system, setup)
+        assert system.validate(battle.state, Rest()) == f"Rest is not a {system.rulebook.title} order"
+        for command in system.legal_commands(battle.state):
+            assert system.validate(battle.state, command) is None
+            assert system.describe_command(command, battle.state) != repr(command)  # its words are registered
+            system.order_parts(battle.state, command)  # and how the order editor files it
