@@ -365,7 +365,7 @@ class SystemParts:
     """The modules of a rule system laid out the house way: ``data`` (``load_content``), ``rules``
     (``setup``, ``fold``, ``legal_commands``, ``validate``, ``resolve``, ``side_to_act``), ``view`` (``board``,
     ``activation``, ``order_parts``, ``preview``, ``visible_hexes``, ``summary``, ``MARKS_LEGEND``), the
-    ``describer`` class (``event`` and ``command`` lines) and, if it has one, the dotted name of the module
+    ``describer`` class (``event`` and ``command`` lines; None where the rulebook registers every type's words) and, if it has one, the dotted name of the module
     holding its ``DefaultPlayer`` (imported when first asked for)."""
 
     data: Any
@@ -430,14 +430,22 @@ class PackagedRuleSystem(RuleSystem):
         return Outcome(*state.result) if state.result else None
 
     def describe(self, event: Any, state: Any = None) -> str:
-        if self.rulebook is not None:
-            return super().describe(event, state)
-        return self.parts.describer(state).event(event) if state is not None else repr(event)
+        """The words the event's type registered in the rulebook, else the ``describer``'s (if the system
+        has one), else the core's own for its events."""
+        if state is None:
+            return repr(event)
+        line = self.rulebook.describe_event(state, event) if self.rulebook is not None else None
+        if line is None and self.parts.describer is not None:
+            return self.parts.describer(state).event(event)
+        return line if line is not None else super().describe(event, state)
 
     def describe_command(self, command: Any, state: Any = None) -> str:
-        if self.rulebook is not None:
-            return super().describe_command(command, state)
-        return self.parts.describer(state).command(command) if state is not None else repr(command)
+        if state is None:
+            return repr(command)
+        line = self.rulebook.describe_command(state, command) if self.rulebook is not None else None
+        if line is None and self.parts.describer is not None:
+            return self.parts.describer(state).command(command)
+        return line if line is not None else repr(command)
 
     def canonical(self, state: Any) -> Any:
         return state.canonical()
@@ -452,9 +460,8 @@ class PackagedRuleSystem(RuleSystem):
         return self.parts.view.activation(state)
 
     def order_parts(self, state: Any, command: Any) -> "OrderParts":
-        if self.rulebook is not None:
-            return super().order_parts(state, command)
-        return self.parts.view.order_parts(state, command)
+        parts = self.rulebook.order_parts(state, command) if self.rulebook is not None else None
+        return parts if parts is not None else self.parts.view.order_parts(state, command)
 
     def preview(self, state: Any, command: Any) -> "OrderPreview":
         if self.rulebook is not None:

@@ -8,8 +8,8 @@ from engine.core.system import PackagedRuleSystem, SystemParts
 
 from . import commands as C
 from . import data, events, rules, view
-from . import fold as folding
 from .describe import Describer
+from .rulebook import RULEBOOK
 from .state import SkirmishState
 
 SECRET_ORDERS = (C.Run,) + C.ACTION_COMMANDS
@@ -19,6 +19,7 @@ class Skirmishes(PackagedRuleSystem):
     id = "skirmishes"
     title = "Skirmishes"
     rules_version = "1"
+    rulebook = RULEBOOK
     command_types = C.COMMAND_TYPES
     event_types = events.EVENT_TYPES
     options = ()  # the book has no optional or variant rules
@@ -34,9 +35,6 @@ class Skirmishes(PackagedRuleSystem):
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> SkirmishState:
         return rules.new_state(data.Tables.from_content(content))
-
-    def fold(self, state: SkirmishState, event: Any) -> None:
-        folding.fold(state, event)
 
     def turn(self, state: SkirmishState) -> int:
         return state.round
