@@ -8,6 +8,7 @@ median. `python benchmarks/preview_bench.py [SYSTEM] [--games N] [--every K]` (S
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -38,6 +39,7 @@ def measure(system_id: str, games: int, every: int, max_orders: int) -> list[tup
             step = 0
             while system.outcome(battle.state) is None and len(battle.log) < max_orders:
                 if step % every == 0:
+                    gc.collect()  # a full collection is the interpreter's pause, not the preview's: take it first
                     for command in battle.legal_commands():
                         t = time.perf_counter()
                         system.preview(battle.state, command)
