@@ -12,10 +12,11 @@ import importlib
 import os
 import pkgutil
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, ClassVar, Protocol
 
 import attrs
 
+from .contract import ContractError, Rulebook, core_event_line
 from .errors import UnknownScenario, UnknownSystem, shown
 from .resolution import Resolution, Script, fold_core_event
 from .view import ActivationView, BattleSummary, BoardView, HelpSection, OrderParts, OrderPreview, read_help
@@ -86,7 +87,13 @@ GENERIC_IDLE_REASON = "the rules give it no order at this moment: another piece 
 
 
 class RuleSystem:
-    """Base class for a rule system. Subclasses fill in every method below."""
+    """Base class for a rule system.
+
+    A system that sets ``rulebook`` (:class:`~engine.core.contract.Rulebook`) has ``legal_commands``,
+    ``validate``, ``resolve``, ``fold`` and ``preview``, and its ``command_types`` and ``event_types``,
+    derived from it; the rulebook is checked when the class is defined. Optional features are the
+    declared members below, each with a default that means "the system does not have it".
+    """
 
     id: str = ""
     title: str = ""
@@ -97,6 +104,32 @@ class RuleSystem:
     #: set where orders resolve after they are given (secret orders revealed together): the luck report
     #: then hands outcome_of the events from the order to the end of the battle
     outcome_reads_ahead: bool = False
+    #: the rulebook the orders and folds come from (engine.core.contract); None for a system that
+    #: still writes those methods itself
+    rulebook: ClassVar[Rulebook[Any] | None] = None
+    #: the TUI highlights what a selected piece can see without being asked (its field of view)
+    sight_on_select: bool = False
+    #: the map legend's lines for piece letters and marks, if the system has its own (else the TUI's
+    #: default lines: d Down, x wreck, digit damage, facings)
+    marks_legend: tuple[str, ...] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Check a rulebook set on the class: the types the class declares (if it does, in the order its
+        saves list them) are exactly the registered ones; else the registered ones are its types."""
+        super().__init_subclass__(**kwargs)
+        book = cls.__dict__.get("rulebook")
+        if book is None:
+            return
+        if not isinstance(book, Rulebook):
+            raise ContractError(f"{cls.__name__}: rulebook must be an engine.core.contract.Rulebook")
+        declared_commands = cls.__dict__.get("command_types", book.command_types)
+        declared_events = cls.__dict__.get("event_types", book.event_types)
+        book.require(declared_commands, declared_events)
+        book.require_only(declared_commands, declared_events)
+        if not book.command_types or not book.event_types:
+            raise ContractError(f"{book.title}: its rulebook registers no command types or no event types")
+        cls.command_types = tuple(declared_commands)
+        cls.event_types = tuple(declared_events)
 
     # -- content and setup ---------------------------------------------------
     def content_dir(self) -> Path:
@@ -156,7 +189,9 @@ class RuleSystem:
             self.fold(state, event)
 
     def fold(self, state: Any, event: Any) -> None:
-        raise NotImplementedError
+        if self.rulebook is None:
+            raise NotImplementedError
+        self.rulebook.fold(state, event)
 
     # -- orders ---------------------------------------------------------------
     def sides(self, state: Any) -> list[str]:
@@ -166,11 +201,15 @@ class RuleSystem:
         raise NotImplementedError
 
     def legal_commands(self, state: Any) -> list[Any]:
-        raise NotImplementedError
+        if self.rulebook is None:
+            raise NotImplementedError
+        return self.rulebook.legal_commands(state)
 
     def validate(self, state: Any, command: Any) -> str | None:
         """None if legal now, else the reason a player reads."""
-        raise NotImplementedError
+        if self.rulebook is None:
+            raise NotImplementedError
+        return self.rulebook.validate(state, command)
 
     def idle_reason(self, state: Any, piece_id: str | None) -> str:
         """Why the piece ``piece_id`` of the side to act has no legal order now (None: why no piece has
@@ -184,17 +223,31 @@ class RuleSystem:
         return GENERIC_IDLE_REASON
 
     def resolve(self, ctx: Resolution, command: Any) -> None:
-        raise NotImplementedError
+        if self.rulebook is None:
+            raise NotImplementedError
+        self.rulebook.resolve(ctx, command)
 
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
 
     # -- presentation and bookkeeping --------------------------------------------
     def describe(self, event: Any, state: Any = None) -> str:
-        raise NotImplementedError
+        """``event``'s line in the dice log: the words its type registered in the rulebook, the core's own for
+        a die, a card or a deck (cards named by :meth:`card_name`), else its repr."""
+        if self.rulebook is None:
+            raise NotImplementedError
+        if state is None:
+            return repr(event)
+        line = self.rulebook.describe_event(state, event)
+        if line is None:
+            line = core_event_line(event, lambda deck, card: self.card_name(state, deck, card))
+        return line if line is not None else repr(event)
 
     def describe_command(self, command: Any, state: Any = None) -> str:
-        return repr(command)
+        """``command`` in a player's words: those its type registered in the rulebook, else its repr."""
+        line = self.rulebook.describe_command(state, command) if self.rulebook is not None and state is not None \
+            else None
+        return line if line is not None else repr(command)
 
     def deck_name(self, state: Any, deck: str) -> str:
         """A deck as a player knows it ("Blue's resolution deck"); the teach pauses name decks this way."""
@@ -240,30 +293,30 @@ class RuleSystem:
         raise NotImplementedError
 
     def order_parts(self, state: Any, command: Any) -> "OrderParts":
-        """How the order editor files ``command``: piece, action, target hex."""
-        raise NotImplementedError
+        """How the order editor files ``command``: piece, action, target hex (as its type registered)."""
+        parts = self.rulebook.order_parts(state, command) if self.rulebook is not None else None
+        if parts is None:
+            raise NotImplementedError(f"{self.title} files no {type(command).__name__} in the order editor")
+        return parts
 
     def preview(self, state: Any, command: Any) -> "OrderPreview":
-        """Cost, modifiers and the odds of each outcome of ``command`` (legal now), before it is given."""
-        return OrderPreview(summary=self.describe_command(command, state))
+        """Cost, modifiers and the odds of each outcome of ``command`` (legal now), before it is given: the
+        odds its type registered in the rulebook, else its description alone."""
+        found = self.rulebook.odds(state, command) if self.rulebook is not None else None
+        return found if found is not None else OrderPreview(summary=self.describe_command(command, state))
 
     def outcome_of(self, before: Any, command: Any, events: list[Any]) -> str | None:
         """Which of :meth:`preview`'s outcomes (its ``Chance.outcome`` text) ``command`` had.
 
         ``before`` is the state before the command (read only), ``events`` what it caused. None when
-        the order has no odds. The luck report and the odds-against-engine tests rest on this.
+        the order has no odds. The luck report and the odds-against-engine tests rest on this. By default,
+        the outcome its type registered in the rulebook.
         """
-        return None
+        return self.rulebook.outcome(before, command, events) if self.rulebook is not None else None
 
     def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
         """The hexes ``piece_id`` can see now (for the line-of-sight highlight)."""
         return frozenset()
-
-    @property
-    def marks_legend(self) -> tuple[str, ...] | None:
-        """The map legend's lines for piece letters and marks, if the system has its own (else the
-        TUI's default lines: d Down, x wreck, digit damage, facings)."""
-        return None
 
     def summary(self, state: Any) -> "BattleSummary":
         """Casualties per side and turns played, for the end-of-battle screen."""
@@ -327,7 +380,7 @@ class SystemParts:
     """The modules of a rule system laid out the house way: ``data`` (``load_content``), ``rules``
     (``setup``, ``fold``, ``legal_commands``, ``validate``, ``resolve``, ``side_to_act``), ``view`` (``board``,
     ``activation``, ``order_parts``, ``preview``, ``visible_hexes``, ``summary``, ``MARKS_LEGEND``), the
-    ``describer`` class (``event`` and ``command`` lines) and, if it has one, the dotted name of the module
+    ``describer`` class (``event`` and ``command`` lines; None where the rulebook registers every type's words) and, if it has one, the dotted name of the module
     holding its ``DefaultPlayer`` (imported when first asked for)."""
 
     data: Any
@@ -340,7 +393,10 @@ class SystemParts:
 class PackagedRuleSystem(RuleSystem):
     """A :class:`RuleSystem` whose methods are its modules' functions, so that a system's class says only
     what is its own (id, title, options, the state it builds) and overrides what differs. The state is
-    expected to carry ``sides``, ``result`` ((winner, reason) or None), ``canonical()`` and ``copy()``."""
+    expected to carry ``sides``, ``result`` ((winner, reason) or None), ``canonical()`` and ``copy()``.
+
+    A system with a ``rulebook`` takes its orders, folds, previews and outcomes from it (not from
+    ``parts.rules``' and ``parts.view``'s functions of those names)."""
 
     parts: SystemParts
 
@@ -360,6 +416,8 @@ class PackagedRuleSystem(RuleSystem):
         self.parts.rules.setup(ctx)
 
     def fold(self, state: Any, event: Any) -> None:
+        if self.rulebook is not None:
+            return super().fold(state, event)
         self.parts.rules.fold(state, event)
 
     def sides(self, state: Any) -> list[str]:
@@ -369,33 +427,46 @@ class PackagedRuleSystem(RuleSystem):
         return self.parts.rules.side_to_act(state)
 
     def legal_commands(self, state: Any) -> list[Any]:
+        if self.rulebook is not None:
+            return super().legal_commands(state)
         return self.parts.rules.legal_commands(state)
 
     def validate(self, state: Any, command: Any) -> str | None:
+        if self.rulebook is not None:
+            return super().validate(state, command)
         return self.parts.rules.validate(state, command)
 
     def resolve(self, ctx: Resolution, command: Any) -> None:
+        if self.rulebook is not None:
+            return super().resolve(ctx, command)
         self.parts.rules.resolve(ctx, command)
 
     def outcome(self, state: Any) -> Outcome | None:
         return Outcome(*state.result) if state.result else None
 
     def describe(self, event: Any, state: Any = None) -> str:
-        return self.parts.describer(state).event(event) if state is not None else repr(event)
+        """The words the event's type registered in the rulebook, else the ``describer``'s (if the system
+        has one), else the core's own for its events."""
+        if state is None:
+            return repr(event)
+        line = self.rulebook.describe_event(state, event) if self.rulebook is not None else None
+        if line is None and self.parts.describer is not None:
+            return self.parts.describer(state).event(event)
+        return line if line is not None else super().describe(event, state)
 
     def describe_command(self, command: Any, state: Any = None) -> str:
-        return self.parts.describer(state).command(command) if state is not None else repr(command)
+        if state is None:
+            return repr(command)
+        line = self.rulebook.describe_command(state, command) if self.rulebook is not None else None
+        if line is None and self.parts.describer is not None:
+            return self.parts.describer(state).command(command)
+        return line if line is not None else repr(command)
 
     def canonical(self, state: Any) -> Any:
         return state.canonical()
 
     def copy_state(self, state: Any) -> Any:
         return state.copy()
-
-    @property
-    def marks_legend(self) -> tuple[str, ...] | None:
-        """The map legend's lines for piece letters and marks (read by the TUI's legend pane), if any."""
-        return getattr(self.parts.view, "MARKS_LEGEND", None)
 
     def board(self, state: Any) -> "BoardView":
         return self.parts.view.board(state)
@@ -404,17 +475,21 @@ class PackagedRuleSystem(RuleSystem):
         return self.parts.view.activation(state)
 
     def order_parts(self, state: Any, command: Any) -> "OrderParts":
-        return self.parts.view.order_parts(state, command)
+        parts = self.rulebook.order_parts(state, command) if self.rulebook is not None else None
+        return parts if parts is not None else self.parts.view.order_parts(state, command)
 
     def preview(self, state: Any, command: Any) -> "OrderPreview":
+        if self.rulebook is not None:
+            return super().preview(state, command)
         return self.parts.view.preview(state, command)
 
     def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
         return self.parts.view.visible_hexes(state, piece_id)
 
     def outcome_of(self, before: Any, command: Any, events: list[Any]) -> str | None:
-        found = getattr(self.parts.view, "outcome_of", None)
-        return found(before, command, events) if found is not None else None
+        if self.rulebook is not None:
+            return super().outcome_of(before, command, events)
+        return self.parts.view.outcome_of(before, command, events)
 
     def summary(self, state: Any) -> "BattleSummary":
         return self.parts.view.summary(state)

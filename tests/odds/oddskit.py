@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from fractions import Fraction
+from itertools import permutations, product
+from math import prod
 from typing import Any, Callable
 
 from engine.core.resolution import Randomizer, Resolution
@@ -65,3 +68,43 @@ def check_exact_odds(system: Any, state: Any, command: Any, runs: int = RUNS,
     counts = engine_frequencies(system, state, command, runs, prepare=prepare)
     assert_odds_match(preview, counts, runs)
     return preview, counts
+
+
+def engine_exact_odds(system: Any, state: Any, command: Any, depths: dict[str, int]) -> dict[Any, Fraction]:
+    """Each outcome's exact chance in the engine itself, for a game whose chance is the order of its decks:
+    ``command`` is resolved once for every ordered run of the top ``depths[deck]`` cards of each deck named
+    (every run of cards a uniform shuffle can put on top, each equally likely), and ``outcome_of`` counted.
+
+    Exact when ``depths`` covers every card the order turns from those decks before its outcome is settled.
+    """
+    assert system.validate(state, command) is None, system.validate(state, command)
+    decks = list(depths)
+    runs = [list(permutations(state.decks[d].draw_pile, depths[d])) for d in decks]
+    total = prod(len(r) for r in runs)
+    counts: Counter = Counter()
+    for tops in product(*runs):
+        work = system.copy_state(state)
+        for deck_id, top in zip(decks, tops):
+            rest = [c for c in work.decks[deck_id].draw_pile if c not in top]
+            work.decks[deck_id].draw_pile = rest + list(reversed(top))  # the engine draws from the end
+        ctx = Resolution(system, work, Randomizer(1))
+        system.resolve(ctx, command)
+        counts[system.outcome_of(state, command, ctx.events)] += 1
+    return {outcome: Fraction(n, total) for outcome, n in counts.items()}
+
+
+def check_odds_exactly(system: Any, state: Any, command: Any, depths: dict[str, int],
+                       tolerance: float = 0.0) -> Any:
+    """The preview is exact, every chance has a value and the preview a unit, and every shown probability is
+    the engine's exact chance (:func:`engine_exact_odds`) as a float, within ``tolerance`` (0: the same
+    float, for odds worked in fractions). Returns the preview."""
+    preview = system.preview(state, command)
+    assert not preview.estimate, preview.note
+    assert preview.value_unit and all(c.value is not None for c in preview.odds), preview
+    exact = engine_exact_odds(system, state, command, depths)
+    shown = {c.outcome: c.probability for c in preview.odds if c.probability > 0 or c.outcome in exact}
+    assert set(exact) <= set(shown), f"the engine gave outcomes the preview does not show: {set(exact) - set(shown)}"
+    for outcome, p in shown.items():
+        want = float(exact.get(outcome, 0))
+        assert abs(p - want) <= tolerance, f"{outcome!r}: shown {p!r}, the engine's exact chance {want!r}"
+    return preview

@@ -1,13 +1,15 @@
-"""JTS RatFight: the odds an order's preview shows, against the engine resolving that order 20,000 times.
+"""JTS RatFight: the odds an order's preview shows, against the engine resolving that order from every
+order of the cards it can turn.
 
 RatFight is diceless ("Cards": every chance is a card turned from a shuffled
 deck), and the order of each deck is part of the battle state, so a fixed state
-always turns the same cards. Each of the 20,000 runs therefore first shuffles
-the draw piles the order may draw from (a seeded shuffle of the very cards
-left in them: what the preview knows, "whose order nobody knows"), then
-resolves the order with the engine and asks ``outcome_of`` which outcome it
-had. ``oddskit.assert_odds_match`` checks every shown probability against the
-counts.
+always turns the same cards. Each situation therefore gives the decks small
+draw piles (cards chosen so that every outcome, the same card included, can
+come up) and ``oddskit.check_odds_exactly`` resolves the order with the engine
+once for every ordered run of the cards it can turn from each pile, asking
+``outcome_of`` which outcome it had: each shown probability must be that exact
+chance (the same float where the preview works in fractions; within 1e-12 for
+the damage and crew cards of a vehicle, worked in floats).
 
 The situations, each a different order kind or different modifiers:
 
@@ -35,7 +37,6 @@ import oddskit
 from engine.core.battle import Battle, BattleSetup
 from engine.core.hexes import Hex, axial_to_offset
 from engine.core.resolution import Script
-from engine.core.rng import Generator
 from engine.core.system import content_root, get_system
 from engine.systems.ratfight import commands as C
 from engine.systems.ratfight import data
@@ -65,35 +66,26 @@ def inf(mid: str, at: Hex, *weapons: str, **extra: Any) -> dict:
     return {"id": mid, "name": mid, "weapons": list(weapons or ("assault_rifle",)), "at": _at(at), **extra}
 
 
-TOP = 8  # more cards than any of these orders turns from one deck before its outcome is settled
+RED_PILE = ["2C", "5S", "9H", "JD", "KS", "7C"]
+BLUE_PILE = ["5S", "8D", "3H", "JD", "4C", "QH"]
 
 
-def deal_tops(decks: tuple[str, ...]):
-    """A ``prepare`` hook for ``oddskit.engine_frequencies``: before each seeded resolution the top ``TOP``
-    cards of the draw piles of ``decks`` are dealt at random from the whole pile (a Fisher-Yates shuffle
-    stopped once the top is dealt: the cards the order turns are a uniformly random draw from the pile,
-    and a full shuffle of 52 cards would cost most of the run time)."""
-
-    def deal(work: Any, seed: int) -> None:
-        gen = Generator(seed)
-        for deck_id in decks:
-            pile = work.decks[deck_id].draw_pile  # the engine draws from the end of the list
-            n = len(pile)
-            for k in range(min(TOP, n - 1)):
-                j = gen.below(n - k)
-                pile[j], pile[n - 1 - k] = pile[n - 1 - k], pile[j]
-
-    return deal
+def small_piles(b: Battle, red: list[str] = RED_PILE, blue: list[str] = BLUE_PILE) -> None:
+    """Give each side a small resolution draw pile (the preview reads only the state, the engine a copy)."""
+    b.state.decks["res-red"].draw_pile = list(red)
+    b.state.decks["res-blue"].draw_pile = list(blue)
 
 
-def check(b: Battle, command: Any, decks: tuple[str, ...] = ("res-red", "res-blue")) -> Any:
-    return oddskit.check_exact_odds(b.system, b.state, command, prepare=deal_tops(decks))[0]
+def check(b: Battle, command: Any, red: int, blue: int, tolerance: float = 0.0) -> Any:
+    """The preview against the engine over every run of ``red`` and ``blue`` cards from the two piles."""
+    small_piles(b)
+    return oddskit.check_odds_exactly(b.system, b.state, command, {"res-red": red, "res-blue": blue}, tolerance)
 
 
 def test_rifle_at_a_model_in_the_open():
     """Firing 2-3: one card against one from two full decks; the same card ends the turn (Cards)."""
     b = battle([inf("R1", Hex(0, 0))], [inf("B1", Hex(4, 0))], "fireall")
-    pv = check(b, C.Fire("R1", "assault_rifle", "B1"))
+    pv = check(b, C.Fire("R1", "assault_rifle", "B1"), red=1, blue=1)
     assert {c.outcome for c in pv.odds} == {"hit: B1 Down", "the shot misses", "same card: the turn ends"}
 
 
@@ -102,7 +94,7 @@ def test_dead_shot_burst_at_a_model_in_woods():
     best of two (soft cover), the second shot only after the first misses."""
     b = battle([inf("R1", Hex(0, 0), "lmg", heroes=["dead_shot"])], [inf("B1", Hex(4, 0))], "fireall",
                map=WOODS_AT_4)
-    pv = check(b, C.Fire("R1", "lmg", "B1"))
+    pv = check(b, C.Fire("R1", "lmg", "B1"), red=4, blue=2)
     assert any("soft cover" in m for m in pv.modifiers) and any("Dead Shot" in m for m in pv.modifiers)
 
 
@@ -110,7 +102,7 @@ def test_close_combat_against_a_bruiser():
     """Close Combat: the attacker's best of two against a Bruiser defender's best of two; the loser is a
     casualty, each worth one casualty to the side that gives the order (+1 or -1)."""
     b = battle([inf("R1", Hex(0, 0))], [inf("B1", Hex(3, 0), heroes=["bruiser"])], "moveall")
-    pv = check(b, C.Assault("R1", "B1", Hex(2, 0)))
+    pv = check(b, C.Assault("R1", "B1", Hex(2, 0)), red=2, blue=2)
     assert sorted(c.value for c in pv.odds) == [-1.0, 0.0, 1.0]
 
 
@@ -121,7 +113,7 @@ def test_bazooka_at_a_tank_side():
             "facing": 1}
     b = battle([inf("R1", Hex(0, 0), "bazooka")], [tank], "fireall")
     b.state.models["BT"].damage = 3  # earlier hits (the state is only read by the preview and copied per run)
-    pv = check(b, C.Fire("R1", "bazooka", "BT"))
+    pv = check(b, C.Fire("R1", "bazooka", "BT"), red=2, blue=3, tolerance=1e-12)
     assert len(pv.odds) == 5 and all(c.probability > 0.01 for c in pv.odds)
 
 
@@ -129,5 +121,5 @@ def test_inspiring_redraw_of_the_action_card():
     """Leaders and Heroes, Inspiring: throw the card away and turn another; it is any of the action cards still
     face down this turn, Turn End among them (Turn Sequence 3-5)."""
     b = battle([inf("R1", Hex(0, 0), leader=2, heroes=["inspiring"])], [inf("B1", Hex(4, 0))], "fire1-a")
-    pv = check(b, C.Redraw(), decks=("action", "res-red", "res-blue"))
+    pv = oddskit.check_odds_exactly(b.system, b.state, C.Redraw(), {"action": 1})
     assert len(pv.odds) >= 5 and any(c.outcome.startswith("Turn End") and c.value == 0 for c in pv.odds)

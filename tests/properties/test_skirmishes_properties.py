@@ -278,7 +278,7 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
         legal = battle.legal_commands()
         assert legal
         # the side to act sees the same orders on its own view of the state
-        assert rules.legal_commands(SYSTEM.side_view(s, side)) == legal
+        assert SYSTEM.legal_commands(SYSTEM.side_view(s, side)) == legal
         for cmd in legal:
             cid = getattr(cmd, "character", None)
             if s.step == COMMIT and cid is not None:

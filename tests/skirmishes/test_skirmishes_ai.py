@@ -8,14 +8,17 @@ import pytest
 from engine.core.battle import Battle
 from engine.core.hexes import axial_to_offset
 from engine.core.system import get_system
+from engine.systems.skirmishes import SYSTEM as _SKIRMISHES
 from engine.systems.skirmishes import commands as C
 from engine.systems.skirmishes import events as E
 from engine.systems.skirmishes.ai import DefaultPlayer, hit_dice
-from engine.systems.skirmishes.fold import fold
 from engine.systems.skirmishes.view import side_view, success_chance
 
 SYSTEM = get_system("skirmishes")
 SCENARIOS = ("street_ambush", "building_clearance", "field_crossing")
+
+
+fold = _SKIRMISHES.fold  # the engine's own fold, from the rulebook
 
 
 def _first_action(player, st, cid):

@@ -232,7 +232,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         unit = self.editor.unit
         # facing games (30 Minute Missions) show a selected piece's field of view at once: it is what
         # decides where it can move and shoot; elsewhere v shows it
-        if self.show_sight or (unit is not None and getattr(self.system, "sight_on_select", False)):
+        if self.show_sight or (unit is not None and self.system.sight_on_select):
             viewer = unit
             if viewer is None:
                 piece = hexmap.piece_at(hexmap.cursor_hex)

@@ -40,6 +40,7 @@ class Disrupter(PackagedRuleSystem):
     options = tuple(OptionSpec(name, False, OPTION_WORDS[name][1], (False, True), label=OPTION_WORDS[name][0])
                     for name in rules.OPTIONS)
     parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="engine.systems.disrupter.ai")
+    marks_legend = view.MARKS_LEGEND
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DisState:
         return rules.new_state(data.Tables.from_content(content), options)

@@ -26,6 +26,7 @@ class MinuteMissions(PackagedRuleSystem):
 
     parts = SystemParts(data=data, rules=rules, view=view, describer=Describer,
                         ai="engine.systems.minutemissions.ai")
+    marks_legend = view.MARKS_LEGEND
     sight_on_select = True  # the TUI highlights a selected mech's field of view (front arc, in sight)
 
     def default_scenario(self) -> str:

@@ -1,9 +1,12 @@
-"""One plain line per event, for the dice log and the headless event log."""
+"""One plain line per event and per order, for the dice log, the headless event log and the order editor.
+
+Each event and order type has its own function; :mod:`.rulebook` registers each with its type. The core
+describes its own events (cards drawn, decks shuffled) with :meth:`Describer.card`'s names.
+"""
 
 from __future__ import annotations
 
 from engine.core.cards import card_name, is_standard_card
-from engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
 from engine.core.hexes import DIRECTION_NAMES, Hex, hex_label
 
 from . import commands as C
@@ -38,98 +41,160 @@ class Describer:
             return f"'{c.title}'" if c else code
         return f"{code} ({card_name(code)})" if is_standard_card(code) else code
 
-    def event(self, ev) -> str:
-        t = type(ev)
-        n, s = self.name, self.side
-        if t is CardDrawn:
-            return f"{self.card(ev.deck, ev.card)} drawn: {ev.purpose}" + (" [scripted]" if ev.scripted else "")
-        if t is DeckShuffled:
-            return f"{ev.deck} deck shuffled: {ev.purpose}"
-        if t is CardsDiscarded:
-            return f"{ev.deck}: {len(ev.cards)} card(s) discarded"
-        if t is DieRolled:
-            return f"d{ev.sides} rolled {ev.result}: {ev.purpose}"
-        if t is E.ModelPlaced:
-            return f"{n(ev.model)} set up " + (f"aboard {n(ev.carried_by)}" if ev.carried_by else f"at {where(ev.at)}")
-        if t is E.TurnBegan:
-            return f"Turn {ev.turn} begins"
-        if t is E.InitiativeWon:
-            return f"{s(ev.side)} wins the initiative"
-        if t is E.ActionCardTurned:
-            return f"{s(ev.side)} turns over {self.card(ACTION_DECK, ev.card)}"
-        if t is E.ActionCardDone:
-            return f"{s(ev.side)} " + ("passes" if ev.passed else "is done with the card")
-        if t is E.InspiringRedraw:
-            return f"the Inspiring leader of {s(ev.side)} throws away {self.card(ACTION_DECK, ev.card)}"
-        if t is E.ModelActivated:
-            return f"{n(ev.model)} acts"
-        if t is E.ModelMoved:
-            extra = f", facing {DIRECTION_NAMES[ev.facing]}" if ev.facing is not None else ""
-            extra += " (in reverse)" if ev.reverse else ""
-            return f"{n(ev.model)} moves {where(ev.path[0])} to {where(ev.path[-1])}{extra}"
-        if t is E.VehiclePivoted:
-            return f"{n(ev.model)} turns on the spot to face {DIRECTION_NAMES[ev.facing]}"
-        if t is E.ModelEmbarked:
-            return f"{n(ev.model)} climbs aboard {n(ev.vehicle)}"
-        if t is E.ModelDisembarked:
-            return f"{n(ev.model)} climbs out at {where(ev.to)}"
-        if t is E.TurretTurned:
-            return f"{n(ev.model)} swings its turret to {DIRECTION_NAMES[ev.facing]}"
-        if t is E.CardsCompared:
-            if ev.winner == "tie":
-                return f"{ev.purpose}: both turned over {ev.attacker_card}: the same card ends the turn"
-            who = n(ev.attacker) if ev.winner == "attacker" else n(ev.defender)
-            return f"{ev.purpose}: {ev.attacker_card} against {ev.defender_card}, {who} wins"
-        if t is E.ModelDowned:
-            return f"{n(ev.model)} is Down"
-        if t is E.ModelCasualty:
-            return f"{n(ev.model)} is a casualty: {ev.reason}"
-        if t is E.ModelRecovered:
-            return f"{n(ev.model)} stands up, still in the fight"
-        if t is E.VehicleDamaged:
-            return f"{n(ev.model)} takes {ev.points} damage on its {ev.arc} ({ev.total} in all)"
-        if t is E.CrewBailedOut:
-            return f"{n(ev.model)}'s crew of {ev.crew} bail out: the vehicle is abandoned"
-        if t is E.PassengerThrown:
-            return f"{n(ev.model)} tumbles out Down at {where(ev.at)}"
-        if t is E.RetargetOffered:
-            return f"{n(ev.shooter)} has {ev.shots} spare shot(s) for a model within 3 inches"
-        if t is E.RetargetChosen:
-            return (f"{n(ev.shooter)} turns the spare shots on {n(ev.target)}" if ev.target
-                    else f"{n(ev.shooter)} lets the spare shots go")
-        if t is E.TurnEnded:
-            return f"Turn {ev.turn} ends: {ev.reason}"
-        if t is E.MoraleTested:
-            verdict = "holds" if ev.passed else "breaks"
-            return (f"{s(ev.side)} morale: {ev.card} against {ev.casualties} casualties "
-                    f"(best of {ev.cards}): {verdict}")
-        if t is E.ForceBroken:
-            return f"{s(ev.side)} ({ev.force}) leaves the field: {ev.reason}"
-        if t is E.BattleEnded:
-            return f"Battle over: {s(ev.winner) + ' wins' if ev.winner else 'no winner'}; {ev.reason}"
-        return repr(ev)
 
-    def command(self, cmd) -> str:
-        t = type(cmd)
-        n = self.name
-        if t is C.Pass:
-            return "pass"
-        if t is C.Redraw:
-            return "Inspiring redraw"
-        if t is C.Move:
-            return f"move {n(cmd.model)} to {where(cmd.to)}" + (" in reverse" if cmd.reverse else "")
-        if t is C.Pivot:
-            return f"turn {n(cmd.model)} to face {DIRECTION_NAMES[cmd.facing]}"
-        if t is C.Assault:
-            return f"{n(cmd.model)} assaults {n(cmd.target)} from {where(cmd.to)}"
-        if t is C.Embark:
-            return f"{n(cmd.model)} boards {n(cmd.vehicle)}"
-        if t is C.Disembark:
-            return f"{n(cmd.model)} climbs out at {where(cmd.to)}"
-        if t is C.Fire:
-            w = self.st.tables.weapons[cmd.weapon]
-            mode = w.modes[cmd.mode]
-            return f"{n(cmd.model)} fires {w.name} ({mode.shots} shot(s)) at {n(cmd.target)}"
-        if t is C.Retarget:
-            return f"spare shots at {n(cmd.target)}" if cmd.target else "let the spare shots go"
-        return repr(cmd)
+def _n(st: RatState, mid: str | None) -> str:
+    return Describer(st).name(mid)
+
+
+def _s(st: RatState, sid: str | None) -> str:
+    return Describer(st).side(sid)
+
+
+# -- events ------------------------------------------------------------------------------------------------
+
+def model_placed(st: RatState, ev: E.ModelPlaced) -> str:
+    return f"{_n(st, ev.model)} set up " + (f"aboard {_n(st, ev.carried_by)}" if ev.carried_by else f"at {where(ev.at)}")
+
+
+def turn_began(st: RatState, ev: E.TurnBegan) -> str:
+    return f"Turn {ev.turn} begins"
+
+
+def initiative_won(st: RatState, ev: E.InitiativeWon) -> str:
+    return f"{_s(st, ev.side)} wins the initiative"
+
+
+def action_card_turned(st: RatState, ev: E.ActionCardTurned) -> str:
+    return f"{_s(st, ev.side)} turns over {Describer(st).card(ACTION_DECK, ev.card)}"
+
+
+def action_card_done(st: RatState, ev: E.ActionCardDone) -> str:
+    return f"{_s(st, ev.side)} " + ("passes" if ev.passed else "is done with the card")
+
+
+def inspiring_redraw(st: RatState, ev: E.InspiringRedraw) -> str:
+    return f"the Inspiring leader of {_s(st, ev.side)} throws away {Describer(st).card(ACTION_DECK, ev.card)}"
+
+
+def model_activated(st: RatState, ev: E.ModelActivated) -> str:
+    return f"{_n(st, ev.model)} acts"
+
+
+def model_moved(st: RatState, ev: E.ModelMoved) -> str:
+    extra = f", facing {DIRECTION_NAMES[ev.facing]}" if ev.facing is not None else ""
+    extra += " (in reverse)" if ev.reverse else ""
+    return f"{_n(st, ev.model)} moves {where(ev.path[0])} to {where(ev.path[-1])}{extra}"
+
+
+def vehicle_pivoted(st: RatState, ev: E.VehiclePivoted) -> str:
+    return f"{_n(st, ev.model)} turns on the spot to face {DIRECTION_NAMES[ev.facing]}"
+
+
+def model_embarked(st: RatState, ev: E.ModelEmbarked) -> str:
+    return f"{_n(st, ev.model)} climbs aboard {_n(st, ev.vehicle)}"
+
+
+def model_disembarked(st: RatState, ev: E.ModelDisembarked) -> str:
+    return f"{_n(st, ev.model)} climbs out at {where(ev.to)}"
+
+
+def turret_turned(st: RatState, ev: E.TurretTurned) -> str:
+    return f"{_n(st, ev.model)} swings its turret to {DIRECTION_NAMES[ev.facing]}"
+
+
+def cards_compared(st: RatState, ev: E.CardsCompared) -> str:
+    if ev.winner == "tie":
+        return f"{ev.purpose}: both turned over {ev.attacker_card}: the same card ends the turn"
+    who = _n(st, ev.attacker) if ev.winner == "attacker" else _n(st, ev.defender)
+    return f"{ev.purpose}: {ev.attacker_card} against {ev.defender_card}, {who} wins"
+
+
+def model_downed(st: RatState, ev: E.ModelDowned) -> str:
+    return f"{_n(st, ev.model)} is Down"
+
+
+def model_casualty(st: RatState, ev: E.ModelCasualty) -> str:
+    return f"{_n(st, ev.model)} is a casualty: {ev.reason}"
+
+
+def model_recovered(st: RatState, ev: E.ModelRecovered) -> str:
+    return f"{_n(st, ev.model)} stands up, still in the fight"
+
+
+def vehicle_damaged(st: RatState, ev: E.VehicleDamaged) -> str:
+    return f"{_n(st, ev.model)} takes {ev.points} damage on its {ev.arc} ({ev.total} in all)"
+
+
+def crew_bailed_out(st: RatState, ev: E.CrewBailedOut) -> str:
+    return f"{_n(st, ev.model)}'s crew of {ev.crew} bail out: the vehicle is abandoned"
+
+
+def passenger_thrown(st: RatState, ev: E.PassengerThrown) -> str:
+    return f"{_n(st, ev.model)} tumbles out Down at {where(ev.at)}"
+
+
+def retarget_offered(st: RatState, ev: E.RetargetOffered) -> str:
+    return f"{_n(st, ev.shooter)} has {ev.shots} spare shot(s) for a model within 3 inches"
+
+
+def retarget_chosen(st: RatState, ev: E.RetargetChosen) -> str:
+    return (f"{_n(st, ev.shooter)} turns the spare shots on {_n(st, ev.target)}" if ev.target
+            else f"{_n(st, ev.shooter)} lets the spare shots go")
+
+
+def turn_ended(st: RatState, ev: E.TurnEnded) -> str:
+    return f"Turn {ev.turn} ends: {ev.reason}"
+
+
+def morale_tested(st: RatState, ev: E.MoraleTested) -> str:
+    verdict = "holds" if ev.passed else "breaks"
+    return (f"{_s(st, ev.side)} morale: {ev.card} against {ev.casualties} casualties "
+            f"(best of {ev.cards}): {verdict}")
+
+
+def force_broken(st: RatState, ev: E.ForceBroken) -> str:
+    return f"{_s(st, ev.side)} ({ev.force}) leaves the field: {ev.reason}"
+
+
+def battle_ended(st: RatState, ev: E.BattleEnded) -> str:
+    return f"Battle over: {_s(st, ev.winner) + ' wins' if ev.winner else 'no winner'}; {ev.reason}"
+
+
+# -- orders ------------------------------------------------------------------------------------------------
+
+def pass_order(st: RatState, cmd: C.Pass) -> str:
+    return "pass"
+
+
+def redraw_order(st: RatState, cmd: C.Redraw) -> str:
+    return "Inspiring redraw"
+
+
+def move_order(st: RatState, cmd: C.Move) -> str:
+    return f"move {_n(st, cmd.model)} to {where(cmd.to)}" + (" in reverse" if cmd.reverse else "")
+
+
+def pivot_order(st: RatState, cmd: C.Pivot) -> str:
+    return f"turn {_n(st, cmd.model)} to face {DIRECTION_NAMES[cmd.facing]}"
+
+
+def assault_order(st: RatState, cmd: C.Assault) -> str:
+    return f"{_n(st, cmd.model)} assaults {_n(st, cmd.target)} from {where(cmd.to)}"
+
+
+def embark_order(st: RatState, cmd: C.Embark) -> str:
+    return f"{_n(st, cmd.model)} boards {_n(st, cmd.vehicle)}"
+
+
+def disembark_order(st: RatState, cmd: C.Disembark) -> str:
+    return f"{_n(st, cmd.model)} climbs out at {where(cmd.to)}"
+
+
+def fire_order(st: RatState, cmd: C.Fire) -> str:
+    w = st.tables.weapons[cmd.weapon]
+    mode = w.modes[cmd.mode]
+    return f"{_n(st, cmd.model)} fires {w.name} ({mode.shots} shot(s)) at {_n(st, cmd.target)}"
+
+
+def retarget_order(st: RatState, cmd: C.Retarget) -> str:
+    return f"spare shots at {_n(st, cmd.target)}" if cmd.target else "let the spare shots go"

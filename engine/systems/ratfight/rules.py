@@ -1,4 +1,7 @@
-"""JTS RatFight rules: validation, legal orders, resolution and the fold.
+"""JTS RatFight rules: setup, movement, sight, the opposed card draws and their resolution, the end of a turn.
+
+Each order's check, offers and resolution are in :mod:`.orders`, the fold of each event in :mod:`.folds`;
+:mod:`.rulebook` registers them side by side.
 
 Section names in ``rule`` strings and docstrings are the rule book's headings
 (seed 003, "JTS RatFight - Core Rules"); numbered steps are the book's lists.
@@ -7,19 +10,41 @@ Where the book is silent the choice is written in content/ratfight/readings.toml
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Callable
 
-from engine.core.cards import Deck, best_card, card_colour, card_strength, card_value, standard_deck
-from engine.core.hexes import (FRONT, LOS_BLOCK, LOS_OBSCURE, SIDE, Hex, Sight, arc_of, hex_distance,
-                               line_of_sight, line_pair, offset_to_axial, reachable,
-                               relative_bearing, ring, shortest_path)
+from engine.core.cards import (
+    Deck,
+    best_card,
+    card_colour,
+    card_strength,
+    card_value,
+    standard_deck,
+)
 from engine.core.errors import ContentError
+from engine.core.hexes import (
+    FRONT,
+    LOS_BLOCK,
+    LOS_OBSCURE,
+    SIDE,
+    Hex,
+    Sight,
+    arc_of,
+    hex_distance,
+    line_of_sight,
+    line_pair,
+    offset_to_axial,
+    reachable,
+    relative_bearing,
+    ring,
+    shortest_path,
+)
 from engine.core.resolution import Resolution
 
 from . import commands as C
 from . import events as E
 from .data import COVER_CARDS, Tables
-from .state import ABANDONED, ACTION_DECK, CASUALTY, DOWN, FLED, OK, Model, Pending, RatState, res_deck
+from .state import ABANDONED, ACTION_DECK, CASUALTY, DOWN, OK, Model, RatState, res_deck
 
 ARC_INDEX = {FRONT: 0, SIDE: 1}  # anything else is the rear (2)
 RETARGET_HEXES = 2  # "within three inches" at 1 hex = 2 inches, rounded (RULES-NOTES)
@@ -268,52 +293,6 @@ def _enemy(st: RatState, shooter: Model, tid: str) -> tuple[Model | None, str | 
     return t, None
 
 
-def validate(st: RatState, cmd) -> str | None:
-    t = type(cmd)
-    if t is C.Retarget:
-        if st.pending is None:
-            return "there are no spare shots to retarget"
-        if cmd.target is not None and cmd.target not in st.pending.candidates:
-            return "spare shots may only go to an enemy within 3 inches (2 hexes) of the Downed model"
-        return None
-    if st.pending is not None:
-        return "first choose where the spare shots go (or let them go)"
-    if t is C.Pass:
-        return None
-    if t is C.Redraw:
-        return _redraw_refusal(st)
-    if t is C.Fire:
-        return _fire_refusal(st, cmd)
-    card = _card(st)
-    if t in (C.Move, C.Pivot, C.Assault, C.Embark, C.Disembark):
-        model, why = _own(st, cmd.model)
-        if why:
-            return why
-        if model.is_vehicle:
-            if card.kind != "vehicle":
-                return f"a vehicle moves only on a Move Vehicle card, not {card.title}"
-        elif card.kind != "move":
-            return f"infantry move only on a Move card, not {card.title}"
-        if model.immobile:
-            return f"{model.name}'s tripod gun cannot be moved during the game"
-        if t is C.Move:
-            return _move_refusal(st, model, cmd)
-        if t is C.Pivot:
-            if not model.is_vehicle:
-                return "only vehicles pivot on the spot"
-            if cmd.facing not in range(6) or cmd.facing == model.facing:
-                return "choose a new facing, 0 to 5"
-            return None
-        if model.is_vehicle:
-            return "vehicles do not close assault, embark or disembark"
-        if t is C.Assault:
-            return _assault_refusal(st, model, cmd)
-        if t is C.Embark:
-            return _embark_refusal(st, model, cmd)
-        return _disembark_refusal(st, model, cmd)
-    return f"{t.__name__} is not a RatFight order"
-
-
 def _move_refusal(st: RatState, model: Model, cmd: C.Move) -> str | None:
     if model.pos is None:
         return f"{model.name} is aboard a vehicle: disembark first"
@@ -418,75 +397,6 @@ def _shot_refusal(st: RatState, shooter: Model, weapon, mode, target: Model) -> 
     return None
 
 
-# ---------------------------------------------------------------------------
-# Legal orders
-# ---------------------------------------------------------------------------
-
-def legal_commands(st: RatState) -> list:
-    if st.result is not None or st.active is None:
-        return []
-    if st.pending is not None:
-        return [C.Retarget(c) for c in st.pending.candidates] + [C.Retarget(None)]
-    out: list = [C.Pass()]
-    if _redraw_refusal(st) is None:
-        out.append(C.Redraw())
-    card = _card(st)
-    if card.count and len(st.used) >= card.count:
-        return out
-    side = st.active
-    used = set(st.used)
-    actors = [m for m in st.models.values() if m.side == side and m.status == OK and m.id not in used]
-    enemies = [m for m in st.models.values() if m.side != side and m.on_table]
-    if card.kind == "move":
-        for m in actors:
-            if m.is_vehicle or m.immobile:
-                continue
-            if m.pos is None:
-                v = st.models[m.carried_by]
-                if v.status == OK:
-                    for h in v.pos.neighbours():
-                        if h not in st.occupant and st.tables.costs[m.mover].get(h) is not None:
-                            out.append(C.Disembark(m.id, h))
-                continue
-            r = reach(st, m)
-            for h in r:
-                if h != m.pos:
-                    out.append(C.Move(m.id, h))
-            for e in enemies:
-                if hex_distance(m.pos, e.pos) > st.tables.movers[m.mover].road + 1:
-                    continue
-                for h in e.pos.neighbours():
-                    if h == m.pos or h in r:
-                        out.append(C.Assault(m.id, e.id, h))
-            for v in actors_vehicles(st, side):
-                if len(st.passengers(v.id)) < st.tables.vehicles[v.vehicle].capacity and _embark_hex(st, m, v):
-                    out.append(C.Embark(m.id, v.id))
-    elif card.kind == "vehicle":
-        for m in actors:
-            if not m.is_vehicle or m.pos is None:
-                continue
-            for h in reach(st, m):
-                if h != m.pos:
-                    out.append(C.Move(m.id, h))
-            for h in reach(st, m, reverse=True):
-                if h != m.pos:
-                    out.append(C.Move(m.id, h, reverse=True))
-            for f in range(6):
-                if f != m.facing:
-                    out.append(C.Pivot(m.id, f))
-    elif card.kind == "fire":
-        for m in actors:
-            if m.pos is None or (card.infantry_only and m.is_vehicle):
-                continue
-            for wid in m.weapons:
-                weapon = st.tables.weapons[wid]
-                for i, mode in enumerate(weapon.modes):
-                    for e in enemies:
-                        if hex_distance(m.pos, e.pos) <= mode.range and _shot_refusal(st, m, weapon, mode, e) is None:
-                            out.append(C.Fire(m.id, wid, e.id, i))
-    return out
-
-
 def idle_reason(st: RatState, mid: str | None) -> str:
     """Why model ``mid`` (None: any model) has no order now, from the same checks that refuse one: the card
     up, the model's state, and for a Fire card the nearest enemy's refusal (range, armour, sight)."""
@@ -534,67 +444,6 @@ def actors_vehicles(st: RatState, side: str) -> list[Model]:
 # ---------------------------------------------------------------------------
 # Resolution
 # ---------------------------------------------------------------------------
-
-def resolve(ctx: Resolution, cmd) -> None:
-    st: RatState = ctx.state
-    try:
-        _resolve(ctx, st, cmd)
-    except TurnEnds:
-        turn_over(ctx, st, "both players turned over the same card")
-
-
-def _resolve(ctx: Resolution, st: RatState, cmd) -> None:
-    t = type(cmd)
-    if t is C.Pass:
-        end_card(ctx, st, passed=not st.used)
-        return
-    if t is C.Redraw:
-        side, card = st.active, st.card
-        ctx.emit(E.InspiringRedraw(side=side, card=card))
-        ctx.discard_in_play(ACTION_DECK)
-        advance(ctx, st, side)
-        return
-    if t is C.Retarget:
-        pending = st.pending
-        ctx.emit(E.RetargetChosen(shooter=pending.shooter, target=cmd.target))
-        if cmd.target is not None:
-            shooter = st.models[pending.shooter]
-            fire_at(ctx, st, shooter, pending.weapon, pending.mode, st.models[cmd.target], pending.shots,
-                    retargeted=True)
-        after_action(ctx, st)
-        return
-    model = st.models[cmd.model]
-    ctx.emit(E.ModelActivated(model=model.id, card=st.card))
-    if t is C.Move:
-        path = move_path(st, model, cmd.to, cmd.reverse)
-        facing = None
-        if model.is_vehicle and not cmd.reverse:
-            facing = path[-2].direction_to(path[-1])
-        ctx.emit(E.ModelMoved(model=model.id, path=tuple(path), facing=facing, reverse=cmd.reverse))
-    elif t is C.Pivot:
-        ctx.emit(E.VehiclePivoted(model=model.id, facing=cmd.facing))
-    elif t is C.Embark:
-        h = _embark_hex(st, model, st.models[cmd.vehicle])
-        if h != model.pos:
-            ctx.emit(E.ModelMoved(model=model.id, path=tuple(move_path(st, model, h))))
-        ctx.emit(E.ModelEmbarked(model=model.id, vehicle=cmd.vehicle))
-    elif t is C.Disembark:
-        ctx.emit(E.ModelDisembarked(model=model.id, to=cmd.to))
-    elif t is C.Assault:
-        if cmd.to != model.pos:
-            ctx.emit(E.ModelMoved(model=model.id, path=tuple(move_path(st, model, cmd.to))))
-        close_combat(ctx, st, model, st.models[cmd.target])
-    elif t is C.Fire:
-        target = st.models[cmd.target]
-        if model.is_vehicle:
-            ctx.emit(E.TurretTurned(model=model.id, facing=direction_towards(model.pos, target.pos)))
-        weapon = st.tables.weapons[cmd.weapon]
-        if weapon.modes[cmd.mode].template:
-            grenade(ctx, st, model, cmd.weapon, cmd.mode, target)
-        else:
-            fire_at(ctx, st, model, cmd.weapon, cmd.mode, target, weapon.modes[cmd.mode].shots)
-    after_action(ctx, st)
-
 
 def after_action(ctx: Resolution, st: RatState) -> None:
     """A card is finished by itself once as many models as it allows have acted."""
@@ -730,13 +579,41 @@ def close_combat_modifiers(model: Model, attacking: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
-def compare(ctx: Resolution, attacker: Model, defender: Model, a: str, d: str, purpose: str, rule: str) -> bool:
-    """Highest card wins; equal values go by suit, Spades, Hearts, Diamonds, Clubs (Cards)."""
+# -- the card rules, each one small pure function: the resolution calls them with the cards turned, the
+# -- previews (view.py) with every card that can be turned (engine.core.odds), so the odds cannot drift
+
+ATTACKER, DEFENDER, TIE = "attacker", "defender", "tie"
+
+
+@cache
+def contest(a: str, d: str) -> str:
+    """Cards: "highest card winning"; equal values go by suit, Spades, Hearts, Diamonds, Clubs; "both players
+    draw the same card" (one from each deck) and the turn ends. ``ATTACKER``, ``DEFENDER`` or ``TIE``."""
     if a == d:
+        return TIE
+    return ATTACKER if card_strength(a) > card_strength(d) else DEFENDER
+
+
+def damage_points(attack_value: int, ap: int, defence_value: int, armour: int) -> int:
+    """Shooting at Vehicles 2-3: the attacker's card plus armour piercing against the defender's card plus the
+    armour of the face hit; "the difference is the number of damage points" (none at 0 or less)."""
+    return (attack_value + ap) - (defence_value + armour)
+
+
+def crew_bail(crew_value: int, total_damage: int) -> bool:
+    """Shooting at Vehicles 4: "The crew bail out if the numeric value of the resolution card is less than or
+    equal to the accumulated damage"."""
+    return crew_value <= total_damage
+
+
+def compare(ctx: Resolution, attacker: Model, defender: Model, a: str, d: str, purpose: str, rule: str) -> bool:
+    """Turn the two cards' :func:`contest` into its event; the same card ends the turn at once (Cards)."""
+    winner = contest(a, d)
+    if winner == TIE:
         ctx.emit(E.CardsCompared(attacker=attacker.id, defender=defender.id, attacker_card=a, defender_card=d,
                                  winner="tie", purpose=purpose, rule="Cards: the same card ends the turn"))
         raise TurnEnds
-    win = card_strength(a) > card_strength(d)
+    win = winner == ATTACKER
     ctx.emit(E.CardsCompared(attacker=attacker.id, defender=defender.id, attacker_card=a, defender_card=d,
                              winner="attacker" if win else "defender", purpose=purpose, rule=rule))
     return win
@@ -829,19 +706,20 @@ def damage_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Mode
     a_total, d_total = card_value(a) + ap, card_value(d) + armour
     if a == d:
         compare(ctx, attacker, vehicle, a, d, "damage", "Shooting at Vehicles 2")
+    points = damage_points(card_value(a), ap, card_value(d), armour)
     ctx.emit(E.CardsCompared(attacker=attacker.id, defender=vehicle.id, attacker_card=a, defender_card=d,
-                             winner="attacker" if a_total > d_total else "defender",
+                             winner="attacker" if points > 0 else "defender",
                              purpose=f"damage: {a_total} against {d_total}", rule="Shooting at Vehicles 3"))
     discard_resolution(ctx, st)
-    if a_total <= d_total:
+    if points <= 0:
         return
-    total = vehicle.damage + (a_total - d_total)
-    ctx.emit(E.VehicleDamaged(model=vehicle.id, points=a_total - d_total, total=total, arc=arc))
+    total = vehicle.damage + points
+    ctx.emit(E.VehicleDamaged(model=vehicle.id, points=points, total=total, arc=arc))
     c = ctx.draw(res_deck(vehicle.side), f"crew nerve against {total} damage", "Shooting at Vehicles 4",
                  who=vehicle.id, modifiers=(f"the crew bail out on a card of {total} or less: the vehicle's "
                                             f"accumulated damage (Shooting at Vehicles 4)",))
     discard_resolution(ctx, st)
-    if card_value(c) <= total:
+    if crew_bail(card_value(c), total):
         ctx.emit(E.CrewBailedOut(model=vehicle.id, crew=vt.crew))
         throw_passengers(ctx, st, vehicle)
 
@@ -990,159 +868,3 @@ def recover_downed(ctx: Resolution, st: RatState) -> None:
                 ctx.emit(E.ModelCasualty(model=m.id, reason="a red card: out of the fight",
                                          rule="Testing for Casualties"))
         ctx.discard_in_play(res_deck(side))
-
-
-# ---------------------------------------------------------------------------
-# Fold
-# ---------------------------------------------------------------------------
-
-def _place(st: RatState, m: Model, at: Hex | None) -> None:
-    if m.pos is not None and st.occupant.get(m.pos) == m.id:
-        del st.occupant[m.pos]
-    m.pos = at
-    if at is not None:
-        st.occupant[at] = m.id
-
-
-def fold(st: RatState, ev) -> None:
-    FOLD[type(ev)](st, ev)
-
-
-def _f_placed(st, ev):
-    m = st.models[ev.model]
-    m.carried_by = ev.carried_by
-    _place(st, m, ev.at)
-
-
-def _f_turn_began(st, ev):
-    st.turn = ev.turn
-    st.inspired = []
-    st.first = None
-
-
-def _f_initiative(st, ev):
-    st.first = ev.side
-
-
-def _f_card_turned(st, ev):
-    st.active = ev.side
-    st.card = ev.card
-    st.used = []
-
-
-def _f_card_done(st, ev):
-    st.card = None
-    st.used = []
-
-
-def _f_redraw(st, ev):
-    st.inspired.append(ev.side)
-    st.card = None
-
-
-def _f_activated(st, ev):
-    st.used.append(ev.model)
-
-
-def _f_moved(st, ev):
-    m = st.models[ev.model]
-    _place(st, m, ev.path[-1])
-    if ev.facing is not None:
-        m.facing = ev.facing
-        m.turret = ev.facing
-
-
-def _f_pivoted(st, ev):
-    st.models[ev.model].facing = ev.facing
-
-
-def _f_embarked(st, ev):
-    m = st.models[ev.model]
-    _place(st, m, None)
-    m.carried_by = ev.vehicle
-
-
-def _f_disembarked(st, ev):
-    m = st.models[ev.model]
-    m.carried_by = None
-    _place(st, m, ev.to)
-
-
-def _f_turret(st, ev):
-    st.models[ev.model].turret = ev.facing
-
-
-def _f_nothing(st, ev):
-    pass
-
-
-def _f_downed(st, ev):
-    st.models[ev.model].status = DOWN
-
-
-def _f_casualty(st, ev):
-    m = st.models[ev.model]
-    m.status = CASUALTY
-    m.carried_by = None
-    _place(st, m, None)
-
-
-def _f_recovered(st, ev):
-    st.models[ev.model].status = OK
-
-
-def _f_damaged(st, ev):
-    st.models[ev.model].damage = ev.total
-
-
-def _f_bailed(st, ev):
-    st.models[ev.model].status = ABANDONED
-
-
-def _f_thrown(st, ev):
-    m = st.models[ev.model]
-    m.carried_by = None
-    m.status = DOWN
-    _place(st, m, ev.at)
-
-
-def _f_offered(st, ev):
-    st.pending = Pending(ev.shooter, ev.weapon, ev.mode, ev.shots, ev.around, ev.candidates)
-
-
-def _f_declined(st, ev):
-    st.pending = None
-
-
-def _f_turn_ended(st, ev):
-    st.card = None
-    st.active = None
-    st.pending = None
-    st.used = []
-
-
-def _f_broken(st, ev):
-    st.broken.append(f"{ev.side}/{ev.force}")
-    for m in st.models.values():
-        if m.side == ev.side and m.force == ev.force and m.status in (OK, DOWN):
-            m.status = FLED
-            m.carried_by = None
-            _place(st, m, None)
-
-
-def _f_ended(st, ev):
-    st.result = (ev.winner, ev.reason)
-    st.active = None
-    st.card = None
-
-
-FOLD = {
-    E.ModelPlaced: _f_placed, E.TurnBegan: _f_turn_began, E.InitiativeWon: _f_initiative,
-    E.ActionCardTurned: _f_card_turned, E.ActionCardDone: _f_card_done, E.InspiringRedraw: _f_redraw,
-    E.ModelActivated: _f_activated, E.ModelMoved: _f_moved, E.VehiclePivoted: _f_pivoted,
-    E.ModelEmbarked: _f_embarked, E.ModelDisembarked: _f_disembarked, E.TurretTurned: _f_turret,
-    E.CardsCompared: _f_nothing, E.ModelDowned: _f_downed, E.ModelCasualty: _f_casualty,
-    E.ModelRecovered: _f_recovered, E.VehicleDamaged: _f_damaged, E.CrewBailedOut: _f_bailed,
-    E.PassengerThrown: _f_thrown, E.RetargetOffered: _f_offered, E.RetargetChosen: _f_declined,
-    E.TurnEnded: _f_turn_ended, E.MoraleTested: _f_nothing, E.ForceBroken: _f_broken, E.BattleEnded: _f_ended,
-}

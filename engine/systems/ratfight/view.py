@@ -1,42 +1,39 @@
-"""What a RatFight player sees: the map, the action card, orders, their odds, the end of battle.
+"""What a RatFight player sees: the map, the action card, how the order editor files orders, the end of battle.
 
 Fills in the plain records of :mod:`engine.core.view` from a :class:`RatState`.
 Nothing here changes a battle; the odds read only the *make-up* of each side's
 resolution draw pile (which cards are left in it, public knowledge since every
 used card lies face up on the discard pile), never its order.
 
-The maths is in small pure functions at the top (cards are handled as their
-strength rank 0..51, Ace of Clubs lowest, King of Spades highest: value first,
-then suit, as in the book's "Cards" section).
-
-Every order with odds (a shot, spare shots, a grenade, a close assault, the
-Inspiring redraw) gives each outcome a value for the luck report, in the unit
-its preview names, and is marked an estimate where the odds are not exact (a
-grenade on several models; a pile too short for the order). ``outcome_of``
-reads from an order's events which of its preview's outcomes it had, with the
-very labels the preview used.
+Each order's preview and outcome are in :mod:`.previews`, the maths of its odds
+in :mod:`.odds`.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Iterable, Sequence
-from math import comb
-
-import attrs
-
-from engine.core.cards import card_strength, card_value
-from engine.core.events import CardDrawn
-from engine.core.hexes import DIRECTION_NAMES, LOS_BLOCK, Hex, axial_to_offset, line_of_sight
-from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
-                              SideInfo, TerrainKey)
+from engine.core.hexes import (
+    DIRECTION_NAMES,
+    LOS_BLOCK,
+    Hex,
+    axial_to_offset,
+    line_of_sight,
+)
+from engine.core.view import (
+    ActivationView,
+    BattleSummary,
+    BoardView,
+    OrderParts,
+    Piece,
+    SideInfo,
+    TerrainKey,
+)
 
 from . import commands as C
-from . import events as E
-from . import rules
-from .data import COVER_CARDS, Mode, Tables, Terrain, Weapon
+from . import describe as D
+from . import orders, rules
+from .data import Mode, Tables, Terrain, Weapon
 from .describe import Describer, where
-from .state import ABANDONED, ACTION_DECK, DOWN, OK, Model, RatState, res_deck
+from .state import ABANDONED, ACTION_DECK, DOWN, OK, Model, RatState
 
 # ---------------------------------------------------------------------------
 # Glyphs
@@ -93,228 +90,6 @@ def piece_glyph(tables: Tables, m: Model) -> str:
         return LEADER_GLYPH
     main = [w for w in m.weapons if w not in SECONDARY_WEAPONS] or list(m.weapons)
     return WEAPON_GLYPHS.get(main[0], INFANTRY_GLYPH).upper() if main else INFANTRY_GLYPH
-
-
-# ---------------------------------------------------------------------------
-# The maths of opposed draws
-# ---------------------------------------------------------------------------
-
-def rank(code: str) -> int:
-    """A card's place in the total order of the book's "Cards" section: 0 (Ace of Clubs) .. 51 (King of Spades).
-
-    "Aces are low, Jacks are worth eleven points, Queens twelve, and Kings thirteen. In the event of a tie
-    ... the suites have the rank value of Spades, Hearts, Diamonds and Clubs."
-    """
-    value, suit = card_strength(code)
-    return (value - 1) * 4 + suit
-
-
-def best_of_distribution(pile_ranks: Iterable[int], n: int) -> dict[int, float]:
-    """The law of the best of ``n`` cards drawn without replacement from a pile of distinct ranks.
-
-    Firing 6: the defender "turns over two Resolution Cards (discarding the lower) ... three Resolution
-    Cards (discarding the lower two)". The i-th lowest card (from 0) is the best of the n exactly when it is
-    drawn and the other n-1 come from the i below it: C(i, n-1) / C(N, n).
-    """
-    ranks = sorted(pile_ranks)
-    size = len(ranks)
-    if size == 0 or n < 1:
-        raise ValueError("the best of no cards")
-    n = min(n, size)
-    total = comb(size, n)
-    return {x: comb(i, n - 1) / total for i, x in enumerate(ranks) if i >= n - 1}
-
-
-def draw_odds(beat: int, equal: int, lose: int, n: int) -> tuple[float, float, float]:
-    """(win, same card, lose) for a best-of-``n`` draw against a fixed opposing card.
-
-    The pile holds ``beat`` cards stronger than the opposing card, ``equal`` (0 or 1) the very same card
-    (which "Cards" says ends the turn at once) and ``lose`` weaker ones. The best card wins as soon as one
-    of the n is stronger: P(win) = 1 - C(E+L, n)/C(N, n), P(same) = (C(E+L, n) - C(L, n))/C(N, n),
-    P(lose) = C(L, n)/C(N, n).
-    """
-    size = beat + equal + lose
-    n = min(n, size)
-    if n <= 0:
-        return 0.0, 0.0, 1.0
-    total = comb(size, n)
-    no_beat = comb(equal + lose, n)
-    all_lose = comb(lose, n)
-    return (total - no_beat) / total, (no_beat - all_lose) / total, all_lose / total
-
-
-def shot_sequence(beat: int, equal: int, lose: int, n: int, shots: int) -> tuple[list[tuple[float, float]], float]:
-    """Per shot, the chance that it is the one that hits or ties; and the chance that every shot misses.
-
-    Firing 4: "If the shooting weapon has two shots and misses on the first then the shooting player may
-    draw another card and compare it with the originally drawn defender's card, and so on." A missed
-    shot's cards are all weaker than the defender's and are not put back, so the pile loses ``n`` losing
-    cards per miss while its stronger cards (and the same card) stay in it.
-    """
-    out = []
-    reach = 1.0
-    for _ in range(shots):
-        win, same, miss = draw_odds(beat, equal, lose, n)
-        out.append((reach * win, reach * same))
-        reach *= miss
-        lose -= n
-        if reach == 0.0:
-            break
-    return out, reach
-
-
-def shot_sequence_odds(beat: int, equal: int, lose: int, n: int, shots: int) -> tuple[float, float, float]:
-    """(hit, same card, all miss) over a burst of ``shots`` against one defender card (Firing 2-4)."""
-    per_shot, miss = shot_sequence(beat, equal, lose, n, shots)
-    return sum(h for h, _ in per_shot), sum(t for _, t in per_shot), miss
-
-
-def _split(att_ranks: Sequence[int], att_set: frozenset[int], d: int, same_deck: bool, n_def: int
-           ) -> tuple[int, int, int]:
-    below = bisect_left(att_ranks, d)
-    if same_deck:
-        # the defender's card and the n-1 below it it discarded came out of this very pile
-        return len(att_ranks) - below - 1, 0, below - (n_def - 1)
-    equal = 1 if d in att_set else 0
-    return len(att_ranks) - below - equal, equal, below
-
-
-def opposed_fire_odds(def_pile: Sequence[int], n_def: int, att_pile: Sequence[int], n_att: int, shots: int,
-                      same_deck: bool = False) -> tuple[float, float, float]:
-    """(hit, same card, all miss) for firing at infantry: the defender's best of ``n_def`` against bursts.
-
-    Firing 2-4 and 6; Cards ("highest card winning"; "both players draw the same card ... the Turn
-    immediately ends"). Sums the shot sequence over the law of the defender's best card. ``same_deck``:
-    both sides draw from one pile (a grenade landing on the thrower's own men), so the same card cannot
-    come up and the defender's cards are missing from the firer's pile.
-    """
-    att = sorted(att_pile)
-    att_set = frozenset(att)
-    hit = tie = miss = 0.0
-    for d, pd in best_of_distribution(def_pile, n_def).items():
-        h, t, m = shot_sequence_odds(*_split(att, att_set, d, same_deck, n_def), n_att, shots)
-        hit += pd * h
-        tie += pd * t
-        miss += pd * m
-    return hit, tie, miss
-
-
-@attrs.frozen
-class VehicleOdds:
-    """Shooting at Vehicles 1-4: missed, same card (turn ends), hit for no damage, damaged (crew stay), bail out."""
-
-    miss: float
-    tie: float
-    no_damage: float
-    damaged: float
-    bail: float
-
-    def total(self) -> float:
-        return self.miss + self.tie + self.no_damage + self.damaged + self.bail
-
-
-def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[str], n_att: int, shots: int,
-                      ap: int, armour: int, damage: int, same_deck: bool = False) -> VehicleOdds:
-    """The whole of "Shooting at Vehicles" 1-4 from the two piles' make-up.
-
-    1. "Both players turn over a Resolution Card ... The vehicle is hit if the attacker wins" (a burst
-       keeps drawing against that card, Firing 4).
-    2. "Both players turn over a second Resolution Card. The attacker adds the armour piercing value ...
-       The defender adds the armour value". 3. "If the attacker's total is more than the defenders then
-       the difference is the number of damage points". 4. "The crew bail out if the numeric value of the
-       resolution card is less than or equal to the accumulated damage."
-
-    Exact for separate decks: given the defender's hit card d and the shot k that hits, the firer's next
-    card is equally likely to be any card still in its pile, and the chance that a given card is still
-    there follows from the expected number of cards of its kind (stronger than d, d's twin, weaker) spent
-    on the hit. With ``same_deck`` (a grenade on one's own lorry) the damage draw is approximated as from
-    two separate piles.
-    """
-    att_codes = sorted(att_pile, key=rank)
-    att = [rank(c) for c in att_codes]
-    att_set = frozenset(att)
-    att_vals = [card_value(c) for c in att_codes]
-    def_codes = {rank(c): c for c in def_pile}
-    def_vals = {r: card_value(c) for r, c in def_codes.items()}
-    miss = tie = no_damage = damaged = bail = 0.0
-    for d, pd in best_of_distribution(def_codes, n_def).items():
-        # the defender's pile for the damage and crew cards: d is gone, and the n_def-1 cards it beat
-        below = [r for r in def_codes if r < d]
-        w_below = 1.0 - (n_def - 1) / len(below) if below else 0.0
-        weights = {r: (w_below if r < d else 1.0) for r in def_codes if r != d}
-        w_total = sum(weights.values())
-        by_val = [0.0] * 14  # weight of the cards of each value
-        for r, w in weights.items():
-            by_val[def_vals[r]] += w
-        d2_val = [w / w_total for w in by_val]
-        le = [sum(by_val[:v + 1]) for v in range(14)]  # weight of cards of value v or less
-        beat, equal, lose = _split(att, att_set, d, same_deck, n_def)
-        lo = bisect_left(att, d)
-        hist_lose, hist_beat = [0] * 14, [0] * 14
-        for i, v in enumerate(att_vals):
-            if i < lo:
-                hist_lose[v] += 1
-            elif att[i] != d:
-                hist_beat[v] += 1
-        twin_val = def_vals[d] if equal else 0
-        per_shot, m = shot_sequence(beat, equal, lose, n_att, shots)
-        miss += pd * m
-        for k, (p_hit, p_tie) in enumerate(per_shot):
-            tie += pd * p_tie
-            if p_hit <= 0.0:
-                continue
-            # the hitting draw: n_att cards from what is left, with at least one stronger than d
-            n = n_att
-            left = beat + equal + lose - k * n
-            lose_k = lose - k * n
-            rest = equal + lose_k
-            p_no_beat = comb(rest, n) / comb(left, n) if left >= n else 0.0
-            p_win = 1.0 - p_no_beat
-            spent_beat = (n * beat / left) / p_win
-            spent_equal = (n * equal / left - (p_no_beat * n * equal / rest if rest else 0.0)) / p_win
-            spent_lose = (n * lose_k / left - (p_no_beat * n * lose_k / rest if rest else 0.0)) / p_win
-            keep_beat = 1.0 - spent_beat / beat if beat else 0.0
-            keep_equal = 1.0 - spent_equal / equal if equal else 0.0
-            keep_lose = 1.0 - (k * n + spent_lose) / lose if lose else 0.0
-            # (the weights add up to the cards left, left - n; with same_deck the cards the defender drew
-            # below d are not followed, so they are scaled to add up all the same)
-            remaining = sum(hist_beat) * keep_beat + sum(hist_lose) * keep_lose + (keep_equal if equal else 0.0)
-            a_val = [(hist_beat[v] * keep_beat + hist_lose[v] * keep_lose
-                      + (keep_equal if v == twin_val else 0.0)) / remaining for v in range(14)]
-
-            def a_prob(r: int) -> float:
-                if r not in att_set:
-                    return 0.0
-                if r == d:
-                    return keep_equal / remaining if equal else 0.0
-                if r < d:
-                    return keep_lose / remaining
-                return keep_beat / remaining
-
-            tie_val = [0.0] * 14
-            if not same_deck:
-                for r, w in weights.items():
-                    tie_val[def_vals[r]] += a_prob(r) * w / w_total
-            p = pd * p_hit
-            tie += p * sum(tie_val)
-            for va in range(1, 14):
-                if a_val[va] == 0.0:
-                    continue
-                for vd in range(1, 14):
-                    q = a_val[va] * d2_val[vd] - (tie_val[va] if va == vd else 0.0)
-                    if q <= 0.0:
-                        continue
-                    diff = va + ap - vd - armour
-                    if diff <= 0:
-                        no_damage += p * q
-                        continue
-                    total = damage + diff
-                    crew_low = (le[min(total, 13)] - (1.0 if vd <= total else 0.0)) / (w_total - 1.0) \
-                        if w_total > 1.0 else 1.0
-                    crew_low = min(max(crew_low, 0.0), 1.0)
-                    bail += p * q * crew_low
-                    damaged += p * q * (1.0 - crew_low)
-    return VehicleOdds(miss, tie, no_damage, damaged, bail)
 
 
 # ---------------------------------------------------------------------------
@@ -506,7 +281,7 @@ def activation(st: RatState) -> ActivationView:
     elif st.card is None:  # half-way through an order, between one card and the next (a replay's event step)
         waiting = frozenset()
     else:
-        waiting = frozenset(c.model for c in rules.legal_commands(st) if hasattr(c, "model")) - acted
+        waiting = frozenset(c.model for c in orders.model_orders(st)) - acted
     return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=waiting)
 
 
@@ -519,513 +294,50 @@ def _pos(st: RatState, mid: str | None) -> Hex | None:
     return m.pos if m else None
 
 
-def order_parts(st: RatState, cmd) -> OrderParts:
-    """The piece, action and target hex the order editor files ``cmd`` under, and a label unique among them."""
-    t = type(cmd)
-    describe = Describer(st)
-    n = describe.name
-    if t is C.Pass:
-        return OrderParts(None, "Pass", None, "pass: finish with this card")
-    if t is C.Redraw:
-        return OrderParts(None, "Redraw", None, "Inspiring redraw: throw this card away and turn another")
-    if t is C.Retarget:
-        shooter = st.pending.shooter if st.pending else None
-        if cmd.target is None:
-            return OrderParts(shooter, "Retarget", None, "let the spare shots go")
-        return OrderParts(shooter, "Retarget", _pos(st, cmd.target), f"spare shots at {n(cmd.target)}")
-    if t is C.Move:
-        return OrderParts(cmd.model, "Reverse" if cmd.reverse else "Move", cmd.to,
-                          describe.command(cmd))
-    if t is C.Pivot:
-        m = st.models[cmd.model]
-        return OrderParts(cmd.model, "Pivot", m.pos.neighbour(cmd.facing) if m.pos else None,
-                          f"face {DIRECTION_NAMES[cmd.facing]}")
-    if t is C.Assault:
-        return OrderParts(cmd.model, "Assault", _pos(st, cmd.target), f"assault {n(cmd.target)} from {where(cmd.to)}")
-    if t is C.Embark:
-        return OrderParts(cmd.model, "Embark", _pos(st, cmd.vehicle), f"board {n(cmd.vehicle)}")
-    if t is C.Disembark:
-        return OrderParts(cmd.model, "Disembark", cmd.to, f"climb out at {where(cmd.to)}")
-    if t is C.Fire:
-        weapon = st.tables.weapons[cmd.weapon]
-        action = fire_action(weapon, cmd.mode)
-        return OrderParts(cmd.model, action, _pos(st, cmd.target), f"{action[5:]} at {n(cmd.target)}")
-    raise TypeError(f"{t.__name__} is not a RatFight order")
+# How the order editor files each order: the piece, the action, the target hex and a label unique among them.
+
+def parts_pass(st: RatState, cmd: C.Pass) -> OrderParts:
+    return OrderParts(None, "Pass", None, "pass: finish with this card")
 
 
-# ---------------------------------------------------------------------------
-# Previews
-# ---------------------------------------------------------------------------
-
-def activation_cost(st: RatState) -> str:
-    card = st.tables.cards.get(st.card) if st.card else None
-    if card is None:
-        return ""
-    if card.count == 1:
-        return f"uses '{card.title}' (one model)"
-    if card.count:
-        return f"uses 1 of the {card.count} activations on '{card.title}' ({len(st.used)} used so far)"
-    return f"one of any number of models on '{card.title}'"
+def parts_redraw(st: RatState, cmd: C.Redraw) -> OrderParts:
+    return OrderParts(None, "Redraw", None, "Inspiring redraw: throw this card away and turn another")
 
 
-def move_cost(st: RatState, m: Model, to: Hex, reverse: bool = False) -> str:
-    mover = st.tables.movers[m.mover]
-    full = rules.budget(st, m, reverse)
-    cost = rules.reach(st, m, reverse).get(to)
-    path = rules.move_path(st, m, to, reverse)
-    if cost is None or path is None:
-        return ""
-    hexes = len(path) - 1
-    half = ", reversing at half speed" if reverse else ""
-    return (f"{_plural(hexes, 'hex', 'hexes')} of move: {cost} of {full} move points "
-            f"(a full move is {full // mover.road} hexes off road, {full // mover.open} on road{half})")
+def parts_retarget(st: RatState, cmd: C.Retarget) -> OrderParts:
+    shooter = st.pending.shooter if st.pending else None
+    if cmd.target is None:
+        return OrderParts(shooter, "Retarget", None, "let the spare shots go")
+    return OrderParts(shooter, "Retarget", _pos(st, cmd.target), f"spare shots at {Describer(st).name(cmd.target)}")
 
 
-def preview(st: RatState, cmd) -> OrderPreview:
-    """What ``cmd`` costs, what goes into its odds, and the exact odds of each outcome."""
-    describe = Describer(st)
-    summary = describe.command(cmd)
-    why = rules.validate(st, cmd)
-    if why is not None:
-        return OrderPreview(summary=summary, note=f"not possible now: {why}")
-    t = type(cmd)
-    if t is C.Pass:
-        cost = f"done with '{st.tables.cards[st.card].title}' ({card_use(st)})" if st.card else ""
-        return OrderPreview(summary=summary, cost=cost)
-    if t is C.Redraw:
-        return _redraw_preview(st, summary, "the Inspiring leader's one redraw this turn "
-                               "(Leaders and Heroes: Inspiring)")
-    if t is C.Retarget:
-        p = st.pending
-        if cmd.target is None:
-            return OrderPreview(summary=summary, cost="the spare shot is lost" if p.shots == 1
-                                else f"the {p.shots} spare shots are lost")
-        shooter = st.models[p.shooter]
-        return _fire_preview(st, shooter, p.weapon, p.mode, st.models[cmd.target], p.shots, summary,
-                             f"{_plural(p.shots, 'spare shot')} of the same firing (Firing 5)", retargeted=True)
+def parts_move(st: RatState, cmd: C.Move) -> OrderParts:
+    return OrderParts(cmd.model, "Reverse" if cmd.reverse else "Move", cmd.to, D.move_order(st, cmd))
+
+
+def parts_pivot(st: RatState, cmd: C.Pivot) -> OrderParts:
     m = st.models[cmd.model]
-    act = activation_cost(st)
-    if t is C.Move:
-        cost = "; ".join(x for x in (move_cost(st, m, cmd.to, cmd.reverse), act) if x)
-        return OrderPreview(summary=summary, cost=cost, modifiers=_ends_in(st, cmd.to))
-    if t is C.Pivot:
-        return OrderPreview(summary=summary, cost="; ".join(x for x in ("the vehicle's whole move", act) if x))
-    if t is C.Embark:
-        h = rules._embark_hex(st, m, st.models[cmd.vehicle])
-        walk = move_cost(st, m, h) if h is not None and h != m.pos else "climbs in from next to it"
-        return OrderPreview(summary=summary, cost="; ".join(x for x in (walk, act) if x))
-    if t is C.Disembark:
-        return OrderPreview(summary=summary, cost="; ".join(x for x in ("a move", act) if x),
-                            modifiers=_ends_in(st, cmd.to))
-    if t is C.Assault:
-        walk = move_cost(st, m, cmd.to) if cmd.to != m.pos else "already in contact"
-        return _assault_preview(st, m, cmd.to, st.models[cmd.target], summary, "; ".join(x for x in (walk, act) if x))
-    if t is C.Fire:
-        weapon = st.tables.weapons[cmd.weapon]
-        mode = weapon.modes[cmd.mode]
-        target = st.models[cmd.target]
-        if mode.template:
-            return _grenade_preview(st, m, weapon, mode, target, summary, act)
-        cost = act + ("; the turret swings to the target" if m.is_vehicle else "")
-        return _fire_preview(st, m, cmd.weapon, cmd.mode, target, mode.shots, summary, cost)
-    return OrderPreview(summary=summary)
+    return OrderParts(cmd.model, "Pivot", m.pos.neighbour(cmd.facing) if m.pos else None,
+                      f"face {DIRECTION_NAMES[cmd.facing]}")
 
 
-def _ends_in(st: RatState, h: Hex) -> tuple[str, ...]:
-    t = st.tables.terrain[st.tables.board[h]]
-    cards = COVER_CARDS[t.cover]
-    return (f"ends in {t.name}: {t.cover if t.cover != 'none' else 'no'} cover "
-            f"({_plural(cards, 'card')} against fire)",)
+def parts_assault(st: RatState, cmd: C.Assault) -> OrderParts:
+    return OrderParts(cmd.model, "Assault", _pos(st, cmd.target),
+                      f"assault {Describer(st).name(cmd.target)} from {where(cmd.to)}")
 
 
-class _Piles:
-    """Each side's resolution draw pile, as ranks, for the cards an order may need.
-
-    When a pile holds fewer cards than an order may draw, the engine shuffles the discards back in as it
-    runs out ("When all cards have been used the owning player immediately shuffles the deck"); the odds
-    then take the pile to be every card of that deck not in play.
-    """
-
-    def __init__(self, st: RatState, needs: dict[str, int]) -> None:
-        self.codes: dict[str, list[str]] = {}
-        self.notes: list[str] = []
-        names = st.tables.side_names
-        for side in st.sides:
-            deck = st.decks[res_deck(side)]
-            codes = list(deck.draw_pile)
-            need = needs.get(side, 0)
-            if need > len(codes):
-                self.notes.append(f"The {names[side]} pile has {_plural(len(codes), 'card')} but this may draw "
-                                  f"{need}: worked out as if the {len(deck.discard)} discards were shuffled back "
-                                  f"in (Cards).")
-                codes += deck.discard
-            self.codes[side] = codes
-        self.size_note = ("from the cards left in each pile (" +
-                          ", ".join(f"{names[s]} {len(st.decks[res_deck(s)].draw_pile)}" for s in st.sides)
-                          + "), whose order nobody knows")
-
-    @property
-    def estimate(self) -> bool:
-        """A pile too short for the order: the odds take the discards as shuffled back in, an estimate (the
-        engine draws the last cards of the old pile first)."""
-        return bool(self.notes)
-
-    def ranks(self, side: str) -> list[int]:
-        return [rank(c) for c in self.codes[side]]
-
-    def note(self, *extra: str) -> str:
-        return " ".join(["Odds " + self.size_note + "."] + list(extra) + self.notes)
+def parts_embark(st: RatState, cmd: C.Embark) -> OrderParts:
+    return OrderParts(cmd.model, "Embark", _pos(st, cmd.vehicle), f"board {Describer(st).name(cmd.vehicle)}")
 
 
-def _cover_words(st: RatState, target: Model, n_def: int) -> str:
-    tables = st.tables
-    terrain = tables.terrain[tables.board[target.pos]]
-    base = COVER_CARDS[terrain.cover]
-    kind = {1: "the open", 2: "soft cover", 3: "hard cover"}
-    if n_def > base:
-        return (f"target partly hidden behind terrain: counts as in {kind[n_def]}, "
-                f"defender turns {_plural(n_def, 'card')} (Line of sight and Terrain; Firing 6)")
-    if n_def == 1:
-        return "target in the open: defender turns 1 card (Firing 2)"
-    return f"target in {kind[n_def]} ({terrain.name}): defender turns {n_def} cards, keeps the best (Firing 6)"
+def parts_disembark(st: RatState, cmd: C.Disembark) -> OrderParts:
+    return OrderParts(cmd.model, "Disembark", cmd.to, f"climb out at {where(cmd.to)}")
 
 
-def _shooter_words(shooter: Model, weapon: Weapon, mode: Mode) -> list[str]:
-    out = [f"{weapon.name}: {mode_text(mode)}"]
-    if mode.cards > 1:
-        out.append(f"{weapon.name.lower()} turns {mode.cards} cards a shot (Weapons)")
-    if "dead_shot" in shooter.heroes:
-        out.append("Dead Shot: +1 card a shot (Leaders and Heroes)")
-    return out
-
-
-def _vehicle_words(st: RatState, attacker_pos: Hex, vehicle: Model, ap: int) -> tuple[str, int, list[str]]:
-    vt = st.tables.vehicles[vehicle.vehicle]
-    arc = rules.armour_arc(vehicle, attacker_pos)
-    armour = vt.armour[rules.ARC_INDEX.get(arc, 2)]
-    words = [f"AP {ap} against {arc} armour {armour}" + ("" if vt.armoured else " (unarmoured)")
-             + " (Shooting at Vehicles 2)",
-             "the vehicle turns 1 card to avoid the hit, terrain does not count (Shooting at Vehicles 1)"]
-    if vehicle.damage:
-        words.append(f"{vehicle.damage} damage already: the crew bail on a card of the total damage or less "
-                     f"(Shooting at Vehicles 4)")
-    return arc, armour, words
-
-
-# -- outcome labels: the preview and outcome_of build them from the same state with the same words -------
-
-TIE = "same card: the turn ends"
-UNIT_DOWNED = "enemies Downed"
-UNIT_CASUALTIES = "casualties: the enemy's less your own"
-UNIT_CREW = "enemy casualties (a crew that bails out counts)"
-UNIT_GRENADE = "models Downed or hit: the enemy's less your own"
-UNIT_CARDS = "action cards you can act on"
-
-
-def _shot_labels(target: Model, shots: int) -> tuple[str, str]:
-    """(hit, miss) for shots at an infantry model (Firing 3-4)."""
-    hit = f"hit: {target.name} stays Down" if target.status == DOWN else f"hit: {target.name} Down"
-    return hit, "all shots miss" if shots > 1 else "the shot misses"
-
-
-def _vehicle_labels(name: str, miss_words: str) -> dict[str, str]:
-    return {"bail": f"hit: {name}'s crew bail out", "damaged": "hit and damaged, the crew stay",
-            "no_damage": "hit, no damage", "miss": miss_words, "tie": TIE}
-
-
-def _assault_labels(attacker: Model, target: Model) -> dict[str, str]:
-    return {"win": f"{attacker.name} wins: {target.name} is a casualty",
-            "lose": f"{target.name} wins: {attacker.name} is a casualty",
-            "down": f"{target.name} is a casualty", "tie": TIE,
-            "beaten": f"beaten off: {attacker.name} is a casualty"}
-
-
-def _grenade_label(k: int, j: int, enemies: int, own: int, what: str) -> str:
-    """``k`` of the ``enemies`` and ``j`` of the thrower's ``own`` models under the template Downed (or hit)."""
-    if own == 0:
-        return "nobody " + what if k == 0 else f"{k} of {enemies} {what}"
-    if k == 0 and j == 0:
-        return "nobody " + what
-    return f"{k} of {enemies} enemies and {j} of {own} of your own {what}"
-
-
-def _action_label(st: RatState, card_id: str) -> str:
-    card = st.tables.cards[card_id]
-    return "Turn End: the turn ends at once" if card.kind == "turn_end" else f"'{card.title}'"
-
-
-def _vehicle_chances(odds: VehicleOdds, name: str, miss_words: str, bail_value: float, miss_value: float
-                     ) -> tuple[Chance, ...]:
-    label = _vehicle_labels(name, miss_words)
-    return (Chance(label["bail"], odds.bail, float(bail_value)),
-            Chance(label["damaged"], odds.damaged, 0.0),
-            Chance(label["no_damage"], odds.no_damage, 0.0),
-            Chance(label["miss"], odds.miss, miss_value),
-            Chance(TIE, odds.tie, 0.0))
-
-
-def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, target: Model, shots: int,
-                  summary: str, cost: str, retargeted: bool = False) -> OrderPreview:
-    weapon = st.tables.weapons[weapon_id]
-    mode = weapon.modes[mode_i]
-    n_att = rules.shooter_cards(shooter, mode)
-    mods = _shooter_words(shooter, weapon, mode)
-    if shots > 1:
-        mods.append(f"{shots} shots, each against the one defender card (Firing 4)")
-    if target.is_vehicle:
-        arc, armour, words = _vehicle_words(st, shooter.pos, target, mode.ap)
-        mods += words
-        piles = _Piles(st, {shooter.side: shots * n_att + 1, target.side: 3})
-        odds = vehicle_fire_odds(piles.codes[target.side], 1, piles.codes[shooter.side], n_att, shots, mode.ap,
-                                 armour, target.damage)
-        crew = st.tables.vehicles[target.vehicle].crew
-        chances = _vehicle_chances(odds, target.name, "all shots miss" if shots > 1 else "missed", crew, 0.0)
-        return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances,
-                            note=piles.note("The damage card is whichever card is next in the firer's pile after "
-                                            "those spent on the hit."),
-                            estimate=piles.estimate, value_unit=UNIT_CREW)
-    seen = None if retargeted else rules.sight(st, shooter.pos, target.pos)
-    n_def = rules.cover_cards(st, target, seen)
-    mods.insert(0, _cover_words(st, target, n_def))
-    piles = _Piles(st, {shooter.side: shots * n_att, target.side: n_def})
-    hit, tie, miss = opposed_fire_odds(piles.ranks(target.side), n_def, piles.ranks(shooter.side), n_att, shots)
-    if target.status == DOWN:
-        mods.append(f"{target.name} is already Down: a hit does no more harm (Firing 3)")
-    hit_words, miss_words = _shot_labels(target, shots)
-    if shots > 1:
-        around = [m.name for m in st.models.values()
-                  if m.side == target.side and m.id != target.id and m.on_table
-                  and rules.hex_distance(m.pos, target.pos) <= rules.RETARGET_HEXES
-                  and not (m.is_vehicle and mode.ap == 0 and st.tables.vehicles[m.vehicle].armoured)]
-        if around:
-            mods.append("spare shots after a hit may go to " + ", ".join(around) + " (Firing 5)")
-    chances = (Chance(hit_words, hit, 0.0 if target.status == DOWN else 1.0),
-               Chance(miss_words, miss, 0.0),
-               Chance(TIE, tie, 0.0))
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=piles.note(),
-                        estimate=piles.estimate, value_unit=UNIT_DOWNED)
-
-
-def _assault_preview(st: RatState, attacker: Model, at: Hex, target: Model, summary: str, cost: str
-                     ) -> OrderPreview:
-    """Close Combat: the attacker turns two cards and the defender one; the loser is a casualty.
-
-    ``at`` is the hex the attacker fights from (it moves there first): against a vehicle it fixes the face hit.
-    """
-    n_att = 2 + (1 if "bruiser" in attacker.heroes else 0)
-    mods = ["attacker turns 2 cards, defender 1; terrain does not count (Close Combat)"]
-    if "bruiser" in attacker.heroes:
-        mods.append(f"{attacker.name} is a Bruiser: +1 card (Leaders and Heroes)")
-    label = _assault_labels(attacker, target)
-    if target.is_vehicle:
-        mods[0] = "attacker turns 2 cards, the vehicle 1, at Armour Piercing Zero (Close Combat)"
-        arc, armour, words = _vehicle_words(st, at, target, 0)
-        mods += words
-        piles = _Piles(st, {attacker.side: n_att + 1, target.side: 3})
-        odds = vehicle_fire_odds(piles.codes[target.side], 1, piles.codes[attacker.side], n_att, 1, 0, armour,
-                                 target.damage)
-        crew = st.tables.vehicles[target.vehicle].crew
-        chances = _vehicle_chances(odds, target.name, label["beaten"], crew, -1.0)
-        return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances,
-                            note=piles.note("The damage card is whichever card is next in the attacker's pile."),
-                            estimate=piles.estimate, value_unit=UNIT_CASUALTIES)
-    if target.status == DOWN:
-        mods = [f"{target.name} is Down: no defence, a sure casualty without cards (Close Combat)"]
-        return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods),
-                            odds=(Chance(label["down"], 1.0, 1.0),), note="", value_unit=UNIT_CASUALTIES)
-    n_def = 1 + (1 if "bruiser" in target.heroes else 0)
-    if n_def > 1:
-        mods.append(f"{target.name} is a Bruiser: +1 card (Leaders and Heroes)")
-    piles = _Piles(st, {attacker.side: n_att, target.side: n_def})
-    win, tie, lose = opposed_fire_odds(piles.ranks(target.side), n_def, piles.ranks(attacker.side), n_att, 1)
-    chances = (Chance(label["win"], win, 1.0),
-               Chance(label["lose"], lose, -1.0),
-               Chance(TIE, tie, 0.0))
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=piles.note(),
-                        estimate=piles.estimate, value_unit=UNIT_CASUALTIES)
-
-
-def grenade_victims(st: RatState, centre: Model) -> list[Model]:
-    """Weapons, Grenade: the models under the template (the hex and its six neighbours) that a shot can harm,
-    in the order the engine attacks them."""
-    victims = []
-    for h in [centre.pos] + centre.pos.neighbours():
-        mid = st.occupant.get(h)
-        if mid is None:
-            continue
-        v = st.models[mid]
-        if not v.on_table or (v.is_vehicle and st.tables.vehicles[v.vehicle].armoured):
-            continue
-        victims.append(v)
-    return victims
-
-
-def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, centre: Model, summary: str,
-                     cost: str) -> OrderPreview:
-    """Weapons, Grenade: every model under the 3-inch template (the hex and its six neighbours) takes a shot."""
-    n_att = rules.shooter_cards(thrower, mode)
-    seen = rules.sight(st, thrower.pos, centre.pos)
-    victims = grenade_victims(st, centre)
-    needs: dict[str, int] = {}
-    for v in victims:
-        needs[thrower.side] = needs.get(thrower.side, 0) + n_att + (1 if v.is_vehicle else 0)
-        n_def = 3 if v.is_vehicle else rules.cover_cards(st, v, seen if v is centre else None)
-        needs[v.side] = needs.get(v.side, 0) + n_def
-    piles = _Piles(st, needs)
-    mods = _shooter_words(thrower, weapon, mode)
-    chances = []
-    any_vehicle = False
-    approximate = len(victims) > 1
-    for v in victims:
-        same = v.side == thrower.side
-        own = ", your own" if same else ""
-        if v.is_vehicle:
-            any_vehicle = True
-            approximate = approximate or same
-            _, armour, _ = _vehicle_words(st, thrower.pos, v, mode.ap)
-            odds = vehicle_fire_odds(piles.codes[v.side], 1, piles.codes[thrower.side], n_att, 1, mode.ap, armour,
-                                     v.damage, same_deck=same)
-            p = odds.bail + odds.damaged + odds.no_damage
-            mods.append(f"{v.name}{own}, unarmoured vehicle: hit {_pct(p)}, crew bail {_pct(odds.bail)}")
-            chances.append((p, odds.tie, same))
-            continue
-        n_def = rules.cover_cards(st, v, seen if v is centre else None)
-        hit, tie, _ = opposed_fire_odds(piles.ranks(v.side), n_def, piles.ranks(thrower.side), n_att, 1,
-                                        same_deck=same)
-        cover = {1: "open", 2: "soft cover", 3: "hard cover"}[n_def]
-        if v.status == DOWN:
-            mods.append(f"{v.name}{own} ({cover}, {_plural(n_def, 'card')}): already Down, no more harm")
-            chances.append((0.0, tie, same))
-        else:
-            mods.append(f"{v.name}{own} ({cover}, {_plural(n_def, 'card')}): Down {_pct(hit)}")
-            chances.append((hit, tie, same))
-    enemies = sum(1 for v in victims if v.side != thrower.side)
-    own_n = len(victims) - enemies
-    dist, ended = split_count_distribution(chances)
-    what = "Down or hit" if any_vehicle else "Down"
-    odds = [Chance(_grenade_label(k, j, enemies, own_n, what), p, float(k - j))
-            for (k, j), p in sorted(dist.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
-    odds.append(Chance(TIE, ended, 0.0))
-    how = ("Estimated: each model's chance is exact, but the totals treat the models as independent (the "
-           "cards one model uses change the piles a little for the next).") if approximate else ""
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(odds),
-                        note=piles.note(how) if how else piles.note(),
-                        estimate=approximate or piles.estimate, value_unit=UNIT_GRENADE)
-
-
-def split_count_distribution(chances: Sequence[tuple[float, float, bool]]
-                             ) -> tuple[dict[tuple[int, int], float], float]:
-    """For models taking one shot each in turn, each Downed (or hit) with chance p and ending the turn with
-    chance t (treated as independent), the thrower's own models counted apart: the chance that exactly ``k``
-    enemy and ``j`` own models are Downed with no same card, and the chance of a same card.
-
-    Weapons, Grenade: "All models with bases under or partly under the template are attacked by a single
-    'shot'"; Cards: the same card ends the turn, so the models after it are not attacked.
-    """
-    dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
-    ended = 0.0
-    for p, t, own in chances:
-        ended += sum(dist.values()) * t
-        new: dict[tuple[int, int], float] = {}
-        for (k, j), q in dist.items():
-            new[(k, j)] = new.get((k, j), 0.0) + q * (1.0 - p - t)
-            hit = (k, j + 1) if own else (k + 1, j)
-            new[hit] = new.get(hit, 0.0) + q * p
-        dist = new
-    return dist, ended
-
-
-def _redraw_preview(st: RatState, summary: str, cost: str) -> OrderPreview:
-    """Leaders and Heroes, Inspiring: the card turned in place of this one is any card left in the action deck,
-    each as likely (Turn Sequence 3: the deck is face down, so only its make-up is known)."""
-    pile = st.decks[ACTION_DECK].draw_pile
-    if not pile:
-        return OrderPreview(summary=summary, cost=cost, note="the action deck is empty")
-    counts: dict[str, int] = {}
-    for c in pile:
-        label = _action_label(st, c)
-        counts[label] = counts.get(label, 0) + 1
-    odds = tuple(Chance(label, n / len(pile), 0.0 if label.startswith("Turn End") else 1.0)
-                 for label, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    mods = (f"one of the {_plural(len(pile), 'action card')} still face down this turn, "
-            "the Turn End card among them (Turn Sequence 3-5)",)
-    return OrderPreview(summary=summary, cost=cost, modifiers=mods, odds=odds,
-                        note="Odds from the make-up of the action deck left this turn, whose order nobody knows.",
-                        value_unit=UNIT_CARDS)
-
-
-# -- which outcome an order had, read from its events (the luck report and the odds tests) ---------------
-
-def _compared(events: Sequence, defender: str, attacker: str | None = None) -> list:
-    return [e for e in events if type(e) is E.CardsCompared and e.defender == defender
-            and (attacker is None or e.attacker == attacker)]
-
-
-def _vehicle_outcome(events: Sequence, attacker: Model, vehicle: Model, miss_words: str) -> str:
-    label = _vehicle_labels(vehicle.name, miss_words)
-    compared = _compared(events, vehicle.id, attacker.id)
-    if any(e.winner == "tie" for e in compared):
-        return label["tie"]
-    if any(type(e) is E.CrewBailedOut and e.model == vehicle.id for e in events):
-        return label["bail"]
-    if any(type(e) is E.VehicleDamaged and e.model == vehicle.id for e in events):
-        return label["damaged"]
-    if any(e.winner == "attacker" and e.rule.startswith("Shooting at Vehicles 1") for e in compared):
-        return label["no_damage"]
-    return label["miss"]
-
-
-def _shot_outcome(events: Sequence, shooter: Model, target: Model, shots: int) -> str:
-    if target.is_vehicle:
-        return _vehicle_outcome(events, shooter, target, "all shots miss" if shots > 1 else "missed")
-    hit, miss = _shot_labels(target, shots)
-    compared = _compared(events, target.id, shooter.id)
-    if any(e.winner == "tie" for e in compared):
-        return TIE
-    return hit if any(e.winner == "attacker" for e in compared) else miss
-
-
-def outcome_of(st: RatState, cmd, events: Sequence) -> str | None:
-    """Which of the preview's outcomes ``cmd``, given in ``st`` (not changed), had: read from its events alone.
-
-    None for orders without odds (moves, passes, letting spare shots go).
-    """
-    t = type(cmd)
-    if t is C.Redraw:
-        drawn = next((e for e in events if type(e) is CardDrawn and e.deck == ACTION_DECK), None)
-        return _action_label(st, drawn.card) if drawn is not None else None
-    if t is C.Retarget:
-        if cmd.target is None or st.pending is None:
-            return None
-        return _shot_outcome(events, st.models[st.pending.shooter], st.models[cmd.target], st.pending.shots)
-    if t is C.Fire:
-        shooter, target = st.models[cmd.model], st.models[cmd.target]
-        mode = st.tables.weapons[cmd.weapon].modes[cmd.mode]
-        if not mode.template:
-            return _shot_outcome(events, shooter, target, mode.shots)
-        victims = grenade_victims(st, target)
-        if any(type(e) is E.CardsCompared and e.winner == "tie" for e in events):
-            return TIE
-        downed = {e.model for e in events if type(e) is E.ModelDowned}
-        hit_vehicles = {e.defender for e in events if type(e) is E.CardsCompared and e.winner == "attacker"
-                        and e.rule.startswith("Shooting at Vehicles 1")}
-        struck = [v for v in victims if v.id in (hit_vehicles if v.is_vehicle else downed)]
-        k = sum(1 for v in struck if v.side != shooter.side)
-        enemies = sum(1 for v in victims if v.side != shooter.side)
-        what = "Down or hit" if any(v.is_vehicle for v in victims) else "Down"
-        return _grenade_label(k, len(struck) - k, enemies, len(victims) - enemies, what)
-    if t is C.Assault:
-        attacker, target = st.models[cmd.model], st.models[cmd.target]
-        label = _assault_labels(attacker, target)
-        if target.is_vehicle:
-            return _vehicle_outcome(events, attacker, target, label["beaten"])
-        if target.status == DOWN:
-            return label["down"]
-        compared = _compared(events, target.id, attacker.id)
-        if any(e.winner == "tie" for e in compared):
-            return TIE
-        return label["win"] if any(e.winner == "attacker" for e in compared) else label["lose"]
-    return None
+def parts_fire(st: RatState, cmd: C.Fire) -> OrderParts:
+    weapon = st.tables.weapons[cmd.weapon]
+    action = fire_action(weapon, cmd.mode)
+    return OrderParts(cmd.model, action, _pos(st, cmd.target), f"{action[5:]} at {Describer(st).name(cmd.target)}")
 
 
 # ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from . import events as E
 from .state import (ABLE, COMMIT, DEAD, ESCAPED, LUCK, OUT, OVER, REACT, RESOLVE, Cloud, Hit, LiveGrenade, Offer,
@@ -247,26 +247,4 @@ def _nothing(st: SkirmishState, ev: Any) -> None:
     return None
 
 
-FOLDS: dict[type, Callable[[SkirmishState, Any], None]] = {
-    E.CharacterPlaced: _placed, E.RoundBegan: _round_began, E.OrderForced: _forced, E.RunPlanned: _run_planned,
-    E.OrderGiven: _order_given, E.SideLocked: _locked, E.OrdersRevealed: _revealed, E.StageBegan: _stage,
-    E.CharacterMoved: _moved, E.ActionLapsed: _nothing, E.AmmoSpent: _ammo, E.SkillRolled: _nothing,
-    E.HitScored: _hit, E.ArmourStopped: _armour_stopped, E.ArmourBroken: _armour_broken, E.LuckAsked: _luck_asked,
-    E.LuckSpent: _luck_spent, E.HitAvoided: _avoided, E.DamageTaken: _damage, E.LimbDestroyed: _limb,
-    E.MortalWound: _mortal, E.OutOfCombat: _out, E.Killed: _killed, E.TurnLost: _turn_lost,
-    E.ShootingBarred: _barred, E.GrenadeThrown: _thrown, E.BurstLanded: _nothing, E.CloudFormed: _cloud,
-    E.CloudDispersed: _dispersed, E.ReactionOffered: _offered, E.ReactionChosen: _chosen,
-    E.GrenadeDisposed: _disposed, E.ThrowBackLuck: _throw_back_luck, E.GrenadeReturned: _returned,
-    E.GrenadeBurst: _disposed, E.Sheltered: _nothing, E.Reloaded: _reloaded, E.Aimed: _aimed,
-    E.Stabilised: _stabilised, E.Communicated: _nothing, E.Hunkered: _nothing, E.Escaped: _escaped,
-    E.RoundEnded: _round_ended, E.Died: _killed, E.BattleEnded: _ended, E.MachineSet: _machine,
-    E.VehiclePlaced: _vehicle_placed, E.Boarded: _boarded, E.Disembarked: _disembarked, E.VehicleDriven: _driven,
-    E.ShellLanded: _nothing,
-}
-
-
-def fold(st: SkirmishState, ev: Any) -> None:
-    FOLDS[type(ev)](st, ev)
-
-
-__all__ = ["fold", "ABLE", "OUT", "OVER"]
+__all__ = ["ABLE", "OUT", "OVER"]

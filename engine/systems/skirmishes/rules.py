@@ -9,16 +9,13 @@ at once. Grenades that are still live burst at the end of the round.
 
 from __future__ import annotations
 
-from typing import Any
 
-from engine.core.hexes import Hex
 from engine.core.resolution import Resolution
 
 from . import combat
-from . import commands as C
 from . import events as E
 from .data import Tables
-from .ground import band_effect, can_see, drive_options, layer, run_options
+from .ground import band_effect, can_see, drive_options, layer
 from .state import (ABLE, COMMIT, LUCK, OUT, REACT, RESOLVE, ROUND_SECONDS, Character, SkirmishState)
 
 STAGES = ("movement", "shooting", "grenades", "reactions", "melee", "misc", "detonation", "shelling", "end")
@@ -226,205 +223,7 @@ def idle_reason(st: SkirmishState, cid: str | None) -> str:
     return f"{c.name} has no order it can take this round"
 
 
-def validate(st: SkirmishState, cmd: Any) -> str | None:
-    if st.result is not None:
-        return "the battle is over"
-    t = type(cmd)
-    if t is C.Lock:
-        if st.step != COMMIT or cmd.side != side_to_act(st):
-            return f"{cmd.side} is not giving orders now"
-        return None
-    if t is C.SpendLuck:
-        if type(cmd.points) is not int:
-            return "luck is spent in whole points"
-        if st.step != LUCK or not st.hits or st.hits[0].target != cmd.character:
-            return "no hit is waiting on that character's luck"
-        c = st.chars[cmd.character]
-        if not 0 <= cmd.points <= min(c.luck, st.hits[0].damage):
-            return f"{c.name} can spend 0 to {min(c.luck, st.hits[0].damage)} luck here"
-        return None
-    if t in (C.ThrowAway, C.ThrowBack, C.LetItLie):
-        offer = st.offer
-        if st.step != REACT or offer is None or type(cmd.grenade) is not int or offer.grenade != cmd.grenade:
-            return "no live grenade is waiting for an answer"
-        if t is C.LetItLie:
-            return None
-        if cmd.character not in offer.characters:
-            return "that character cannot reach the grenade or has no action left"
-        c = st.chars[cmd.character]
-        if t is C.ThrowBack and not (c.player and c.luck >= combat.THROW_BACK_LUCK):
-            return "only a player character with 2 luck to spend can throw a grenade back"
-        return None
-    c, why = _orderable(st, getattr(cmd, "character", ""))
-    if c is None:
-        return why
-    if t is C.Run:
-        if c.id in st.plans:
-            return f"{c.name} already has a run planned this round"
-        if cmd.to not in run_options(st, c):
-            return f"{c.name} cannot run there this round (10 m in the open, 6 m through impeding ground)"
-        return None
-    if t is C.Shoot:
-        if type(cmd.auto) is not bool:
-            return "automatic fire is either true or false"
-        if cmd.weapon not in c.firearms:
-            return f"{c.name} carries no {cmd.weapon}"
-        if c.no_shoot == st.round:
-            return f"{c.name} dived clear of a grenade and cannot shoot this round"
-        if cmd.auto and not st.tables.firearms[cmd.weapon].auto:
-            return f"the {st.tables.firearms[cmd.weapon].name} cannot fire automatic"
-        need = combat.AUTO_SHOTS if cmd.auto else 1
-        if c.loaded[cmd.weapon] < need:
-            return f"the {st.tables.firearms[cmd.weapon].name} has {c.loaded[cmd.weapon]} rounds loaded; {need} needed"
-        if cmd.target not in shoot_targets(st, c, cmd.weapon, cmd.auto):
-            return "that target is not in sight, or is beyond the weapon's range"
-        return None
-    if t is C.Throw:
-        if cmd.grenade not in st.tables.grenades or c.grenades.get(cmd.grenade, 0) < 1:
-            return f"{c.name} has no {cmd.grenade} grenade"
-        if cmd.at not in throw_targets(st, c, cmd.grenade):
-            return "grenades are thrown at an enemy in sight within 30 m (smoke also at one's own feet)"
-        return None
-    if t is C.Melee:
-        if cmd.target not in melee_targets(st, c):
-            return "melee needs an enemy next to where the character will stand"
-        return None
-    if t is C.Reload:
-        if cmd.weapon not in c.firearms:
-            return f"{c.name} carries no {cmd.weapon}"
-        if c.spares[cmd.weapon] < 1:
-            return "no spare magazine left"
-        if c.loaded[cmd.weapon] >= st.tables.firearms[cmd.weapon].magazine:
-            return "the magazine is full"
-        return None
-    if t is C.FirstAid:
-        if cmd.patient not in aid_patients(st, c):
-            return "first aid needs a seriously wounded friend, not yet stabilised, next to where the medic will stand"
-        return None
-    if t is C.Operate:
-        if type(cmd.open) is not bool or not isinstance(cmd.machine, str):
-            return "a machine is set open (true) or shut (false)"
-        if cmd.machine not in st.tables.machines:
-            return f"there is no machine '{cmd.machine}'"
-        if (cmd.machine, cmd.open) not in machines_in_reach(st, c):
-            return (f"{c.name} must stand next to the {st.tables.machines[cmd.machine].name} (not in its hex to shut "
-                    f"it), and it must be set the other way now")
-        return None
-    if t is C.Drive:
-        if not isinstance(cmd.to, Hex):
-            return "drive to a hex"
-        if vehicle_for(st, c) is None:
-            return f"{c.name} is not in a vehicle and does not run into one this round"
-        if cmd.to not in drive_targets(st, c):
-            return ("the vehicle cannot reach that hex this round (its speed, over the ground it drives on, "
-                    "around everyone), or someone else drives it")
-        return None
-    if t in (C.Aim, C.Communicate, C.Hold):
-        return None
-    return f"{t.__name__} is not an order in Skirmishes"
-
-
-# ---------------------------------------------------------------------------
-# Legal orders
-# ---------------------------------------------------------------------------
-
-def character_orders(st: SkirmishState, c: Character) -> list[Any]:
-    """Every order ``c`` may be given now (its run, if none is planned yet, and each action)."""
-    out: list[Any] = []
-    if c.id not in st.plans:
-        out += [C.Run(c.id, h) for h in sorted(run_options(st, c), key=_hex_key)]
-    for w in c.firearms:
-        for auto in ((False, True) if st.tables.firearms[w].auto else (False,)):
-            out += [C.Shoot(c.id, w, t, auto) for t in shoot_targets(st, c, w, auto)]
-    for g in sorted(c.grenades):
-        out += [C.Throw(c.id, g, h) for h in throw_targets(st, c, g)]
-    out += [C.Melee(c.id, t) for t in melee_targets(st, c)]
-    out += [C.Reload(c.id, w) for w in c.firearms
-            if c.spares[w] > 0 and c.loaded[w] < st.tables.firearms[w].magazine]
-    out.append(C.Aim(c.id))
-    out += [C.FirstAid(c.id, p) for p in aid_patients(st, c)]
-    out += [C.Operate(c.id, m, want) for m, want in machines_in_reach(st, c)]
-    out += [C.Drive(c.id, h) for h in drive_targets(st, c)]
-    out.append(C.Communicate(c.id))
-    out.append(C.Hold(c.id))
-    return out
-
-
-def legal_commands(st: SkirmishState) -> list[Any]:
-    side = side_to_act(st)
-    if side is None:
-        return []
-    if st.step == LUCK:
-        hit = st.hits[0]
-        c = st.chars[hit.target]
-        return [C.SpendLuck(c.id, n) for n in range(min(c.luck, hit.damage) + 1)]
-    if st.step == REACT:
-        offer = st.offer
-        assert offer is not None
-        out: list[Any] = []
-        for cid in offer.characters:
-            out.append(C.ThrowAway(cid, offer.grenade))
-            c = st.chars[cid]
-            if c.player and c.luck >= combat.THROW_BACK_LUCK:
-                out.append(C.ThrowBack(cid, offer.grenade))
-        out.append(C.LetItLie(offer.grenade))
-        return out
-    out = []
-    for c in sorted(to_order(st, side), key=lambda x: x.id):
-        out += character_orders(st, c)
-    out.append(C.Lock(side))
-    return out
-
-
-# ---------------------------------------------------------------------------
-# Resolving a command
-# ---------------------------------------------------------------------------
-
-ACTION_OF = {C.Shoot: "shoot", C.Throw: "throw", C.Melee: "melee", C.Reload: "reload", C.Aim: "aim",
-             C.FirstAid: "aid", C.Communicate: "communicate", C.Hold: "hold", C.Operate: "operate", C.Drive: "drive"}
-
-
-def resolve(ctx: Resolution, cmd: Any) -> None:
-    st: SkirmishState = ctx.state
-    t = type(cmd)
-    if t is C.Run:
-        ctx.emit(E.RunPlanned(side=st.chars[cmd.character].side, character=cmd.character, to=cmd.to))
-        return
-    if t in ACTION_OF:
-        c = st.chars[cmd.character]
-        if t is C.Operate:
-            ctx.emit(E.OrderGiven(side=c.side, character=c.id, action="operate", item=cmd.machine,
-                                  target="open" if cmd.open else "shut"))
-        elif t is C.Drive:
-            ctx.emit(E.OrderGiven(side=c.side, character=c.id, action="drive", item=vehicle_for(st, c) or "",
-                                  at=cmd.to))
-        else:
-            ctx.emit(E.OrderGiven(side=c.side, character=c.id, action=ACTION_OF[t],
-                                  target=getattr(cmd, "target", None) or getattr(cmd, "patient", None),
-                                  at=getattr(cmd, "at", None),
-                                  item=getattr(cmd, "weapon", "") or getattr(cmd, "grenade", ""),
-                                  auto=getattr(cmd, "auto", False)))
-        if not to_order(st, c.side):
-            ctx.emit(E.SideLocked(side=c.side, reason="every character has an order"))
-            after_lock(ctx, st)
-        return
-    if t is C.Lock:
-        ctx.emit(E.SideLocked(side=cmd.side, reason="orders finished",
-                              holding=tuple(sorted(c.id for c in to_order(st, cmd.side)))))
-        after_lock(ctx, st)
-        return
-    if t is C.SpendLuck:
-        hit = st.hits[0]
-        ctx.emit(E.LuckSpent(character=cmd.character, points=cmd.points, damage_left=hit.damage - cmd.points))
-        advance(ctx, st)
-        return
-    if t is C.LetItLie:
-        ctx.emit(E.ReactionChosen(grenade=cmd.grenade, character=None, choice="none"))
-    elif t is C.ThrowAway:
-        ctx.emit(E.ReactionChosen(grenade=cmd.grenade, character=cmd.character, choice="away"))
-    elif t is C.ThrowBack:
-        ctx.emit(E.ReactionChosen(grenade=cmd.grenade, character=cmd.character, choice="back"))
-    advance(ctx, st)
+# Each order type's check, offers and resolution are in orders.py (registered in rulebook.py).
 
 
 def after_lock(ctx: Resolution, st: SkirmishState) -> None:
@@ -536,4 +335,4 @@ def aftermath(ctx: Resolution, st: SkirmishState) -> None:
                                                    f"too late"))
 
 
-__all__ = ["new_state", "setup", "validate", "legal_commands", "resolve", "side_to_act", "ABLE", "RESOLVE"]
+__all__ = ["new_state", "setup", "side_to_act", "ABLE", "RESOLVE"]

@@ -8,8 +8,8 @@ from engine.core.system import PackagedRuleSystem, SystemParts
 
 from . import commands as C
 from . import data, events, rules, view
-from . import fold as folding
 from .describe import Describer
+from .rulebook import RULEBOOK
 from .state import SkirmishState
 
 SECRET_ORDERS = (C.Run,) + C.ACTION_COMMANDS
@@ -19,6 +19,7 @@ class Skirmishes(PackagedRuleSystem):
     id = "skirmishes"
     title = "Skirmishes"
     rules_version = "1"
+    rulebook = RULEBOOK
     command_types = C.COMMAND_TYPES
     event_types = events.EVENT_TYPES
     options = ()  # the book has no optional or variant rules
@@ -27,6 +28,7 @@ class Skirmishes(PackagedRuleSystem):
     outcome_reads_ahead = True
 
     parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="engine.systems.skirmishes.ai")
+    marks_legend = view.MARKS_LEGEND
 
     def default_scenario(self) -> str:
         return "street_ambush"
@@ -36,9 +38,6 @@ class Skirmishes(PackagedRuleSystem):
 
     def idle_reason(self, state: SkirmishState, piece_id: str | None) -> str:
         return rules.idle_reason(state, piece_id)
-
-    def fold(self, state: SkirmishState, event: Any) -> None:
-        folding.fold(state, event)
 
     def turn(self, state: SkirmishState) -> int:
         return state.round
