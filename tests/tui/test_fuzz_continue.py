@@ -9,7 +9,6 @@ folder. The cases are seeded, so a failure reproduces.
 
 from __future__ import annotations
 
-import signal
 import sys
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from tui.screens.end import EndScreen
 from tui.screens.title import TitleScreen
 from tui.session import autosave_path
 
-from tuikit import playtest, screen_text
+from tuikit import hang_guard, playtest, screen_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "security"))
 from mutations import ESCAPE_NAME, mutated_saves  # noqa: E402
@@ -45,14 +44,8 @@ def _tree(folder: Path) -> set[str]:
 @pytest.fixture(autouse=True)
 def deadline():
     """No case may hang: the test fails after 240 s instead."""
-    def expired(signum, frame):
-        raise TimeoutError("the game hung on a fuzzed autosave")
-
-    old = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(240)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
+    with hang_guard(240, "the game hung on a fuzzed autosave"):
+        yield
 
 
 @playtest

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
 import time
 from pathlib import Path
 
@@ -26,20 +25,14 @@ from tui.screens.title import NewBattleScreen, SaveListScreen, TitleScreen
 from tui.screens.unsaved import SaveElsewhereScreen, UnsavedDialog
 from tui.session import Session, autosave_path, continue_replay
 
-from tuikit import playtest, screen_lines, screen_text, settle
+from tuikit import hang_guard, playtest, screen_lines, screen_text, settle
 
 
 @pytest.fixture(autouse=True)
 def deadline():
     """No case may hang (a FIFO read without O_NONBLOCK would): the test fails after 120 s instead."""
-    def expired(signum, frame):
-        raise TimeoutError("the game hung")
-
-    old = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(120)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
+    with hang_guard(120, "the game hung"):
+        yield
 
 
 def make_app(**kw) -> HexfrontApp:

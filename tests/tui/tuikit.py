@@ -161,3 +161,27 @@ def learner_order(battle, step):
     side_level = [c for c in legal if system.order_parts(battle.state, c).unit is None
                   and system.order_parts(battle.state, c).action.lower() != "pass"]
     return (side_level or legal)[0]
+
+
+class hang_guard:
+    """A test that may hang (a FIFO read without O_NONBLOCK would) fails after ``seconds`` instead:
+    ``with hang_guard(120, "the game hung"): ...``, or as the body of an autouse fixture."""
+
+    def __init__(self, seconds: int, what: str) -> None:
+        self.seconds, self.what = seconds, what
+
+    def _expired(self, signum, frame):
+        raise TimeoutError(self.what)
+
+    def __enter__(self) -> "hang_guard":
+        import signal
+
+        self._old = signal.signal(signal.SIGALRM, self._expired)
+        signal.alarm(self.seconds)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import signal
+
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, self._old)

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import ContentProblem, between, one_of, terrain_glyph
+from engine.core.content import ContentProblem, between, how_many, one_of, terrain_glyph
 from engine.core.tutorial import ScriptTable, TutorialTable
 
 from .dice import DIE_TYPES, parse_value
@@ -348,11 +348,6 @@ class SupportSpec:
     platoon: str | None = None
 
 
-def _two_sides(_instance: Any, attribute: Any, value: list[Any]) -> None:
-    if len(value) != 2:
-        raise ContentProblem(attribute.name, f"must give exactly two sides, found {len(value)}")
-
-
 @attrs.frozen
 class SideSpec:
     """A ``[[sides]]`` table of a scenario."""
@@ -393,7 +388,7 @@ class ScenarioFile:
 
     title: str
     map: str
-    sides: list[SideSpec] = attrs.field(validator=_two_sides)
+    sides: list[SideSpec] = attrs.field(validator=how_many(2, 2, "sides"))
     summary: str = ""
     description: str = ""
     turn_limit: int = attrs.field(default=8, validator=between(1, 100))

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import ContentProblem, between, one_of, terrain_glyph
+from engine.core.content import ContentProblem, between, how_many, one_of, terrain_glyph
 from engine.core.tutorial import ScriptTable, TutorialTable
 
 COVER_CARDS = {"none": 1, "soft": 2, "hard": 3}
@@ -160,11 +160,6 @@ class ModelSpec:
             raise ContentProblem("at", "must be given (or in = the vehicle the model starts in)")
 
 
-def _two_sides(_instance: Any, attribute: Any, value: list[Any]) -> None:
-    if len(value) != 2:
-        raise ContentProblem(attribute.name, f"must give exactly two sides, found {len(value)}")
-
-
 @attrs.frozen
 class SideSpec:
     id: str
@@ -178,7 +173,7 @@ class ScenarioFile:
 
     title: str
     map: str
-    sides: list[SideSpec] = attrs.field(validator=_two_sides)
+    sides: list[SideSpec] = attrs.field(validator=how_many(2, 2, "sides"))
     summary: str = ""
     description: str = ""
     turn_limit: int = attrs.field(default=10, validator=between(1, 1000))
