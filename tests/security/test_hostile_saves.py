@@ -154,6 +154,7 @@ def test_a_ten_million_character_weapon_name_gives_a_short_error_line(capsys, ed
         code, out, err = hexfront(capsys, "replay", mode, str(path))
         line = one_error_line(err)
         assert code == 1 and len(line) < 500
+        assert "W" * 81 not in line  # the hostile value, if quoted at all, is cut to 80 characters
 
 
 def test_a_ten_million_character_unit_name_is_refused_in_one_line(capsys, edited_save):
