@@ -95,7 +95,7 @@ class OrderPane(Static):
                 rest.append(f"{line}\n", style="dim")
         elif level == TARGET:
             n = len(editor.highlight_targets())
-            aimed = f"{editor.action}: {describe_unit(editor.unit)}"
+            aimed = editor.action if editor.unit is None else f"{editor.action}: {describe_unit(editor.unit)}"
             width = self.content_region.width
             head.append((aimed[:width - 3] + "..." if width > 3 and len(aimed) > width else aimed) + "\n",
                         style="bold")

@@ -66,7 +66,7 @@ class Describer:
         t = type(ev)
         n = self.name
         if t is DieRolled:
-            return f"d{ev.sides} = {ev.result}: {ev.purpose}" + (f" [{ev.rule}]" if ev.rule else "")
+            return f"d{ev.sides} = {ev.result}: {ev.purpose}"
         if t is E.FirstPlayerChosen:
             return f"{self.side(ev.side)} won the roll-off and goes first"
         if t is E.UnitPlaced:
