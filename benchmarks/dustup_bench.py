@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.battle import Battle  # noqa: E402
-from engine.core.system import get_system  # noqa: E402
-from engine.core.tutorial import tutorial_scenarios  # noqa: E402
+from hexfront.engine.core.battle import Battle  # noqa: E402
+from hexfront.engine.core.system import get_system  # noqa: E402
+from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 SECTION = "## Dustup"

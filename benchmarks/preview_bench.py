@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.battle import Battle, BattleSetup  # noqa: E402
-from engine.core.players import computer_seed  # noqa: E402
-from engine.core.system import get_system  # noqa: E402
+from hexfront.engine.core.battle import Battle, BattleSetup  # noqa: E402
+from hexfront.engine.core.players import computer_seed  # noqa: E402
+from hexfront.engine.core.system import get_system  # noqa: E402
 
 LIMIT_MS = 50.0
 

@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.battle import Battle, BattleSetup  # noqa: E402
-from engine.core.players import RandomPlayer  # noqa: E402
-from engine.core.system import get_system  # noqa: E402
-from engine.core.timeline import KEYFRAME_EVERY, Timeline  # noqa: E402
+from hexfront.engine.core.battle import Battle, BattleSetup  # noqa: E402
+from hexfront.engine.core.players import RandomPlayer  # noqa: E402
+from hexfront.engine.core.system import get_system  # noqa: E402
+from hexfront.engine.core.timeline import KEYFRAME_EVERY, Timeline  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 HEADING = "## Replay viewer"
@@ -88,8 +88,8 @@ def engine_trials(tl: Timeline, rnd: random.Random) -> dict[str, list[float]]:
 
 def screen_trials(battle: Battle, rnd: random.Random) -> tuple[dict[str, list[float]], float]:
     """The same moves through the viewer screen (headless app); returns the times and the opening time."""
-    from tui.app import HexfrontApp
-    from tui.screens.replay import ReplayScreen
+    from hexfront.tui.app import HexfrontApp
+    from hexfront.tui.screens.replay import ReplayScreen
 
     out: dict[str, list[float]] = {"turn": [], "event": [], "order": []}
     opened: list[float] = []

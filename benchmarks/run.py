@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.battle import Battle, BattleSetup  # noqa: E402
-from engine.core.rng import Generator  # noqa: E402
-from engine.core.saves import load_battle, save_battle  # noqa: E402
-from engine.core.system import get_system  # noqa: E402
-from engine.systems.ratfight import commands as C  # noqa: E402
+from hexfront.engine.core.battle import Battle, BattleSetup  # noqa: E402
+from hexfront.engine.core.rng import Generator  # noqa: E402
+from hexfront.engine.core.saves import load_battle, save_battle  # noqa: E402
+from hexfront.engine.core.system import get_system  # noqa: E402
+from hexfront.engine.systems.ratfight import commands as C  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 NO_CASUALTY_ORDERS = (C.Move, C.Pass, C.Redraw, C.Pivot, C.Embark, C.Disembark)

@@ -53,7 +53,7 @@ TARGET_START = 0.6  # s
 TARGET_MOVE_MEDIAN = 0.016  # s
 TARGET_MOVE_BYTES = 300
 
-HEXFRONT_CMD = [sys.executable, "-m", "tui", "play"]
+HEXFRONT_CMD = [sys.executable, "-m", "hexfront.tui", "play"]
 MENU_MARKERS = (b"Quit", b"^p")  # the menu's last entry; the footer's command-palette key (its word is split)
 
 BARE_APP = '''\

@@ -20,8 +20,9 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Callable, Iterator, NoReturn, Sequence
+from typing import Any, NoReturn
 
 from .core.battle import UNDO_POLICIES, Battle, IllegalOrder
 from .core.errors import HexfrontError, shown, shown_path
@@ -353,7 +354,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, whose usage errors quote what was typed escaped and cut (never a raw control character
     or a megabyte of argument on the terminal)."""
 
-    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {shown(message, 300)}\n")
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from engine import cli
-from engine.cli import main
-from engine.core.battle import Battle
-from engine.core.content import read_toml, scenario_files
-from engine.core.saves import load_battle
-from engine.core.system import RuleSystem, all_systems
-from engine.core.tutorial import tutorial_scenarios
+from hexfront.engine import cli
+from hexfront.engine.cli import main
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.content import read_toml, scenario_files
+from hexfront.engine.core.saves import load_battle
+from hexfront.engine.core.system import RuleSystem, all_systems
+from hexfront.engine.core.tutorial import tutorial_scenarios
 
 REPO = Path(__file__).resolve().parents[1]
 GAME_KEYS = {"game", "seed", "scenario", "players", "winner", "winner_player", "reason", "turns", "commands"}
@@ -348,8 +348,9 @@ def test_replay_on_a_terminal_refuses_a_bad_file_in_one_line_before_any_screen(c
 def test_the_launcher_hands_replay_to_the_viewer(monkeypatch, saved_games):
     """tui/launch.py starts the app on the replay viewer for 'hexfront replay FILE' (the app itself is faked),
     handing it the battle the command line has already loaded (the save is read once)."""
-    import tui.app
-    from tui.launch import main as hexfront
+    import hexfront.tui.app  # noqa: F401
+    from hexfront import tui
+    from hexfront.tui.launch import main as hexfront
 
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     started = []
@@ -391,7 +392,7 @@ def test_watch_prints_a_battle_of_the_default_scenario_to_its_end(capsys):
 
 def test_play_without_a_terminal_says_what_to_do_instead(capsys):
     """With no command, hexfront starts the game; with no terminal, it says so in one line."""
-    from tui.launch import main as hexfront
+    from hexfront.tui.launch import main as hexfront
 
     for argv in ([], ["play"]):
         code = hexfront(argv)
@@ -440,7 +441,7 @@ def test_interrupt_is_one_line_and_exit_130(capsys, monkeypatch):
 
 
 def test_python_dash_m_engine_runs_the_cli():
-    result = subprocess.run([sys.executable, "-m", "engine", "systems"], cwd=REPO,
+    result = subprocess.run([sys.executable, "-m", "hexfront.engine", "systems"], cwd=REPO,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     headers = [f"{s.id}: {s.title}" for s in all_systems().values()]

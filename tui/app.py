@@ -9,8 +9,9 @@ colour alone. ``HEXFRONT_SAVES`` moves the saves folder.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -18,10 +19,10 @@ from textual.screen import ModalScreen, Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Static
 
-from engine.core.battle import Battle
-from engine.core.errors import HexfrontError, SaveError
-from engine.core.players import HUMAN
-from engine.core.saves import load_battle
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import HexfrontError, SaveError
+from hexfront.engine.core.players import HUMAN
+from hexfront.engine.core.saves import load_battle
 
 from .pace import PACES, pace_of
 from .session import Session, autosave_path, retire_autosave
@@ -224,7 +225,7 @@ class HexfrontApp(App):
     def watch_replay(self, path: Path, loaded: tuple | None = None) -> None:
         """Open the replay viewer on a save. A save of other rules or edited by hand opens up to where it
         diverges (the viewer says where and why); one that cannot be read raises SaveError (one line)."""
-        from engine.core.saves import load_for_replay
+        from hexfront.engine.core.saves import load_for_replay
 
         from .screens.replay import ReplayScreen
 
@@ -255,7 +256,7 @@ class HexfrontApp(App):
         terminal colours, its screenshot writes outside the saves folder, and its keys panel draws
         arrows and symbols the plain look must not show (the help, ?, lists every key)."""
         seen = set()
-        inherited = [b for cls in type(screen).__mro__ if cls.__module__.startswith("tui.")
+        inherited = [b for cls in type(screen).__mro__ if cls.__module__.startswith("hexfront.tui.")
                      for b in cls.__dict__.get("BINDINGS", ())]  # this game's screens, not Textual's
         for binding in [*inherited, *self.BINDINGS]:
             if not isinstance(binding, Binding) or not binding.description or binding.description in seen:
@@ -279,8 +280,8 @@ def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None
 def tutorial_players(system_id: str, scenario: str) -> dict[str, str]:
     """Who commands each side of a tutorial: the side its file names at this keyboard, the computer's
     default player on the others. Raises HexfrontError (one line) if the file names no side of its battle."""
-    from engine.core.content import read_toml, scenario_files
-    from engine.core.system import get_system
+    from hexfront.engine.core.content import read_toml, scenario_files
+    from hexfront.engine.core.system import get_system
 
     try:
         system = get_system(system_id)
@@ -296,7 +297,7 @@ def tutorial_players(system_id: str, scenario: str) -> dict[str, str]:
 
 def scenario_sides(system_id: str, scenario: str):
     """The sides of a scenario, as the board names them (sets the battle up once)."""
-    from engine.core.battle import Battle
+    from hexfront.engine.core.battle import Battle
 
     battle = Battle.new(system_id, scenario, seed=0)
     return battle.system.board(battle.state).sides

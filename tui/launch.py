@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from typing import Sequence
+from collections.abc import Sequence
 
-from engine.cli import main as engine_main
+from hexfront.engine.cli import main as engine_main
 
 
 def play(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.core.errors import HexfrontError, SaveError, shown, shown_path
+from hexfront.engine.core.errors import HexfrontError, SaveError, shown, shown_path
 
 #: The most characters a player may type into any field of the game.
 MAX_TYPED = 200

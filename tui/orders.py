@@ -12,8 +12,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex
-from engine.core.view import OrderParts
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.view import OrderParts
 
 BROWSE, ACTION, TARGET, VARIANT, CONFIRM = "browse", "action", "target", "variant", "confirm"
 PAGE = 9  # choices per page of the menu: the keys 1-9

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from engine.core.battle import Battle
-from engine.core.errors import HexfrontError, SaveError, UndoRefused, shown, shown_path
-from engine.core.files import FileRefused, read_text_bounded
-from engine.core.places import saves_dir
-from engine.core.players import HUMAN, computer_players_for
-from engine.core.saves import MAX_SAVE_BYTES, load_battle, parse_save_text, save_battle
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import HexfrontError, SaveError, UndoRefused, shown, shown_path
+from hexfront.engine.core.files import FileRefused, read_text_bounded
+from hexfront.engine.core.places import saves_dir
+from hexfront.engine.core.players import HUMAN, computer_players_for
+from hexfront.engine.core.saves import MAX_SAVE_BYTES, load_battle, parse_save_text, save_battle
 
 from .names import elsewhere_target, fresh_target, safe_part, saves_target
 
@@ -76,7 +77,7 @@ class Session:
     @classmethod
     def new(cls, system_id: str, scenario: str, *, players: dict[str, str], seed: int | None = None,
             options: dict[str, Any] | None = None, undo_policy: str = "practice",
-            autosave: Path | None = None, teach: bool = False) -> "Session":
+            autosave: Path | None = None, teach: bool = False) -> Session:
         if seed is None:
             seed = time.time_ns() & 0xFFFF_FFFF
         battle = Battle.new(system_id, scenario, seed=seed, options=options, undo_policy=undo_policy)
@@ -89,7 +90,7 @@ class Session:
         return cls(battle, autosave)
 
     @classmethod
-    def load(cls, path: Path, autosave: Path | None = None) -> "Session":
+    def load(cls, path: Path, autosave: Path | None = None) -> Session:
         """Load (and verify) a save; raises SaveError with one line if it cannot be played."""
         return cls(load_battle(path, verify=True), autosave)
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.errors import HexfrontError, shown
-from engine.core.files import FileRefused, read_text_bounded, write_atomic
+from hexfront.engine.core.errors import HexfrontError, shown
+from hexfront.engine.core.files import FileRefused, read_text_bounded, write_atomic
 
 from .names import fresh_target
 from .session import saves_dir

@@ -28,7 +28,7 @@ class IllegalOrder(HexfrontError):
 class Divergence(HexfrontError):
     """Replaying a log did not give what the log recorded."""
 
-    def __init__(self, message: str, index: int, battle: "Battle") -> None:
+    def __init__(self, message: str, index: int, battle: Battle) -> None:
         super().__init__(message)
         self.index = index
         self.battle = battle
@@ -84,7 +84,7 @@ class Battle:
     @classmethod
     def new(cls, system_id: str, scenario: str | None = None, *, seed: int = 0,
             options: dict[str, Any] | None = None, undo_policy: str = "practice",
-            players: dict[str, str] | None = None, script: Script | None = None) -> "Battle":
+            players: dict[str, str] | None = None, script: Script | None = None) -> Battle:
         system = get_system(system_id)
         scenario = scenario or system.default_scenario()
         system.check_scenario(scenario)
@@ -220,7 +220,7 @@ class Battle:
     @classmethod
     def replay(cls, setup: BattleSetup, commands: list[Any],
                checkpoints: list[Checkpoint] | None = None,
-               setup_check: Checkpoint | None = None) -> "Battle":
+               setup_check: Checkpoint | None = None) -> Battle:
         """Rebuild a battle from its log; with checkpoints, stop at the first divergence."""
         system = get_system(setup.system)
         battle = cls(system, setup)

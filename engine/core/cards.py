@@ -69,7 +69,7 @@ class Deck:
     in_play: list[str] = attrs.field(factory=list)
     discard: list[str] = attrs.field(factory=list)
 
-    def copy(self) -> "Deck":
+    def copy(self) -> Deck:
         return Deck(list(self.draw_pile), list(self.in_play), list(self.discard))
 
     def canonical(self) -> str:

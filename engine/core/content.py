@@ -14,8 +14,9 @@ import contextvars
 import copy
 import json
 import tomllib
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 import cattrs

@@ -83,7 +83,7 @@ class Resolution:
 
     __slots__ = ("system", "state", "rng", "events")
 
-    def __init__(self, system: "RuleSystem", state: Any, rng: Randomizer) -> None:
+    def __init__(self, system: RuleSystem, state: Any, rng: Randomizer) -> None:
         self.system = system
         self.state = state
         self.rng = rng

@@ -10,7 +10,7 @@ unbiased and their results are fixed by the algorithm alone.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 MASK64 = (1 << 64) - 1
 MAX_SEED = MASK64

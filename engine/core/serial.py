@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import types
 import typing
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Union
 
 import cattrs
@@ -141,6 +141,6 @@ class Codec:
         return self.converter.structure(data, self.event_union)
 
 
-@lru_cache(maxsize=None)
+@cache
 def codec_for(system: RuleSystem) -> Codec:
     return Codec(system)

@@ -11,8 +11,10 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -70,16 +72,17 @@ class OptionSpec:
 class ComputerPlayer(Protocol):
     name: str
 
-    def choose(self, system: "RuleSystem", state: Any) -> Any:  # pragma: no cover - protocol
+    def choose(self, system: RuleSystem, state: Any) -> Any:  # pragma: no cover - protocol
         ...
 
 
 def content_root() -> Path:
-    """Where content/ lives: $HEXFRONT_CONTENT, else the repository's content/ folder."""
+    """Where the systems' content lives: $HEXFRONT_CONTENT, else the package data hexfront.content (the
+    repository's content/ folder, or its copy inside an installed wheel), found through importlib.resources."""
     env = os.environ.get("HEXFRONT_CONTENT")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "content"
+    return Path(str(resources.files("hexfront.content")))
 
 
 #: what :meth:`RuleSystem.idle_reason` says when a system gives no reason of its own
@@ -155,7 +158,7 @@ class RuleSystem:
         """Everything the battle needs from content/, as plain data to embed in the save."""
         raise NotImplementedError
 
-    def scenario_script(self, content: dict[str, Any]) -> "Script | None":
+    def scenario_script(self, content: dict[str, Any]) -> Script | None:
         """A scripted source set in the scenario file (``[script]`` with ``dice`` and ``cards``), if any.
 
         Used for worked examples and tutorials: the battle then draws these results first.
@@ -284,22 +287,22 @@ class RuleSystem:
         return copy.deepcopy(state)
 
     # -- what the player sees (engine.core.view) ------------------------------------
-    def board(self, state: Any) -> "BoardView":
+    def board(self, state: Any) -> BoardView:
         """The map and the pieces on it."""
         raise NotImplementedError
 
-    def activation(self, state: Any) -> "ActivationView":
+    def activation(self, state: Any) -> ActivationView:
         """Who acts now and next, in the system's own terms."""
         raise NotImplementedError
 
-    def order_parts(self, state: Any, command: Any) -> "OrderParts":
+    def order_parts(self, state: Any, command: Any) -> OrderParts:
         """How the order editor files ``command``: piece, action, target hex (as its type registered)."""
         parts = self.rulebook.order_parts(state, command) if self.rulebook is not None else None
         if parts is None:
             raise NotImplementedError(f"{self.title} files no {type(command).__name__} in the order editor")
         return parts
 
-    def preview(self, state: Any, command: Any) -> "OrderPreview":
+    def preview(self, state: Any, command: Any) -> OrderPreview:
         """Cost, modifiers and the odds of each outcome of ``command`` (legal now), before it is given: the
         odds its type registered in the rulebook, else its description alone."""
         found = self.rulebook.odds(state, command) if self.rulebook is not None else None
@@ -318,11 +321,11 @@ class RuleSystem:
         """The hexes ``piece_id`` can see now (for the line-of-sight highlight)."""
         return frozenset()
 
-    def summary(self, state: Any) -> "BattleSummary":
+    def summary(self, state: Any) -> BattleSummary:
         """Casualties per side and turns played, for the end-of-battle screen."""
         return BattleSummary(casualties={s: 0 for s in self.sides(state)}, turns=self.turn(state))
 
-    def help_sections(self) -> list["HelpSection"]:
+    def help_sections(self) -> list[HelpSection]:
         """The rules in the game's own words, from content/<id>/help.md, one section per ``## `` heading."""
         from .content import read_content_text
         from .errors import ContentError
@@ -343,9 +346,9 @@ class RuleSystem:
 
 
 def _systems_package_path() -> list[str]:
-    import engine.systems
+    from hexfront.engine import systems
 
-    return list(engine.systems.__path__)
+    return list(systems.__path__)
 
 
 _REGISTRY: dict[str, RuleSystem] | None = None
@@ -359,7 +362,7 @@ def all_systems() -> dict[str, RuleSystem]:
         for info in sorted(pkgutil.iter_modules(_systems_package_path()), key=lambda i: i.name):
             if not info.ispkg:
                 continue
-            module = importlib.import_module(f"engine.systems.{info.name}")
+            module = importlib.import_module(f"hexfront.engine.systems.{info.name}")
             system = getattr(module, "SYSTEM", None)
             if isinstance(system, RuleSystem):
                 found[system.id] = system
@@ -468,17 +471,17 @@ class PackagedRuleSystem(RuleSystem):
     def copy_state(self, state: Any) -> Any:
         return state.copy()
 
-    def board(self, state: Any) -> "BoardView":
+    def board(self, state: Any) -> BoardView:
         return self.parts.view.board(state)
 
-    def activation(self, state: Any) -> "ActivationView":
+    def activation(self, state: Any) -> ActivationView:
         return self.parts.view.activation(state)
 
-    def order_parts(self, state: Any, command: Any) -> "OrderParts":
+    def order_parts(self, state: Any, command: Any) -> OrderParts:
         parts = self.rulebook.order_parts(state, command) if self.rulebook is not None else None
         return parts if parts is not None else self.parts.view.order_parts(state, command)
 
-    def preview(self, state: Any, command: Any) -> "OrderPreview":
+    def preview(self, state: Any, command: Any) -> OrderPreview:
         if self.rulebook is not None:
             return super().preview(state, command)
         return self.parts.view.preview(state, command)
@@ -491,7 +494,7 @@ class PackagedRuleSystem(RuleSystem):
             return super().outcome_of(before, command, events)
         return self.parts.view.outcome_of(before, command, events)
 
-    def summary(self, state: Any) -> "BattleSummary":
+    def summary(self, state: Any) -> BattleSummary:
         return self.parts.view.summary(state)
 
     def computer_players(self) -> dict[str, Callable[[int], ComputerPlayer]]:

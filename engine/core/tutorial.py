@@ -34,9 +34,9 @@ Text is reflowed when read: a single line break inside a paragraph is a space
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import re
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 

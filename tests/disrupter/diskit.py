@@ -17,15 +17,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.core.battle import Battle, BattleSetup, IllegalOrder
-from engine.core.events import DieRolled
-from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
-from engine.core.resolution import Randomizer, Resolution, Script
-from engine.core.system import content_root, get_system
-from engine.systems.disrupter import commands as C
-from engine.systems.disrupter import data
-from engine.systems.disrupter import events as E
-from engine.systems.disrupter import rules
+from hexfront.engine.core.battle import Battle, BattleSetup, IllegalOrder
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.hexes import Hex, axial_to_offset, offset_to_axial
+from hexfront.engine.core.resolution import Randomizer, Resolution, Script
+from hexfront.engine.core.system import content_root, get_system
+from hexfront.engine.systems.disrupter import commands as C
+from hexfront.engine.systems.disrupter import data, rules
+from hexfront.engine.systems.disrupter import events as E
 
 SYSTEM = get_system("disrupter")
 OPEN = "\n".join(["." * 16] * 10)

@@ -3,15 +3,14 @@ finishes battles, and in set situations fires, spots, takes cover and re-orders 
 
 from __future__ import annotations
 
-import pytest
-
 import diskit as K
+import pytest
 from diskit import C
 
-from engine.core.battle import Battle
-from engine.core.players import RandomPlayer
-from engine.systems.disrupter import view
-from engine.systems.disrupter.ai import DefaultPlayer
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.systems.disrupter import view
+from hexfront.engine.systems.disrupter.ai import DefaultPlayer
 
 SYSTEM = K.SYSTEM
 

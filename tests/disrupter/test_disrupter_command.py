@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import diskit as K
+import pytest
 from diskit import C, E
 
 PLACE = (2, 2)  # the test ground's landmark (an order may name it)
@@ -129,7 +128,7 @@ def test_unled_team_only_follows_orders():
     assert "not led" in b.refusal(C.Move("red-a2", (K.hx(4, 8),)))
     start = K.team(b, "red-a2").pos
     b.submit(C.FollowOrders("red-a2"))
-    from engine.core.hexes import hex_distance
+    from hexfront.engine.core.hexes import hex_distance
     assert hex_distance(K.team(b, "red-a2").pos, K.hx(*PLACE)) == hex_distance(start, K.hx(*PLACE)) - 3
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import copy
 
+import diskit as K
 import pytest
 
-import diskit as K
-from engine.core.errors import ContentError
-from engine.systems.disrupter import data, dice
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.systems.disrupter import data, dice
 
 
 def roll(values, stat, adv):

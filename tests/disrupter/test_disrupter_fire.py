@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import diskit as K
+import pytest
 from diskit import C, E
 
 
@@ -58,7 +57,7 @@ def test_wounds_by_range_band(distance, pos, total):
     4 at Long. At Close the odd wound goes to a unit chosen by a die (d4, rerolled above 2)."""
     dice = [10, 70] + ([4, 2] if total % 2 else [])
     b = at_red_ba({"red-a3": (6, 5), "blue-bot": pos}, dice)
-    from engine.core.hexes import hex_distance
+    from hexfront.engine.core.hexes import hex_distance
     assert hex_distance(K.team(b, "red-a3").pos, K.team(b, "blue-bot").pos) == distance
     fire(b, "red-a3", "blue-bot")
     units = K.team(b, "blue-bot").units

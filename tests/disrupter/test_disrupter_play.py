@@ -11,10 +11,10 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "properties"))
 
 import battle_properties as props  # noqa: E402
 
-from engine.core.battle import Battle  # noqa: E402
-from engine.core.players import RandomPlayer  # noqa: E402
-from engine.core.system import get_system  # noqa: E402
-from engine.systems.disrupter import commands as C  # noqa: E402
+from hexfront.engine.core.battle import Battle  # noqa: E402
+from hexfront.engine.core.players import RandomPlayer  # noqa: E402
+from hexfront.engine.core.system import get_system  # noqa: E402
+from hexfront.engine.systems.disrupter import commands as C  # noqa: E402
 
 SYSTEM = get_system("disrupter")
 
@@ -108,8 +108,8 @@ def test_fire_preview_gives_each_instinct_group_its_own_modifiers():
     check a plain one, as when the shot is rolled."""
     import diskit as K
 
-    from engine.systems.disrupter import view
-    from engine.systems.disrupter.dice import p_success
+    from hexfront.engine.systems.disrupter import view
+    from hexfront.engine.systems.disrupter.dice import p_success
 
     b = K.battle(place={"red-a1": (4, 5), "blue-a3": (4, 3)})
     s = b.state

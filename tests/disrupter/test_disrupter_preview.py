@@ -12,16 +12,15 @@
 from __future__ import annotations
 
 import attrs
-import pytest
-
 import diskit as K
+import pytest
 from diskit import C, E
 
-from engine.core.battle import Battle
-from engine.core.events import DieRolled
-from engine.core.players import RandomPlayer
-from engine.systems.disrupter import dice, rules, view
-from engine.systems.disrupter.state import Platoon, Squad, Team, Unit
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.systems.disrupter import dice, rules, view
+from hexfront.engine.systems.disrupter.state import Platoon, Squad, Team, Unit
 
 SYSTEM = K.SYSTEM
 BOT_AT_2 = {"red-a3": (6, 5), "blue-bot": (6, 3)}  # marksman + rifle (I60) at two walker bots (A55), 2 hexes
@@ -209,8 +208,8 @@ def test_fire_plan_rolls_as_resolve_fire_does():
 def test_every_order_with_odds_in_a_whole_battle_had_one_of_its_shown_outcomes(scenario, seed, options):
     """Default against default to the end: for every order whose preview has odds, outcome_of (from the events
     alone) names one of the preview's outcomes, and the luck report counts each such order."""
-    from engine.core.luck import battle_luck
-    from engine.core.players import computer_players_for
+    from hexfront.engine.core.luck import battle_luck
+    from hexfront.engine.core.players import computer_players_for
 
     b = Battle.new("disrupter", scenario, seed=seed, options=options, players={"red": "default", "blue": "default"})
     players = computer_players_for(b)

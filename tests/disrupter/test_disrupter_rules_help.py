@@ -11,12 +11,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.players import computer_players_for
-from engine.core.view import find_section
-from engine.systems.disrupter import SYSTEM
-from engine.systems.disrupter import events as E
-from engine.systems.disrupter import rules
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.view import find_section
+from hexfront.engine.systems.disrupter import SYSTEM, rules
+from hexfront.engine.systems.disrupter import events as E
 
 BOOK_SECTIONS = ["Set Up", "Rule 5 - Measurement", "Rule 6 - Stats", "Rule 7 - Checks and Saves",
                  "Rule 8 - Stress and Panic", "Rule 9 - Chain of Command", "Game Structure"]

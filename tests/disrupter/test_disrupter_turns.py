@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import diskit as K
+import pytest
 from diskit import C, E
 
 

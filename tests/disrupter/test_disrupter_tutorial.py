@@ -14,17 +14,17 @@ import copy
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import ContentError
-from engine.core.events import DieRolled
-from engine.core.players import RandomPlayer, computer_players_for
-from engine.core.resolution import Randomizer, Resolution
-from engine.core.system import content_root
-from engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
-from engine.systems.disrupter import SYSTEM, data
-from engine.systems.disrupter import commands as C
-from engine.systems.disrupter import events as E
-from tui.orders import OrderBook
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.players import RandomPlayer, computer_players_for
+from hexfront.engine.core.resolution import Randomizer, Resolution
+from hexfront.engine.core.system import content_root
+from hexfront.engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
+from hexfront.engine.systems.disrupter import SYSTEM, data
+from hexfront.engine.systems.disrupter import commands as C
+from hexfront.engine.systems.disrupter import events as E
+from hexfront.tui.orders import OrderBook
 
 
 def new_tutorial() -> Battle:

@@ -20,13 +20,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.core.battle import Battle, BattleSetup
-from engine.core.events import DieRolled
-from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
-from engine.core.resolution import Randomizer, Resolution, Script
-from engine.core.system import content_root, get_system
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import data, unitfacts
+from hexfront.engine.core.battle import Battle, BattleSetup
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.hexes import Hex, axial_to_offset, offset_to_axial
+from hexfront.engine.core.resolution import Randomizer, Resolution, Script
+from hexfront.engine.core.system import content_root, get_system
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import data, unitfacts
 
 SYSTEM = get_system("dustup")
 OPEN = "\n".join(["." * 16] * 10)

@@ -6,15 +6,14 @@ Positions are (column, row). Along a row, hex direction 0 (east) runs to higher 
 
 from __future__ import annotations
 
+import dustkit as K
 import pytest
 
-from engine.core.battle import IllegalOrder
-from engine.systems.dustup import air
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup.state import FIT, KILLED, UNTREATED
-
-import dustkit as K
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.systems.dustup import air
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.state import FIT, KILLED, UNTREATED
 
 WIDE = "\n".join(["." * 30] * 10)
 HIGH = {"commitment": "high"}

@@ -8,19 +8,17 @@ back. 1 hex = 2 inches.
 
 from __future__ import annotations
 
+import dustkit as K
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import ContentError
-from engine.core.hexes import Hex
-from engine.systems.dustup import air
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import data
-from engine.systems.dustup import events as E
-from engine.systems.dustup import support as S
-from engine.systems.dustup.describe import Describer
-
-import dustkit as K
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.dustup import air, data
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup import support as S
+from hexfront.engine.systems.dustup.describe import Describer
 
 WIDE = "\n".join(["." * 30] * 10)
 
@@ -406,7 +404,7 @@ def test_a_flying_grav_vehicle_takes_no_passengers_makes_no_tank_shock_and_canno
     """Landing Zones and Loading: troops get in and out of a craft only once it has landed; Tank Shock
     and Close Assault are ground fighting: a grav carrier in the air does neither and suffers neither.
     On the ground the same carrier does all three again."""
-    from engine.systems.dustup.vehicles import Disembark, Embark, TankShock
+    from hexfront.engine.systems.dustup.vehicles import Disembark, Embark, TankShock
 
     riders = K.unit("R", (5, 5), ["rifle*4"], **{"in": "GC"})
     b = grav_battle(air_state="hovering", red_extra=[riders, K.unit("W", (6, 5), ["rifle*4"])],

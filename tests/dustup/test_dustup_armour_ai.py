@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.system import get_system
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.system import get_system
 
 SYSTEM = get_system("dustup")
 

@@ -7,17 +7,15 @@ Positions are (column, row) offsets.
 
 from __future__ import annotations
 
+import attrs
+import dustkit as K
 import pytest
 
-import attrs
-
-from engine.core.hexes import Hex, hexes_within
-from engine.systems.dustup import heavy, odds, rules, support, view
-from engine.systems.dustup import events as E
-from engine.systems.dustup.describe import Describer, words_of
-from engine.systems.dustup.state import KILLED, UNTREATED, feature_data
-
-import dustkit as K
+from hexfront.engine.core.hexes import Hex, hexes_within
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup import heavy, odds, rules, support, view
+from hexfront.engine.systems.dustup.describe import Describer, words_of
+from hexfront.engine.systems.dustup.state import KILLED, UNTREATED, feature_data
 
 BATTERY = dict(id="bat", name="Battery", kind="artillery", tier="battalion", size="large", ammo=["he", "smoke"],
                missions=3)
@@ -308,7 +306,7 @@ def test_every_offered_order_in_the_armour_scenarios_is_filed_uniquely_and_previ
     its fellows, a readable line and a preview."""
     import random
 
-    from engine.core.battle import Battle
+    from hexfront.engine.core.battle import Battle
 
     for scenario in ("firemission", "ambush"):
         b = Battle.new("dustup", scenario, seed=3)

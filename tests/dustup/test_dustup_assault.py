@@ -8,17 +8,16 @@ one to go into the defender's hex).
 
 from __future__ import annotations
 
+import dustkit
 import pytest
 
-import dustkit
-from engine.core.battle import Battle
-from engine.core.events import DieRolled
-from engine.core.hexes import hex_distance
-from engine.systems.dustup import assault
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup import fire
-from engine.systems.dustup.state import ABANDONED, BROKEN, CONFIDENT, FIT, KILLED, ROUTED, STEADY, UNTREATED
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.systems.dustup import assault, fire
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.state import ABANDONED, BROKEN, CONFIDENT, FIT, KILLED, ROUTED, STEADY, UNTREATED
 
 hx = dustkit.hx
 

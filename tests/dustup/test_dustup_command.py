@@ -7,17 +7,25 @@ Reorganise Action, and from Morale: Panic (recovery) and Death of a Leader.
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core.battle import IllegalOrder
-from engine.systems.dustup import assault, command
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup.state import (BROKEN, CONFIDENT, DISABLED, FIT, KILLED, SHAKEN, STABILISED, STEADY,
-                                         UNTREATED)
-
 import dustkit
+import pytest
 from dustkit import hx, rolls, unit
+
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.systems.dustup import assault, command
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.state import (
+    BROKEN,
+    CONFIDENT,
+    DISABLED,
+    FIT,
+    KILLED,
+    SHAKEN,
+    STABILISED,
+    STEADY,
+    UNTREATED,
+)
 
 BLUE = [unit("x", (8, 9), ["rifle*4"])]
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.hexes import DIRECTION_NAMES
-from engine.systems.dustup import dice
-
+from hexfront.engine.core.hexes import DIRECTION_NAMES
+from hexfront.engine.systems.dustup import dice
 
 # -- Die Shifts ---------------------------------------------------------------------------------
 

@@ -8,12 +8,12 @@ armour die up one, and being propped another.
 
 from __future__ import annotations
 
-from engine.core.events import DieRolled
-from engine.systems.dustup import SYSTEM, fire, view
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-
 import dustkit as K
+
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.systems.dustup import SYSTEM, fire, view
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
 
 HIGH = {"commitment": "high"}
 # Dog Section propped in rough ground (soft cover, no concealment) 8 hexes from Alpha Squad
@@ -71,7 +71,7 @@ def test_the_courage_test_dice_name_their_open_shifts():
     """Assault Action: Courage Test, with open shifts (Die Shifts: Open Shift): each die's event names
     the courage table's rows that moved it. Dog Section, propped in rough ground, defends in cover: its
     D8 is shifted up one; Alpha Squad's D8 has no row."""
-    from engine.systems.dustup import assault
+    from hexfront.engine.systems.dustup import assault
 
     b = _battle([])
     st = b.state
@@ -97,8 +97,8 @@ def test_in_whole_battles_every_order_with_odds_has_values_and_reads_back_as_one
     """Every scenario, computer against computer: each order whose preview has odds gives every chance
     a value and names its unit, and outcome_of names one of the preview's outcomes (or None for an
     assault whose defender is first asked whether to withdraw)."""
-    from engine.core.battle import Battle
-    from engine.core.players import computer_players_for
+    from hexfront.engine.core.battle import Battle
+    from hexfront.engine.core.players import computer_players_for
 
     checked = 0
     for name in SYSTEM.scenario_names():

@@ -7,9 +7,9 @@ import inspect
 
 import attrs
 
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup import folds, rules, unitfacts
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup import folds, rules, unitfacts
 
 try:
     from . import dustkit as K

@@ -8,16 +8,15 @@ columns (1 hex = 2 inches).
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core.battle import IllegalOrder
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup import ew
-from engine.systems.dustup.state import feature_data
-
 import dustkit as K
+import pytest
 from dustkit import hx, rolls, unit
+
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup import ew
+from hexfront.engine.systems.dustup.state import feature_data
 
 WIDE = "\n".join(["." * 30] * 4)
 

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import itertools
 
+import dustkit as K
 import pytest
 
-from engine.core.battle import IllegalOrder
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup import fire
-from engine.systems.dustup.state import BROKEN, CONFIDENT, STEADY, FIT, KILLED, UNTREATED
-
-import dustkit as K
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup import fire
+from hexfront.engine.systems.dustup.state import BROKEN, CONFIDENT, FIT, KILLED, STEADY, UNTREATED
 
 HIGH = {"commitment": "high"}  # no first-fire or first-suppression tests: keeps a shot's dice to the shot
 LOW = {"commitment": "low"}

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.battle import Battle, BattleSetup, IllegalOrder
-from engine.core.errors import ContentError
-from engine.core.resolution import Script
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup.state import CONFIDENT, SHAKEN, STEADY
+from hexfront.engine.core.battle import Battle, BattleSetup, IllegalOrder
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.state import CONFIDENT, SHAKEN, STEADY
 
 try:
     from . import dustkit as K

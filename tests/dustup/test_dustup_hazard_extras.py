@@ -7,20 +7,19 @@ columns (1 hex = 2 inches, so a 6" trail is three hexes). Hex direction 0 is eas
 
 from __future__ import annotations
 
+import dustkit as K
 import pytest
 
-from engine.core.battle import Battle, IllegalOrder
-from engine.systems.dustup import heavy, rules
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup import hazards as H
-from engine.systems.dustup.ai import DefaultPlayer
-from engine.systems.dustup.describe import Describer
-from engine.systems.dustup.heavy import FireWeapon, Limber, SetUpWeapon, Unlimber
-from engine.systems.dustup.state import ABANDONED, FIT, KILLED
-from engine.systems.dustup.vehicles import Embark, Release
-
-import dustkit as K
+from hexfront.engine.core.battle import Battle, IllegalOrder
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup import hazards as H
+from hexfront.engine.systems.dustup import heavy, rules
+from hexfront.engine.systems.dustup.ai import DefaultPlayer
+from hexfront.engine.systems.dustup.describe import Describer
+from hexfront.engine.systems.dustup.heavy import FireWeapon, Limber, SetUpWeapon, Unlimber
+from hexfront.engine.systems.dustup.state import ABANDONED, FIT, KILLED
+from hexfront.engine.systems.dustup.vehicles import Embark, Release
 
 FAR = (15, 9)
 BLUE = [K.unit("z", FAR, ["rifle*2"])]

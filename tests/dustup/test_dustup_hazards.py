@@ -7,17 +7,16 @@ columns (1 hex = 2 inches). Basic battledress is a D4 armour die.
 
 from __future__ import annotations
 
+import dustkit as K
 import pytest
 
-from engine.core.battle import IllegalOrder
-from engine.core.hexes import Hex
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup import hazards as H
-from engine.systems.dustup import rules
-from engine.systems.dustup.state import ABANDONED, CONFIDENT, FIT, KILLED, STEADY, UNTREATED
-
-import dustkit as K
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup import hazards as H
+from hexfront.engine.systems.dustup import rules
+from hexfront.engine.systems.dustup.state import ABANDONED, CONFIDENT, FIT, KILLED, STEADY, UNTREATED
 
 FAR = (15, 9)  # out of the way: never next to anything on the test maps
 

@@ -10,16 +10,15 @@ a firer at (0,0), and facing 0 its rear.
 from __future__ import annotations
 
 import attrs
+import dustkit as K
 import pytest
 
-from engine.core.battle import IllegalOrder
-from engine.systems.dustup import checks, fire, heavy, rules
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup.heavy import FireWeapon, SetRemote, SetUpWeapon
-from engine.systems.dustup.state import ABANDONED, DISABLED, FIT, KILLED, UNTREATED
-
-import dustkit as K
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.systems.dustup import checks, fire, heavy, rules
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.heavy import FireWeapon, SetRemote, SetUpWeapon
+from hexfront.engine.systems.dustup.state import ABANDONED, DISABLED, FIT, KILLED, UNTREATED
 
 HIGH = {"commitment": "high"}  # no first-fire or first-suppression tests
 MEDIUM = {"commitment": "medium"}
@@ -388,7 +387,7 @@ def test_area_protection_from_a_nearby_vehicle_intercepts_and_is_used_up():
 def test_guided_missile_disrupted_by_electronic_warfare_fails(monkeypatch):
     """Disruption of Enemy Sensors and Guidance: an enemy EW unit that disrupts the missile's
     guidance makes the shot fail (ew.disrupt is asked after the firer's dice are rolled)."""
-    from engine.systems.dustup import ew
+    from hexfront.engine.systems.dustup import ew
 
     seen = []
     monkeypatch.setattr(ew, "disrupt", lambda ctx, side, rolls, what: seen.append((side, tuple(rolls), what)) or True)

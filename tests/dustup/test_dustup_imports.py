@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import engine.systems.dustup as dustup
+import hexfront.engine.systems.dustup as dustup
 
 PACKAGE = Path(dustup.__file__).parent
 ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", "air", "hazards", "ew", "tankshock")
@@ -28,10 +28,10 @@ def import_graph() -> dict[str, set[str]]:
                     found.add(node.module.split(".")[0])
                 else:
                     found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine.systems.dustup."):
-                found.add(node.module.split(".")[3])
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hexfront.engine.systems.dustup."):
+                found.add(node.module.split(".")[4])
             elif isinstance(node, ast.Import):
-                found.update(a.name.split(".")[3] for a in node.names if a.name.startswith("engine.systems.dustup."))
+                found.update(a.name.split(".")[4] for a in node.names if a.name.startswith("hexfront.engine.systems.dustup."))
         graph[name] = found & modules
     return graph
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.systems.dustup import checks
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup.state import BROKEN, CONFIDENT, KILLED, ROUTED, SHAKEN, STEADY, UNTREATED
+from hexfront.engine.systems.dustup import checks
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.state import BROKEN, CONFIDENT, KILLED, ROUTED, SHAKEN, STEADY, UNTREATED
 
 try:
     from . import dustkit as K

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.battle import IllegalOrder
-from engine.core.hexes import hex_distance
-from engine.systems.dustup import checks
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup import rules
-from engine.systems.dustup.state import ABANDONED, CONFIDENT, ROUTED, STEADY, UNTREATED
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.systems.dustup import checks, rules
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.state import ABANDONED, CONFIDENT, ROUTED, STEADY, UNTREATED
 
 try:
     from . import dustkit as K

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.players import computer_players_for
-from engine.core.view import find_section
-from engine.systems.dustup import SYSTEM
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.view import find_section
+from hexfront.engine.systems.dustup import SYSTEM
 
 BOOK = Path("/work/shared/seeds/004_a87feaff72370b06.txt")
 ORDERS = 45

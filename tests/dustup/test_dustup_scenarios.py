@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.hexes import hex_distance, offset_to_axial
-from engine.core.players import RandomPlayer
-from engine.systems.dustup import SYSTEM, command, data
-from engine.systems.dustup.state import COMMAND
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.hexes import hex_distance, offset_to_axial
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.systems.dustup import SYSTEM, command, data
+from hexfront.engine.systems.dustup.state import COMMAND
 
 SCENARIOS = ("meeting", "held", "patrol")
 

@@ -7,17 +7,16 @@ walks along the row, direction 3 (west) back. 1 hex = 2 inches.
 
 from __future__ import annotations
 
+import dustkit as K
 import pytest
 
-from engine.core.battle import IllegalOrder
-from engine.core.hexes import Hex
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup import support as S
-from engine.systems.dustup.describe import Describer
-from engine.systems.dustup.state import FIT, KILLED, STEADY, UNTREATED
-
-import dustkit as K
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup import support as S
+from hexfront.engine.systems.dustup.describe import Describer
+from hexfront.engine.systems.dustup.state import FIT, KILLED, STEADY, UNTREATED
 
 
 def asset(aid="bat", kind="artillery", tier="battalion", size="large", rounds=1, missions=2, guided="",

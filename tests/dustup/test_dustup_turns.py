@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.battle import Battle, BattleSetup, IllegalOrder
-from engine.core.events import CardDrawn
-from engine.core.resolution import Script
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup import rules
-from engine.systems.dustup.state import KILLED, ROUTED
+from hexfront.engine.core.battle import Battle, BattleSetup, IllegalOrder
+from hexfront.engine.core.events import CardDrawn
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup import rules
+from hexfront.engine.systems.dustup.state import KILLED, ROUTED
 
 try:
     from . import dustkit as K

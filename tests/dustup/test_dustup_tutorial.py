@@ -13,14 +13,14 @@ import copy
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import ContentError
-from engine.core.events import DieRolled
-from engine.core.players import computer_players_for
-from engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
-from engine.systems.dustup import SYSTEM, data, fire
-from engine.systems.dustup import events as E
-from engine.core.system import content_root
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.system import content_root
+from hexfront.engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
+from hexfront.engine.systems.dustup import SYSTEM, data, fire
+from hexfront.engine.systems.dustup import events as E
 
 PLAYERS = {"red": "human", "blue": "default"}
 
@@ -90,7 +90,7 @@ def test_the_tutorial_plays_through_to_its_finish_and_shows_the_die_shifts():
     assert any(isinstance(e, E.Note) and "major success" in e.text for e in shot)
     assert any(isinstance(e, E.FigureChanged) and e.unit == "d" and e.status == "killed" for e in shot)
     # the luck report reads that shot back as one of the odds shown before it
-    from engine.core.luck import battle_luck
+    from hexfront.engine.core.luck import battle_luck
 
     luck = battle_luck(b)["red"]
     assert luck.orders >= 2 and "hits" in luck.tallies and luck.tallies["hits"].rolled >= 1

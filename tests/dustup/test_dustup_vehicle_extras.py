@@ -9,14 +9,15 @@ Positions are odd-r offsets (col, row); on row 4 the axial hex is Hex(col - 2, 4
 from __future__ import annotations
 
 import dustkit
-from engine.core.events import DieRolled
-from engine.core.hexes import hex_distance
-from engine.systems.dustup import assault, heavy, rules, vehicles
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup.heavy import FireWeapon
-from engine.systems.dustup.state import CONFIDENT, FIT, KILLED, STEADY
-from engine.systems.dustup.vehicles import CrewDismounted, Embark, TankShock, Turn
+
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.systems.dustup import assault, heavy, rules, vehicles
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.heavy import FireWeapon
+from hexfront.engine.systems.dustup.state import CONFIDENT, FIT, KILLED, STEADY
+from hexfront.engine.systems.dustup.vehicles import CrewDismounted, Embark, TankShock, Turn
 
 hx = dustkit.hx
 FAR_RED = dustkit.unit("rr", (15, 0), ["leader:rifle", "rifle"])
@@ -448,7 +449,7 @@ def test_the_new_events_and_decisions_read_as_words():
 
 
 def attrs_pending(kind):
-    from engine.systems.dustup.state import Pending
+    from hexfront.engine.systems.dustup.state import Pending
 
     class Fake:
         pending = Pending("red", kind, ("stay", "dismount"))

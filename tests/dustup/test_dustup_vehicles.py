@@ -7,18 +7,18 @@ the roll in hexes, "within 2 inches" is the vehicle's hex or a hex next to it.
 
 from __future__ import annotations
 
+import dustkit
 import pytest
 
-import dustkit
-from engine.core.battle import Battle, BattleSetup
-from engine.core.events import DieRolled
-from engine.core.hexes import hex_distance
-from engine.core.resolution import Script
-from engine.systems.dustup import assault, fire, rules, vehicles
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup.state import CONFIDENT, FIT, KILLED, STEADY
-from engine.systems.dustup.vehicles import Disembark, Embark, Release, TankShock, Tow, Turn
+from hexfront.engine.core.battle import Battle, BattleSetup
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.systems.dustup import assault, fire, rules, vehicles
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.state import CONFIDENT, FIT, KILLED, STEADY
+from hexfront.engine.systems.dustup.vehicles import Disembark, Embark, Release, TankShock, Tow, Turn
 
 hx = dustkit.hx
 

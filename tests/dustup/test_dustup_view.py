@@ -11,20 +11,19 @@ import re
 from pathlib import Path
 
 import attrs
+import dustkit as K
 import pytest
 
-from engine.core.events import DieRolled
-from engine.core.hexes import Hex
-from engine.core.system import content_root
-from engine.core.view import read_help
-from engine.systems.dustup import SYSTEM, fire, rules, view
-from engine.systems.dustup import commands as C
-from engine.systems.dustup import events as E
-from engine.systems.dustup.describe import Describer
-from engine.systems.dustup.dice import open_shift
-from engine.systems.dustup.state import SHAKEN
-
-import dustkit as K
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.system import content_root
+from hexfront.engine.core.view import read_help
+from hexfront.engine.systems.dustup import SYSTEM, fire, rules, view
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import events as E
+from hexfront.engine.systems.dustup.describe import Describer
+from hexfront.engine.systems.dustup.dice import open_shift
+from hexfront.engine.systems.dustup.state import SHAKEN
 
 HIGH = {"commitment": "high"}
 

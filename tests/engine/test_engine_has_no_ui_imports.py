@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import engine
+from hexfront import engine
 
 UI_PACKAGES = {"textual", "rich", "tui"}
 ENGINE_DIR = Path(engine.__file__).resolve().parent

@@ -11,10 +11,10 @@ import shutil
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.content import MAP_SIGNS, read_toml, terrain_glyph_problem
-from engine.core.errors import ContentError
-from engine.core.system import all_systems, content_root, get_system
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.content import MAP_SIGNS, read_toml, terrain_glyph_problem
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.system import all_systems, content_root, get_system
 
 SCENARIOS = [(sid, s.name) for sid, system in sorted(all_systems().items()) for s in system.scenarios()]
 

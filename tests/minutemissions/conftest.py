@@ -12,18 +12,18 @@ Ashen (east): crusher, lancer, hopper, swarm.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import pytest
 
-from engine.core.battle import Battle, BattleSetup, IllegalOrder
-from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
-from engine.core.resolution import Script
-from engine.core.system import content_root
-from engine.systems.minutemissions import SYSTEM
-from engine.systems.minutemissions import commands as C
-from engine.systems.minutemissions import data
-from engine.systems.minutemissions import events as E
+from hexfront.engine.core.battle import Battle, BattleSetup, IllegalOrder
+from hexfront.engine.core.hexes import Hex, axial_to_offset, offset_to_axial
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.core.system import content_root
+from hexfront.engine.systems.minutemissions import SYSTEM, data
+from hexfront.engine.systems.minutemissions import commands as C
+from hexfront.engine.systems.minutemissions import events as E
 
 COLS, ROWS = 13, 16
 _BASE: dict[str, Any] | None = None

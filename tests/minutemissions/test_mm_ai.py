@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.players import RandomPlayer
-from engine.systems.minutemissions import SYSTEM
-from engine.systems.minutemissions import combat as K
-from engine.systems.minutemissions import rules
-from engine.systems.minutemissions.ai import DefaultPlayer
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.systems.minutemissions import SYSTEM, rules
+from hexfront.engine.systems.minutemissions import combat as K
+from hexfront.engine.systems.minutemissions.ai import DefaultPlayer
 
 
 def _play(scenario: str, names: tuple[str, str], seed: int, check_legal: bool = True) -> Battle:

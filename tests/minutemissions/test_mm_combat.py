@@ -3,7 +3,7 @@ Modified Stats & Rolls, S.R.M. and the terminology of the combat rolls."""
 
 from __future__ import annotations
 
-from engine.systems.minutemissions import combat as K
+from hexfront.engine.systems.minutemissions import combat as K
 
 
 def _duel(kit, dice, *, west=None, east=None, **kw):
@@ -19,7 +19,7 @@ def _fire(kit, b, uid="M2", weapon="M2.longrifle", target="A2", area="torso"):
 
 def test_the_book_example_of_range_across_elevations():
     """Elevations: on -2 attacking an enemy 6 hexes away on +1, the total range is 9 hexes."""
-    from engine.core.hexes import Hex
+    from hexfront.engine.core.hexes import Hex
     assert K.attack_range(Hex(0, 0), -2, Hex(6, 0), 1) == 9
 
 

@@ -4,7 +4,7 @@ Stance and Defensive Stance. Each costs 2 AP."""
 
 from __future__ import annotations
 
-from engine.systems.minutemissions import combat as K
+from hexfront.engine.systems.minutemissions import combat as K
 
 
 def test_get_up_after_being_thrown_down(kit):
@@ -203,7 +203,7 @@ def test_transform_at_the_start_of_the_movement_phase_trades_limbs_for_the_vehic
     """Transform: at the start of the movement phase, before moving; transformed, the unit loses control
     of its limbs and gains its vehicle form's bonuses (jet form: +3 movement, +1 to Evasion)."""
     C = kit.C
-    from engine.systems.minutemissions import rules
+    from hexfront.engine.systems.minutemissions import rules
     b = kit.battle([kit.unit("M3", "skylark", (4, 4), facing=0)], [kit.unit("A2", "lancer", (7, 4), facing=3)],
                    [8])
     b.submit(C.Activate("M3"))

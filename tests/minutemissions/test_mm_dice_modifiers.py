@@ -4,7 +4,7 @@ comes from, and the die's purpose still says what it is for. Scripted dice throu
 
 from __future__ import annotations
 
-from engine.core.events import DieRolled
+from hexfront.engine.core.events import DieRolled
 
 
 def _dice(events):

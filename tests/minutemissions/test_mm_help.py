@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.systems.minutemissions import SYSTEM
+from hexfront.engine.systems.minutemissions import SYSTEM
 
 BOOK = Path("/work/shared/seeds/001_f0409ae83572c8d6.txt")
 

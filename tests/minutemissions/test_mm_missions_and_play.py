@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from engine.core.battle import Battle, IllegalOrder
-from engine.core.players import RandomPlayer
-from engine.core.saves import battle_from_save, battle_to_json, parse_save_text
-from engine.systems.minutemissions import SYSTEM
-from engine.systems.minutemissions import commands as C
+from hexfront.engine.core.battle import Battle, IllegalOrder
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.core.saves import battle_from_save, battle_to_json, parse_save_text
+from hexfront.engine.systems.minutemissions import SYSTEM
+from hexfront.engine.systems.minutemissions import commands as C
 
 
 def test_after_the_last_round_the_side_with_more_mechs_standing_wins(kit):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.hexes import axial_to_offset
+from hexfront.engine.core.hexes import axial_to_offset
 
 
 def _duel(kit, dice, west, east=None, **kw):
@@ -33,7 +33,7 @@ def test_turning_is_free_once_per_movement_phase_then_costs_a_movement_point(kit
     b = _duel(kit, [1, 1, 1], [kit.unit("M2", "longbow", (4, 4), facing=0),
                                kit.unit("M3", "skylark", (2, 12))])
     b.submit(C.Activate("M2"))
-    from engine.systems.minutemissions import rules
+    from hexfront.engine.systems.minutemissions import rules
     assert rules.mp_left(b.state) == 3
     ev = b.submit(C.Turn("M2", 3))
     assert kit.of(ev, kit.E.UnitTurned)[0].cost == 0 and rules.mp_left(b.state) == 3

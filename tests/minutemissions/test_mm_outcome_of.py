@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.luck import battle_luck
-from engine.core.players import computer_players_for
-from engine.systems.minutemissions import SYSTEM
-from engine.systems.minutemissions import commands as C
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.luck import battle_luck
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.systems.minutemissions import SYSTEM
+from hexfront.engine.systems.minutemissions import commands as C
 
 
 def _duel(kit, dice):

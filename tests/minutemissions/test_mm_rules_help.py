@@ -6,11 +6,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.players import computer_players_for
-from engine.core.view import find_section
-from engine.systems.minutemissions import SYSTEM, combat, rules
-from engine.systems.minutemissions import events as E
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.view import find_section
+from hexfront.engine.systems.minutemissions import SYSTEM, combat, rules
+from hexfront.engine.systems.minutemissions import events as E
 
 SECTIONS = SYSTEM.help_sections()
 

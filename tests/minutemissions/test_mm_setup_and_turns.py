@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import ContentError
-from engine.core.hexes import axial_to_offset
-from engine.core.system import content_root
-from engine.systems.minutemissions import SYSTEM, data, rules
-
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.hexes import axial_to_offset
+from hexfront.engine.core.system import content_root
+from hexfront.engine.systems.minutemissions import SYSTEM, data, rules
 
 W4 = [("M1", "ironfist"), ("M2", "longbow"), ("M3", "skylark"), ("M4", "hive")]
 E4 = [("A1", "crusher"), ("A2", "lancer"), ("A3", "hopper"), ("A4", "swarm")]

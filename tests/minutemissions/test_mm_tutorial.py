@@ -10,15 +10,15 @@ import copy
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import ContentError
-from engine.core.events import DieRolled
-from engine.core.players import computer_players_for
-from engine.core.resolution import Resolution
-from engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
-from engine.systems.minutemissions import SYSTEM, data
-from engine.systems.minutemissions import commands as C
-from engine.systems.minutemissions import events as E
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
+from hexfront.engine.systems.minutemissions import SYSTEM, data
+from hexfront.engine.systems.minutemissions import commands as C
+from hexfront.engine.systems.minutemissions import events as E
 
 LEARNER = "meridian"
 

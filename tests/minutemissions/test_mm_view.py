@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.systems.minutemissions import SYSTEM
-from engine.systems.minutemissions import combat as K
+from hexfront.engine.systems.minutemissions import SYSTEM
+from hexfront.engine.systems.minutemissions import combat as K
 
 
 def _duel(kit, dice=(6,)):

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import permutations, product
 from math import prod
-from typing import Any, Callable
+from typing import Any
 
-from engine.core.resolution import Randomizer, Resolution
+from hexfront.engine.core.resolution import Randomizer, Resolution
 
 RUNS = 20_000
 

@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "dustup"))
 import dustkit as K  # noqa: E402
 import oddskit  # noqa: E402
 
-from engine.systems.dustup import commands as C  # noqa: E402
-from engine.systems.dustup import events as E  # noqa: E402
-from engine.systems.dustup.state import SHAKEN  # noqa: E402
+from hexfront.engine.systems.dustup import commands as C  # noqa: E402
+from hexfront.engine.systems.dustup import events as E  # noqa: E402
+from hexfront.engine.systems.dustup.state import SHAKEN  # noqa: E402
 
 SYSTEM = K.SYSTEM
 HIGH = {"commitment": "high"}

@@ -27,11 +27,11 @@ from typing import Any
 import oddskit
 import pytest
 
-from engine.core.battle import Battle, BattleSetup
-from engine.core.resolution import Script
-from engine.core.system import content_root
-from engine.systems.minutemissions import SYSTEM, data
-from engine.systems.minutemissions import commands as C
+from hexfront.engine.core.battle import Battle, BattleSetup
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.core.system import content_root
+from hexfront.engine.systems.minutemissions import SYSTEM, data
+from hexfront.engine.systems.minutemissions import commands as C
 
 _BASE = data.load_content(content_root() / "minutemissions", "ridge")
 

@@ -34,12 +34,12 @@ from typing import Any
 
 import oddskit
 
-from engine.core.battle import Battle, BattleSetup
-from engine.core.hexes import Hex, axial_to_offset
-from engine.core.resolution import Script
-from engine.core.system import content_root, get_system
-from engine.systems.ratfight import commands as C
-from engine.systems.ratfight import data
+from hexfront.engine.core.battle import Battle, BattleSetup
+from hexfront.engine.core.hexes import Hex, axial_to_offset
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.core.system import content_root, get_system
+from hexfront.engine.systems.ratfight import commands as C
+from hexfront.engine.systems.ratfight import data
 
 OPEN_MAP = "\n".join(["." * 12] * 5)
 WOODS_AT_4 = "\n".join(["....*......."] + ["." * 12] * 4)

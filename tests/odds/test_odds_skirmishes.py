@@ -30,13 +30,13 @@ from typing import Any
 import oddskit
 import pytest
 
-from engine.core.battle import Battle, BattleSetup
-from engine.core.hexes import offset_to_axial
-from engine.core.resolution import Script
-from engine.core.system import content_root, get_system
-from engine.systems.skirmishes import commands as C
-from engine.systems.skirmishes import data
-from engine.systems.skirmishes.view import hit_odds
+from hexfront.engine.core.battle import Battle, BattleSetup
+from hexfront.engine.core.hexes import offset_to_axial
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.core.system import content_root, get_system
+from hexfront.engine.systems.skirmishes import commands as C
+from hexfront.engine.systems.skirmishes import data
+from hexfront.engine.systems.skirmishes.view import hit_odds
 
 SYSTEM = get_system("skirmishes")
 _BASE = data.load_content(content_root() / "skirmishes", "street_ambush")

@@ -5,12 +5,13 @@ build the battles and their rules' invariants; these functions check what every 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from engine.core.battle import Battle, IllegalOrder
-from engine.core.saves import battle_from_save, battle_to_json, parse_save_text
+from hexfront.engine.core.battle import Battle, IllegalOrder
+from hexfront.engine.core.saves import battle_from_save, battle_to_json, parse_save_text
 
 
 def replay_reproduces_every_hash(battle: Battle) -> None:

@@ -10,20 +10,19 @@
 
 from __future__ import annotations
 
+import battle_properties as props
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import battle_properties as props
-
-from engine.core.battle import Battle
-from engine.core.hexes import Hex, hex_distance
-from engine.core.system import get_system
-from engine.systems.disrupter import commands as C
-from engine.systems.disrupter import events as E
-from engine.systems.disrupter import rules
-from engine.systems.disrupter.data import CLASSES, STAT_CAP
-from engine.systems.disrupter.state import DEFAULT_WORDS, FIRE_CLAUSES, VERBS
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.hexes import Hex, hex_distance
+from hexfront.engine.core.system import get_system
+from hexfront.engine.systems.disrupter import commands as C
+from hexfront.engine.systems.disrupter import events as E
+from hexfront.engine.systems.disrupter import rules
+from hexfront.engine.systems.disrupter.data import CLASSES, STAT_CAP
+from hexfront.engine.systems.disrupter.state import DEFAULT_WORDS, FIRE_CLAUSES, VERBS
 
 SYSTEM = get_system("disrupter")
 SCENARIOS = ["crossroads", "outpost"]

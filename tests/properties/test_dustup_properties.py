@@ -9,17 +9,15 @@
 
 from __future__ import annotations
 
-
+import battle_properties as props
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import battle_properties as props
-
-from engine.core.battle import Battle
-from engine.core.hexes import Hex
-from engine.systems.dustup import commands as C
-from engine.systems.dustup.dice import DIE_TYPES
-from engine.systems.dustup.state import KILLED, OUT_OF_ACTION, FIT
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup.dice import DIE_TYPES
+from hexfront.engine.systems.dustup.state import FIT, KILLED, OUT_OF_ACTION
 
 SCENARIOS = ["meeting"]
 # the armour and support scenarios: vehicles, passengers, heavy weapons, map features, the inbound

@@ -15,22 +15,35 @@ from collections import Counter
 from typing import Any
 
 import attrs
+import battle_properties as props
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import battle_properties as props
-
-from engine.core.battle import Battle
-from engine.core.hexes import Hex, hex_distance
-from engine.core.system import get_system
-from engine.systems.minutemissions import combat as K
-from engine.systems.minutemissions import commands as C
-from engine.systems.minutemissions import events as E
-from engine.systems.minutemissions import rules
-from engine.systems.minutemissions.data import ARMS, LEGS, MAX_CARRIED, MAX_SRM, SECTIONS
-from engine.systems.minutemissions.state import (BATTLE, CARRIED, DEPLOY, DESTROYED, DOWN, DROPPED, HELD, KNEELING,
-                                                 MOUNTED, MOVEMENT, OVER, PHASES, PRONE, STANDING)
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.hexes import Hex, hex_distance
+from hexfront.engine.core.system import get_system
+from hexfront.engine.systems.minutemissions import combat as K
+from hexfront.engine.systems.minutemissions import commands as C
+from hexfront.engine.systems.minutemissions import events as E
+from hexfront.engine.systems.minutemissions import rules
+from hexfront.engine.systems.minutemissions.data import ARMS, LEGS, MAX_CARRIED, MAX_SRM, SECTIONS
+from hexfront.engine.systems.minutemissions.state import (
+    BATTLE,
+    CARRIED,
+    DEPLOY,
+    DESTROYED,
+    DOWN,
+    DROPPED,
+    HELD,
+    KNEELING,
+    MOUNTED,
+    MOVEMENT,
+    OVER,
+    PHASES,
+    PRONE,
+    STANDING,
+)
 
 SYSTEM = get_system("minutemissions")
 SCENARIOS = ["ridge", "foundry"]

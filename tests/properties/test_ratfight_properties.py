@@ -9,18 +9,16 @@
 
 from __future__ import annotations
 
-
+import battle_properties as props
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import battle_properties as props
-
-from engine.core.battle import Battle
-from engine.core.cards import standard_deck
-from engine.core.hexes import Hex
-from engine.systems.ratfight import commands as C
-from engine.systems.ratfight.state import ABANDONED, CASUALTY, DOWN, FLED, OK, res_deck
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.cards import standard_deck
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.ratfight import commands as C
+from hexfront.engine.systems.ratfight.state import ABANDONED, CASUALTY, DOWN, FLED, OK, res_deck
 
 SCENARIOS = ["village", "convoy"]
 PROPERTY_SETTINGS = settings(max_examples=15, deadline=None, derandomize=True,
@@ -124,8 +122,8 @@ def test_an_illegal_command_changes_nothing(scenario, seed, picks, attempts):
 @given(seed=st.integers(0, 2**64 - 1), picks=picks_strategy)
 def test_strict_undo_never_takes_back_a_draw(seed, picks):
     battle = play("village", seed, picks, undo_policy="strict")
-    from engine.core.errors import UndoRefused
-    from engine.core.events import is_random
+    from hexfront.engine.core.errors import UndoRefused
+    from hexfront.engine.core.events import is_random
 
     if battle.log and any(is_random(e) for e in battle.events[-1]):
         with pytest.raises(UndoRefused):

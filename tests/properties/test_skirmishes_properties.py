@@ -14,23 +14,32 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+import battle_properties as props
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import battle_properties as props
-
-from engine.core.battle import Battle
-from engine.core.hexes import Hex
-from engine.core.serial import codec_for
-from engine.core.system import get_system
-from engine.systems.skirmishes import combat, rules
-from engine.systems.skirmishes import commands as C
-from engine.systems.skirmishes import events as E
-from engine.systems.skirmishes.data import LOCATIONS
-from engine.systems.skirmishes.ground import layer
-from engine.systems.skirmishes.state import (ABLE, ACTION_PHASE, COMMIT, DEAD, ESCAPED, LUCK, OUT, OVER, REACT,
-                                              ROUND_SECONDS)
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.serial import codec_for
+from hexfront.engine.core.system import get_system
+from hexfront.engine.systems.skirmishes import combat, rules
+from hexfront.engine.systems.skirmishes import commands as C
+from hexfront.engine.systems.skirmishes import events as E
+from hexfront.engine.systems.skirmishes.data import LOCATIONS
+from hexfront.engine.systems.skirmishes.ground import layer
+from hexfront.engine.systems.skirmishes.state import (
+    ABLE,
+    ACTION_PHASE,
+    COMMIT,
+    DEAD,
+    ESCAPED,
+    LUCK,
+    OUT,
+    OVER,
+    REACT,
+    ROUND_SECONDS,
+)
 
 SYSTEM = get_system("skirmishes")
 CODEC = codec_for(SYSTEM)

@@ -18,18 +18,19 @@ row 0 the axial hex is ``Hex(col, 0)``, so a row-0 line is a straight hex line.
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
-from engine.core.battle import Battle, BattleSetup, IllegalOrder
-from engine.core.events import CardDrawn
-from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
-from engine.core.resolution import Script
-from engine.core.system import content_root, get_system
-from engine.systems.ratfight import commands as C
-from engine.systems.ratfight import data
-from engine.systems.ratfight import events as E
+from hexfront.engine.core.battle import Battle, BattleSetup, IllegalOrder
+from hexfront.engine.core.events import CardDrawn
+from hexfront.engine.core.hexes import Hex, axial_to_offset, offset_to_axial
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.core.system import content_root, get_system
+from hexfront.engine.systems.ratfight import commands as C
+from hexfront.engine.systems.ratfight import data
+from hexfront.engine.systems.ratfight import events as E
 
 # Initiative draws: red's card then blue's; the higher action-card number wins.
 RED_WINS = ("move1-b", "move1-a")  # 2 against 1

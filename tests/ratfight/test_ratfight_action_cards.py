@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 
 def _squads(kit, **kw):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 WOODS_AT_3_0 = "\n".join(["...*........", "." * 12, "." * 12, "." * 12, "." * 12])
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.cards import card_strength, card_value, standard_deck
-from engine.core.events import CardDrawn, DeckShuffled
-from engine.core.hexes import Hex
+from hexfront.engine.core.cards import card_strength, card_value, standard_deck
+from hexfront.engine.core.events import CardDrawn, DeckShuffled
+from hexfront.engine.core.hexes import Hex
 
 
 def _duel(kit, red, blue):

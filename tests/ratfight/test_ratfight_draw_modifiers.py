@@ -6,8 +6,8 @@ and armour in "Shooting at Vehicles" 2). Cards are scripted; the purpose still s
 
 from __future__ import annotations
 
-from engine.core.events import CardDrawn
-from engine.core.hexes import Hex
+from hexfront.engine.core.events import CardDrawn
+from hexfront.engine.core.hexes import Hex
 
 WOODS_AT_4 = "\n".join(["....*......."] + ["." * 12] * 4)
 

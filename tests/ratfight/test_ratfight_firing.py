@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 OPEN = "\n".join(["." * 12] * 5)
 

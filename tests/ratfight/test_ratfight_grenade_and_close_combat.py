@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core.events import CardDrawn
-from engine.core.hexes import Hex
+from hexfront.engine.core.events import CardDrawn
+from hexfront.engine.core.hexes import Hex
 
 GRENADE_MAP = "\n".join(["." * 12, "....*.......", *["." * 12] * 3])  # woods at Hex(4, 1)
 

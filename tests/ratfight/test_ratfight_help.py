@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.system import content_root
-from engine.core.view import find_section, read_help
-from engine.systems.ratfight import SYSTEM
+from hexfront.engine.core.system import content_root
+from hexfront.engine.core.view import find_section, read_help
+from hexfront.engine.systems.ratfight import SYSTEM
 
 BOOK = Path("/work/shared/seeds/003_6be26c0f648fe6aa.txt")
 HELP = content_root() / "ratfight" / "help.md"

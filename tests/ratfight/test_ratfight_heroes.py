@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.hexes import Hex
-
+from hexfront.engine.core.hexes import Hex
 
 # -- Dead Shot -------------------------------------------------------------------------------------
 
@@ -102,7 +101,7 @@ def test_redraw_needs_an_inspiring_leader_standing(kit):
 
 def test_only_a_leader_can_be_inspiring(kit):
     """Examples of Hero Capabilities, 3: "Inspiring (heroic leader only)"."""
-    from engine.core.errors import ContentError
+    from hexfront.engine.core.errors import ContentError
 
     with pytest.raises(ContentError, match="only a leader"):
         kit.battle([kit.inf("R1", Hex(0, 0), heroes=["inspiring"])], [kit.inf("B1", Hex(6, 0))])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.hexes import Hex
-from engine.systems.ratfight.events import MoraleTested
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.ratfight.events import MoraleTested
 
 
 def _blue_morale(evs):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 BLUE_FAR = "B1"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import ContentError
-from engine.core.hexes import Hex
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.hexes import Hex
 
 ROAD_ROW = "\n".join(["=" * 12, "." * 12, "." * 12, "." * 12, "." * 12])
 WATER_ROW = "\n".join(["." * 12, "~" * 12, "." * 12, "." * 12, "." * 12])

@@ -12,11 +12,11 @@ from math import comb
 import attrs
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.cards import card_strength, card_value, standard_deck
-from engine.core.hexes import Hex
-from engine.core.resolution import Randomizer, Resolution, Script
-from engine.systems.ratfight import odds as V
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.cards import card_strength, card_value, standard_deck
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.resolution import Randomizer, Resolution, Script
+from hexfront.engine.systems.ratfight import odds as V
 
 SKIRMISH_MAP = "\n".join(["............", "....**......", "............", "......#.....", "............"])
 WOODS_AT_4 = "\n".join(["....*......."] + ["." * 12] * 4)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.players import computer_players_for
-from engine.core.view import find_section
-from engine.systems.ratfight import SYSTEM
-from engine.systems.ratfight import events as E
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.view import find_section
+from hexfront.engine.systems.ratfight import SYSTEM
+from hexfront.engine.systems.ratfight import events as E
 
 SEEDS = (1, 2, 3)
 MAX_ORDERS = 300

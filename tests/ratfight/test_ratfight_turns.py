@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.events import DeckShuffled
-from engine.core.hexes import Hex
+from hexfront.engine.core.events import DeckShuffled
+from hexfront.engine.core.hexes import Hex
 
 
 def _pair(kit, **kw):

@@ -13,17 +13,17 @@ import copy
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import ContentError
-from engine.core.events import CardDrawn
-from engine.core.players import computer_players_for
-from engine.core.resolution import Randomizer, Resolution
-from engine.core.system import content_root
-from engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
-from engine.core.hexes import offset_to_axial
-from engine.systems.ratfight import SYSTEM, data
-from engine.systems.ratfight import commands as C
-from engine.systems.ratfight import events as E
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.events import CardDrawn
+from hexfront.engine.core.hexes import offset_to_axial
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.resolution import Randomizer, Resolution
+from hexfront.engine.core.system import content_root
+from hexfront.engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
+from hexfront.engine.systems.ratfight import SYSTEM, data
+from hexfront.engine.systems.ratfight import commands as C
+from hexfront.engine.systems.ratfight import events as E
 
 
 def completes(battle: Battle, step, command) -> bool:

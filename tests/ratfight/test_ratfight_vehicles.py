@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import ContentError
-from engine.core.hexes import Hex
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.hexes import Hex
 
 
 def test_ap_zero_weapons_cannot_target_armoured_vehicles(kit):

@@ -5,15 +5,14 @@ Each test names the rule-book section whose state it shows.
 
 from __future__ import annotations
 
-
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.hexes import Hex
-from engine.core.resolution import Script
-from engine.systems.ratfight import rules
-from engine.systems.ratfight import view as V
-from engine.systems.ratfight.commands import COMMAND_TYPES
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.systems.ratfight import rules
+from hexfront.engine.systems.ratfight import view as V
+from hexfront.engine.systems.ratfight.commands import COMMAND_TYPES
 
 SKIRMISH_MAP = "\n".join(["............", "....**......", "............", "......#.....", "............"])
 

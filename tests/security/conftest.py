@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hostile import VILLAGE
 
-from engine.core.system import content_root
+from hexfront.engine.core.system import content_root
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def edited_save(tmp_path: Path) -> Callable[..., Path]:
 @pytest.fixture
 def content_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the whole content/ folder, which HEXFRONT_CONTENT points at; returns its root."""
-    from engine.core import content
+    from hexfront.engine.core import content
 
     root = tmp_path / "content"
     shutil.copytree(content_root(), root)

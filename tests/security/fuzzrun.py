@@ -24,8 +24,9 @@ import signal
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from mutations import ESCAPE_NAME
 
@@ -106,7 +107,7 @@ def output_problem(mode: str, out: str) -> str | None:
 
 def _in_process(argv: list[str]) -> tuple[int | None, str, str, str | None]:
     """Run hexfront's main in this process: (status, stdout, stderr, what escaped it)."""
-    from engine.cli import main
+    from hexfront.engine.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     escaped = None
@@ -128,7 +129,7 @@ def _limit_memory() -> None:  # pragma: no cover - runs in the child
 def as_process(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[int | None, str, str, str | None]:
     """Run ``python -m engine`` as a real process with a time and a memory limit."""
     try:
-        done = subprocess.run([sys.executable, "-m", "engine", *argv], cwd=cwd, env=env, capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "hexfront.engine", *argv], cwd=cwd, env=env, capture_output=True,
                               timeout=CASE_SECONDS + 10, preexec_fn=_limit_memory)
     except subprocess.TimeoutExpired:
         return None, "", "", "hang"
@@ -147,7 +148,7 @@ def _escapes() -> list[str]:
 
 def _reader(name: str, read: Callable[[Path], Any], path: Path) -> str | None:
     """A reader of the game's load path: returns or raises a HexfrontError; anything else is a failure."""
-    from engine.core.errors import HexfrontError
+    from hexfront.engine.core.errors import HexfrontError
 
     try:
         with time_limit(CASE_SECONDS):
@@ -166,19 +167,19 @@ def _reader(name: str, read: Callable[[Path], Any], path: Path) -> str | None:
 
 
 def _describe_save(path: Path) -> str:
-    from tui.session import describe_save
+    from hexfront.tui.session import describe_save
 
     return describe_save(path)
 
 
 def _load_battle(path: Path) -> Any:
-    from engine.core.saves import load_battle
+    from hexfront.engine.core.saves import load_battle
 
     return load_battle(path)
 
 
 def _load_for_replay(path: Path) -> Any:
-    from engine.core.saves import load_for_replay
+    from hexfront.engine.core.saves import load_for_replay
 
     return load_for_replay(path)
 

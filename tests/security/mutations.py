@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 

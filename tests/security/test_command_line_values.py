@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from hostile import hexfront, one_error_line
 
-from engine.core.places import is_plain_name, save_file_name, saves_dir
-from engine.core.saves import load_battle
+from hexfront.engine.core.places import is_plain_name, save_file_name, saves_dir
+from hexfront.engine.core.saves import load_battle
 
 HUGE = "x" * 1_000_000
 
@@ -44,10 +44,10 @@ def test_new_without_hexfront_saves_writes_into_saves_here(capsys, tmp_path, mon
 
 
 def test_the_saves_folder_has_one_definition_shared_with_the_game(monkeypatch, tmp_path):
-    import tui.session
+    from hexfront.tui import session
 
     monkeypatch.setenv("HEXFRONT_SAVES", str(tmp_path))
-    assert tui.session.saves_dir is saves_dir and saves_dir() == tmp_path
+    assert session.saves_dir is saves_dir and saves_dir() == tmp_path
 
 
 @pytest.mark.parametrize("argv", [
@@ -123,7 +123,7 @@ def test_a_file_name_is_built_only_from_plain_names() -> None:
 
 def test_an_unforeseen_error_is_one_line_with_its_own_exit_status(capsys, monkeypatch):
     """The last guard: a bug is still one line on stderr (exit 70), never a traceback."""
-    from engine import cli
+    from hexfront.engine import cli
 
     def broken(args: object) -> int:
         raise KeyError("\x1b[2J" + HUGE)
@@ -138,7 +138,7 @@ def test_an_unforeseen_error_is_one_line_with_its_own_exit_status(capsys, monkey
 
 def test_the_installed_command_holds_the_same_guards(capsys, tmp_path):
     """The installed ``hexfront`` (tui.launch.main) is the engine's command line with the game added."""
-    from tui.launch import main as launcher
+    from hexfront.tui.launch import main as launcher
 
     assert launcher(["new", "ratfight", "--seed", "１"]) == 2
     assert "is not a whole number (digits 0-9)" in _usage_error(capsys.readouterr().err)

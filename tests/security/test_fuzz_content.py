@@ -44,7 +44,7 @@ def _damage(rng: random.Random, text: str) -> str:
 
 
 def test_damaged_content_is_one_line_or_a_battle(capsys, tmp_path, content_copy):
-    from engine.core.system import all_systems
+    from hexfront.engine.core.system import all_systems
 
     files = sorted(p for p in content_copy.rglob("*.toml"))
     assert {p.relative_to(content_copy).parts[0] for p in files} == set(all_systems())

@@ -18,10 +18,10 @@ ORDERS = 40
 PLAY = f"""
 import sys
 from pathlib import Path
-from engine.core.battle import Battle
-from engine.core.players import computer_players_for
-from engine.core.saves import save_battle
-from engine.core.system import all_systems
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.saves import save_battle
+from hexfront.engine.core.system import all_systems
 
 out = Path(sys.argv[1])
 print(hash("hexfront"))
@@ -64,7 +64,7 @@ def test_selfplay_to_the_end_saves_the_same_bytes_under_two_hash_seeds(tmp_path:
     for hash_seed in ("1", "31337"):
         folder = tmp_path / hash_seed
         folder.mkdir()
-        outputs.append(_run(hash_seed, ["-m", "engine", "selfplay", "ratfight", "--scenario", "village", "--seed",
+        outputs.append(_run(hash_seed, ["-m", "hexfront.engine", "selfplay", "ratfight", "--scenario", "village", "--seed",
                                         "4", "--save-dir", "out"], folder))
     assert outputs[0] == outputs[1] and "saved out/ratfight-village-4.json" in outputs[0]
     assert _files(tmp_path / "1" / "out") == _files(tmp_path / "31337" / "out") != {}

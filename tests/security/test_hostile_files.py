@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from hostile import VILLAGE, hexfront, one_error_line
 
-from engine.core.content import MAX_CONTENT_BYTES, read_toml
-from engine.core.errors import ContentError
-from engine.core.system import get_system
+from hexfront.engine.core.content import MAX_CONTENT_BYTES, read_toml
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.system import get_system
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -38,7 +38,7 @@ def test_a_save_that_is_a_fifo_does_not_hang_a_real_process(tmp_path):
     """The attack as found: a FIFO made ``hexfront replay`` hang forever (here: a real process, 20 s)."""
     fifo = tmp_path / "save.json"
     os.mkfifo(fifo)
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", "--verify", str(fifo)], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "hexfront.engine", "replay", "--verify", str(fifo)], cwd=REPO,
                           capture_output=True, text=True, timeout=20)
     assert done.returncode == 1 and done.stdout == ""
     assert "is a pipe (FIFO), not a regular file" in one_error_line(done.stderr)
@@ -111,7 +111,7 @@ def test_content_is_read_bounded_on_the_open_file_not_by_stat(content_copy, monk
 
 def test_a_tutorial_or_scenario_list_with_a_fifo_does_not_hang(content_copy):
     """Listing scenarios (which reads each scenario file, tutorials included) never blocks on a FIFO."""
-    from engine.core.tutorial import tutorial_scenarios
+    from hexfront.engine.core.tutorial import tutorial_scenarios
 
     _special(content_copy / "ratfight" / "scenarios" / "convoy.toml", "fifo")
     with pytest.raises(ContentError, match="pipe"):

@@ -8,11 +8,11 @@ import json
 from typing import Any
 
 import pytest
-from hostile import VILLAGE, VILLAGE_FORMAT_1, FIXTURES, hexfront, one_error_line
+from hostile import FIXTURES, VILLAGE, VILLAGE_FORMAT_1, hexfront, one_error_line
 
-from engine import SAVE_FORMAT_VERSION
-from engine.core.errors import MAX_MESSAGE_CHARS, HexfrontError, SaveError
-from engine.core.saves import MIGRATIONS, battle_to_json, load_battle, load_for_replay
+from hexfront.engine import SAVE_FORMAT_VERSION
+from hexfront.engine.core.errors import MAX_MESSAGE_CHARS, HexfrontError, SaveError
+from hexfront.engine.core.saves import MIGRATIONS, battle_to_json, load_battle, load_for_replay
 
 MODES = ("--verify", "--text", "--json")
 

@@ -12,18 +12,19 @@ and the distance between ``(a, 0)`` and ``(b, 0)`` is ``|a - b|``.
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
-from engine.core.battle import Battle, BattleSetup, IllegalOrder
-from engine.core.events import DieRolled
-from engine.core.hexes import Hex, offset_to_axial
-from engine.core.resolution import Script
-from engine.core.system import content_root, get_system
-from engine.systems.skirmishes import commands as C
-from engine.systems.skirmishes import data
-from engine.systems.skirmishes import events as E
+from hexfront.engine.core.battle import Battle, BattleSetup, IllegalOrder
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.hexes import Hex, offset_to_axial
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.core.system import content_root, get_system
+from hexfront.engine.systems.skirmishes import commands as C
+from hexfront.engine.systems.skirmishes import data
+from hexfront.engine.systems.skirmishes import events as E
 
 OPEN = "\n".join(["." * 20] * 5)
 
@@ -117,7 +118,7 @@ class Kit:
     @staticmethod
     def play_default(scenario: str, seed: int, max_commands: int = 3000) -> Battle:
         """A seeded battle of ``scenario`` played to its end by the ``default`` computer player on both sides."""
-        from engine.core.players import computer_players_for
+        from hexfront.engine.core.players import computer_players_for
 
         b = Battle.new("skirmishes", scenario, seed=seed, players={"red": "default", "blue": "default"})
         players = computer_players_for(b)

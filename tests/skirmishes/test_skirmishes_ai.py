@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.hexes import axial_to_offset
-from engine.core.system import get_system
-from engine.systems.skirmishes import SYSTEM as _SKIRMISHES
-from engine.systems.skirmishes import commands as C
-from engine.systems.skirmishes import events as E
-from engine.systems.skirmishes.ai import DefaultPlayer, hit_dice
-from engine.systems.skirmishes.view import side_view, success_chance
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.hexes import axial_to_offset
+from hexfront.engine.core.system import get_system
+from hexfront.engine.systems.skirmishes import SYSTEM as _SKIRMISHES
+from hexfront.engine.systems.skirmishes import commands as C
+from hexfront.engine.systems.skirmishes import events as E
+from hexfront.engine.systems.skirmishes.ai import DefaultPlayer, hit_dice
+from hexfront.engine.systems.skirmishes.view import side_view, success_chance
 
 SYSTEM = get_system("skirmishes")
 SCENARIOS = ("street_ambush", "building_clearance", "field_crossing")

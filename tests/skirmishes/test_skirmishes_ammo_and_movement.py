@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 
 def _one_round_magazine(content):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.hexes import Hex
-from engine.systems.skirmishes.combat import location_of
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.skirmishes.combat import location_of
 
 
 def _normal_duel(kit, shooter="team_lead", target="thug", dice=(), **target_extra):

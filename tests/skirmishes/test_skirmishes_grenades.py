@@ -3,7 +3,7 @@ and the grenade launcher of the range table."""
 
 from __future__ import annotations
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 
 def _frag_battle(kit, dice, blue=None, red_template="trooper"):

@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from engine.core.hexes import axial_to_offset, hex_distance
-from tui.orders import ACTION, CONFIRM, TARGET, VARIANT
+from hexfront.engine.core.hexes import axial_to_offset, hex_distance
+from hexfront.tui.orders import ACTION, CONFIRM, TARGET, VARIANT
 
 
 @pytest.fixture(autouse=True)
@@ -44,9 +44,9 @@ async def _cursor_to(pilot, hexmap, target) -> None:
 def test_orders_by_keyboard_against_the_computer():
     """Red (at the keyboard) commits with the order editor; Blue (the random computer) commits after it; the
     status line never shows the content of the computer's orders; the reveal shows them all."""
-    from tui.app import HexfrontApp
-    from tui.screens.battle import BattleScreen
-    from tui.session import Session
+    from hexfront.tui.app import HexfrontApp
+    from hexfront.tui.screens.battle import BattleScreen
+    from hexfront.tui.session import Session
 
     async def run() -> None:
         session = Session.new("skirmishes", "field_crossing", players={"red": "human", "blue": "random"}, seed=5)

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from engine.core.battle import Battle, IllegalOrder
-from engine.core.hexes import Hex
-from engine.core.players import RandomPlayer
-from engine.core.saves import battle_from_save, battle_to_json, parse_save_text
-from engine.systems.skirmishes import commands as C
+from hexfront.engine.core.battle import Battle, IllegalOrder
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.core.saves import battle_from_save, battle_to_json, parse_save_text
+from hexfront.engine.systems.skirmishes import commands as C
 
 
 def _played(scenario: str, seed: int, orders: int = 120) -> Battle:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.battle import Battle, BattleSetup
-from engine.core.resolution import Script
-from engine.core.system import get_system
-from engine.systems.skirmishes.ground import can_see, in_cover, layer, run_options
-from engine.systems.skirmishes.view import board
+from hexfront.engine.core.battle import Battle, BattleSetup
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.core.system import get_system
+from hexfront.engine.systems.skirmishes.ground import can_see, in_cover, layer, run_options
+from hexfront.engine.systems.skirmishes.view import board
 
 # a wall down column 5 with a roller shutter at (5, 2), down (shut) at the start
 WALLED = "\n".join([".....#......", ".....#......", ".....-......", ".....#......", ".....#......"])

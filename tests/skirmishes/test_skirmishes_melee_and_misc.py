@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.hexes import Hex
-from engine.systems.skirmishes.combat import reach_reasons
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.skirmishes.combat import reach_reasons
 
 
 def test_melee_is_an_exchange_of_simultaneous_blows(kit):

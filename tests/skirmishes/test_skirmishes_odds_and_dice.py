@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.events import DieRolled
-from engine.core.hexes import Hex
-from engine.core.luck import battle_luck
-from engine.systems.skirmishes import events as kit_E
-from engine.systems.skirmishes.view import hit_odds, outcome_of
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.luck import battle_luck
+from hexfront.engine.systems.skirmishes import events as kit_E
+from hexfront.engine.systems.skirmishes.view import hit_odds, outcome_of
 
 ODDS_ORDERS = ("Shoot", "Melee", "Throw", "ThrowBack")
 
@@ -218,8 +218,8 @@ def test_previews_and_outcomes_over_whole_battles(kit):
 
 def test_hit_odds_add_up_in_every_mode():
     """The three modes, every skill 0-3: the outcomes add up to 1 and a miss is 1 minus the hit chance."""
-    from engine.systems.skirmishes.state import Character
-    from engine.systems.skirmishes.view import success_chance
+    from hexfront.engine.systems.skirmishes.state import Character
+    from hexfront.engine.systems.skirmishes.view import success_chance
 
     target = Character(id="T", side="red", name="T", template="thug", pos=Hex(0, 0), player=False, luck=0,
                        shooting=0, athletics=0, melee=0, firearms=(), loaded={}, spares={}, melee_weapon="fists",
@@ -237,8 +237,8 @@ def test_the_luck_report_reads_secret_orders_at_the_round_they_resolve_in(kit, m
     """Orders are given in secret and resolved when the round is revealed (Rounds), so most shots roll
     in a later order's events; the luck report reads ahead to find them, and finds more than the
     order's own events alone would give."""
-    from engine.core.luck import battle_luck
-    from engine.systems.skirmishes import SYSTEM
+    from hexfront.engine.core.luck import battle_luck
+    from hexfront.engine.systems.skirmishes import SYSTEM
 
     battle = kit.play_default("street_ambush", 1)
     ahead = sum(side.orders for side in battle_luck(battle).values())

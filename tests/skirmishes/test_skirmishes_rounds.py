@@ -3,7 +3,7 @@ commitment this game puts in the referee's place (RULES-NOTES)."""
 
 from __future__ import annotations
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 
 def _duel(kit, **kw):

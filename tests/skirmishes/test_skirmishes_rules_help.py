@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from engine.core.events import DieRolled
-from engine.core.system import get_system
-from engine.core.view import find_section
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.system import get_system
+from hexfront.engine.core.view import find_section
 
 SYSTEM = get_system("skirmishes")
 BOOK = "/work/shared/seeds/002_79d76f8f23e0a2c9.txt"
@@ -59,8 +59,8 @@ def test_the_help_is_in_our_own_words():
 
 
 def _battles():
-    from engine.core.battle import Battle
-    from engine.core.players import computer_players_for
+    from hexfront.engine.core.battle import Battle
+    from hexfront.engine.core.players import computer_players_for
 
     for scenario in SYSTEM.scenario_names():
         for seed in (1, 2):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.hexes import Hex
-from engine.systems.skirmishes.ground import band_effect, in_cover
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.skirmishes.ground import band_effect, in_cover
 
 
 @pytest.mark.parametrize("weapon, row", [

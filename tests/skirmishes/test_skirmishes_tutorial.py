@@ -13,16 +13,16 @@ import copy
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import ContentError
-from engine.core.events import DieRolled
-from engine.core.luck import battle_luck
-from engine.core.players import computer_players_for
-from engine.core.resolution import Randomizer, Resolution
-from engine.core.system import content_root, get_system
-from engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
-from engine.systems.skirmishes import data
-from engine.systems.skirmishes import events as E
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.luck import battle_luck
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.resolution import Randomizer, Resolution
+from hexfront.engine.core.system import content_root, get_system
+from hexfront.engine.core.tutorial import battle_progress, read_tutorial, tutorial_scenarios
+from hexfront.engine.systems.skirmishes import data
+from hexfront.engine.systems.skirmishes import events as E
 
 SYSTEM = get_system("skirmishes")
 

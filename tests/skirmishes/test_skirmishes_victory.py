@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.hexes import Hex
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.hexes import Hex
 
 
 def test_getting_away_off_the_exit_edge_wins(kit):

@@ -7,13 +7,13 @@ import copy
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import ContentError
-from engine.core.hexes import Hex
-from engine.core.players import RandomPlayer
-from engine.core.system import content_root, get_system
-from engine.systems.skirmishes import data
-from engine.systems.skirmishes.view import success_chance
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.core.system import content_root, get_system
+from hexfront.engine.systems.skirmishes import data
+from hexfront.engine.systems.skirmishes.view import success_chance
 
 SCENARIOS = ["street_ambush", "building_clearance", "field_crossing"]
 

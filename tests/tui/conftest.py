@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 
-
 @pytest.fixture(autouse=True)
 def saves(tmp_path, monkeypatch):
     folder = tmp_path / "saves"

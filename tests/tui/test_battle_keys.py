@@ -4,19 +4,18 @@ says where the battle is kept, and after a panel closes the keys act on the batt
 from __future__ import annotations
 
 import pytest
-
-from engine.core.battle import Battle
-from engine.core.saves import load_battle
-from engine.systems.minutemissions import commands as C
-from tui.app import HexfrontApp
-from tui.orders import ACTION, BROWSE, CONFIRM, TARGET
-from tui.screens.battle import BattleScreen
-from tui.screens.confirm import Question
-from tui.screens.explain import ExplainScreen
-from tui.screens.title import NewBattleScreen, TitleScreen
-from tui.session import Session, autosave_path
-
 from tuikit import playtest, screen_text, settle
+
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.saves import load_battle
+from hexfront.engine.systems.minutemissions import commands as C
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.orders import ACTION, BROWSE, CONFIRM, TARGET
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.confirm import Question
+from hexfront.tui.screens.explain import ExplainScreen
+from hexfront.tui.screens.title import NewBattleScreen, TitleScreen
+from hexfront.tui.session import Session, autosave_path
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -159,10 +158,11 @@ async def test_after_the_dice_log_explains_a_roll_the_keys_give_orders_again(sav
 def tutorial_at_step(system_id: str, steps: int) -> Session:
     """A system's tutorial battle with its first ``steps`` steps done by the orders they ask for (the
     computer answering), teach off, the learner to act."""
-    from engine.core.players import computer_players_for
-    from engine.core.tutorial import battle_progress, read_tutorial
     from tuikit import learner_order
-    from tui.app import tutorial_players
+
+    from hexfront.engine.core.players import computer_players_for
+    from hexfront.engine.core.tutorial import battle_progress, read_tutorial
+    from hexfront.tui.app import tutorial_players
 
     session = Session.new(system_id, "tutorial", players=tutorial_players(system_id, "tutorial"), seed=1)
     battle = session.battle
@@ -331,8 +331,8 @@ async def test_plus_and_minus_change_the_computers_pace_and_it_is_kept(saves):
 def idle_piece_battle(system_id: str):
     """A battle of two players here, played on by the computer's choices until the side to act has a piece
     on the map with no order (a piece that has acted, is Down, has no target...)."""
-    from engine.core.players import computer_players_for
-    from engine.core.system import all_systems
+    from hexfront.engine.core.players import computer_players_for
+    from hexfront.engine.core.system import all_systems
 
     system = all_systems()[system_id]
     b = Battle.new(system_id, system.default_scenario(), seed=0)
@@ -364,7 +364,7 @@ def attrs_evolve_players(battle):
     return other
 
 
-@pytest.mark.parametrize("system_id", sorted(__import__("engine.core.system", fromlist=["x"]).all_systems()))
+@pytest.mark.parametrize("system_id", sorted(__import__("hexfront.engine.core.system", fromlist=["x"]).all_systems()))
 @playtest
 async def test_enter_on_an_idle_piece_says_why_in_the_systems_words_and_it_fits(system_id, saves):
     from tuikit import cursor_to
@@ -437,8 +437,9 @@ async def test_every_order_is_on_screen_at_80_by_24_in_30_minute_missions_and_di
 async def test_aiming_at_a_piece_out_of_reach_says_why_in_the_systems_words(saves):
     """RatFight's ditch on a Fire card: Enter on an enemy the shot cannot reach says why (range, sight), from
     the rules' own check, whole on the status lines at 80 x 24; the Orders pane says it as the cursor lands."""
-    from engine.systems.ratfight import commands as RC
     from tuikit import cursor_to
+
+    from hexfront.engine.systems.ratfight import commands as RC
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -446,7 +447,7 @@ async def test_aiming_at_a_piece_out_of_reach_says_why_in_the_systems_words(save
         players = {side: "human" for side in b.system.sides(b.state)}
         session = Session.new("ratfight", "ditch", players=players, seed=3)
         battle = session.battle
-        from engine.core.players import computer_players_for
+        from hexfront.engine.core.players import computer_players_for
 
         chooser = computer_players_for(attrs_evolve_players(battle))
         case = None

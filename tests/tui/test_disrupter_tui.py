@@ -8,13 +8,12 @@ After a deliberate change of look: pytest tests/tui/test_disrupter_tui.py --snap
 from __future__ import annotations
 
 import pytest
-
-from engine.systems.disrupter import commands as C
-from tui.app import HexfrontApp
-from tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
-from tui.session import Session
-
 from tuikit import cursor_to, playtest, screen_text, settle
+
+from hexfront.engine.systems.disrupter import commands as C
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
+from hexfront.tui.session import Session
 
 SIZES = [(80, 24), (120, 40)]
 HUMANS = {"red": "human", "blue": "human"}
@@ -125,7 +124,7 @@ async def test_a_selected_team_shows_its_squads_order_and_whether_it_is_led():
         assert editor.level == ACTION
         team = screen.session.state.teams[editor.unit]
         squad = screen.session.state.squads[team.squad]
-        from engine.systems.disrupter.rules import is_led
+        from hexfront.engine.systems.disrupter.rules import is_led
 
         text = screen_text(the_app)
         assert squad.order.verb == "hold"  # nobody wrote orders at the briefing: the default stands
@@ -169,7 +168,7 @@ def fire_session() -> Session:
 async def test_a_shot_is_given_by_keys_with_its_odds_shown_first():
     """Rule 16 - Firing, played as a user does: select Alpha lead, choose Fire, point at the marksmen, pick
     the whole team, read the exact odds and the named [+], confirm; the dice log has the checks."""
-    from engine.systems.disrupter import events as E
+    from hexfront.engine.systems.disrupter import events as E
 
     the_app = app()
     async with the_app.run_test(size=(120, 40)) as pilot:

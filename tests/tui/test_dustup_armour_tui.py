@@ -11,18 +11,17 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from tui.app import HexfrontApp
-from tui.orders import ACTION
-from tui.session import Session
-
 from tuikit import cursor_to, playtest, screen_lines, screen_text, settle
+
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.orders import ACTION
+from hexfront.tui.session import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "dustup"))
 import dustkit as K  # noqa: E402
 
-from engine.systems.dustup import events as E  # noqa: E402
-from engine.systems.dustup.state import KILLED, feature_data  # noqa: E402
+from hexfront.engine.systems.dustup import events as E  # noqa: E402
+from hexfront.engine.systems.dustup.state import KILLED, feature_data  # noqa: E402
 
 SIZES = [(80, 24), (120, 40)]
 MAP = "\n".join([
@@ -160,9 +159,9 @@ def test_dustup_armour_screen_with_the_tank_selected(snap_compare, size):
 async def test_the_tank_fires_its_gun_by_keys_and_the_shot_is_in_the_dice_log():
     """Armoured Dustup: Firing Heavy Weapons, played as a user does: select the tank, choose Fire
     weapon, point at Dog Section, pick the gun, read the preview, confirm; the dice log has the shot."""
-    from engine.core.events import DieRolled
-    from engine.systems.dustup.heavy import FireWeapon
-    from tui.orders import CONFIRM, TARGET, VARIANT
+    from hexfront.engine.core.events import DieRolled
+    from hexfront.engine.systems.dustup.heavy import FireWeapon
+    from hexfront.tui.orders import CONFIRM, TARGET, VARIANT
 
     async with app().run_test(size=(120, 40)) as pilot:
         pilot.app.open_session(armour_session())

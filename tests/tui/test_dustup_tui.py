@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from engine.core.events import DieRolled
-from engine.systems.dustup import commands as C
-from tui.app import HexfrontApp
-from tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
-from tui.screens.battle import BattleScreen
-from tui.screens.end import EndScreen
-from tui.screens.explain import ExplainScreen
-from tui.screens.help import HelpScreen
-from tui.session import Session
-from tui.widgets.panes import DiceLog
-
 from tuikit import cursor_to, playtest, screen_text, settle
+
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.systems.dustup import commands as C
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.end import EndScreen
+from hexfront.tui.screens.explain import ExplainScreen
+from hexfront.tui.screens.help import HelpScreen
+from hexfront.tui.session import Session
+from hexfront.tui.widgets.panes import DiceLog
 
 HUMANS = {"red": "human", "blue": "human"}
 

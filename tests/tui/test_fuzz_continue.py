@@ -13,15 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from engine.core.saves import load_battle
-from tui.app import HexfrontApp
-from tui.screens.battle import BattleScreen
-from tui.screens.end import EndScreen
-from tui.screens.title import TitleScreen
-from tui.session import autosave_path
-
 from tuikit import hang_guard, playtest, screen_text
+
+from hexfront.engine.core.saves import load_battle
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.end import EndScreen
+from hexfront.tui.screens.title import TitleScreen
+from hexfront.tui.session import autosave_path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "security"))
 from mutations import ESCAPE_NAME, mutated_saves  # noqa: E402

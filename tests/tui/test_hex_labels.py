@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-from engine.core.hexes import Hex, hex_label, offset_to_axial
+from hexfront.engine.core.hexes import Hex, hex_label, offset_to_axial
 
 SYSTEMS = ("disrupter", "dustup", "minutemissions", "ratfight", "skirmishes")
 
@@ -22,9 +22,9 @@ def test_a_hex_is_written_as_its_column_and_row_from_the_top_left():
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_every_system_writes_a_hex_as_the_map_panel_does(system):
     """Each system's log text (its describe.where) writes a hex exactly as the cursor panel does."""
-    from tui.widgets.panes import where as panel_where
+    from hexfront.tui.widgets.panes import where as panel_where
 
-    describe = importlib.import_module(f"engine.systems.{system}.describe")
+    describe = importlib.import_module(f"hexfront.engine.systems.{system}.describe")
     for col, row in ((0, 0), (1, 7), (4, 8), (12, 15), (29, 9)):
         h = offset_to_axial(col, row)
         assert describe.where(h) == panel_where(h) == f"({col},{row})", (system, col, row)

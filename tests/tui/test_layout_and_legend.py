@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from tuikit import cursor_to, playtest, screen_lines, screen_text, settle
 
-from engine.core.hexes import hex_label
-from engine.core.players import HUMAN
-from engine.core.system import all_systems
-from tui.app import HexfrontApp, scenario_sides
-from tui.screens.battle import BattleScreen
-from tui.screens.legend import LegendScreen
-from tui.widgets.hexmap import HexMap
-from tui.widgets.panes import DiceLog, InfoLine
+from hexfront.engine.core.hexes import hex_label
+from hexfront.engine.core.players import HUMAN
+from hexfront.engine.core.system import all_systems
+from hexfront.tui.app import HexfrontApp, scenario_sides
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.legend import LegendScreen
+from hexfront.tui.widgets.hexmap import HexMap
+from hexfront.tui.widgets.panes import DiceLog, InfoLine
 
 FIRST_SCENARIO = {sid: system.scenarios()[0].name for sid, system in sorted(all_systems().items())}
 
@@ -111,7 +111,7 @@ async def test_the_side_panels_widen_with_the_terminal_and_the_whole_map_shows_w
 
 
 def test_side_width_gives_every_column_the_map_does_not_need_to_the_side():
-    from tui.layout import side_width
+    from hexfront.tui.layout import side_width
 
     assert side_width(80, 24, 30) == 29  # a big board at 80 x 24: the side column at its narrowest
     assert side_width(120, 30, 30) == 120 - 63  # the whole 30-hex board, the rest to the side
@@ -172,7 +172,7 @@ async def test_your_side_is_upper_case_in_the_skirmishes_tutorial_where_you_are_
         for p in screen.board.pieces:
             if p.at is None or p.aboard is not None:
                 continue
-            from engine.core.hexes import axial_to_offset
+            from hexfront.engine.core.hexes import axial_to_offset
 
             col, row = axial_to_offset(p.at)
             letter = hexmap._cells(row)[2 * col + (row & 1) + 1][0]
@@ -253,8 +253,8 @@ async def test_the_palette_lists_quit_once_and_nothing_that_leaves_the_plain_loo
 
 
 def test_odds_figures_line_up_their_bars():
-    from engine.core.view import Chance, OrderPreview
-    from tui.widgets.odds import odds_text
+    from hexfront.engine.core.view import Chance, OrderPreview
+    from hexfront.tui.widgets.odds import odds_text
 
     preview = OrderPreview(summary="a shot", odds=(Chance("a kill", 0.003), Chance("a wound", 0.3),
                                                    Chance("a miss", 0.697), Chance("certain", 1.0)))
@@ -268,8 +268,8 @@ def test_an_order_with_no_hex_asks_which_without_a_place():
     """'Spend luck: which?', not 'Spend luck at off the map: which?'."""
     from rich.text import Text
 
-    from tui.orders import VARIANT
-    from tui.widgets.panes import OrderPane
+    from hexfront.tui.orders import VARIANT
+    from hexfront.tui.widgets.panes import OrderPane
 
     class Editor:
         level, action, target = VARIANT, "Spend luck", None

@@ -8,16 +8,16 @@ from __future__ import annotations
 import pytest
 from tuikit import clear_pauses, order_by_keys, playtest, screen_text, settle
 
-from engine.core.saves import load_battle
-from engine.core.view import find_section
-from tui.app import HexfrontApp
-from tui.screens.battle import BattleScreen
-from tui.screens.end import EndScreen
-from tui.screens.explain import ExplainScreen
-from tui.screens.help import HelpScreen
-from tui.screens.odds import OddsScreen
-from tui.screens.teach import TeachScreen
-from tui.session import Session, autosave_path
+from hexfront.engine.core.saves import load_battle
+from hexfront.engine.core.view import find_section
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.end import EndScreen
+from hexfront.tui.screens.explain import ExplainScreen
+from hexfront.tui.screens.help import HelpScreen
+from hexfront.tui.screens.odds import OddsScreen
+from hexfront.tui.screens.teach import TeachScreen
+from hexfront.tui.session import Session, autosave_path
 
 
 def make_app(**kw) -> HexfrontApp:
@@ -184,8 +184,8 @@ async def test_the_odds_show_before_the_order_is_given_and_o_opens_them_whole(sa
 
 @playtest
 async def test_the_end_of_a_battle_tells_each_sides_luck(saves):
-    from engine.cli import play_out
-    from engine.core.players import computer_players_for
+    from hexfront.engine.cli import play_out
+    from hexfront.engine.core.players import computer_players_for
 
     session = Session.new("ratfight", "ditch", players={"red": "default", "blue": "default"}, seed=3)
     play_out(session.battle, computer_players_for(session.battle))
@@ -196,7 +196,7 @@ async def test_the_end_of_a_battle_tells_each_sides_luck(saves):
         assert isinstance(app.screen, EndScreen)
         text = screen_text(app)
         assert "Luck" in text
-        from engine.core.luck import battle_luck
+        from hexfront.engine.core.luck import battle_luck
 
         for side, luck in battle_luck(session.battle).items():
             assert luck.orders > 0

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from tuikit import playtest, screen_text, settle
 
-from engine.core.hexes import axial_to_offset
-from tui.app import HexfrontApp
-from tui.screens.battle import BattleScreen
-from tui.screens.end import EndScreen
-from tui.widgets.hexmap import HexMap
+from hexfront.engine.core.hexes import axial_to_offset
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.end import EndScreen
+from hexfront.tui.widgets.hexmap import HexMap
 
 
 def non_ascii(text: str) -> set[str]:
@@ -47,7 +47,7 @@ async def test_the_plain_ascii_look_has_no_other_character_on_any_screen(saves, 
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("t")  # teach on: the computer's next cards pause
-        from tui.screens.teach import TeachScreen
+        from hexfront.tui.screens.teach import TeachScreen
 
         for _ in range(200):  # pass to the end of the battle
             if isinstance(app.screen, EndScreen):
@@ -147,8 +147,8 @@ async def test_no_color_leaves_no_colour_but_side_and_state_still_show(saves, mo
 def test_side_case_and_state_marks_on_the_map_cells():
     """A Down model carries a 'd' beside its letter; your side is upper case and the other lower case,
     whichever side of the scenario is yours."""
-    from engine.core.hexes import Hex
-    from engine.core.view import BoardView, Piece, SideInfo
+    from hexfront.engine.core.hexes import Hex
+    from hexfront.engine.core.view import BoardView, Piece, SideInfo
 
     board = BoardView(cols=4, rows=2, terrain={Hex(q, r): "." for q in range(-1, 5) for r in range(2)},
                       legend=(), sides=(SideInfo("a", "A"), SideInfo("b", "B")),
@@ -166,8 +166,8 @@ def test_side_case_and_state_marks_on_the_map_cells():
 
 def test_the_cursor_never_hides_a_pieces_marks():
     """The cursor's brackets go only in empty slots; the hex under it is drawn in reverse."""
-    from engine.core.hexes import Hex
-    from engine.core.view import BoardView, Piece, SideInfo
+    from hexfront.engine.core.hexes import Hex
+    from hexfront.engine.core.view import BoardView, Piece, SideInfo
 
     board = BoardView(cols=4, rows=1, terrain={Hex(q, 0): "." for q in range(4)}, legend=(),
                       sides=(SideInfo("a", "A"), SideInfo("b", "B")),

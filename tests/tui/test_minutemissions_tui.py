@@ -8,14 +8,13 @@ After a deliberate change of look: pytest tests/tui/test_minutemissions_tui.py -
 from __future__ import annotations
 
 import pytest
-
-from engine.core.battle import Battle
-from engine.systems.minutemissions import commands as C
-from tui.app import HexfrontApp
-from tui.orders import ACTION, BROWSE, CONFIRM, TARGET
-from tui.session import Session
-
 from tuikit import cursor_to, playtest, screen_lines, screen_text, settle
+
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.systems.minutemissions import commands as C
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.orders import ACTION, BROWSE, CONFIRM, TARGET
+from hexfront.tui.session import Session
 
 SIZES = [(80, 24), (120, 40)]
 

@@ -11,19 +11,18 @@ The systems are the engine's own list; the tutorials are walked in test_tutorial
 from __future__ import annotations
 
 import pytest
-
-from engine.core.system import all_systems
-from tui.app import HexfrontApp
-from tui.orders import ACTION, CONFIRM, TARGET, VARIANT
-from tui.screens.battle import BattleScreen
-from tui.screens.confirm import Question
-from tui.screens.end import EndScreen
-from tui.screens.explain import ExplainScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.title import NewBattleScreen, SaveListScreen, TitleScreen
-from tui.session import autosave_path
-
 from tuikit import order_by_keys, playtest, screen_text, settle
+
+from hexfront.engine.core.system import all_systems
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.orders import ACTION, CONFIRM, TARGET, VARIANT
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.confirm import Question
+from hexfront.tui.screens.end import EndScreen
+from hexfront.tui.screens.explain import ExplainScreen
+from hexfront.tui.screens.replay import ReplayScreen
+from hexfront.tui.screens.title import NewBattleScreen, SaveListScreen, TitleScreen
+from hexfront.tui.session import autosave_path
 
 SIZES = [(80, 24), (120, 40)]
 ORDERS = 10  # the player's orders, at least

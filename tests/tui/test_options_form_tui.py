@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from tuikit import playtest, screen_text
 
-from engine.core.system import all_systems
-from tui.app import HexfrontApp
-from tui.screens.title import ChoiceForm, NewBattleScreen
+from hexfront.engine.core.system import all_systems
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.screens.title import ChoiceForm, NewBattleScreen
 
 WITH_OPTIONS = [sid for sid, s in all_systems().items() if s.options]
 

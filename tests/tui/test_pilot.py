@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 
-from engine.core.battle import Battle
-from engine.core.saves import load_battle
-from tui.app import HexfrontApp, TooSmallScreen
-from tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
-from tui.screens.battle import BattleScreen
-from tui.screens.end import EndScreen
-from tui.screens.help import HelpScreen
-from tui.screens.title import NewBattleScreen, SaveListScreen, TitleScreen
-from tui.session import autosave_path
-
 from tuikit import cursor_to, playtest, screen_text, settle
+
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.saves import load_battle
+from hexfront.tui.app import HexfrontApp, TooSmallScreen
+from hexfront.tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.end import EndScreen
+from hexfront.tui.screens.help import HelpScreen
+from hexfront.tui.screens.title import NewBattleScreen, SaveListScreen, TitleScreen
+from hexfront.tui.session import autosave_path
 
 
 def make_app(**kw) -> HexfrontApp:
@@ -295,10 +295,10 @@ async def test_the_map_cursor_moves_with_arrows_and_hex_keys(saves):
 @playtest
 async def test_a_replay_steps_forwards_and_backwards(saves):
     """Watch a replay: ] and [ step one order, } ten, End the last; the map shows that moment."""
-    from engine.cli import play_out
-    from engine.core.players import computer_players_for
-    from engine.core.saves import save_battle
-    from tui.screens.replay import ReplayScreen
+    from hexfront.engine.cli import play_out
+    from hexfront.engine.core.players import computer_players_for
+    from hexfront.engine.core.saves import save_battle
+    from hexfront.tui.screens.replay import ReplayScreen
 
     battle = Battle.new("ratfight", "ditch", seed=5)
     battle.setup.players = {"red": "default", "blue": "default"}

@@ -15,11 +15,11 @@ from pathlib import Path
 
 from tuikit import clear_pauses, order_by_keys, playtest, screen_lines, screen_text
 
-from engine.core.system import content_root
-from tui.app import HexfrontApp
-from tui.screens.battle import BattleScreen
-from tui.screens.teach import TeachScreen
-from tui.screens.tutorial import TutorialMessage
+from hexfront.engine.core.system import content_root
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.teach import TeachScreen
+from hexfront.tui.screens.tutorial import TutorialMessage
 
 HOSTILE = r"[b]Z[/b]\[x] [red-a1]"  # markup would show "Z[x]" only: a bold Z, the escape and the tag gone
 HOSTILE_TOML = HOSTILE.replace("\\", "\\\\")
@@ -77,7 +77,7 @@ async def test_brackets_backslashes_and_markup_in_content_show_verbatim(tmp_path
         await pilot.pause()
         shown = words(screen_text(app))
         assert f"RatFight: Tutorial: Cards Decide {HOSTILE}" in shown, "the tutorial list"
-        from tui.screens.tutorial import tutorial_list
+        from hexfront.tui.screens.tutorial import tutorial_list
 
         await pilot.press(*["down"] * [s for s, _, _ in tutorial_list()].index("ratfight"), "enter")
         for _ in range(50):
@@ -90,7 +90,7 @@ async def test_brackets_backslashes_and_markup_in_content_show_verbatim(tmp_path
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         shown = words(screen_text(app))
-        assert f"selected and pick Move." in shown and f"Tab until Cpl Nib [R1] is" in shown, "the tutorial pane"
+        assert "selected and pick Move." in shown and "Tab until Cpl Nib [R1] is" in shown, "the tutorial pane"
         assert f"in woods he turns 2 cards when shot at. {HOSTILE}".lower() in shown.lower(), "the prompt's end"
         await pilot.press("tab")
         await pilot.pause()

@@ -8,28 +8,27 @@ import re
 
 import attrs
 import pytest
-
-from engine.core.battle import Battle
-from engine.core.events import CardDrawn, DieRolled
-from engine.core.players import HUMAN, computer_players_for
-from engine.core.saves import load_battle, save_battle
-from engine.core.system import all_systems
-from engine.core.timeline import Timeline
-from tui.app import HexfrontApp
-from tui.screens.battle import BattleScreen
-from tui.screens.help import KEYS
-from tui.screens.replay import ContinueForm, ReplayScreen, TurnPrompt
-from tui.screens.teach import TeachScreen
-from tui.session import Session, autosave_path
-from tui.widgets.hexmap import HexMap
-from tui.widgets.panes import DiceLog, QueuePane
-
 from tuikit import playtest, screen_text
+
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.events import CardDrawn, DieRolled
+from hexfront.engine.core.players import HUMAN, computer_players_for
+from hexfront.engine.core.saves import load_battle, save_battle
+from hexfront.engine.core.system import all_systems
+from hexfront.engine.core.timeline import Timeline
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.help import KEYS
+from hexfront.tui.screens.replay import ContinueForm, ReplayScreen, TurnPrompt
+from hexfront.tui.screens.teach import TeachScreen
+from hexfront.tui.session import Session, autosave_path
+from hexfront.tui.widgets.hexmap import HexMap
+from hexfront.tui.widgets.panes import DiceLog, QueuePane
 
 SYSTEMS = list(all_systems())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _played(system_id: str, orders: int, seed: int) -> Battle:
     battle = Battle.new(system_id, seed=seed)
     player = "default" if "default" in battle.system.computer_players() else "random"

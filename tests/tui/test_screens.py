@@ -8,15 +8,15 @@ import re
 
 from tuikit import cursor_to, playtest, screen_text, settle
 
-from engine.core.events import is_random
-from engine.core.saves import load_battle
-from engine.core.system import OptionSpec, get_system
-from tui.app import HexfrontApp
-from tui.screens.battle import BattleScreen
-from tui.screens.end import EndScreen
-from tui.screens.help import KEYS
-from tui.screens.replay import ReplayScreen
-from tui.screens.title import ChoiceForm, NewBattleScreen, TitleScreen
+from hexfront.engine.core.events import is_random
+from hexfront.engine.core.saves import load_battle
+from hexfront.engine.core.system import OptionSpec, get_system
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.end import EndScreen
+from hexfront.tui.screens.help import KEYS
+from hexfront.tui.screens.replay import ReplayScreen
+from hexfront.tui.screens.title import ChoiceForm, NewBattleScreen, TitleScreen
 
 
 def make_app() -> HexfrontApp:
@@ -131,9 +131,9 @@ async def test_the_dice_log_holds_every_draw_newest_first(saves):
 
 @playtest
 async def test_the_end_screen_saves_a_replay_that_verifies(saves):
-    from engine.cli import play_out
-    from engine.core.players import computer_players_for
-    from tui.session import Session
+    from hexfront.engine.cli import play_out
+    from hexfront.engine.core.players import computer_players_for
+    from hexfront.tui.session import Session
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -9,12 +9,11 @@ After a deliberate change of look: pytest tests/tui/test_skirmishes_tui.py --sna
 from __future__ import annotations
 
 import pytest
-
-from tui.app import HexfrontApp
-from tui.orders import ACTION, BROWSE, CONFIRM
-from tui.session import Session
-
 from tuikit import playtest, screen_text, settle
+
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.orders import ACTION, BROWSE, CONFIRM
+from hexfront.tui.session import Session
 
 SIZES = [(80, 24), (120, 40)]
 HUMANS = {"red": "human", "blue": "human"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from tuikit import settle
 
-from tui.app import HexfrontApp
+from hexfront.tui.app import HexfrontApp
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -26,7 +26,7 @@ async def to_battle(pilot, scenario_steps: int = 0) -> None:
 
 async def choose_system(pilot, system_id: str) -> None:
     """On the new-battle form, press Left until the rule system row shows ``system_id`` (as a player would)."""
-    from tui.screens.title import ChoiceForm
+    from hexfront.tui.screens.title import ChoiceForm
 
     form = pilot.app.screen.query_one(ChoiceForm)
     for _ in range(len(form.rows[0].choices)):
@@ -101,9 +101,9 @@ def test_end_of_battle(snap_compare, size):
     """A ditch battle played out by the computer on both sides, then opened: the end screen."""
 
     async def run_before(pilot):
-        from engine.core.players import computer_players_for
-        from engine.cli import play_out
-        from tui.session import Session
+        from hexfront.engine.cli import play_out
+        from hexfront.engine.core.players import computer_players_for
+        from hexfront.tui.session import Session
 
         session = Session.new("ratfight", "ditch", players={"red": "default", "blue": "default"}, seed=3)
         play_out(session.battle, computer_players_for(session.battle))

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.saves import load_battle
+from hexfront.engine.core.saves import load_battle
 
 REPO = Path(__file__).resolve().parents[2]
 HEXFRONT = Path(sys.executable).parent / "hexfront"

@@ -7,12 +7,12 @@ import re
 
 from tuikit import order_by_keys, playtest, screen_lines, screen_text
 
-from engine.core.hexes import axial_to_offset, offset_to_axial
-from engine.systems.ratfight import commands as C
-from tui.app import HexfrontApp
-from tui.screens.battle import BattleScreen
-from tui.screens.teach import TeachScreen
-from tui.screens.tutorial import TutorialMessage
+from hexfront.engine.core.hexes import axial_to_offset, offset_to_axial
+from hexfront.engine.systems.ratfight import commands as C
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.teach import TeachScreen
+from hexfront.tui.screens.tutorial import TutorialMessage
 
 INTERNAL = re.compile(r"res-(red|blue)|\[[RB]\d\]|'action' deck|\bfor (red|blue)\b|\b[RB]\d\b")
 
@@ -117,7 +117,7 @@ async def test_a_pause_never_covers_the_piece_it_is_about(saves):
     """A watched RatFight battle on the 24-row village map at 80 x 24: in each of the first pauses, the piece its
     first card was drawn for (when it is on the map) is drawn outside the pause's box, whether the box sits at
     the foot of the screen or, for a piece low on the screen, at its top."""
-    from tui.session import Session
+    from hexfront.tui.session import Session
 
     app = HexfrontApp(computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -18,15 +18,15 @@ import re
 import pytest
 from tuikit import cursor_to, playtest, screen_lines, screen_text
 
-from engine.core.hexes import hex_distance
-from engine.core.system import all_systems
-from engine.core.tutorial import battle_progress, tutorial_scenarios
-from tui.app import HexfrontApp
-from tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
-from tui.screens.battle import BattleScreen
-from tui.screens.teach import TeachScreen
-from tui.screens.tutorial import TutorialListScreen, TutorialMessage, tutorial_list
-from tui.widgets.lesson import TutorialPane
+from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.core.system import all_systems
+from hexfront.engine.core.tutorial import battle_progress, tutorial_scenarios
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.teach import TeachScreen
+from hexfront.tui.screens.tutorial import TutorialListScreen, TutorialMessage, tutorial_list
+from hexfront.tui.widgets.lesson import TutorialPane
 
 SYSTEMS = list(all_systems())
 

@@ -13,19 +13,18 @@ import time
 from pathlib import Path
 
 import pytest
-
-import engine.core.saves as saves_module
-from engine.core.battle import Battle
-from engine.core.players import HUMAN
-from engine.core.saves import load_battle, save_battle
-from tui.app import HexfrontApp
-from tui.screens.battle import BattleScreen
-from tui.screens.confirm import Question
-from tui.screens.title import NewBattleScreen, SaveListScreen, TitleScreen
-from tui.screens.unsaved import SaveElsewhereScreen, UnsavedDialog
-from tui.session import Session, autosave_path, continue_replay
-
 from tuikit import hang_guard, playtest, screen_lines, screen_text, settle
+
+import hexfront.engine.core.saves as saves_module
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import HUMAN
+from hexfront.engine.core.saves import load_battle, save_battle
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.screens.battle import BattleScreen
+from hexfront.tui.screens.confirm import Question
+from hexfront.tui.screens.title import NewBattleScreen, SaveListScreen, TitleScreen
+from hexfront.tui.screens.unsaved import SaveElsewhereScreen, UnsavedDialog
+from hexfront.tui.session import Session, autosave_path, continue_replay
 
 
 @pytest.fixture(autouse=True)
@@ -214,7 +213,7 @@ async def test_continue_with_an_unknown_computer_player_is_one_line(saves):
 
 
 def test_play_continue_on_the_command_line_refuses_an_unknown_computer_player(saves, monkeypatch, capsys):
-    from tui.launch import main
+    from hexfront.tui.launch import main
 
     before = save_with_unknown_player(autosave_path())
     monkeypatch.setenv("HEXFRONT_FORCE_TTY", "1")
@@ -257,9 +256,9 @@ async def battle_at_this_keyboard(pilot) -> BattleScreen:
 
 async def give_orders(pilot, screen: BattleScreen, n: int) -> None:
     """``n`` orders: pass (. then Enter) where a pass is open, else the first piece's first order."""
-    from tui.orders import ACTION, CONFIRM, TARGET, VARIANT
-
     from tuikit import cursor_to
+
+    from hexfront.tui.orders import ACTION, CONFIRM, TARGET, VARIANT
 
     for _ in range(n):
         before = len(screen.session.battle.log)
@@ -433,7 +432,7 @@ async def test_leaving_anyway_and_retrying_the_autosave(saves, monkeypatch):
 
 @playtest
 async def test_s_and_the_end_screen_save_elsewhere_and_ask_while_the_autosave_fails(saves, monkeypatch, tmp_path):
-    from tui.screens.end import EndScreen
+    from hexfront.tui.screens.end import EndScreen
 
     disk = FullDisk(saves, monkeypatch)
     app = make_app()
@@ -464,7 +463,7 @@ async def test_s_and_the_end_screen_save_elsewhere_and_ask_while_the_autosave_fa
 
 @playtest
 async def test_the_go_to_turn_field_takes_a_short_plain_number_only(saves):
-    from tui.screens.replay import TurnPrompt
+    from hexfront.tui.screens.replay import TurnPrompt
 
     saves.mkdir()
     path = save_battle(a_battle(), saves / "replay.json")
@@ -545,7 +544,7 @@ async def test_the_tampered_save_of_the_report_loaded_and_saved_with_s(saves, tm
 
 
 def test_every_name_the_game_writes_stays_in_the_saves_folder(saves, tmp_path):
-    from engine.core.errors import SaveError
+    from hexfront.engine.core.errors import SaveError
 
     battle = a_battle()
     battle.setup.scenario = "../../../../tmp/X"
@@ -572,7 +571,7 @@ def test_every_name_the_game_writes_stays_in_the_saves_folder(saves, tmp_path):
 # -- names a player types ---------------------------------------------------------------------
 
 def test_typed_text_is_one_printable_bounded_line():
-    from tui.names import MAX_TYPED, TypedRefused, typed_text
+    from hexfront.tui.names import MAX_TYPED, TypedRefused, typed_text
 
     assert typed_text("  ~/backups  ", "a folder") == "~/backups"
     for bad, why in [("", "type a folder first"), ("   ", "type a folder first"),
@@ -584,7 +583,7 @@ def test_typed_text_is_one_printable_bounded_line():
 
 
 def test_save_elsewhere_only_into_a_folder_that_exists_and_never_over_a_file(saves, tmp_path):
-    from tui.names import TypedRefused, elsewhere_target
+    from hexfront.tui.names import TypedRefused, elsewhere_target
 
     saves.mkdir()
     (tmp_path / "there").mkdir()

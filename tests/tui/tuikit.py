@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from engine.core.hexes import axial_to_offset
+from hexfront.engine.core.hexes import axial_to_offset
 
 _TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)" textLength="[\d.]+" clip-path="[^"]*">(.*?)</text>')
 
@@ -85,7 +85,7 @@ async def order_by_keys(pilot, screen, command, confirm: bool = True) -> None:
     Tab to the piece, a digit (0 for the next page) for the action, the cursor and Enter for the
     target hex, a digit for the variant; each step is checked against the editor before the next key.
     """
-    from tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
+    from hexfront.tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
 
     editor = screen.editor
     system = screen.system
@@ -132,7 +132,7 @@ async def clear_pauses(pilot, key: str = "space", rounds: int = 400) -> int:
 
     Pauses the next order brings (the computer's reply) are left up.
     """
-    from tui.screens.teach import TeachScreen
+    from hexfront.tui.screens.teach import TeachScreen
 
     await pilot.pause()
     first = pilot.app.screen
@@ -173,7 +173,7 @@ class hang_guard:
     def _expired(self, signum, frame):
         raise TimeoutError(self.what)
 
-    def __enter__(self) -> "hang_guard":
+    def __enter__(self) -> hang_guard:
         import signal
 
         self._old = signal.signal(signal.SIGALRM, self._expired)

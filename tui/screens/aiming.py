@@ -8,8 +8,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex
-from engine.core.view import OrderPreview
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.view import OrderPreview
 
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import where

@@ -13,11 +13,11 @@ from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.screen import Screen
 
-from engine.core.battle import IllegalOrder
-from engine.core.errors import HexfrontError, UndoRefused
-from engine.core.hexes import Hex
-from engine.core.players import home_side
-from engine.core.tutorial import Tutorial, battle_progress, read_tutorial
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.core.errors import HexfrontError, UndoRefused
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.players import home_side
+from hexfront.engine.core.tutorial import Tutorial, battle_progress, read_tutorial
 
 from ..layout import is_compact, side_width
 from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
@@ -25,9 +25,9 @@ from ..session import Session
 from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 from ..widgets.lesson import READ_KEY, TutorialPane
+from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
 from .aiming import Aiming
 from .computer import ComputerTurns
-from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
 
 
 class BoardScreen(Screen):

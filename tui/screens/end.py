@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine.core.errors import HexfrontError
+from hexfront.engine.core.errors import HexfrontError
 
 from ..session import Session
 from ..widgets.footer import Footer
@@ -40,7 +40,7 @@ def end_text(session: Session) -> Text:
     for line in summary.lines:
         if outcome is None or outcome.reason not in line:  # the reason is given above
             text.append(f"{line}\n")
-    from engine.core.luck import luck_lines
+    from hexfront.engine.core.luck import luck_lines
 
     lines = luck_lines(battle, session.side_names)
     if lines:

@@ -9,8 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.core.battle import Battle
-from engine.core.events import CardDrawn, DeckShuffled, DieRolled, is_random
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.events import CardDrawn, DeckShuffled, DieRolled, is_random
 
 from ..widgets.footer import Footer
 from ..widgets.panes import LogEntry

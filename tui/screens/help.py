@@ -11,12 +11,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core.system import all_systems, get_system
-from engine.core.view import find_section
-
-from ..widgets.footer import Footer
+from hexfront.engine.core.system import all_systems, get_system
+from hexfront.engine.core.view import find_section
 
 from ..names import MAX_TYPED
+from ..widgets.footer import Footer
 
 KEYS = """\
 Anywhere

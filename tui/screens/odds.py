@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.core.view import OrderPreview
+from hexfront.engine.core.view import OrderPreview
 
 from ..widgets.footer import Footer
 from ..widgets.odds import odds_text

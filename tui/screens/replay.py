@@ -21,11 +21,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from engine.core.battle import Battle
-from engine.core.errors import HexfrontError, shown
-from engine.core.events import CardDrawn, DieRolled
-from engine.core.players import HUMAN
-from engine.core.timeline import Position, Timeline
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import HexfrontError, shown
+from hexfront.engine.core.events import CardDrawn, DieRolled
+from hexfront.engine.core.players import HUMAN
+from hexfront.engine.core.timeline import Position, Timeline
 
 from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.core.view import ActivationView
+from hexfront.engine.core.view import ActivationView
 
 from ..widgets.footer import Footer
 

@@ -15,7 +15,8 @@ battle between two computer players.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 from rich.text import Text
@@ -25,9 +26,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
-from engine.core.hexes import axial_to_offset
-from engine.core.view import BoardView, find_section
+from hexfront.engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
+from hexfront.engine.core.hexes import axial_to_offset
+from hexfront.engine.core.view import BoardView, find_section
 
 from ..widgets.hexmap import HexMap
 

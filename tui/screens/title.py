@@ -10,18 +10,18 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core.battle import UNDO_POLICIES, Battle
-from engine.core.errors import HexfrontError
-from engine.core.players import HUMAN
-from engine.cli import DEFAULT_SYSTEM
-from engine.core.system import OptionSpec, all_systems, get_system
+from hexfront.engine.cli import DEFAULT_SYSTEM
+from hexfront.engine.core.battle import UNDO_POLICIES, Battle
+from hexfront.engine.core.errors import HexfrontError
+from hexfront.engine.core.players import HUMAN
+from hexfront.engine.core.system import OptionSpec, all_systems, get_system
 
 from ..session import autosave_path, describe_save, list_saves, unfinished_autosave
 from ..widgets.footer import Footer
@@ -174,7 +174,7 @@ class ChoiceForm(Widget, can_focus=True):
             self.post_message(self.Changed(self))
 
     class Changed(Message):
-        def __init__(self, form: "ChoiceForm") -> None:
+        def __init__(self, form: ChoiceForm) -> None:
             super().__init__()
             self.form = form
 

@@ -19,9 +19,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core.content import read_toml, scenario_files
-from engine.core.system import all_systems
-from engine.core.tutorial import tutorial_scenarios
+from hexfront.engine.core.content import read_toml, scenario_files
+from hexfront.engine.core.system import all_systems
+from hexfront.engine.core.tutorial import tutorial_scenarios
 
 from ..widgets.footer import Footer
 

@@ -10,8 +10,9 @@ autosave that works again holds every order, and the line goes.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -21,7 +22,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from engine.core.errors import HexfrontError, shown
+from hexfront.engine.core.errors import HexfrontError, shown
 
 from ..names import MAX_TYPED
 from ..session import Session, saves_dir

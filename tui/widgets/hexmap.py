@@ -22,7 +22,7 @@ from a cache, and a cursor move refreshes only the few cells that changed.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -32,8 +32,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
-from engine.core.view import BoardView, Piece
+from hexfront.engine.core.hexes import Hex, axial_to_offset, offset_to_axial
+from hexfront.engine.core.view import BoardView, Piece
 
 # (key, direction name, axial step) -- pointy-top neighbours
 HEX_KEYS = {

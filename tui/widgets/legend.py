@@ -8,12 +8,12 @@ whose a piece is never rests on colour alone.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from rich.text import Text
 
-from engine.core.players import HUMAN
-from engine.core.view import BoardView
+from hexfront.engine.core.players import HUMAN
+from hexfront.engine.core.view import BoardView
 
 from .hexmap import SIDE_COLOUR_NAMES
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from engine.core.view import OrderPreview
+from hexfront.engine.core.view import OrderPreview
 
 
 def bar(p: float, width: int = 10) -> str:

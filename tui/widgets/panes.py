@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import bisect
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 from rich.segment import Segment
@@ -17,9 +18,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from engine.core.events import is_random
-from engine.core.hexes import Hex, hex_label
-from engine.core.view import ActivationView, BoardView, OrderPreview, Piece
+from hexfront.engine.core.events import is_random
+from hexfront.engine.core.hexes import Hex, hex_label
+from hexfront.engine.core.view import ActivationView, BoardView, OrderPreview, Piece
 
 from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderEditor
 from .odds import odds_text

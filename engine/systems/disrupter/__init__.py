@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
+from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
 
 from . import commands as C
 from . import data, events, rules, view
@@ -39,7 +39,7 @@ class Disrupter(PackagedRuleSystem):
     event_types = events.EVENT_TYPES
     options = tuple(OptionSpec(name, False, OPTION_WORDS[name][1], (False, True), label=OPTION_WORDS[name][0])
                     for name in rules.OPTIONS)
-    parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="engine.systems.disrupter.ai")
+    parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="hexfront.engine.systems.disrupter.ai")
     marks_legend = view.MARKS_LEGEND
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DisState:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from engine.core.hexes import Hex, hex_distance
+from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import rules

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 
 # -- Rule 10 - Intelligence Briefing --------------------------------------------------------

@@ -11,18 +11,33 @@ Every percentage stat is capped at 80 (Rule 6 - Stats): the loader refuses more.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables, structure_content, structure_parts
-from engine.core.errors import ContentError, UnknownScenario, shown_path
-from engine.core.hexes import Hex, offset_to_axial
+from hexfront.engine.core.content import read_toml, scenario_files, shared_tables, structure_content, structure_parts
+from hexfront.engine.core.errors import ContentError, UnknownScenario, shown_path
+from hexfront.engine.core.hexes import Hex, offset_to_axial
 
 from .schema import (  # noqa: F401 - the vocabulary of the tables, read by the rules from here
-    CLASSES, EDGES, FILES, MOVES, ORDER_FIRE, ORDER_VERBS, PLATOON_RESULTS, SIGHTS, STAT_CAP, TEAM_RESULTS,
-    VICTORY_RULES, CodeWords, DisrupterContent, PlatoonTable, SideTable)
+    CLASSES,
+    EDGES,
+    FILES,
+    MOVES,
+    ORDER_FIRE,
+    ORDER_VERBS,
+    PLATOON_RESULTS,
+    SIGHTS,
+    STAT_CAP,
+    TEAM_RESULTS,
+    VICTORY_RULES,
+    CodeWords,
+    DisrupterContent,
+    PlatoonTable,
+    SideTable,
+)
 
 BANDS = ("Close", "Medium", "Long")  # Rule 5 - Range bands: 1, 2, 3 hexes
 
@@ -140,7 +155,7 @@ class Tables:
     sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
-    def from_content(cls, content: dict[str, Any]) -> "Tables":
+    def from_content(cls, content: dict[str, Any]) -> Tables:
         return shared_tables("Disrupter", content, _build)
 
     @property
@@ -291,7 +306,7 @@ def check_scenario_extras(content: dict[str, Any], tables: Tables) -> None:
     """The tables of a scenario file the battle keeps but the rules do not read: ``[script]`` (the dice a
     worked example or tutorial rolls first; every Disrupter die reads 0 to 99 or 1 to 20) and ``[tutorial]``
     (engine.core.tutorial), checked here so a broken one is a one-line ContentError when the scenario loads."""
-    from engine.core.tutorial import check_lesson
+    from hexfront.engine.core.tutorial import check_lesson
 
     check_lesson(content, tables.side_ids, game="Disrupter", dice=(0, 99))
 

@@ -13,7 +13,7 @@ is kept (this game's reading: a lower roll is "more under" the stat).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -112,7 +112,7 @@ def automatic(stat: int) -> Check:
     return Check(stat, 0, (), -1, SUCCESS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def odds(stat: int, adv: int) -> dict[str, float]:
     """Exact chances of each kind of result for ``stat`` with [+] (1), none (0) or [-] (-1)."""
     kinds = [grade(r, stat) for r in range(100)]

@@ -18,9 +18,18 @@ orders (this game's reading of "without deviation").
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, Hex, axial_to_offset, hex_label, hex_distance, line_of_sight
+from hexfront.engine.core.hexes import (
+    LOS_BLOCK,
+    LOS_CLEAR,
+    Hex,
+    axial_to_offset,
+    hex_distance,
+    hex_label,
+    line_of_sight,
+)
 
 from . import commands as C
 from . import events as E

@@ -9,8 +9,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import ContentProblem, between, how_many, one_of, some_text, terrain_glyph
-from engine.core.tutorial import ScriptTable, TutorialTable
+from hexfront.engine.core.content import ContentProblem, between, how_many, one_of, some_text, terrain_glyph
+from hexfront.engine.core.tutorial import ScriptTable, TutorialTable
 
 STAT_CAP = 80
 CLASSES = {"officer": 80, "soldier": 60, "bot": 40}  # Rule 9 - Classes: Instinct by class

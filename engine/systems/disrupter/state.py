@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 from .data import Tables
 
@@ -31,7 +31,7 @@ class Order:
     def sentence(self) -> str:
         where = ""
         if self.place is not None:
-            from engine.core.hexes import hex_label
+            from hexfront.engine.core.hexes import hex_label
 
             where = hex_label(self.place)
         verb = {"advance": f"advance to {where}", "hold": "hold this ground", "take_cover": "take cover and hold",
@@ -57,7 +57,7 @@ class Unit:
     def canonical(self) -> tuple:
         return (self.id, self.wounds, self.alive, self.acted)
 
-    def copy(self) -> "Unit":
+    def copy(self) -> Unit:
         return Unit(self.id, self.klass, self.kit, self.weapon, self.wounds, self.alive, self.acted)
 
 
@@ -92,7 +92,7 @@ class Team:
                 self.routed, self.gone, self.moved, self.penalty_turn, self.frozen_turn, self.deployed,
                 tuple(self.fired_at_by), tuple(u.canonical() for u in self.units))
 
-    def copy(self) -> "Team":
+    def copy(self) -> Team:
         """A copy sharing nothing mutable (hexes are frozen). Every field is listed: a field added to the
         class must be added here too (tests/disrupter/test_disrupter_odds_support checks it)."""
         return Team(self.id, self.side, self.name, self.squad, [u.copy() for u in self.units], self.pos,
@@ -118,7 +118,7 @@ class Squad:
                 self.before_code.canonical() if self.before_code else None, self.group,
                 tuple(sorted((w, o.canonical()) for w, o in self.code_words.items())), self.orders_set)
 
-    def copy(self) -> "Squad":
+    def copy(self) -> Squad:
         return Squad(self.id, self.side, self.name, self.hq, self.order, self.pending, self.before_code,
                      self.group, dict(self.code_words), self.orders_set)
 
@@ -142,7 +142,7 @@ class Platoon:
         return (self.side, self.stress, self.co, tuple((h.q, h.r) for h in self.rally_points), self.resolve_used,
                 self.resolve_now, self.resolve_decided, self.briefed, self.jammed_turn, self.relieved, self.lost)
 
-    def copy(self) -> "Platoon":
+    def copy(self) -> Platoon:
         return Platoon(self.side, self.name, self.stress, self.co, list(self.rally_points), self.resolve_used,
                        self.resolve_now, self.resolve_decided, self.briefed, self.jammed_turn, self.relieved,
                        self.lost)
@@ -177,7 +177,7 @@ class DisState:
     def segment(self) -> tuple[str, str, str] | None:
         return self.segments[0] if self.segments else None
 
-    def copy(self) -> "DisState":
+    def copy(self) -> DisState:
         return DisState(tables=self.tables, options=dict(self.options),
                         platoons={k: v.copy() for k, v in self.platoons.items()},
                         squads={k: v.copy() for k, v in self.squads.items()},

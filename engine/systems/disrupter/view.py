@@ -7,14 +7,22 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex, hex_distance
-from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
-                              SideInfo, TerrainKey)
+from hexfront.engine.core.hexes import Hex, hex_distance
+from hexfront.engine.core.view import (
+    ActivationView,
+    BattleSummary,
+    BoardView,
+    Chance,
+    OrderParts,
+    OrderPreview,
+    Piece,
+    SideInfo,
+    TerrainKey,
+)
 
 from . import commands as C
-from . import dice
+from . import dice, rules
 from . import events as E
-from . import rules
 from .data import CLASSES
 from .describe import Describer, unit_name
 from .dice import p_success

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.system import OptionSpec, Outcome, RuleSystem, ScenarioInfo
+from hexfront.engine.core.system import OptionSpec, Outcome, RuleSystem, ScenarioInfo
 
 from . import data, forces, rules
 from .action import Registry

@@ -9,11 +9,12 @@ in the registry of the system resolving the command (``registry_of(ctx)``).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
-from engine.core.resolution import Resolution
+from hexfront.engine.core.resolution import Resolution
 
 from .state import DustState, Pending, Unit
 

@@ -8,17 +8,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.hexes import Hex, reachable, shortest_path
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import Hex, reachable, shortest_path
+from hexfront.engine.core.resolution import Resolution
 
 from . import checks
 from . import commands as C
 from . import events as E
 from .action import Action, registry_of
-from .ground import (can_see, carried_wounded, carries_wounded, cover_distance, hex_gives_cover, in_cover,
-                     move_options, move_refusal, movement_die, must_seek_cover, nearest_enemy_distance, needs_nerve,
-                     step_cost, vehicle_cannot_move, walk_into)
-from .state import BROKEN, CONFIDENCE, DISABLED, ROUTED, SHAKEN, STABILISED, UNTREATED, ABANDONED, DustState, Figure, Unit
+from .ground import (
+    can_see,
+    carried_wounded,
+    carries_wounded,
+    cover_distance,
+    hex_gives_cover,
+    in_cover,
+    move_options,
+    move_refusal,
+    movement_die,
+    must_seek_cover,
+    nearest_enemy_distance,
+    needs_nerve,
+    step_cost,
+    vehicle_cannot_move,
+    walk_into,
+)
+from .state import (
+    ABANDONED,
+    BROKEN,
+    CONFIDENCE,
+    DISABLED,
+    ROUTED,
+    SHAKEN,
+    STABILISED,
+    UNTREATED,
+    DustState,
+    Figure,
+    Unit,
+)
 
 
 def offer_seize(ctx: Resolution) -> None:

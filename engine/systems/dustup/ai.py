@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.hexes import Hex, hex_distance
+from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import odds, rules
@@ -171,7 +171,7 @@ class DefaultPlayer:
         _, impact = fire.firer_dice(st, u, [f.id for f in fire.firing_figures(st, u, target, cmd.figures)],
                                     cmd.grenades)
         if target.is_vehicle:
-            from engine.core.hexes import arc_of
+            from hexfront.engine.core.hexes import arc_of
 
             face = target.armour_face(arc_of(target.pos, target.facing, u.pos))
             win, double = p_value_beats(impact, face) if impact else (0.0, 0.0)
@@ -272,7 +272,7 @@ def _enemy_near(st: DustState, side: str, h: Hex, radius: int) -> tuple[int, int
 
 
 def _fire_weapon(self, st: DustState, u: Unit, cmd) -> float:
-    from engine.core.hexes import arc_of
+    from hexfront.engine.core.hexes import arc_of
 
     from . import heavy
 
@@ -354,7 +354,7 @@ def _lay_smoke(self, st: DustState, u: Unit, cmd) -> float:
         return 0.0
     cloud = {cmd.at, *cmd.at.neighbours()}
     blocked = 0
-    from engine.core.hexes import line
+    from hexfront.engine.core.hexes import line
 
     for e in watchers:
         if any(h in cloud for h in line(e.pos, u.pos)):
@@ -388,7 +388,7 @@ def _embark(self, st: DustState, u: Unit, cmd) -> float:
 
 
 def _turn(self, st: DustState, u: Unit, cmd) -> float:
-    from engine.core.hexes import arc_of
+    from hexfront.engine.core.hexes import arc_of
 
     threats = [e for e in st.enemies(u.side) if not e.hidden and (e.is_vehicle or e.heavy_weapons)]
     if not threats:

@@ -122,16 +122,25 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import DIRECTIONS, Hex, hex_count, hex_distance, relative_bearing, shortest_path, spiral, to_pixel
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import (
+    DIRECTIONS,
+    Hex,
+    hex_count,
+    hex_distance,
+    relative_bearing,
+    shortest_path,
+    spiral,
+    to_pixel,
+)
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ew, ground, heavy, shooting, support
 from . import events as E
 from .action import Action
 from .data import Weapon
 from .dice import clock_to_hex_direction, die_name, roll_value, shift, shift_names, successes, value_name
-from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Unit
 from .ground import sees  # noqa: F401  (also read as air.<name>)
+from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Unit
 
 RULE_CHART = "The Inbound Chart"
 RULE_ADE = "Aerospace Operations: Arriving in the Battle Zone"
@@ -586,7 +595,7 @@ def _inbound_offer(st: DustState, side: str) -> list[MoveInbound]:
 
 
 def _centre(st: DustState) -> Hex:
-    from engine.core.hexes import offset_to_axial
+    from hexfront.engine.core.hexes import offset_to_axial
 
     return offset_to_axial(st.tables.width // 2, st.tables.height // 2)
 
@@ -766,7 +775,7 @@ def _wound(ctx: Resolution, u: Unit, f: Figure, why: str, rule: str) -> None:
 
 
 def _where(h: Hex) -> str:
-    from engine.core.hexes import hex_label
+    from hexfront.engine.core.hexes import hex_label
 
     return hex_label(h)
 

@@ -62,16 +62,29 @@ import json
 
 import attrs
 
-from engine.core.hexes import Hex, hex_distance, path_cost, shortest_path
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import Hex, hex_distance, path_cost, shortest_path
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, fire, ground, vehicles
 from . import commands as C
 from . import events as E
 from .action import Action
 from .dice import die_name, open_shift, shift, shift_names, strike_die, strike_over_twelve, successes
-from .state import (BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, SHAKEN, STABILISED, UNTREATED, DustState,
-                    Figure, Pending, Unit)
+from .state import (
+    BROKEN,
+    CONFIDENCE,
+    DISABLED,
+    FIT,
+    KILLED,
+    ROUTED,
+    SHAKEN,
+    STABILISED,
+    UNTREATED,
+    DustState,
+    Figure,
+    Pending,
+    Unit,
+)
 
 RULE = "Assault Action"
 R_ACTIVATION = "Assault Action: Unit Activation"
@@ -130,7 +143,7 @@ class Plan:
                      for k, v in attrs.asdict(self).items())
 
     @classmethod
-    def from_facts(cls, facts: tuple[str, ...]) -> "Plan":
+    def from_facts(cls, facts: tuple[str, ...]) -> Plan:
         raw = {}
         for fact in facts:
             key, _, value = fact.partition("=")
@@ -1122,7 +1135,7 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
     if not hits:
         return
     if tu.is_vehicle:  # each hit is the striker's close combat impact against the armour facing it
-        from engine.core.hexes import arc_of
+        from hexfront.engine.core.hexes import arc_of
 
         face = arc_of(tu.pos, tu.facing, su.pos)
         for _ in range(hits):

@@ -7,13 +7,12 @@ with its purpose and rule) and records its effect as events.
 
 from __future__ import annotations
 
-from engine.core.resolution import Resolution
+from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
 from .data import COMMITMENT
 from .dice import die_name, less_than_half, shift, shift_names
-from .state import (BROKEN, CONFIDENCE, FIT, KILLED, ROUTED, STABILISED, UNTREATED, DISABLED, DustState, Figure,
-                    Unit)
+from .state import BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, STABILISED, UNTREATED, DustState, Figure, Unit
 
 MAX_SUPPRESSION = 3
 PANIC_FREE = (10, 12)  # veteran and elite never test for panic

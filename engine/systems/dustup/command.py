@@ -32,12 +32,13 @@ Readings the book leaves open, chosen here:
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
-from engine.core.hexes import hex_distance
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, assault, checks, ew, ground
 from . import commands as C
@@ -45,8 +46,8 @@ from . import events as E
 from .action import Action
 from .data import COMMS_RANGE
 from .dice import die_name, shift, shift_names
-from .state import ABANDONED, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, STABILISED, DustState, Figure, Unit
 from .ew import range_die, search, sees_as_by_day  # noqa: F401  (also read as command.<name>)
+from .state import ABANDONED, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, STABILISED, DustState, Figure, Unit
 
 SELF_TREATMENT = 6  # troops without a medic roll a D6 (Medical Treatment Action)
 EXTRACTED_ARMOUR = 4  # the trooper out of a wrecked suit fights as an unarmoured figure
@@ -518,7 +519,7 @@ def _regroup_check(st: DustState, u: Unit, cmd: C.Regroup) -> str | None:
             return why
         at = cmd.move_to
     if hex_distance(at, other.pos) > COMMS_RANGE:
-        return f"the two leaders must end within 6 inches (3 hexes) of each other"
+        return "the two leaders must end within 6 inches (3 hexes) of each other"
     return None
 
 

@@ -12,20 +12,50 @@ Scale (RULES-NOTES): 1 hex = 2 inches. Short range 12" = 6 hexes, effective
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
-from engine.core.errors import ContentError, UnknownScenario, shown_path
-from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
+from hexfront.engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
+from hexfront.engine.core.errors import ContentError, UnknownScenario, shown_path
+from hexfront.engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
 from .schema import (  # noqa: F401 - the vocabulary of the tables, read by the rules from here
-    ADE, AIR_MOUNTS, AMMO, BURST, COMMITMENT, CONCEALMENT, CONFIDENCE_NAMES, COVER_SHIFT, FATIGUE,
-    FEATURE_SPEC_KINDS, FILES, FIRE_CONTROL, HEAVY_KINDS, INSERTIONS, MEDICS, MOVE_COST, MOVE_DICE, MOVERS,
-    QUALITY, SENSORS, STABILISATION, SUPPORT_KINDS, SUPPORT_TIERS, SYSTEM_DICE, VEHICLE_CLASSES, WEAPON_KINDS,
-    DustupContent, ScenarioFile, SideSpec, VehicleTable, WeaponTable, value_of)
+    ADE,
+    AIR_MOUNTS,
+    AMMO,
+    BURST,
+    COMMITMENT,
+    CONCEALMENT,
+    CONFIDENCE_NAMES,
+    COVER_SHIFT,
+    FATIGUE,
+    FEATURE_SPEC_KINDS,
+    FILES,
+    FIRE_CONTROL,
+    HEAVY_KINDS,
+    INSERTIONS,
+    MEDICS,
+    MOVE_COST,
+    MOVE_DICE,
+    MOVERS,
+    QUALITY,
+    SENSORS,
+    STABILISATION,
+    SUPPORT_KINDS,
+    SUPPORT_TIERS,
+    SYSTEM_DICE,
+    VEHICLE_CLASSES,
+    WEAPON_KINDS,
+    DustupContent,
+    ScenarioFile,
+    SideSpec,
+    VehicleTable,
+    WeaponTable,
+    value_of,
+)
 
 INCHES_PER_HEX = 2
 SHORT_RANGE = 6  # 12 inches
@@ -190,7 +220,7 @@ class Tables:
     sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
-    def from_content(cls, content: dict[str, Any]) -> "Tables":
+    def from_content(cls, content: dict[str, Any]) -> Tables:
         """The tables for ``content``; battles on identical content share one (and its caches)."""
         return shared_tables("Dustup", content, _build)
 
@@ -410,7 +440,7 @@ def check_script_and_tutorial(content: dict[str, Any]) -> None:
     """A scenario's ``[script]`` (dice set in advance, for worked examples and tutorials; Dustup's dice run
     from a d4 to a d12, its request rolls to a d100) and its ``[tutorial]`` table stay in ``content["scenario"]``;
     both are checked here, any fault a one-line ContentError."""
-    from engine.core.tutorial import check_lesson
+    from hexfront.engine.core.tutorial import check_lesson
 
     sides = [str(sd.get("id")) for sd in content["scenario"].get("sides", []) if isinstance(sd, dict)]
     check_lesson(content, sides, game="Dustup", dice=(0, 100))

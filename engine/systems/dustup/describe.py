@@ -18,8 +18,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
-from engine.core.hexes import Hex, hex_label
+from hexfront.engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
+from hexfront.engine.core.hexes import Hex, hex_label
 
 from . import commands as C
 from . import events as E

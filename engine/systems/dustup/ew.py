@@ -66,8 +66,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex, hex_count, hex_distance
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import Hex, hex_count, hex_distance
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, ground
 from . import commands as C

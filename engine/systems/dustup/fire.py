@@ -25,8 +25,8 @@ from collections import defaultdict
 
 import attrs
 
-from engine.core.hexes import hex_distance
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground, heavy
 from . import commands as C
@@ -34,9 +34,15 @@ from . import events as E
 from .action import Action, registry_of
 from .data import Weapon
 from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
+from .shooting import (
+    BASE_TARGET_DIE,
+    RULE_IMPACT,
+    describe_target_die,
+    fire_morale,
+    resolve_hits,
+    target_die_for,  # noqa: F401  (also read as fire.<name>)
+)
 from .state import BROKEN, FIT, ROUTED, DustState, Figure, Unit
-from .shooting import (BASE_TARGET_DIE, RULE_IMPACT, describe_target_die, fire_morale, resolve_hits,
-                       target_die_for)  # noqa: F401  (also read as fire.<name>)
 
 RULE = "Shoot Action"
 RULE_TARGET = "Shoot Action: Target Die"

@@ -5,14 +5,15 @@ folds its own events (its FOLD); rules.REGISTRY gathers them all.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import attrs
 
 from . import events as E
 from . import unitfacts
 from .state import DETACHMENT, Active, Feature, Marker, Mission, Pending
-from .unitfacts import place as _place, vacate as _vacate
+from .unitfacts import place as _place
+from .unitfacts import vacate as _vacate
 
 ACTIVATION_DECK = "activation"  # the random-activation deck's name
 TURN_END_CARD = "turn-end"  # its turn-end card (Random Activation, card draw)

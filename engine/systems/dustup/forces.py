@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.cards import Deck
-from engine.core.errors import ContentError
-from engine.core.hexes import offset_to_axial
+from hexfront.engine.core.cards import Deck
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.hexes import offset_to_axial
 
 from .data import FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE, Tables, parse_figures
 from .dice import parse_value
@@ -35,7 +35,7 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
                 u.off_table = True
     for u in units.values():
         if u.commander is not None and u.commander not in units:
-            from engine.core.errors import ContentError
+            from hexfront.engine.core.errors import ContentError
 
             raise ContentError(f"unit {u.id} names commander {u.commander!r}, which is not in the scenario")
     st = DustState(tables=tables, options=dict(options), units=units, markers={}, decks={})

@@ -14,17 +14,24 @@ no code is needed for it. Detachments are separate counters and units in their o
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import attrs
 
-from engine.core.hexes import Hex, LOS_BLOCK, axial_to_offset, hex_distance, line_of_sight, offset_to_axial, \
-    reachable, shortest_path
+from hexfront.engine.core.hexes import (
+    LOS_BLOCK,
+    Hex,
+    axial_to_offset,
+    hex_distance,
+    line_of_sight,
+    offset_to_axial,
+    reachable,
+    shortest_path,
+)
 
 from .data import COVER_SHIFT, MOVE_COST, MOVE_DICE, Weapon
 from .dice import shift
-from .state import (ABANDONED, BROKEN, DISABLED, FIT, KILLED, STABILISED, UNTREATED, WEAPON, DustState, Figure,
-                    Unit)
+from .state import ABANDONED, BROKEN, DISABLED, FIT, KILLED, STABILISED, UNTREATED, WEAPON, DustState, Figure, Unit
 from .unitfacts import flying
 
 __all__ = ["flying"]  # re-exported: an aircraft in the air stands on no hex (unitfacts.py)

@@ -126,18 +126,36 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex, arc_of, hex_distance, hex_label, hexes_within, line, \
-    relative_bearing
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import Hex, arc_of, hex_distance, hex_label, hexes_within, line, relative_bearing
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground
 from . import events as E
 from .action import Action
 from .command import detachment_id
-from .dice import (clock_to_hex_direction, firepower_die, less_than_half, parse_value, roll_value, smoke_thinning,
-                   value_name)
-from .state import (ABANDONED, CONFIDENT, FIT, HULL, KILLED, STABILISED, UNTREATED, DustState, Feature, Figure, Unit,
-                    feature_data)
+from .dice import (
+    clock_to_hex_direction,
+    firepower_die,
+    less_than_half,
+    parse_value,
+    roll_value,
+    smoke_thinning,
+    value_name,
+)
+from .state import (
+    ABANDONED,
+    CONFIDENT,
+    FIT,
+    HULL,
+    KILLED,
+    STABILISED,
+    UNTREATED,
+    DustState,
+    Feature,
+    Figure,
+    Unit,
+    feature_data,
+)
 
 RULE_FIRE = "Additional Rules: Fire"
 RULE_NATURAL = "Smoke: Natural Smoke"

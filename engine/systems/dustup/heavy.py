@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import attrs
 
-from engine.core.hexes import Hex, arc_of, hex_distance
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import Hex, arc_of, hex_distance
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ew, ground, shooting
 from . import commands as C
@@ -57,11 +57,35 @@ from . import events as E
 from .action import Action
 from .data import Weapon
 from .dice import die_name, roll_value, shift, shift_names, successes, value_name
-from .ground import GROUND, move_refusal, tow_refusal, towed_guns as _towed_guns, towed_weapon, tractor_of, weapon_of
-from .state import (ABANDONED, BROKEN, CONFIDENCE, FIT, HULL, KILLED, ROUTED, SHAKEN, UNTREATED, WEAPON, DustState,
-                    Figure, Unit)
-from .ground import (exposed_passengers, firer_shifts, passenger_concealed, passenger_cover,
-                     vehicle_of)  # noqa: F401  (also read as heavy.<name>)
+from .ground import (
+    GROUND,
+    exposed_passengers,
+    firer_shifts,
+    move_refusal,
+    passenger_concealed,
+    passenger_cover,
+    tow_refusal,
+    towed_weapon,
+    tractor_of,
+    vehicle_of,  # noqa: F401  (also read as heavy.<name>)
+    weapon_of,
+)
+from .ground import towed_guns as _towed_guns
+from .state import (
+    ABANDONED,
+    BROKEN,
+    CONFIDENCE,
+    FIT,
+    HULL,
+    KILLED,
+    ROUTED,
+    SHAKEN,
+    UNTREATED,
+    WEAPON,
+    DustState,
+    Figure,
+    Unit,
+)
 
 RULE_HEAVY = "Heavy Weapons: Firing Heavy Weapons"
 RULE_RANGE = "Heavy Weapons: Heavy Weapon Range"

@@ -6,6 +6,7 @@ player. Each function states the rule it prices.
 
 from __future__ import annotations
 
+
 def p_beats(die: int, target: int) -> float:
     """An unopposed roll: P(one ``die`` scores more than ``target``)."""
     return max(0, min(die, die - target)) / die

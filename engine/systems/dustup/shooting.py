@@ -6,15 +6,14 @@ Below fire.py, heavy.py and air.py, which all import it; it imports none of them
 
 from __future__ import annotations
 
-from engine.core.hexes import hex_count, hex_distance
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import hex_count, hex_distance
+from hexfront.engine.core.resolution import Resolution
 
 from . import checks, ground
 from . import events as E
 from .data import EFFECTIVE_RANGE, SHORT_RANGE
 from .dice import TOO_LOW, die_name, shift_unbounded
 from .state import FIT, KILLED, ROUTED, DustState, Figure, Unit
-
 
 # -- The target die, hits and morale after fire (fire.py) -------------------------------------------
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.cards import Deck
-from engine.core.hexes import Hex
+from hexfront.engine.core.cards import Deck
+from hexfront.engine.core.hexes import Hex
 
 from .data import Tables
 
@@ -77,7 +77,7 @@ class Figure:
         """Still with the unit (fit or wounded and carried), as opposed to killed or left behind."""
         return self.status in (FIT, UNTREATED, STABILISED, DISABLED)
 
-    def copy(self) -> "Figure":
+    def copy(self) -> Figure:
         return attrs.evolve(self)
 
     def canonical(self) -> tuple:
@@ -231,7 +231,7 @@ class Unit:
         """A single figure is a small target (Shoot: Target Die)."""
         return len(self.alive) == 1
 
-    def copy(self) -> "Unit":
+    def copy(self) -> Unit:
         return attrs.evolve(self, figures=[f.copy() for f in self.figures])
 
     def canonical(self) -> tuple:
@@ -395,7 +395,7 @@ class DustState:
     def active(self) -> Active | None:
         return self.stack[-1] if self.stack else None
 
-    def copy(self) -> "DustState":
+    def copy(self) -> DustState:
         return DustState(
             tables=self.tables, options=self.options,
             units={k: u.copy() for k, u in self.units.items()},

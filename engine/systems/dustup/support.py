@@ -89,15 +89,23 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex, arc_of, hex_count, hex_distance, hexes_within
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import Hex, arc_of, hex_count, hex_distance, hexes_within
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground, heavy, vehicles
 from . import events as E
 from .action import Action
 from .data import BURST, SUPPORT_KINDS, SUPPORT_TIERS
-from .dice import (clock_to_hex_direction, die_name, roll_value, shift, shift_names, shift_value, smoke_thinning,
-                   value_name)
+from .dice import (
+    clock_to_hex_direction,
+    die_name,
+    roll_value,
+    shift,
+    shift_names,
+    shift_value,
+    smoke_thinning,
+    value_name,
+)
 from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Feature, Mission, Unit, feature_data
 
 RULE_REQUEST = "Request Fire Support Action"
@@ -695,7 +703,7 @@ def TURN_END(ctx: Resolution) -> None:
 
 
 def _where(h: Hex) -> str:
-    from engine.core.hexes import hex_label
+    from hexfront.engine.core.hexes import hex_label
 
     return hex_label(h)
 

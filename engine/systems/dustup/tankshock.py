@@ -8,8 +8,8 @@ with the vehicles' (rules.REGISTRY), in their place among the orders.
 
 from __future__ import annotations
 
-from engine.core.hexes import hex_distance
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, assault, ground
 from . import events as E
@@ -17,7 +17,6 @@ from .action import Action
 from .ground import GROUND, tower_of
 from .state import CONFIDENCE, SHAKEN, DustState, Unit
 from .vehicles import R_TANK, TankShock, drove, free_for, infantry_attack
-
 
 # -- The order --------------------------------------------------------------------------------------
 

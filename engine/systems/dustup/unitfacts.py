@@ -6,9 +6,10 @@ Each fold changes exactly what its fact changes; none sets a field named by the 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 from . import events as E
 from .state import DustState, Unit

@@ -34,16 +34,16 @@ from __future__ import annotations
 
 import attrs
 
-from engine.core.hexes import DIRECTIONS, Hex, hex_distance, reachable
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import DIRECTIONS, Hex, hex_distance, reachable
+from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, fire, ground, heavy, unitfacts
 from . import events as E
 from .action import Action
 from .dice import roll_value, value_name
+from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (also read as vehicles.<name>)
 from .heavy import embark_refusal
 from .state import FIT, HULL, KILLED, SINGLE, SQUAD, DustState, Figure, Unit
-from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (also read as vehicles.<name>)
 
 R_MOVE = "Vehicles: Vehicle Movement"
 R_TRANSPORT = "Vehicles: Transport of Infantry"
@@ -349,7 +349,7 @@ def back_to_cover(ctx: Resolution, u: Unit, rule: str) -> None:
         return
     dest = min(options, key=lambda h: (not ground.hex_gives_cover(st, h), ground.cover_distance(st, h), reach[h],
                                        h.q, h.r))
-    from engine.core.hexes import shortest_path
+    from hexfront.engine.core.hexes import shortest_path
 
     path = shortest_path(u.pos, dest, ground.step_cost(st, u)) or [u.pos, dest]
     acts.reveal(ctx, u, "it moved")

@@ -17,17 +17,44 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.hexes import Hex, arc_of, axial_to_offset, hex_distance, hexes_within, shortest_path
-from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
-                              SideInfo, TerrainKey)
+from hexfront.engine.core.hexes import Hex, arc_of, axial_to_offset, hex_distance, hexes_within, shortest_path
+from hexfront.engine.core.view import (
+    ActivationView,
+    BattleSummary,
+    BoardView,
+    Chance,
+    OrderParts,
+    OrderPreview,
+    Piece,
+    SideInfo,
+    TerrainKey,
+)
 
 from . import commands as C
 from . import odds, rules
 from .data import COMMS_RANGE, SUPPORT_TIERS, Terrain, Weapon
 from .describe import BOX_WORDS, REORGANISE, Describer, short_weapon_id, where, words_of
 from .dice import LEADERSHIP_NAMES, QUALITY_NAMES, die_name, open_shift, shift, value_die, value_name
-from .state import (ABANDONED, BROKEN, COMMAND, CONFIDENCE, CONFIDENT, DETACHMENT, DISABLED, FACES, FIT, KILLED,
-                    ROUTED, SHAKEN, SINGLE, STABILISED, UNTREATED, DustState, Feature, Unit)
+from .state import (
+    ABANDONED,
+    BROKEN,
+    COMMAND,
+    CONFIDENCE,
+    CONFIDENT,
+    DETACHMENT,
+    DISABLED,
+    FACES,
+    FIT,
+    KILLED,
+    ROUTED,
+    SHAKEN,
+    SINGLE,
+    STABILISED,
+    UNTREATED,
+    DustState,
+    Feature,
+    Unit,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Pieces

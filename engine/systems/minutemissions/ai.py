@@ -42,14 +42,13 @@ import heapq
 from math import ceil
 from typing import Any
 
-from engine.core.hexes import Hex, axial_to_offset, hex_distance, hexes_within
+from hexfront.engine.core.hexes import Hex, axial_to_offset, hex_distance, hexes_within
 
 from . import combat as K
 from . import commands as C
 from . import rules
 from .data import ARMS, LEGS
-from .state import (CLOSE, DEPLOY, DOWN, HELD, KNEELING, MOUNTED, MOVEMENT, PRONE, STANDING, MissionState,
-                    Unit)
+from .state import CLOSE, DEPLOY, DOWN, HELD, KNEELING, MOUNTED, MOVEMENT, PRONE, STANDING, MissionState, Unit
 
 PARTIAL = 0.6  # damage that does not destroy an area, as a share of destroying it, pro rata
 UNIT_BASE = 10.0  # a mech's worth before its firepower

@@ -10,7 +10,7 @@ from math import ceil
 
 import attrs
 
-from engine.core.hexes import Hex, hex_distance, in_field_of_view, line_pair
+from hexfront.engine.core.hexes import Hex, hex_distance, in_field_of_view, line_pair
 
 from .data import ARMS, LEGS, MAX_SRM, SECTIONS, Weapon
 from .state import CARRIED, DOWN, HELD, KNEELING, MOUNTED, PRONE, MissionState, Unit, WeaponState

@@ -14,15 +14,16 @@ the same board turned half a circle: (col, row) matches (12 - col, 15 - row).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
-from engine.core.errors import ContentError, UnknownScenario, shown_path
-from engine.core.hexes import Hex, axial_to_offset, offset_to_axial
-from engine.core.tutorial import check_lesson
+from hexfront.engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
+from hexfront.engine.core.errors import ContentError, UnknownScenario, shown_path
+from hexfront.engine.core.hexes import Hex, axial_to_offset, offset_to_axial
+from hexfront.engine.core.tutorial import check_lesson
 
 COLS, ROWS = 13, 16
 DEPLOY_DEPTH = 3  # the three nearest hex columns (Unit Deployment; this game's reading)
@@ -34,8 +35,19 @@ PLACES = ("held", "mounted", "carried")
 MAX_CARRIED = 3  # Terminology: Carried Weapons, "Max of 3 weapons"
 
 from .schema import (  # noqa: F401 - the vocabulary of the tables, read by the rules from here
-    ARMS, FILES, MAX_SRM, SECTIONS, TAGS, WEAPON_KINDS, DesignTable, LoadoutTable, MissionsContent, ScenarioFile,
-    SideTable, TerrainTable)
+    ARMS,
+    FILES,
+    MAX_SRM,
+    SECTIONS,
+    TAGS,
+    WEAPON_KINDS,
+    DesignTable,
+    LoadoutTable,
+    MissionsContent,
+    ScenarioFile,
+    SideTable,
+    TerrainTable,
+)
 
 
 @attrs.frozen
@@ -225,7 +237,7 @@ class Tables:
         return h in self.mission.board
 
     @staticmethod
-    def from_content(content: dict[str, Any]) -> "Tables":
+    def from_content(content: dict[str, Any]) -> Tables:
         return shared_tables("30 Minute Missions", content, _build)
 
 

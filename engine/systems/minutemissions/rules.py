@@ -10,15 +10,34 @@ from __future__ import annotations
 from math import ceil
 from typing import Any
 
-
-from engine.core.hexes import Hex, axial_to_offset, hex_distance, hexes_within
+from hexfront.engine.core.hexes import Hex, axial_to_offset, hex_distance, hexes_within
 
 from . import combat as K
 from . import commands as C
 from . import events as E
 from .data import ARMS, COLS, DEPLOY_DEPTH, LEGS, MAX_CARRIED, SECTION_NAMES, SECTIONS, Tables
-from .state import (BATTLE, CARRIED, CLOSE, DEPLOY, DESTROYED, DOWN, DROPPED, HELD, KNEELING, MOUNTED, MOVEMENT,
-                    OVER, PRONE, RANGED, STANDING, Drone, MissionState, Unit, UnitTurn, WeaponState)
+from .state import (
+    BATTLE,
+    CARRIED,
+    CLOSE,
+    DEPLOY,
+    DESTROYED,
+    DOWN,
+    DROPPED,
+    HELD,
+    KNEELING,
+    MOUNTED,
+    MOVEMENT,
+    OVER,
+    PRONE,
+    RANGED,
+    STANDING,
+    Drone,
+    MissionState,
+    Unit,
+    UnitTurn,
+    WeaponState,
+)
 
 R_DEPLOY = "Unit Deployment"
 R_TURNS = "Turn Order"

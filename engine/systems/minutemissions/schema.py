@@ -9,8 +9,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import ContentProblem, between, how_many, one_of, terrain_glyph
-from engine.core.tutorial import ScriptTable, TutorialTable
+from hexfront.engine.core.content import ContentProblem, between, how_many, one_of, terrain_glyph
+from hexfront.engine.core.tutorial import ScriptTable, TutorialTable
 
 SECTIONS = ("head", "torso", "l_arm", "r_arm", "l_leg", "r_leg")
 ARMS = ("l_arm", "r_arm")

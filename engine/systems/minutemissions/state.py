@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 from .data import Tables
 
@@ -137,7 +137,7 @@ class MissionState:
         a, b = self.sides
         return b if side == a else a
 
-    def copy(self) -> "MissionState":
+    def copy(self) -> MissionState:
         return MissionState(
             tables=self.tables, options=dict(self.options),
             units={k: attrs.evolve(u, sections=dict(u.sections)) for k, u in self.units.items()},

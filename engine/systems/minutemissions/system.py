@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
+from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
 
 from . import commands as C
 from . import data, events, rules, view
@@ -25,7 +25,7 @@ class MinuteMissions(PackagedRuleSystem):
     )
 
     parts = SystemParts(data=data, rules=rules, view=view, describer=Describer,
-                        ai="engine.systems.minutemissions.ai")
+                        ai="hexfront.engine.systems.minutemissions.ai")
     marks_legend = view.MARKS_LEGEND
     sight_on_select = True  # the TUI highlights a selected mech's field of view (front arc, in sight)
 

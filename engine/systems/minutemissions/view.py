@@ -9,9 +9,18 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import DIRECTION_NAMES
-from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
-                              SideInfo, TerrainKey)
+from hexfront.engine.core.hexes import DIRECTION_NAMES
+from hexfront.engine.core.view import (
+    ActivationView,
+    BattleSummary,
+    BoardView,
+    Chance,
+    OrderParts,
+    OrderPreview,
+    Piece,
+    SideInfo,
+    TerrainKey,
+)
 
 from . import combat as K
 from . import commands as C

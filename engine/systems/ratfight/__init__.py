@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.system import PackagedRuleSystem, SystemParts
+from hexfront.engine.core.system import PackagedRuleSystem, SystemParts
 
 from . import commands as C
 from . import data, events, rules, view
@@ -26,7 +26,7 @@ class RatFight(PackagedRuleSystem):
     command_types = C.COMMAND_TYPES  # in the order the saves' codec has always listed them
     event_types = events.EVENT_TYPES
     options = ()
-    parts = SystemParts(data=data, rules=rules, view=view, describer=None, ai="engine.systems.ratfight.ai")
+    parts = SystemParts(data=data, rules=rules, view=view, describer=None, ai="hexfront.engine.systems.ratfight.ai")
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> RatState:
         return rules.new_state(data.Tables.from_content(content))

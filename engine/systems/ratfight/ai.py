@@ -15,7 +15,7 @@ It spends the Inspiring redraw on a card it has no use for.
 
 from __future__ import annotations
 
-from engine.core.hexes import FRONT, Hex, arc_of, hex_distance
+from hexfront.engine.core.hexes import FRONT, Hex, arc_of, hex_distance
 
 from . import commands as C
 from . import rules

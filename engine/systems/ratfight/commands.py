@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 
 @attrs.frozen

@@ -9,15 +9,16 @@ clear error instead of a wrong battle.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
-from engine.core.cards import standard_deck
-from engine.core.content import read_toml, scenario_files, shared_tables, structure_content, structure_parts
-from engine.core.errors import ContentError, UnknownScenario, shown_path
-from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
+from hexfront.engine.core.cards import standard_deck
+from hexfront.engine.core.content import read_toml, scenario_files, shared_tables, structure_content, structure_parts
+from hexfront.engine.core.errors import ContentError, UnknownScenario, shown_path
+from hexfront.engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
 
 from .schema import COVER_CARDS, FILES, HEROES, MOVE_CLASSES, RatFightContent, ReadingsFile  # noqa: F401
 
@@ -132,7 +133,7 @@ class Tables:
     path_memo: list = attrs.field(factory=list, eq=False, repr=False)
 
     @classmethod
-    def from_content(cls, content: dict[str, Any]) -> "Tables":
+    def from_content(cls, content: dict[str, Any]) -> Tables:
         """The tables for ``content``; battles on identical content share one (and its caches)."""
         return shared_tables("RatFight", content, _build)
 
@@ -213,7 +214,7 @@ def check_script_and_tutorial(content: dict[str, Any], tables: Tables) -> None:
     """A scenario's ``[script]`` (kept in ``content["scenario"]``, read by the core's ``scenario_script``) and
     ``[tutorial]``, checked: RatFight has no dice, so a script gives only ``cards`` per deck ("action" or
     "res-<side>"), each a card that deck holds; the tutorial's learner is one of the scenario's sides."""
-    from engine.core.tutorial import check_lesson
+    from hexfront.engine.core.tutorial import check_lesson
 
     decks = {"action": frozenset(tables.cards)}
     decks.update({f"res-{side}": RESOLUTION_CARDS for side in tables.side_ids})

@@ -6,8 +6,8 @@ describes its own events (cards drawn, decks shuffled) with :meth:`Describer.car
 
 from __future__ import annotations
 
-from engine.core.cards import card_name, is_standard_card
-from engine.core.hexes import DIRECTION_NAMES, Hex, hex_label
+from hexfront.engine.core.cards import card_name, is_standard_card
+from hexfront.engine.core.hexes import DIRECTION_NAMES, Hex, hex_label
 
 from . import commands as C
 from . import events as E

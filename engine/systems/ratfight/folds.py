@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 from . import events as E
 from .state import ABANDONED, CASUALTY, DOWN, FLED, OK, Model, Pending, RatState

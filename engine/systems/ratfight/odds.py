@@ -15,8 +15,8 @@ from math import comb
 
 import attrs
 
-from engine.core.cards import card_strength, card_value, standard_deck
-from engine.core.odds import best_of_odds
+from hexfront.engine.core.cards import card_strength, card_value, standard_deck
+from hexfront.engine.core.odds import best_of_odds
 
 from . import rules
 

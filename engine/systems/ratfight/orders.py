@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from engine.core.hexes import hex_distance
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.core.resolution import Resolution
 
 from . import commands as C
 from . import events as E

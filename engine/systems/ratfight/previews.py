@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.events import CardDrawn
-from engine.core.hexes import Hex
-from engine.core.odds import draw_odds
-from engine.core.view import Chance, OrderPreview
+from hexfront.engine.core.events import CardDrawn
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.odds import draw_odds
+from hexfront.engine.core.view import Chance, OrderPreview
 
 from . import commands as C
 from . import describe as D

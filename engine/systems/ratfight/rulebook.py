@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from engine.core.contract import Rulebook
-from engine.core.resolution import Resolution
-from engine.core.view import OrderParts, OrderPreview
+from hexfront.engine.core.contract import Rulebook
+from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.view import OrderParts, OrderPreview
 
 from . import commands as C
 from . import describe as D

@@ -10,10 +10,10 @@ Where the book is silent the choice is written in content/ratfight/readings.toml
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Callable
 
-from engine.core.cards import (
+from hexfront.engine.core.cards import (
     Deck,
     best_card,
     card_colour,
@@ -21,8 +21,8 @@ from engine.core.cards import (
     card_value,
     standard_deck,
 )
-from engine.core.errors import ContentError
-from engine.core.hexes import (
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.hexes import (
     FRONT,
     LOS_BLOCK,
     LOS_OBSCURE,
@@ -39,7 +39,7 @@ from engine.core.hexes import (
     ring,
     shortest_path,
 )
-from engine.core.resolution import Resolution
+from hexfront.engine.core.resolution import Resolution
 
 from . import commands as C
 from . import events as E

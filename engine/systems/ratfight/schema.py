@@ -9,8 +9,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import ContentProblem, between, how_many, one_of, terrain_glyph
-from engine.core.tutorial import ScriptTable, TutorialTable
+from hexfront.engine.core.content import ContentProblem, between, how_many, one_of, terrain_glyph
+from hexfront.engine.core.tutorial import ScriptTable, TutorialTable
 
 COVER_CARDS = {"none": 1, "soft": 2, "hard": 3}
 SIGHT_NAMES = ("clear", "obscure", "block")

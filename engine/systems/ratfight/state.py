@@ -6,8 +6,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.cards import Deck
-from engine.core.hexes import Hex
+from hexfront.engine.core.cards import Deck
+from hexfront.engine.core.hexes import Hex
 
 from .data import Tables
 
@@ -52,7 +52,7 @@ class Model:
     def standing(self) -> bool:
         return self.pos is not None and self.status == OK
 
-    def copy(self) -> "Model":
+    def copy(self) -> Model:
         return attrs.evolve(self)
 
     def canonical(self) -> tuple:
@@ -97,7 +97,7 @@ class RatState:
         a, b = self.tables.side_ids
         return b if side == a else a
 
-    def copy(self) -> "RatState":
+    def copy(self) -> RatState:
         return RatState(
             tables=self.tables,
             models={k: m.copy() for k, m in self.models.items()},

@@ -11,14 +11,14 @@ in :mod:`.odds`.
 
 from __future__ import annotations
 
-from engine.core.hexes import (
+from hexfront.engine.core.hexes import (
     DIRECTION_NAMES,
     LOS_BLOCK,
     Hex,
     axial_to_offset,
     line_of_sight,
 )
-from engine.core.view import (
+from hexfront.engine.core.view import (
     ActivationView,
     BattleSummary,
     BoardView,

@@ -35,15 +35,14 @@ It uses no dice of its own: its choices are fixed by the state (the seed is take
 from __future__ import annotations
 
 import heapq
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
-from . import combat
+from . import combat, rules
 from . import commands as C
-from . import rules
 from .ground import band_effect, can_see, drive_options, in_cover, layer, run_options, smoke_indoors
 from .state import COMMIT, LUCK, OUT, REACT, Character, SkirmishState
 from .view import side_view, success_chance
@@ -70,7 +69,7 @@ OPEN_VALUE = 0.15  # the side clearing a building raises a shut shutter
 # Dice
 # ---------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def hit_dice(mode: str, skill: int) -> tuple[tuple[float, int, int], ...]:
     """(probability, lower kept die, higher kept die) of every successful 2d6 (+ skill) roll in ``mode``, as
     ``combat.skill_roll`` keeps the dice."""

@@ -7,8 +7,8 @@ began (hits are only queued in ``state.hits``), and the queued hits are applied 
 
 from __future__ import annotations
 
-from engine.core.hexes import Hex
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
 from .data import LOCATIONS
@@ -118,7 +118,7 @@ def movement(ctx: Resolution, st: SkirmishState) -> None:
     path exists; when two runners want the same hex the shorter run gets it (then the lower id: this game's
     reading), and the other stops at the last free hex of its path. A run that ends in a vehicle boards it while
     a seat is free and no able enemy got in first; a passenger's run starts by getting out."""
-    from engine.core.hexes import shortest_path
+    from hexfront.engine.core.hexes import shortest_path
 
     cost = layer(st).cost
     starts = {c.pos: c.id for c in st.chars.values() if c.on_board and not c.aboard}
@@ -488,7 +488,7 @@ def drive(ctx: Resolution, st: SkirmishState, c: Character, order: Order, driven
     the vehicle's hex) moves it up to its speed in hexes over the terrains it drives on, around characters on foot
     and other vehicles, by the shortest way; everyone aboard rides along. When someone stands in the way now, the
     vehicle stops at the last clear hex before it. One driver a vehicle a round."""
-    from engine.core.hexes import shortest_path
+    from hexfront.engine.core.hexes import shortest_path
 
     vid, goal = order.item, order.at
     assert goal is not None

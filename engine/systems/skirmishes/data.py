@@ -13,14 +13,15 @@ distant 1 km = 500.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
-from engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
-from engine.core.errors import ContentError, UnknownScenario, shown_path
-from engine.core.hexes import LOS_BLOCK, LOS_CLEAR, Hex, offset_to_axial
+from hexfront.engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
+from hexfront.engine.core.errors import ContentError, UnknownScenario, shown_path
+from hexfront.engine.core.hexes import LOS_BLOCK, LOS_CLEAR, Hex, offset_to_axial
 
 METRES_PER_HEX = 2
 # Movement (Character Actions: Movement). This game's reading: a run is a budget of 15 points; an open hex costs
@@ -32,8 +33,20 @@ SIGHT = {"clear": LOS_CLEAR, "block": LOS_BLOCK}
 VICTORY_AT_LIMIT = ("standing", "draw")  # or a side id
 
 from .schema import (  # noqa: E402,F401 - the vocabulary of the tables, read by the rules from here
-    BANDS, EDGES, FILES, GRENADE_KINDS, LOCATIONS, RANGE_EFFECTS, REACH, SHELL_DICE, CharacterSpec, ScenarioFile,
-    SkirmishesContent, TemplateTable, VictoryTable)
+    BANDS,
+    EDGES,
+    FILES,
+    GRENADE_KINDS,
+    LOCATIONS,
+    RANGE_EFFECTS,
+    REACH,
+    SHELL_DICE,
+    CharacterSpec,
+    ScenarioFile,
+    SkirmishesContent,
+    TemplateTable,
+    VictoryTable,
+)
 
 
 @attrs.frozen
@@ -223,7 +236,7 @@ class Tables:
     layers: dict = attrs.field(factory=dict, eq=False, repr=False)  # ground per machine setting (ground.py)
 
     @classmethod
-    def from_content(cls, content: dict[str, Any]) -> "Tables":
+    def from_content(cls, content: dict[str, Any]) -> Tables:
         """The tables for ``content``; battles on identical content share one (and its caches)."""
         return shared_tables("Skirmishes", content, _build)
 
@@ -235,7 +248,7 @@ class Tables:
         return None
 
     def on_edge(self, h: Hex, edge: str) -> bool:
-        from engine.core.hexes import axial_to_offset
+        from hexfront.engine.core.hexes import axial_to_offset
 
         col, row = axial_to_offset(h)
         return {"north": row == 0, "south": row == self.height - 1, "west": col == 0,
@@ -345,7 +358,7 @@ def _script_and_tutorial(content: dict[str, Any], side_ids: tuple[str, str]) -> 
     """A scenario's ``[script]`` (the dice a worked example or tutorial sets: d6s, and the d20 of some
     tables) and ``[tutorial]`` table stay in ``content["scenario"]`` as they are; here they are only
     checked, each fault a one-line ContentError."""
-    from engine.core.tutorial import check_lesson
+    from hexfront.engine.core.tutorial import check_lesson
 
     check_lesson(content, side_ids, game="Skirmishes", dice=(1, 20))
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import DieRolled
-from engine.core.hexes import Hex, hex_label
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.hexes import Hex, hex_label
 
 from . import commands as C
 from . import events as E

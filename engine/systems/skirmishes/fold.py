@@ -5,8 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from . import events as E
-from .state import (ABLE, COMMIT, DEAD, ESCAPED, LUCK, OUT, OVER, REACT, RESOLVE, Cloud, Hit, LiveGrenade, Offer,
-                    Order, SkirmishState)
+from .state import (
+    ABLE,
+    COMMIT,
+    DEAD,
+    ESCAPED,
+    LUCK,
+    OUT,
+    OVER,
+    REACT,
+    RESOLVE,
+    Cloud,
+    Hit,
+    LiveGrenade,
+    Offer,
+    Order,
+    SkirmishState,
+)
 
 
 def _placed(st: SkirmishState, ev: E.CharacterPlaced) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.hexes import LOS_BLOCK, Hex, Sight, line_of_sight, reachable
-
 import attrs
+
+from hexfront.engine.core.hexes import LOS_BLOCK, Hex, Sight, line_of_sight, reachable
 
 from .data import RUN_BUDGET
 from .state import Character, SkirmishState

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from engine.core.hexes import Hex
-from engine.core.resolution import Resolution
+from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.resolution import Resolution
 
 from . import combat
 from . import commands as C

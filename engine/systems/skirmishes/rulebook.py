@@ -7,7 +7,7 @@ out in one function each for every order type (registered here as every type's o
 
 from __future__ import annotations
 
-from engine.core.contract import Rulebook
+from hexfront.engine.core.contract import Rulebook
 
 from . import commands as C
 from . import events as E

@@ -9,14 +9,13 @@ at once. Grenades that are still live burst at the end of the round.
 
 from __future__ import annotations
 
-
-from engine.core.resolution import Resolution
+from hexfront.engine.core.resolution import Resolution
 
 from . import combat
 from . import events as E
 from .data import Tables
 from .ground import band_effect, can_see, drive_options, layer
-from .state import (ABLE, COMMIT, LUCK, OUT, REACT, RESOLVE, ROUND_SECONDS, Character, SkirmishState)
+from .state import ABLE, COMMIT, LUCK, OUT, REACT, RESOLVE, ROUND_SECONDS, Character, SkirmishState
 
 STAGES = ("movement", "shooting", "grenades", "reactions", "melee", "misc", "detonation", "shelling", "end")
 STAGE_TITLES = {"movement": "Movement phase", "shooting": "Shooting phase", "grenades": "Grenades phase",

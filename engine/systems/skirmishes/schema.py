@@ -9,8 +9,8 @@ from typing import Any
 
 import attrs
 
-from engine.core.content import ContentProblem, between, how_many, one_of, some_text, terrain_glyph
-from engine.core.tutorial import ScriptTable, TutorialTable
+from hexfront.engine.core.content import ContentProblem, between, how_many, one_of, some_text, terrain_glyph
+from hexfront.engine.core.tutorial import ScriptTable, TutorialTable
 
 MOVES = ("open", "impeding", "none")
 SIGHTS = ("clear", "block")

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex
 
 from .data import Tables
 
@@ -73,7 +73,7 @@ class Character:
     def on_board(self) -> bool:
         return self.status != ESCAPED
 
-    def copy(self) -> "Character":
+    def copy(self) -> Character:
         return attrs.evolve(self, loaded=dict(self.loaded), spares=dict(self.spares), grenades=dict(self.grenades),
                             armour=dict(self.armour), damage=dict(self.damage))
 
@@ -205,7 +205,7 @@ class SkirmishState:
     def side_chars(self, side: str) -> list[Character]:
         return [c for c in self.chars.values() if c.side == side]
 
-    def copy(self) -> "SkirmishState":
+    def copy(self) -> SkirmishState:
         return SkirmishState(
             tables=self.tables, chars={k: c.copy() for k, c in self.chars.items()}, round=self.round,
             surprise=self.surprise, seconds=self.seconds, step=self.step, stage=self.stage, plans=dict(self.plans),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.system import PackagedRuleSystem, SystemParts
+from hexfront.engine.core.system import PackagedRuleSystem, SystemParts
 
 from . import commands as C
 from . import data, events, rules, view
@@ -27,7 +27,7 @@ class Skirmishes(PackagedRuleSystem):
     #: hands outcome_of the events from the order on (it reads only to the end of that round)
     outcome_reads_ahead = True
 
-    parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="engine.systems.skirmishes.ai")
+    parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="hexfront.engine.systems.skirmishes.ai")
     marks_legend = view.MARKS_LEGEND
 
     def default_scenario(self) -> str:

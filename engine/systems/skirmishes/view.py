@@ -10,9 +10,18 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from engine.core.hexes import Hex, axial_to_offset, hexes_within
-from engine.core.view import (ActivationView, BattleSummary, BoardView, Chance, OrderParts, OrderPreview, Piece,
-                              SideInfo, TerrainKey)
+from hexfront.engine.core.hexes import Hex, axial_to_offset, hexes_within
+from hexfront.engine.core.view import (
+    ActivationView,
+    BattleSummary,
+    BoardView,
+    Chance,
+    OrderParts,
+    OrderPreview,
+    Piece,
+    SideInfo,
+    TerrainKey,
+)
 
 from . import combat
 from . import commands as C
@@ -22,7 +31,6 @@ from .describe import Describer, item_name, where
 from .ground import band_effect, can_see, gassed, in_cover, layer, smoke_indoors
 from .rules import STAGE_TITLES, position, side_to_act, to_order
 from .state import COMMIT, DEAD, ESCAPED, LUCK, OUT, REACT, Character, SkirmishState
-
 
 # ---------------------------------------------------------------------------
 # A side's view of the state (for computer players)

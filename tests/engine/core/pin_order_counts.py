@@ -39,18 +39,19 @@ import hashlib
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import attrs
 
 if __name__ == "__main__":  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from engine.core.battle import Battle  # noqa: E402
-from engine.core.errors import HexfrontError  # noqa: E402
-from engine.core.serial import codec_for  # noqa: E402
-from engine.core.system import all_systems, get_system  # noqa: E402
+from hexfront.engine.core.battle import Battle  # noqa: E402
+from hexfront.engine.core.errors import HexfrontError  # noqa: E402
+from hexfront.engine.core.serial import codec_for  # noqa: E402
+from hexfront.engine.core.system import all_systems, get_system  # noqa: E402
 
 PINS = Path(__file__).resolve().with_name("order_counts.json")
 SEED = 7

@@ -8,12 +8,12 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.core.battle import Battle, Checkpoint, Divergence, IllegalOrder
-from engine.core.errors import HexfrontError, ScriptError, UndoRefused
-from engine.core.events import CardDrawn, is_random
-from engine.core.players import RandomPlayer
-from engine.core.resolution import Script
-from engine.systems.ratfight import commands as C
+from hexfront.engine.core.battle import Battle, Checkpoint, Divergence, IllegalOrder
+from hexfront.engine.core.errors import HexfrontError, ScriptError, UndoRefused
+from hexfront.engine.core.events import CardDrawn, is_random
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.systems.ratfight import commands as C
 
 SEED = 7
 

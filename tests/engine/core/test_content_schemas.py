@@ -12,11 +12,11 @@ from pathlib import Path
 import attrs
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.content import ContentProblem, between, one_of, structure_content
-from engine.core.errors import ContentError, SaveError
-from engine.core.saves import load_battle, save_battle
-from engine.core.system import all_systems, content_root
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.content import ContentProblem, between, one_of, structure_content
+from hexfront.engine.core.errors import ContentError, SaveError
+from hexfront.engine.core.saves import load_battle, save_battle
+from hexfront.engine.core.system import all_systems, content_root
 
 HEADER = re.compile(r"^\s*(\[\[?)([A-Za-z0-9_.\-]+)\]\]?\s*(#.*)?$")
 

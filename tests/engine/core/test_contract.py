@@ -9,10 +9,10 @@ from typing import Any
 import attrs
 import pytest
 
-from engine.core.contract import ContractError, Rulebook
-from engine.core.resolution import Randomizer, Resolution
-from engine.core.system import RuleSystem
-from engine.core.view import Chance, OrderPreview
+from hexfront.engine.core.contract import ContractError, Rulebook
+from hexfront.engine.core.resolution import Randomizer, Resolution
+from hexfront.engine.core.system import RuleSystem
+from hexfront.engine.core.view import Chance, OrderPreview
 
 
 @attrs.frozen
@@ -134,7 +134,7 @@ def test_an_unknown_event_is_not_folded_silently():
 
 
 def test_every_system_with_a_rulebook_declares_exactly_its_registered_types():
-    from engine.core.system import all_systems
+    from hexfront.engine.core.system import all_systems
 
     with_books = [s for s in all_systems().values() if s.rulebook is not None]
     assert with_books, "no system has moved onto the contract"
@@ -144,8 +144,8 @@ def test_every_system_with_a_rulebook_declares_exactly_its_registered_types():
 
 
 def test_a_system_on_the_contract_refuses_an_order_of_another_system_by_name():
-    from engine.core.battle import Battle, BattleSetup
-    from engine.core.system import all_systems
+    from hexfront.engine.core.battle import Battle, BattleSetup
+    from hexfront.engine.core.system import all_systems
 
     for system in (s for s in all_systems().values() if s.rulebook is not None):
         scenario = system.default_scenario()

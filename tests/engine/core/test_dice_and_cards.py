@@ -10,11 +10,20 @@ from collections import Counter
 
 import pytest
 
-from engine.core.cards import (Deck, best_card, card_colour, card_name, card_strength, card_suit, card_value,
-                               is_standard_card, standard_deck)
-from engine.core.errors import ScriptError
-from engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled, is_random
-from engine.core.resolution import DICE, Randomizer, Resolution, Script, fold_core_event
+from hexfront.engine.core.cards import (
+    Deck,
+    best_card,
+    card_colour,
+    card_name,
+    card_strength,
+    card_suit,
+    card_value,
+    is_standard_card,
+    standard_deck,
+)
+from hexfront.engine.core.errors import ScriptError
+from hexfront.engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled, is_random
+from hexfront.engine.core.resolution import DICE, Randomizer, Resolution, Script, fold_core_event
 
 
 class FakeState:

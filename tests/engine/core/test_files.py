@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.errors import SHOWN_CHARS, shown
-from engine.core.files import FileRefused, read_bounded, read_text_bounded, write_atomic
+from hexfront.engine.core.errors import SHOWN_CHARS, shown
+from hexfront.engine.core.files import FileRefused, read_bounded, read_text_bounded, write_atomic
 
 
 def test_a_regular_file_is_read_whole(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.hexes import (
+from hexfront.engine.core.hexes import (
     DIRECTION_NAMES,
     DIRECTIONS,
     FRONT,

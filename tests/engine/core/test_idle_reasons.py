@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.players import computer_players_for
-from engine.core.system import GENERIC_IDLE_REASON, all_systems
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.system import GENERIC_IDLE_REASON, all_systems
 
 ORDERS = 60  # orders played by the computer on both sides; reasons are checked after each
 
@@ -42,7 +42,7 @@ def test_an_idle_piece_is_told_why_in_the_systems_own_words(system_id):
 
 def test_a_ratfight_model_on_a_fire_card_is_told_it_has_no_target():
     """RatFight: a model that may act on a Fire card but has no legal shot is told why (range, sight)."""
-    from engine.systems.ratfight import rules
+    from hexfront.engine.systems.ratfight import rules
 
     battle = Battle.new("ratfight", "ditch", seed=3)
     battle.setup.players = {s: "default" for s in battle.system.sides(battle.state)}

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import ContentError
-from engine.core.events import DieRolled
-from engine.core.luck import order_luck
-from engine.core.saves import load_battle, save_battle
-from engine.core.tutorial import TutorialStep, read_tutorial
-from engine.core.view import Chance, OrderPreview, find_section, read_help
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.luck import order_luck
+from hexfront.engine.core.saves import load_battle, save_battle
+from hexfront.engine.core.tutorial import TutorialStep, read_tutorial
+from hexfront.engine.core.view import Chance, OrderPreview, find_section, read_help
 
 HELP = """intro text is dropped
 ## Rule 7 - Checks and Saves
@@ -120,7 +120,7 @@ def test_the_teach_switch_is_kept_in_the_save_and_an_older_save_without_it_loads
     ("dice", (1, 6), None, "must be a table"),
 ])
 def test_a_lesson_script_is_checked_against_the_games_dice_and_decks(script, dice, decks, says):
-    from engine.core.tutorial import check_lesson
+    from hexfront.engine.core.tutorial import check_lesson
 
     with pytest.raises(ContentError) as err:
         check_lesson({"scenario": {"script": script}}, ["red"], game="Game", dice=dice, decks=decks)
@@ -128,7 +128,7 @@ def test_a_lesson_script_is_checked_against_the_games_dice_and_decks(script, dic
 
 
 def test_a_lesson_that_fits_the_game_passes_and_its_learner_must_be_a_side():
-    from engine.core.tutorial import check_lesson
+    from hexfront.engine.core.tutorial import check_lesson
 
     good = {"scenario": {"script": {"dice": [1, 6], "cards": {"action": ["a"]}},
                          "tutorial": {"side": "red", "steps": [{"prompt": "p", "action": "Move"}]}}}

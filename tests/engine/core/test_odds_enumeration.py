@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.core.odds import TooManyCases, best_of_odds, dice_odds, draw_odds, faces, then
+from hexfront.engine.core.odds import TooManyCases, best_of_odds, dice_odds, draw_odds, faces, then
 
 
 def test_faces_are_the_results_a_roll_gives():

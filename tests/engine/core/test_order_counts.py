@@ -14,11 +14,10 @@ import json
 from typing import Any
 
 import pytest
+from pin_order_counts import PIN_COMMAND, POSITIONS, Step, WalkRefused, order_hash, perft2, read_pins, step_figure, walk
 
-from engine.core.serial import codec_for
-from engine.core.system import all_systems, get_system
-from pin_order_counts import (PIN_COMMAND, POSITIONS, Step, WalkRefused, order_hash, perft2, read_pins,
-                              step_figure, walk)
+from hexfront.engine.core.serial import codec_for
+from hexfront.engine.core.system import all_systems, get_system
 
 PINNED = read_pins()
 CASES = [(system_id, scenario) for system_id, system in all_systems().items() for scenario in system.scenario_names()]

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.saves import battle_to_json, load_battle, load_for_replay
+from hexfront.engine.core.saves import battle_to_json, load_battle, load_for_replay
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "saves"
 RELEASED = sorted(FIXTURES.glob("*/*.json"))
 
 
 def test_there_are_released_saves_of_every_system() -> None:
-    from engine.core.system import all_systems
+    from hexfront.engine.core.system import all_systems
 
     systems = {json.loads(p.read_text(encoding="utf-8"))["system"] for p in RELEASED}
     assert systems == set(all_systems())

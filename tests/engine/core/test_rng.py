@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from engine.core.rng import MAX_SEED, Generator
+from hexfront.engine.core.rng import MAX_SEED, Generator
 
 FIRST_FIVE = {
     0: [11091344671253066420, 13793997310169335082, 1900383378846508768,

@@ -17,13 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import ENGINE_VERSION, SAVE_FORMAT_VERSION
-from engine.core.battle import Battle, Divergence
-from engine.core.errors import SaveError
-from engine.core.players import RandomPlayer
-from engine.core.resolution import Script
-from engine.core.saves import FORMAT_TAG, battle_to_json, load_battle, save_battle, sealed_setup_check
-from engine.core.system import content_root
+from hexfront.engine import ENGINE_VERSION, SAVE_FORMAT_VERSION
+from hexfront.engine.core.battle import Battle, Divergence
+from hexfront.engine.core.errors import SaveError
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.core.saves import FORMAT_TAG, battle_to_json, load_battle, save_battle, sealed_setup_check
+from hexfront.engine.core.system import content_root
 
 SEED = 7
 
@@ -443,7 +443,7 @@ def test_wrong_typed_content_is_a_save_error_not_a_type_error(tmp_path, good):
 
 
 def test_an_oversized_file_is_refused_without_reading_it(tmp_path, monkeypatch, good):
-    import engine.core.saves as saves
+    import hexfront.engine.core.saves as saves
 
     monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 1000)
     err = load_bytes(tmp_path, good["text"].encode())
@@ -525,7 +525,7 @@ def test_fuzz_one_field_of_a_good_save(tmp_path_factory, where, value):
 
 def test_an_error_naming_a_hostile_key_stays_on_one_line(tmp_path):
     """A key with a newline (or any control character) in a save is named with escapes."""
-    from engine.core.errors import SaveError, one_line
+    from hexfront.engine.core.errors import SaveError, one_line
 
     assert one_line("bad key 'a\nb\x1b[2J'") == "bad key 'a\\nb\\x1b[2J'"
     assert SaveError("options x does not have: \n").message == "options x does not have: \\n"

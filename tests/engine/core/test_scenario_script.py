@@ -6,11 +6,11 @@ import shutil
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import ContentError
-from engine.core.events import CardDrawn
-from engine.core.saves import load_battle, save_battle
-from engine.core.system import content_root
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import ContentError
+from hexfront.engine.core.events import CardDrawn
+from hexfront.engine.core.saves import load_battle, save_battle
+from hexfront.engine.core.system import content_root
 
 
 @pytest.fixture

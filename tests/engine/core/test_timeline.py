@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.errors import SaveError
-from engine.core.players import computer_players_for
-from engine.core.saves import load_battle, load_for_replay, save_battle
-from engine.core.system import all_systems, get_system
-from engine.core.timeline import Timeline
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.errors import SaveError
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.saves import load_battle, load_for_replay, save_battle
+from hexfront.engine.core.system import all_systems, get_system
+from hexfront.engine.core.timeline import Timeline
 
 SYSTEMS = list(all_systems())
 

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from engine.core.battle import Battle
-from engine.core.system import all_systems
-from engine.core.tutorial import battle_progress, read_tutorial, reflow, tutorial_scenarios
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.system import all_systems
+from hexfront.engine.core.tutorial import battle_progress, read_tutorial, reflow, tutorial_scenarios
 
 TUTORIALS = [(sid, name) for sid, s in all_systems().items() for name in tutorial_scenarios(s)]
 
