@@ -45,7 +45,8 @@ This game's readings (the book is silent or vague):
   heading). A VTOL moving 6 hexes (12") or less goes any way and faces any way.
 * A non-VTOL aircraft must move first in each activation: AirFire, DropBombs and FireAA (and any
   caller of :func:`mount_refusal`) are refused until it has made a move (AirMove, LeaveTable or a
-  TakeOff with a move); Detect is not held back. One whose activation ends without a move flies 12 hexes straight ahead (off the table: to box 1). A VTOL that ends its
+  TakeOff with a move); Detect is not held back. One whose activation ends without a move flies 12
+  hexes straight ahead (off the table: to box 1). A VTOL that ends its
   activation airborne without having moved is hovering.
 * A hovering aircraft turns as part of any action: its fixed and guided weapons may engage in any
   direction (it turns to face the target as it fires), and the guided weapons' arc shift does not
@@ -716,8 +717,8 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
     roll = ctx.roll(die, f"{u.name} drops on the landing zone: quality die {die_name(die)}"
                     + (" (parachute: one lower)" if how == "parachute" else "") + f" must beat {INSERT_TARGET}",
                     RULE_INSERT, u.id,
-                    modifiers=_named(f"quality die D{u.quality}", [("a parachute drop", -1 if how == "parachute" else 0)],
-                                     RULE_INSERT))
+                    modifiers=_named(f"quality die D{u.quality}",
+                                     [("a parachute drop", -1 if how == "parachute" else 0)], RULE_INSERT))
     good = roll > INSERT_TARGET
     d = ctx.roll(6, "drift from the aim point: D6 inches" if good else "drift from the aim point: D6 x 2 inches",
                  RULE_INSERT, u.id)
@@ -760,7 +761,8 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
         qd = shift(u.quality, -1) if hard else u.quality
         r = ctx.roll(qd, f"{f.name} lands: quality die {die_name(qd)}" + (" (difficult ground)" if hard else "")
                      + ", 1 wounds", RULE_INSERT, u.id,
-                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)], RULE_INSERT))
+                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)],
+                                      RULE_INSERT))
         if r == 1:
             _wound(ctx, u, f, "a bad landing", RULE_INSERT)
             hurt.append(f)
@@ -1137,8 +1139,9 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
             casualties = shooting.resolve_hits(ctx, u, target, [f], 1, w.impact)
     if target.is_vehicle:
         if target.on_table:
-            shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
-                             casualties=0, travel=target.travel)
+            shooting.fire_morale(ctx, target, first_fire=first_fire,
+                                 first_suppressed=suppressed and not suppressed_before,
+                                 casualties=0, travel=target.travel)
         if damage:
             heavy.vehicle_morale(ctx, target)
     else:
@@ -1544,7 +1547,8 @@ def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
             continue
         r = ctx.roll(die, f"{f.name} drops: quality die {die_name(die)}" + (" (difficult ground)" if hard else "")
                      + ", 1 wounds", RULE_DROP, u.id,
-                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)], RULE_DROP))
+                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)],
+                                      RULE_DROP))
         if r == 1:
             _wound(ctx, u, f, "hurt in the drop", RULE_DROP)
             hurt = True

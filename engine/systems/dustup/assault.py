@@ -280,7 +280,7 @@ def bodies(st: DustState, links: list[tuple[str, str]]) -> dict[tuple[str, str],
         sizes = split_sizes(len(fit), [len(st.units[o].fit_figures) for o in opp])
         rest = tuple(f.id for f in u.figures if f.present and f.status != FIT)
         i = 0
-        for k, (o, n) in enumerate(zip(opp, sizes)):
+        for k, (o, n) in enumerate(zip(opp, sizes, strict=True)):
             parts[(uid, o)] = tuple(fit[i:i + n]) + (rest if k == 0 else ())
             i += n
     return {(a, d): ((a, parts[(a, d)]), (d, parts[(d, a)])) for a, d in links}

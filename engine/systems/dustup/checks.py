@@ -249,9 +249,7 @@ POWER_ARMOUR_TABLE = ((1, KILLED, "killed"), (4, STABILISED, "stabilised by the 
 def power_armour_hit(ctx: Resolution, u: Unit, f: Figure, rule: str, by: tuple[str, str] | None) -> str:
     """Power Armour Troops as Casualties: a D6 as soon as the trooper is hit."""
     roll = ctx.roll(6, f"power armour casualty table for {f.name}", "Medical Treatment: Power Armour Troops", u.id)
-    for top, status, words in POWER_ARMOUR_TABLE:
-        if roll <= top:
-            break
+    status, words = next((s, w) for top, s, w in POWER_ARMOUR_TABLE if roll <= top)  # the D6's row
     if status == FIT:
         ctx.emit(E.Note(text=f"{f.name}: {words}", rule="Medical Treatment: Power Armour Troops"))
         return "none"

@@ -631,9 +631,7 @@ def _treat_resolve(ctx: Resolution, u: Unit, cmd: C.Treat) -> None:
     for f in list(patient.wounded_untreated):
         roll = ctx.roll(die, f"treating {f.name}: D{die} ({who}): 1-2 dies, 3-5 stabilised, 6+ back to duty",
                         rule, u.id)
-        for top, status, words in TREATMENT:
-            if roll <= top:
-                break
+        status, words = next((s, w) for top, s, w in TREATMENT if roll <= top)  # the last row is open-ended
         wounds = 0 if status == FIT else f.wounds
         ctx.emit(E.FigureChanged(unit=patient.id, figure=f.id, status=status, wounds=wounds,
                                  reason=f"treatment {roll}: {words}", rule=rule))

@@ -232,7 +232,8 @@ def _hex(value: list[int]) -> Hex:
     return offset_to_axial(value[0], value[1])
 
 
-FIGURE_SPEC = re.compile(r"^(?:(?P<role>leader|medic|observer|commander|weapon):)?(?P<weapon>[a-z_0-9]+)(?:\*(?P<n>\d+))?$")
+FIGURE_SPEC = re.compile(r"^(?:(?P<role>leader|medic|observer|commander|weapon):)?"
+                         r"(?P<weapon>[a-z_0-9]+)(?:\*(?P<n>\d+))?$")
 
 
 def parse_figures(specs: list[str], what: str) -> list[tuple[str, str]]:
@@ -317,7 +318,7 @@ def _support(raw_side: dict[str, Any], s: SideSpec) -> tuple[dict[str, Any], ...
     """The side's support assets as the rules read them: the file's keys with the defaults filled in."""
     return tuple(dict(raw, kind=a.kind, tier=a.tier, size=a.size, ammo=list(a.ammo), rounds=a.rounds,
                       missions=a.missions, guided=a.guided)
-                 for raw, a in zip(raw_side.get("support", []), s.support))
+                 for raw, a in zip(raw_side.get("support", []), s.support, strict=True))
 
 
 def _check_unit(u: Any, board: dict[Hex, str], t: DustupContent, weapons: dict[str, Weapon]) -> None:
@@ -355,8 +356,8 @@ def _deployment(content: dict[str, Any], t: DustupContent, board: dict[Hex, str]
     deployment: list[dict[str, Any]] = []
     dummies: list[tuple[str, Hex]] = []
     seen: set[str] = set()
-    for raw_side, s in zip(content["scenario"]["sides"], t.scenario.sides):
-        for raw, u in zip(raw_side["units"], s.units):
+    for raw_side, s in zip(content["scenario"]["sides"], t.scenario.sides, strict=True):
+        for raw, u in zip(raw_side["units"], s.units, strict=True):
             if u.id in seen:
                 raise ContentError(f"unit id {u.id} is used twice")
             seen.add(u.id)
@@ -373,7 +374,7 @@ def _deployment(content: dict[str, Any], t: DustupContent, board: dict[Hex, str]
 def _features(content: dict[str, Any], scen: ScenarioFile, board: dict[Hex, str], side_ids: tuple[str, ...]
               ) -> tuple[dict[str, Any], ...]:
     features = []
-    for i, (raw, f) in enumerate(zip(content["scenario"].get("features", []), scen.features)):
+    for i, (raw, f) in enumerate(zip(content["scenario"].get("features", []), scen.features, strict=True)):
         if _hex(f.at) not in board:
             raise ContentError(f"feature {i + 1} is off the map")
         if f.side is not None and f.side not in side_ids:
@@ -401,7 +402,7 @@ def _build(content: dict[str, Any]) -> Tables:
     width, height, board = _board(scen.map, by_glyph)
     side_ids = tuple(s.id for s in scen.sides)
     side_info = {s.id: _side_info(s, i == 0, vehicles) for i, s in enumerate(scen.sides)}
-    support = {s.id: _support(raw, s) for raw, s in zip(content["scenario"]["sides"], scen.sides)}
+    support = {s.id: _support(raw, s) for raw, s in zip(content["scenario"]["sides"], scen.sides, strict=True)}
     deployment, dummies = _deployment(content, t, board, weapons)
     _check_platoons(support, deployment)
     vehicle_terrain = {m: {h: getattr(t.terrain[tid].vehicles, m) for h, tid in board.items()} for m in MOVERS}

@@ -36,7 +36,6 @@ from .data import Weapon
 from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
 from .shooting import (
     BASE_TARGET_DIE,
-    RULE_IMPACT,
     describe_target_die,
     fire_morale,
     resolve_hits,

@@ -35,8 +35,6 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
                 u.off_table = True
     for u in units.values():
         if u.commander is not None and u.commander not in units:
-            from hexfront.engine.core.errors import ContentError
-
             raise ContentError(f"unit {u.id} names commander {u.commander!r}, which is not in the scenario")
     st = DustState(tables=tables, options=dict(options), units=units, markers={}, decks={})
     for u in units.values():
@@ -72,7 +70,8 @@ def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
     medic = MEDICS[spec.get("medic", "medic" if any(f.role == "medic" for f in figures) else "none")]
     move = spec.get("move", "infantry")
     return Unit(
-        id=uid, side=side, name=str(spec.get("name", uid)), kind=kind, quality=QUALITY[spec.get("quality", "experienced")],
+        id=uid, side=side, name=str(spec.get("name", uid)), kind=kind,
+        quality=QUALITY[spec.get("quality", "experienced")],
         leadership=int(spec.get("leadership", 2)), figures=figures,
         pos=offset_to_axial(*spec["at"]), confidence=start, initial_confidence=start, move_die=MOVE_DICE[move],
         level=int(spec.get("level", 1 if kind == COMMAND else 0)), commander=spec.get("commander"),

@@ -943,7 +943,7 @@ def _minefields_on_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
             if kind == "ap":
                 ctx.emit(E.Note(text=f"{u.name} crosses an anti-personnel minefield unharmed", rule=RULE_MINES))
                 continue
-            for i in range(math.ceil(len(inside) / 2)):
+            for _ in range(math.ceil(len(inside) / 2)):
                 if not u.on_table or u.destroyed:
                     break
                 vehicle_hit(ctx, u, "belly", 12, f"{u.name} sets off an anti-tank mine", RULE_MINES, immobilise=True)

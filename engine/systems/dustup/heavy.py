@@ -60,10 +60,6 @@ from .dice import die_name, roll_value, shift, shift_names, successes, value_nam
 from .ground import (
     GROUND,
     exposed_passengers,
-    firer_shifts,
-    move_refusal,
-    passenger_concealed,
-    passenger_cover,
     tow_refusal,
     towed_weapon,
     tractor_of,
@@ -351,7 +347,6 @@ def vehicle_hits(ctx: Resolution, firer: Unit, shooter: str, target: Unit, hits:
     A hit on a building's opening is against its D6 and can only damage the building (this game's
     reading: a breach). Passengers test after each damage (Casualties to Vehicle Passengers).
     Returns the damage markers placed."""
-    st: DustState = ctx.state
     face = face_towards(target, origin)
     armour = OPENING_ARMOUR if part else target.armour_face(face)
     where = "an opening" if part else f"{face} armour"
@@ -664,8 +659,9 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     spend_disposables(ctx, u, figs)
     if target.is_vehicle:
         if target.on_table:
-            shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
-                             casualties=0, travel=target.travel)
+            shooting.fire_morale(ctx, target, first_fire=first_fire,
+                                 first_suppressed=suppressed and not suppressed_before,
+                                 casualties=0, travel=target.travel)
         if damage:
             vehicle_morale(ctx, target)
     else:
@@ -880,7 +876,8 @@ def _decoyed(ctx: Resolution, firer: Unit, w: Weapon, target: Unit) -> bool:
         ctx.emit(E.AreaProtectionFired(unit=guard.id,
                                        reason=f"an area protection system fires to cover {target.name}",
                                        rule=RULE_AREA))
-        d = ctx.roll(AREA_PROTECTION_DIE, f"{guard.name}'s area protection D{AREA_PROTECTION_DIE} against the guidance die",
+        d = ctx.roll(AREA_PROTECTION_DIE,
+                     f"{guard.name}'s area protection D{AREA_PROTECTION_DIE} against the guidance die",
                      RULE_AREA, guard.id)
         g = ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance} against the area protection", RULE_AREA,
                      firer.id)
