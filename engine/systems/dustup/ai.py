@@ -136,9 +136,9 @@ class DefaultPlayer:
         if t is C.Recover:
             return 2.0 * odds.p_beats(u.quality, u.leadership)
         if t is C.Prop:
-            return 0.5 if self._targets_from(st, u, u.pos) and not self._wants_to_advance(st, u) else 0.05
+            return 0.5 if self._targets_from(st, u, u.hex) and not self._wants_to_advance(st, u) else 0.05
         if t is C.Unprop:
-            return 0.6 if self._wants_to_advance(st, u) and not self._targets_from(st, u, u.pos) else 0.0
+            return 0.6 if self._wants_to_advance(st, u) and not self._targets_from(st, u, u.hex) else 0.0
         if t is C.Rally:
             sub = st.units[cmd.subordinate]
             return 1.5 * (sub.initial_confidence - sub.confidence) * odds.p_beats(sub.quality,
@@ -147,7 +147,7 @@ class DefaultPlayer:
             sub = st.units[cmd.subordinate]
             if not sub.on_table or sub.suppression or sub.panicked:
                 return 0.0
-            shots = self._targets_from(st, sub, sub.pos)
+            shots = self._targets_from(st, sub, sub.hex)
             return (1.2 if shots else 0.4) * (0.5 if not sub.activated else 1.0)
         if t is C.Treat:
             return 0.6 * len(st.units[cmd.patient].wounded_untreated)
@@ -173,7 +173,7 @@ class DefaultPlayer:
         if target.is_vehicle:
             from hexfront.engine.core.hexes import arc_of
 
-            face = target.armour_face(arc_of(target.pos, target.facing, u.pos))
+            face = target.armour_face(arc_of(target.hex, target.facing, u.hex))
             win, double = p_value_beats(impact, face) if impact else (0.0, 0.0)
             casualties = 0.0 if cmd.suppressive else shot.expected_hits * (win + double) * (1 + target.size) / 2
         else:
@@ -197,7 +197,7 @@ class DefaultPlayer:
             return 0.0
         mine = max(1, u.able * (2 if u.power else 1))
         theirs = max(1, target.able * (2 if target.power else 1))
-        if hex_distance(u.pos, target.pos) <= 1:
+        if hex_distance(u.hex, target.hex) <= 1:
             return 1.0 + mine / theirs
         me, them = (u.id, assault.members(u)), (target.id, assault.members(target))
         a_steps = sum(s for _, s in assault.courage_shifts(st, me, them, False))
@@ -212,21 +212,21 @@ class DefaultPlayer:
     def _goal(self, st: DustState, u: Unit) -> Hex | None:
         objectives = list(st.tables.objectives)
         if objectives:
-            return min(objectives, key=lambda o: (self._held_by_us(st, u.side, o), hex_distance(u.pos, o)))
+            return min(objectives, key=lambda o: (self._held_by_us(st, u.side, o), hex_distance(u.hex, o)))
         enemies = [e.pos for e in st.enemies(u.side)]
-        return min(enemies, key=lambda h: hex_distance(u.pos, h)) if enemies else None
+        return min(enemies, key=lambda h: hex_distance(u.hex, h)) if enemies else None
 
     @staticmethod
     def _held_by_us(st: DustState, side: str, obj: Hex) -> bool:
-        return any(v.side == side and v.on_table and hex_distance(v.pos, obj) <= 1 for v in st.units.values())
+        return any(v.side == side and v.on_table and hex_distance(v.hex, obj) <= 1 for v in st.units.values())
 
     def _wants_to_advance(self, st: DustState, u: Unit) -> bool:
         goal = self._goal(st, u)
-        return goal is not None and hex_distance(u.pos, goal) > 1
+        return goal is not None and hex_distance(u.hex, goal) > 1
 
     def _targets_from(self, st: DustState, u: Unit, h: Hex) -> list[Unit]:
         return [e for e in st.enemies(u.side)
-                if not e.hidden and hex_distance(h, e.pos) <= EFFECTIVE_RANGE and rules.can_see(st, h, e.pos)]
+                if not e.hidden and hex_distance(h, e.hex) <= EFFECTIVE_RANGE and rules.can_see(st, h, e.hex)]
 
     def _move(self, st: DustState, u: Unit, cmd: C.Move) -> float:
         if cmd.leave_wounded:
@@ -235,14 +235,14 @@ class DefaultPlayer:
         to = cmd.to
         value = 0.0
         if goal is not None:
-            value += 0.25 * (hex_distance(u.pos, goal) - hex_distance(to, goal))
+            value += 0.25 * (hex_distance(u.hex, goal) - hex_distance(to, goal))
             if hex_distance(to, goal) <= 1:
                 value += 0.8
         cover = COVER_SHIFT[st.tables.cover.get(to, "none")] + \
             (1 if st.tables.conceal.get(to, "none") != "none" else 0)
         value += 0.35 * cover
         watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
-                    and hex_distance(to, e.pos) <= EFFECTIVE_RANGE and rules.can_see(st, e.pos, to)]
+                    and hex_distance(to, e.hex) <= EFFECTIVE_RANGE and rules.can_see(st, e.hex, to)]
         if not cover:
             value -= 0.3 * len(watchers)
         if watchers:
@@ -297,7 +297,7 @@ def _fire_weapon(self, st: DustState, u: Unit, cmd) -> float:
         minor, major = p_successes(dice, die)
         impact = w.impact_against(vehicle)
         if vehicle:
-            face = target.armour_face(arc_of(target.pos, target.facing, u.pos)) if not cmd.part else 6
+            face = target.armour_face(arc_of(target.hex, target.facing, u.hex)) if not cmd.part else 6
             win, double = p_value_beats(impact, face)
             total += major * min(1.0, hits * win) * (1.5 + target.size) + major * double * 3.0 + 0.4 * minor
         else:
@@ -349,7 +349,7 @@ def _lay_smoke(self, st: DustState, u: Unit, cmd) -> float:
     if rules.in_cover(st, u) and not u.is_vehicle:
         return 0.0
     watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
-                and hex_distance(u.pos, e.pos) <= EFFECTIVE_RANGE * 2 and rules.can_see(st, e.pos, u.pos)]
+                and hex_distance(u.hex, e.hex) <= EFFECTIVE_RANGE * 2 and rules.can_see(st, e.hex, u.hex)]
     if not watchers:
         return 0.0
     cloud = {cmd.at, *cmd.at.neighbours()}
@@ -357,14 +357,14 @@ def _lay_smoke(self, st: DustState, u: Unit, cmd) -> float:
     from hexfront.engine.core.hexes import line
 
     for e in watchers:
-        if any(h in cloud for h in line(e.pos, u.pos)):
+        if any(h in cloud for h in line(e.hex, u.hex)):
             blocked += 1
     heavy_threat = sum(1 for e in watchers if e.is_vehicle or e.heavy_weapons)
     return 0.35 * blocked + 0.3 * min(blocked, heavy_threat)
 
 
 def _exhaust_smoke(self, st: DustState, u: Unit, cmd) -> float:
-    watchers = [e for e in st.enemies(u.side) if not e.hidden and rules.can_see(st, e.pos, u.pos)]
+    watchers = [e for e in st.enemies(u.side) if not e.hidden and rules.can_see(st, e.hex, u.hex)]
     return 0.3 if watchers and u.damage else 0.0
 
 
@@ -373,9 +373,9 @@ def _disembark(self, st: DustState, u: Unit, cmd) -> float:
     goal = self._goal(st, u)
     if v is None:
         return 0.5
-    near = goal is not None and hex_distance(v.pos, goal) <= 4
+    near = goal is not None and hex_distance(v.hex, goal) <= 4
     threatened = v.damage > 0 or v.suppression > 0 or (v.air == "" and any(
-        not e.hidden and hex_distance(e.pos, v.pos) <= 3 for e in st.enemies(u.side)))
+        not e.hidden and hex_distance(e.hex, v.hex) <= 3 for e in st.enemies(u.side)))
     return (1.0 if near or threatened else 0.0) + 0.25 * (cmd.to == goal if goal else 0)
 
 
@@ -384,7 +384,7 @@ def _embark(self, st: DustState, u: Unit, cmd) -> float:
     goal = self._goal(st, u)
     if v is None or goal is None or v.damage:
         return 0.0
-    return 0.6 if hex_distance(u.pos, goal) > 8 else 0.0
+    return 0.6 if hex_distance(u.hex, goal) > 8 else 0.0
 
 
 def _turn(self, st: DustState, u: Unit, cmd) -> float:
@@ -393,9 +393,9 @@ def _turn(self, st: DustState, u: Unit, cmd) -> float:
     threats = [e for e in st.enemies(u.side) if not e.hidden and (e.is_vehicle or e.heavy_weapons)]
     if not threats:
         return 0.0
-    e = min(threats, key=lambda x: hex_distance(u.pos, x.pos))
-    now = arc_of(u.pos, u.facing, e.pos)
-    after = arc_of(u.pos, cmd.facing, e.pos)
+    e = min(threats, key=lambda x: hex_distance(u.hex, x.hex))
+    now = arc_of(u.hex, u.facing, e.hex)
+    after = arc_of(u.hex, cmd.facing, e.hex)
     return 0.45 if now != "front" and after == "front" else 0.0
 
 
@@ -426,18 +426,18 @@ def _smoke_generator(self, st: DustState, u: Unit, cmd) -> float:
     if g is None:
         return 0.0
     if not cmd.on:
-        near = any(not e.hidden and hex_distance(e.pos, g.pos) <= EFFECTIVE_RANGE for e in st.enemies(u.side))
+        near = any(not e.hidden and hex_distance(e.hex, g.pos) <= EFFECTIVE_RANGE for e in st.enemies(u.side))
         return 0.0 if near else 0.3
     watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
-                and hex_distance(e.pos, g.pos) <= EFFECTIVE_RANGE * 2 and rules.can_see(st, e.pos, g.pos)]
+                and hex_distance(e.hex, g.pos) <= EFFECTIVE_RANGE * 2 and rules.can_see(st, e.hex, g.pos)]
     if not watchers:
         return 0.0
     heavy_threat = sum(1 for e in watchers if e.is_vehicle or e.heavy_weapons)
     value = 0.3 * min(len(watchers), 3) + 0.3 * min(heavy_threat, 2)
     if cmd.direction >= 0:  # no wind: the trail is best laid toward the nearest watcher
-        nearest = min(watchers, key=lambda e: hex_distance(e.pos, g.pos))
+        nearest = min(watchers, key=lambda e: hex_distance(e.hex, g.pos))
         step = g.pos.neighbour(cmd.direction)
-        value += 0.05 if hex_distance(step, nearest.pos) < hex_distance(g.pos, nearest.pos) else 0.0
+        value += 0.05 if hex_distance(step, nearest.hex) < hex_distance(g.pos, nearest.hex) else 0.0
     return value
 
 
@@ -462,20 +462,20 @@ def _air_move(self, st: DustState, u: Unit, cmd) -> float:
     to = cmd.to
     if goal is None:
         return 0.2
-    value = 0.2 * (hex_distance(u.pos, goal) - hex_distance(to, goal))
+    value = 0.2 * (hex_distance(u.hex, goal) - hex_distance(to, goal))
     carrying = bool(st.passengers(u.id))
     if carrying and hex_distance(to, goal) <= 3:
         value += 0.8
     aa = [e for e in st.enemies(u.side) if not e.hidden and any(
         f.status == "fit" and st.tables.weapons.get(f.weapon) is not None and st.tables.weapons[f.weapon].kind == "aa"
         for f in e.heavy_weapons)]
-    value -= 0.15 * sum(1 for e in aa if hex_distance(e.pos, to) <= 12)
+    value -= 0.15 * sum(1 for e in aa if hex_distance(e.hex, to) <= 12)
     return value + 0.1
 
 
 def _land(self, st: DustState, u: Unit, cmd) -> float:
     goal = self._goal(st, u)
-    if st.passengers(u.id) and goal is not None and hex_distance(u.pos, goal) <= 5:
+    if st.passengers(u.id) and goal is not None and hex_distance(u.hex, goal) <= 5:
         return 1.2
     return 0.0
 

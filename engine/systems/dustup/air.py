@@ -361,7 +361,7 @@ def can_see_unit(st: DustState, viewer: Unit, target: Unit) -> bool:
     if flying(viewer) or flying(target):
         smoke = ground.smoke_hexes(st)
         return viewer.pos not in smoke and target.pos not in smoke
-    return ground.can_see(st, viewer.pos, target.pos)
+    return ground.can_see(st, viewer.hex, target.hex)
 
 
 def in_corridor(pos: Hex, facing: int, target: Hex) -> bool:
@@ -405,7 +405,7 @@ def mount_refusal(st: DustState, aircraft: Unit, weapon: Any, target: Unit) -> s
         return (f"{target.name} is in the air: aircraft engage aircraft only with guided weapons, by FireAA "
                 f"under the optional air-to-air rule ({RULE_A2A})")
     mount = w.mount or "turret"
-    dist = hex_distance(aircraft.pos, target.pos)
+    dist = hex_distance(aircraft.hex, target.hex)
     grounded = aircraft.air == GROUNDED
     hovering = aircraft.air == HOVERING
     if mount == "deadfall":
@@ -423,10 +423,10 @@ def mount_refusal(st: DustState, aircraft: Unit, weapon: Any, target: Unit) -> s
         if dist < least:
             return (f"the {w.name} cannot engage ground targets closer than {least} hexes "
                     f"({least * 2}\") from a {'VTOL' if aircraft.vtol else 'non-VTOL'} aircraft ({RULE_FIXED})")
-        if not hovering and not in_corridor(aircraft.pos, aircraft.facing, target.pos):
+        if not hovering and not in_corridor(aircraft.hex, aircraft.facing, target.hex):
             return f"the {w.name} fires only into a corridor 3 hexes (6\") wide straight ahead ({RULE_FIXED})"
     elif mount == "guided":
-        if not hovering and relative_bearing(aircraft.pos, aircraft.facing, target.pos) > 90 + _EPS:
+        if not hovering and relative_bearing(aircraft.hex, aircraft.facing, target.hex) > 90 + _EPS:
             return f"guided weapons engage only in the forward 180 degrees ({RULE_GUIDED})"
     return None
 
@@ -434,7 +434,7 @@ def mount_refusal(st: DustState, aircraft: Unit, weapon: Any, target: Unit) -> s
 def guidance_shift(st: DustState, aircraft: Unit, target: Unit) -> int:
     """Guided Weapons from aircraft: -1 for a target outside the central 90 degrees (not when hovering)."""
     if is_aircraft(aircraft) and aircraft.air != HOVERING \
-            and relative_bearing(aircraft.pos, aircraft.facing, target.pos) > 45 + _EPS:
+            and relative_bearing(aircraft.hex, aircraft.facing, target.hex) > 45 + _EPS:
         return -1
     return 0
 
@@ -445,7 +445,7 @@ def fly_refusal(st: DustState, u: Unit, to: Hex, facing: int) -> str | None:
         return "that hex is off the map: fly off the table with LeaveTable"
     if not 0 <= facing <= 5:
         return "a facing is a hex direction, 0 to 5"
-    dist = hex_distance(u.pos, to)
+    dist = hex_distance(u.hex, to)
     if dist == 0:
         return f"{u.name} is already there"
     if any(v.id != u.id and v.on_table and flying(v) and v.pos == to for v in st.units.values()):
@@ -458,7 +458,7 @@ def fly_refusal(st: DustState, u: Unit, to: Hex, facing: int) -> str | None:
     if (facing - u.facing) % 6 not in (0, 1, 5):
         return (f"an aircraft turns no more than 90 degrees in a move: keep the facing or turn one hex side "
                 f"({RULE_TABLE})")
-    if relative_bearing(u.pos, facing, to) > 30 + _EPS:
+    if relative_bearing(u.hex, facing, to) > 30 + _EPS:
         return (f"{u.name} must face the way it flies: the destination is off the new heading"
                 + ("" if not vtol else f" (a VTOL flies any way only within {VTOL_FREE} hexes)"))
     return None
@@ -466,7 +466,7 @@ def fly_refusal(st: DustState, u: Unit, to: Hex, facing: int) -> str | None:
 
 def ground_units_near(st: DustState, h: Hex, radius: int, but: str = "") -> list[Unit]:
     return [v for v in st.units.values() if v.id != but and v.on_table and not flying(v) and v.carried_by is None
-            and v.hull is None and hex_distance(v.pos, h) <= radius]
+            and v.hull is None and hex_distance(v.hex, h) <= radius]
 
 
 def landing_zone(st: DustState, u: Unit, h: Hex) -> tuple[str, str]:
@@ -818,11 +818,11 @@ def _airmove_offer(st: DustState, u: Unit) -> list[AirMove]:
     for turn in (0, 1, -1):
         d = (u.facing + turn) % 6
         for n in (FAST_MOVE, FAST_MOVE + 6):
-            out.append(AirMove(u.id, step(u.pos, d, n), d))
+            out.append(AirMove(u.id, step(u.hex, d, n), d))
     if vtol_like(u):
         for d in range(6):
             for n in (3, VTOL_FREE):
-                out.append(AirMove(u.id, step(u.pos, d, n), d))
+                out.append(AirMove(u.id, step(u.hex, d, n), d))
     return [c for c in out if st.tables.on_board(c.to)]
 
 
@@ -832,7 +832,7 @@ def fly(ctx: Resolution, u: Unit, to: Hex, facing: int, why: str, rule: str = RU
         ctx.emit(E.Turned(unit=u.id, facing=facing, reason=why, rule=rule))
     if u.air == HOVERING:
         ctx.emit(E.InFlight(unit=u.id, flight=AIRBORNE, reason="moves off", rule=rule))
-    ctx.emit(E.UnitMoved(unit=u.id, path=(u.pos, to), points=hex_distance(u.pos, to), rule=rule))
+    ctx.emit(E.UnitMoved(unit=u.id, path=(u.hex, to), points=hex_distance(u.hex, to), rule=rule))
     ctx.emit(E.MoveMade(unit=u.id, reason=why, rule=rule))
 
 
@@ -880,7 +880,7 @@ def _land_check(st: DustState, u: Unit, cmd: Land) -> str | None:
         return why
     if not vtol_like(u):
         return f"only VTOL aircraft can land on the table ({RULE_TABLE})"
-    kind, what = landing_zone(st, u, u.pos)
+    kind, what = landing_zone(st, u, u.hex)
     if kind == "heavy":
         return f"the landing zone is heavily obstructed: {what} ({RULE_LZ})"
     return None
@@ -889,7 +889,7 @@ def _land_check(st: DustState, u: Unit, cmd: Land) -> str | None:
 def _land_resolve(ctx: Resolution, u: Unit, cmd: Land) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "land")
-    kind, what = landing_zone(st, u, u.pos)
+    kind, what = landing_zone(st, u, u.hex)
     if kind == "light":
         r = ctx.roll(u.quality, f"{u.name} lands in a lightly obstructed zone ({what}): quality die D{u.quality} "
                      f"must score {LZ_TEST} or more", RULE_LZ, u.id)
@@ -933,7 +933,7 @@ def _takeoff_offer(st: DustState, u: Unit) -> list[TakeOff]:
     if not u.is_vehicle or not grounded(u) or not u.on_table or u.landed_heavy or not can_fly(st, u):
         return []
     out = [TakeOff(u.id, HOVERING), TakeOff(u.id, AIRBORNE)] if vtol_like(u) else []
-    to = step(u.pos, u.facing, FAST_MOVE)
+    to = step(u.hex, u.facing, FAST_MOVE)
     if st.tables.on_board(to):
         out.append(TakeOff(u.id, AIRBORNE, to, u.facing))
     return out
@@ -966,7 +966,7 @@ def taxi_path(st: DustState, u: Unit, to: Hex) -> list[Hex] | None:
     def cost(_a: Hex, b: Hex) -> int | None:
         return 1 if _paved(st, b) and b not in taken else None
 
-    return shortest_path(u.pos, to, cost, budget=TAXI)
+    return shortest_path(u.hex, to, cost, budget=TAXI)
 
 
 def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
@@ -978,7 +978,7 @@ def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
         return f"{u.name} is in the air: only a grounded aircraft taxis"
     if not _wheeled(st, u):
         return f"{u.name} has no wheels: a grounded aircraft without them cannot move ({RULE_VTOL})"
-    if not _paved(st, u.pos):
+    if not _paved(st, u.hex):
         return f"{u.name} is not on a paved surface: it taxis only along roads ({RULE_VTOL})"
     if not st.tables.on_board(cmd.to):
         return "that hex is off the map"
@@ -986,7 +986,7 @@ def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
         return f"{u.name} is already there"
     if not _paved(st, cmd.to):
         return f"that hex is not paved: {u.name} taxis only along roads ({RULE_VTOL})"
-    if hex_distance(u.pos, cmd.to) > TAXI:
+    if hex_distance(u.hex, cmd.to) > TAXI:
         return f"an aircraft taxis at most {TAXI} hexes (6\") in an action ({RULE_VTOL})"
     if taxi_path(st, u, cmd.to) is None:
         return f"no clear road of {TAXI} hexes or less leads there: the way is blocked or leaves the road"
@@ -996,9 +996,9 @@ def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
 
 
 def _taxi_offer(st: DustState, u: Unit) -> list[Taxi]:
-    if not is_aircraft(u) or u.air != GROUNDED or not u.on_table or not _wheeled(st, u) or not _paved(st, u.pos):
+    if not is_aircraft(u) or u.air != GROUNDED or not u.on_table or not _wheeled(st, u) or not _paved(st, u.hex):
         return []
-    return [Taxi(u.id, h) for h in spiral(u.pos, TAXI) if h != u.pos and _paved(st, h)]
+    return [Taxi(u.id, h) for h in spiral(u.hex, TAXI) if h != u.pos and _paved(st, h)]
 
 
 def _taxi_resolve(ctx: Resolution, u: Unit, cmd: Taxi) -> None:
@@ -1026,7 +1026,7 @@ def ACTIVATION_END(ctx: Resolution, u: Unit) -> None:
         ctx.emit(E.InFlight(unit=u.id, flight=HOVERING, reason="did not move this activation", rule=RULE_VTOL))
         return
     st: DustState = ctx.state
-    to = step(u.pos, u.facing, FAST_MOVE)
+    to = step(u.hex, u.facing, FAST_MOVE)
     if st.tables.on_board(to) and fly_refusal(st, u, to, u.facing) is None:
         ctx.emit(E.Note(text=f"{u.name} did not move: it flies on {FAST_MOVE} hexes straight ahead",
                         rule=RULE_NON_VTOL))
@@ -1066,7 +1066,7 @@ def _airfire_check(st: DustState, u: Unit, cmd: AirFire) -> str | None:
     if not can_see_unit(st, u, target):
         return f"{u.name} cannot see {target.name}: smoke hides it"
     if w.kind != "guided":
-        dist = hex_distance(u.pos, target.pos)
+        dist = hex_distance(u.hex, target.hex)
         if w.max_range and dist > w.max_range:
             return f"the target is {dist} hexes away: the {w.name} reaches {w.max_range} hexes at most"
         die, shifts = heavy.weapon_target_die(st, u, f, target)
@@ -1091,7 +1091,7 @@ def _airfire_resolve(ctx: Resolution, u: Unit, cmd: AirFire) -> None:
     w = st.tables.weapons[f.weapon]
     target = st.units[cmd.target]
     if u.air == HOVERING and w.mount in ("fixed", "guided"):
-        face = facing_towards(u.pos, target.pos, u.facing)
+        face = facing_towards(u.hex, target.hex, u.facing)
         if face != u.facing:
             ctx.emit(E.Turned(unit=u.id, facing=face, reason="turns to fire as it hovers", rule=RULE_VTOL))
     shift_g = guidance_shift(st, u, target) if w.mount == "guided" else 0
@@ -1134,7 +1134,7 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
     damage = casualties = 0
     if res.major:
         if target.is_vehicle:
-            damage = heavy.vehicle_hits(ctx, u, f.id, target, 1, w.impact_against(True), max(w.size, 1), u.pos)
+            damage = heavy.vehicle_hits(ctx, u, f.id, target, 1, w.impact_against(True), max(w.size, 1), u.hex)
         else:
             casualties = shooting.resolve_hits(ctx, u, target, [f], 1, w.impact)
     if target.is_vehicle:
@@ -1197,7 +1197,7 @@ def _bombs_resolve(ctx: Resolution, u: Unit, cmd: DropBombs) -> None:
     points: list[Hex] = []
     for i in range(cmd.count):
         if u.air == HOVERING:
-            points.append(u.pos)
+            points.append(u.hex)
             continue
         d = ctx.roll(6, f"bomb {i + 1} of {cmd.count} falls D6 inches ahead of "
                      + ("the bomb before it" if cmd.stick and i else f"{u.name}"), RULE_DEADFALL, u.id)
@@ -1266,7 +1266,7 @@ def _aa_check(st: DustState, u: Unit, cmd: FireAA) -> str | None:
         why = must_move_first(st, u)
         if why:
             return why
-        if u.air != HOVERING and relative_bearing(u.pos, u.facing, t.pos) > 90 + _EPS:
+        if u.air != HOVERING and relative_bearing(u.hex, u.facing, t.hex) > 90 + _EPS:
             return f"guided weapons engage only in the forward 180 degrees ({RULE_GUIDED})"
     return None
 
@@ -1332,7 +1332,7 @@ def _aa_decided(ctx: Resolution, pending, choice: str) -> None:
         return
     if choice in EVADE_TURNS:
         d = (t.facing + EVADE_TURNS[choice]) % 6
-        to = step(t.pos, d, EVADE)
+        to = step(t.hex, d, EVADE)
         if not st.tables.on_board(to):
             leave_table(ctx, t, 1, "evades off the table to box 1", RULE_AA)
             return
@@ -1387,7 +1387,7 @@ def engage(ctx: Resolution, u: Unit, f: Figure, t: Unit) -> None:
 def aircraft_hits(ctx: Resolution, u: Unit, f: Figure, t: Unit, hits: int, impact: int, wclass: int,
                   rule: str) -> int:
     """Each hit: impact against the armour face toward the firer; damage marker or destroyed."""
-    face = heavy.face_towards(t, u.pos) if t.pos != u.pos else "belly"
+    face = heavy.face_towards(t, u.hex) if t.pos != u.pos else "belly"
     armour = t.armour_face(face)
     damage = 0
     for i in range(hits):
@@ -1430,7 +1430,7 @@ def emergency_landing(ctx: Resolution, t: Unit) -> None:
         spot = t.pos
     else:
         n = ctx.roll(12, f"{t.name} comes down D12 x 2 inches ahead", rule, t.id)
-        spot = step(t.pos, t.facing, n)
+        spot = step(t.hex, t.facing, n)
         if not st.tables.on_board(spot):
             ctx.emit(E.Note(text=f"{t.name} comes down beyond the table edge: lost with all aboard", rule=rule))
             _lose(ctx, t, "crashed beyond the table edge", rule)
@@ -1447,7 +1447,7 @@ def emergency_landing(ctx: Resolution, t: Unit) -> None:
     if ground_units_near(st, spot, 0, but=t.id):
         spot = free_hex(st, spot) or spot
     if spot != t.pos:
-        ctx.emit(E.UnitMoved(unit=t.id, path=(t.pos, spot), points=hex_distance(t.pos, spot), rule=rule))
+        ctx.emit(E.UnitMoved(unit=t.id, path=(t.hex, spot), points=hex_distance(t.hex, spot), rule=rule))
     ctx.emit(E.Landed(unit=t.id, flight=GROUNDED, reason="emergency landing", rule=rule))
     die = shift(t.quality, -max(t.damage - 1, 0))
     r = ctx.roll(die, f"{t.name}'s crash test: quality die {die_name(die)}"
@@ -1514,7 +1514,7 @@ def _drop_check(st: DustState, u: Unit, cmd: DropTroops) -> str | None:
             return f"{u.name} has no grav-packs"
     else:
         return "drop by 'rope' or 'grav'"
-    if not st.tables.on_board(cmd.at) or hex_distance(cmd.at, v.pos) > 1:
+    if not st.tables.on_board(cmd.at) or hex_distance(cmd.at, v.hex) > 1:
         return f"the troops land on {v.name}'s hex or next to it ({RULE_DROP})"
     if st.tables.costs["power" if u.power else "normal"].get(cmd.at) is None:
         return "nobody can stand there"

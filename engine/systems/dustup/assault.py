@@ -233,7 +233,7 @@ def commander_with(st: DustState, u: Unit) -> bool:
     if u.is_command:
         return True
     cmdr = st.units.get(u.commander) if u.commander else None
-    return cmdr is not None and cmdr.on_table and hex_distance(cmdr.pos, u.pos) <= 1
+    return cmdr is not None and cmdr.on_table and hex_distance(cmdr.hex, u.hex) <= 1
 
 
 def view(st: DustState, body: Body) -> Unit:
@@ -452,7 +452,7 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
     points = ctx.roll(die, f"{u.name} withdraws: movement die D{die}, away from the enemy and toward cover",
                       R_WITHDRAW, u.id)
     dest = ground.withdraw_hex(st, u, away_from, points)
-    path = shortest_path(u.pos, dest, ground.step_cost(st, u)) if dest != u.pos else None
+    path = shortest_path(u.hex, dest, ground.step_cost(st, u)) if dest != u.pos else None
     if not path or len(path) < 2:
         ctx.emit(E.Note(text=f"{u.name} finds nowhere to withdraw to and stays where it is", rule=R_WITHDRAW))
         return start
@@ -478,7 +478,7 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
     """Where the attacker ends on contact (a free hex next to every goal), the points to get there,
     and the points each goal needs (to there, then into the goal's hex). Already next to every goal:
     that hex, 0, and no roll needed (all zero). None if there is no way."""
-    if all(hex_distance(u.pos, g.pos) == 1 for g in goals):
+    if all(hex_distance(u.hex, g.hex) == 1 for g in goals):
         return u.pos, 0, {g.id: 0 for g in goals}
     enter = {g.id: _enter_cost(st, u, g) for g in goals}
     if any(c is None for c in enter.values()):
@@ -486,11 +486,11 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
     cost = ground.step_cost(st, u)
     best = None
     for h in goals[0].pos.neighbours():
-        if not st.tables.on_board(h) or any(hex_distance(h, g.pos) != 1 for g in goals):
+        if not st.tables.on_board(h) or any(hex_distance(h, g.hex) != 1 for g in goals):
             continue
         if not ground.may_end_at(st, u, h, assaulting=goals[0].id):
             continue
-        path = shortest_path(u.pos, h, cost, budget=budget)
+        path = shortest_path(u.hex, h, cost, budget=budget)
         if path is None:
             continue
         c = path_cost(path, cost)
@@ -599,7 +599,7 @@ def start(ctx: Resolution, goals: dict[str, list[str]]) -> None:
             plan.asked.append(d)
             plan.vacated[d] = [left.q, left.r]
     standing = {a: [d for d in plan.goals[a] if d not in plan.withdrawn and _on(st, d)] for a in attackers}
-    if any(standing.values()) and all(hex_distance(st.units[a].pos, st.units[d].pos) == 1
+    if any(standing.values()) and all(hex_distance(st.units[a].hex, st.units[d].hex) == 1
                                       for a in attackers for d in standing[a]):
         plan.two_inch = True
         ctx.emit(E.Note(text="the attacker starts next to the enemy: it moves to contact at once, with no courage "
@@ -736,7 +736,7 @@ def _courage(ctx: Resolution, plan: Plan) -> None:
         if beaten and _on(st, d):
             du = st.units[d]
             why = "routs when assaulted" if du.confidence <= BROKEN else "forced to withdraw by the courage test"
-            left = withdraw(ctx, du, st.units[beaten[0][0]].pos, len(beaten), why)
+            left = withdraw(ctx, du, st.units[beaten[0][0]].hex, len(beaten), why)
             plan.withdrawn.append(d)
             plan.vacated[d] = [left.q, left.r]
     for a in plan.attackers:
@@ -785,7 +785,7 @@ def _vacated_hex(st: DustState, plan: Plan, a: str) -> Hex | None:
 
 def _chased(st: DustState, plan: Plan, a: str) -> list[str]:
     out = [d for d in plan.targets[a] if d in plan.withdrawn and _on(st, d) and not st.units[d].carried_by]
-    if len(out) == 2 and hex_distance(st.units[out[0]].pos, st.units[out[1]].pos) > 2:
+    if len(out) == 2 and hex_distance(st.units[out[0]].hex, st.units[out[1]].hex) > 2:
         out = out[:1]  # too far apart now to be reached in one move: go after the first
     return out
 
@@ -827,7 +827,7 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
     u = st.units[a]
     if choice == "occupy":
         h = _vacated_hex(st, plan, a)
-        path = shortest_path(u.pos, h, ground.step_cost(st, u)) or [u.pos, h]
+        path = shortest_path(u.hex, h, ground.step_cost(st, u)) or [u.hex, h]
         acts.reveal(ctx, u, "it moved")
         ctx.emit(E.UnitMoved(unit=a, path=tuple(path), points=0, rule=R_OCCUPY))
         ctx.emit(E.Note(text=f"{u.name} occupies the position and ends its activation", rule=R_OCCUPY))
@@ -909,7 +909,7 @@ def _defensive_fire(ctx: Resolution, plan: Plan, a: str) -> None:
         if roll <= need:
             home = _hex(plan.starts[a])
             if home != u.pos and st.occupant.get(home) is None:
-                path = shortest_path(u.pos, home, ground.step_cost(st, u)) or [u.pos, home]
+                path = shortest_path(u.hex, home, ground.step_cost(st, u)) or [u.hex, home]
                 ctx.emit(E.UnitMoved(unit=a, path=tuple(path), points=0, rule=R_FINAL))
             ctx.emit(E.Note(text=f"{u.name} falls back to where it started, with its casualties ({roll} against "
                             f"{need}), and its activation ends", rule=R_FINAL))
@@ -1011,7 +1011,7 @@ def _crew_beaten(ctx: Resolution, plan: Plan, links: list[tuple[str, str]], lose
         au, v, crew = st.units[a], st.units[vid], st.units[c]
         if crew.on_table and c not in losers:
             continue
-        if hex_distance(au.pos, v.pos) > 1:
+        if hex_distance(au.hex, v.hex) > 1:
             continue
         ctx.emit(E.Note(text=f"{crew.name} are beaten off: {au.name} get at {v.name}", rule=vehicles.R_CREW))
         if au.is_vehicle:
@@ -1137,7 +1137,7 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
     if tu.is_vehicle:  # each hit is the striker's close combat impact against the armour facing it
         from hexfront.engine.core.hexes import arc_of
 
-        face = arc_of(tu.pos, tu.facing, su.pos)
+        face = arc_of(tu.hex, tu.facing, su.hex)
         for _ in range(hits):
             if tu.destroyed:
                 break
@@ -1248,7 +1248,7 @@ def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs, before: dict[
         if len(results) > 1:
             ctx.emit(E.Note(text=f"{u.name} lost {len(results)} of its detachments' tests: one withdrawal, "
                             f"{levels} confidence level{'s' if levels != 1 else ''} lost", rule=R_MULTIPLE))
-        withdraw(ctx, u, st.units[results[0][1]].pos, levels, "lost the close combat", R_OUTCOME)
+        withdraw(ctx, u, st.units[results[0][1]].hex, levels, "lost the close combat", R_OUTCOME)
     return set(lost)
 
 
@@ -1267,7 +1267,7 @@ def _target_problem(st: DustState, u: Unit, tid: str) -> str | None:
         return f"{t.name} is not on the table"
     if t.hidden:
         return f"{t.name} is hidden: it must be detected before it can be assaulted"
-    if not ground.can_see(st, u.pos, t.pos):
+    if not ground.can_see(st, u.hex, t.hex):
         return f"{u.name} cannot see {t.name}"
     if t.carried_by:
         v = st.units[t.carried_by]
@@ -1309,7 +1309,7 @@ def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
         if len(u.fit_figures) < 2:
             return f"{u.name} has too few fit figures to split into two detachments"
         second = st.units[cmd.second]
-        if hex_distance(goals[0].pos, second.pos) > 2:
+        if hex_distance(goals[0].hex, second.hex) > 2:
             return f"{goals[0].name} and {second.name} are too far apart to be reached in the same move"
         goals.append(second)
     die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
@@ -1338,12 +1338,12 @@ def offer(st: DustState, u: Unit) -> list[C.Assault]:
     if u.carried_by or (u.is_vehicle and u.vehicle not in ("mech", "monster")):
         return []
     reach = u.move_die + 1
-    near = [e for e in st.enemies(u.side) if not e.hidden and hex_distance(u.pos, e.pos) <= reach]
+    near = [e for e in st.enemies(u.side) if not e.hidden and hex_distance(u.hex, e.hex) <= reach]
     out = [C.Assault(u.id, e.id) for e in near]
     if len(u.fit_figures) >= 2:
         for i, e in enumerate(near):
             for f in near[i + 1:]:
-                if hex_distance(e.pos, f.pos) <= 2:
+                if hex_distance(e.hex, f.hex) <= 2:
                     out.append(C.Assault(u.id, e.id, f.id))
     return out
 

@@ -134,7 +134,7 @@ def on_stack(st: DustState, u: Unit) -> bool:
 
 def in_voice_range(st: DustState, a: Unit, b: Unit) -> bool:
     """Within 6 inches (3 hexes) and in clear sight: no communication roll needed."""
-    return hex_distance(a.pos, b.pos) <= COMMS_RANGE and ground.can_see(st, a.pos, b.pos)
+    return hex_distance(a.hex, b.hex) <= COMMS_RANGE and ground.can_see(st, a.hex, b.hex)
 
 
 def _travel_refusal(u: Unit) -> str | None:
@@ -322,7 +322,7 @@ def _combined_offer(st: DustState, u: Unit) -> list[Any]:
         for b in subs[i + 1:]:
             reach = max(a.move_die, b.move_die) + 1
             for t in st.enemies(u.side):
-                if not t.hidden and hex_distance(a.pos, t.pos) <= reach and hex_distance(b.pos, t.pos) <= reach:
+                if not t.hidden and hex_distance(a.hex, t.hex) <= reach and hex_distance(b.hex, t.hex) <= reach:
                     out.append(C.CombinedAssault(u.id, a.id, b.id, t.id))
     return out
 
@@ -518,7 +518,7 @@ def _regroup_check(st: DustState, u: Unit, cmd: C.Regroup) -> str | None:
         if why:
             return why
         at = cmd.move_to
-    if hex_distance(at, other.pos) > COMMS_RANGE:
+    if hex_distance(at, other.hex) > COMMS_RANGE:
         return "the two leaders must end within 6 inches (3 hexes) of each other"
     return None
 
@@ -535,7 +535,7 @@ def _regroup_resolve(ctx: Resolution, u: Unit, cmd: C.Regroup) -> None:
     if cmd.move_to is not None:
         acts.spend(ctx, u, "move")
         acts.move_unit(ctx, u, cmd.move_to, purpose="move to regroup", rule=rule)
-        if hex_distance(u.pos, other.pos) > COMMS_RANGE:
+        if hex_distance(u.hex, other.hex) > COMMS_RANGE:
             ctx.emit(E.Note(text=f"{u.name} did not get within 6 inches of {other.name}: no regroup", rule=rule))
             return
     acts.spend(ctx, u, "regroup", 1 if rejoin else actions_left(st, u))
@@ -578,7 +578,7 @@ def _regroup_offer(st: DustState, u: Unit) -> list[Any]:
     if u.travel or u.suppression:
         return []
     return [C.Regroup(u.id, o.id) for o in st.units.values()
-            if o.side == u.side and o.id != u.id and o.on_table and hex_distance(u.pos, o.pos) <= COMMS_RANGE]
+            if o.side == u.side and o.id != u.id and o.on_table and hex_distance(u.hex, o.hex) <= COMMS_RANGE]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -612,7 +612,7 @@ def _treat_check(st: DustState, u: Unit, cmd: C.Treat) -> str | None:
         die, _ = treatment_die(u)
         if die <= SELF_TREATMENT:
             return f"{u.name} has no medic to treat another unit's wounded"
-        if hex_distance(u.pos, patient.pos) > 1:
+        if hex_distance(u.hex, patient.hex) > 1:
             return f"the medic must first move within 2 inches of {patient.name} (its hex or the next)"
     return None
 
@@ -642,7 +642,7 @@ def _treat_offer(st: DustState, u: Unit) -> list[Any]:
     if treatment_die(u)[0] > SELF_TREATMENT:
         out += [C.Treat(u.id, p.id) for p in st.units.values()
                 if p.side == u.side and p.id != u.id and p.pos is not None and not p.off_table
-                and p.wounded_untreated and hex_distance(u.pos, p.pos) <= 1]
+                and p.wounded_untreated and hex_distance(u.hex, p.hex) <= 1]
     return out
 
 
@@ -660,7 +660,7 @@ def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
         return "there is no enemy hidden-unit marker by that name"
     if not _sees_marker(st, u, m.pos):
         return f"{u.name}'s leader has no line of sight to that marker"
-    if range_die(st, u, hex_distance(u.pos, m.pos)) is None:
+    if range_die(st, u, hex_distance(u.hex, m.pos)) is None:
         limit = "48 inches (24 hexes)" if sees_as_by_day(st, u) else "16 inches (8 hexes) at night"
         return f"that marker is too far away: nothing can be detected beyond {limit}"
     return None
@@ -671,7 +671,7 @@ def _sees_marker(st: DustState, u: Unit, h) -> bool:
     Spotting from Aircraft, see ground.sees)."""
     if u.air in ("airborne", "hovering"):
         return ground.sees(st, u, h)
-    return ground.can_see(st, u.pos, h)
+    return ground.can_see(st, u.hex, h)
 
 
 def _detect_resolve(ctx: Resolution, u: Unit, cmd: C.Detect) -> None:
@@ -699,7 +699,7 @@ def rouse_leadership(st: DustState, u: Unit) -> tuple[int, Unit | None]:
     best, by = u.leadership, None
     for hid in chain_of_command(st, u):
         hq = st.units[hid]
-        if hq.on_table and hex_distance(hq.pos, u.pos) <= 1 and hq.leadership < best:
+        if hq.on_table and hex_distance(hq.hex, u.hex) <= 1 and hq.leadership < best:
             best, by = hq.leadership, hq
     return best, by
 

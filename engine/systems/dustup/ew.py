@@ -290,7 +290,7 @@ def _spot_resolve(ctx: Resolution, u: Unit, cmd: RemoteSpot) -> None:
     acts.spend(ctx, u, "remote spotting (EW counters, no action)", 0)
     pos, owner, label = hidden_counter(st, u.side, cmd.marker)
     concealed = st.tables.conceal.get(pos, "none") != "none"
-    out_of_sight = not ground.can_see(st, u.pos, pos)
+    out_of_sight = not ground.can_see(st, u.hex, pos)
     r = _attempt(ctx, u, cmd.extra, f"remote spotting of {label}", SPOT_RULE)
     die = shift(6 if concealed else 4, 1 if out_of_sight else 0)
     why = ("concealed D6" if concealed else "in the open D4") + (", out of sight +1" if out_of_sight else "")
@@ -366,7 +366,7 @@ def _launch_check(st: DustState, u: Unit, cmd: LaunchDrone) -> str | None:
         return f"{u.name} is suppressed: it cannot launch a drone until it recovers (Recover Suppression Action)"
     if not st.tables.on_board(cmd.at):
         return "that hex is off the map"
-    if hex_distance(u.pos, cmd.at) > DRONE_RANGE:
+    if hex_distance(u.hex, cmd.at) > DRONE_RANGE:
         return "a drone is launched at most 24 inches (12 hexes) away"
     return None
 
@@ -384,7 +384,7 @@ def _near_markers(st: DustState, u: Unit, h: Hex) -> list[Hex]:
 def _launch_offer(st: DustState, u: Unit) -> list[Any]:
     if not u.drones or u.drone_at is not None or u.travel or u.suppression:
         return []
-    return [LaunchDrone(u.id, h) for h in [u.pos] + [h for h in _near_markers(st, u, u.pos) if h != u.pos]]
+    return [LaunchDrone(u.id, h) for h in [u.hex] + [h for h in _near_markers(st, u, u.hex) if h != u.hex]]
 
 
 def _no_drone(u: Unit) -> str | None:
@@ -512,7 +512,7 @@ def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -
     that would find something may be disrupted by enemy EW (ew.disrupt)."""
     st: DustState = ctx.state
     m = st.markers[marker]
-    d = hex_distance(u.pos, m.pos)
+    d = hex_distance(u.hex, m.pos)
     die = range_die(st, u, d)
     night = "" if not st.tables.night else (
         ", by day ranges (night vision)" if sees_as_by_day(st, u) else ", at night: ranges divided by three")

@@ -98,7 +98,7 @@ def firing_figures(st: DustState, firer: Unit, target: Unit, figures: tuple[str,
     if figures:
         wanted = set(figures)
         return [f for f in firer.figures if f.id in wanted]
-    dist = hex_distance(firer.pos, target.pos)
+    dist = hex_distance(firer.hex, target.hex)
     return [f for f in firer.figures
             if f.status == FIT and (ignore_fired or not f.fired) and joins_shoot(st, f)
             and reaches(weapon_of(st, f), dist)]
@@ -263,12 +263,12 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
         return why
     if ground.flying(target):
         return f"{target.name} is in the air: only anti-aircraft weapons may fire at it (FireAA)"
-    if not ground.can_see(st, u.pos, target.pos):
+    if not ground.can_see(st, u.hex, target.hex):
         return f"{u.name}'s leader cannot see {target.name}'s leader: hills, buildings and woods block the line"
     die, shifts = target_die_for(st, u, target, cmd.suppressive)
     if die > 12:
         return f"no shooting is possible: the {describe_target_die(die, shifts)}"
-    dist = hex_distance(u.pos, target.pos)
+    dist = hex_distance(u.hex, target.hex)
     why = _check_figures(st, u, cmd.figures, dist)
     if why:
         return why
@@ -331,7 +331,7 @@ def offer(st: DustState, u: Unit) -> list[C.Shoot]:
         return []
     out: list[C.Shoot] = []
     for t in st.enemies(u.side):
-        if t.hidden or not ground.can_see(st, u.pos, t.pos):
+        if t.hidden or not ground.can_see(st, u.hex, t.hex):
             continue
         figs = firing_figures(st, u, t)
         if not figs:
@@ -433,7 +433,7 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
         # Firing at Vehicles: each hit an impact roll against the armour; small arms and support
         # weapons count as weapon class 1 for the passengers (this game's reading)
         damage = heavy.vehicle_hits(ctx, firer, figs[0].id if figs else "", target, hits, impact, 1,
-                                    firer.pos) if hits else 0
+                                    firer.hex) if hits else 0
         return Shot(res.count, hits, 0, suppressed, travel, damage)
     casualties = resolve_hits(ctx, firer, target, figs, hits, impact) if hits else 0
     return Shot(res.count, hits, casualties, suppressed, travel)
@@ -445,7 +445,7 @@ def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     that suppression results are ignored and the fire calls for no morale tests. No action is spent.
     Returns the figures newly wounded or killed. (The suppressed defender's test is the caller's.)"""
     st: DustState = ctx.state
-    if not firer.on_table or not target.on_table or not ground.can_see(st, firer.pos, target.pos):
+    if not firer.on_table or not target.on_table or not ground.can_see(st, firer.hex, target.hex):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {target.name}: no final defensive fire", rule=RULE_FINAL))
         return 0
     die, shifts = target_die_for(st, firer, target)

@@ -58,7 +58,7 @@ def must_seek_cover(st: DustState, u: Unit) -> bool:
     counts as in cover, as it does for everything else. On a map with no cover there is nothing to
     head for, and the unit is only held to moving away."""
     return (u.confidence == BROKEN and not u.suppression and not in_cover(st, u)
-            and cover_distance(st, u.pos) < 99)
+            and cover_distance(st, u.hex) < 99)
 
 
 def cover_distance(st: DustState, h: Hex) -> int:
@@ -121,7 +121,7 @@ def concealment(st: DustState, target: Unit, from_hex: Hex) -> int:
         return 2
     if here:
         return 1
-    if sight(st, from_hex, target.pos).obscured_by:
+    if sight(st, from_hex, target.hex).obscured_by:
         return 1
     return 0
 
@@ -142,7 +142,7 @@ def adjacent_to_enemy(st: DustState, side: str, h: Hex, ignore: str | None = Non
     """Is an enemy unit on or next to ``h``? ``known``: count only enemies the side can see on the map
     (hidden ones are markers to it), for what a player is offered; the rules' own outcome counts all."""
     for u in st.units.values():
-        if u.side != side and u.on_table and u.id != ignore and hex_distance(u.pos, h) <= 1 \
+        if u.side != side and u.on_table and u.id != ignore and hex_distance(u.hex, h) <= 1 \
                 and not (known and u.hidden) and not flying(u):
             return True
     return False
@@ -248,7 +248,7 @@ def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
     memo = st.tables.sight_cache
     found = memo.get(key)
     if found is None:
-        reach = reachable(u.pos, die, step_cost(st, u, known=True))
+        reach = reachable(u.hex, die, step_cost(st, u, known=True))
         seen = [v for v in st.units.values() if v.on_table and v.id != u.id and not flying(v)
                 and not (v.side != u.side and v.hidden)]  # hidden enemies are only markers to this side
         taken = {v.pos for v in seen}
@@ -274,7 +274,7 @@ def walk_into(st: DustState, u: Unit, to: Hex, points: int,
     cannot enter a hidden unit's hex nor stop next to one; when that cuts the move short of where
     it would otherwise have stopped, the hidden units it met are the third value (Detect Action:
     Hidden Units: a unit that is walked into has given its position away)."""
-    path = shortest_path(u.pos, to, step_cost(st, u, known=True))
+    path = shortest_path(u.hex, to, step_cost(st, u, known=True))
     if path is None:
         return [u.pos], 0, []
     real, planned = step_cost(st, u), step_cost(st, u, known=True)
@@ -296,7 +296,7 @@ def walk_into(st: DustState, u: Unit, to: Hex, points: int,
     if hoped > best:
         beyond = path[best + 1: hoped + 1]
         met = [v.id for v in st.units.values() if v.side != u.side and v.on_table and v.hidden
-               and any(hex_distance(v.pos, h) <= 1 for h in beyond)]
+               and any(hex_distance(v.hex, h) <= 1 for h in beyond)]
     return path[: best + 1], best_cost, met
 
 
@@ -339,7 +339,7 @@ def nearest_enemy_distance(st: DustState, u: Unit, h: Hex) -> int:
 
 
 def needs_nerve(st: DustState, u: Unit, to: Hex) -> bool:
-    closer = nearest_enemy_distance(st, u, to) < nearest_enemy_distance(st, u, u.pos)
+    closer = nearest_enemy_distance(st, u, to) < nearest_enemy_distance(st, u, u.hex)
     leaving = in_cover(st, u) and cover_shift(st, attrs.evolve(u, pos=to)) == 0 and \
         st.tables.conceal.get(to, "none") == "none"
     return closer or leaving
@@ -348,13 +348,13 @@ def needs_nerve(st: DustState, u: Unit, to: Hex) -> bool:
 def own_edge_hex(st: DustState, u: Unit) -> Hex:
     edge = st.tables.side_info[u.side]["edge"]
     t = st.tables
-    col, row = axial_to_offset(u.pos)
+    col, row = axial_to_offset(u.hex)
     target = {"north": (col, 0), "south": (col, t.height - 1), "west": (0, row), "east": (t.width - 1, row)}[edge]
     return offset_to_axial(*target)
 
 
 def on_own_edge(st: DustState, u: Unit) -> bool:
-    col, row = axial_to_offset(u.pos)
+    col, row = axial_to_offset(u.hex)
     edge = st.tables.side_info[u.side]["edge"]
     t = st.tables
     return {"north": row == 0, "south": row == t.height - 1, "west": col == 0, "east": col == t.width - 1}[edge]
@@ -363,14 +363,14 @@ def on_own_edge(st: DustState, u: Unit) -> bool:
 def withdraw_hex(st: DustState, u: Unit, away_from: Hex | None, points: int) -> Hex:
     """Where a withdrawing unit goes: away from the enemy (``away_from``, else toward its own edge),
     toward cover if at all possible (Assault: Withdrawal)."""
-    reach = reachable(u.pos, points, step_cost(st, u))
+    reach = reachable(u.hex, points, step_cost(st, u))
     best, best_key = u.pos, None
     for h in reach:
         if not may_end_at(st, u, h):
             continue
         if away_from is not None:
             dist = hex_distance(h, away_from)
-            if dist <= hex_distance(u.pos, away_from) and h != u.pos:
+            if dist <= hex_distance(u.hex, away_from) and h != u.pos:
                 continue
         else:
             dist = -hex_distance(h, own_edge_hex(st, u))
@@ -445,7 +445,7 @@ def sees(st: DustState, viewer: Unit, h: Hex) -> bool:
     if flying(viewer):
         smoke = smoke_hexes(st)
         return h not in smoke and viewer.pos not in smoke
-    return can_see(st, viewer.pos, h)
+    return can_see(st, viewer.hex, h)
 
 
 # -- Towing (vehicles.py) ---------------------------------------------------------------------------

@@ -536,9 +536,9 @@ def _ignite_check(st: DustState, u: Unit, cmd: Ignite) -> str | None:
         return "that hex is off the map"
     w = st.tables.weapons[flames[0].weapon]
     reach = w.max_range or w.effective
-    if hex_distance(u.pos, cmd.at) > reach:
+    if hex_distance(u.hex, cmd.at) > reach:
         return f"{where(cmd.at)} is beyond the flame thrower's reach ({reach} hexes)"
-    if cmd.at != u.pos and not ground.can_see(st, u.pos, cmd.at):
+    if cmd.at != u.pos and not ground.can_see(st, u.hex, cmd.at):
         return f"{u.name} cannot see {where(cmd.at)}"
     if burning(st, cmd.at):
         return f"{where(cmd.at)} is already burning"
@@ -560,9 +560,9 @@ def _ignite_offer(st: DustState, u: Unit) -> list[Any]:
         return []
     w = st.tables.weapons[flames[0].weapon]
     reach = w.max_range or w.effective
-    spots = {e.pos for e in st.enemies(u.side) if not e.hidden and hex_distance(u.pos, e.pos) <= reach}
+    spots = {e.pos for e in st.enemies(u.side) if not e.hidden and hex_distance(u.hex, e.hex) <= reach}
     spots |= {h for h in hexes_within(u.pos, reach) if h != u.pos and st.tables.board.get(h) in FLAMMABLE}
-    return [Ignite(u.id, h) for h in sorted(spots, key=lambda h: (hex_distance(u.pos, h), h.q, h.r))][:12]
+    return [Ignite(u.id, h) for h in sorted(spots, key=lambda h: (hex_distance(u.hex, h), h.q, h.r))][:12]
 
 
 def _fight_check(st: DustState, u: Unit, cmd: FightFire) -> str | None:
@@ -575,7 +575,7 @@ def _fight_check(st: DustState, u: Unit, cmd: FightFire) -> str | None:
         return f"{u.name} is suppressed: it cannot fight the fire until it recovers"
     if u.travel:
         return f"{u.name} is in travel mode: it may only move or reorganise"
-    if hex_distance(u.pos, f.pos) > int(f.get("radius", FIRE_RADIUS)) + 1:
+    if hex_distance(u.hex, f.pos) > int(f.get("radius", FIRE_RADIUS)) + 1:
         return f"{u.name} is too far from the fire: it must be on or next to the burning ground"
     if _actions_left(st, u) < 2:
         return "fighting a fire takes both of the unit's actions"
@@ -680,7 +680,7 @@ def _smoke_check(st: DustState, u: Unit, cmd: LaySmoke) -> str | None:
     if u.is_vehicle:
         if not u.smoke_dischargers:
             return f"{u.name} has no smoke dischargers"
-        front = ahead(u.pos, u.facing, SMOKE_RANGE)
+        front = ahead(u.hex, u.facing, SMOKE_RANGE)
         if cmd.at != front:
             return f"smoke dischargers put the cloud 3 hexes straight ahead, on {where(front)}"
         return None
@@ -690,7 +690,7 @@ def _smoke_check(st: DustState, u: Unit, cmd: LaySmoke) -> str | None:
         return f"{u.name} carries no smoke grenades"
     if not fit_people(u):
         return f"{u.name} has nobody fit to throw smoke"
-    if hex_distance(u.pos, cmd.at) > SMOKE_RANGE:
+    if hex_distance(u.hex, cmd.at) > SMOKE_RANGE:
         return "smoke grenades reach 3 hexes (6 inches)"
     return None
 
@@ -710,9 +710,9 @@ def _smoke_offer(st: DustState, u: Unit) -> list[Any]:
     if not u.grenades:
         return []
     spots = [u.pos]
-    seen = sorted((e for e in st.enemies(u.side) if not e.hidden), key=lambda e: hex_distance(u.pos, e.pos))[:3]
+    seen = sorted((e for e in st.enemies(u.side) if not e.hidden), key=lambda e: hex_distance(u.hex, e.hex))[:3]
     for e in seen:
-        ln = line(u.pos, e.pos)
+        ln = line(u.hex, e.hex)
         spots.append(ln[min(2, len(ln) - 1)])
     out = []
     for h in spots:
@@ -736,7 +736,7 @@ def _exhaust_resolve(ctx: Resolution, u: Unit, cmd: ExhaustSmoke) -> None:
         at, radius, how = u.pos, 0, "round the stationary vehicle"
     else:
         back = (u.facing + 3) % 6
-        at, radius, how = ahead(u.pos, back, 2), 1, "behind the moving vehicle"
+        at, radius, how = ahead(u.hex, back, 2), 1, "behind the moving vehicle"
         if at not in st.tables.board:
             at, radius = u.pos.neighbour(back), 0
         if at not in st.tables.board:
@@ -979,7 +979,7 @@ def _plough(ctx: Resolution, v: Unit, field: Feature) -> None:
 
 
 def _lane_route(st: DustState, u: Unit, to: Hex) -> list[Hex]:
-    return [h for h in line(u.pos, to)[1:]]
+    return [h for h in line(u.hex, to)[1:]]
 
 
 def _lane_fields(st: DustState, u: Unit, to: Hex) -> list[Feature]:
@@ -996,7 +996,7 @@ def _lane_check(st: DustState, u: Unit, cmd: ClearLane) -> str | None:
         return f"{u.name} is in travel mode: reorganise into tactical formation first"
     if cmd.to not in st.tables.board or cmd.to == u.pos:
         return "name a hex on the map beyond the minefield"
-    if hex_distance(u.pos, cmd.to) > 12:
+    if hex_distance(u.hex, cmd.to) > 12:
         return "that is too far: name a hex within 12 hexes"
     if not _lane_fields(st, u, cmd.to):
         return "the straight line to that hex crosses no minefield that your side knows of"
@@ -1094,7 +1094,7 @@ def _line_check(st: DustState, u: Unit, cmd: FireLineCharge) -> str | None:
     f = st.features.get(cmd.minefield)
     if f is None or f.kind != "minefield" or not known_to(f, u.side):
         return "there is no minefield there that your side knows of"
-    if hex_distance(u.pos, f.pos) > MINE_RADIUS + 1:
+    if hex_distance(u.hex, f.pos) > MINE_RADIUS + 1:
         return f"{u.name} must be at the edge of the minefield (within 2 hexes of its counter)"
     if _actions_left(st, u) < 2:
         return "firing a line charge takes both of the vehicle's actions"
@@ -1150,7 +1150,7 @@ def _booby_on_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
         blast_people(ctx, u, 6, RULE_BOOBY, others)
         for other in list(st.units.values()):
             if other.id != u.id and on_ground(other) and not other.is_vehicle \
-                    and hex_distance(other.pos, trap.pos) <= BLAST_RANGE:
+                    and hex_distance(other.hex, trap.pos) <= BLAST_RANGE:
                 blast_people(ctx, other, 6, RULE_BOOBY)
 
 
@@ -1175,7 +1175,7 @@ def _ied_on_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
             ctx.emit(E.FeatureRemoved(feature=ied.id, reason=f"it goes off: {u.name} rolled {q}, under half of {t}",
                                       rule=RULE_IED))
             for other in list(st.units.values()):
-                if on_ground(other) and not other.is_vehicle and hex_distance(other.pos, ied.pos) <= IED_BLAST:
+                if on_ground(other) and not other.is_vehicle and hex_distance(other.hex, ied.pos) <= IED_BLAST:
                     blast_people(ctx, other, 12, RULE_IED)
         else:
             ctx.emit(E.Note(text=f"{u.name} passes the IED without finding it ({q} against {t})", rule=RULE_IED))
@@ -1202,9 +1202,9 @@ def cdm_can_fire(st: DustState, cdm: Feature, u: Unit, path: list[Hex]) -> bool:
     for c in st.units.values():
         if c.side != cdm.side or not c.on_table or c.carried_by is not None:
             continue
-        if c.pos != cdm.pos and not can_see(st, c.pos, cdm.pos):
+        if c.pos != cdm.pos and not can_see(st, c.hex, cdm.pos):
             continue
-        if any(c.pos == h or can_see(st, c.pos, h) for h in spots):
+        if any(c.pos == h or can_see(st, c.hex, h) for h in spots):
             return True
     return False
 
@@ -1238,7 +1238,7 @@ def fire_cdm(ctx: Resolution, cdm: Feature, u: Unit) -> None:
         if not u.soft_skin:
             ctx.emit(E.Note(text=f"the mine's blast does nothing to armoured {u.name}", rule=RULE_CDM))
             return
-        result = vehicle_hit(ctx, u, arc_of(u.pos, u.facing, cdm.pos), 10, f"a command-detonated mine hits {u.name}",
+        result = vehicle_hit(ctx, u, arc_of(u.hex, u.facing, cdm.pos), 10, f"a command-detonated mine hits {u.name}",
                              RULE_CDM)
         if result == "none":
             occupants_shaken(ctx, u, RULE_CDM)
@@ -1279,7 +1279,7 @@ def _cdm_check(st: DustState, u: Unit, cmd: SetCDM) -> str | None:
         return f"{u.name} has no command-detonated mines"
     if not 0 <= cmd.facing <= 5:
         return "facing is a hex direction, 0 to 5"
-    if cmd.at not in st.tables.board or hex_distance(u.pos, cmd.at) > 1:
+    if cmd.at not in st.tables.board or hex_distance(u.hex, cmd.at) > 1:
         return "a mine is set up on the unit's hex or next to it"
     if st.features_at(cmd.at, "cdm"):
         return "there is a mine there already"
@@ -1297,10 +1297,10 @@ def _cdm_resolve(ctx: Resolution, u: Unit, cmd: SetCDM) -> None:
 def _cdm_offer(st: DustState, u: Unit) -> list[Any]:
     if u.cdms <= 0 or u.pos is None or st.features_at(u.pos, "cdm"):
         return []
-    foes = sorted((e for e in st.enemies(u.side) if not e.hidden), key=lambda e: hex_distance(u.pos, e.pos))
+    foes = sorted((e for e in st.enemies(u.side) if not e.hidden), key=lambda e: hex_distance(u.hex, e.hex))
     if not foes:
         return [SetCDM(u.id, u.pos, 0)]
-    facing = min(range(6), key=lambda d: relative_bearing(u.pos, d, foes[0].pos))
+    facing = min(range(6), key=lambda d: relative_bearing(u.hex, d, foes[0].hex))
     return [SetCDM(u.id, u.pos, facing)]
 
 
@@ -1424,7 +1424,7 @@ def _leave_resolve(ctx: Resolution, side: str, cmd: CasevacLeave) -> None:
                         u.id)
         _lift(ctx, u, 2 if roll == 6 else 1 if roll >= 3 else 0, roll)
     for u in list(st.units.values()):
-        if u.side != side or u.id in loaders or not u.on_table or hex_distance(u.pos, f.pos) > CASEVAC_RANGE:
+        if u.side != side or u.id in loaders or not u.on_table or hex_distance(u.hex, f.pos) > CASEVAC_RANGE:
             continue
         roll = ctx.roll(6, f"{u.name} watches the CASEVAC leave: 5+ one confidence level up", RULE_CASEVAC, u.id)
         _lift(ctx, u, 1 if roll >= 5 else 0, roll)

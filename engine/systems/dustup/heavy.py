@@ -270,7 +270,7 @@ def target_size(target: Unit, part: str = "") -> int:
 
 def face_towards(target: Unit, origin: Hex) -> str:
     """The armour face a shot from ``origin`` strikes: front, side or rear (engine.core.hexes.arc_of)."""
-    return arc_of(target.pos, target.facing, origin)
+    return arc_of(target.hex, target.facing, origin)
 
 
 def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
@@ -319,7 +319,7 @@ def place_suppression(ctx: Resolution, firer: Unit, target: Unit, reason: str, r
     suppress the vehicle. True if a marker was added to ``target``."""
     st: DustState = ctx.state
     if target.is_vehicle and small_arms_only and target.suppression >= 1:
-        face = face_towards(target, firer.pos)
+        face = face_towards(target, firer.hex)
         if target.armour_face(face) > 12:
             ctx.emit(E.Note(text=f"small arms cannot add a second suppression marker to {target.name} "
                             f"({value_name(target.armour_face(face))} {face} armour)", rule=RULE_AT_VEHICLES))
@@ -550,12 +550,12 @@ def check(st: DustState, u: Unit, cmd: FireWeapon) -> str | None:
         return f"'{cmd.part}' is no part of a target: leave it empty, or aim at an '{OPENING}' of a building"
     if cmd.part and target.vehicle != "building":
         return "only a building has doors and windows to aim at"
-    dist = hex_distance(u.pos, target.pos)
+    dist = hex_distance(u.hex, target.hex)
     for f in figs:
         w = weapon_of(st, f)
-        if not any(ground.can_see(st, h, target.pos) for h in launch_hexes(st, u, f)):
+        if not any(ground.can_see(st, h, target.hex) for h in launch_hexes(st, u, f)):
             return f"{u.name} cannot see {target.name}: hills, buildings and woods block the line"
-        if u.remote is not None and u.remote in launch_hexes(st, u, f) and hex_distance(u.pos, u.remote) > REMOTE_RANGE:
+        if u.remote is not None and u.remote in launch_hexes(st, u, f) and hex_distance(u.hex, u.remote) > REMOTE_RANGE:
             return f"{u.name} is more than {REMOTE_RANGE} hexes from its remote launcher ({RULE_REMOTE})"
         if w.kind == "guided":
             continue
@@ -594,16 +594,16 @@ def _move_and_fire_offer(st: DustState, u: Unit, ready: list[Figure], together: 
     if u.stabilisation != "superior" or u.vehicle not in ("vehicle", "mech", "monster") or \
             ground.vehicle_cannot_move(st, u):
         return []
-    seen = [t for t in st.enemies(u.side) if not t.hidden and ground.can_see(st, u.pos, t.pos)]
+    seen = [t for t in st.enemies(u.side) if not t.hidden and ground.can_see(st, u.hex, t.hex)]
     if not seen:
         return []
-    t = min(seen, key=lambda e: (hex_distance(u.pos, e.pos), e.id))
+    t = min(seen, key=lambda e: (hex_distance(u.hex, e.hex), e.id))
     near = [h for h, c in ground.move_options(st, u, False).items() if c <= u.move_die // 2]
     if not near:
         return []
     weapons = together or (ready[0].id,)
-    closer = min(near, key=lambda h: (hex_distance(h, t.pos), h.q, h.r))
-    back = max(near, key=lambda h: (hex_distance(h, t.pos), -h.q, -h.r))
+    closer = min(near, key=lambda h: (hex_distance(h, t.hex), h.q, h.r))
+    back = max(near, key=lambda h: (hex_distance(h, t.hex), -h.q, -h.r))
     return [FireWeapon(u.id, weapons, t.id, "", h) for h in dict.fromkeys((closer, back))]
 
 
@@ -753,11 +753,11 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
         ctx.emit(E.Note(text=f"dice total {total}; divided by the target die type ({die}): {hits} hit"
                         f"{'s' if hits != 1 else ''}", rule=rule))
         if point:
-            damage = vehicle_hits(ctx, firer, f.id, target, hits, w.impact_against(True), wclass, firer.pos, part)
+            damage = vehicle_hits(ctx, firer, f.id, target, hits, w.impact_against(True), wclass, firer.hex, part)
         elif hits:
             casualties = shooting.resolve_hits(ctx, firer, target, [f], hits, w.impact)
     elif part:
-        damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, firer.pos)
+        damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, firer.hex)
     return WeaponShot(res.count, suppressed, casualties, damage)
 
 
@@ -785,10 +785,10 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
             ctx.emit(E.Note(text=f"{v.name} is suppressed: its {w.name} is worked from outside and stays silent",
                             rule=RULE_SUPPRESSION))
             continue
-        if not ground.can_see(st, v.pos, real.pos):
+        if not ground.can_see(st, v.hex, real.hex):
             ctx.emit(E.Note(text=f"{v.name} cannot see {real.name}: no final defensive fire", rule=RULE_VEHICLE_FDF))
             break
-        dist = hex_distance(v.pos, real.pos)
+        dist = hex_distance(v.hex, real.hex)
         if w.max_range and dist > w.max_range:
             continue
         die, shifts = weapon_target_die(st, v, f, real)
@@ -817,7 +817,7 @@ def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     unit may disrupt it): none beating it misses, one suppresses, two hit - one impact roll."""
     st: DustState = ctx.state
     w = weapon_of(st, f)
-    origin = next((h for h in launch_hexes(st, firer, f) if ground.can_see(st, h, target.pos)), firer.pos)
+    origin = next((h for h in launch_hexes(st, firer, f) if ground.can_see(st, h, target.hex)), firer.hex)
     if _decoyed(ctx, firer, w, target):
         return MISS
     ecm, words = ecm_die(st, target)
@@ -870,9 +870,9 @@ def _decoyed(ctx: Resolution, firer: Unit, w: Weapon, target: Unit) -> bool:
         ctx.emit(E.Note(text=f"decoy {d} against guidance {g}: the missile flies on", rule=RULE_DECOYS))
     guards = [v for v in st.units.values()
               if v.side == target.side and v.is_vehicle and v.on_table and v.area_protection > 0
-              and hex_distance(v.pos, target.pos) <= AREA_PROTECTION_RANGE]
+              and hex_distance(v.hex, target.hex) <= AREA_PROTECTION_RANGE]
     if guards:
-        guard = min(guards, key=lambda v: (hex_distance(v.pos, target.pos), v.id))
+        guard = min(guards, key=lambda v: (hex_distance(v.hex, target.hex), v.id))
         ctx.emit(E.AreaProtectionFired(unit=guard.id,
                                        reason=f"an area protection system fires to cover {target.name}",
                                        rule=RULE_AREA))
@@ -972,7 +972,7 @@ def _remote_check(st: DustState, u: Unit, cmd: SetRemote) -> str | None:
 
 def _remote_resolve(ctx: Resolution, u: Unit, cmd: SetRemote) -> None:
     acts.spend(ctx, u, "set up a remote launcher")
-    ctx.emit(E.RemoteLauncherPlaced(unit=u.id, at=u.pos,
+    ctx.emit(E.RemoteLauncherPlaced(unit=u.id, at=u.hex,
                                     reason="the guided missile launcher is set to fire remotely", rule=RULE_REMOTE))
 
 
@@ -1082,7 +1082,7 @@ def _limber_check(st: DustState, u: Unit, cmd: Limber) -> str | None:
     why = tractor_refusal(st, v, weapon_of(st, f))
     if why:
         return why
-    if hex_distance(u.pos, v.pos) > 1:
+    if hex_distance(u.hex, v.hex) > 1:
         return f"{v.name} must be next to {u.name} to take the gun on its hook"
     return None
 
@@ -1114,7 +1114,7 @@ def _unlimber_check(st: DustState, u: Unit, cmd: Unlimber) -> str | None:
     tractor = tractor_of(st, u)
     if tractor is None or f.ready:
         return f"{f.name} is not limbered"
-    if hex_distance(u.pos, tractor.pos) > 1:
+    if hex_distance(u.hex, tractor.hex) > 1:
         return f"{u.name} must be next to {tractor.name} to take the gun off its hook"
     return None
 

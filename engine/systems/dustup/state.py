@@ -212,6 +212,14 @@ class Unit:
         return self.pos is not None and not self.off_table and bool(self.fit_figures)
 
     @property
+    def hex(self) -> Hex:
+        """The hex of a placed unit (passengers and turrets share their vehicle's). Rules that measure,
+        look or move from a unit only ever ask it of one on the map; a unit never placed (a reserve
+        still off the table) has none, and asking it of one is a bug in the caller."""
+        assert self.pos is not None, f"{self.id} has no hex: it was never placed on the map"
+        return self.pos
+
+    @property
     def leader(self) -> Figure | None:
         for f in self.figures:
             if f.role in ("leader", "commander"):

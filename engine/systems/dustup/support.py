@@ -291,7 +291,7 @@ def observer_die(st: DustState, observer: Unit, aim: Hex, guided: str) -> tuple[
     notes = [f"{'rangefinder' if observer.fo else 'no dedicated observer'} D{die}"]
     steps = 0
     if guided == "laser":
-        if observer.on_table and ground.can_see(st, observer.pos, aim):
+        if observer.on_table and ground.can_see(st, observer.hex, aim):
             steps = 1
             notes.append("laser-guided, target in sight +1")
         else:
@@ -317,12 +317,12 @@ def mortar_observer(st: DustState, u: Unit, target: Hex, named: str = "") -> Uni
     the aim point, else the side's unit that sees it with the best designation die and leadership."""
     if named:
         o = st.units.get(named)
-        if o is None or o.side != u.side or not o.on_table or not ground.can_see(st, o.pos, target):
+        if o is None or o.side != u.side or not o.on_table or not ground.can_see(st, o.hex, target):
             return None
         return o
-    if ground.can_see(st, u.pos, target):
+    if ground.can_see(st, u.hex, target):
         return u
-    seeing = [o for o in st.units.values() if o.side == u.side and o.on_table and ground.can_see(st, o.pos, target)]
+    seeing = [o for o in st.units.values() if o.side == u.side and o.on_table and ground.can_see(st, o.hex, target)]
     if not seeing:
         return None
     return max(seeing, key=lambda o: ((o.rangefinder if o.fo else 4), -o.leadership))
@@ -358,7 +358,7 @@ def request_check(st: DustState, u: Unit, cmd: RequestFire) -> str | None:
         return f"{asset_name(a)} fires {', '.join(a['ammo'])}, not {cmd.ammo}"
     if not st.tables.on_board(cmd.target):
         return "the target point is off the map"
-    if not ground.can_see(st, u.pos, cmd.target):
+    if not ground.can_see(st, u.hex, cmd.target):
         return f"{u.name} cannot see that point: an observer must see where the rounds are to land"
     if cmd.chits < 0 or cmd.chits > st.support_chits.get(u.side, 0):
         return f"your side has {st.support_chits.get(u.side, 0)} fire support chit(s)"
@@ -387,7 +387,7 @@ def request_offer(st: DustState, u: Unit) -> list[RequestFire]:
     mine = [a for a in assets(st, u.side) if a["tier"] != "on_table" and missions_left(st, u.side, a) > 0]
     if not mine:
         return []
-    targets = sorted({e.pos for e in st.enemies(u.side) if not e.hidden and ground.can_see(st, u.pos, e.pos)})
+    targets = sorted({e.pos for e in st.enemies(u.side) if not e.hidden and ground.can_see(st, u.hex, e.hex)})
     return [RequestFire(u.id, str(a["id"]), h, a["ammo"][0]) for a in mine for h in targets]
 
 
@@ -607,7 +607,7 @@ def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, 
     """One impact against a vehicle's armour, as for direct fire: beats it = a damage marker, more than
     double = destroyed; either way its passengers test against ``weapon_class`` (Casualties to
     Vehicle Passengers). Returns True if the vehicle was damaged or destroyed."""
-    face = "top" if v.pos == centre or top else arc_of(v.pos, v.facing, centre)
+    face = "top" if v.pos == centre or top else arc_of(v.hex, v.facing, centre)
     armour = shift_value(v.armour_face(face), cover)
     shifted = f", cover +{cover}" if cover else ""
     imp = roll_value(ctx, impact, f"impact {value_name(impact)} against {v.name}'s {face} armour", RULE_IMPACT)
@@ -733,14 +733,14 @@ def mortar_check(st: DustState, u: Unit, cmd: FireMortar) -> str | None:
     if not st.tables.on_board(cmd.target):
         return "the target point is off the map"
     w = st.tables.weapons[f.weapon]
-    dist = hex_distance(u.pos, cmd.target)
+    dist = hex_distance(u.hex, cmd.target)
     if dist < w.min_range:
         return (f"that point is {dist} hexes away: a {w.name} fires high-angle and cannot reach closer than "
                 f"{w.min_range} hexes (On-Table Artillery Fire: Restrictions)")
     if not cmd.indirect:
         if cmd.observer:
             return "direct fire is observed by the mortar's own unit"
-        if not ground.can_see(st, u.pos, cmd.target):
+        if not ground.can_see(st, u.hex, cmd.target):
             return f"{u.name} cannot see that point: fire indirectly, with an observer who can"
         return None
     if u.mortar_target is not None:
@@ -765,12 +765,12 @@ def mortar_offer(st: DustState, u: Unit) -> list[FireMortar]:
     for f in figs:
         w = st.tables.weapons[f.weapon]
         for e in enemies:
-            if hex_distance(u.pos, e.pos) < w.min_range:
+            if hex_distance(u.hex, e.hex) < w.min_range:
                 continue
-            if ground.can_see(st, u.pos, e.pos):
-                out.append(FireMortar(u.id, f.id, e.pos))
+            if ground.can_see(st, u.hex, e.hex):
+                out.append(FireMortar(u.id, f.id, e.hex))
             if u.mortar_target is None:
-                out.append(FireMortar(u.id, f.id, e.pos, indirect=True))
+                out.append(FireMortar(u.id, f.id, e.hex, indirect=True))
     return out
 
 

@@ -49,7 +49,7 @@ def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
         return f"{t.name} is not on the table"
     if t.hidden:
         return f"{t.name} is hidden: it must be detected first"
-    if not ground.can_see(st, u.pos, t.pos):
+    if not ground.can_see(st, u.hex, t.hex):
         return f"{u.name} cannot see {t.name}"
     die, _ = ground.movement_die(st, u, False)
     way = assault.approach(st, u, [t], budget=die)
@@ -62,7 +62,7 @@ def _shock_offer(st: DustState, u: Unit) -> list[TankShock]:
     if u.vehicle not in GROUND or u.suppression or u.immobilised or not u.mover or u.pos is None:
         return []
     return [TankShock(u.id, e.id) for e in st.enemies(u.side)
-            if not e.is_vehicle and not e.carried_by and not e.hidden and hex_distance(u.pos, e.pos) <= u.move_die + 1]
+            if not e.is_vehicle and not e.carried_by and not e.hidden and hex_distance(u.hex, e.hex) <= u.move_die + 1]
 
 
 def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
@@ -103,7 +103,7 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
             infantry_attack(ctx, t, u, R_TANK)
         return
     ctx.emit(E.Note(text=f"{a} against {d}: {t.name} give way and withdraw", rule=R_TANK))
-    left = assault.withdraw(ctx, t, u.pos, 1, "overrun by tank shock", R_TANK)
+    left = assault.withdraw(ctx, t, u.hex, 1, "overrun by tank shock", R_TANK)
     if t.pos != left and u.on_table and not u.immobilised and free_for(st, u, left) \
             and ground.vehicle_costs(st, u).get(left) is not None:
         path = (u.pos, left)

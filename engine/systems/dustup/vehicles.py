@@ -305,11 +305,11 @@ def _bail_hex(st: DustState, p: Unit, v: Unit) -> Hex | None:
                                       h.q, h.r))
 
     found = best(v.pos.neighbours())
-    if found is None and free_for(st, p, v.pos):
+    if found is None and free_for(st, p, v.hex):
         found = v.pos
     for ring in (2, 3):
         if found is None:
-            found = best([h for h in st.tables.board if hex_distance(h, v.pos) == ring])
+            found = best([h for h in st.tables.board if hex_distance(h, v.hex) == ring])
     return found
 
 
@@ -342,7 +342,7 @@ def back_to_cover(ctx: Resolution, u: Unit, rule: str) -> None:
     st: DustState = ctx.state
     die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
     points = ctx.roll(die, f"{u.name} falls back toward the nearest cover: movement die D{die}", rule, u.id)
-    reach = reachable(u.pos, points, ground.step_cost(st, u))
+    reach = reachable(u.hex, points, ground.step_cost(st, u))
     options = [h for h in reach if h != u.pos and ground.may_end_at(st, u, h)]
     if not options:
         ctx.emit(E.Note(text=f"{u.name} finds nowhere to fall back to and stays where it is", rule=rule))
@@ -351,7 +351,7 @@ def back_to_cover(ctx: Resolution, u: Unit, rule: str) -> None:
                                        h.q, h.r))
     from hexfront.engine.core.hexes import shortest_path
 
-    path = shortest_path(u.pos, dest, ground.step_cost(st, u)) or [u.pos, dest]
+    path = shortest_path(u.hex, dest, ground.step_cost(st, u)) or [u.hex, dest]
     acts.reveal(ctx, u, "it moved")
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=reach[dest], rule=rule))
 
@@ -382,7 +382,7 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
     fire (suppression ignored), its hits rolled against the armour (heavy.vehicle_hits). Returns the
     damage markers placed: they count as the attacker's casualties for its test (this game's reading)."""
     st: DustState = ctx.state
-    if not ground.can_see(st, firer.pos, v.pos):
+    if not ground.can_see(st, firer.hex, v.hex):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {v.name}: no final defensive fire", rule=fire.RULE_FINAL))
         return 0
     die, shifts = fire.target_die_for(st, firer, v)
@@ -487,7 +487,7 @@ def _turn_offer(st: DustState, u: Unit) -> list[Turn]:
 def _mount_refusal(u: Unit, v: Unit, what: str) -> str | None:
     """Transport of Infantry: a unit gets in (``what``: "mount it", "get back in") only from the
     vehicle's hex or next to it, and not while suppressed or propped."""
-    if hex_distance(u.pos, v.pos) > 1:
+    if hex_distance(u.hex, v.hex) > 1:
         return f"{u.name} must be within 2 inches (next to {v.name}) to {what}"
     if u.suppression:
         return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
@@ -571,7 +571,7 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
         return f"{v.name} is in the air: troops get out only once it has landed"
     if v.suppression:
         return f"{v.name} is suppressed: its passengers may not disembark (Suppression and Vehicles)"
-    if hex_distance(cmd.to, v.pos) != 1:
+    if hex_distance(cmd.to, v.hex) != 1:
         return f"{u.name} must deploy within 2 inches of {v.name}: a hex next to it"
     if not st.tables.on_board(cmd.to):
         return "that hex is off the map"
@@ -622,7 +622,7 @@ def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
         return f"{o.name} cannot be towed"
     if not o.on_table:
         return f"{o.name} is not on the table" if not o.destroyed else f"{o.name} is destroyed"
-    if hex_distance(u.pos, o.pos) != 1:
+    if hex_distance(u.hex, o.hex) != 1:
         return f"{o.name} must be next to {u.name}"
     if o.size > u.size + 1:
         return (f"{o.name} is size {o.size}: a size {u.size} vehicle tows or pushes nothing more than one size "
@@ -677,7 +677,7 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
         trail.pop()
     if not trail:
         return
-    if hex_distance(trail[-1], u.pos) != 1:
+    if hex_distance(trail[-1], u.hex) != 1:
         ctx.emit(E.TowDropped(unit=u.id, reason=f"the tow to {t.name} parts", rule=R_TOW))
         return
     tpath = [t.pos] + trail
