@@ -393,6 +393,12 @@ def weapon_of(st: DustState, f: Figure) -> Weapon | None:
     return st.tables.weapons.get(f.weapon)
 
 
+def carried_weapon(st: DustState, f: Figure) -> Weapon:
+    """The weapon of a figure known to carry one (a crew-served weapon, a vehicle's mounted weapon,
+    or one already checked to fire); the scenario loader refuses a weapon missing from weapons.toml."""
+    return st.tables.weapons[f.weapon]
+
+
 def towed_weapon(st: DustState, f: Figure) -> bool:
     """A crew-served heavy weapon of size 2 or more: it moves only on a towed carriage."""
     w = weapon_of(st, f)
