@@ -10,8 +10,8 @@ from __future__ import annotations
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
-from .data import COMMITMENT
 from .dice import die_name, less_than_half, shift, shift_names
+from .schema import COMMITMENT
 from .state import BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, STABILISED, UNTREATED, DustState, Figure, Unit
 
 MAX_SUPPRESSION = 3

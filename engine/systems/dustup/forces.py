@@ -11,9 +11,10 @@ from hexfront.engine.core.cards import Deck
 from hexfront.engine.core.errors import ContentError
 from hexfront.engine.core.hexes import offset_to_axial
 
-from .data import FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE, Tables, parse_figures
+from .data import Tables, parse_figures
 from .dice import parse_value
 from .folds import ACTIVATION_DECK
+from .schema import FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE
 from .state import COMMAND, CONFIDENCE, HULL, SINGLE, WEAPON, DustState, Figure, Unit
 from .unitfacts import flying
 

@@ -29,8 +29,9 @@ from hexfront.engine.core.hexes import (
     shortest_path,
 )
 
-from .data import COVER_SHIFT, MOVE_COST, MOVE_DICE, Weapon
+from .data import Weapon
 from .dice import shift
+from .schema import COVER_SHIFT, MOVE_COST, MOVE_DICE
 from .state import ABANDONED, BROKEN, DISABLED, FIT, KILLED, STABILISED, UNTREATED, WEAPON, DustState, Figure, Unit
 from .unitfacts import flying
 

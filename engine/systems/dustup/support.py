@@ -95,7 +95,6 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, ground, heavy, vehicles
 from . import events as E
 from .action import Action
-from .data import BURST, SUPPORT_KINDS, SUPPORT_TIERS
 from .dice import (
     clock_to_hex_direction,
     die_name,
@@ -106,6 +105,7 @@ from .dice import (
     smoke_thinning,
     value_name,
 )
+from .schema import BURST, SUPPORT_KINDS, SUPPORT_TIERS
 from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Feature, Mission, Unit, feature_data
 
 RULE_REQUEST = "Request Fire Support Action"

@@ -37,7 +37,7 @@ import attrs
 from hexfront.engine.core.hexes import DIRECTIONS, Hex, hex_distance, reachable
 from hexfront.engine.core.resolution import Resolution
 
-from . import acts, checks, fire, ground, heavy, unitfacts
+from . import acts, checks, fire, ground, heavy, shooting, unitfacts
 from . import events as E
 from .action import Action
 from .dice import roll_value, value_name
@@ -385,9 +385,9 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
     if not ground.can_see(st, firer.hex, v.hex):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {v.name}: no final defensive fire", rule=fire.RULE_FINAL))
         return 0
-    die, shifts = fire.target_die_for(st, firer, v)
+    die, shifts = shooting.target_die_for(st, firer, v)
     if die > 12:
-        ctx.emit(E.Note(text=f"no final defensive fire is possible: the {fire.describe_target_die(die, shifts)}",
+        ctx.emit(E.Note(text=f"no final defensive fire is possible: the {shooting.describe_target_die(die, shifts)}",
                         rule=fire.RULE_FINAL))
         return 0
     figs = fire.firing_figures(st, firer, v, ignore_fired=True)
