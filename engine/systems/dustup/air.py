@@ -119,6 +119,8 @@ This game's readings (the book is silent or vague):
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import attrs
@@ -137,11 +139,11 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ew, ground, heavy, shooting, support
 from . import events as E
-from .action import Action
+from .action import Action, Decision, Fold
 from .data import Weapon
 from .dice import clock_to_hex_direction, die_name, roll_value, shift, shift_names, successes, value_name
 from .ground import sees  # noqa: F401  (also read as air.<name>)
-from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Unit
+from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Pending, Unit
 
 RULE_CHART = "The Inbound Chart"
 RULE_ADE = "Aerospace Operations: Arriving in the Battle Zone"
@@ -495,7 +497,8 @@ def rough(st: DustState, h: Hex) -> bool:
     return t in ROUGH or st.tables.terrain[t].move == "difficult" if t else False
 
 
-def free_hex(st: DustState, near: Hex, taken: set[Hex] = frozenset(), side: str = "", radius: int = 4) -> Hex | None:
+def free_hex(st: DustState, near: Hex, taken: AbstractSet[Hex] = frozenset(), side: str = "",
+             radius: int = 4) -> Hex | None:
     """The nearest hex to ``near`` with nobody on the ground, passable on foot, (given ``side``) not
     next to an enemy of that side."""
     for h in spiral(near, radius):
@@ -511,7 +514,7 @@ def free_hex(st: DustState, near: Hex, taken: set[Hex] = frozenset(), side: str 
     return None
 
 
-def _spec(st: DustState, uid: str) -> dict:
+def _spec(st: DustState, uid: str) -> dict[str, Any]:
     return next((s for s in st.tables.deployment if str(s["id"]) == uid), {})
 
 
@@ -604,6 +607,7 @@ def _centre(st: DustState) -> Hex:
 def _inbound_resolve(ctx: Resolution, side: str, cmd: MoveInbound) -> None:
     st: DustState = ctx.state
     m = st.missions[cmd.mission]
+    assert m.unit is not None, "_inbound_check refuses a counter that carries no unit"
     u = st.units[m.unit]
     if cmd.to > 0 or (cmd.to == -1 and m.box != 1):
         ctx.emit(E.MissionMoved(mission=m.id, box=cmd.to, reason=f"{u.name} flies on", rule=RULE_CHART))
@@ -627,12 +631,13 @@ def _inbound_resolve(ctx: Resolution, side: str, cmd: MoveInbound) -> None:
     _arrive(ctx, m, u, cmd.to, cmd.at, cmd.facing, cmd.air)
 
 
-def _ade_decided(ctx: Resolution, pending, choice: str) -> None:
+def _ade_decided(ctx: Resolution, pending: Pending, choice: str) -> None:
     st: DustState = ctx.state
     facts = st.air_pending or ()
     ctx.emit(AirPending(facts=None, rule=RULE_ADE))
     _, mid, to, q, r, facing, air, doubled = facts
     m = st.missions[mid]
+    assert m.unit is not None, "only an aircraft's counter is held by the air defences"
     u = st.units[m.unit]
     if choice == "abort":
         _return_to_base(ctx, u, "the pilot aborts the mission in the face of the air defences", RULE_ADE)
@@ -670,6 +675,7 @@ def _arrive(ctx: Resolution, m: Mission, u: Unit, to: int, at: Hex | None, facin
         ctx.emit(E.MissionMoved(mission=m.id, box=-1, reason=f"{u.name} loiters near the battle", rule=RULE_ADE))
         return
     if not is_aircraft(u):
+        assert at is not None, "_inbound_check names the hex where inserted troops arrive"
         insert(ctx, m, u, at)
         return
     ctx.emit(E.MissionRemoved(mission=m.id, reason=f"{u.name} arrives over the battle area", rule=RULE_ADE))
@@ -1056,10 +1062,10 @@ def _airfire_check(st: DustState, u: Unit, cmd: AirFire) -> str | None:
     why = heavy.weapon_refusal(st, u, f)
     if why:
         return why
-    target = st.units.get(cmd.target)
     why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
+    target = st.units[cmd.target]  # fire_target_refusal refuses an unknown id
     why = heavy.target_refusal(st, target) or mount_refusal(st, u, w, target)
     if why:
         return why
@@ -1201,9 +1207,9 @@ def _bombs_resolve(ctx: Resolution, u: Unit, cmd: DropBombs) -> None:
             continue
         d = ctx.roll(6, f"bomb {i + 1} of {cmd.count} falls D6 inches ahead of "
                      + ("the bomb before it" if cmd.stick and i else f"{u.name}"), RULE_DEADFALL, u.id)
-        start = points[-1] if cmd.stick and i else u.pos
+        start = points[-1] if cmd.stick and i else u.hex
         points.append(step(start, u.facing, (d + 1) // 2))
-    caught: dict[str, dict] = {}
+    caught: dict[str, dict[str, Any]] = {}
     for i, p in enumerate(points):
         if not st.tables.on_board(p):
             ctx.emit(E.Note(text=f"bomb {i + 1} falls off the table", rule=RULE_DEADFALL))
@@ -1319,7 +1325,7 @@ def acquire(ctx: Resolution, u: Unit, f: Figure, t: Unit, what: str) -> bool:
     return False
 
 
-def _aa_decided(ctx: Resolution, pending, choice: str) -> None:
+def _aa_decided(ctx: Resolution, pending: Pending, choice: str) -> None:
     st: DustState = ctx.state
     facts = st.air_pending or ()
     ctx.emit(AirPending(facts=None, rule=RULE_AA))
@@ -1417,24 +1423,32 @@ def crash(ctx: Resolution, t: Unit, why: str, rule: str = RULE_CRASH, at: Hex | 
         return
     ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "blast"), kind="blast", side=t.side, at=centre,
                              data=(f"radius={CRASH_RADIUS}",), reason=f"{t.name} crashes and explodes", rule=rule))
-    caught: dict[str, dict] = {}
+    caught: dict[str, dict[str, Any]] = {}
     support.burst(ctx, centre, CRASH_RADIUS, (CRASH_IMPACT, CRASH_IMPACT), caught)
     support.blast_morale(ctx, caught)
 
 
 def emergency_landing(ctx: Resolution, t: Unit) -> None:
     """A damaged aircraft comes down: where it lands, then the crash test."""
+    spot = _come_down(ctx, t)
+    if spot is not None:
+        _crash_test(ctx, t, spot)
+
+
+def _come_down(ctx: Resolution, t: Unit) -> Hex | None:
+    """Where the damaged aircraft lands: where it hovers, or D12 x 2 inches ahead. Off the table,
+    onto a building or a vehicle it is lost (None); onto troops, it lands in the nearest free hex."""
     st: DustState = ctx.state
     rule = RULE_CRASH
     if t.air == HOVERING:
-        spot = t.pos
+        spot = t.hex
     else:
         n = ctx.roll(12, f"{t.name} comes down D12 x 2 inches ahead", rule, t.id)
         spot = step(t.hex, t.facing, n)
         if not st.tables.on_board(spot):
             ctx.emit(E.Note(text=f"{t.name} comes down beyond the table edge: lost with all aboard", rule=rule))
             _lose(ctx, t, "crashed beyond the table edge", rule)
-            return
+            return None
     hard = [v for v in ground_units_near(st, spot, 0, but=t.id) if v.is_vehicle]
     if st.tables.board[spot] == "building" or hard:
         what = hard[0].name if hard else "a building"
@@ -1443,12 +1457,20 @@ def emergency_landing(ctx: Resolution, t: Unit) -> None:
             hull = next(x for x in v.figures if x.role == HULL)
             checks.set_figure(ctx, v, hull, KILLED, hull.wounds, f"{t.name} crashed onto it", rule)
         crash(ctx, t, "crashed onto " + what, rule, at=spot)
-        return
+        return None
     if ground_units_near(st, spot, 0, but=t.id):
         spot = free_hex(st, spot) or spot
     if spot != t.pos:
         ctx.emit(E.UnitMoved(unit=t.id, path=(t.hex, spot), points=hex_distance(t.hex, spot), rule=rule))
     ctx.emit(E.Landed(unit=t.id, flight=GROUNDED, reason="emergency landing", rule=rule))
+    return spot
+
+
+def _crash_test(ctx: Resolution, t: Unit, spot: Hex) -> None:
+    """The crash test on the quality die, one lower for each damage above one: 1 destroyed, 2-3
+    the occupants are hurt, 4 or more a controlled landing; the survivors climb out around ``spot``."""
+    st: DustState = ctx.state
+    rule = RULE_CRASH
     die = shift(t.quality, -max(t.damage - 1, 0))
     r = ctx.roll(die, f"{t.name}'s crash test: quality die {die_name(die)}"
                  + (f" (one lower for each damage above one: {t.damage})" if t.damage > 1 else "")
@@ -1529,11 +1551,12 @@ def _drop_offer(st: DustState, u: Unit) -> list[DropTroops]:
     v = st.units.get(u.carried_by)
     if v is None or v.air != HOVERING:
         return []
-    return [DropTroops(u.id, m, h) for m in ("rope", "grav") for h in (v.pos, *v.pos.neighbours())]
+    return [DropTroops(u.id, m, h) for m in ("rope", "grav") for h in (v.hex, *v.hex.neighbours())]
 
 
 def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
     st: DustState = ctx.state
+    assert u.carried_by is not None, "_drop_check refuses a unit that is not aboard"
     v = st.units[u.carried_by]
     acts.spend(ctx, u, "fast-rope down" if cmd.method == "rope" else "drop by grav-pack",
                 2 if cmd.method == "rope" else 1)
@@ -1560,7 +1583,7 @@ def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
 # The registry
 # ---------------------------------------------------------------------------------------------
 
-ACTIONS: dict = {
+ACTIONS: dict[type, Action] = {
     AirMove: Action(_airmove_check, _airmove_resolve, _airmove_offer),
     LeaveTable: Action(_leave_check, _leave_resolve, _leave_offer),
     Land: Action(_land_check, _land_resolve, lambda st, u: [Land(u.id)] if flying(u) and vtol_like(u)
@@ -1572,13 +1595,14 @@ ACTIONS: dict = {
     FireAA: Action(_aa_check, _aa_resolve, _aa_offer),
     DropTroops: Action(_drop_check, _drop_resolve, _drop_offer),
 }
-SIDE_ACTIONS: dict = {MoveInbound: Action(_inbound_check, _inbound_resolve, _inbound_offer)}
-DECISIONS: dict = {"ade_pilot": _ade_decided, "aa_pilot": _aa_decided}
-FOLD: dict = {AirPending: _f_pending}
-EVENT_TYPES: tuple = (AirPending,)
-COMMANDS: tuple = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFire, DropBombs, FireAA, DropTroops)
+SIDE_ACTIONS: dict[type, Action] = {MoveInbound: Action(_inbound_check, _inbound_resolve, _inbound_offer)}
+DECISIONS: dict[str, Decision] = {"ade_pilot": _ade_decided, "aa_pilot": _aa_decided}
+FOLD: dict[type, Fold] = {AirPending: _f_pending}
+EVENT_TYPES: tuple[type, ...] = (AirPending,)
+COMMANDS: tuple[type, ...] = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFire, DropBombs, FireAA,
+                              DropTroops)
 
 
-def _named(die: str, shifts, rule: str) -> tuple[str, ...]:
+def _named(die: str, shifts: Iterable[tuple[str, int]], rule: str) -> tuple[str, ...]:
     """The die shifts behind a roll, by name, for its event (dice.shift_names)."""
     return shift_names(die, [(label, int(steps)) for label, steps in shifts], rule)

@@ -68,7 +68,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, fire, ground, vehicles
 from . import commands as C
 from . import events as E
-from .action import Action
+from .action import Action, Decision, Fold
 from .dice import die_name, open_shift, shift, shift_names, strike_die, strike_over_twelve, successes
 from .state import (
     BROKEN,
@@ -1367,12 +1367,12 @@ def combined_assault(ctx: Resolution, attackers: list[Unit], target: Unit) -> No
         start(ctx, {a.id: [target.id] for a in going})
 
 
-ACTIONS = {C.Assault: Action(check, resolve, offer)}
-DECISIONS = {
+ACTIONS: dict[type, Action] = {C.Assault: Action(check, resolve, offer)}
+DECISIONS: dict[str, Decision] = {
     "withdraw": _decide_withdraw,
     "occupy": _decide_occupy,
     "press": _decide_press,
     "crew": _decide_crew,
 }
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
+FOLD: dict[type, Fold] = {}
+EVENT_TYPES: tuple[type, ...] = ()

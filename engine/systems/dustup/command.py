@@ -43,7 +43,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, assault, checks, ew, ground
 from . import commands as C
 from . import events as E
-from .action import Action
+from .action import Action, Decision, Fold
 from .data import COMMS_RANGE
 from .dice import die_name, shift, shift_names
 from .ew import range_die, search, sees_as_by_day  # noqa: F401  (also read as command.<name>)
@@ -82,9 +82,9 @@ def _fold_refitted(st: DustState, ev: FigureRefitted) -> None:
             f.wounds = 0
 
 
-EVENT_TYPES: tuple = (FigureRefitted,)
-FOLD: dict = {FigureRefitted: _fold_refitted}
-DECISIONS: dict = {}
+EVENT_TYPES: tuple[type, ...] = (FigureRefitted,)
+FOLD: dict[type, Fold] = {FigureRefitted: _fold_refitted}
+DECISIONS: dict[str, Decision] = {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -882,7 +882,7 @@ def _reorganise_offer(st: DustState, u: Unit) -> list[Any]:
     return [C.Reorganise(u.id, p) for p in PURPOSES]
 
 
-def _build() -> dict:
+def _build() -> dict[type, Action]:
     return {
         C.Order: Action(_order_check, _order_resolve, _order_offer),
         C.CombinedAssault: Action(_combined_check, _combined_resolve, _combined_offer),
@@ -897,4 +897,4 @@ def _build() -> dict:
     }
 
 
-ACTIONS: dict = _build()
+ACTIONS: dict[type, Action] = _build()

@@ -72,7 +72,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, ground
 from . import commands as C
 from . import events as E
-from .action import Action
+from .action import Action, Decision, Fold
 from .dice import shift
 from .state import DustState, Unit
 
@@ -134,7 +134,7 @@ class RecallDrone:
     unit: str
 
 
-COMMANDS: tuple = (RemoteSpot, LaunchDrone, DroneMove, DroneSpot, RecallDrone)
+COMMANDS: tuple[type, ...] = (RemoteSpot, LaunchDrone, DroneMove, DroneSpot, RecallDrone)
 DRONE_ORDERS = (DroneMove, DroneSpot, RecallDrone)
 # what a unit flying a drone may do without losing it: fly it, and things that are not actions
 KEEPS_DRONE = (DroneMove, DroneSpot, RecallDrone, RemoteSpot, C.Hold)
@@ -467,7 +467,7 @@ def _recall_offer(st: DustState, u: Unit) -> list[Any]:
     return [RecallDrone(u.id)] if u.drone_at is not None else []
 
 
-def _build() -> dict:
+def _build() -> dict[type, Action]:
     return {
         RemoteSpot: Action(_spot_check, _spot_resolve, _spot_offer),
         LaunchDrone: Action(_launch_check, _launch_resolve, _launch_offer),
@@ -477,11 +477,11 @@ def _build() -> dict:
     }
 
 
-ACTIONS: dict = _build()
-DECISIONS: dict = {}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
-SIDE_ACTIONS: dict = {}
+ACTIONS: dict[type, Action] = _build()
+DECISIONS: dict[str, Decision] = {}
+FOLD: dict[type, Fold] = {}
+EVENT_TYPES: tuple[type, ...] = ()
+SIDE_ACTIONS: dict[type, Action] = {}
 
 
 # -- Searching for hidden units (the Detect action's roll, shared with EW spotting) -----------------

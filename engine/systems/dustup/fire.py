@@ -31,7 +31,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, ground, heavy
 from . import commands as C
 from . import events as E
-from .action import Action, registry_of
+from .action import Action, Decision, Fold, registry_of
 from .data import Weapon
 from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
 from .shooting import (
@@ -461,7 +461,7 @@ def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     return shoot(ctx, firer, target, figs, defensive=True).casualties
 
 
-ACTIONS = {C.Shoot: Action(check, resolve, offer)}
-DECISIONS: dict = {}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
+ACTIONS: dict[type, Action] = {C.Shoot: Action(check, resolve, offer)}
+DECISIONS: dict[str, Decision] = {}
+FOLD: dict[type, Fold] = {}
+EVENT_TYPES: tuple[type, ...] = ()

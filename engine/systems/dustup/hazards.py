@@ -131,7 +131,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground
 from . import events as E
-from .action import Action
+from .action import Action, Decision, Fold
 from .command import detachment_id
 from .dice import (
     clock_to_hex_direction,
@@ -1477,7 +1477,7 @@ def TURN_END(ctx: Resolution) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-ACTIONS: dict = {
+ACTIONS: dict[type, Action] = {
     Ignite: Action(_ignite_check, _ignite_resolve, _ignite_offer),
     FightFire: Action(_fight_check, _fight_resolve, _fight_offer),
     LaySmoke: Action(_smoke_check, _smoke_resolve, _smoke_offer),
@@ -1489,9 +1489,9 @@ ACTIONS: dict = {
     CallCasevac: Action(_call_check, _call_resolve, _call_offer),
     LoadWounded: Action(_load_check, _load_resolve, _load_offer),
 }
-SIDE_ACTIONS: dict = {CasevacLeave: Action(_leave_check, _leave_resolve, _leave_offer)}
-DECISIONS: dict = {"cdm": _cdm_decision}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
-COMMANDS: tuple = (Ignite, FightFire, LaySmoke, ExhaustSmoke, SwitchSmokeGenerator, ClearLane, FireLineCharge,
+SIDE_ACTIONS: dict[type, Action] = {CasevacLeave: Action(_leave_check, _leave_resolve, _leave_offer)}
+DECISIONS: dict[str, Decision] = {"cdm": _cdm_decision}
+FOLD: dict[type, Fold] = {}
+EVENT_TYPES: tuple[type, ...] = ()
+COMMANDS: tuple[type, ...] = (Ignite, FightFire, LaySmoke, ExhaustSmoke, SwitchSmokeGenerator, ClearLane, FireLineCharge,
                    SetCDM, CallCasevac, LoadWounded, CasevacLeave)

@@ -94,7 +94,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground, heavy, vehicles
 from . import events as E
-from .action import Action
+from .action import Action, Decision, Fold
 from .dice import (
     clock_to_hex_direction,
     die_name,
@@ -579,7 +579,7 @@ def caught_units(st: DustState, centre: Hex, radius: int) -> list[Unit]:
             and hex_distance(u.pos, centre) <= radius]
 
 
-def burst(ctx: Resolution, centre: Hex, radius: int, impacts: tuple[int, int], caught: dict[str, dict],
+def burst(ctx: Resolution, centre: Hex, radius: int, impacts: tuple[int, int], caught: dict[str, dict[str, Any]],
           weapon_class: int = 1, top: bool = False) -> None:
     """Resolving Impacts: every figure in the blast rolls its armour against the round's impact; a
     vehicle rolls once, with its top armour if the round landed on it (or, ``top``, an air-bursting
@@ -624,7 +624,7 @@ def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, 
     return False
 
 
-def blast_morale(ctx: Resolution, caught: dict[str, dict]) -> None:
+def blast_morale(ctx: Resolution, caught: dict[str, dict[str, Any]]) -> None:
     """Every unit with a figure in the blast is suppressed and tests its confidence, under artillery
     or aerospace attack; a fallen leader calls for its own test; green troops may panic."""
     st: DustState = ctx.state
@@ -820,12 +820,12 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
             (w.impact, w.impact_against(True)), screen="", what=f"{w.name} ({u.name})", weapon_class=max(w.size, 1))
 
 
-ACTIONS = {
+ACTIONS: dict[type, Action] = {
     RequestFire: Action(request_check, request_resolve, request_offer),
     FireMortar: Action(mortar_check, mortar_resolve, mortar_offer),
 }
-SIDE_ACTIONS = {ResolveImpact: Action(impact_check, impact_resolve, impact_offer)}
-DECISIONS: dict = {}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
-COMMANDS: tuple = (RequestFire, ResolveImpact, FireMortar)
+SIDE_ACTIONS: dict[type, Action] = {ResolveImpact: Action(impact_check, impact_resolve, impact_offer)}
+DECISIONS: dict[str, Decision] = {}
+FOLD: dict[type, Fold] = {}
+EVENT_TYPES: tuple[type, ...] = ()
+COMMANDS: tuple[type, ...] = (RequestFire, ResolveImpact, FireMortar)

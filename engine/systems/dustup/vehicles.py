@@ -39,7 +39,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, fire, ground, heavy, shooting, unitfacts
 from . import events as E
-from .action import Action
+from .action import Action, Decision, Fold
 from .dice import roll_value, value_name
 from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (also read as vehicles.<name>)
 from .heavy import embark_refusal
@@ -111,7 +111,7 @@ class TankShock:
     target: str
 
 
-COMMANDS = (Turn, Embark, Disembark, Tow, Release, TankShock)
+COMMANDS: tuple[type, ...] = (Turn, Embark, Disembark, Tow, Release, TankShock)
 
 
 @attrs.frozen(kw_only=True)
@@ -723,14 +723,14 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
         ctx.emit(E.TowDropped(unit=u.id, reason="damaged vehicles may not tow or push", rule=R_TOW))
 
 
-ACTIONS = {
+ACTIONS: dict[type, Action] = {
     Turn: Action(_turn_check, _turn_resolve, _turn_offer),
     Embark: Action(_embark_check, _embark_resolve, _embark_offer),
     Disembark: Action(_disembark_check, _disembark_resolve, _disembark_offer),
     Tow: Action(_tow_check, _tow_resolve, _tow_offer),
     Release: Action(_release_check, _release_resolve, _release_offer),
 }
-DECISIONS: dict = {}
-FOLD: dict = {CrewDismounted: _f_crew_dismounted}
-EVENT_TYPES: tuple = (CrewDismounted,)
-SIDE_ACTIONS: dict = {}
+DECISIONS: dict[str, Decision] = {}
+FOLD: dict[type, Fold] = {CrewDismounted: _f_crew_dismounted}
+EVENT_TYPES: tuple[type, ...] = (CrewDismounted,)
+SIDE_ACTIONS: dict[type, Action] = {}
