@@ -69,6 +69,7 @@ from . import acts, checks, fire, ground, vehicles
 from . import commands as C
 from . import events as E
 from .action import Action, Decision, Fold
+from .data import Weapon
 from .dice import die_name, open_shift, shift, shift_names, strike_die, strike_over_twelve, successes
 from .state import (
     BROKEN,
@@ -178,7 +179,7 @@ def _on(st: DustState, uid: str) -> bool:
     return u is not None and u.on_table
 
 
-def _weapon(st: DustState, f: Figure):
+def _weapon(st: DustState, f: Figure) -> Weapon | None:
     return st.tables.weapons.get(f.weapon)
 
 
@@ -369,7 +370,8 @@ def courage_roll(ctx: Resolution, ab: Body, db: Body, title: str, rule: str,
     return a, d
 
 
-def _spill(other: tuple[str, ...], u: Unit, final: int, base: int, rows: list) -> tuple[str, ...]:
+def _spill(other: tuple[str, ...], u: Unit, final: int, base: int,
+           rows: list[tuple[str, int]]) -> tuple[str, ...]:
     """Die Shifts: Open Shift. When the other side's shifts ran past the end of its die, the excess
     lands on this die: say so beside the other die's own shifts."""
     from .dice import shift as closed
@@ -428,7 +430,7 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
     """Withdrawal: remove every suppression marker, drop ``drops`` confidence levels, move one normal
     move away from ``away_from`` toward cover, leaving the wounded behind. Returns the hex it left."""
     st: DustState = ctx.state
-    start = u.pos
+    start = u.hex
     if u.suppression:
         ctx.emit(E.SuppressionRemoved(unit=u.id, markers=0,
                                       reason="a withdrawing unit removes all its suppression markers", rule=R_WITHDRAW))
@@ -469,8 +471,8 @@ def _enter_cost(st: DustState, u: Unit, d: Unit) -> int | None:
     """The points to go from next to the defender INTO its hex: its terrain, standing for obstacles
     (a vehicle, mech or monster pays by its own movement table)."""
     if u.mover:
-        return ground.vehicle_costs(st, u).get(d.pos)
-    return st.tables.costs["power" if u.power else "normal"].get(d.pos)
+        return ground.vehicle_costs(st, u).get(d.hex)
+    return st.tables.costs["power" if u.power else "normal"].get(d.hex)
 
 
 def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = None) \
@@ -479,13 +481,14 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
     and the points each goal needs (to there, then into the goal's hex). Already next to every goal:
     that hex, 0, and no roll needed (all zero). None if there is no way."""
     if all(hex_distance(u.hex, g.hex) == 1 for g in goals):
-        return u.pos, 0, {g.id: 0 for g in goals}
-    enter = {g.id: _enter_cost(st, u, g) for g in goals}
-    if any(c is None for c in enter.values()):
+        return u.hex, 0, {g.id: 0 for g in goals}
+    costs = {g.id: _enter_cost(st, u, g) for g in goals}
+    enter = {gid: c for gid, c in costs.items() if c is not None}
+    if len(enter) < len(costs):
         return None
     cost = ground.step_cost(st, u)
     best = None
-    for h in goals[0].pos.neighbours():
+    for h in goals[0].hex.neighbours():
         if not st.tables.on_board(h) or any(hex_distance(h, g.hex) != 1 for g in goals):
             continue
         if not ground.may_end_at(st, u, h, assaulting=goals[0].id):
@@ -502,13 +505,13 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
     if best is None:
         return None
     _, h, c = best
-    return h, c, {gid: c + e for gid, e in enter.items()}  # type: ignore[operator]
+    return h, c, {gid: c + e for gid, e in enter.items()}
 
 
 def _emit_move(ctx: Resolution, u: Unit, path: list[Hex], used: int, rule: str) -> None:
     if len(path) < 2:
         return
-    start = u.pos
+    start = u.hex
     if not ground.carries_wounded(u, False):
         left = [f for f in u.figures if f.status in WOUNDED]
         if left:
@@ -587,7 +590,7 @@ def start(ctx: Resolution, goals: dict[str, list[str]]) -> None:
                                          rule=R_ACTIVATION))
     plan = Plan(attackers=attackers, defenders=defenders, targets={a: list(g) for a, g in goals.items()},
                 goals={a: list(g) for a, g in goals.items()},
-                starts={a: [st.units[a].pos.q, st.units[a].pos.r] for a in attackers},
+                starts={a: [st.units[a].hex.q, st.units[a].hex.r] for a in attackers},
                 status={a: "go" for a in attackers})
     for d in defenders:
         du = st.units[d]
@@ -616,8 +619,8 @@ def start(ctx: Resolution, goals: dict[str, list[str]]) -> None:
 def _first_attacker_of(st: DustState, plan: Plan, d: str) -> Hex:
     for a in plan.attackers:
         if d in plan.targets[a]:
-            return st.units[a].pos
-    return st.units[plan.attackers[0]].pos
+            return st.units[a].hex
+    return st.units[plan.attackers[0]].hex
 
 
 def _run(ctx: Resolution, plan: Plan) -> None:
@@ -719,16 +722,16 @@ def _courage(ctx: Resolution, plan: Plan) -> None:
         ab, db = pairs[link]
         du = st.units[link[1]]
         suppressed[link] = du.suppression > 0
-        a, d = courage_roll(ctx, ab, db, "courage test", R_COURAGE)
-        res = classify(st, du, a, d)
+        a_roll, d_roll = courage_roll(ctx, ab, db, "courage test", R_COURAGE)
+        res = classify(st, du, a_roll, d_roll)
         results[link] = res
         au = st.units[link[0]]
         text = {
             WITHDRAW: (f"{du.name} is broken: it routs and withdraws" if du.confidence <= BROKEN
-                       else f"{a} is more than double {d}: {du.name} must withdraw"),
-            CONTACT: f"{a} beats {d}: {au.name} may move to contact",
-            FAIL: f"{a} does not beat {d}: the attack does not take place; {au.name} loses the action",
-            BAD: f"{a} is under half of {d}: the attack fails; {au.name} loses both actions",
+                       else f"{a_roll} is more than double {d_roll}: {du.name} must withdraw"),
+            CONTACT: f"{a_roll} beats {d_roll}: {au.name} may move to contact",
+            FAIL: f"{a_roll} does not beat {d_roll}: the attack does not take place; {au.name} loses the action",
+            BAD: f"{a_roll} is under half of {d_roll}: the attack fails; {au.name} loses both actions",
         }[res]
         ctx.emit(E.Note(text=text, rule=R_COURAGE))
     for d in plan.defenders:
@@ -827,6 +830,7 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
     u = st.units[a]
     if choice == "occupy":
         h = _vacated_hex(st, plan, a)
+        assert h is not None, "occupy is offered only while the vacated hex is free (_pursuit_choices)"
         path = shortest_path(u.hex, h, ground.step_cost(st, u)) or [u.hex, h]
         acts.reveal(ctx, u, "it moved")
         ctx.emit(E.UnitMoved(unit=a, path=tuple(path), points=0, rule=R_OCCUPY))
@@ -838,7 +842,9 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
         plan.status[a] = "go"
         ctx.emit(E.Note(text=f"{u.name} goes after the withdrawing enemy", rule=R_OCCUPY))
     elif choice == "vehicle":
-        v = st.units[_closed_down(st, plan, a)]
+        vid = _closed_down(st, plan, a)
+        assert vid is not None, "vehicle is offered only when its passengers closed down (_pursuit_choices)"
+        v = st.units[vid]
         plan.targets[a].append(v.id)
         plan.goals[a] = [v.id]
         plan.status[a] = "go"
@@ -1071,7 +1077,7 @@ def strike_dice(st: DustState, u: Unit, figures: list[Figure]) -> tuple[list[tup
         out.append((die, f"strike die {die_name(die)}: {len(normal)} trooper{'s' if len(normal) != 1 else ''} x "
                          f"strike {u.strike} = {total}", R_STRIKE))
     for f in special:
-        w = _weapon(st, f)
+        w = ground.carried_weapon(st, f)  # a close combat weapon: special holds only those
         out.append((w.strike, f"strike die D{w.strike}: {w.name} of {f.name}", R_SPECIAL))
     return out, total
 
@@ -1089,6 +1095,19 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
     if not figs:
         return
     dice_, total = strike_dice(st, su, figs)
+    steps, words, rows = _target_shifts(ctx, su, tu, s_str, t_str, total)
+    t_die = shift(tu.quality, -steps)
+    t_words = f"D{tu.quality}" + (f" -> D{t_die} ({', '.join(words)})" if words else "")
+    t_roll = ctx.roll(t_die, f"close combat round {n}: {tu.name} is the target, quality die {t_words}", rule, tu.id,
+                      modifiers=shift_names(f"{tu.name}'s D{tu.quality}", rows, R_COMBAT))
+    _strike_home(ctx, st, su, tu, target, t_die, t_roll, dice_, rule, n)
+
+
+def _target_shifts(ctx: Resolution, su: Unit, tu: Unit, s_str: int, t_str: int, total: int) \
+        -> tuple[int, list[str], list[tuple[str, int]]]:
+    """Close Combat: the target's quality die shifts down once per step of being outnumbered, per
+    suppression marker, per damage marker (a mech or monster) and once for a strike value above 12.
+    Returns the steps, their words for the roll and their rows for the dice log."""
     steps, words, rows = 0, [], []
     k = outnumbered_steps(t_str, s_str)
     if k:
@@ -1109,10 +1128,13 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
         rows.append((f"strike value {total} above 12", -1))
         ctx.emit(E.Note(text=f"{su.name}'s strike value {total} is above 12: {tu.name}'s die is shifted down once "
                         "more", rule=R_STRIKE))
-    t_die = shift(tu.quality, -steps)
-    t_words = f"D{tu.quality}" + (f" -> D{t_die} ({', '.join(words)})" if words else "")
-    t_roll = ctx.roll(t_die, f"close combat round {n}: {tu.name} is the target, quality die {t_words}", rule, tu.id,
-                      modifiers=shift_names(f"{tu.name}'s D{tu.quality}", rows, R_COMBAT))
+    return steps, words, rows
+
+
+def _strike_home(ctx: Resolution, st: DustState, su: Unit, tu: Unit, target: Body, t_die: int, t_roll: int,
+                 dice_: list[tuple[int, str, str]], rule: str, n: int) -> None:
+    """The striker's quality die and strike dice against the target's roll: the hits they score
+    (the dice total, doubled on a major success, divided by the target die) and what each hit does."""
     rolls = [ctx.roll(su.quality, f"close combat round {n}: {su.name} strikes, quality die D{su.quality}", rule,
                       su.id)]
     for die, label, why in dice_:
@@ -1208,7 +1230,8 @@ def _vehicle_contacts(ctx: Resolution, links: list[tuple[str, str]]) -> list[tup
     return rest
 
 
-def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs, before: dict[str, str]) -> set[str]:
+def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs: dict[tuple[str, str], tuple[Body, Body]],
+             before: dict[str, str]) -> set[str]:
     """Outcome: a courage test per pair with the casualty shifts; the loser withdraws and drops one
     level (two if more than doubled); a draw sends the attacker back without a drop. A side with no
     one left standing is a total victory: no test. Each unit obeys its worst result: one withdrawal,
@@ -1279,6 +1302,12 @@ def _target_problem(st: DustState, u: Unit, tid: str) -> str | None:
 
 
 def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
+    return _assaulter_refusal(st, u) or _reach_refusal(st, u, cmd)
+
+
+def _assaulter_refusal(st: DustState, u: Unit) -> str | None:
+    """Who may initiate a close assault: troops on the table, not aboard, not suppressed, propped or
+    in travel mode, confident or steady; of the vehicles only mechs and monsters."""
     if u.carried_by:
         return f"{u.name} is aboard {st.units[u.carried_by].name}: disembark first"
     if u.is_vehicle and u.vehicle not in ("mech", "monster"):
@@ -1294,6 +1323,12 @@ def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
         return f"{u.name} is in travel mode: reorganise into tactical formation first"
     if not u.on_table:
         return f"{u.name} is not on the table"
+    return None
+
+
+def _reach_refusal(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
+    """Whom it may assault (one enemy, or two it can reach in the same move), and whether its best
+    movement roll gets it into contact."""
     why = _target_problem(st, u, cmd.target)
     if why:
         return why
