@@ -153,6 +153,8 @@ from .state import (
     DustState,
     Feature,
     Figure,
+    Mission,
+    Pending,
     Unit,
     feature_data,
 )
@@ -290,7 +292,7 @@ def features(st: DustState, kind: str) -> list[Feature]:
     return sorted((f for f in st.features.values() if f.kind == kind), key=lambda f: _order(f.id))
 
 
-def _order(fid: str) -> tuple:
+def _order(fid: str) -> tuple[int, str]:
     head, _, n = fid.rpartition("-")
     return (int(n), fid) if n.isdigit() else (0, fid)
 
@@ -516,7 +518,7 @@ def put_out(ctx: Resolution, fire: Feature, reason: str, rule: str) -> None:
     ctx.emit(E.FeatureRemoved(feature=fire.id, reason=reason, rule=rule))
 
 
-def AFTER_SHOT(ctx: Resolution, firer: Unit, target: Unit, figures) -> None:
+def AFTER_SHOT(ctx: Resolution, firer: Unit, target: Unit, figures: list[Figure]) -> None:
     """Fire: a flame thrower's shot may set the target's hex alight."""
     st: DustState = ctx.state
     if target.pos is None or not any(f.weapon and weapon_is_flamer(st, f.weapon) for f in figures):
@@ -560,8 +562,8 @@ def _ignite_offer(st: DustState, u: Unit) -> list[Any]:
         return []
     w = st.tables.weapons[flames[0].weapon]
     reach = w.max_range or w.effective
-    spots = {e.pos for e in st.enemies(u.side) if not e.hidden and hex_distance(u.hex, e.hex) <= reach}
-    spots |= {h for h in hexes_within(u.pos, reach) if h != u.pos and st.tables.board.get(h) in FLAMMABLE}
+    spots = {e.hex for e in st.enemies(u.side) if not e.hidden and hex_distance(u.hex, e.hex) <= reach}
+    spots |= {h for h in hexes_within(u.hex, reach) if h != u.pos and st.tables.board.get(h) in FLAMMABLE}
     return [Ignite(u.id, h) for h in sorted(spots, key=lambda h: (hex_distance(u.hex, h), h.q, h.r))][:12]
 
 
@@ -733,14 +735,14 @@ def _exhaust_resolve(ctx: Resolution, u: Unit, cmd: ExhaustSmoke) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "exhaust smoke", 0)
     if u.moves == 0:
-        at, radius, how = u.pos, 0, "round the stationary vehicle"
+        at, radius, how = u.hex, 0, "round the stationary vehicle"
     else:
         back = (u.facing + 3) % 6
         at, radius, how = ahead(u.hex, back, 2), 1, "behind the moving vehicle"
         if at not in st.tables.board:
-            at, radius = u.pos.neighbour(back), 0
+            at, radius = u.hex.neighbour(back), 0
         if at not in st.tables.board:
-            at = u.pos
+            at = u.hex
     ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "smoke"), kind="smoke", side=u.side, at=at,
                              data=feature_data(radius=radius, by=u.id, exhaust=1), reason=f"{u.name}'s exhaust, {how}",
                              rule=RULE_SMOKE))
@@ -937,36 +939,50 @@ def _minefields_on_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
                                       rule=RULE_MINES))
             continue
         if u.is_vehicle:
-            if u.plough and field.pos in path[1:]:
-                _plough(ctx, u, field)
-                continue
-            if kind == "ap":
-                ctx.emit(E.Note(text=f"{u.name} crosses an anti-personnel minefield unharmed", rule=RULE_MINES))
-                continue
-            for _ in range(math.ceil(len(inside) / 2)):
-                if not u.on_table or u.destroyed:
-                    break
-                vehicle_hit(ctx, u, "belly", 12, f"{u.name} sets off an anti-tank mine", RULE_MINES, immobilise=True)
-            continue
-        lane = lanes_of(st, field)
-        open_hexes = [h for h in inside if h not in lane]
-        in_lane = [h for h in inside if h in lane]
-        if kind == "at":
-            ctx.emit(E.Note(text=f"{u.name} crosses an anti-tank minefield: infantry do not set it off",
-                            rule=RULE_MINES))
-            continue
-        tests = math.ceil(len(open_hexes) / 2)
-        for f in fit_people(u):
-            for _ in range(tests):
-                if f.status != FIT:
-                    break
-                if infantry_mine_roll(ctx, u, f, kind, RULE_MINES):
-                    mine_hits_figure(ctx, u, f, RULE_MINES)
-            if in_lane and f.status == FIT:
-                roll = ctx.roll(12, f"{f.name} follows the cleared lane: D12, a mine on 1", RULE_LANE, u.id)
-                if roll == 1:
-                    mine_hits_figure(ctx, u, f, RULE_LANE)
-        checks.leader_losses(ctx, [u.id])
+            _vehicle_in_minefield(ctx, u, field, kind, inside, path)
+        else:
+            _troops_in_minefield(ctx, u, field, kind, inside)
+
+
+def _vehicle_in_minefield(ctx: Resolution, u: Unit, field: Feature, kind: str, inside: list[Hex],
+                          path: list[Hex]) -> None:
+    """A vehicle that drove through a minefield: a mine plough through its centre clears it; an
+    anti-personnel field does it no harm; otherwise a belly hit per two hexes driven inside."""
+    if u.plough and field.pos in path[1:]:
+        _plough(ctx, u, field)
+        return
+    if kind == "ap":
+        ctx.emit(E.Note(text=f"{u.name} crosses an anti-personnel minefield unharmed", rule=RULE_MINES))
+        return
+    for _ in range(math.ceil(len(inside) / 2)):
+        if not u.on_table or u.destroyed:
+            break
+        vehicle_hit(ctx, u, "belly", 12, f"{u.name} sets off an anti-tank mine", RULE_MINES, immobilise=True)
+
+
+def _troops_in_minefield(ctx: Resolution, u: Unit, field: Feature, kind: str, inside: list[Hex]) -> None:
+    """Troops that walked through a minefield: an anti-tank field stays quiet; each fit figure tests
+    once per two hexes walked outside a cleared lane, and once (a 1 on a D12) for following a lane."""
+    st: DustState = ctx.state
+    lane = lanes_of(st, field)
+    open_hexes = [h for h in inside if h not in lane]
+    in_lane = [h for h in inside if h in lane]
+    if kind == "at":
+        ctx.emit(E.Note(text=f"{u.name} crosses an anti-tank minefield: infantry do not set it off",
+                        rule=RULE_MINES))
+        return
+    tests = math.ceil(len(open_hexes) / 2)
+    for f in fit_people(u):
+        for _ in range(tests):
+            if f.status != FIT:
+                break
+            if infantry_mine_roll(ctx, u, f, kind, RULE_MINES):
+                mine_hits_figure(ctx, u, f, RULE_MINES)
+        if in_lane and f.status == FIT:
+            roll = ctx.roll(12, f"{f.name} follows the cleared lane: D12, a mine on 1", RULE_LANE, u.id)
+            if roll == 1:
+                mine_hits_figure(ctx, u, f, RULE_LANE)
+    checks.leader_losses(ctx, [u.id])
 
 
 def _plough(ctx: Resolution, v: Unit, field: Feature) -> None:
@@ -1005,24 +1021,31 @@ def _lane_check(st: DustState, u: Unit, cmd: ClearLane) -> str | None:
     return None
 
 
+def _lane_walker(ctx: Resolution, u: Unit) -> Unit:
+    """Who goes ahead to clear the lane: a volunteer (not the leader) detached from the unit, or the
+    unit itself when it has one fit figure left."""
+    st: DustState = ctx.state
+    fit = fit_people(u)
+    if len(fit) <= 1:
+        return u
+    lead = u.leader
+    volunteer = [f for f in fit if lead is None or f.id != lead.id][-1]
+    did, name = detachment_id(st, u)
+    ctx.emit(E.DetachmentFormed(parent=u.id, unit=did, name=name, figures=(volunteer.id,), rule=RULE_LANE))
+    return st.units[did]
+
+
 def _lane_resolve(ctx: Resolution, u: Unit, cmd: ClearLane) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "clear a mine lane")
-    fit = fit_people(u)
-    walker = u
-    if len(fit) > 1:
-        lead = u.leader
-        volunteer = [f for f in fit if lead is None or f.id != lead.id][-1]
-        did, name = detachment_id(st, u)
-        ctx.emit(E.DetachmentFormed(parent=u.id, unit=did, name=name, figures=(volunteer.id,), rule=RULE_LANE))
-        walker = st.units[did]
+    walker = _lane_walker(ctx, u)
     man = fit_people(walker)[0]
     die, _ = ground.movement_die(st, walker, False)
     points = ctx.roll(die, f"{man.name} goes ahead to clear a lane: movement die D{die}, two points a hex at half "
                       "speed", RULE_LANE, walker.id)
     cost = ground.step_cost(st, walker)
     route: list[Hex] = []
-    spent, prev = 0, walker.pos
+    spent, prev = 0, walker.hex
     for h in _lane_route(st, u, cmd.to):
         c = cost(prev, h)
         if c is None or spent + 2 * c > points:
@@ -1035,7 +1058,7 @@ def _lane_resolve(ctx: Resolution, u: Unit, cmd: ClearLane) -> None:
     if not route:
         ctx.emit(E.Note(text=f"{man.name} cannot get forward ({points} points)", rule=RULE_LANE))
         return
-    walked: list[Hex] = [walker.pos]
+    walked: list[Hex] = [walker.hex]
     cleared: list[tuple[Hex, Feature]] = []
     hurt = False
     for h in route:
@@ -1246,7 +1269,7 @@ def fire_cdm(ctx: Resolution, cdm: Feature, u: Unit) -> None:
     blast_people(ctx, u, 10, RULE_CDM)
 
 
-def _cdm_decision(ctx: Resolution, pending, choice: str) -> None:
+def _cdm_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
     st: DustState = ctx.state
     waiting = [c for c in features(st, "cdm") if c.get("target")]
     target = st.units.get(str(waiting[0].get("target"))) if waiting else None
@@ -1319,7 +1342,7 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def casevac_ready(st: DustState, side: str) -> list:
+def casevac_ready(st: DustState, side: str) -> list[Mission]:
     return sorted((m for m in st.missions.values() if m.side == side and m.kind == "casevac"
                    and (m.box == -1 or (m.box == 1 and m.ammo == "inbound"))), key=lambda m: _order(m.id))
 
@@ -1329,7 +1352,7 @@ def landed(st: DustState, side: str) -> list[Feature]:
 
 
 def landing_hex(st: DustState, u: Unit) -> Hex | None:
-    free = [h for h in u.pos.neighbours() if h in st.tables.board and h not in st.occupant
+    free = [h for h in u.hex.neighbours() if h in st.tables.board and h not in st.occupant
             and st.tables.costs["normal"].get(h) is not None]
     safe = [h for h in free if not ground.adjacent_to_enemy(st, u.side, h)]
     pick = safe or free
@@ -1354,6 +1377,7 @@ def _call_resolve(ctx: Resolution, u: Unit, cmd: CallCasevac) -> None:
         ctx.emit(E.Note(text=f"{u.name} cannot get the call through", rule=RULE_CASEVAC))
         return
     at = landing_hex(st, u)
+    assert at is not None, "_call_check refuses a call with no free hex to land on; the roll moved no one"
     vt = st.tables.vehicles.get(m.asset)
     room = math.ceil((vt.capacity if vt else 0) / 2)
     ctx.emit(E.MissionRemoved(mission=m.id, reason=f"called in by {u.name}", rule=RULE_CASEVAC))
@@ -1392,6 +1416,7 @@ def _load_resolve(ctx: Resolution, u: Unit, cmd: LoadWounded) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "reorganise: load the wounded")
     f = _near_casevac(st, u)
+    assert f is not None, "_load_check refuses a unit with no CASEVAC vehicle next to it"
     space = int(f.get("room", 0)) - int(f.get("loaded", 0))
     going = [x for x in u.figures if x.status in WOUNDED][:space]
     for x in going:
@@ -1493,5 +1518,5 @@ SIDE_ACTIONS: dict[type, Action] = {CasevacLeave: Action(_leave_check, _leave_re
 DECISIONS: dict[str, Decision] = {"cdm": _cdm_decision}
 FOLD: dict[type, Fold] = {}
 EVENT_TYPES: tuple[type, ...] = ()
-COMMANDS: tuple[type, ...] = (Ignite, FightFire, LaySmoke, ExhaustSmoke, SwitchSmokeGenerator, ClearLane, FireLineCharge,
-                   SetCDM, CallCasevac, LoadWounded, CasevacLeave)
+COMMANDS: tuple[type, ...] = (Ignite, FightFire, LaySmoke, ExhaustSmoke, SwitchSmokeGenerator, ClearLane,
+                              FireLineCharge, SetCDM, CallCasevac, LoadWounded, CasevacLeave)

@@ -32,6 +32,8 @@ What lives where:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from hexfront.engine.core.hexes import DIRECTIONS, Hex, hex_distance, reachable
@@ -182,7 +184,7 @@ def step_direction(a: Hex, b: Hex) -> int | None:
     return None
 
 
-def drove(ctx: Resolution, u: Unit, path, count: bool = True, rule: str = R_MOVE) -> None:
+def drove(ctx: Resolution, u: Unit, path: list[Hex], count: bool = True, rule: str = R_MOVE) -> None:
     """After a vehicle has moved along ``path``: it faces the way of its last step, and (``count``)
     one more move action is on its record for this activation (Weapon Stabilisation)."""
     if len(path) < 2 or not u.is_vehicle:
@@ -281,7 +283,7 @@ def bail_out(ctx: Resolution, v: Unit) -> None:
         elif spot == v.pos:
             ctx.emit(E.UnitPlaced(unit=p.id, at=spot))
         else:
-            ctx.emit(E.UnitMoved(unit=p.id, path=(v.pos, spot), points=0, rule=R_TRANSPORT))
+            ctx.emit(E.UnitMoved(unit=p.id, path=(v.hex, spot), points=0, rule=R_TRANSPORT))
 
 
 def free_for(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
@@ -297,16 +299,16 @@ def free_for(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
 
 
 def _bail_hex(st: DustState, p: Unit, v: Unit) -> Hex | None:
-    def best(hexes):
+    def best(hexes: Iterable[Hex]) -> Hex | None:
         ok = [h for h in hexes if free_for(st, p, h)]
         if not ok:
             return None
         return min(ok, key=lambda h: (ground.adjacent_to_enemy(st, p.side, h), not ground.hex_gives_cover(st, h),
                                       h.q, h.r))
 
-    found = best(v.pos.neighbours())
+    found = best(v.hex.neighbours())
     if found is None and free_for(st, p, v.hex):
-        found = v.pos
+        found = v.hex
     for ring in (2, 3):
         if found is None:
             found = best([h for h in st.tables.board if hex_distance(h, v.hex) == ring])
@@ -425,7 +427,7 @@ def crew_hex(st: DustState, v: Unit, near: Hex | None) -> Hex | None:
     """Where the crew get out: a free hex next to the vehicle where infantry can stand, next to
     ``near`` (the attackers) if possible, then with cover, then the first in hex order."""
     costs = st.tables.costs["normal"]
-    ok = [h for h in v.pos.neighbours() if st.tables.on_board(h) and costs.get(h) is not None
+    ok = [h for h in v.hex.neighbours() if st.tables.on_board(h) and costs.get(h) is not None
           and (st.occupant.get(h) is None or not st.units[st.occupant[h]].on_table)]
     if not ok:
         return None
@@ -440,6 +442,7 @@ def dismount_crew(ctx: Resolution, v: Unit, near: Hex | None) -> Unit:
     vt = st.tables.vehicles[v.vtype]
     uid = f"{v.id}-crew"
     at = crew_hex(st, v, near)
+    assert at is not None, "crew_refusal refuses a vehicle with no free ground next to it"
     ctx.emit(CrewDismounted(vehicle=v.id, unit=uid, name=f"{v.name} crew", at=at, count=vt.crew,
                             weapon=vt.crew_weapon))
     return st.units[uid]
@@ -547,10 +550,10 @@ def _embark_resolve(ctx: Resolution, u: Unit, cmd: Embark) -> None:
         return
     acts.spend(ctx, u, "embark")
     acts.reveal(ctx, u, "it moved")
-    start = u.pos
+    start = u.hex
     ctx.emit(E.Embarked(unit=u.id, vehicle=v.id, reason=f"mounts {v.name}", rule=R_TRANSPORT))
     if start != v.pos:
-        ctx.emit(E.UnitMoved(unit=u.id, path=(start, v.pos), points=0, rule=R_TRANSPORT))
+        ctx.emit(E.UnitMoved(unit=u.id, path=(start, v.hex), points=0, rule=R_TRANSPORT))
     else:
         ctx.emit(E.UnitPlaced(unit=u.id, at=v.pos))
 
@@ -584,10 +587,11 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
 
 def _disembark_resolve(ctx: Resolution, u: Unit, cmd: Disembark) -> None:
     st: DustState = ctx.state
+    assert u.carried_by is not None, "_disembark_check refuses a unit that is not aboard"
     v = st.units[u.carried_by]
     acts.spend(ctx, u, "disembark")
     ctx.emit(E.Disembarked(unit=u.id, reason=f"dismounts from {v.name}", rule=R_TRANSPORT))
-    path = [v.pos, cmd.to]
+    path = [v.hex, cmd.to]
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=0, rule=R_TRANSPORT))
     acts.sight_checks(ctx, u)
     acts.after_move(ctx, u, path)
@@ -597,7 +601,7 @@ def _disembark_offer(st: DustState, u: Unit) -> list[Disembark]:
     if not u.carried_by:
         return []
     v = st.units[u.carried_by]
-    return [Disembark(u.id, h) for h in v.pos.neighbours() if st.tables.on_board(h)]
+    return [Disembark(u.id, h) for h in v.hex.neighbours() if st.tables.on_board(h)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -663,7 +667,7 @@ def _release_offer(st: DustState, u: Unit) -> list[Release]:
     return [Release(u.id)] if u.towing and _release_check(st, u, Release(u.id)) is None else []
 
 
-def follow(ctx: Resolution, u: Unit, path) -> None:
+def follow(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
     """The towed vehicle follows the tower into the last hex it left (if that hex is taken, the last
     free one it passed; if that is not next to the tower, the cable parts)."""
     st: DustState = ctx.state
@@ -696,7 +700,7 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def AFTER_MOVE(ctx: Resolution, u: Unit, path) -> None:
+def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
     """A vehicle that moved faces the way it went and counts the move; what it tows follows."""
     if not u.is_vehicle or u.vehicle == "aircraft":
         return
