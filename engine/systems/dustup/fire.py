@@ -176,7 +176,8 @@ def firer_dice_named(st: DustState, firer: Unit, figures: list[str] | tuple[str,
     return dice, impact
 
 
-def firer_dice(st: DustState, firer: Unit, figures, grenades: int = 0) -> tuple[list[int], int]:
+def firer_dice(st: DustState, firer: Unit, figures: list[str] | tuple[str, ...],
+               grenades: int = 0) -> tuple[list[int], int]:
     """The firer's dice (die types, quality die first) and the impact die of any hits."""
     named, impact = firer_dice_named(st, firer, figures, grenades)
     return [d for d, _ in named], impact
@@ -239,6 +240,23 @@ def odds(st: DustState, firer: Unit, target: Unit, figures: tuple[str, ...] = ()
 
 
 def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
+    why = _shooter_refusal(st, u) or _aim_refusal(st, u, cmd)
+    if why:
+        return why
+    target = st.units[cmd.target]  # _aim_refusal refuses an unknown id
+    dist = hex_distance(u.hex, target.hex)
+    why = _check_figures(st, u, cmd.figures, dist)
+    if why:
+        return why
+    figs = firing_figures(st, u, target, cmd.figures)
+    if not figs:
+        return _nothing_fires(st, u, dist)
+    return _grenade_refusal(st, u, cmd, figs, dist)
+
+
+def _shooter_refusal(st: DustState, u: Unit) -> str | None:
+    """Who may shoot: a unit on the table, not routed, suppressed (a vehicle may), in travel mode or
+    completely concealed; a broken one only from cover; passengers only from an open vehicle."""
     if not u.on_table:
         return f"{u.name} is not on the table"
     if u.confidence == ROUTED:
@@ -247,17 +265,20 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
         return f"{u.name} is suppressed: it cannot shoot until it recovers (Recover Suppression Action)"
     if u.travel:
         return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
-    if u.complete_concealment and st.tables.conceal.get(u.pos, "none") != "none":
+    if u.complete_concealment and st.tables.conceal.get(u.hex, "none") != "none":
         return f"{u.name} is completely concealed and may not fire: reorganise to partial concealment first"
     if u.confidence <= BROKEN and not ground.in_cover(st, u):
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
-    why = heavy.passenger_fire_refusal(st, u)
-    if why:
-        return why
-    target = st.units.get(cmd.target)
+    return heavy.passenger_fire_refusal(st, u)
+
+
+def _aim_refusal(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
+    """Whom it may shoot at: an enemy on the table, not hidden, on the ground, in sight, and not so
+    well covered that no target die is left."""
     why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
+    target = st.units[cmd.target]  # fire_target_refusal refuses an unknown id
     why = heavy.target_refusal(st, target)
     if why:
         return why
@@ -268,13 +289,11 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
     die, shifts = target_die_for(st, u, target, cmd.suppressive)
     if die > 12:
         return f"no shooting is possible: the {describe_target_die(die, shifts)}"
-    dist = hex_distance(u.hex, target.hex)
-    why = _check_figures(st, u, cmd.figures, dist)
-    if why:
-        return why
-    figs = firing_figures(st, u, target, cmd.figures)
-    if not figs:
-        return _nothing_fires(st, u, dist)
+    return None
+
+
+def _grenade_refusal(st: DustState, u: Unit, cmd: C.Shoot, figs: list[Figure], dist: int) -> str | None:
+    """Grenades: at most MAX_GRENADES, thrown by riflemen instead of their weapon, within reach."""
     if not 0 <= cmd.grenades <= MAX_GRENADES:
         return f"at most {MAX_GRENADES} grenades may be thrown in one shoot action (Grenades)"
     if cmd.grenades:

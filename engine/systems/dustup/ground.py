@@ -23,6 +23,7 @@ from hexfront.engine.core.hexes import (
     Hex,
     axial_to_offset,
     hex_distance,
+    Sight,
     line_of_sight,
     offset_to_axial,
     reachable,
@@ -73,7 +74,7 @@ def cover_distance(st: DustState, h: Hex) -> int:
     return found
 
 
-def smoke_hexes(st: DustState) -> frozenset:
+def smoke_hexes(st: DustState) -> frozenset[Hex]:
     """Hexes under smoke (Additional Rules: Smoke): a cloud covers its hex and, with data radius=1,
     the hexes around it. Smoke blocks line of sight."""
     if not st.features:
@@ -87,11 +88,11 @@ def smoke_hexes(st: DustState) -> frozenset:
     return frozenset(out)
 
 
-def sight(st: DustState, a: Hex, b: Hex):
+def sight(st: DustState, a: Hex, b: Hex) -> Sight:
     smoke = smoke_hexes(st)
     key = (a, b, smoke) if smoke else (a, b)
     cache = st.tables.sight_cache
-    seen = cache.get(key)
+    seen: Sight | None = cache.get(key)
     if seen is None:
         los = st.tables.sight
         if smoke and (a in smoke or b in smoke):
@@ -117,7 +118,7 @@ def concealment(st: DustState, target: Unit, from_hex: Hex) -> int:
     Partial when the target's hex conceals, or the sight line passes an obscuring hex; complete
     when the unit chose complete concealment in concealing terrain.
     """
-    here = st.tables.conceal.get(target.pos, "none") != "none"
+    here = st.tables.conceal.get(target.hex, "none") != "none"
     if here and target.complete_concealment:
         return 2
     if here:
@@ -127,16 +128,21 @@ def concealment(st: DustState, target: Unit, from_hex: Hex) -> int:
     return 0
 
 
+def terrain_under(table: dict[Hex, str], u: Unit) -> str:
+    """The unit's hex in a cover or concealment table: "none" for a unit not placed on the map."""
+    return table.get(u.pos, "none") if u.pos is not None else "none"
+
+
 def cover_shift(st: DustState, u: Unit) -> int:
-    return COVER_SHIFT[st.tables.cover.get(u.pos, "none")]
+    return COVER_SHIFT[terrain_under(st.tables.cover, u)]
 
 
 def in_cover(st: DustState, u: Unit) -> bool:
-    return cover_shift(st, u) > 0 or st.tables.conceal.get(u.pos, "none") != "none" or u.propped
+    return cover_shift(st, u) > 0 or terrain_under(st.tables.conceal, u) != "none" or u.propped
 
 
 def enemy_hexes(st: DustState, side: str) -> set[Hex]:
-    return {u.pos for u in st.units.values() if u.side != side and u.on_table and not u.hidden}
+    return {u.hex for u in st.units.values() if u.side != side and u.on_table and not u.hidden}
 
 
 def adjacent_to_enemy(st: DustState, side: str, h: Hex, ignore: str | None = None, known: bool = False) -> bool:
@@ -243,7 +249,7 @@ def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
     Worked out once per position of every unit on the table (the order editor and
     the computer player ask for it many times between two moves)."""
     die, _ = movement_die(st, u, carrying)
-    others = tuple(sorted((v.pos.q, v.pos.r, v.side, v.travel, v.hidden) for v in st.units.values()
+    others = tuple(sorted((v.hex.q, v.hex.r, v.side, v.travel, v.hidden) for v in st.units.values()
                           if v.on_table and v.id != u.id))
     key = ("moves", u.id, u.pos, die, u.power, u.travel, u.side, others, u.damage, bool(u.suppression))
     memo = st.tables.sight_cache
@@ -252,8 +258,8 @@ def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
         reach = reachable(u.hex, die, step_cost(st, u, known=True))
         seen = [v for v in st.units.values() if v.on_table and v.id != u.id and not flying(v)
                 and not (v.side != u.side and v.hidden)]  # hidden enemies are only markers to this side
-        taken = {v.pos for v in seen}
-        near_enemy = {n for v in seen if v.side != u.side for n in (v.pos, *v.pos.neighbours())}
+        taken = {v.hex for v in seen}
+        near_enemy = {n for v in seen if v.side != u.side for n in (v.hex, *v.hex.neighbours())}
         found = {h: c for h, c in reach.items() if h != u.pos and h not in taken and h not in near_enemy}
         memo[key] = found
     return found
@@ -277,10 +283,10 @@ def walk_into(st: DustState, u: Unit, to: Hex, points: int,
     Hidden Units: a unit that is walked into has given its position away)."""
     path = shortest_path(u.hex, to, step_cost(st, u, known=True))
     if path is None:
-        return [u.pos], 0, []
+        return [u.hex], 0, []
     real, planned = step_cost(st, u), step_cost(st, u, known=True)
 
-    def furthest(cost_fn, known: bool) -> tuple[int, int]:
+    def furthest(cost_fn: Callable[[Hex, Hex], int | None], known: bool) -> tuple[int, int]:
         spent, best, best_cost = 0, 0, 0
         for i in range(1, len(path)):
             c = cost_fn(path[i - 1], path[i])
@@ -365,7 +371,7 @@ def withdraw_hex(st: DustState, u: Unit, away_from: Hex | None, points: int) -> 
     """Where a withdrawing unit goes: away from the enemy (``away_from``, else toward its own edge),
     toward cover if at all possible (Assault: Withdrawal)."""
     reach = reachable(u.hex, points, step_cost(st, u))
-    best, best_key = u.pos, None
+    best, best_key = u.hex, None
     for h in reach:
         if not may_end_at(st, u, h):
             continue
@@ -433,7 +439,7 @@ def move_refusal(st: DustState, u: Unit) -> str | None:
                 "first (Unlimber)")
     for f in guns:
         if f.status == FIT and not f.ready:
-            return (f"{f.name} is size {weapon_of(st, f).size}: it cannot be man-packed; limber it to a vehicle "
+            return (f"{f.name} is size {carried_weapon(st, f).size}: it cannot be man-packed; limber it to a vehicle "
                     "(Limber), or set it up and leave it")
     return None
 
