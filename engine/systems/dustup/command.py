@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 
-from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.core.hexes import Hex, hex_distance
 from hexfront.engine.core.resolution import Resolution
 
 from . import acts, assault, checks, ew, ground
@@ -334,7 +334,7 @@ def _combined_offer(st: DustState, u: Unit) -> list[Any]:
 
 def _rally_check(st: DustState, u: Unit, cmd: C.Rally) -> str | None:
     sub, why = _subordinate_refusal(st, u, cmd.subordinate, "rally")
-    if why:
+    if sub is None or why:
         return why
     if sub.panicked:
         return f"{sub.name} is panicking: panicking units cannot be rallied (Panic)"
@@ -512,7 +512,7 @@ def _regroup_check(st: DustState, u: Unit, cmd: C.Regroup) -> str | None:
             return f"{other.name} is in no state to regroup (suppressed, panicking, routed or leaderless)"
     elif actions_left(st, u) < (2 if cmd.move_to is not None else 1):
         return f"{u.name} has no action left for a move first"
-    at = u.pos
+    at = u.hex
     if cmd.move_to is not None:
         why = acts.MOVE.check(st, u, C.Move(u.id, cmd.move_to))
         if why:
@@ -555,8 +555,9 @@ def merge(ctx: Resolution, u: Unit, other: Unit) -> None:
     leadership = min(u.leadership, other.leadership)
     confidence = min(u.confidence, other.confidence)
     start = min(u.initial_confidence, other.initial_confidence)
-    lead_from_other = other.leadership < u.leadership and other.leader is not None and other.leader.fit
-    new_lead = other.leader.id if lead_from_other else None
+    other_lead = other.leader
+    new_lead = other_lead.id if other.leadership < u.leadership and other_lead is not None and other_lead.fit \
+        else None
     old_lead = u.leader.id if u.leader is not None else None
     ctx.emit(E.Note(text=f"{other.name} gives up its activation to regroup with {u.name}", rule=rule))
     ctx.emit(E.UnitsMerged(unit=u.id, other=other.id, rule=rule))
@@ -666,7 +667,7 @@ def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
     return None
 
 
-def _sees_marker(st: DustState, u: Unit, h) -> bool:
+def _sees_marker(st: DustState, u: Unit, h: Hex) -> bool:
     """Line of sight to a marker; from an aircraft in the air, everything not under smoke (Aerospace:
     Spotting from Aircraft, see ground.sees)."""
     if u.air in ("airborne", "hovering"):
@@ -760,8 +761,16 @@ def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     if u.leaderless and p != "leader":
         return f"{u.name}'s leader is down: it must reorganise to appoint a new one first"
+    if p in ("leader", "command", "extract"):
+        return _leadership_refusal(st, u, p)
+    return _formation_refusal(st, u, p)
+
+
+def _formation_refusal(st: DustState, u: Unit, p: str) -> str | None:
+    """Reorganising the unit's formation: complete concealment on or off, travel or tactical
+    formation, cavalry mounting or dismounting."""
     if p == "conceal":
-        if st.tables.conceal.get(u.pos, "none") == "none":
+        if ground.terrain_under(st.tables.conceal, u) == "none":
             return f"there is nothing to hide behind on {u.name}'s hex"
         return f"{u.name} is already completely concealed" if u.complete_concealment else None
     if p == "expose":
@@ -779,7 +788,12 @@ def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
             return f"{u.name} is propped: unprop first"
         if u.mounted == (p == "mount"):
             return f"{u.name} is already {'mounted' if u.mounted else 'dismounted'}"
-        return None
+    return None
+
+
+def _leadership_refusal(st: DustState, u: Unit, p: str) -> str | None:
+    """Reorganising the unit's leadership: appointing a new leader, promoting the leader to a fallen
+    headquarters' command, or getting troopers out of wrecked power-armour suits (extract)."""
     if p == "leader":
         if not u.leaderless:
             return f"{u.name} has a leader"
@@ -871,6 +885,7 @@ def assume_command(ctx: Resolution, u: Unit) -> None:
     hq = commander_gone(st, u)
     assert hq is not None
     lead = u.leader
+    assert lead is not None, "the 'command' reorganisation's check asks for a fit leader to promote"
     ctx.emit(E.FigureRoleChanged(unit=u.id, figure=lead.id, role="commander", reason=f"takes over from {hq.name}",
                                  rule=rule))
     ctx.emit(E.CommandAssumed(unit=u.id, hq=hq.id, level=hq.level, commander=hq.commander,
