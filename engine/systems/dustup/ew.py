@@ -207,7 +207,7 @@ def opposed(ctx: Resolution, side: str, roll: int, what: str) -> bool:
     return False
 
 
-def jam(ctx, side: str, roll: int, what: str) -> bool:
+def jam(ctx: Resolution, side: str, roll: int, what: str) -> bool:
     """Jamming Communications: called as ``side`` rolls ``roll`` to communicate (command.py). An
     active enemy EW unit may roll its EW die; above ``roll``, the attempt fails. True if jammed.
 
@@ -228,7 +228,7 @@ def jam(ctx, side: str, roll: int, what: str) -> bool:
     return True
 
 
-def disrupt(ctx, side: str, rolls: list[int], what: str) -> bool:
+def disrupt(ctx: Resolution, side: str, rolls: list[int], what: str) -> bool:
     """Disruption of Enemy Sensors and Guidance: called as ``side`` rolls ``rolls`` for an action that
     uses sensors or guidance (a guided missile, a detection attempt, a fire-support designation,
     anti-aircraft acquisition). An active enemy EW unit may roll its EW die; if it beats any of
@@ -288,7 +288,9 @@ def _spot_check(st: DustState, u: Unit, cmd: RemoteSpot) -> str | None:
 def _spot_resolve(ctx: Resolution, u: Unit, cmd: RemoteSpot) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "remote spotting (EW counters, no action)", 0)
-    pos, owner, label = hidden_counter(st, u.side, cmd.marker)
+    counter = hidden_counter(st, u.side, cmd.marker)
+    assert counter is not None, "_spot_check refuses a counter that is not there"
+    pos, owner, label = counter
     concealed = st.tables.conceal.get(pos, "none") != "none"
     out_of_sight = not ground.can_see(st, u.hex, pos)
     r = _attempt(ctx, u, cmd.extra, f"remote spotting of {label}", SPOT_RULE)
@@ -393,7 +395,7 @@ def _no_drone(u: Unit) -> str | None:
 
 def _move_check(st: DustState, u: Unit, cmd: DroneMove) -> str | None:
     why = _no_drone(u)
-    if why:
+    if why or u.drone_at is None:
         return why
     if not st.tables.on_board(cmd.to):
         return "that hex is off the map"
@@ -428,7 +430,7 @@ def drone_sees(st: DustState, a: Hex, b: Hex) -> bool:
 
 def _spot_drone_check(st: DustState, u: Unit, cmd: DroneSpot) -> str | None:
     why = _no_drone(u)
-    if why:
+    if why or u.drone_at is None:
         return why
     if u.suppression:
         return f"{u.name} is suppressed: it cannot search for hidden enemies until it recovers"
@@ -514,6 +516,7 @@ def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -
     m = st.markers[marker]
     d = hex_distance(u.hex, m.pos)
     die = range_die(st, u, d)
+    assert die is not None, "the Detect checks refuse a marker beyond every range die"
     night = "" if not st.tables.night else (
         ", by day ranges (night vision)" if sees_as_by_day(st, u) else ", at night: ranges divided by three")
     target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {hex_count(d)}{night}", rule, m.side)

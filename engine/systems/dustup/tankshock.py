@@ -36,6 +36,12 @@ def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
         return f"{u.name} is {CONFIDENCE[u.confidence]}: only confident or steady units may assault"
     if tower_of(st, u) is not None:
         return f"{u.name} is under tow"
+    return _shocked_refusal(st, u, cmd)
+
+
+def _shocked_refusal(st: DustState, u: Unit, cmd: TankShock) -> str | None:
+    """Whom a vehicle may shock: enemy infantry on the ground, on the table, seen, and in reach of
+    its best movement roll."""
     t = st.units.get(cmd.target)
     if t is None:
         return f"there is no unit '{cmd.target}'"
@@ -79,7 +85,9 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
     if not t.activated:
         ctx.emit(E.CountsAsActivated(unit=t.id, reason="assaulted: it counts as activated, whatever happens",
                                      rule=R_TANK))
-    h, _, need = assault.approach(st, u, [t])
+    way = assault.approach(st, u, [t])
+    assert way is not None, "_shock_check found a way within the best roll of the movement die"
+    h, _, need = way
     if h != u.pos:
         die, _ = ground.movement_die(st, u, False)
         points = ctx.roll(die, f"tank shock: movement die D{die}; needs {need[t.id]} to reach {t.name}", R_TANK, u.id)
@@ -106,16 +114,16 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
     left = assault.withdraw(ctx, t, u.hex, 1, "overrun by tank shock", R_TANK)
     if t.pos != left and u.on_table and not u.immobilised and free_for(st, u, left) \
             and ground.vehicle_costs(st, u).get(left) is not None:
-        path = (u.pos, left)
-        ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
-        drove(ctx, u, path, count=False, rule=R_TANK)
+        into = (u.hex, left)
+        ctx.emit(E.UnitMoved(unit=u.id, path=into, points=0, rule=R_TANK))
+        drove(ctx, u, into, count=False, rule=R_TANK)
 
 
 def _drive_through(ctx: Resolution, u: Unit, t: Unit) -> None:
     st: DustState = ctx.state
-    beyond = t.pos + (t.pos - u.pos)
+    beyond = t.hex + (t.hex - u.hex)
     if st.tables.on_board(beyond) and ground.vehicle_costs(st, u).get(beyond) is not None and free_for(st, u, beyond):
-        path = (u.pos, t.pos, beyond)
+        path = (u.hex, t.hex, beyond)
         ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
         drove(ctx, u, path, count=False, rule=R_TANK)
     else:

@@ -32,7 +32,7 @@ What lives where:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -184,7 +184,7 @@ def step_direction(a: Hex, b: Hex) -> int | None:
     return None
 
 
-def drove(ctx: Resolution, u: Unit, path: list[Hex], count: bool = True, rule: str = R_MOVE) -> None:
+def drove(ctx: Resolution, u: Unit, path: Sequence[Hex], count: bool = True, rule: str = R_MOVE) -> None:
     """After a vehicle has moved along ``path``: it faces the way of its last step, and (``count``)
     one more move action is on its record for this activation (Weapon Stabilisation)."""
     if len(path) < 2 or not u.is_vehicle:
