@@ -162,7 +162,7 @@ def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, as
     for hidden in met:
         reveal(ctx, st.units[hidden], f"{u.name} ran into it")
     if len(path) > 1:
-        start = u.pos
+        start = u.hex
         if leave_behind:
             abandon_wounded(ctx, u, leave_behind, start, "left behind as the unit moved")
         reveal(ctx, u, "it moved")

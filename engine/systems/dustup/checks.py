@@ -7,6 +7,8 @@ with its purpose and rule) and records its effect as events.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
@@ -288,7 +290,7 @@ def leader_down(u: Unit) -> bool:
     return (lead is None or lead.status != FIT) and not u.leaderless
 
 
-def leader_losses(ctx: Resolution, unit_ids) -> None:
+def leader_losses(ctx: Resolution, unit_ids: Iterable[str]) -> None:
     """Death of a Leader: each of these units whose leader has just become a casualty tests at once,
     and must reorganise both actions at its next activation to appoint a new one. A commander's
     fall makes every subordinate test with +1 (Morale: Death of a Leader). Call it after the

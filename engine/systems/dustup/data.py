@@ -217,12 +217,14 @@ class Tables:
     support: dict[str, tuple[dict[str, Any], ...]] = attrs.field(factory=dict)  # side -> support assets
     wind: int = 0  # hex direction smoke drifts toward (Natural Smoke)
     wind_given: bool = False  # the scenario names a wind (a smoke generator's trail follows it, hazards.py)
-    sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+    sight_cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)  # keyed by what is asked
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> Tables:
         """The tables for ``content``; battles on identical content share one (and its caches)."""
-        return shared_tables("Dustup", content, _build)
+        tables = shared_tables("Dustup", content, _build)
+        assert isinstance(tables, Tables)
+        return tables
 
     def on_board(self, h: Hex) -> bool:
         return h in self.board
@@ -364,10 +366,10 @@ def _deployment(content: dict[str, Any], t: DustupContent, board: dict[Hex, str]
             _check_unit(u, board, t, weapons)
             deployment.append(dict(raw, side=s.id))
         dummies.extend((s.id, _hex(d)) for d in s.dummies)
-    for u in deployment:
-        inside = u.get("in")
+    for spec in deployment:
+        inside = spec.get("in")
         if inside is not None and inside not in seen:
-            raise ContentError(f"unit {u['id']} starts in {inside!r}, which is not a unit of the scenario")
+            raise ContentError(f"unit {spec['id']} starts in {inside!r}, which is not a unit of the scenario")
     return deployment, dummies
 
 

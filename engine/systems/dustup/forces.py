@@ -11,7 +11,7 @@ from hexfront.engine.core.cards import Deck
 from hexfront.engine.core.errors import ContentError
 from hexfront.engine.core.hexes import offset_to_axial
 
-from .data import Tables, parse_figures
+from .data import Tables, VehicleType, parse_figures
 from .dice import parse_value
 from .folds import ACTIVATION_DECK
 from .schema import FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE
@@ -102,7 +102,7 @@ def build_vehicle(t: Tables, spec: dict[str, Any]) -> list[Unit]:
     start = CONFIDENCE.index(spec.get("confidence", FATIGUE[t.side_info[side]["fatigue"]]))
     pos = offset_to_axial(*spec["at"])
 
-    def one(vid: str, name: str, vtype, hull: str | None) -> Unit:
+    def one(vid: str, name: str, vtype: VehicleType, hull: str | None) -> Unit:
         figures = [Figure(id=f"{vid}.0", name=name, weapon="", armour=vtype.armour[0], role=HULL)]
         for i, w in enumerate(vtype.weapons):
             figures.append(Figure(id=f"{vid}.{i + 1}", name=f"{t.weapons[w].name} ({name})", weapon=w, armour=8,

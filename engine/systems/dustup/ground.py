@@ -21,9 +21,9 @@ import attrs
 from hexfront.engine.core.hexes import (
     LOS_BLOCK,
     Hex,
+    Sight,
     axial_to_offset,
     hex_distance,
-    Sight,
     line_of_sight,
     offset_to_axial,
     reachable,

@@ -106,7 +106,7 @@ from .dice import (
     value_name,
 )
 from .schema import BURST, SUPPORT_KINDS, SUPPORT_TIERS
-from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Feature, Mission, Unit, feature_data
+from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Feature, Figure, Mission, Unit, feature_data
 
 RULE_REQUEST = "Request Fire Support Action"
 RULE_CHITS = "Request Fire Support Action: Fire Support Chits"
@@ -302,7 +302,7 @@ def observer_die(st: DustState, observer: Unit, aim: Hex, guided: str) -> tuple[
     return shift(die, steps), notes
 
 
-def mortars(st: DustState, u: Unit) -> list:
+def mortars(st: DustState, u: Unit) -> list[Figure]:
     """The unit's on-table mortars (weapon kind "mortar", not an aircraft's bombs)."""
     out = []
     for f in u.figures:
@@ -387,7 +387,7 @@ def request_offer(st: DustState, u: Unit) -> list[RequestFire]:
     mine = [a for a in assets(st, u.side) if a["tier"] != "on_table" and missions_left(st, u.side, a) > 0]
     if not mine:
         return []
-    targets = sorted({e.pos for e in st.enemies(u.side) if not e.hidden and ground.can_see(st, u.hex, e.hex)})
+    targets = sorted({e.hex for e in st.enemies(u.side) if not e.hidden and ground.can_see(st, u.hex, e.hex)})
     return [RequestFire(u.id, str(a["id"]), h, a["ammo"][0]) for a in mine for h in targets]
 
 
@@ -485,6 +485,7 @@ def impact_resolve(ctx: Resolution, side: str, cmd: ResolveImpact) -> None:
     ctx.emit(E.MissionRemoved(mission=m.id, reason="fired", rule=RULE_TIMING))
     ammo, _, line = m.ammo.partition(":")
     observer = st.units.get(m.observer or "")
+    assert m.target is not None, "a fire mission is placed on its target point when it is requested"
     deliver(ctx, side, m.target, observer, ammo or "he", BURST[a["size"]], int(a["rounds"]), a["guided"],
             IMPACTS.get(ammo, IMPACTS["he"]), screen=m.id, line_dir=int(line or 0), what=asset_name(a),
             weapon_class=WEAPON_CLASS[a["size"]])
@@ -737,6 +738,12 @@ def mortar_check(st: DustState, u: Unit, cmd: FireMortar) -> str | None:
     if dist < w.min_range:
         return (f"that point is {dist} hexes away: a {w.name} fires high-angle and cannot reach closer than "
                 f"{w.min_range} hexes (On-Table Artillery Fire: Restrictions)")
+    return _spotting_refusal(st, u, cmd)
+
+
+def _spotting_refusal(st: DustState, u: Unit, cmd: FireMortar) -> str | None:
+    """Who sees the fall of shot: direct fire, the mortar's own unit; indirect fire, an observer of
+    its side (the target is registered for the unit's next activation, one at a time)."""
     if not cmd.indirect:
         if cmd.observer:
             return "direct fire is observed by the mortar's own unit"
