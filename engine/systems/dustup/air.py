@@ -119,7 +119,7 @@ This game's readings (the book is silent or vague):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -139,7 +139,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ew, ground, heavy, shooting, support
 from . import events as E
-from .action import Action, Decision, Fold
+from .action import Action, Decision
 from .data import Weapon
 from .dice import clock_to_hex_direction, die_name, roll_value, shift, shift_names, successes, value_name
 from .ground import sees  # noqa: F401  (also read as air.<name>)
@@ -1597,7 +1597,7 @@ ACTIONS: dict[type, Action] = {
 }
 SIDE_ACTIONS: dict[type, Action] = {MoveInbound: Action(_inbound_check, _inbound_resolve, _inbound_offer)}
 DECISIONS: dict[str, Decision] = {"ade_pilot": _ade_decided, "aa_pilot": _aa_decided}
-FOLD: dict[type, Fold] = {AirPending: _f_pending}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {AirPending: _f_pending}
 EVENT_TYPES: tuple[type, ...] = (AirPending,)
 COMMANDS: tuple[type, ...] = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFire, DropBombs, FireAA,
                               DropTroops)

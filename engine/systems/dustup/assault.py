@@ -59,6 +59,8 @@ What the assault must remember across a decision lives in the state only through
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -68,7 +70,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, fire, ground, vehicles
 from . import commands as C
 from . import events as E
-from .action import Action, Decision, Fold
+from .action import Action, Decision
 from .data import Weapon
 from .dice import die_name, open_shift, shift, shift_names, strike_die, strike_over_twelve, successes
 from .state import (
@@ -1409,5 +1411,5 @@ DECISIONS: dict[str, Decision] = {
     "press": _decide_press,
     "crew": _decide_crew,
 }
-FOLD: dict[type, Fold] = {}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
 EVENT_TYPES: tuple[type, ...] = ()

@@ -43,7 +43,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, assault, checks, ew, ground
 from . import commands as C
 from . import events as E
-from .action import Action, Decision, Fold
+from .action import Action, Decision
 from .data import COMMS_RANGE
 from .dice import die_name, shift, shift_names
 from .ew import range_die, search, sees_as_by_day  # noqa: F401  (also read as command.<name>)
@@ -83,7 +83,7 @@ def _fold_refitted(st: DustState, ev: FigureRefitted) -> None:
 
 
 EVENT_TYPES: tuple[type, ...] = (FigureRefitted,)
-FOLD: dict[type, Fold] = {FigureRefitted: _fold_refitted}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {FigureRefitted: _fold_refitted}
 DECISIONS: dict[str, Decision] = {}
 
 

@@ -62,6 +62,7 @@ This game's readings:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -72,7 +73,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, ground
 from . import commands as C
 from . import events as E
-from .action import Action, Decision, Fold
+from .action import Action
 from .dice import shift
 from .state import DustState, Unit
 
@@ -480,8 +481,8 @@ def _build() -> dict[type, Action]:
 
 
 ACTIONS: dict[type, Action] = _build()
-DECISIONS: dict[str, Decision] = {}
-FOLD: dict[type, Fold] = {}
+DECISIONS: dict[str, Callable[..., None]] = {}  # none of its own
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
 EVENT_TYPES: tuple[type, ...] = ()
 SIDE_ACTIONS: dict[type, Action] = {}
 

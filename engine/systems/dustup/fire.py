@@ -22,6 +22,8 @@ range beyond 24.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -31,7 +33,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, ground, heavy
 from . import commands as C
 from . import events as E
-from .action import Action, Decision, Fold, registry_of
+from .action import Action, registry_of
 from .data import Weapon
 from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
 from .shooting import (
@@ -481,6 +483,6 @@ def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
 
 
 ACTIONS: dict[type, Action] = {C.Shoot: Action(check, resolve, offer)}
-DECISIONS: dict[str, Decision] = {}
-FOLD: dict[type, Fold] = {}
+DECISIONS: dict[str, Callable[..., None]] = {}  # none of its own
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
 EVENT_TYPES: tuple[type, ...] = ()

@@ -122,6 +122,7 @@ This game's readings:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -131,7 +132,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground
 from . import events as E
-from .action import Action, Decision, Fold
+from .action import Action, Decision
 from .command import detachment_id
 from .dice import (
     clock_to_hex_direction,
@@ -1516,7 +1517,7 @@ ACTIONS: dict[type, Action] = {
 }
 SIDE_ACTIONS: dict[type, Action] = {CasevacLeave: Action(_leave_check, _leave_resolve, _leave_offer)}
 DECISIONS: dict[str, Decision] = {"cdm": _cdm_decision}
-FOLD: dict[type, Fold] = {}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
 EVENT_TYPES: tuple[type, ...] = ()
 COMMANDS: tuple[type, ...] = (Ignite, FightFire, LaySmoke, ExhaustSmoke, SwitchSmokeGenerator, ClearLane,
                               FireLineCharge, SetCDM, CallCasevac, LoadWounded, CasevacLeave)

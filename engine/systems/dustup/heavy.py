@@ -46,6 +46,9 @@ size; unguided rockets use the support weapons' bands; guided missiles have no r
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from hexfront.engine.core.hexes import Hex, arc_of, hex_distance
@@ -54,7 +57,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, ew, ground, shooting
 from . import commands as C
 from . import events as E
-from .action import Action, Decision, Fold
+from .action import Action, Decision
 from .data import Weapon
 from .dice import die_name, roll_value, shift, shift_names, successes, value_name
 from .ground import (
@@ -1165,7 +1168,7 @@ ACTIONS: dict[type, Action] = {
     Unlimber: Action(_unlimber_check, _unlimber_resolve, _unlimber_offer),
 }
 DECISIONS: dict[str, Decision] = {}
-FOLD: dict[type, Fold] = {WeaponReadied: _f_readied}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {WeaponReadied: _f_readied}
 EVENT_TYPES: tuple[type, ...] = (WeaponReadied,)
 COMMANDS: tuple[type, ...] = (FireWeapon, SetUpWeapon, SetRemote, Limber, Unlimber)
 SIDE_ACTIONS: dict[type, Action] = {}

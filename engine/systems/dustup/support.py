@@ -85,6 +85,7 @@ This game's readings (the book is silent or vague):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -94,7 +95,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground, heavy, vehicles
 from . import events as E
-from .action import Action, Decision, Fold
+from .action import Action, Decision
 from .dice import (
     clock_to_hex_direction,
     die_name,
@@ -833,6 +834,6 @@ ACTIONS: dict[type, Action] = {
 }
 SIDE_ACTIONS: dict[type, Action] = {ResolveImpact: Action(impact_check, impact_resolve, impact_offer)}
 DECISIONS: dict[str, Decision] = {}
-FOLD: dict[type, Fold] = {}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
 EVENT_TYPES: tuple[type, ...] = ()
 COMMANDS: tuple[type, ...] = (RequestFire, ResolveImpact, FireMortar)

@@ -32,7 +32,8 @@ What lives where:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -41,7 +42,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, fire, ground, heavy, shooting, unitfacts
 from . import events as E
-from .action import Action, Decision, Fold
+from .action import Action, Decision
 from .dice import roll_value, value_name
 from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (also read as vehicles.<name>)
 from .heavy import embark_refusal
@@ -735,6 +736,6 @@ ACTIONS: dict[type, Action] = {
     Release: Action(_release_check, _release_resolve, _release_offer),
 }
 DECISIONS: dict[str, Decision] = {}
-FOLD: dict[type, Fold] = {CrewDismounted: _f_crew_dismounted}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {CrewDismounted: _f_crew_dismounted}
 EVENT_TYPES: tuple[type, ...] = (CrewDismounted,)
 SIDE_ACTIONS: dict[type, Action] = {}
