@@ -14,7 +14,7 @@ import dustkit as K
 import pytest
 
 from hexfront.engine.core.battle import IllegalOrder
-from hexfront.engine.systems.dustup import checks, fire, heavy, rules
+from hexfront.engine.systems.dustup import checks, fire, ground, heavy, rules
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup.heavy import FireWeapon, SetRemote, SetUpWeapon
@@ -531,8 +531,8 @@ def test_passengers_of_an_open_topped_vehicle_may_be_fired_at_with_cover_and_con
     assert why and "closed" in why
     die, shifts = fire.target_die_for(st, st.units["A"], st.units["p"])
     assert ("partial concealment", 1) in shifts
-    assert heavy.passenger_cover(st, st.units["p"]) == 1
-    assert heavy.passenger_cover(st, st.units["q"]) == 0
+    assert ground.passenger_cover(st, st.units["p"]) == 1
+    assert ground.passenger_cover(st, st.units["q"]) == 0
     b.submit(C.Shoot("A", "p"))
     assert b.state.units["p"].suppression == 1 and b.state.units["P"].suppression == 1
 

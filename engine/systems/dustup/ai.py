@@ -29,15 +29,24 @@ Armour and support (Armoured Dustup; Artillery and Air Support; Aerospace; Addit
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
-from . import odds, rules
-from .data import COVER_SHIFT, EFFECTIVE_RANGE
+from . import ground, odds
+from .data import EFFECTIVE_RANGE
 from .dice import open_shift, shift
+from .schema import COVER_SHIFT
 from .state import DustState, Unit
+
+if TYPE_CHECKING:  # the command classes priced below; the modules import this one's callers
+    from .air import AirFire, AirMove, DropBombs, DropTroops, FireAA, Land, MoveInbound, TakeOff
+    from .hazards import CallCasevac, ExhaustSmoke, LaySmoke, LoadWounded, SwitchSmokeGenerator
+    from .heavy import FireWeapon, SetUpWeapon, Unlimber
+    from .support import FireMortar, RequestFire, ResolveImpact
+    from .vehicles import Disembark, Embark, TankShock, Turn
 
 PASS_VALUE = 0.15
 
@@ -91,6 +100,7 @@ class DefaultPlayer:
 
     # -- decisions ------------------------------------------------------------------------------
     def _decide(self, st: DustState, legal: list[Any]) -> Any:
+        assert st.pending is not None, "choose() asks this only while a decision is pending"
         kind = st.pending.kind
         want = {"first": "first", "seize": "decline", "occupy": "occupy", "press": "press"}.get(kind)
         if kind == "withdraw":
@@ -133,22 +143,19 @@ class DefaultPlayer:
             return self._move(st, u, cmd)
         if t is C.Assault:
             return self._assault(st, u, cmd)
+        if t is C.Rally or t is C.Order:
+            return self._command(st, u, cmd)
+        return self._keeping_order(st, u, cmd)
+
+    def _keeping_order(self, st: DustState, u: Unit, cmd: Any) -> float:
+        """The orders that keep a unit in fighting order: recovering, propping, treating, searching."""
+        t = type(cmd)
         if t is C.Recover:
             return 2.0 * odds.p_beats(u.quality, u.leadership)
         if t is C.Prop:
-            return 0.5 if self._targets_from(st, u, u.pos) and not self._wants_to_advance(st, u) else 0.05
+            return 0.5 if self._targets_from(st, u, u.hex) and not self._wants_to_advance(st, u) else 0.05
         if t is C.Unprop:
-            return 0.6 if self._wants_to_advance(st, u) and not self._targets_from(st, u, u.pos) else 0.0
-        if t is C.Rally:
-            sub = st.units[cmd.subordinate]
-            return 1.5 * (sub.initial_confidence - sub.confidence) * odds.p_beats(sub.quality,
-                                                                                 sub.leadership + u.leadership)
-        if t is C.Order:
-            sub = st.units[cmd.subordinate]
-            if not sub.on_table or sub.suppression or sub.panicked:
-                return 0.0
-            shots = self._targets_from(st, sub, sub.pos)
-            return (1.2 if shots else 0.4) * (0.5 if not sub.activated else 1.0)
+            return 0.6 if self._wants_to_advance(st, u) and not self._targets_from(st, u, u.hex) else 0.0
         if t is C.Treat:
             return 0.6 * len(st.units[cmd.patient].wounded_untreated)
         if t is C.Detect:
@@ -159,6 +166,17 @@ class DefaultPlayer:
         if t in (C.Rouse, C.Withdraw):
             return 0.1  # forced orders are the only legal ones anyway
         return 0.02
+
+    def _command(self, st: DustState, u: Unit, cmd: C.Rally | C.Order) -> float:
+        """A commander's orders: rallying a shaken subordinate, or ordering one that can shoot."""
+        sub = st.units[cmd.subordinate]
+        if isinstance(cmd, C.Rally):
+            return 1.5 * (sub.initial_confidence - sub.confidence) * odds.p_beats(sub.quality,
+                                                                                 sub.leadership + u.leadership)
+        if not sub.on_table or sub.suppression or sub.panicked:
+            return 0.0
+        shots = self._targets_from(st, sub, sub.hex)
+        return (1.2 if shots else 0.4) * (0.5 if not sub.activated else 1.0)
 
     # shooting ---------------------------------------------------------------------------------------
     def _shoot(self, st: DustState, u: Unit, cmd: C.Shoot) -> float:
@@ -173,12 +191,12 @@ class DefaultPlayer:
         if target.is_vehicle:
             from hexfront.engine.core.hexes import arc_of
 
-            face = target.armour_face(arc_of(target.pos, target.facing, u.pos))
+            face = target.armour_face(arc_of(target.hex, target.facing, u.hex))
             win, double = p_value_beats(impact, face) if impact else (0.0, 0.0)
             casualties = 0.0 if cmd.suppressive else shot.expected_hits * (win + double) * (1 + target.size) / 2
         else:
             armour = max((f.armour for f in target.fit_figures), default=4)
-            steps = rules.cover_shift(st, target) + (1 if target.propped else 0)
+            steps = ground.cover_shift(st, target) + (1 if target.propped else 0)
             wound, kill = odds.p_wound(impact, shift(armour, steps)) if impact and impact <= 12 else (0.0, 0.0)
             casualties = 0.0 if cmd.suppressive else shot.expected_hits * (wound + kill)
         pin = (1.0 if target.suppression == 0 else 0.4 if target.suppression < 3 else 0.0)
@@ -197,7 +215,7 @@ class DefaultPlayer:
             return 0.0
         mine = max(1, u.able * (2 if u.power else 1))
         theirs = max(1, target.able * (2 if target.power else 1))
-        if hex_distance(u.pos, target.pos) <= 1:
+        if hex_distance(u.hex, target.hex) <= 1:
             return 1.0 + mine / theirs
         me, them = (u.id, assault.members(u)), (target.id, assault.members(target))
         a_steps = sum(s for _, s in assault.courage_shifts(st, me, them, False))
@@ -212,21 +230,21 @@ class DefaultPlayer:
     def _goal(self, st: DustState, u: Unit) -> Hex | None:
         objectives = list(st.tables.objectives)
         if objectives:
-            return min(objectives, key=lambda o: (self._held_by_us(st, u.side, o), hex_distance(u.pos, o)))
-        enemies = [e.pos for e in st.enemies(u.side)]
-        return min(enemies, key=lambda h: hex_distance(u.pos, h)) if enemies else None
+            return min(objectives, key=lambda o: (self._held_by_us(st, u.side, o), hex_distance(u.hex, o)))
+        enemies = [e.hex for e in st.enemies(u.side)]
+        return min(enemies, key=lambda h: hex_distance(u.hex, h)) if enemies else None
 
     @staticmethod
     def _held_by_us(st: DustState, side: str, obj: Hex) -> bool:
-        return any(v.side == side and v.on_table and hex_distance(v.pos, obj) <= 1 for v in st.units.values())
+        return any(v.side == side and v.on_table and hex_distance(v.hex, obj) <= 1 for v in st.units.values())
 
     def _wants_to_advance(self, st: DustState, u: Unit) -> bool:
         goal = self._goal(st, u)
-        return goal is not None and hex_distance(u.pos, goal) > 1
+        return goal is not None and hex_distance(u.hex, goal) > 1
 
     def _targets_from(self, st: DustState, u: Unit, h: Hex) -> list[Unit]:
         return [e for e in st.enemies(u.side)
-                if not e.hidden and hex_distance(h, e.pos) <= EFFECTIVE_RANGE and rules.can_see(st, h, e.pos)]
+                if not e.hidden and hex_distance(h, e.hex) <= EFFECTIVE_RANGE and ground.can_see(st, h, e.hex)]
 
     def _move(self, st: DustState, u: Unit, cmd: C.Move) -> float:
         if cmd.leave_wounded:
@@ -235,14 +253,14 @@ class DefaultPlayer:
         to = cmd.to
         value = 0.0
         if goal is not None:
-            value += 0.25 * (hex_distance(u.pos, goal) - hex_distance(to, goal))
+            value += 0.25 * (hex_distance(u.hex, goal) - hex_distance(to, goal))
             if hex_distance(to, goal) <= 1:
                 value += 0.8
         cover = COVER_SHIFT[st.tables.cover.get(to, "none")] + \
             (1 if st.tables.conceal.get(to, "none") != "none" else 0)
         value += 0.35 * cover
         watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
-                    and hex_distance(to, e.pos) <= EFFECTIVE_RANGE and rules.can_see(st, e.pos, to)]
+                    and hex_distance(to, e.hex) <= EFFECTIVE_RANGE and ground.can_see(st, e.hex, to)]
         if not cover:
             value -= 0.3 * len(watchers)
         if watchers:
@@ -271,7 +289,7 @@ def _enemy_near(st: DustState, side: str, h: Hex, radius: int) -> tuple[int, int
     return enemy, own
 
 
-def _fire_weapon(self, st: DustState, u: Unit, cmd) -> float:
+def _fire_weapon(self: DefaultPlayer, st: DustState, u: Unit, cmd: FireWeapon) -> float:
     from hexfront.engine.core.hexes import arc_of
 
     from . import heavy
@@ -280,8 +298,8 @@ def _fire_weapon(self, st: DustState, u: Unit, cmd) -> float:
     total = 0.0
     for fid in cmd.weapons:
         f = next((x for x in u.figures if x.id == fid), None)
-        w = heavy.weapon_of(st, f) if f is not None else None
-        if w is None:
+        w = ground.weapon_of(st, f) if f is not None else None
+        if f is None or w is None:
             continue
         vehicle = target.is_vehicle
         if w.kind in ("guided", "aa"):
@@ -297,18 +315,18 @@ def _fire_weapon(self, st: DustState, u: Unit, cmd) -> float:
         minor, major = p_successes(dice, die)
         impact = w.impact_against(vehicle)
         if vehicle:
-            face = target.armour_face(arc_of(target.pos, target.facing, u.pos)) if not cmd.part else 6
+            face = target.armour_face(arc_of(target.hex, target.facing, u.hex)) if not cmd.part else 6
             win, double = p_value_beats(impact, face)
             total += major * min(1.0, hits * win) * (1.5 + target.size) + major * double * 3.0 + 0.4 * minor
         else:
             armour = max((x.armour for x in target.fit_figures), default=4)
-            wound, kill = odds.p_wound(min(impact, 12), shift(armour, rules.cover_shift(st, target)))
+            wound, kill = odds.p_wound(min(impact, 12), shift(armour, ground.cover_shift(st, target)))
             pin = 1.0 if target.suppression == 0 else 0.3
             total += 3.0 * major * hits * (wound + kill) + 1.2 * pin * (minor + major)
     return total + 0.35
 
 
-def _request_fire(self, st: DustState, u: Unit, cmd) -> float:
+def _request_fire(self: DefaultPlayer, st: DustState, u: Unit, cmd: RequestFire) -> float:
     from . import support
 
     asset = support.asset_of(st, u.side, cmd.asset)
@@ -322,15 +340,15 @@ def _request_fire(self, st: DustState, u: Unit, cmd) -> float:
     enemy, own = _enemy_near(st, u.side, cmd.target, radius)
     if own:
         return 0.0
-    return p * (0.6 + 0.25 * enemy * asset.get("rounds", 1)) - 0.1 * cmd.chits
+    return p * (0.6 + 0.25 * enemy * int(asset.get("rounds", 1))) - 0.1 * cmd.chits
 
 
-def _fire_mortar(self, st: DustState, u: Unit, cmd) -> float:
+def _fire_mortar(self: DefaultPlayer, st: DustState, u: Unit, cmd: FireMortar) -> float:
     enemy, own = _enemy_near(st, u.side, cmd.target, 2)
     return 0.0 if own else 0.5 + 0.3 * enemy
 
 
-def _resolve_impact(self, st: DustState, cmd) -> float:
+def _resolve_impact(self: DefaultPlayer, st: DustState, cmd: ResolveImpact) -> float:
     from . import support
 
     m = st.missions.get(cmd.mission)
@@ -344,12 +362,12 @@ def _resolve_impact(self, st: DustState, cmd) -> float:
     return 0.6 * enemy - 1.0 * own + (0.2 if enemy else -0.2)
 
 
-def _lay_smoke(self, st: DustState, u: Unit, cmd) -> float:
+def _lay_smoke(self: DefaultPlayer, st: DustState, u: Unit, cmd: LaySmoke) -> float:
     """Smoke pays when guns that are free to fire can see the unit where it stands without cover."""
-    if rules.in_cover(st, u) and not u.is_vehicle:
+    if ground.in_cover(st, u) and not u.is_vehicle:
         return 0.0
     watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
-                and hex_distance(u.pos, e.pos) <= EFFECTIVE_RANGE * 2 and rules.can_see(st, e.pos, u.pos)]
+                and hex_distance(u.hex, e.hex) <= EFFECTIVE_RANGE * 2 and ground.can_see(st, e.hex, u.hex)]
     if not watchers:
         return 0.0
     cloud = {cmd.at, *cmd.at.neighbours()}
@@ -357,91 +375,91 @@ def _lay_smoke(self, st: DustState, u: Unit, cmd) -> float:
     from hexfront.engine.core.hexes import line
 
     for e in watchers:
-        if any(h in cloud for h in line(e.pos, u.pos)):
+        if any(h in cloud for h in line(e.hex, u.hex)):
             blocked += 1
     heavy_threat = sum(1 for e in watchers if e.is_vehicle or e.heavy_weapons)
     return 0.35 * blocked + 0.3 * min(blocked, heavy_threat)
 
 
-def _exhaust_smoke(self, st: DustState, u: Unit, cmd) -> float:
-    watchers = [e for e in st.enemies(u.side) if not e.hidden and rules.can_see(st, e.pos, u.pos)]
+def _exhaust_smoke(self: DefaultPlayer, st: DustState, u: Unit, cmd: ExhaustSmoke) -> float:
+    watchers = [e for e in st.enemies(u.side) if not e.hidden and ground.can_see(st, e.hex, u.hex)]
     return 0.3 if watchers and u.damage else 0.0
 
 
-def _disembark(self, st: DustState, u: Unit, cmd) -> float:
+def _disembark(self: DefaultPlayer, st: DustState, u: Unit, cmd: Disembark) -> float:
     v = st.units.get(u.carried_by or "")
     goal = self._goal(st, u)
     if v is None:
         return 0.5
-    near = goal is not None and hex_distance(v.pos, goal) <= 4
+    near = goal is not None and hex_distance(v.hex, goal) <= 4
     threatened = v.damage > 0 or v.suppression > 0 or (v.air == "" and any(
-        not e.hidden and hex_distance(e.pos, v.pos) <= 3 for e in st.enemies(u.side)))
+        not e.hidden and hex_distance(e.hex, v.hex) <= 3 for e in st.enemies(u.side)))
     return (1.0 if near or threatened else 0.0) + 0.25 * (cmd.to == goal if goal else 0)
 
 
-def _embark(self, st: DustState, u: Unit, cmd) -> float:
+def _embark(self: DefaultPlayer, st: DustState, u: Unit, cmd: Embark) -> float:
     v = st.units.get(cmd.vehicle)
     goal = self._goal(st, u)
     if v is None or goal is None or v.damage:
         return 0.0
-    return 0.6 if hex_distance(u.pos, goal) > 8 else 0.0
+    return 0.6 if hex_distance(u.hex, goal) > 8 else 0.0
 
 
-def _turn(self, st: DustState, u: Unit, cmd) -> float:
+def _turn(self: DefaultPlayer, st: DustState, u: Unit, cmd: Turn) -> float:
     from hexfront.engine.core.hexes import arc_of
 
     threats = [e for e in st.enemies(u.side) if not e.hidden and (e.is_vehicle or e.heavy_weapons)]
     if not threats:
         return 0.0
-    e = min(threats, key=lambda x: hex_distance(u.pos, x.pos))
-    now = arc_of(u.pos, u.facing, e.pos)
-    after = arc_of(u.pos, cmd.facing, e.pos)
+    e = min(threats, key=lambda x: hex_distance(u.hex, x.hex))
+    now = arc_of(u.hex, u.facing, e.hex)
+    after = arc_of(u.hex, cmd.facing, e.hex)
     return 0.45 if now != "front" and after == "front" else 0.0
 
 
-def _tank_shock(self, st: DustState, u: Unit, cmd) -> float:
+def _tank_shock(self: DefaultPlayer, st: DustState, u: Unit, cmd: TankShock) -> float:
     target = st.units[cmd.target]
     return 0.4 + 0.3 * target.suppression + (0.5 if target.confidence <= 2 else 0.0) - 0.1 * target.able / 4
 
 
-def _set_up(self, st: DustState, u: Unit, cmd) -> float:
+def _set_up(self: DefaultPlayer, st: DustState, u: Unit, cmd: SetUpWeapon) -> float:
     if cmd.dismantle:
         return 0.0
-    return 1.1 if self._targets_from(st, u, u.pos) else 0.3
+    return 1.1 if self._targets_from(st, u, u.hex) else 0.3
 
 
-def _zero(self, st, u, cmd) -> float:
+def _zero(self: DefaultPlayer, st: DustState, u: Unit, cmd: Any) -> float:
     return 0.0
 
 
-def _unlimber(self, st: DustState, u: Unit, cmd) -> float:
+def _unlimber(self: DefaultPlayer, st: DustState, u: Unit, cmd: Unlimber) -> float:
     """A limbered gun cannot fire: bring it into action where it has something to shoot at."""
-    return 1.1 if self._targets_from(st, u, u.pos) else 0.3
+    return 1.1 if self._targets_from(st, u, u.hex) else 0.3
 
 
-def _smoke_generator(self, st: DustState, u: Unit, cmd) -> float:
+def _smoke_generator(self: DefaultPlayer, st: DustState, u: Unit, cmd: SwitchSmokeGenerator) -> float:
     """Turn a position's smoke generator on when enemy guns free to fire can see the position; turn it
     off again once no enemy is left within effective range of it."""
     g = st.features.get(cmd.feature)
     if g is None:
         return 0.0
     if not cmd.on:
-        near = any(not e.hidden and hex_distance(e.pos, g.pos) <= EFFECTIVE_RANGE for e in st.enemies(u.side))
+        near = any(not e.hidden and hex_distance(e.hex, g.pos) <= EFFECTIVE_RANGE for e in st.enemies(u.side))
         return 0.0 if near else 0.3
     watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
-                and hex_distance(e.pos, g.pos) <= EFFECTIVE_RANGE * 2 and rules.can_see(st, e.pos, g.pos)]
+                and hex_distance(e.hex, g.pos) <= EFFECTIVE_RANGE * 2 and ground.can_see(st, e.hex, g.pos)]
     if not watchers:
         return 0.0
     heavy_threat = sum(1 for e in watchers if e.is_vehicle or e.heavy_weapons)
     value = 0.3 * min(len(watchers), 3) + 0.3 * min(heavy_threat, 2)
     if cmd.direction >= 0:  # no wind: the trail is best laid toward the nearest watcher
-        nearest = min(watchers, key=lambda e: hex_distance(e.pos, g.pos))
+        nearest = min(watchers, key=lambda e: hex_distance(e.hex, g.pos))
         step = g.pos.neighbour(cmd.direction)
-        value += 0.05 if hex_distance(step, nearest.pos) < hex_distance(g.pos, nearest.pos) else 0.0
+        value += 0.05 if hex_distance(step, nearest.hex) < hex_distance(g.pos, nearest.hex) else 0.0
     return value
 
 
-def _move_inbound(self, st: DustState, cmd) -> float:
+def _move_inbound(self: DefaultPlayer, st: DustState, cmd: MoveInbound) -> float:
     """Bring aircraft and inserted troops in: forward along the chart, and onto the table near
     an objective rather than the middle (the arrival point is the first the offer lists)."""
     if cmd.to < 0:
@@ -457,63 +475,63 @@ def _move_inbound(self, st: DustState, cmd) -> float:
     return value
 
 
-def _air_move(self, st: DustState, u: Unit, cmd) -> float:
+def _air_move(self: DefaultPlayer, st: DustState, u: Unit, cmd: AirMove) -> float:
     goal = self._goal(st, u)
     to = cmd.to
     if goal is None:
         return 0.2
-    value = 0.2 * (hex_distance(u.pos, goal) - hex_distance(to, goal))
+    value = 0.2 * (hex_distance(u.hex, goal) - hex_distance(to, goal))
     carrying = bool(st.passengers(u.id))
     if carrying and hex_distance(to, goal) <= 3:
         value += 0.8
     aa = [e for e in st.enemies(u.side) if not e.hidden and any(
         f.status == "fit" and st.tables.weapons.get(f.weapon) is not None and st.tables.weapons[f.weapon].kind == "aa"
         for f in e.heavy_weapons)]
-    value -= 0.15 * sum(1 for e in aa if hex_distance(e.pos, to) <= 12)
+    value -= 0.15 * sum(1 for e in aa if hex_distance(e.hex, to) <= 12)
     return value + 0.1
 
 
-def _land(self, st: DustState, u: Unit, cmd) -> float:
+def _land(self: DefaultPlayer, st: DustState, u: Unit, cmd: Land) -> float:
     goal = self._goal(st, u)
-    if st.passengers(u.id) and goal is not None and hex_distance(u.pos, goal) <= 5:
+    if st.passengers(u.id) and goal is not None and hex_distance(u.hex, goal) <= 5:
         return 1.2
     return 0.0
 
 
-def _fire_aa(self, st: DustState, u: Unit, cmd) -> float:
+def _fire_aa(self: DefaultPlayer, st: DustState, u: Unit, cmd: FireAA) -> float:
     target = st.units.get(cmd.target)
     return 2.0 + (target.size if target else 0)
 
 
-def _air_fire(self, st: DustState, u: Unit, cmd) -> float:
+def _air_fire(self: DefaultPlayer, st: DustState, u: Unit, cmd: AirFire) -> float:
     target = st.units.get(cmd.target)
     if target is None:
         return 0.0
     return 0.8 + 0.3 * len(target.fit_figures) * (3 if target.is_vehicle else 1) / 4
 
 
-def _drop_bombs(self, st: DustState, u: Unit, cmd) -> float:
-    ahead = u.pos if u.air == "hovering" else u.pos.neighbour(u.facing).neighbour(u.facing)
+def _drop_bombs(self: DefaultPlayer, st: DustState, u: Unit, cmd: DropBombs) -> float:
+    ahead = u.hex if u.air == "hovering" else u.hex.neighbour(u.facing).neighbour(u.facing)
     enemy, own = _enemy_near(st, u.side, ahead, 3)
     return (0.5 * enemy - own) * (1 + 0.2 * (cmd.count - 1))
 
 
-def _drop_troops(self, st: DustState, u: Unit, cmd) -> float:
+def _drop_troops(self: DefaultPlayer, st: DustState, u: Unit, cmd: DropTroops) -> float:
     goal = self._goal(st, u)
     return 1.0 + (0.3 if cmd.method == "grav" else 0.0) + (0.3 if goal and hex_distance(cmd.at, goal) <= 3 else 0)
 
 
-def _take_off(self, st: DustState, u: Unit, cmd) -> float:
+def _take_off(self: DefaultPlayer, st: DustState, u: Unit, cmd: TakeOff) -> float:
     if u.vehicle != "aircraft":
         return 0.05  # a grav vehicle fights well enough on the ground
     return 0.7 if not st.passengers(u.id) else 0.0
 
 
-def _casevac(self, st: DustState, u: Unit, cmd) -> float:
+def _casevac(self: DefaultPlayer, st: DustState, u: Unit, cmd: LoadWounded | CallCasevac) -> float:
     return 0.4 * len(u.wounded_untreated) + 0.2 * sum(1 for f in u.figures if f.status == "stabilised")
 
 
-ARMOUR_VALUES = {
+ARMOUR_VALUES: dict[str, Callable[[DefaultPlayer, DustState, Unit, Any], float]] = {
     "FireWeapon": _fire_weapon, "RequestFire": _request_fire, "FireMortar": _fire_mortar,
     "LaySmoke": _lay_smoke, "ExhaustSmoke": _exhaust_smoke, "Disembark": _disembark, "Embark": _embark,
     "Turn": _turn, "TankShock": _tank_shock, "SetUpWeapon": _set_up, "AirMove": _air_move, "Land": _land,
@@ -523,4 +541,5 @@ ARMOUR_VALUES = {
     "SetCDM": _zero, "Ignite": _zero, "FightFire": _zero,
     "SwitchSmokeGenerator": _smoke_generator, "Limber": _zero, "Unlimber": _unlimber,
 }
-SIDE_VALUES = {"ResolveImpact": _resolve_impact, "MoveInbound": _move_inbound}
+SIDE_VALUES: dict[str, Callable[[DefaultPlayer, DustState, Any], float]] = {
+    "ResolveImpact": _resolve_impact, "MoveInbound": _move_inbound}

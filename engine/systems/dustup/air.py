@@ -45,7 +45,8 @@ This game's readings (the book is silent or vague):
   heading). A VTOL moving 6 hexes (12") or less goes any way and faces any way.
 * A non-VTOL aircraft must move first in each activation: AirFire, DropBombs and FireAA (and any
   caller of :func:`mount_refusal`) are refused until it has made a move (AirMove, LeaveTable or a
-  TakeOff with a move); Detect is not held back. One whose activation ends without a move flies 12 hexes straight ahead (off the table: to box 1). A VTOL that ends its
+  TakeOff with a move); Detect is not held back. One whose activation ends without a move flies 12
+  hexes straight ahead (off the table: to box 1). A VTOL that ends its
   activation airborne without having moved is hovering.
 * A hovering aircraft turns as part of any action: its fixed and guided weapons may engage in any
   direction (it turns to face the target as it fires), and the guided weapons' arc shift does not
@@ -118,6 +119,8 @@ This game's readings (the book is silent or vague):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import attrs
@@ -136,11 +139,11 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ew, ground, heavy, shooting, support
 from . import events as E
-from .action import Action
+from .action import Action, Decision
 from .data import Weapon
 from .dice import clock_to_hex_direction, die_name, roll_value, shift, shift_names, successes, value_name
 from .ground import sees  # noqa: F401  (also read as air.<name>)
-from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Unit
+from .state import ABANDONED, HULL, KILLED, ROUTED, UNTREATED, WEAPON, DustState, Figure, Mission, Pending, Unit
 
 RULE_CHART = "The Inbound Chart"
 RULE_ADE = "Aerospace Operations: Arriving in the Battle Zone"
@@ -360,7 +363,7 @@ def can_see_unit(st: DustState, viewer: Unit, target: Unit) -> bool:
     if flying(viewer) or flying(target):
         smoke = ground.smoke_hexes(st)
         return viewer.pos not in smoke and target.pos not in smoke
-    return ground.can_see(st, viewer.pos, target.pos)
+    return ground.can_see(st, viewer.hex, target.hex)
 
 
 def in_corridor(pos: Hex, facing: int, target: Hex) -> bool:
@@ -404,7 +407,7 @@ def mount_refusal(st: DustState, aircraft: Unit, weapon: Any, target: Unit) -> s
         return (f"{target.name} is in the air: aircraft engage aircraft only with guided weapons, by FireAA "
                 f"under the optional air-to-air rule ({RULE_A2A})")
     mount = w.mount or "turret"
-    dist = hex_distance(aircraft.pos, target.pos)
+    dist = hex_distance(aircraft.hex, target.hex)
     grounded = aircraft.air == GROUNDED
     hovering = aircraft.air == HOVERING
     if mount == "deadfall":
@@ -422,10 +425,10 @@ def mount_refusal(st: DustState, aircraft: Unit, weapon: Any, target: Unit) -> s
         if dist < least:
             return (f"the {w.name} cannot engage ground targets closer than {least} hexes "
                     f"({least * 2}\") from a {'VTOL' if aircraft.vtol else 'non-VTOL'} aircraft ({RULE_FIXED})")
-        if not hovering and not in_corridor(aircraft.pos, aircraft.facing, target.pos):
+        if not hovering and not in_corridor(aircraft.hex, aircraft.facing, target.hex):
             return f"the {w.name} fires only into a corridor 3 hexes (6\") wide straight ahead ({RULE_FIXED})"
     elif mount == "guided":
-        if not hovering and relative_bearing(aircraft.pos, aircraft.facing, target.pos) > 90 + _EPS:
+        if not hovering and relative_bearing(aircraft.hex, aircraft.facing, target.hex) > 90 + _EPS:
             return f"guided weapons engage only in the forward 180 degrees ({RULE_GUIDED})"
     return None
 
@@ -433,7 +436,7 @@ def mount_refusal(st: DustState, aircraft: Unit, weapon: Any, target: Unit) -> s
 def guidance_shift(st: DustState, aircraft: Unit, target: Unit) -> int:
     """Guided Weapons from aircraft: -1 for a target outside the central 90 degrees (not when hovering)."""
     if is_aircraft(aircraft) and aircraft.air != HOVERING \
-            and relative_bearing(aircraft.pos, aircraft.facing, target.pos) > 45 + _EPS:
+            and relative_bearing(aircraft.hex, aircraft.facing, target.hex) > 45 + _EPS:
         return -1
     return 0
 
@@ -444,7 +447,7 @@ def fly_refusal(st: DustState, u: Unit, to: Hex, facing: int) -> str | None:
         return "that hex is off the map: fly off the table with LeaveTable"
     if not 0 <= facing <= 5:
         return "a facing is a hex direction, 0 to 5"
-    dist = hex_distance(u.pos, to)
+    dist = hex_distance(u.hex, to)
     if dist == 0:
         return f"{u.name} is already there"
     if any(v.id != u.id and v.on_table and flying(v) and v.pos == to for v in st.units.values()):
@@ -457,7 +460,7 @@ def fly_refusal(st: DustState, u: Unit, to: Hex, facing: int) -> str | None:
     if (facing - u.facing) % 6 not in (0, 1, 5):
         return (f"an aircraft turns no more than 90 degrees in a move: keep the facing or turn one hex side "
                 f"({RULE_TABLE})")
-    if relative_bearing(u.pos, facing, to) > 30 + _EPS:
+    if relative_bearing(u.hex, facing, to) > 30 + _EPS:
         return (f"{u.name} must face the way it flies: the destination is off the new heading"
                 + ("" if not vtol else f" (a VTOL flies any way only within {VTOL_FREE} hexes)"))
     return None
@@ -465,7 +468,7 @@ def fly_refusal(st: DustState, u: Unit, to: Hex, facing: int) -> str | None:
 
 def ground_units_near(st: DustState, h: Hex, radius: int, but: str = "") -> list[Unit]:
     return [v for v in st.units.values() if v.id != but and v.on_table and not flying(v) and v.carried_by is None
-            and v.hull is None and hex_distance(v.pos, h) <= radius]
+            and v.hull is None and hex_distance(v.hex, h) <= radius]
 
 
 def landing_zone(st: DustState, u: Unit, h: Hex) -> tuple[str, str]:
@@ -494,7 +497,8 @@ def rough(st: DustState, h: Hex) -> bool:
     return t in ROUGH or st.tables.terrain[t].move == "difficult" if t else False
 
 
-def free_hex(st: DustState, near: Hex, taken: set[Hex] = frozenset(), side: str = "", radius: int = 4) -> Hex | None:
+def free_hex(st: DustState, near: Hex, taken: AbstractSet[Hex] = frozenset(), side: str = "",
+             radius: int = 4) -> Hex | None:
     """The nearest hex to ``near`` with nobody on the ground, passable on foot, (given ``side``) not
     next to an enemy of that side."""
     for h in spiral(near, radius):
@@ -510,7 +514,7 @@ def free_hex(st: DustState, near: Hex, taken: set[Hex] = frozenset(), side: str 
     return None
 
 
-def _spec(st: DustState, uid: str) -> dict:
+def _spec(st: DustState, uid: str) -> dict[str, Any]:
     return next((s for s in st.tables.deployment if str(s["id"]) == uid), {})
 
 
@@ -603,6 +607,7 @@ def _centre(st: DustState) -> Hex:
 def _inbound_resolve(ctx: Resolution, side: str, cmd: MoveInbound) -> None:
     st: DustState = ctx.state
     m = st.missions[cmd.mission]
+    assert m.unit is not None, "_inbound_check refuses a counter that carries no unit"
     u = st.units[m.unit]
     if cmd.to > 0 or (cmd.to == -1 and m.box != 1):
         ctx.emit(E.MissionMoved(mission=m.id, box=cmd.to, reason=f"{u.name} flies on", rule=RULE_CHART))
@@ -626,12 +631,13 @@ def _inbound_resolve(ctx: Resolution, side: str, cmd: MoveInbound) -> None:
     _arrive(ctx, m, u, cmd.to, cmd.at, cmd.facing, cmd.air)
 
 
-def _ade_decided(ctx: Resolution, pending, choice: str) -> None:
+def _ade_decided(ctx: Resolution, pending: Pending, choice: str) -> None:
     st: DustState = ctx.state
     facts = st.air_pending or ()
     ctx.emit(AirPending(facts=None, rule=RULE_ADE))
     _, mid, to, q, r, facing, air, doubled = facts
     m = st.missions[mid]
+    assert m.unit is not None, "only an aircraft's counter is held by the air defences"
     u = st.units[m.unit]
     if choice == "abort":
         _return_to_base(ctx, u, "the pilot aborts the mission in the face of the air defences", RULE_ADE)
@@ -669,6 +675,7 @@ def _arrive(ctx: Resolution, m: Mission, u: Unit, to: int, at: Hex | None, facin
         ctx.emit(E.MissionMoved(mission=m.id, box=-1, reason=f"{u.name} loiters near the battle", rule=RULE_ADE))
         return
     if not is_aircraft(u):
+        assert at is not None, "_inbound_check names the hex where inserted troops arrive"
         insert(ctx, m, u, at)
         return
     ctx.emit(E.MissionRemoved(mission=m.id, reason=f"{u.name} arrives over the battle area", rule=RULE_ADE))
@@ -716,8 +723,8 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
     roll = ctx.roll(die, f"{u.name} drops on the landing zone: quality die {die_name(die)}"
                     + (" (parachute: one lower)" if how == "parachute" else "") + f" must beat {INSERT_TARGET}",
                     RULE_INSERT, u.id,
-                    modifiers=_named(f"quality die D{u.quality}", [("a parachute drop", -1 if how == "parachute" else 0)],
-                                     RULE_INSERT))
+                    modifiers=_named(f"quality die D{u.quality}",
+                                     [("a parachute drop", -1 if how == "parachute" else 0)], RULE_INSERT))
     good = roll > INSERT_TARGET
     d = ctx.roll(6, "drift from the aim point: D6 inches" if good else "drift from the aim point: D6 x 2 inches",
                  RULE_INSERT, u.id)
@@ -760,7 +767,8 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
         qd = shift(u.quality, -1) if hard else u.quality
         r = ctx.roll(qd, f"{f.name} lands: quality die {die_name(qd)}" + (" (difficult ground)" if hard else "")
                      + ", 1 wounds", RULE_INSERT, u.id,
-                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)], RULE_INSERT))
+                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)],
+                                      RULE_INSERT))
         if r == 1:
             _wound(ctx, u, f, "a bad landing", RULE_INSERT)
             hurt.append(f)
@@ -816,11 +824,11 @@ def _airmove_offer(st: DustState, u: Unit) -> list[AirMove]:
     for turn in (0, 1, -1):
         d = (u.facing + turn) % 6
         for n in (FAST_MOVE, FAST_MOVE + 6):
-            out.append(AirMove(u.id, step(u.pos, d, n), d))
+            out.append(AirMove(u.id, step(u.hex, d, n), d))
     if vtol_like(u):
         for d in range(6):
             for n in (3, VTOL_FREE):
-                out.append(AirMove(u.id, step(u.pos, d, n), d))
+                out.append(AirMove(u.id, step(u.hex, d, n), d))
     return [c for c in out if st.tables.on_board(c.to)]
 
 
@@ -830,7 +838,7 @@ def fly(ctx: Resolution, u: Unit, to: Hex, facing: int, why: str, rule: str = RU
         ctx.emit(E.Turned(unit=u.id, facing=facing, reason=why, rule=rule))
     if u.air == HOVERING:
         ctx.emit(E.InFlight(unit=u.id, flight=AIRBORNE, reason="moves off", rule=rule))
-    ctx.emit(E.UnitMoved(unit=u.id, path=(u.pos, to), points=hex_distance(u.pos, to), rule=rule))
+    ctx.emit(E.UnitMoved(unit=u.id, path=(u.hex, to), points=hex_distance(u.hex, to), rule=rule))
     ctx.emit(E.MoveMade(unit=u.id, reason=why, rule=rule))
 
 
@@ -878,7 +886,7 @@ def _land_check(st: DustState, u: Unit, cmd: Land) -> str | None:
         return why
     if not vtol_like(u):
         return f"only VTOL aircraft can land on the table ({RULE_TABLE})"
-    kind, what = landing_zone(st, u, u.pos)
+    kind, what = landing_zone(st, u, u.hex)
     if kind == "heavy":
         return f"the landing zone is heavily obstructed: {what} ({RULE_LZ})"
     return None
@@ -887,7 +895,7 @@ def _land_check(st: DustState, u: Unit, cmd: Land) -> str | None:
 def _land_resolve(ctx: Resolution, u: Unit, cmd: Land) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "land")
-    kind, what = landing_zone(st, u, u.pos)
+    kind, what = landing_zone(st, u, u.hex)
     if kind == "light":
         r = ctx.roll(u.quality, f"{u.name} lands in a lightly obstructed zone ({what}): quality die D{u.quality} "
                      f"must score {LZ_TEST} or more", RULE_LZ, u.id)
@@ -931,7 +939,7 @@ def _takeoff_offer(st: DustState, u: Unit) -> list[TakeOff]:
     if not u.is_vehicle or not grounded(u) or not u.on_table or u.landed_heavy or not can_fly(st, u):
         return []
     out = [TakeOff(u.id, HOVERING), TakeOff(u.id, AIRBORNE)] if vtol_like(u) else []
-    to = step(u.pos, u.facing, FAST_MOVE)
+    to = step(u.hex, u.facing, FAST_MOVE)
     if st.tables.on_board(to):
         out.append(TakeOff(u.id, AIRBORNE, to, u.facing))
     return out
@@ -964,7 +972,7 @@ def taxi_path(st: DustState, u: Unit, to: Hex) -> list[Hex] | None:
     def cost(_a: Hex, b: Hex) -> int | None:
         return 1 if _paved(st, b) and b not in taken else None
 
-    return shortest_path(u.pos, to, cost, budget=TAXI)
+    return shortest_path(u.hex, to, cost, budget=TAXI)
 
 
 def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
@@ -976,7 +984,7 @@ def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
         return f"{u.name} is in the air: only a grounded aircraft taxis"
     if not _wheeled(st, u):
         return f"{u.name} has no wheels: a grounded aircraft without them cannot move ({RULE_VTOL})"
-    if not _paved(st, u.pos):
+    if not _paved(st, u.hex):
         return f"{u.name} is not on a paved surface: it taxis only along roads ({RULE_VTOL})"
     if not st.tables.on_board(cmd.to):
         return "that hex is off the map"
@@ -984,7 +992,7 @@ def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
         return f"{u.name} is already there"
     if not _paved(st, cmd.to):
         return f"that hex is not paved: {u.name} taxis only along roads ({RULE_VTOL})"
-    if hex_distance(u.pos, cmd.to) > TAXI:
+    if hex_distance(u.hex, cmd.to) > TAXI:
         return f"an aircraft taxis at most {TAXI} hexes (6\") in an action ({RULE_VTOL})"
     if taxi_path(st, u, cmd.to) is None:
         return f"no clear road of {TAXI} hexes or less leads there: the way is blocked or leaves the road"
@@ -994,9 +1002,9 @@ def _taxi_check(st: DustState, u: Unit, cmd: Taxi) -> str | None:
 
 
 def _taxi_offer(st: DustState, u: Unit) -> list[Taxi]:
-    if not is_aircraft(u) or u.air != GROUNDED or not u.on_table or not _wheeled(st, u) or not _paved(st, u.pos):
+    if not is_aircraft(u) or u.air != GROUNDED or not u.on_table or not _wheeled(st, u) or not _paved(st, u.hex):
         return []
-    return [Taxi(u.id, h) for h in spiral(u.pos, TAXI) if h != u.pos and _paved(st, h)]
+    return [Taxi(u.id, h) for h in spiral(u.hex, TAXI) if h != u.pos and _paved(st, h)]
 
 
 def _taxi_resolve(ctx: Resolution, u: Unit, cmd: Taxi) -> None:
@@ -1024,7 +1032,7 @@ def ACTIVATION_END(ctx: Resolution, u: Unit) -> None:
         ctx.emit(E.InFlight(unit=u.id, flight=HOVERING, reason="did not move this activation", rule=RULE_VTOL))
         return
     st: DustState = ctx.state
-    to = step(u.pos, u.facing, FAST_MOVE)
+    to = step(u.hex, u.facing, FAST_MOVE)
     if st.tables.on_board(to) and fly_refusal(st, u, to, u.facing) is None:
         ctx.emit(E.Note(text=f"{u.name} did not move: it flies on {FAST_MOVE} hexes straight ahead",
                         rule=RULE_NON_VTOL))
@@ -1054,17 +1062,17 @@ def _airfire_check(st: DustState, u: Unit, cmd: AirFire) -> str | None:
     why = heavy.weapon_refusal(st, u, f)
     if why:
         return why
-    target = st.units.get(cmd.target)
     why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
+    target = st.units[cmd.target]  # fire_target_refusal refuses an unknown id
     why = heavy.target_refusal(st, target) or mount_refusal(st, u, w, target)
     if why:
         return why
     if not can_see_unit(st, u, target):
         return f"{u.name} cannot see {target.name}: smoke hides it"
     if w.kind != "guided":
-        dist = hex_distance(u.pos, target.pos)
+        dist = hex_distance(u.hex, target.hex)
         if w.max_range and dist > w.max_range:
             return f"the target is {dist} hexes away: the {w.name} reaches {w.max_range} hexes at most"
         die, shifts = heavy.weapon_target_die(st, u, f, target)
@@ -1089,7 +1097,7 @@ def _airfire_resolve(ctx: Resolution, u: Unit, cmd: AirFire) -> None:
     w = st.tables.weapons[f.weapon]
     target = st.units[cmd.target]
     if u.air == HOVERING and w.mount in ("fixed", "guided"):
-        face = facing_towards(u.pos, target.pos, u.facing)
+        face = facing_towards(u.hex, target.hex, u.facing)
         if face != u.facing:
             ctx.emit(E.Turned(unit=u.id, facing=face, reason="turns to fire as it hovers", rule=RULE_VTOL))
     shift_g = guidance_shift(st, u, target) if w.mount == "guided" else 0
@@ -1132,13 +1140,14 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
     damage = casualties = 0
     if res.major:
         if target.is_vehicle:
-            damage = heavy.vehicle_hits(ctx, u, f.id, target, 1, w.impact_against(True), max(w.size, 1), u.pos)
+            damage = heavy.vehicle_hits(ctx, u, f.id, target, 1, w.impact_against(True), max(w.size, 1), u.hex)
         else:
             casualties = shooting.resolve_hits(ctx, u, target, [f], 1, w.impact)
     if target.is_vehicle:
         if target.on_table:
-            shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
-                             casualties=0, travel=target.travel)
+            shooting.fire_morale(ctx, target, first_fire=first_fire,
+                                 first_suppressed=suppressed and not suppressed_before,
+                                 casualties=0, travel=target.travel)
         if damage:
             heavy.vehicle_morale(ctx, target)
     else:
@@ -1194,13 +1203,13 @@ def _bombs_resolve(ctx: Resolution, u: Unit, cmd: DropBombs) -> None:
     points: list[Hex] = []
     for i in range(cmd.count):
         if u.air == HOVERING:
-            points.append(u.pos)
+            points.append(u.hex)
             continue
         d = ctx.roll(6, f"bomb {i + 1} of {cmd.count} falls D6 inches ahead of "
                      + ("the bomb before it" if cmd.stick and i else f"{u.name}"), RULE_DEADFALL, u.id)
-        start = points[-1] if cmd.stick and i else u.pos
+        start = points[-1] if cmd.stick and i else u.hex
         points.append(step(start, u.facing, (d + 1) // 2))
-    caught: dict[str, dict] = {}
+    caught: dict[str, dict[str, Any]] = {}
     for i, p in enumerate(points):
         if not st.tables.on_board(p):
             ctx.emit(E.Note(text=f"bomb {i + 1} falls off the table", rule=RULE_DEADFALL))
@@ -1263,7 +1272,7 @@ def _aa_check(st: DustState, u: Unit, cmd: FireAA) -> str | None:
         why = must_move_first(st, u)
         if why:
             return why
-        if u.air != HOVERING and relative_bearing(u.pos, u.facing, t.pos) > 90 + _EPS:
+        if u.air != HOVERING and relative_bearing(u.hex, u.facing, t.hex) > 90 + _EPS:
             return f"guided weapons engage only in the forward 180 degrees ({RULE_GUIDED})"
     return None
 
@@ -1316,7 +1325,7 @@ def acquire(ctx: Resolution, u: Unit, f: Figure, t: Unit, what: str) -> bool:
     return False
 
 
-def _aa_decided(ctx: Resolution, pending, choice: str) -> None:
+def _aa_decided(ctx: Resolution, pending: Pending, choice: str) -> None:
     st: DustState = ctx.state
     facts = st.air_pending or ()
     ctx.emit(AirPending(facts=None, rule=RULE_AA))
@@ -1329,7 +1338,7 @@ def _aa_decided(ctx: Resolution, pending, choice: str) -> None:
         return
     if choice in EVADE_TURNS:
         d = (t.facing + EVADE_TURNS[choice]) % 6
-        to = step(t.pos, d, EVADE)
+        to = step(t.hex, d, EVADE)
         if not st.tables.on_board(to):
             leave_table(ctx, t, 1, "evades off the table to box 1", RULE_AA)
             return
@@ -1384,7 +1393,7 @@ def engage(ctx: Resolution, u: Unit, f: Figure, t: Unit) -> None:
 def aircraft_hits(ctx: Resolution, u: Unit, f: Figure, t: Unit, hits: int, impact: int, wclass: int,
                   rule: str) -> int:
     """Each hit: impact against the armour face toward the firer; damage marker or destroyed."""
-    face = heavy.face_towards(t, u.pos) if t.pos != u.pos else "belly"
+    face = heavy.face_towards(t, u.hex) if t.pos != u.pos else "belly"
     armour = t.armour_face(face)
     damage = 0
     for i in range(hits):
@@ -1414,24 +1423,32 @@ def crash(ctx: Resolution, t: Unit, why: str, rule: str = RULE_CRASH, at: Hex | 
         return
     ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "blast"), kind="blast", side=t.side, at=centre,
                              data=(f"radius={CRASH_RADIUS}",), reason=f"{t.name} crashes and explodes", rule=rule))
-    caught: dict[str, dict] = {}
+    caught: dict[str, dict[str, Any]] = {}
     support.burst(ctx, centre, CRASH_RADIUS, (CRASH_IMPACT, CRASH_IMPACT), caught)
     support.blast_morale(ctx, caught)
 
 
 def emergency_landing(ctx: Resolution, t: Unit) -> None:
     """A damaged aircraft comes down: where it lands, then the crash test."""
+    spot = _come_down(ctx, t)
+    if spot is not None:
+        _crash_test(ctx, t, spot)
+
+
+def _come_down(ctx: Resolution, t: Unit) -> Hex | None:
+    """Where the damaged aircraft lands: where it hovers, or D12 x 2 inches ahead. Off the table,
+    onto a building or a vehicle it is lost (None); onto troops, it lands in the nearest free hex."""
     st: DustState = ctx.state
     rule = RULE_CRASH
     if t.air == HOVERING:
-        spot = t.pos
+        spot = t.hex
     else:
         n = ctx.roll(12, f"{t.name} comes down D12 x 2 inches ahead", rule, t.id)
-        spot = step(t.pos, t.facing, n)
+        spot = step(t.hex, t.facing, n)
         if not st.tables.on_board(spot):
             ctx.emit(E.Note(text=f"{t.name} comes down beyond the table edge: lost with all aboard", rule=rule))
             _lose(ctx, t, "crashed beyond the table edge", rule)
-            return
+            return None
     hard = [v for v in ground_units_near(st, spot, 0, but=t.id) if v.is_vehicle]
     if st.tables.board[spot] == "building" or hard:
         what = hard[0].name if hard else "a building"
@@ -1440,12 +1457,20 @@ def emergency_landing(ctx: Resolution, t: Unit) -> None:
             hull = next(x for x in v.figures if x.role == HULL)
             checks.set_figure(ctx, v, hull, KILLED, hull.wounds, f"{t.name} crashed onto it", rule)
         crash(ctx, t, "crashed onto " + what, rule, at=spot)
-        return
+        return None
     if ground_units_near(st, spot, 0, but=t.id):
         spot = free_hex(st, spot) or spot
     if spot != t.pos:
-        ctx.emit(E.UnitMoved(unit=t.id, path=(t.pos, spot), points=hex_distance(t.pos, spot), rule=rule))
+        ctx.emit(E.UnitMoved(unit=t.id, path=(t.hex, spot), points=hex_distance(t.hex, spot), rule=rule))
     ctx.emit(E.Landed(unit=t.id, flight=GROUNDED, reason="emergency landing", rule=rule))
+    return spot
+
+
+def _crash_test(ctx: Resolution, t: Unit, spot: Hex) -> None:
+    """The crash test on the quality die, one lower for each damage above one: 1 destroyed, 2-3
+    the occupants are hurt, 4 or more a controlled landing; the survivors climb out around ``spot``."""
+    st: DustState = ctx.state
+    rule = RULE_CRASH
     die = shift(t.quality, -max(t.damage - 1, 0))
     r = ctx.roll(die, f"{t.name}'s crash test: quality die {die_name(die)}"
                  + (f" (one lower for each damage above one: {t.damage})" if t.damage > 1 else "")
@@ -1511,7 +1536,7 @@ def _drop_check(st: DustState, u: Unit, cmd: DropTroops) -> str | None:
             return f"{u.name} has no grav-packs"
     else:
         return "drop by 'rope' or 'grav'"
-    if not st.tables.on_board(cmd.at) or hex_distance(cmd.at, v.pos) > 1:
+    if not st.tables.on_board(cmd.at) or hex_distance(cmd.at, v.hex) > 1:
         return f"the troops land on {v.name}'s hex or next to it ({RULE_DROP})"
     if st.tables.costs["power" if u.power else "normal"].get(cmd.at) is None:
         return "nobody can stand there"
@@ -1526,11 +1551,12 @@ def _drop_offer(st: DustState, u: Unit) -> list[DropTroops]:
     v = st.units.get(u.carried_by)
     if v is None or v.air != HOVERING:
         return []
-    return [DropTroops(u.id, m, h) for m in ("rope", "grav") for h in (v.pos, *v.pos.neighbours())]
+    return [DropTroops(u.id, m, h) for m in ("rope", "grav") for h in (v.hex, *v.hex.neighbours())]
 
 
 def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
     st: DustState = ctx.state
+    assert u.carried_by is not None, "_drop_check refuses a unit that is not aboard"
     v = st.units[u.carried_by]
     acts.spend(ctx, u, "fast-rope down" if cmd.method == "rope" else "drop by grav-pack",
                 2 if cmd.method == "rope" else 1)
@@ -1544,7 +1570,8 @@ def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
             continue
         r = ctx.roll(die, f"{f.name} drops: quality die {die_name(die)}" + (" (difficult ground)" if hard else "")
                      + ", 1 wounds", RULE_DROP, u.id,
-                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)], RULE_DROP))
+                     modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)],
+                                      RULE_DROP))
         if r == 1:
             _wound(ctx, u, f, "hurt in the drop", RULE_DROP)
             hurt = True
@@ -1556,7 +1583,7 @@ def _drop_resolve(ctx: Resolution, u: Unit, cmd: DropTroops) -> None:
 # The registry
 # ---------------------------------------------------------------------------------------------
 
-ACTIONS: dict = {
+ACTIONS: dict[type, Action] = {
     AirMove: Action(_airmove_check, _airmove_resolve, _airmove_offer),
     LeaveTable: Action(_leave_check, _leave_resolve, _leave_offer),
     Land: Action(_land_check, _land_resolve, lambda st, u: [Land(u.id)] if flying(u) and vtol_like(u)
@@ -1568,13 +1595,14 @@ ACTIONS: dict = {
     FireAA: Action(_aa_check, _aa_resolve, _aa_offer),
     DropTroops: Action(_drop_check, _drop_resolve, _drop_offer),
 }
-SIDE_ACTIONS: dict = {MoveInbound: Action(_inbound_check, _inbound_resolve, _inbound_offer)}
-DECISIONS: dict = {"ade_pilot": _ade_decided, "aa_pilot": _aa_decided}
-FOLD: dict = {AirPending: _f_pending}
-EVENT_TYPES: tuple = (AirPending,)
-COMMANDS: tuple = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFire, DropBombs, FireAA, DropTroops)
+SIDE_ACTIONS: dict[type, Action] = {MoveInbound: Action(_inbound_check, _inbound_resolve, _inbound_offer)}
+DECISIONS: dict[str, Decision] = {"ade_pilot": _ade_decided, "aa_pilot": _aa_decided}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {AirPending: _f_pending}
+EVENT_TYPES: tuple[type, ...] = (AirPending,)
+COMMANDS: tuple[type, ...] = (MoveInbound, AirMove, LeaveTable, Land, TakeOff, Taxi, AirFire, DropBombs, FireAA,
+                              DropTroops)
 
 
-def _named(die: str, shifts, rule: str) -> tuple[str, ...]:
+def _named(die: str, shifts: Iterable[tuple[str, int]], rule: str) -> tuple[str, ...]:
     """The die shifts behind a roll, by name, for its event (dice.shift_names)."""
     return shift_names(die, [(label, int(steps)) for label, steps in shifts], rule)

@@ -59,6 +59,8 @@ What the assault must remember across a decision lives in the state only through
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -68,7 +70,8 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, fire, ground, vehicles
 from . import commands as C
 from . import events as E
-from .action import Action
+from .action import Action, Decision
+from .data import Weapon
 from .dice import die_name, open_shift, shift, shift_names, strike_die, strike_over_twelve, successes
 from .state import (
     BROKEN,
@@ -178,7 +181,7 @@ def _on(st: DustState, uid: str) -> bool:
     return u is not None and u.on_table
 
 
-def _weapon(st: DustState, f: Figure):
+def _weapon(st: DustState, f: Figure) -> Weapon | None:
     return st.tables.weapons.get(f.weapon)
 
 
@@ -233,7 +236,7 @@ def commander_with(st: DustState, u: Unit) -> bool:
     if u.is_command:
         return True
     cmdr = st.units.get(u.commander) if u.commander else None
-    return cmdr is not None and cmdr.on_table and hex_distance(cmdr.pos, u.pos) <= 1
+    return cmdr is not None and cmdr.on_table and hex_distance(cmdr.hex, u.hex) <= 1
 
 
 def view(st: DustState, body: Body) -> Unit:
@@ -280,7 +283,7 @@ def bodies(st: DustState, links: list[tuple[str, str]]) -> dict[tuple[str, str],
         sizes = split_sizes(len(fit), [len(st.units[o].fit_figures) for o in opp])
         rest = tuple(f.id for f in u.figures if f.present and f.status != FIT)
         i = 0
-        for k, (o, n) in enumerate(zip(opp, sizes)):
+        for k, (o, n) in enumerate(zip(opp, sizes, strict=True)):
             parts[(uid, o)] = tuple(fit[i:i + n]) + (rest if k == 0 else ())
             i += n
     return {(a, d): ((a, parts[(a, d)]), (d, parts[(d, a)])) for a, d in links}
@@ -369,7 +372,8 @@ def courage_roll(ctx: Resolution, ab: Body, db: Body, title: str, rule: str,
     return a, d
 
 
-def _spill(other: tuple[str, ...], u: Unit, final: int, base: int, rows: list) -> tuple[str, ...]:
+def _spill(other: tuple[str, ...], u: Unit, final: int, base: int,
+           rows: list[tuple[str, int]]) -> tuple[str, ...]:
     """Die Shifts: Open Shift. When the other side's shifts ran past the end of its die, the excess
     lands on this die: say so beside the other die's own shifts."""
     from .dice import shift as closed
@@ -428,7 +432,7 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
     """Withdrawal: remove every suppression marker, drop ``drops`` confidence levels, move one normal
     move away from ``away_from`` toward cover, leaving the wounded behind. Returns the hex it left."""
     st: DustState = ctx.state
-    start = u.pos
+    start = u.hex
     if u.suppression:
         ctx.emit(E.SuppressionRemoved(unit=u.id, markers=0,
                                       reason="a withdrawing unit removes all its suppression markers", rule=R_WITHDRAW))
@@ -452,7 +456,7 @@ def withdraw(ctx: Resolution, u: Unit, away_from: Hex, drops: int, why: str, rul
     points = ctx.roll(die, f"{u.name} withdraws: movement die D{die}, away from the enemy and toward cover",
                       R_WITHDRAW, u.id)
     dest = ground.withdraw_hex(st, u, away_from, points)
-    path = shortest_path(u.pos, dest, ground.step_cost(st, u)) if dest != u.pos else None
+    path = shortest_path(u.hex, dest, ground.step_cost(st, u)) if dest != u.pos else None
     if not path or len(path) < 2:
         ctx.emit(E.Note(text=f"{u.name} finds nowhere to withdraw to and stays where it is", rule=R_WITHDRAW))
         return start
@@ -469,8 +473,8 @@ def _enter_cost(st: DustState, u: Unit, d: Unit) -> int | None:
     """The points to go from next to the defender INTO its hex: its terrain, standing for obstacles
     (a vehicle, mech or monster pays by its own movement table)."""
     if u.mover:
-        return ground.vehicle_costs(st, u).get(d.pos)
-    return st.tables.costs["power" if u.power else "normal"].get(d.pos)
+        return ground.vehicle_costs(st, u).get(d.hex)
+    return st.tables.costs["power" if u.power else "normal"].get(d.hex)
 
 
 def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = None) \
@@ -478,19 +482,20 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
     """Where the attacker ends on contact (a free hex next to every goal), the points to get there,
     and the points each goal needs (to there, then into the goal's hex). Already next to every goal:
     that hex, 0, and no roll needed (all zero). None if there is no way."""
-    if all(hex_distance(u.pos, g.pos) == 1 for g in goals):
-        return u.pos, 0, {g.id: 0 for g in goals}
-    enter = {g.id: _enter_cost(st, u, g) for g in goals}
-    if any(c is None for c in enter.values()):
+    if all(hex_distance(u.hex, g.hex) == 1 for g in goals):
+        return u.hex, 0, {g.id: 0 for g in goals}
+    costs = {g.id: _enter_cost(st, u, g) for g in goals}
+    enter = {gid: c for gid, c in costs.items() if c is not None}
+    if len(enter) < len(costs):
         return None
     cost = ground.step_cost(st, u)
     best = None
-    for h in goals[0].pos.neighbours():
-        if not st.tables.on_board(h) or any(hex_distance(h, g.pos) != 1 for g in goals):
+    for h in goals[0].hex.neighbours():
+        if not st.tables.on_board(h) or any(hex_distance(h, g.hex) != 1 for g in goals):
             continue
         if not ground.may_end_at(st, u, h, assaulting=goals[0].id):
             continue
-        path = shortest_path(u.pos, h, cost, budget=budget)
+        path = shortest_path(u.hex, h, cost, budget=budget)
         if path is None:
             continue
         c = path_cost(path, cost)
@@ -502,13 +507,13 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
     if best is None:
         return None
     _, h, c = best
-    return h, c, {gid: c + e for gid, e in enter.items()}  # type: ignore[operator]
+    return h, c, {gid: c + e for gid, e in enter.items()}
 
 
 def _emit_move(ctx: Resolution, u: Unit, path: list[Hex], used: int, rule: str) -> None:
     if len(path) < 2:
         return
-    start = u.pos
+    start = u.hex
     if not ground.carries_wounded(u, False):
         left = [f for f in u.figures if f.status in WOUNDED]
         if left:
@@ -587,7 +592,7 @@ def start(ctx: Resolution, goals: dict[str, list[str]]) -> None:
                                          rule=R_ACTIVATION))
     plan = Plan(attackers=attackers, defenders=defenders, targets={a: list(g) for a, g in goals.items()},
                 goals={a: list(g) for a, g in goals.items()},
-                starts={a: [st.units[a].pos.q, st.units[a].pos.r] for a in attackers},
+                starts={a: [st.units[a].hex.q, st.units[a].hex.r] for a in attackers},
                 status={a: "go" for a in attackers})
     for d in defenders:
         du = st.units[d]
@@ -599,7 +604,7 @@ def start(ctx: Resolution, goals: dict[str, list[str]]) -> None:
             plan.asked.append(d)
             plan.vacated[d] = [left.q, left.r]
     standing = {a: [d for d in plan.goals[a] if d not in plan.withdrawn and _on(st, d)] for a in attackers}
-    if any(standing.values()) and all(hex_distance(st.units[a].pos, st.units[d].pos) == 1
+    if any(standing.values()) and all(hex_distance(st.units[a].hex, st.units[d].hex) == 1
                                       for a in attackers for d in standing[a]):
         plan.two_inch = True
         ctx.emit(E.Note(text="the attacker starts next to the enemy: it moves to contact at once, with no courage "
@@ -616,8 +621,8 @@ def start(ctx: Resolution, goals: dict[str, list[str]]) -> None:
 def _first_attacker_of(st: DustState, plan: Plan, d: str) -> Hex:
     for a in plan.attackers:
         if d in plan.targets[a]:
-            return st.units[a].pos
-    return st.units[plan.attackers[0]].pos
+            return st.units[a].hex
+    return st.units[plan.attackers[0]].hex
 
 
 def _run(ctx: Resolution, plan: Plan) -> None:
@@ -719,16 +724,16 @@ def _courage(ctx: Resolution, plan: Plan) -> None:
         ab, db = pairs[link]
         du = st.units[link[1]]
         suppressed[link] = du.suppression > 0
-        a, d = courage_roll(ctx, ab, db, "courage test", R_COURAGE)
-        res = classify(st, du, a, d)
+        a_roll, d_roll = courage_roll(ctx, ab, db, "courage test", R_COURAGE)
+        res = classify(st, du, a_roll, d_roll)
         results[link] = res
         au = st.units[link[0]]
         text = {
             WITHDRAW: (f"{du.name} is broken: it routs and withdraws" if du.confidence <= BROKEN
-                       else f"{a} is more than double {d}: {du.name} must withdraw"),
-            CONTACT: f"{a} beats {d}: {au.name} may move to contact",
-            FAIL: f"{a} does not beat {d}: the attack does not take place; {au.name} loses the action",
-            BAD: f"{a} is under half of {d}: the attack fails; {au.name} loses both actions",
+                       else f"{a_roll} is more than double {d_roll}: {du.name} must withdraw"),
+            CONTACT: f"{a_roll} beats {d_roll}: {au.name} may move to contact",
+            FAIL: f"{a_roll} does not beat {d_roll}: the attack does not take place; {au.name} loses the action",
+            BAD: f"{a_roll} is under half of {d_roll}: the attack fails; {au.name} loses both actions",
         }[res]
         ctx.emit(E.Note(text=text, rule=R_COURAGE))
     for d in plan.defenders:
@@ -736,7 +741,7 @@ def _courage(ctx: Resolution, plan: Plan) -> None:
         if beaten and _on(st, d):
             du = st.units[d]
             why = "routs when assaulted" if du.confidence <= BROKEN else "forced to withdraw by the courage test"
-            left = withdraw(ctx, du, st.units[beaten[0][0]].pos, len(beaten), why)
+            left = withdraw(ctx, du, st.units[beaten[0][0]].hex, len(beaten), why)
             plan.withdrawn.append(d)
             plan.vacated[d] = [left.q, left.r]
     for a in plan.attackers:
@@ -785,7 +790,7 @@ def _vacated_hex(st: DustState, plan: Plan, a: str) -> Hex | None:
 
 def _chased(st: DustState, plan: Plan, a: str) -> list[str]:
     out = [d for d in plan.targets[a] if d in plan.withdrawn and _on(st, d) and not st.units[d].carried_by]
-    if len(out) == 2 and hex_distance(st.units[out[0]].pos, st.units[out[1]].pos) > 2:
+    if len(out) == 2 and hex_distance(st.units[out[0]].hex, st.units[out[1]].hex) > 2:
         out = out[:1]  # too far apart now to be reached in one move: go after the first
     return out
 
@@ -827,7 +832,8 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
     u = st.units[a]
     if choice == "occupy":
         h = _vacated_hex(st, plan, a)
-        path = shortest_path(u.pos, h, ground.step_cost(st, u)) or [u.pos, h]
+        assert h is not None, "occupy is offered only while the vacated hex is free (_pursuit_choices)"
+        path = shortest_path(u.hex, h, ground.step_cost(st, u)) or [u.hex, h]
         acts.reveal(ctx, u, "it moved")
         ctx.emit(E.UnitMoved(unit=a, path=tuple(path), points=0, rule=R_OCCUPY))
         ctx.emit(E.Note(text=f"{u.name} occupies the position and ends its activation", rule=R_OCCUPY))
@@ -838,7 +844,9 @@ def _decide_occupy(ctx: Resolution, pending: Pending, choice: str) -> None:
         plan.status[a] = "go"
         ctx.emit(E.Note(text=f"{u.name} goes after the withdrawing enemy", rule=R_OCCUPY))
     elif choice == "vehicle":
-        v = st.units[_closed_down(st, plan, a)]
+        vid = _closed_down(st, plan, a)
+        assert vid is not None, "vehicle is offered only when its passengers closed down (_pursuit_choices)"
+        v = st.units[vid]
         plan.targets[a].append(v.id)
         plan.goals[a] = [v.id]
         plan.status[a] = "go"
@@ -909,7 +917,7 @@ def _defensive_fire(ctx: Resolution, plan: Plan, a: str) -> None:
         if roll <= need:
             home = _hex(plan.starts[a])
             if home != u.pos and st.occupant.get(home) is None:
-                path = shortest_path(u.pos, home, ground.step_cost(st, u)) or [u.pos, home]
+                path = shortest_path(u.hex, home, ground.step_cost(st, u)) or [u.hex, home]
                 ctx.emit(E.UnitMoved(unit=a, path=tuple(path), points=0, rule=R_FINAL))
             ctx.emit(E.Note(text=f"{u.name} falls back to where it started, with its casualties ({roll} against "
                             f"{need}), and its activation ends", rule=R_FINAL))
@@ -1011,7 +1019,7 @@ def _crew_beaten(ctx: Resolution, plan: Plan, links: list[tuple[str, str]], lose
         au, v, crew = st.units[a], st.units[vid], st.units[c]
         if crew.on_table and c not in losers:
             continue
-        if hex_distance(au.pos, v.pos) > 1:
+        if hex_distance(au.hex, v.hex) > 1:
             continue
         ctx.emit(E.Note(text=f"{crew.name} are beaten off: {au.name} get at {v.name}", rule=vehicles.R_CREW))
         if au.is_vehicle:
@@ -1071,7 +1079,7 @@ def strike_dice(st: DustState, u: Unit, figures: list[Figure]) -> tuple[list[tup
         out.append((die, f"strike die {die_name(die)}: {len(normal)} trooper{'s' if len(normal) != 1 else ''} x "
                          f"strike {u.strike} = {total}", R_STRIKE))
     for f in special:
-        w = _weapon(st, f)
+        w = ground.carried_weapon(st, f)  # a close combat weapon: special holds only those
         out.append((w.strike, f"strike die D{w.strike}: {w.name} of {f.name}", R_SPECIAL))
     return out, total
 
@@ -1089,6 +1097,19 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
     if not figs:
         return
     dice_, total = strike_dice(st, su, figs)
+    steps, words, rows = _target_shifts(ctx, su, tu, s_str, t_str, total)
+    t_die = shift(tu.quality, -steps)
+    t_words = f"D{tu.quality}" + (f" -> D{t_die} ({', '.join(words)})" if words else "")
+    t_roll = ctx.roll(t_die, f"close combat round {n}: {tu.name} is the target, quality die {t_words}", rule, tu.id,
+                      modifiers=shift_names(f"{tu.name}'s D{tu.quality}", rows, R_COMBAT))
+    _strike_home(ctx, st, su, tu, target, t_die, t_roll, dice_, rule, n)
+
+
+def _target_shifts(ctx: Resolution, su: Unit, tu: Unit, s_str: int, t_str: int, total: int) \
+        -> tuple[int, list[str], list[tuple[str, int]]]:
+    """Close Combat: the target's quality die shifts down once per step of being outnumbered, per
+    suppression marker, per damage marker (a mech or monster) and once for a strike value above 12.
+    Returns the steps, their words for the roll and their rows for the dice log."""
     steps, words, rows = 0, [], []
     k = outnumbered_steps(t_str, s_str)
     if k:
@@ -1109,10 +1130,13 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
         rows.append((f"strike value {total} above 12", -1))
         ctx.emit(E.Note(text=f"{su.name}'s strike value {total} is above 12: {tu.name}'s die is shifted down once "
                         "more", rule=R_STRIKE))
-    t_die = shift(tu.quality, -steps)
-    t_words = f"D{tu.quality}" + (f" -> D{t_die} ({', '.join(words)})" if words else "")
-    t_roll = ctx.roll(t_die, f"close combat round {n}: {tu.name} is the target, quality die {t_words}", rule, tu.id,
-                      modifiers=shift_names(f"{tu.name}'s D{tu.quality}", rows, R_COMBAT))
+    return steps, words, rows
+
+
+def _strike_home(ctx: Resolution, st: DustState, su: Unit, tu: Unit, target: Body, t_die: int, t_roll: int,
+                 dice_: list[tuple[int, str, str]], rule: str, n: int) -> None:
+    """The striker's quality die and strike dice against the target's roll: the hits they score
+    (the dice total, doubled on a major success, divided by the target die) and what each hit does."""
     rolls = [ctx.roll(su.quality, f"close combat round {n}: {su.name} strikes, quality die D{su.quality}", rule,
                       su.id)]
     for die, label, why in dice_:
@@ -1137,7 +1161,7 @@ def _strike(ctx: Resolution, striker: Body, s_fit: tuple[str, ...], s_str: int, 
     if tu.is_vehicle:  # each hit is the striker's close combat impact against the armour facing it
         from hexfront.engine.core.hexes import arc_of
 
-        face = arc_of(tu.pos, tu.facing, su.pos)
+        face = arc_of(tu.hex, tu.facing, su.hex)
         for _ in range(hits):
             if tu.destroyed:
                 break
@@ -1208,7 +1232,8 @@ def _vehicle_contacts(ctx: Resolution, links: list[tuple[str, str]]) -> list[tup
     return rest
 
 
-def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs, before: dict[str, str]) -> set[str]:
+def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs: dict[tuple[str, str], tuple[Body, Body]],
+             before: dict[str, str]) -> set[str]:
     """Outcome: a courage test per pair with the casualty shifts; the loser withdraws and drops one
     level (two if more than doubled); a draw sends the attacker back without a drop. A side with no
     one left standing is a total victory: no test. Each unit obeys its worst result: one withdrawal,
@@ -1248,7 +1273,7 @@ def _outcome(ctx: Resolution, links: list[tuple[str, str]], pairs, before: dict[
         if len(results) > 1:
             ctx.emit(E.Note(text=f"{u.name} lost {len(results)} of its detachments' tests: one withdrawal, "
                             f"{levels} confidence level{'s' if levels != 1 else ''} lost", rule=R_MULTIPLE))
-        withdraw(ctx, u, st.units[results[0][1]].pos, levels, "lost the close combat", R_OUTCOME)
+        withdraw(ctx, u, st.units[results[0][1]].hex, levels, "lost the close combat", R_OUTCOME)
     return set(lost)
 
 
@@ -1267,7 +1292,7 @@ def _target_problem(st: DustState, u: Unit, tid: str) -> str | None:
         return f"{t.name} is not on the table"
     if t.hidden:
         return f"{t.name} is hidden: it must be detected before it can be assaulted"
-    if not ground.can_see(st, u.pos, t.pos):
+    if not ground.can_see(st, u.hex, t.hex):
         return f"{u.name} cannot see {t.name}"
     if t.carried_by:
         v = st.units[t.carried_by]
@@ -1279,6 +1304,12 @@ def _target_problem(st: DustState, u: Unit, tid: str) -> str | None:
 
 
 def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
+    return _assaulter_refusal(st, u) or _reach_refusal(st, u, cmd)
+
+
+def _assaulter_refusal(st: DustState, u: Unit) -> str | None:
+    """Who may initiate a close assault: troops on the table, not aboard, not suppressed, propped or
+    in travel mode, confident or steady; of the vehicles only mechs and monsters."""
     if u.carried_by:
         return f"{u.name} is aboard {st.units[u.carried_by].name}: disembark first"
     if u.is_vehicle and u.vehicle not in ("mech", "monster"):
@@ -1294,6 +1325,12 @@ def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
         return f"{u.name} is in travel mode: reorganise into tactical formation first"
     if not u.on_table:
         return f"{u.name} is not on the table"
+    return None
+
+
+def _reach_refusal(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
+    """Whom it may assault (one enemy, or two it can reach in the same move), and whether its best
+    movement roll gets it into contact."""
     why = _target_problem(st, u, cmd.target)
     if why:
         return why
@@ -1309,7 +1346,7 @@ def check(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
         if len(u.fit_figures) < 2:
             return f"{u.name} has too few fit figures to split into two detachments"
         second = st.units[cmd.second]
-        if hex_distance(goals[0].pos, second.pos) > 2:
+        if hex_distance(goals[0].hex, second.hex) > 2:
             return f"{goals[0].name} and {second.name} are too far apart to be reached in the same move"
         goals.append(second)
     die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
@@ -1338,12 +1375,12 @@ def offer(st: DustState, u: Unit) -> list[C.Assault]:
     if u.carried_by or (u.is_vehicle and u.vehicle not in ("mech", "monster")):
         return []
     reach = u.move_die + 1
-    near = [e for e in st.enemies(u.side) if not e.hidden and hex_distance(u.pos, e.pos) <= reach]
+    near = [e for e in st.enemies(u.side) if not e.hidden and hex_distance(u.hex, e.hex) <= reach]
     out = [C.Assault(u.id, e.id) for e in near]
     if len(u.fit_figures) >= 2:
         for i, e in enumerate(near):
             for f in near[i + 1:]:
-                if hex_distance(e.pos, f.pos) <= 2:
+                if hex_distance(e.hex, f.hex) <= 2:
                     out.append(C.Assault(u.id, e.id, f.id))
     return out
 
@@ -1367,12 +1404,12 @@ def combined_assault(ctx: Resolution, attackers: list[Unit], target: Unit) -> No
         start(ctx, {a.id: [target.id] for a in going})
 
 
-ACTIONS = {C.Assault: Action(check, resolve, offer)}
-DECISIONS = {
+ACTIONS: dict[type, Action] = {C.Assault: Action(check, resolve, offer)}
+DECISIONS: dict[str, Decision] = {
     "withdraw": _decide_withdraw,
     "occupy": _decide_occupy,
     "press": _decide_press,
     "crew": _decide_crew,
 }
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
+EVENT_TYPES: tuple[type, ...] = ()

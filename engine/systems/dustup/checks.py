@@ -7,11 +7,13 @@ with its purpose and rule) and records its effect as events.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
-from .data import COMMITMENT
 from .dice import die_name, less_than_half, shift, shift_names
+from .schema import COMMITMENT
 from .state import BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, STABILISED, UNTREATED, DustState, Figure, Unit
 
 MAX_SUPPRESSION = 3
@@ -249,9 +251,7 @@ POWER_ARMOUR_TABLE = ((1, KILLED, "killed"), (4, STABILISED, "stabilised by the 
 def power_armour_hit(ctx: Resolution, u: Unit, f: Figure, rule: str, by: tuple[str, str] | None) -> str:
     """Power Armour Troops as Casualties: a D6 as soon as the trooper is hit."""
     roll = ctx.roll(6, f"power armour casualty table for {f.name}", "Medical Treatment: Power Armour Troops", u.id)
-    for top, status, words in POWER_ARMOUR_TABLE:
-        if roll <= top:
-            break
+    status, words = next((s, w) for top, s, w in POWER_ARMOUR_TABLE if roll <= top)  # the D6's row
     if status == FIT:
         ctx.emit(E.Note(text=f"{f.name}: {words}", rule="Medical Treatment: Power Armour Troops"))
         return "none"
@@ -290,7 +290,7 @@ def leader_down(u: Unit) -> bool:
     return (lead is None or lead.status != FIT) and not u.leaderless
 
 
-def leader_losses(ctx: Resolution, unit_ids) -> None:
+def leader_losses(ctx: Resolution, unit_ids: Iterable[str]) -> None:
     """Death of a Leader: each of these units whose leader has just become a casualty tests at once,
     and must reorganise both actions at its next activation to appoint a new one. A commander's
     fall makes every subordinate test with +1 (Morale: Death of a Leader). Call it after the

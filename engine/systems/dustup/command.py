@@ -37,13 +37,13 @@ from typing import Any
 
 import attrs
 
-from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.core.hexes import Hex, hex_distance
 from hexfront.engine.core.resolution import Resolution
 
 from . import acts, assault, checks, ew, ground
 from . import commands as C
 from . import events as E
-from .action import Action
+from .action import Action, Decision
 from .data import COMMS_RANGE
 from .dice import die_name, shift, shift_names
 from .ew import range_die, search, sees_as_by_day  # noqa: F401  (also read as command.<name>)
@@ -82,9 +82,9 @@ def _fold_refitted(st: DustState, ev: FigureRefitted) -> None:
             f.wounds = 0
 
 
-EVENT_TYPES: tuple = (FigureRefitted,)
-FOLD: dict = {FigureRefitted: _fold_refitted}
-DECISIONS: dict = {}
+EVENT_TYPES: tuple[type, ...] = (FigureRefitted,)
+FOLD: dict[type, Callable[[DustState, Any], None]] = {FigureRefitted: _fold_refitted}
+DECISIONS: dict[str, Decision] = {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def on_stack(st: DustState, u: Unit) -> bool:
 
 def in_voice_range(st: DustState, a: Unit, b: Unit) -> bool:
     """Within 6 inches (3 hexes) and in clear sight: no communication roll needed."""
-    return hex_distance(a.pos, b.pos) <= COMMS_RANGE and ground.can_see(st, a.pos, b.pos)
+    return hex_distance(a.hex, b.hex) <= COMMS_RANGE and ground.can_see(st, a.hex, b.hex)
 
 
 def _travel_refusal(u: Unit) -> str | None:
@@ -322,7 +322,7 @@ def _combined_offer(st: DustState, u: Unit) -> list[Any]:
         for b in subs[i + 1:]:
             reach = max(a.move_die, b.move_die) + 1
             for t in st.enemies(u.side):
-                if not t.hidden and hex_distance(a.pos, t.pos) <= reach and hex_distance(b.pos, t.pos) <= reach:
+                if not t.hidden and hex_distance(a.hex, t.hex) <= reach and hex_distance(b.hex, t.hex) <= reach:
                     out.append(C.CombinedAssault(u.id, a.id, b.id, t.id))
     return out
 
@@ -334,7 +334,7 @@ def _combined_offer(st: DustState, u: Unit) -> list[Any]:
 
 def _rally_check(st: DustState, u: Unit, cmd: C.Rally) -> str | None:
     sub, why = _subordinate_refusal(st, u, cmd.subordinate, "rally")
-    if why:
+    if sub is None or why:
         return why
     if sub.panicked:
         return f"{sub.name} is panicking: panicking units cannot be rallied (Panic)"
@@ -512,13 +512,13 @@ def _regroup_check(st: DustState, u: Unit, cmd: C.Regroup) -> str | None:
             return f"{other.name} is in no state to regroup (suppressed, panicking, routed or leaderless)"
     elif actions_left(st, u) < (2 if cmd.move_to is not None else 1):
         return f"{u.name} has no action left for a move first"
-    at = u.pos
+    at = u.hex
     if cmd.move_to is not None:
         why = acts.MOVE.check(st, u, C.Move(u.id, cmd.move_to))
         if why:
             return why
         at = cmd.move_to
-    if hex_distance(at, other.pos) > COMMS_RANGE:
+    if hex_distance(at, other.hex) > COMMS_RANGE:
         return "the two leaders must end within 6 inches (3 hexes) of each other"
     return None
 
@@ -535,7 +535,7 @@ def _regroup_resolve(ctx: Resolution, u: Unit, cmd: C.Regroup) -> None:
     if cmd.move_to is not None:
         acts.spend(ctx, u, "move")
         acts.move_unit(ctx, u, cmd.move_to, purpose="move to regroup", rule=rule)
-        if hex_distance(u.pos, other.pos) > COMMS_RANGE:
+        if hex_distance(u.hex, other.hex) > COMMS_RANGE:
             ctx.emit(E.Note(text=f"{u.name} did not get within 6 inches of {other.name}: no regroup", rule=rule))
             return
     acts.spend(ctx, u, "regroup", 1 if rejoin else actions_left(st, u))
@@ -555,8 +555,9 @@ def merge(ctx: Resolution, u: Unit, other: Unit) -> None:
     leadership = min(u.leadership, other.leadership)
     confidence = min(u.confidence, other.confidence)
     start = min(u.initial_confidence, other.initial_confidence)
-    lead_from_other = other.leadership < u.leadership and other.leader is not None and other.leader.fit
-    new_lead = other.leader.id if lead_from_other else None
+    other_lead = other.leader
+    new_lead = other_lead.id if other.leadership < u.leadership and other_lead is not None and other_lead.fit \
+        else None
     old_lead = u.leader.id if u.leader is not None else None
     ctx.emit(E.Note(text=f"{other.name} gives up its activation to regroup with {u.name}", rule=rule))
     ctx.emit(E.UnitsMerged(unit=u.id, other=other.id, rule=rule))
@@ -578,7 +579,7 @@ def _regroup_offer(st: DustState, u: Unit) -> list[Any]:
     if u.travel or u.suppression:
         return []
     return [C.Regroup(u.id, o.id) for o in st.units.values()
-            if o.side == u.side and o.id != u.id and o.on_table and hex_distance(u.pos, o.pos) <= COMMS_RANGE]
+            if o.side == u.side and o.id != u.id and o.on_table and hex_distance(u.hex, o.hex) <= COMMS_RANGE]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -612,7 +613,7 @@ def _treat_check(st: DustState, u: Unit, cmd: C.Treat) -> str | None:
         die, _ = treatment_die(u)
         if die <= SELF_TREATMENT:
             return f"{u.name} has no medic to treat another unit's wounded"
-        if hex_distance(u.pos, patient.pos) > 1:
+        if hex_distance(u.hex, patient.hex) > 1:
             return f"the medic must first move within 2 inches of {patient.name} (its hex or the next)"
     return None
 
@@ -631,9 +632,7 @@ def _treat_resolve(ctx: Resolution, u: Unit, cmd: C.Treat) -> None:
     for f in list(patient.wounded_untreated):
         roll = ctx.roll(die, f"treating {f.name}: D{die} ({who}): 1-2 dies, 3-5 stabilised, 6+ back to duty",
                         rule, u.id)
-        for top, status, words in TREATMENT:
-            if roll <= top:
-                break
+        status, words = next((s, w) for top, s, w in TREATMENT if roll <= top)  # the last row is open-ended
         wounds = 0 if status == FIT else f.wounds
         ctx.emit(E.FigureChanged(unit=patient.id, figure=f.id, status=status, wounds=wounds,
                                  reason=f"treatment {roll}: {words}", rule=rule))
@@ -644,7 +643,7 @@ def _treat_offer(st: DustState, u: Unit) -> list[Any]:
     if treatment_die(u)[0] > SELF_TREATMENT:
         out += [C.Treat(u.id, p.id) for p in st.units.values()
                 if p.side == u.side and p.id != u.id and p.pos is not None and not p.off_table
-                and p.wounded_untreated and hex_distance(u.pos, p.pos) <= 1]
+                and p.wounded_untreated and hex_distance(u.hex, p.hex) <= 1]
     return out
 
 
@@ -662,18 +661,18 @@ def _detect_check(st: DustState, u: Unit, cmd: C.Detect) -> str | None:
         return "there is no enemy hidden-unit marker by that name"
     if not _sees_marker(st, u, m.pos):
         return f"{u.name}'s leader has no line of sight to that marker"
-    if range_die(st, u, hex_distance(u.pos, m.pos)) is None:
+    if range_die(st, u, hex_distance(u.hex, m.pos)) is None:
         limit = "48 inches (24 hexes)" if sees_as_by_day(st, u) else "16 inches (8 hexes) at night"
         return f"that marker is too far away: nothing can be detected beyond {limit}"
     return None
 
 
-def _sees_marker(st: DustState, u: Unit, h) -> bool:
+def _sees_marker(st: DustState, u: Unit, h: Hex) -> bool:
     """Line of sight to a marker; from an aircraft in the air, everything not under smoke (Aerospace:
     Spotting from Aircraft, see ground.sees)."""
     if u.air in ("airborne", "hovering"):
         return ground.sees(st, u, h)
-    return ground.can_see(st, u.pos, h)
+    return ground.can_see(st, u.hex, h)
 
 
 def _detect_resolve(ctx: Resolution, u: Unit, cmd: C.Detect) -> None:
@@ -701,7 +700,7 @@ def rouse_leadership(st: DustState, u: Unit) -> tuple[int, Unit | None]:
     best, by = u.leadership, None
     for hid in chain_of_command(st, u):
         hq = st.units[hid]
-        if hq.on_table and hex_distance(hq.pos, u.pos) <= 1 and hq.leadership < best:
+        if hq.on_table and hex_distance(hq.hex, u.hex) <= 1 and hq.leadership < best:
             best, by = hq.leadership, hq
     return best, by
 
@@ -762,8 +761,16 @@ def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
     if u.leaderless and p != "leader":
         return f"{u.name}'s leader is down: it must reorganise to appoint a new one first"
+    if p in ("leader", "command", "extract"):
+        return _leadership_refusal(st, u, p)
+    return _formation_refusal(st, u, p)
+
+
+def _formation_refusal(st: DustState, u: Unit, p: str) -> str | None:
+    """Reorganising the unit's formation: complete concealment on or off, travel or tactical
+    formation, cavalry mounting or dismounting."""
     if p == "conceal":
-        if st.tables.conceal.get(u.pos, "none") == "none":
+        if ground.terrain_under(st.tables.conceal, u) == "none":
             return f"there is nothing to hide behind on {u.name}'s hex"
         return f"{u.name} is already completely concealed" if u.complete_concealment else None
     if p == "expose":
@@ -781,7 +788,12 @@ def _reorganise_check(st: DustState, u: Unit, cmd: C.Reorganise) -> str | None:
             return f"{u.name} is propped: unprop first"
         if u.mounted == (p == "mount"):
             return f"{u.name} is already {'mounted' if u.mounted else 'dismounted'}"
-        return None
+    return None
+
+
+def _leadership_refusal(st: DustState, u: Unit, p: str) -> str | None:
+    """Reorganising the unit's leadership: appointing a new leader, promoting the leader to a fallen
+    headquarters' command, or getting troopers out of wrecked power-armour suits (extract)."""
     if p == "leader":
         if not u.leaderless:
             return f"{u.name} has a leader"
@@ -873,6 +885,7 @@ def assume_command(ctx: Resolution, u: Unit) -> None:
     hq = commander_gone(st, u)
     assert hq is not None
     lead = u.leader
+    assert lead is not None, "the 'command' reorganisation's check asks for a fit leader to promote"
     ctx.emit(E.FigureRoleChanged(unit=u.id, figure=lead.id, role="commander", reason=f"takes over from {hq.name}",
                                  rule=rule))
     ctx.emit(E.CommandAssumed(unit=u.id, hq=hq.id, level=hq.level, commander=hq.commander,
@@ -884,7 +897,7 @@ def _reorganise_offer(st: DustState, u: Unit) -> list[Any]:
     return [C.Reorganise(u.id, p) for p in PURPOSES]
 
 
-def _build() -> dict:
+def _build() -> dict[type, Action]:
     return {
         C.Order: Action(_order_check, _order_resolve, _order_offer),
         C.CombinedAssault: Action(_combined_check, _combined_resolve, _combined_offer),
@@ -899,4 +912,4 @@ def _build() -> dict:
     }
 
 
-ACTIONS: dict = _build()
+ACTIONS: dict[type, Action] = _build()

@@ -217,12 +217,14 @@ class Tables:
     support: dict[str, tuple[dict[str, Any], ...]] = attrs.field(factory=dict)  # side -> support assets
     wind: int = 0  # hex direction smoke drifts toward (Natural Smoke)
     wind_given: bool = False  # the scenario names a wind (a smoke generator's trail follows it, hazards.py)
-    sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+    sight_cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)  # keyed by what is asked
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> Tables:
         """The tables for ``content``; battles on identical content share one (and its caches)."""
-        return shared_tables("Dustup", content, _build)
+        tables = shared_tables("Dustup", content, _build)
+        assert isinstance(tables, Tables)
+        return tables
 
     def on_board(self, h: Hex) -> bool:
         return h in self.board
@@ -232,7 +234,8 @@ def _hex(value: list[int]) -> Hex:
     return offset_to_axial(value[0], value[1])
 
 
-FIGURE_SPEC = re.compile(r"^(?:(?P<role>leader|medic|observer|commander|weapon):)?(?P<weapon>[a-z_0-9]+)(?:\*(?P<n>\d+))?$")
+FIGURE_SPEC = re.compile(r"^(?:(?P<role>leader|medic|observer|commander|weapon):)?"
+                         r"(?P<weapon>[a-z_0-9]+)(?:\*(?P<n>\d+))?$")
 
 
 def parse_figures(specs: list[str], what: str) -> list[tuple[str, str]]:
@@ -317,7 +320,7 @@ def _support(raw_side: dict[str, Any], s: SideSpec) -> tuple[dict[str, Any], ...
     """The side's support assets as the rules read them: the file's keys with the defaults filled in."""
     return tuple(dict(raw, kind=a.kind, tier=a.tier, size=a.size, ammo=list(a.ammo), rounds=a.rounds,
                       missions=a.missions, guided=a.guided)
-                 for raw, a in zip(raw_side.get("support", []), s.support))
+                 for raw, a in zip(raw_side.get("support", []), s.support, strict=True))
 
 
 def _check_unit(u: Any, board: dict[Hex, str], t: DustupContent, weapons: dict[str, Weapon]) -> None:
@@ -355,25 +358,25 @@ def _deployment(content: dict[str, Any], t: DustupContent, board: dict[Hex, str]
     deployment: list[dict[str, Any]] = []
     dummies: list[tuple[str, Hex]] = []
     seen: set[str] = set()
-    for raw_side, s in zip(content["scenario"]["sides"], t.scenario.sides):
-        for raw, u in zip(raw_side["units"], s.units):
+    for raw_side, s in zip(content["scenario"]["sides"], t.scenario.sides, strict=True):
+        for raw, u in zip(raw_side["units"], s.units, strict=True):
             if u.id in seen:
                 raise ContentError(f"unit id {u.id} is used twice")
             seen.add(u.id)
             _check_unit(u, board, t, weapons)
             deployment.append(dict(raw, side=s.id))
         dummies.extend((s.id, _hex(d)) for d in s.dummies)
-    for u in deployment:
-        inside = u.get("in")
+    for spec in deployment:
+        inside = spec.get("in")
         if inside is not None and inside not in seen:
-            raise ContentError(f"unit {u['id']} starts in {inside!r}, which is not a unit of the scenario")
+            raise ContentError(f"unit {spec['id']} starts in {inside!r}, which is not a unit of the scenario")
     return deployment, dummies
 
 
 def _features(content: dict[str, Any], scen: ScenarioFile, board: dict[Hex, str], side_ids: tuple[str, ...]
               ) -> tuple[dict[str, Any], ...]:
     features = []
-    for i, (raw, f) in enumerate(zip(content["scenario"].get("features", []), scen.features)):
+    for i, (raw, f) in enumerate(zip(content["scenario"].get("features", []), scen.features, strict=True)):
         if _hex(f.at) not in board:
             raise ContentError(f"feature {i + 1} is off the map")
         if f.side is not None and f.side not in side_ids:
@@ -401,7 +404,7 @@ def _build(content: dict[str, Any]) -> Tables:
     width, height, board = _board(scen.map, by_glyph)
     side_ids = tuple(s.id for s in scen.sides)
     side_info = {s.id: _side_info(s, i == 0, vehicles) for i, s in enumerate(scen.sides)}
-    support = {s.id: _support(raw, s) for raw, s in zip(content["scenario"]["sides"], scen.sides)}
+    support = {s.id: _support(raw, s) for raw, s in zip(content["scenario"]["sides"], scen.sides, strict=True)}
     deployment, dummies = _deployment(content, t, board, weapons)
     _check_platoons(support, deployment)
     vehicle_terrain = {m: {h: getattr(t.terrain[tid].vehicles, m) for h, tid in board.items()} for m in MOVERS}

@@ -62,6 +62,7 @@ This game's readings:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -134,7 +135,7 @@ class RecallDrone:
     unit: str
 
 
-COMMANDS: tuple = (RemoteSpot, LaunchDrone, DroneMove, DroneSpot, RecallDrone)
+COMMANDS: tuple[type, ...] = (RemoteSpot, LaunchDrone, DroneMove, DroneSpot, RecallDrone)
 DRONE_ORDERS = (DroneMove, DroneSpot, RecallDrone)
 # what a unit flying a drone may do without losing it: fly it, and things that are not actions
 KEEPS_DRONE = (DroneMove, DroneSpot, RecallDrone, RemoteSpot, C.Hold)
@@ -207,7 +208,7 @@ def opposed(ctx: Resolution, side: str, roll: int, what: str) -> bool:
     return False
 
 
-def jam(ctx, side: str, roll: int, what: str) -> bool:
+def jam(ctx: Resolution, side: str, roll: int, what: str) -> bool:
     """Jamming Communications: called as ``side`` rolls ``roll`` to communicate (command.py). An
     active enemy EW unit may roll its EW die; above ``roll``, the attempt fails. True if jammed.
 
@@ -228,7 +229,7 @@ def jam(ctx, side: str, roll: int, what: str) -> bool:
     return True
 
 
-def disrupt(ctx, side: str, rolls: list[int], what: str) -> bool:
+def disrupt(ctx: Resolution, side: str, rolls: list[int], what: str) -> bool:
     """Disruption of Enemy Sensors and Guidance: called as ``side`` rolls ``rolls`` for an action that
     uses sensors or guidance (a guided missile, a detection attempt, a fire-support designation,
     anti-aircraft acquisition). An active enemy EW unit may roll its EW die; if it beats any of
@@ -288,9 +289,11 @@ def _spot_check(st: DustState, u: Unit, cmd: RemoteSpot) -> str | None:
 def _spot_resolve(ctx: Resolution, u: Unit, cmd: RemoteSpot) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "remote spotting (EW counters, no action)", 0)
-    pos, owner, label = hidden_counter(st, u.side, cmd.marker)
+    counter = hidden_counter(st, u.side, cmd.marker)
+    assert counter is not None, "_spot_check refuses a counter that is not there"
+    pos, owner, label = counter
     concealed = st.tables.conceal.get(pos, "none") != "none"
-    out_of_sight = not ground.can_see(st, u.pos, pos)
+    out_of_sight = not ground.can_see(st, u.hex, pos)
     r = _attempt(ctx, u, cmd.extra, f"remote spotting of {label}", SPOT_RULE)
     die = shift(6 if concealed else 4, 1 if out_of_sight else 0)
     why = ("concealed D6" if concealed else "in the open D4") + (", out of sight +1" if out_of_sight else "")
@@ -366,7 +369,7 @@ def _launch_check(st: DustState, u: Unit, cmd: LaunchDrone) -> str | None:
         return f"{u.name} is suppressed: it cannot launch a drone until it recovers (Recover Suppression Action)"
     if not st.tables.on_board(cmd.at):
         return "that hex is off the map"
-    if hex_distance(u.pos, cmd.at) > DRONE_RANGE:
+    if hex_distance(u.hex, cmd.at) > DRONE_RANGE:
         return "a drone is launched at most 24 inches (12 hexes) away"
     return None
 
@@ -384,7 +387,7 @@ def _near_markers(st: DustState, u: Unit, h: Hex) -> list[Hex]:
 def _launch_offer(st: DustState, u: Unit) -> list[Any]:
     if not u.drones or u.drone_at is not None or u.travel or u.suppression:
         return []
-    return [LaunchDrone(u.id, h) for h in [u.pos] + [h for h in _near_markers(st, u, u.pos) if h != u.pos]]
+    return [LaunchDrone(u.id, h) for h in [u.hex] + [h for h in _near_markers(st, u, u.hex) if h != u.hex]]
 
 
 def _no_drone(u: Unit) -> str | None:
@@ -393,7 +396,7 @@ def _no_drone(u: Unit) -> str | None:
 
 def _move_check(st: DustState, u: Unit, cmd: DroneMove) -> str | None:
     why = _no_drone(u)
-    if why:
+    if why or u.drone_at is None:
         return why
     if not st.tables.on_board(cmd.to):
         return "that hex is off the map"
@@ -428,7 +431,7 @@ def drone_sees(st: DustState, a: Hex, b: Hex) -> bool:
 
 def _spot_drone_check(st: DustState, u: Unit, cmd: DroneSpot) -> str | None:
     why = _no_drone(u)
-    if why:
+    if why or u.drone_at is None:
         return why
     if u.suppression:
         return f"{u.name} is suppressed: it cannot search for hidden enemies until it recovers"
@@ -467,7 +470,7 @@ def _recall_offer(st: DustState, u: Unit) -> list[Any]:
     return [RecallDrone(u.id)] if u.drone_at is not None else []
 
 
-def _build() -> dict:
+def _build() -> dict[type, Action]:
     return {
         RemoteSpot: Action(_spot_check, _spot_resolve, _spot_offer),
         LaunchDrone: Action(_launch_check, _launch_resolve, _launch_offer),
@@ -477,11 +480,11 @@ def _build() -> dict:
     }
 
 
-ACTIONS: dict = _build()
-DECISIONS: dict = {}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
-SIDE_ACTIONS: dict = {}
+ACTIONS: dict[type, Action] = _build()
+DECISIONS: dict[str, Callable[..., None]] = {}  # none of its own
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
+EVENT_TYPES: tuple[type, ...] = ()
+SIDE_ACTIONS: dict[type, Action] = {}
 
 
 # -- Searching for hidden units (the Detect action's roll, shared with EW spotting) -----------------
@@ -512,8 +515,9 @@ def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -
     that would find something may be disrupted by enemy EW (ew.disrupt)."""
     st: DustState = ctx.state
     m = st.markers[marker]
-    d = hex_distance(u.pos, m.pos)
+    d = hex_distance(u.hex, m.pos)
     die = range_die(st, u, d)
+    assert die is not None, "the Detect checks refuse a marker beyond every range die"
     night = "" if not st.tables.night else (
         ", by day ranges (night vision)" if sees_as_by_day(st, u) else ", at night: ranges divided by three")
     target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {hex_count(d)}{night}", rule, m.side)

@@ -22,6 +22,8 @@ range beyond 24.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -36,7 +38,6 @@ from .data import Weapon
 from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
 from .shooting import (
     BASE_TARGET_DIE,
-    RULE_IMPACT,
     describe_target_die,
     fire_morale,
     resolve_hits,
@@ -99,7 +100,7 @@ def firing_figures(st: DustState, firer: Unit, target: Unit, figures: tuple[str,
     if figures:
         wanted = set(figures)
         return [f for f in firer.figures if f.id in wanted]
-    dist = hex_distance(firer.pos, target.pos)
+    dist = hex_distance(firer.hex, target.hex)
     return [f for f in firer.figures
             if f.status == FIT and (ignore_fired or not f.fired) and joins_shoot(st, f)
             and reaches(weapon_of(st, f), dist)]
@@ -177,7 +178,8 @@ def firer_dice_named(st: DustState, firer: Unit, figures: list[str] | tuple[str,
     return dice, impact
 
 
-def firer_dice(st: DustState, firer: Unit, figures, grenades: int = 0) -> tuple[list[int], int]:
+def firer_dice(st: DustState, firer: Unit, figures: list[str] | tuple[str, ...],
+               grenades: int = 0) -> tuple[list[int], int]:
     """The firer's dice (die types, quality die first) and the impact die of any hits."""
     named, impact = firer_dice_named(st, firer, figures, grenades)
     return [d for d, _ in named], impact
@@ -240,6 +242,23 @@ def odds(st: DustState, firer: Unit, target: Unit, figures: tuple[str, ...] = ()
 
 
 def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
+    why = _shooter_refusal(st, u) or _aim_refusal(st, u, cmd)
+    if why:
+        return why
+    target = st.units[cmd.target]  # _aim_refusal refuses an unknown id
+    dist = hex_distance(u.hex, target.hex)
+    why = _check_figures(st, u, cmd.figures, dist)
+    if why:
+        return why
+    figs = firing_figures(st, u, target, cmd.figures)
+    if not figs:
+        return _nothing_fires(st, u, dist)
+    return _grenade_refusal(st, u, cmd, figs, dist)
+
+
+def _shooter_refusal(st: DustState, u: Unit) -> str | None:
+    """Who may shoot: a unit on the table, not routed, suppressed (a vehicle may), in travel mode or
+    completely concealed; a broken one only from cover; passengers only from an open vehicle."""
     if not u.on_table:
         return f"{u.name} is not on the table"
     if u.confidence == ROUTED:
@@ -248,34 +267,35 @@ def check(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
         return f"{u.name} is suppressed: it cannot shoot until it recovers (Recover Suppression Action)"
     if u.travel:
         return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
-    if u.complete_concealment and st.tables.conceal.get(u.pos, "none") != "none":
+    if u.complete_concealment and st.tables.conceal.get(u.hex, "none") != "none":
         return f"{u.name} is completely concealed and may not fire: reorganise to partial concealment first"
     if u.confidence <= BROKEN and not ground.in_cover(st, u):
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
-    why = heavy.passenger_fire_refusal(st, u)
-    if why:
-        return why
-    target = st.units.get(cmd.target)
+    return heavy.passenger_fire_refusal(st, u)
+
+
+def _aim_refusal(st: DustState, u: Unit, cmd: C.Shoot) -> str | None:
+    """Whom it may shoot at: an enemy on the table, not hidden, on the ground, in sight, and not so
+    well covered that no target die is left."""
     why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
+    target = st.units[cmd.target]  # fire_target_refusal refuses an unknown id
     why = heavy.target_refusal(st, target)
     if why:
         return why
     if ground.flying(target):
         return f"{target.name} is in the air: only anti-aircraft weapons may fire at it (FireAA)"
-    if not ground.can_see(st, u.pos, target.pos):
+    if not ground.can_see(st, u.hex, target.hex):
         return f"{u.name}'s leader cannot see {target.name}'s leader: hills, buildings and woods block the line"
     die, shifts = target_die_for(st, u, target, cmd.suppressive)
     if die > 12:
         return f"no shooting is possible: the {describe_target_die(die, shifts)}"
-    dist = hex_distance(u.pos, target.pos)
-    why = _check_figures(st, u, cmd.figures, dist)
-    if why:
-        return why
-    figs = firing_figures(st, u, target, cmd.figures)
-    if not figs:
-        return _nothing_fires(st, u, dist)
+    return None
+
+
+def _grenade_refusal(st: DustState, u: Unit, cmd: C.Shoot, figs: list[Figure], dist: int) -> str | None:
+    """Grenades: at most MAX_GRENADES, thrown by riflemen instead of their weapon, within reach."""
     if not 0 <= cmd.grenades <= MAX_GRENADES:
         return f"at most {MAX_GRENADES} grenades may be thrown in one shoot action (Grenades)"
     if cmd.grenades:
@@ -332,7 +352,7 @@ def offer(st: DustState, u: Unit) -> list[C.Shoot]:
         return []
     out: list[C.Shoot] = []
     for t in st.enemies(u.side):
-        if t.hidden or not ground.can_see(st, u.pos, t.pos):
+        if t.hidden or not ground.can_see(st, u.hex, t.hex):
             continue
         figs = firing_figures(st, u, t)
         if not figs:
@@ -434,7 +454,7 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
         # Firing at Vehicles: each hit an impact roll against the armour; small arms and support
         # weapons count as weapon class 1 for the passengers (this game's reading)
         damage = heavy.vehicle_hits(ctx, firer, figs[0].id if figs else "", target, hits, impact, 1,
-                                    firer.pos) if hits else 0
+                                    firer.hex) if hits else 0
         return Shot(res.count, hits, 0, suppressed, travel, damage)
     casualties = resolve_hits(ctx, firer, target, figs, hits, impact) if hits else 0
     return Shot(res.count, hits, casualties, suppressed, travel)
@@ -446,7 +466,7 @@ def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     that suppression results are ignored and the fire calls for no morale tests. No action is spent.
     Returns the figures newly wounded or killed. (The suppressed defender's test is the caller's.)"""
     st: DustState = ctx.state
-    if not firer.on_table or not target.on_table or not ground.can_see(st, firer.pos, target.pos):
+    if not firer.on_table or not target.on_table or not ground.can_see(st, firer.hex, target.hex):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {target.name}: no final defensive fire", rule=RULE_FINAL))
         return 0
     die, shifts = target_die_for(st, firer, target)
@@ -462,7 +482,7 @@ def final_defensive_fire(ctx: Resolution, firer: Unit, target: Unit) -> int:
     return shoot(ctx, firer, target, figs, defensive=True).casualties
 
 
-ACTIONS = {C.Shoot: Action(check, resolve, offer)}
-DECISIONS: dict = {}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
+ACTIONS: dict[type, Action] = {C.Shoot: Action(check, resolve, offer)}
+DECISIONS: dict[str, Callable[..., None]] = {}  # none of its own
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
+EVENT_TYPES: tuple[type, ...] = ()

@@ -11,9 +11,10 @@ from hexfront.engine.core.cards import Deck
 from hexfront.engine.core.errors import ContentError
 from hexfront.engine.core.hexes import offset_to_axial
 
-from .data import FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE, Tables, parse_figures
+from .data import Tables, VehicleType, parse_figures
 from .dice import parse_value
 from .folds import ACTIVATION_DECK
+from .schema import FATIGUE, MEDICS, MOVE_DICE, QUALITY, SENSORS, SYSTEM_DICE
 from .state import COMMAND, CONFIDENCE, HULL, SINGLE, WEAPON, DustState, Figure, Unit
 from .unitfacts import flying
 
@@ -35,8 +36,6 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
                 u.off_table = True
     for u in units.values():
         if u.commander is not None and u.commander not in units:
-            from hexfront.engine.core.errors import ContentError
-
             raise ContentError(f"unit {u.id} names commander {u.commander!r}, which is not in the scenario")
     st = DustState(tables=tables, options=dict(options), units=units, markers={}, decks={})
     for u in units.values():
@@ -72,7 +71,8 @@ def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
     medic = MEDICS[spec.get("medic", "medic" if any(f.role == "medic" for f in figures) else "none")]
     move = spec.get("move", "infantry")
     return Unit(
-        id=uid, side=side, name=str(spec.get("name", uid)), kind=kind, quality=QUALITY[spec.get("quality", "experienced")],
+        id=uid, side=side, name=str(spec.get("name", uid)), kind=kind,
+        quality=QUALITY[spec.get("quality", "experienced")],
         leadership=int(spec.get("leadership", 2)), figures=figures,
         pos=offset_to_axial(*spec["at"]), confidence=start, initial_confidence=start, move_die=MOVE_DICE[move],
         level=int(spec.get("level", 1 if kind == COMMAND else 0)), commander=spec.get("commander"),
@@ -102,7 +102,7 @@ def build_vehicle(t: Tables, spec: dict[str, Any]) -> list[Unit]:
     start = CONFIDENCE.index(spec.get("confidence", FATIGUE[t.side_info[side]["fatigue"]]))
     pos = offset_to_axial(*spec["at"])
 
-    def one(vid: str, name: str, vtype, hull: str | None) -> Unit:
+    def one(vid: str, name: str, vtype: VehicleType, hull: str | None) -> Unit:
         figures = [Figure(id=f"{vid}.0", name=name, weapon="", armour=vtype.armour[0], role=HULL)]
         for i, w in enumerate(vtype.weapons):
             figures.append(Figure(id=f"{vid}.{i + 1}", name=f"{t.weapons[w].name} ({name})", weapon=w, armour=8,

@@ -21,6 +21,7 @@ import attrs
 from hexfront.engine.core.hexes import (
     LOS_BLOCK,
     Hex,
+    Sight,
     axial_to_offset,
     hex_distance,
     line_of_sight,
@@ -29,8 +30,9 @@ from hexfront.engine.core.hexes import (
     shortest_path,
 )
 
-from .data import COVER_SHIFT, MOVE_COST, MOVE_DICE, Weapon
+from .data import Weapon
 from .dice import shift
+from .schema import COVER_SHIFT, MOVE_COST, MOVE_DICE
 from .state import ABANDONED, BROKEN, DISABLED, FIT, KILLED, STABILISED, UNTREATED, WEAPON, DustState, Figure, Unit
 from .unitfacts import flying
 
@@ -58,7 +60,7 @@ def must_seek_cover(st: DustState, u: Unit) -> bool:
     counts as in cover, as it does for everything else. On a map with no cover there is nothing to
     head for, and the unit is only held to moving away."""
     return (u.confidence == BROKEN and not u.suppression and not in_cover(st, u)
-            and cover_distance(st, u.pos) < 99)
+            and cover_distance(st, u.hex) < 99)
 
 
 def cover_distance(st: DustState, h: Hex) -> int:
@@ -72,7 +74,7 @@ def cover_distance(st: DustState, h: Hex) -> int:
     return found
 
 
-def smoke_hexes(st: DustState) -> frozenset:
+def smoke_hexes(st: DustState) -> frozenset[Hex]:
     """Hexes under smoke (Additional Rules: Smoke): a cloud covers its hex and, with data radius=1,
     the hexes around it. Smoke blocks line of sight."""
     if not st.features:
@@ -86,11 +88,11 @@ def smoke_hexes(st: DustState) -> frozenset:
     return frozenset(out)
 
 
-def sight(st: DustState, a: Hex, b: Hex):
+def sight(st: DustState, a: Hex, b: Hex) -> Sight:
     smoke = smoke_hexes(st)
     key = (a, b, smoke) if smoke else (a, b)
     cache = st.tables.sight_cache
-    seen = cache.get(key)
+    seen: Sight | None = cache.get(key)
     if seen is None:
         los = st.tables.sight
         if smoke and (a in smoke or b in smoke):
@@ -116,33 +118,38 @@ def concealment(st: DustState, target: Unit, from_hex: Hex) -> int:
     Partial when the target's hex conceals, or the sight line passes an obscuring hex; complete
     when the unit chose complete concealment in concealing terrain.
     """
-    here = st.tables.conceal.get(target.pos, "none") != "none"
+    here = st.tables.conceal.get(target.hex, "none") != "none"
     if here and target.complete_concealment:
         return 2
     if here:
         return 1
-    if sight(st, from_hex, target.pos).obscured_by:
+    if sight(st, from_hex, target.hex).obscured_by:
         return 1
     return 0
 
 
+def terrain_under(table: dict[Hex, str], u: Unit) -> str:
+    """The unit's hex in a cover or concealment table: "none" for a unit not placed on the map."""
+    return table.get(u.pos, "none") if u.pos is not None else "none"
+
+
 def cover_shift(st: DustState, u: Unit) -> int:
-    return COVER_SHIFT[st.tables.cover.get(u.pos, "none")]
+    return COVER_SHIFT[terrain_under(st.tables.cover, u)]
 
 
 def in_cover(st: DustState, u: Unit) -> bool:
-    return cover_shift(st, u) > 0 or st.tables.conceal.get(u.pos, "none") != "none" or u.propped
+    return cover_shift(st, u) > 0 or terrain_under(st.tables.conceal, u) != "none" or u.propped
 
 
 def enemy_hexes(st: DustState, side: str) -> set[Hex]:
-    return {u.pos for u in st.units.values() if u.side != side and u.on_table and not u.hidden}
+    return {u.hex for u in st.units.values() if u.side != side and u.on_table and not u.hidden}
 
 
 def adjacent_to_enemy(st: DustState, side: str, h: Hex, ignore: str | None = None, known: bool = False) -> bool:
     """Is an enemy unit on or next to ``h``? ``known``: count only enemies the side can see on the map
     (hidden ones are markers to it), for what a player is offered; the rules' own outcome counts all."""
     for u in st.units.values():
-        if u.side != side and u.on_table and u.id != ignore and hex_distance(u.pos, h) <= 1 \
+        if u.side != side and u.on_table and u.id != ignore and hex_distance(u.hex, h) <= 1 \
                 and not (known and u.hidden) and not flying(u):
             return True
     return False
@@ -242,17 +249,17 @@ def move_options(st: DustState, u: Unit, carrying: bool) -> dict[Hex, int]:
     Worked out once per position of every unit on the table (the order editor and
     the computer player ask for it many times between two moves)."""
     die, _ = movement_die(st, u, carrying)
-    others = tuple(sorted((v.pos.q, v.pos.r, v.side, v.travel, v.hidden) for v in st.units.values()
+    others = tuple(sorted((v.hex.q, v.hex.r, v.side, v.travel, v.hidden) for v in st.units.values()
                           if v.on_table and v.id != u.id))
     key = ("moves", u.id, u.pos, die, u.power, u.travel, u.side, others, u.damage, bool(u.suppression))
     memo = st.tables.sight_cache
     found = memo.get(key)
     if found is None:
-        reach = reachable(u.pos, die, step_cost(st, u, known=True))
+        reach = reachable(u.hex, die, step_cost(st, u, known=True))
         seen = [v for v in st.units.values() if v.on_table and v.id != u.id and not flying(v)
                 and not (v.side != u.side and v.hidden)]  # hidden enemies are only markers to this side
-        taken = {v.pos for v in seen}
-        near_enemy = {n for v in seen if v.side != u.side for n in (v.pos, *v.pos.neighbours())}
+        taken = {v.hex for v in seen}
+        near_enemy = {n for v in seen if v.side != u.side for n in (v.hex, *v.hex.neighbours())}
         found = {h: c for h, c in reach.items() if h != u.pos and h not in taken and h not in near_enemy}
         memo[key] = found
     return found
@@ -274,12 +281,12 @@ def walk_into(st: DustState, u: Unit, to: Hex, points: int,
     cannot enter a hidden unit's hex nor stop next to one; when that cuts the move short of where
     it would otherwise have stopped, the hidden units it met are the third value (Detect Action:
     Hidden Units: a unit that is walked into has given its position away)."""
-    path = shortest_path(u.pos, to, step_cost(st, u, known=True))
+    path = shortest_path(u.hex, to, step_cost(st, u, known=True))
     if path is None:
-        return [u.pos], 0, []
+        return [u.hex], 0, []
     real, planned = step_cost(st, u), step_cost(st, u, known=True)
 
-    def furthest(cost_fn, known: bool) -> tuple[int, int]:
+    def furthest(cost_fn: Callable[[Hex, Hex], int | None], known: bool) -> tuple[int, int]:
         spent, best, best_cost = 0, 0, 0
         for i in range(1, len(path)):
             c = cost_fn(path[i - 1], path[i])
@@ -296,7 +303,7 @@ def walk_into(st: DustState, u: Unit, to: Hex, points: int,
     if hoped > best:
         beyond = path[best + 1: hoped + 1]
         met = [v.id for v in st.units.values() if v.side != u.side and v.on_table and v.hidden
-               and any(hex_distance(v.pos, h) <= 1 for h in beyond)]
+               and any(hex_distance(v.hex, h) <= 1 for h in beyond)]
     return path[: best + 1], best_cost, met
 
 
@@ -339,7 +346,7 @@ def nearest_enemy_distance(st: DustState, u: Unit, h: Hex) -> int:
 
 
 def needs_nerve(st: DustState, u: Unit, to: Hex) -> bool:
-    closer = nearest_enemy_distance(st, u, to) < nearest_enemy_distance(st, u, u.pos)
+    closer = nearest_enemy_distance(st, u, to) < nearest_enemy_distance(st, u, u.hex)
     leaving = in_cover(st, u) and cover_shift(st, attrs.evolve(u, pos=to)) == 0 and \
         st.tables.conceal.get(to, "none") == "none"
     return closer or leaving
@@ -348,13 +355,13 @@ def needs_nerve(st: DustState, u: Unit, to: Hex) -> bool:
 def own_edge_hex(st: DustState, u: Unit) -> Hex:
     edge = st.tables.side_info[u.side]["edge"]
     t = st.tables
-    col, row = axial_to_offset(u.pos)
+    col, row = axial_to_offset(u.hex)
     target = {"north": (col, 0), "south": (col, t.height - 1), "west": (0, row), "east": (t.width - 1, row)}[edge]
     return offset_to_axial(*target)
 
 
 def on_own_edge(st: DustState, u: Unit) -> bool:
-    col, row = axial_to_offset(u.pos)
+    col, row = axial_to_offset(u.hex)
     edge = st.tables.side_info[u.side]["edge"]
     t = st.tables
     return {"north": row == 0, "south": row == t.height - 1, "west": col == 0, "east": col == t.width - 1}[edge]
@@ -363,14 +370,14 @@ def on_own_edge(st: DustState, u: Unit) -> bool:
 def withdraw_hex(st: DustState, u: Unit, away_from: Hex | None, points: int) -> Hex:
     """Where a withdrawing unit goes: away from the enemy (``away_from``, else toward its own edge),
     toward cover if at all possible (Assault: Withdrawal)."""
-    reach = reachable(u.pos, points, step_cost(st, u))
-    best, best_key = u.pos, None
+    reach = reachable(u.hex, points, step_cost(st, u))
+    best, best_key = u.hex, None
     for h in reach:
         if not may_end_at(st, u, h):
             continue
         if away_from is not None:
             dist = hex_distance(h, away_from)
-            if dist <= hex_distance(u.pos, away_from) and h != u.pos:
+            if dist <= hex_distance(u.hex, away_from) and h != u.pos:
                 continue
         else:
             dist = -hex_distance(h, own_edge_hex(st, u))
@@ -391,6 +398,12 @@ def new_id(st: DustState, prefix: str) -> str:
 
 def weapon_of(st: DustState, f: Figure) -> Weapon | None:
     return st.tables.weapons.get(f.weapon)
+
+
+def carried_weapon(st: DustState, f: Figure) -> Weapon:
+    """The weapon of a figure known to carry one (a crew-served weapon, a vehicle's mounted weapon,
+    or one already checked to fire); the scenario loader refuses a weapon missing from weapons.toml."""
+    return st.tables.weapons[f.weapon]
 
 
 def towed_weapon(st: DustState, f: Figure) -> bool:
@@ -426,7 +439,7 @@ def move_refusal(st: DustState, u: Unit) -> str | None:
                 "first (Unlimber)")
     for f in guns:
         if f.status == FIT and not f.ready:
-            return (f"{f.name} is size {weapon_of(st, f).size}: it cannot be man-packed; limber it to a vehicle "
+            return (f"{f.name} is size {carried_weapon(st, f).size}: it cannot be man-packed; limber it to a vehicle "
                     "(Limber), or set it up and leave it")
     return None
 
@@ -445,7 +458,7 @@ def sees(st: DustState, viewer: Unit, h: Hex) -> bool:
     if flying(viewer):
         smoke = smoke_hexes(st)
         return h not in smoke and viewer.pos not in smoke
-    return can_see(st, viewer.pos, h)
+    return can_see(st, viewer.hex, h)
 
 
 # -- Towing (vehicles.py) ---------------------------------------------------------------------------

@@ -122,6 +122,7 @@ This game's readings:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -131,7 +132,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground
 from . import events as E
-from .action import Action
+from .action import Action, Decision
 from .command import detachment_id
 from .dice import (
     clock_to_hex_direction,
@@ -153,6 +154,8 @@ from .state import (
     DustState,
     Feature,
     Figure,
+    Mission,
+    Pending,
     Unit,
     feature_data,
 )
@@ -290,7 +293,7 @@ def features(st: DustState, kind: str) -> list[Feature]:
     return sorted((f for f in st.features.values() if f.kind == kind), key=lambda f: _order(f.id))
 
 
-def _order(fid: str) -> tuple:
+def _order(fid: str) -> tuple[int, str]:
     head, _, n = fid.rpartition("-")
     return (int(n), fid) if n.isdigit() else (0, fid)
 
@@ -516,7 +519,7 @@ def put_out(ctx: Resolution, fire: Feature, reason: str, rule: str) -> None:
     ctx.emit(E.FeatureRemoved(feature=fire.id, reason=reason, rule=rule))
 
 
-def AFTER_SHOT(ctx: Resolution, firer: Unit, target: Unit, figures) -> None:
+def AFTER_SHOT(ctx: Resolution, firer: Unit, target: Unit, figures: list[Figure]) -> None:
     """Fire: a flame thrower's shot may set the target's hex alight."""
     st: DustState = ctx.state
     if target.pos is None or not any(f.weapon and weapon_is_flamer(st, f.weapon) for f in figures):
@@ -536,9 +539,9 @@ def _ignite_check(st: DustState, u: Unit, cmd: Ignite) -> str | None:
         return "that hex is off the map"
     w = st.tables.weapons[flames[0].weapon]
     reach = w.max_range or w.effective
-    if hex_distance(u.pos, cmd.at) > reach:
+    if hex_distance(u.hex, cmd.at) > reach:
         return f"{where(cmd.at)} is beyond the flame thrower's reach ({reach} hexes)"
-    if cmd.at != u.pos and not ground.can_see(st, u.pos, cmd.at):
+    if cmd.at != u.pos and not ground.can_see(st, u.hex, cmd.at):
         return f"{u.name} cannot see {where(cmd.at)}"
     if burning(st, cmd.at):
         return f"{where(cmd.at)} is already burning"
@@ -560,9 +563,9 @@ def _ignite_offer(st: DustState, u: Unit) -> list[Any]:
         return []
     w = st.tables.weapons[flames[0].weapon]
     reach = w.max_range or w.effective
-    spots = {e.pos for e in st.enemies(u.side) if not e.hidden and hex_distance(u.pos, e.pos) <= reach}
-    spots |= {h for h in hexes_within(u.pos, reach) if h != u.pos and st.tables.board.get(h) in FLAMMABLE}
-    return [Ignite(u.id, h) for h in sorted(spots, key=lambda h: (hex_distance(u.pos, h), h.q, h.r))][:12]
+    spots = {e.hex for e in st.enemies(u.side) if not e.hidden and hex_distance(u.hex, e.hex) <= reach}
+    spots |= {h for h in hexes_within(u.hex, reach) if h != u.pos and st.tables.board.get(h) in FLAMMABLE}
+    return [Ignite(u.id, h) for h in sorted(spots, key=lambda h: (hex_distance(u.hex, h), h.q, h.r))][:12]
 
 
 def _fight_check(st: DustState, u: Unit, cmd: FightFire) -> str | None:
@@ -575,7 +578,7 @@ def _fight_check(st: DustState, u: Unit, cmd: FightFire) -> str | None:
         return f"{u.name} is suppressed: it cannot fight the fire until it recovers"
     if u.travel:
         return f"{u.name} is in travel mode: it may only move or reorganise"
-    if hex_distance(u.pos, f.pos) > int(f.get("radius", FIRE_RADIUS)) + 1:
+    if hex_distance(u.hex, f.pos) > int(f.get("radius", FIRE_RADIUS)) + 1:
         return f"{u.name} is too far from the fire: it must be on or next to the burning ground"
     if _actions_left(st, u) < 2:
         return "fighting a fire takes both of the unit's actions"
@@ -680,7 +683,7 @@ def _smoke_check(st: DustState, u: Unit, cmd: LaySmoke) -> str | None:
     if u.is_vehicle:
         if not u.smoke_dischargers:
             return f"{u.name} has no smoke dischargers"
-        front = ahead(u.pos, u.facing, SMOKE_RANGE)
+        front = ahead(u.hex, u.facing, SMOKE_RANGE)
         if cmd.at != front:
             return f"smoke dischargers put the cloud 3 hexes straight ahead, on {where(front)}"
         return None
@@ -690,7 +693,7 @@ def _smoke_check(st: DustState, u: Unit, cmd: LaySmoke) -> str | None:
         return f"{u.name} carries no smoke grenades"
     if not fit_people(u):
         return f"{u.name} has nobody fit to throw smoke"
-    if hex_distance(u.pos, cmd.at) > SMOKE_RANGE:
+    if hex_distance(u.hex, cmd.at) > SMOKE_RANGE:
         return "smoke grenades reach 3 hexes (6 inches)"
     return None
 
@@ -710,9 +713,9 @@ def _smoke_offer(st: DustState, u: Unit) -> list[Any]:
     if not u.grenades:
         return []
     spots = [u.pos]
-    seen = sorted((e for e in st.enemies(u.side) if not e.hidden), key=lambda e: hex_distance(u.pos, e.pos))[:3]
+    seen = sorted((e for e in st.enemies(u.side) if not e.hidden), key=lambda e: hex_distance(u.hex, e.hex))[:3]
     for e in seen:
-        ln = line(u.pos, e.pos)
+        ln = line(u.hex, e.hex)
         spots.append(ln[min(2, len(ln) - 1)])
     out = []
     for h in spots:
@@ -733,14 +736,14 @@ def _exhaust_resolve(ctx: Resolution, u: Unit, cmd: ExhaustSmoke) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "exhaust smoke", 0)
     if u.moves == 0:
-        at, radius, how = u.pos, 0, "round the stationary vehicle"
+        at, radius, how = u.hex, 0, "round the stationary vehicle"
     else:
         back = (u.facing + 3) % 6
-        at, radius, how = ahead(u.pos, back, 2), 1, "behind the moving vehicle"
+        at, radius, how = ahead(u.hex, back, 2), 1, "behind the moving vehicle"
         if at not in st.tables.board:
-            at, radius = u.pos.neighbour(back), 0
+            at, radius = u.hex.neighbour(back), 0
         if at not in st.tables.board:
-            at = u.pos
+            at = u.hex
     ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "smoke"), kind="smoke", side=u.side, at=at,
                              data=feature_data(radius=radius, by=u.id, exhaust=1), reason=f"{u.name}'s exhaust, {how}",
                              rule=RULE_SMOKE))
@@ -937,36 +940,50 @@ def _minefields_on_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
                                       rule=RULE_MINES))
             continue
         if u.is_vehicle:
-            if u.plough and field.pos in path[1:]:
-                _plough(ctx, u, field)
-                continue
-            if kind == "ap":
-                ctx.emit(E.Note(text=f"{u.name} crosses an anti-personnel minefield unharmed", rule=RULE_MINES))
-                continue
-            for i in range(math.ceil(len(inside) / 2)):
-                if not u.on_table or u.destroyed:
-                    break
-                vehicle_hit(ctx, u, "belly", 12, f"{u.name} sets off an anti-tank mine", RULE_MINES, immobilise=True)
-            continue
-        lane = lanes_of(st, field)
-        open_hexes = [h for h in inside if h not in lane]
-        in_lane = [h for h in inside if h in lane]
-        if kind == "at":
-            ctx.emit(E.Note(text=f"{u.name} crosses an anti-tank minefield: infantry do not set it off",
-                            rule=RULE_MINES))
-            continue
-        tests = math.ceil(len(open_hexes) / 2)
-        for f in fit_people(u):
-            for _ in range(tests):
-                if f.status != FIT:
-                    break
-                if infantry_mine_roll(ctx, u, f, kind, RULE_MINES):
-                    mine_hits_figure(ctx, u, f, RULE_MINES)
-            if in_lane and f.status == FIT:
-                roll = ctx.roll(12, f"{f.name} follows the cleared lane: D12, a mine on 1", RULE_LANE, u.id)
-                if roll == 1:
-                    mine_hits_figure(ctx, u, f, RULE_LANE)
-        checks.leader_losses(ctx, [u.id])
+            _vehicle_in_minefield(ctx, u, field, kind, inside, path)
+        else:
+            _troops_in_minefield(ctx, u, field, kind, inside)
+
+
+def _vehicle_in_minefield(ctx: Resolution, u: Unit, field: Feature, kind: str, inside: list[Hex],
+                          path: list[Hex]) -> None:
+    """A vehicle that drove through a minefield: a mine plough through its centre clears it; an
+    anti-personnel field does it no harm; otherwise a belly hit per two hexes driven inside."""
+    if u.plough and field.pos in path[1:]:
+        _plough(ctx, u, field)
+        return
+    if kind == "ap":
+        ctx.emit(E.Note(text=f"{u.name} crosses an anti-personnel minefield unharmed", rule=RULE_MINES))
+        return
+    for _ in range(math.ceil(len(inside) / 2)):
+        if not u.on_table or u.destroyed:
+            break
+        vehicle_hit(ctx, u, "belly", 12, f"{u.name} sets off an anti-tank mine", RULE_MINES, immobilise=True)
+
+
+def _troops_in_minefield(ctx: Resolution, u: Unit, field: Feature, kind: str, inside: list[Hex]) -> None:
+    """Troops that walked through a minefield: an anti-tank field stays quiet; each fit figure tests
+    once per two hexes walked outside a cleared lane, and once (a 1 on a D12) for following a lane."""
+    st: DustState = ctx.state
+    lane = lanes_of(st, field)
+    open_hexes = [h for h in inside if h not in lane]
+    in_lane = [h for h in inside if h in lane]
+    if kind == "at":
+        ctx.emit(E.Note(text=f"{u.name} crosses an anti-tank minefield: infantry do not set it off",
+                        rule=RULE_MINES))
+        return
+    tests = math.ceil(len(open_hexes) / 2)
+    for f in fit_people(u):
+        for _ in range(tests):
+            if f.status != FIT:
+                break
+            if infantry_mine_roll(ctx, u, f, kind, RULE_MINES):
+                mine_hits_figure(ctx, u, f, RULE_MINES)
+        if in_lane and f.status == FIT:
+            roll = ctx.roll(12, f"{f.name} follows the cleared lane: D12, a mine on 1", RULE_LANE, u.id)
+            if roll == 1:
+                mine_hits_figure(ctx, u, f, RULE_LANE)
+    checks.leader_losses(ctx, [u.id])
 
 
 def _plough(ctx: Resolution, v: Unit, field: Feature) -> None:
@@ -979,7 +996,7 @@ def _plough(ctx: Resolution, v: Unit, field: Feature) -> None:
 
 
 def _lane_route(st: DustState, u: Unit, to: Hex) -> list[Hex]:
-    return [h for h in line(u.pos, to)[1:]]
+    return [h for h in line(u.hex, to)[1:]]
 
 
 def _lane_fields(st: DustState, u: Unit, to: Hex) -> list[Feature]:
@@ -996,7 +1013,7 @@ def _lane_check(st: DustState, u: Unit, cmd: ClearLane) -> str | None:
         return f"{u.name} is in travel mode: reorganise into tactical formation first"
     if cmd.to not in st.tables.board or cmd.to == u.pos:
         return "name a hex on the map beyond the minefield"
-    if hex_distance(u.pos, cmd.to) > 12:
+    if hex_distance(u.hex, cmd.to) > 12:
         return "that is too far: name a hex within 12 hexes"
     if not _lane_fields(st, u, cmd.to):
         return "the straight line to that hex crosses no minefield that your side knows of"
@@ -1005,24 +1022,31 @@ def _lane_check(st: DustState, u: Unit, cmd: ClearLane) -> str | None:
     return None
 
 
+def _lane_walker(ctx: Resolution, u: Unit) -> Unit:
+    """Who goes ahead to clear the lane: a volunteer (not the leader) detached from the unit, or the
+    unit itself when it has one fit figure left."""
+    st: DustState = ctx.state
+    fit = fit_people(u)
+    if len(fit) <= 1:
+        return u
+    lead = u.leader
+    volunteer = [f for f in fit if lead is None or f.id != lead.id][-1]
+    did, name = detachment_id(st, u)
+    ctx.emit(E.DetachmentFormed(parent=u.id, unit=did, name=name, figures=(volunteer.id,), rule=RULE_LANE))
+    return st.units[did]
+
+
 def _lane_resolve(ctx: Resolution, u: Unit, cmd: ClearLane) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "clear a mine lane")
-    fit = fit_people(u)
-    walker = u
-    if len(fit) > 1:
-        lead = u.leader
-        volunteer = [f for f in fit if lead is None or f.id != lead.id][-1]
-        did, name = detachment_id(st, u)
-        ctx.emit(E.DetachmentFormed(parent=u.id, unit=did, name=name, figures=(volunteer.id,), rule=RULE_LANE))
-        walker = st.units[did]
+    walker = _lane_walker(ctx, u)
     man = fit_people(walker)[0]
     die, _ = ground.movement_die(st, walker, False)
     points = ctx.roll(die, f"{man.name} goes ahead to clear a lane: movement die D{die}, two points a hex at half "
                       "speed", RULE_LANE, walker.id)
     cost = ground.step_cost(st, walker)
     route: list[Hex] = []
-    spent, prev = 0, walker.pos
+    spent, prev = 0, walker.hex
     for h in _lane_route(st, u, cmd.to):
         c = cost(prev, h)
         if c is None or spent + 2 * c > points:
@@ -1035,7 +1059,7 @@ def _lane_resolve(ctx: Resolution, u: Unit, cmd: ClearLane) -> None:
     if not route:
         ctx.emit(E.Note(text=f"{man.name} cannot get forward ({points} points)", rule=RULE_LANE))
         return
-    walked: list[Hex] = [walker.pos]
+    walked: list[Hex] = [walker.hex]
     cleared: list[tuple[Hex, Feature]] = []
     hurt = False
     for h in route:
@@ -1094,7 +1118,7 @@ def _line_check(st: DustState, u: Unit, cmd: FireLineCharge) -> str | None:
     f = st.features.get(cmd.minefield)
     if f is None or f.kind != "minefield" or not known_to(f, u.side):
         return "there is no minefield there that your side knows of"
-    if hex_distance(u.pos, f.pos) > MINE_RADIUS + 1:
+    if hex_distance(u.hex, f.pos) > MINE_RADIUS + 1:
         return f"{u.name} must be at the edge of the minefield (within 2 hexes of its counter)"
     if _actions_left(st, u) < 2:
         return "firing a line charge takes both of the vehicle's actions"
@@ -1150,7 +1174,7 @@ def _booby_on_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
         blast_people(ctx, u, 6, RULE_BOOBY, others)
         for other in list(st.units.values()):
             if other.id != u.id and on_ground(other) and not other.is_vehicle \
-                    and hex_distance(other.pos, trap.pos) <= BLAST_RANGE:
+                    and hex_distance(other.hex, trap.pos) <= BLAST_RANGE:
                 blast_people(ctx, other, 6, RULE_BOOBY)
 
 
@@ -1175,7 +1199,7 @@ def _ied_on_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
             ctx.emit(E.FeatureRemoved(feature=ied.id, reason=f"it goes off: {u.name} rolled {q}, under half of {t}",
                                       rule=RULE_IED))
             for other in list(st.units.values()):
-                if on_ground(other) and not other.is_vehicle and hex_distance(other.pos, ied.pos) <= IED_BLAST:
+                if on_ground(other) and not other.is_vehicle and hex_distance(other.hex, ied.pos) <= IED_BLAST:
                     blast_people(ctx, other, 12, RULE_IED)
         else:
             ctx.emit(E.Note(text=f"{u.name} passes the IED without finding it ({q} against {t})", rule=RULE_IED))
@@ -1202,9 +1226,9 @@ def cdm_can_fire(st: DustState, cdm: Feature, u: Unit, path: list[Hex]) -> bool:
     for c in st.units.values():
         if c.side != cdm.side or not c.on_table or c.carried_by is not None:
             continue
-        if c.pos != cdm.pos and not can_see(st, c.pos, cdm.pos):
+        if c.pos != cdm.pos and not can_see(st, c.hex, cdm.pos):
             continue
-        if any(c.pos == h or can_see(st, c.pos, h) for h in spots):
+        if any(c.pos == h or can_see(st, c.hex, h) for h in spots):
             return True
     return False
 
@@ -1238,7 +1262,7 @@ def fire_cdm(ctx: Resolution, cdm: Feature, u: Unit) -> None:
         if not u.soft_skin:
             ctx.emit(E.Note(text=f"the mine's blast does nothing to armoured {u.name}", rule=RULE_CDM))
             return
-        result = vehicle_hit(ctx, u, arc_of(u.pos, u.facing, cdm.pos), 10, f"a command-detonated mine hits {u.name}",
+        result = vehicle_hit(ctx, u, arc_of(u.hex, u.facing, cdm.pos), 10, f"a command-detonated mine hits {u.name}",
                              RULE_CDM)
         if result == "none":
             occupants_shaken(ctx, u, RULE_CDM)
@@ -1246,7 +1270,7 @@ def fire_cdm(ctx: Resolution, cdm: Feature, u: Unit) -> None:
     blast_people(ctx, u, 10, RULE_CDM)
 
 
-def _cdm_decision(ctx: Resolution, pending, choice: str) -> None:
+def _cdm_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
     st: DustState = ctx.state
     waiting = [c for c in features(st, "cdm") if c.get("target")]
     target = st.units.get(str(waiting[0].get("target"))) if waiting else None
@@ -1279,7 +1303,7 @@ def _cdm_check(st: DustState, u: Unit, cmd: SetCDM) -> str | None:
         return f"{u.name} has no command-detonated mines"
     if not 0 <= cmd.facing <= 5:
         return "facing is a hex direction, 0 to 5"
-    if cmd.at not in st.tables.board or hex_distance(u.pos, cmd.at) > 1:
+    if cmd.at not in st.tables.board or hex_distance(u.hex, cmd.at) > 1:
         return "a mine is set up on the unit's hex or next to it"
     if st.features_at(cmd.at, "cdm"):
         return "there is a mine there already"
@@ -1297,10 +1321,10 @@ def _cdm_resolve(ctx: Resolution, u: Unit, cmd: SetCDM) -> None:
 def _cdm_offer(st: DustState, u: Unit) -> list[Any]:
     if u.cdms <= 0 or u.pos is None or st.features_at(u.pos, "cdm"):
         return []
-    foes = sorted((e for e in st.enemies(u.side) if not e.hidden), key=lambda e: hex_distance(u.pos, e.pos))
+    foes = sorted((e for e in st.enemies(u.side) if not e.hidden), key=lambda e: hex_distance(u.hex, e.hex))
     if not foes:
         return [SetCDM(u.id, u.pos, 0)]
-    facing = min(range(6), key=lambda d: relative_bearing(u.pos, d, foes[0].pos))
+    facing = min(range(6), key=lambda d: relative_bearing(u.hex, d, foes[0].hex))
     return [SetCDM(u.id, u.pos, facing)]
 
 
@@ -1319,7 +1343,7 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def casevac_ready(st: DustState, side: str) -> list:
+def casevac_ready(st: DustState, side: str) -> list[Mission]:
     return sorted((m for m in st.missions.values() if m.side == side and m.kind == "casevac"
                    and (m.box == -1 or (m.box == 1 and m.ammo == "inbound"))), key=lambda m: _order(m.id))
 
@@ -1329,7 +1353,7 @@ def landed(st: DustState, side: str) -> list[Feature]:
 
 
 def landing_hex(st: DustState, u: Unit) -> Hex | None:
-    free = [h for h in u.pos.neighbours() if h in st.tables.board and h not in st.occupant
+    free = [h for h in u.hex.neighbours() if h in st.tables.board and h not in st.occupant
             and st.tables.costs["normal"].get(h) is not None]
     safe = [h for h in free if not ground.adjacent_to_enemy(st, u.side, h)]
     pick = safe or free
@@ -1354,6 +1378,7 @@ def _call_resolve(ctx: Resolution, u: Unit, cmd: CallCasevac) -> None:
         ctx.emit(E.Note(text=f"{u.name} cannot get the call through", rule=RULE_CASEVAC))
         return
     at = landing_hex(st, u)
+    assert at is not None, "_call_check refuses a call with no free hex to land on; the roll moved no one"
     vt = st.tables.vehicles.get(m.asset)
     room = math.ceil((vt.capacity if vt else 0) / 2)
     ctx.emit(E.MissionRemoved(mission=m.id, reason=f"called in by {u.name}", rule=RULE_CASEVAC))
@@ -1392,6 +1417,7 @@ def _load_resolve(ctx: Resolution, u: Unit, cmd: LoadWounded) -> None:
     st: DustState = ctx.state
     acts.spend(ctx, u, "reorganise: load the wounded")
     f = _near_casevac(st, u)
+    assert f is not None, "_load_check refuses a unit with no CASEVAC vehicle next to it"
     space = int(f.get("room", 0)) - int(f.get("loaded", 0))
     going = [x for x in u.figures if x.status in WOUNDED][:space]
     for x in going:
@@ -1424,7 +1450,7 @@ def _leave_resolve(ctx: Resolution, side: str, cmd: CasevacLeave) -> None:
                         u.id)
         _lift(ctx, u, 2 if roll == 6 else 1 if roll >= 3 else 0, roll)
     for u in list(st.units.values()):
-        if u.side != side or u.id in loaders or not u.on_table or hex_distance(u.pos, f.pos) > CASEVAC_RANGE:
+        if u.side != side or u.id in loaders or not u.on_table or hex_distance(u.hex, f.pos) > CASEVAC_RANGE:
             continue
         roll = ctx.roll(6, f"{u.name} watches the CASEVAC leave: 5+ one confidence level up", RULE_CASEVAC, u.id)
         _lift(ctx, u, 1 if roll >= 5 else 0, roll)
@@ -1477,7 +1503,7 @@ def TURN_END(ctx: Resolution) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-ACTIONS: dict = {
+ACTIONS: dict[type, Action] = {
     Ignite: Action(_ignite_check, _ignite_resolve, _ignite_offer),
     FightFire: Action(_fight_check, _fight_resolve, _fight_offer),
     LaySmoke: Action(_smoke_check, _smoke_resolve, _smoke_offer),
@@ -1489,9 +1515,9 @@ ACTIONS: dict = {
     CallCasevac: Action(_call_check, _call_resolve, _call_offer),
     LoadWounded: Action(_load_check, _load_resolve, _load_offer),
 }
-SIDE_ACTIONS: dict = {CasevacLeave: Action(_leave_check, _leave_resolve, _leave_offer)}
-DECISIONS: dict = {"cdm": _cdm_decision}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
-COMMANDS: tuple = (Ignite, FightFire, LaySmoke, ExhaustSmoke, SwitchSmokeGenerator, ClearLane, FireLineCharge,
-                   SetCDM, CallCasevac, LoadWounded, CasevacLeave)
+SIDE_ACTIONS: dict[type, Action] = {CasevacLeave: Action(_leave_check, _leave_resolve, _leave_offer)}
+DECISIONS: dict[str, Decision] = {"cdm": _cdm_decision}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
+EVENT_TYPES: tuple[type, ...] = ()
+COMMANDS: tuple[type, ...] = (Ignite, FightFire, LaySmoke, ExhaustSmoke, SwitchSmokeGenerator, ClearLane,
+                              FireLineCharge, SetCDM, CallCasevac, LoadWounded, CasevacLeave)

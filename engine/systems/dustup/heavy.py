@@ -46,6 +46,9 @@ size; unguided rockets use the support weapons' bands; guided missiles have no r
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from hexfront.engine.core.hexes import Hex, arc_of, hex_distance
@@ -54,16 +57,13 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, ew, ground, shooting
 from . import commands as C
 from . import events as E
-from .action import Action
+from .action import Action, Decision
 from .data import Weapon
 from .dice import die_name, roll_value, shift, shift_names, successes, value_name
 from .ground import (
     GROUND,
+    carried_weapon,
     exposed_passengers,
-    firer_shifts,
-    move_refusal,
-    passenger_concealed,
-    passenger_cover,
     tow_refusal,
     towed_weapon,
     tractor_of,
@@ -274,7 +274,7 @@ def target_size(target: Unit, part: str = "") -> int:
 
 def face_towards(target: Unit, origin: Hex) -> str:
     """The armour face a shot from ``origin`` strikes: front, side or rear (engine.core.hexes.arc_of)."""
-    return arc_of(target.pos, target.facing, origin)
+    return arc_of(target.hex, target.facing, origin)
 
 
 def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
@@ -284,8 +284,7 @@ def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
     a heavy weapon's size shifts it down one (not for IAVRs); average stabilisation after a move
     shifts it up one, and so does moving and firing in one action (``moving_fire``, superior
     stabilisation); and the weapon's fire control gives a closed shift last."""
-    w = weapon_of(st, f)
-    assert w is not None
+    w = carried_weapon(st, f)
     extra: list[tuple[str, int]] = []
     if w.kind == "heavy":
         size = target_size(target, part)
@@ -323,7 +322,7 @@ def place_suppression(ctx: Resolution, firer: Unit, target: Unit, reason: str, r
     suppress the vehicle. True if a marker was added to ``target``."""
     st: DustState = ctx.state
     if target.is_vehicle and small_arms_only and target.suppression >= 1:
-        face = face_towards(target, firer.pos)
+        face = face_towards(target, firer.hex)
         if target.armour_face(face) > 12:
             ctx.emit(E.Note(text=f"small arms cannot add a second suppression marker to {target.name} "
                             f"({value_name(target.armour_face(face))} {face} armour)", rule=RULE_AT_VEHICLES))
@@ -351,7 +350,6 @@ def vehicle_hits(ctx: Resolution, firer: Unit, shooter: str, target: Unit, hits:
     A hit on a building's opening is against its D6 and can only damage the building (this game's
     reading: a breach). Passengers test after each damage (Casualties to Vehicle Passengers).
     Returns the damage markers placed."""
-    st: DustState = ctx.state
     face = face_towards(target, origin)
     armour = OPENING_ARMOUR if part else target.armour_face(face)
     where = "an opening" if part else f"{face} armour"
@@ -449,7 +447,7 @@ def firer_refusal(st: DustState, u: Unit) -> str | None:
         return f"{u.name} is suppressed: it cannot shoot until it recovers (Recover Suppression Action)"
     if u.travel:
         return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
-    if u.complete_concealment and st.tables.conceal.get(u.pos, "none") != "none":
+    if u.complete_concealment and st.tables.conceal.get(u.hex, "none") != "none":
         return f"{u.name} is completely concealed and may not fire: reorganise to partial concealment first"
     if u.confidence <= BROKEN and not ground.in_cover(st, u):
         return f"{u.name} is broken: it may fire only while in cover (Forces: Confidence)"
@@ -496,7 +494,7 @@ def weapon_refusal(st: DustState, u: Unit, f: Figure) -> str | None:
 def launch_hexes(st: DustState, u: Unit, f: Figure) -> list[Hex]:
     """Where a weapon may see from: the firer's hex, and a remote launcher's."""
     w = weapon_of(st, f)
-    out = [u.pos]
+    out = [u.hex]
     if u.remote is not None and w is not None and w.kind == "guided" and crewed(u, f):
         out.append(u.remote)
     return out
@@ -522,30 +520,43 @@ def check(st: DustState, u: Unit, cmd: FireWeapon) -> str | None:
         why = move_and_fire_refusal(st, u, cmd.to)
         if why:
             return why
+    figs, why = _named_weapons(st, u, cmd)
+    if why:
+        return why
+    return _aim_refusal(st, u, cmd) or _reach_refusal(st, u, cmd, figs)
+
+
+def _named_weapons(st: DustState, u: Unit, cmd: FireWeapon) -> tuple[list[Figure], str | None]:
+    """The weapons the order names, or why they may not fire together (Multiple Weapons)."""
     if not cmd.weapons:
-        return "name the weapon that fires"
+        return [], "name the weapon that fires"
     if len(set(cmd.weapons)) != len(cmd.weapons):
-        return "a weapon is named twice: each weapon fires once per activation"
+        return [], "a weapon is named twice: each weapon fires once per activation"
     most = _max_weapons(u)
     if len(cmd.weapons) > most:
         if u.vehicle in ("mech", "monster"):
-            return f"{u.name} may fire two weapons at one target in one action, no more (Mechs and Monsters)"
-        return (f"only one heavy weapon fires per action unless the vehicle's weapons are slaved to one "
-                f"fire control ({RULE_MULTI})")
+            return [], f"{u.name} may fire two weapons at one target in one action, no more (Mechs and Monsters)"
+        return [], (f"only one heavy weapon fires per action unless the vehicle's weapons are slaved to one "
+                    f"fire control ({RULE_MULTI})")
     own = {f.id: f for f in u.figures}
     figs = []
     for fid in cmd.weapons:
         f = own.get(fid)
         if f is None:
-            return f"{fid} is not a weapon of {u.name}"
+            return [], f"{fid} is not a weapon of {u.name}"
         why = weapon_refusal(st, u, f)
         if why:
-            return why
+            return [], why
         figs.append(f)
-    target = st.units.get(cmd.target)
+    return figs, None
+
+
+def _aim_refusal(st: DustState, u: Unit, cmd: FireWeapon) -> str | None:
+    """Why the target (or the part of it aimed at) may not be fired on at all."""
     why = ground.fire_target_refusal(st, u, cmd.target)
     if why:
         return why
+    target = st.units[cmd.target]  # fire_target_refusal refuses an unknown id
     why = target_refusal(st, target)
     if why:
         return why
@@ -555,12 +566,18 @@ def check(st: DustState, u: Unit, cmd: FireWeapon) -> str | None:
         return f"'{cmd.part}' is no part of a target: leave it empty, or aim at an '{OPENING}' of a building"
     if cmd.part and target.vehicle != "building":
         return "only a building has doors and windows to aim at"
-    dist = hex_distance(u.pos, target.pos)
+    return None
+
+
+def _reach_refusal(st: DustState, u: Unit, cmd: FireWeapon, figs: list[Figure]) -> str | None:
+    """Why one of the weapons cannot see or reach the target, or has no possible shot at it."""
+    target = st.units[cmd.target]
+    dist = hex_distance(u.hex, target.hex)
     for f in figs:
-        w = weapon_of(st, f)
-        if not any(ground.can_see(st, h, target.pos) for h in launch_hexes(st, u, f)):
+        w = carried_weapon(st, f)  # weapon_refusal refused a figure without one
+        if not any(ground.can_see(st, h, target.hex) for h in launch_hexes(st, u, f)):
             return f"{u.name} cannot see {target.name}: hills, buildings and woods block the line"
-        if u.remote is not None and u.remote in launch_hexes(st, u, f) and hex_distance(u.pos, u.remote) > REMOTE_RANGE:
+        if u.remote is not None and u.remote in launch_hexes(st, u, f) and hex_distance(u.hex, u.remote) > REMOTE_RANGE:
             return f"{u.name} is more than {REMOTE_RANGE} hexes from its remote launcher ({RULE_REMOTE})"
         if w.kind == "guided":
             continue
@@ -599,16 +616,16 @@ def _move_and_fire_offer(st: DustState, u: Unit, ready: list[Figure], together: 
     if u.stabilisation != "superior" or u.vehicle not in ("vehicle", "mech", "monster") or \
             ground.vehicle_cannot_move(st, u):
         return []
-    seen = [t for t in st.enemies(u.side) if not t.hidden and ground.can_see(st, u.pos, t.pos)]
+    seen = [t for t in st.enemies(u.side) if not t.hidden and ground.can_see(st, u.hex, t.hex)]
     if not seen:
         return []
-    t = min(seen, key=lambda e: (hex_distance(u.pos, e.pos), e.id))
+    t = min(seen, key=lambda e: (hex_distance(u.hex, e.hex), e.id))
     near = [h for h, c in ground.move_options(st, u, False).items() if c <= u.move_die // 2]
     if not near:
         return []
     weapons = together or (ready[0].id,)
-    closer = min(near, key=lambda h: (hex_distance(h, t.pos), h.q, h.r))
-    back = max(near, key=lambda h: (hex_distance(h, t.pos), -h.q, -h.r))
+    closer = min(near, key=lambda h: (hex_distance(h, t.hex), h.q, h.r))
+    back = max(near, key=lambda h: (hex_distance(h, t.hex), -h.q, -h.r))
     return [FireWeapon(u.id, weapons, t.id, "", h) for h in dict.fromkeys((closer, back))]
 
 
@@ -652,10 +669,10 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     suppressed = False
     for f in figs:
         if not target.on_table:
-            ctx.emit(E.Note(text=f"{target.name} is gone: the {weapon_of(st, f).name} holds its fire",
+            ctx.emit(E.Note(text=f"{target.name} is gone: the {carried_weapon(st, f).name} holds its fire",
                             rule=RULE_MULTI))
             break
-        w = weapon_of(st, f)
+        w = carried_weapon(st, f)
         shot = guided_shot(ctx, u, f, target, cmd.part) if w.kind == "guided" else \
             direct_shot(ctx, u, f, target, cmd.part, moving_fire=moving_fire)
         casualties += shot.casualties
@@ -664,8 +681,9 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     spend_disposables(ctx, u, figs)
     if target.is_vehicle:
         if target.on_table:
-            shooting.fire_morale(ctx, target, first_fire=first_fire, first_suppressed=suppressed and not suppressed_before,
-                             casualties=0, travel=target.travel)
+            shooting.fire_morale(ctx, target, first_fire=first_fire,
+                                 first_suppressed=suppressed and not suppressed_before,
+                                 casualties=0, travel=target.travel)
         if damage:
             vehicle_morale(ctx, target)
     else:
@@ -730,7 +748,7 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     figures as for small arms (its anti-personnel values). ``defensive``: final defensive fire, whose
     suppression results are ignored; ``moving_fire``: moved in this same action (Weapon Stabilisation)."""
     st: DustState = ctx.state
-    w = weapon_of(st, f)
+    w = carried_weapon(st, f)
     rule = RULE_VEHICLE_FDF if defensive else RULE_IAVR if w.kind == "iavr" else RULE_HEAVY
     point = target.is_vehicle
     die, shifts = weapon_target_die(st, firer, f, target, part, moving_fire=moving_fire)
@@ -757,11 +775,11 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
         ctx.emit(E.Note(text=f"dice total {total}; divided by the target die type ({die}): {hits} hit"
                         f"{'s' if hits != 1 else ''}", rule=rule))
         if point:
-            damage = vehicle_hits(ctx, firer, f.id, target, hits, w.impact_against(True), wclass, firer.pos, part)
+            damage = vehicle_hits(ctx, firer, f.id, target, hits, w.impact_against(True), wclass, firer.hex, part)
         elif hits:
             casualties = shooting.resolve_hits(ctx, firer, target, [f], hits, w.impact)
     elif part:
-        damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, firer.pos)
+        damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, firer.hex)
     return WeaponShot(res.count, suppressed, casualties, damage)
 
 
@@ -782,17 +800,17 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
     real = st.units[target.id] if target.is_vehicle else target
     total = 0
     for f in guns:
-        w = weapon_of(st, f)
+        w = carried_weapon(st, f)
         if not real.on_table or not v.on_table:
             break
         if v.suppression and w.external:
             ctx.emit(E.Note(text=f"{v.name} is suppressed: its {w.name} is worked from outside and stays silent",
                             rule=RULE_SUPPRESSION))
             continue
-        if not ground.can_see(st, v.pos, real.pos):
+        if not ground.can_see(st, v.hex, real.hex):
             ctx.emit(E.Note(text=f"{v.name} cannot see {real.name}: no final defensive fire", rule=RULE_VEHICLE_FDF))
             break
-        dist = hex_distance(v.pos, real.pos)
+        dist = hex_distance(v.hex, real.hex)
         if w.max_range and dist > w.max_range:
             continue
         die, shifts = weapon_target_die(st, v, f, real)
@@ -820,8 +838,8 @@ def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     then the firer's quality die and the guidance die against the target's ECM die (an enemy EW
     unit may disrupt it): none beating it misses, one suppresses, two hit - one impact roll."""
     st: DustState = ctx.state
-    w = weapon_of(st, f)
-    origin = next((h for h in launch_hexes(st, firer, f) if ground.can_see(st, h, target.pos)), firer.pos)
+    w = carried_weapon(st, f)
+    origin = next((h for h in launch_hexes(st, firer, f) if ground.can_see(st, h, target.hex)), firer.hex)
     if _decoyed(ctx, firer, w, target):
         return MISS
     ecm, words = ecm_die(st, target)
@@ -874,13 +892,14 @@ def _decoyed(ctx: Resolution, firer: Unit, w: Weapon, target: Unit) -> bool:
         ctx.emit(E.Note(text=f"decoy {d} against guidance {g}: the missile flies on", rule=RULE_DECOYS))
     guards = [v for v in st.units.values()
               if v.side == target.side and v.is_vehicle and v.on_table and v.area_protection > 0
-              and hex_distance(v.pos, target.pos) <= AREA_PROTECTION_RANGE]
+              and hex_distance(v.hex, target.hex) <= AREA_PROTECTION_RANGE]
     if guards:
-        guard = min(guards, key=lambda v: (hex_distance(v.pos, target.pos), v.id))
+        guard = min(guards, key=lambda v: (hex_distance(v.hex, target.hex), v.id))
         ctx.emit(E.AreaProtectionFired(unit=guard.id,
                                        reason=f"an area protection system fires to cover {target.name}",
                                        rule=RULE_AREA))
-        d = ctx.roll(AREA_PROTECTION_DIE, f"{guard.name}'s area protection D{AREA_PROTECTION_DIE} against the guidance die",
+        d = ctx.roll(AREA_PROTECTION_DIE,
+                     f"{guard.name}'s area protection D{AREA_PROTECTION_DIE} against the guidance die",
                      RULE_AREA, guard.id)
         g = ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance} against the area protection", RULE_AREA,
                      firer.id)
@@ -910,11 +929,11 @@ def _crewed_figure(st: DustState, u: Unit, fid: str) -> tuple[Figure | None, str
 
 def _setup_check(st: DustState, u: Unit, cmd: SetUpWeapon) -> str | None:
     f, why = _crewed_figure(st, u, cmd.figure)
-    if why:
+    if f is None:
         return why
     if u.suppression and not ground.in_cover(st, u):
         return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
-    w = weapon_of(st, f)
+    w = carried_weapon(st, f)
     tractor = tractor_of(st, u) if towed_weapon(st, f) else None
     if tractor is not None and not f.ready:
         return f"{f.name} is limbered to {tractor.name}: unlimber it (Unlimber), which brings it into action"
@@ -945,7 +964,7 @@ def _setup_resolve(ctx: Resolution, u: Unit, cmd: SetUpWeapon) -> None:
     ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=not cmd.dismantle,
                            reason="dismantled to be carried" if cmd.dismantle else "set up ready to fire",
                            rule=RULE_MOVING))
-    if cmd.dismantle and u.remote is not None and weapon_of(ctx.state, f).kind == "guided":
+    if cmd.dismantle and u.remote is not None and carried_weapon(ctx.state, f).kind == "guided":
         ctx.emit(E.RemoteLauncherTakenDown(unit=u.id, reason="the remote launcher is taken down", rule=RULE_REMOTE))
 
 
@@ -959,9 +978,9 @@ def _setup_offer(st: DustState, u: Unit) -> list[SetUpWeapon]:
 
 def _remote_check(st: DustState, u: Unit, cmd: SetRemote) -> str | None:
     f, why = _crewed_figure(st, u, cmd.figure)
-    if why:
+    if f is None:
         return why
-    w = weapon_of(st, f)
+    w = carried_weapon(st, f)
     if w.kind != "guided":
         return f"{f.name} is not a guided missile launcher"
     if u.remote is not None:
@@ -975,7 +994,7 @@ def _remote_check(st: DustState, u: Unit, cmd: SetRemote) -> str | None:
 
 def _remote_resolve(ctx: Resolution, u: Unit, cmd: SetRemote) -> None:
     acts.spend(ctx, u, "set up a remote launcher")
-    ctx.emit(E.RemoteLauncherPlaced(unit=u.id, at=u.pos,
+    ctx.emit(E.RemoteLauncherPlaced(unit=u.id, at=u.hex,
                                     reason="the guided missile launcher is set to fire remotely", rule=RULE_REMOTE))
 
 
@@ -983,7 +1002,7 @@ def _remote_offer(st: DustState, u: Unit) -> list[SetRemote]:
     if u.is_vehicle or u.remote is not None:
         return []
     return [SetRemote(u.id, f.id) for f in u.figures if f.role == WEAPON and f.ready and f.status == FIT
-            and weapon_of(st, f) is not None and weapon_of(st, f).kind == "guided"]
+            and (w := weapon_of(st, f)) is not None and w.kind == "guided"]
 
 
 def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
@@ -1055,11 +1074,12 @@ def tractor_refusal(st: DustState, v: Unit | None, w: Weapon) -> str | None:
 
 def _limber_common(st: DustState, u: Unit, fid: str) -> tuple[Figure | None, str | None]:
     f, why = _crewed_figure(st, u, fid)
-    if why:
+    if f is None:
         return None, why
-    w = weapon_of(st, f)
     if not towed_weapon(st, f):
+        w = weapon_of(st, f)
         return None, f"{f.name} is size {w.size if w else 0}: man-packed, not towed; dismantle it to carry it"
+    w = carried_weapon(st, f)  # a towed gun is a weapon of size 2 or more
     if u.carried_by:
         return None, f"{u.name} is aboard {st.units[u.carried_by].name}: dismount first"
     if u.suppression and not ground.in_cover(st, u):
@@ -1072,7 +1092,7 @@ def _limber_common(st: DustState, u: Unit, fid: str) -> tuple[Figure | None, str
 
 def _limber_check(st: DustState, u: Unit, cmd: Limber) -> str | None:
     f, why = _limber_common(st, u, cmd.figure)
-    if why:
+    if f is None:
         return why
     tractor = tractor_of(st, u)
     if tractor is not None:
@@ -1082,10 +1102,10 @@ def _limber_check(st: DustState, u: Unit, cmd: Limber) -> str | None:
         return f"there is no unit '{cmd.vehicle}'"
     if v.side != u.side:
         return f"{v.name} is the enemy's"
-    why = tractor_refusal(st, v, weapon_of(st, f))
+    why = tractor_refusal(st, v, carried_weapon(st, f))
     if why:
         return why
-    if hex_distance(u.pos, v.pos) > 1:
+    if hex_distance(u.hex, v.hex) > 1:
         return f"{v.name} must be next to {u.name} to take the gun on its hook"
     return None
 
@@ -1112,12 +1132,12 @@ def _limber_offer(st: DustState, u: Unit) -> list[Limber]:
 
 def _unlimber_check(st: DustState, u: Unit, cmd: Unlimber) -> str | None:
     f, why = _limber_common(st, u, cmd.figure)
-    if why:
+    if f is None:
         return why
     tractor = tractor_of(st, u)
     if tractor is None or f.ready:
         return f"{f.name} is not limbered"
-    if hex_distance(u.pos, tractor.pos) > 1:
+    if hex_distance(u.hex, tractor.hex) > 1:
         return f"{u.name} must be next to {tractor.name} to take the gun off its hook"
     return None
 
@@ -1126,6 +1146,7 @@ def _unlimber_resolve(ctx: Resolution, u: Unit, cmd: Unlimber) -> None:
     st: DustState = ctx.state
     f = checks.figure_by_id(u, cmd.figure)
     tractor = tractor_of(st, u)
+    assert tractor is not None, "_unlimber_check refuses a gun on no hook"
     acts.spend(ctx, u, "reorganise: unlimber the gun")
     ctx.emit(E.TowDropped(unit=tractor.id, reason=f"{u.name} unlimbers {f.name}", rule=RULE_TOWED))
     ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=True, reason="unlimbered and brought into action",
@@ -1139,15 +1160,15 @@ def _unlimber_offer(st: DustState, u: Unit) -> list[Unlimber]:
     return [Unlimber(u.id, f.id) for f in guns]
 
 
-ACTIONS = {
+ACTIONS: dict[type, Action] = {
     FireWeapon: Action(check, resolve, offer),
     SetUpWeapon: Action(_setup_check, _setup_resolve, _setup_offer),
     SetRemote: Action(_remote_check, _remote_resolve, _remote_offer),
     Limber: Action(_limber_check, _limber_resolve, _limber_offer),
     Unlimber: Action(_unlimber_check, _unlimber_resolve, _unlimber_offer),
 }
-DECISIONS: dict = {}
-FOLD: dict = {WeaponReadied: _f_readied}
-EVENT_TYPES: tuple = (WeaponReadied,)
-COMMANDS: tuple = (FireWeapon, SetUpWeapon, SetRemote, Limber, Unlimber)
-SIDE_ACTIONS: dict = {}
+DECISIONS: dict[str, Decision] = {}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {WeaponReadied: _f_readied}
+EVENT_TYPES: tuple[type, ...] = (WeaponReadied,)
+COMMANDS: tuple[type, ...] = (FireWeapon, SetUpWeapon, SetRemote, Limber, Unlimber)
+SIDE_ACTIONS: dict[type, Action] = {}

@@ -75,6 +75,12 @@ def die_value(_instance: Any, attribute: Any, value: int | str) -> None:
         raise ContentProblem(attribute.name, str(e)) from None
 
 
+def die_value_or_none(_instance: Any, attribute: Any, value: int | str) -> None:
+    """0 for none, else as :func:`die_value`."""
+    if value != 0:
+        die_value(_instance, attribute, value)
+
+
 def value_of(value: int | str) -> int:
     """A checked :func:`die_value` as a number."""
     return value if type(value) is int else parse_value(value)  # type: ignore[arg-type]
@@ -111,7 +117,7 @@ class WeaponTable:
     strike: int = attrs.field(default=0, validator=die_or_none)
     size: int = attrs.field(default=0, validator=between(0, 5))
     count: int = attrs.field(default=1, validator=between(1, 4))
-    impact_armour: int | str = attrs.field(default=0, validator=lambda i, a, v: v == 0 or die_value(i, a, v))
+    impact_armour: int | str = attrs.field(default=0, validator=die_value_or_none)
     die_armour: int = attrs.field(default=0, validator=die_or_none)
     fire_control: str = attrs.field(default="average", validator=one_of(FIRE_CONTROL))
     guidance: int = attrs.field(default=0, validator=die_or_none)

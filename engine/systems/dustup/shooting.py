@@ -44,11 +44,11 @@ def target_die_for(st: DustState, firer: Unit, target: Unit,
     a firing vehicle's damage and suppression shift the die (ground.firer_shifts);
     passengers of an open-topped vehicle are concealed.
     """
-    dist = hex_distance(firer.pos, target.pos)
+    dist = hex_distance(firer.hex, target.hex)
     shifts: list[tuple[str, int]] = []
     if dist > effective:
         shifts.append((f"long range ({hex_count(dist)})", 1))
-    conceal = ground.concealment(st, target, firer.pos)
+    conceal = ground.concealment(st, target, firer.hex)
     if conceal == 0 and target.carried_by and ground.passenger_concealed(st, target):
         conceal = 1
     if conceal == 1:

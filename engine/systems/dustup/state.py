@@ -80,7 +80,7 @@ class Figure:
     def copy(self) -> Figure:
         return attrs.evolve(self)
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.weapon, self.armour, self.power, self.role, self.status, self.wounds,
                 self.kills, self.fired, self.unarmoured, self.ready)
 
@@ -212,6 +212,14 @@ class Unit:
         return self.pos is not None and not self.off_table and bool(self.fit_figures)
 
     @property
+    def hex(self) -> Hex:
+        """The hex of a placed unit (passengers and turrets share their vehicle's). Rules that measure,
+        look or move from a unit only ever ask it of one on the map; a unit never placed (a reserve
+        still off the table) has none, and asking it of one is a bug in the caller."""
+        assert self.pos is not None, f"{self.id} has no hex: it was never placed on the map"
+        return self.pos
+
+    @property
     def leader(self) -> Figure | None:
         for f in self.figures:
             if f.role in ("leader", "commander"):
@@ -234,7 +242,7 @@ class Unit:
     def copy(self) -> Unit:
         return attrs.evolve(self, figures=[f.copy() for f in self.figures])
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         out = []
         for name in _UNIT_FIELD_NAMES:
             v = getattr(self, name)
@@ -266,19 +274,20 @@ class Feature:
     hidden: bool = False
     data: tuple[str, ...] = ()
 
-    def get(self, key: str, default=None):
-        """The value of ``key`` in ``data`` (a whole number when it reads as one)."""
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value of ``key`` in ``data`` (a whole number when it reads as one, else the text), or
+        ``default``."""
         for item in self.data:
             k, _, v = item.partition("=")
             if k == key:
                 return int(v) if v.lstrip("-").isdigit() else v
         return default
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.kind, self.side, self.pos.q, self.pos.r, self.hidden, self.data)
 
 
-def feature_data(**facts) -> tuple[str, ...]:
+def feature_data(**facts: object) -> tuple[str, ...]:
     """``feature_data(type="ap", radius=1)`` -> ("radius=1", "type=ap"): a Feature's data."""
     return tuple(f"{k}={v}" for k, v in sorted(facts.items()))
 
@@ -314,7 +323,7 @@ class Mission:
     unit: str | None = None
     ammo: str = ""
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.side, self.kind, self.asset, self.box,
                 (self.target.q, self.target.r) if self.target else None,
                 tuple((h.q, h.r) for h in self.dummies), self.observer, self.unit, self.ammo)
@@ -329,7 +338,7 @@ class Marker:
     pos: Hex
     unit: str | None = None  # None for a dummy
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.side, self.pos.q, self.pos.r, self.unit)
 
 
@@ -341,7 +350,7 @@ class Active:
     actions: int = 2
     by: str = ""  # "turn" (its own activation, marked), "order" (by a commander), "detachment", "seize"
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.unit, self.actions, self.by)
 
 
@@ -351,7 +360,7 @@ class Pending:
 
     side: str
     kind: str
-    data: tuple = ()
+    data: tuple[str, ...] = ()
 
 
 @attrs.define(slots=True)
@@ -373,7 +382,7 @@ class DustState:
     chit_leftover: str | None = None
     abandoned: dict[Hex, int] = attrs.field(factory=dict)  # wounded left on a hex
     # the assault in progress (assault.py), as a plain tuple of facts
-    assault: tuple | None = None
+    assault: tuple[str, ...] | None = None
     air_pending: tuple[str, ...] | None = None  # an AA engagement or ADE check awaiting the pilot (air.py)
     result: tuple[str | None, str] | None = None
     occupant: dict[Hex, str] = attrs.field(factory=dict)  # derived: hex -> unit id on it
@@ -412,7 +421,7 @@ class DustState:
             support_chits=dict(self.support_chits), support_used=dict(self.support_used), serial=self.serial,
         )
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (
             tuple(u.canonical() for u in self.units.values()),
             tuple(m.canonical() for m in self.markers.values()),

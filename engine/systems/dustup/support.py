@@ -85,6 +85,7 @@ This game's readings (the book is silent or vague):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -94,8 +95,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground, heavy, vehicles
 from . import events as E
-from .action import Action
-from .data import BURST, SUPPORT_KINDS, SUPPORT_TIERS
+from .action import Action, Decision
 from .dice import (
     clock_to_hex_direction,
     die_name,
@@ -106,7 +106,8 @@ from .dice import (
     smoke_thinning,
     value_name,
 )
-from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Feature, Mission, Unit, feature_data
+from .schema import BURST, SUPPORT_KINDS, SUPPORT_TIERS
+from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Feature, Figure, Mission, Unit, feature_data
 
 RULE_REQUEST = "Request Fire Support Action"
 RULE_CHITS = "Request Fire Support Action: Fire Support Chits"
@@ -291,7 +292,7 @@ def observer_die(st: DustState, observer: Unit, aim: Hex, guided: str) -> tuple[
     notes = [f"{'rangefinder' if observer.fo else 'no dedicated observer'} D{die}"]
     steps = 0
     if guided == "laser":
-        if observer.on_table and ground.can_see(st, observer.pos, aim):
+        if observer.on_table and ground.can_see(st, observer.hex, aim):
             steps = 1
             notes.append("laser-guided, target in sight +1")
         else:
@@ -302,7 +303,7 @@ def observer_die(st: DustState, observer: Unit, aim: Hex, guided: str) -> tuple[
     return shift(die, steps), notes
 
 
-def mortars(st: DustState, u: Unit) -> list:
+def mortars(st: DustState, u: Unit) -> list[Figure]:
     """The unit's on-table mortars (weapon kind "mortar", not an aircraft's bombs)."""
     out = []
     for f in u.figures:
@@ -317,12 +318,12 @@ def mortar_observer(st: DustState, u: Unit, target: Hex, named: str = "") -> Uni
     the aim point, else the side's unit that sees it with the best designation die and leadership."""
     if named:
         o = st.units.get(named)
-        if o is None or o.side != u.side or not o.on_table or not ground.can_see(st, o.pos, target):
+        if o is None or o.side != u.side or not o.on_table or not ground.can_see(st, o.hex, target):
             return None
         return o
-    if ground.can_see(st, u.pos, target):
+    if ground.can_see(st, u.hex, target):
         return u
-    seeing = [o for o in st.units.values() if o.side == u.side and o.on_table and ground.can_see(st, o.pos, target)]
+    seeing = [o for o in st.units.values() if o.side == u.side and o.on_table and ground.can_see(st, o.hex, target)]
     if not seeing:
         return None
     return max(seeing, key=lambda o: ((o.rangefinder if o.fo else 4), -o.leadership))
@@ -358,7 +359,7 @@ def request_check(st: DustState, u: Unit, cmd: RequestFire) -> str | None:
         return f"{asset_name(a)} fires {', '.join(a['ammo'])}, not {cmd.ammo}"
     if not st.tables.on_board(cmd.target):
         return "the target point is off the map"
-    if not ground.can_see(st, u.pos, cmd.target):
+    if not ground.can_see(st, u.hex, cmd.target):
         return f"{u.name} cannot see that point: an observer must see where the rounds are to land"
     if cmd.chits < 0 or cmd.chits > st.support_chits.get(u.side, 0):
         return f"your side has {st.support_chits.get(u.side, 0)} fire support chit(s)"
@@ -387,7 +388,7 @@ def request_offer(st: DustState, u: Unit) -> list[RequestFire]:
     mine = [a for a in assets(st, u.side) if a["tier"] != "on_table" and missions_left(st, u.side, a) > 0]
     if not mine:
         return []
-    targets = sorted({e.pos for e in st.enemies(u.side) if not e.hidden and ground.can_see(st, u.pos, e.pos)})
+    targets = sorted({e.hex for e in st.enemies(u.side) if not e.hidden and ground.can_see(st, u.hex, e.hex)})
     return [RequestFire(u.id, str(a["id"]), h, a["ammo"][0]) for a in mine for h in targets]
 
 
@@ -485,6 +486,7 @@ def impact_resolve(ctx: Resolution, side: str, cmd: ResolveImpact) -> None:
     ctx.emit(E.MissionRemoved(mission=m.id, reason="fired", rule=RULE_TIMING))
     ammo, _, line = m.ammo.partition(":")
     observer = st.units.get(m.observer or "")
+    assert m.target is not None, "a fire mission is placed on its target point when it is requested"
     deliver(ctx, side, m.target, observer, ammo or "he", BURST[a["size"]], int(a["rounds"]), a["guided"],
             IMPACTS.get(ammo, IMPACTS["he"]), screen=m.id, line_dir=int(line or 0), what=asset_name(a),
             weapon_class=WEAPON_CLASS[a["size"]])
@@ -579,7 +581,7 @@ def caught_units(st: DustState, centre: Hex, radius: int) -> list[Unit]:
             and hex_distance(u.pos, centre) <= radius]
 
 
-def burst(ctx: Resolution, centre: Hex, radius: int, impacts: tuple[int, int], caught: dict[str, dict],
+def burst(ctx: Resolution, centre: Hex, radius: int, impacts: tuple[int, int], caught: dict[str, dict[str, Any]],
           weapon_class: int = 1, top: bool = False) -> None:
     """Resolving Impacts: every figure in the blast rolls its armour against the round's impact; a
     vehicle rolls once, with its top armour if the round landed on it (or, ``top``, an air-bursting
@@ -607,7 +609,7 @@ def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, 
     """One impact against a vehicle's armour, as for direct fire: beats it = a damage marker, more than
     double = destroyed; either way its passengers test against ``weapon_class`` (Casualties to
     Vehicle Passengers). Returns True if the vehicle was damaged or destroyed."""
-    face = "top" if v.pos == centre or top else arc_of(v.pos, v.facing, centre)
+    face = "top" if v.pos == centre or top else arc_of(v.hex, v.facing, centre)
     armour = shift_value(v.armour_face(face), cover)
     shifted = f", cover +{cover}" if cover else ""
     imp = roll_value(ctx, impact, f"impact {value_name(impact)} against {v.name}'s {face} armour", RULE_IMPACT)
@@ -624,7 +626,7 @@ def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, 
     return False
 
 
-def blast_morale(ctx: Resolution, caught: dict[str, dict]) -> None:
+def blast_morale(ctx: Resolution, caught: dict[str, dict[str, Any]]) -> None:
     """Every unit with a figure in the blast is suppressed and tests its confidence, under artillery
     or aerospace attack; a fallen leader calls for its own test; green troops may panic."""
     st: DustState = ctx.state
@@ -733,14 +735,20 @@ def mortar_check(st: DustState, u: Unit, cmd: FireMortar) -> str | None:
     if not st.tables.on_board(cmd.target):
         return "the target point is off the map"
     w = st.tables.weapons[f.weapon]
-    dist = hex_distance(u.pos, cmd.target)
+    dist = hex_distance(u.hex, cmd.target)
     if dist < w.min_range:
         return (f"that point is {dist} hexes away: a {w.name} fires high-angle and cannot reach closer than "
                 f"{w.min_range} hexes (On-Table Artillery Fire: Restrictions)")
+    return _spotting_refusal(st, u, cmd)
+
+
+def _spotting_refusal(st: DustState, u: Unit, cmd: FireMortar) -> str | None:
+    """Who sees the fall of shot: direct fire, the mortar's own unit; indirect fire, an observer of
+    its side (the target is registered for the unit's next activation, one at a time)."""
     if not cmd.indirect:
         if cmd.observer:
             return "direct fire is observed by the mortar's own unit"
-        if not ground.can_see(st, u.pos, cmd.target):
+        if not ground.can_see(st, u.hex, cmd.target):
             return f"{u.name} cannot see that point: fire indirectly, with an observer who can"
         return None
     if u.mortar_target is not None:
@@ -765,12 +773,12 @@ def mortar_offer(st: DustState, u: Unit) -> list[FireMortar]:
     for f in figs:
         w = st.tables.weapons[f.weapon]
         for e in enemies:
-            if hex_distance(u.pos, e.pos) < w.min_range:
+            if hex_distance(u.hex, e.hex) < w.min_range:
                 continue
-            if ground.can_see(st, u.pos, e.pos):
-                out.append(FireMortar(u.id, f.id, e.pos))
+            if ground.can_see(st, u.hex, e.hex):
+                out.append(FireMortar(u.id, f.id, e.hex))
             if u.mortar_target is None:
-                out.append(FireMortar(u.id, f.id, e.pos, indirect=True))
+                out.append(FireMortar(u.id, f.id, e.hex, indirect=True))
     return out
 
 
@@ -820,12 +828,12 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
             (w.impact, w.impact_against(True)), screen="", what=f"{w.name} ({u.name})", weapon_class=max(w.size, 1))
 
 
-ACTIONS = {
+ACTIONS: dict[type, Action] = {
     RequestFire: Action(request_check, request_resolve, request_offer),
     FireMortar: Action(mortar_check, mortar_resolve, mortar_offer),
 }
-SIDE_ACTIONS = {ResolveImpact: Action(impact_check, impact_resolve, impact_offer)}
-DECISIONS: dict = {}
-FOLD: dict = {}
-EVENT_TYPES: tuple = ()
-COMMANDS: tuple = (RequestFire, ResolveImpact, FireMortar)
+SIDE_ACTIONS: dict[type, Action] = {ResolveImpact: Action(impact_check, impact_resolve, impact_offer)}
+DECISIONS: dict[str, Decision] = {}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {}
+EVENT_TYPES: tuple[type, ...] = ()
+COMMANDS: tuple[type, ...] = (RequestFire, ResolveImpact, FireMortar)

@@ -36,6 +36,12 @@ def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
         return f"{u.name} is {CONFIDENCE[u.confidence]}: only confident or steady units may assault"
     if tower_of(st, u) is not None:
         return f"{u.name} is under tow"
+    return _shocked_refusal(st, u, cmd)
+
+
+def _shocked_refusal(st: DustState, u: Unit, cmd: TankShock) -> str | None:
+    """Whom a vehicle may shock: enemy infantry on the ground, on the table, seen, and in reach of
+    its best movement roll."""
     t = st.units.get(cmd.target)
     if t is None:
         return f"there is no unit '{cmd.target}'"
@@ -49,7 +55,7 @@ def _shock_check(st: DustState, u: Unit, cmd: TankShock) -> str | None:
         return f"{t.name} is not on the table"
     if t.hidden:
         return f"{t.name} is hidden: it must be detected first"
-    if not ground.can_see(st, u.pos, t.pos):
+    if not ground.can_see(st, u.hex, t.hex):
         return f"{u.name} cannot see {t.name}"
     die, _ = ground.movement_die(st, u, False)
     way = assault.approach(st, u, [t], budget=die)
@@ -62,7 +68,7 @@ def _shock_offer(st: DustState, u: Unit) -> list[TankShock]:
     if u.vehicle not in GROUND or u.suppression or u.immobilised or not u.mover or u.pos is None:
         return []
     return [TankShock(u.id, e.id) for e in st.enemies(u.side)
-            if not e.is_vehicle and not e.carried_by and not e.hidden and hex_distance(u.pos, e.pos) <= u.move_die + 1]
+            if not e.is_vehicle and not e.carried_by and not e.hidden and hex_distance(u.hex, e.hex) <= u.move_die + 1]
 
 
 def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
@@ -79,7 +85,9 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
     if not t.activated:
         ctx.emit(E.CountsAsActivated(unit=t.id, reason="assaulted: it counts as activated, whatever happens",
                                      rule=R_TANK))
-    h, _, need = assault.approach(st, u, [t])
+    way = assault.approach(st, u, [t])
+    assert way is not None, "_shock_check found a way within the best roll of the movement die"
+    h, _, need = way
     if h != u.pos:
         die, _ = ground.movement_die(st, u, False)
         points = ctx.roll(die, f"tank shock: movement die D{die}; needs {need[t.id]} to reach {t.name}", R_TANK, u.id)
@@ -103,19 +111,19 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
             infantry_attack(ctx, t, u, R_TANK)
         return
     ctx.emit(E.Note(text=f"{a} against {d}: {t.name} give way and withdraw", rule=R_TANK))
-    left = assault.withdraw(ctx, t, u.pos, 1, "overrun by tank shock", R_TANK)
+    left = assault.withdraw(ctx, t, u.hex, 1, "overrun by tank shock", R_TANK)
     if t.pos != left and u.on_table and not u.immobilised and free_for(st, u, left) \
             and ground.vehicle_costs(st, u).get(left) is not None:
-        path = (u.pos, left)
-        ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
-        drove(ctx, u, path, count=False, rule=R_TANK)
+        into = (u.hex, left)
+        ctx.emit(E.UnitMoved(unit=u.id, path=into, points=0, rule=R_TANK))
+        drove(ctx, u, into, count=False, rule=R_TANK)
 
 
 def _drive_through(ctx: Resolution, u: Unit, t: Unit) -> None:
     st: DustState = ctx.state
-    beyond = t.pos + (t.pos - u.pos)
+    beyond = t.hex + (t.hex - u.hex)
     if st.tables.on_board(beyond) and ground.vehicle_costs(st, u).get(beyond) is not None and free_for(st, u, beyond):
-        path = (u.pos, t.pos, beyond)
+        path = (u.hex, t.hex, beyond)
         ctx.emit(E.UnitMoved(unit=u.id, path=path, points=0, rule=R_TANK))
         drove(ctx, u, path, count=False, rule=R_TANK)
     else:

@@ -32,14 +32,17 @@ What lives where:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
 import attrs
 
 from hexfront.engine.core.hexes import DIRECTIONS, Hex, hex_distance, reachable
 from hexfront.engine.core.resolution import Resolution
 
-from . import acts, checks, fire, ground, heavy, unitfacts
+from . import acts, checks, fire, ground, heavy, shooting, unitfacts
 from . import events as E
-from .action import Action
+from .action import Action, Decision
 from .dice import roll_value, value_name
 from .ground import GROUND, tow_refusal, tower_of  # noqa: F401  (also read as vehicles.<name>)
 from .heavy import embark_refusal
@@ -111,7 +114,7 @@ class TankShock:
     target: str
 
 
-COMMANDS = (Turn, Embark, Disembark, Tow, Release, TankShock)
+COMMANDS: tuple[type, ...] = (Turn, Embark, Disembark, Tow, Release, TankShock)
 
 
 @attrs.frozen(kw_only=True)
@@ -182,7 +185,7 @@ def step_direction(a: Hex, b: Hex) -> int | None:
     return None
 
 
-def drove(ctx: Resolution, u: Unit, path, count: bool = True, rule: str = R_MOVE) -> None:
+def drove(ctx: Resolution, u: Unit, path: Sequence[Hex], count: bool = True, rule: str = R_MOVE) -> None:
     """After a vehicle has moved along ``path``: it faces the way of its last step, and (``count``)
     one more move action is on its record for this activation (Weapon Stabilisation)."""
     if len(path) < 2 or not u.is_vehicle:
@@ -281,7 +284,7 @@ def bail_out(ctx: Resolution, v: Unit) -> None:
         elif spot == v.pos:
             ctx.emit(E.UnitPlaced(unit=p.id, at=spot))
         else:
-            ctx.emit(E.UnitMoved(unit=p.id, path=(v.pos, spot), points=0, rule=R_TRANSPORT))
+            ctx.emit(E.UnitMoved(unit=p.id, path=(v.hex, spot), points=0, rule=R_TRANSPORT))
 
 
 def free_for(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
@@ -297,19 +300,19 @@ def free_for(st: DustState, u: Unit, h: Hex, terrain: bool = True) -> bool:
 
 
 def _bail_hex(st: DustState, p: Unit, v: Unit) -> Hex | None:
-    def best(hexes):
+    def best(hexes: Iterable[Hex]) -> Hex | None:
         ok = [h for h in hexes if free_for(st, p, h)]
         if not ok:
             return None
         return min(ok, key=lambda h: (ground.adjacent_to_enemy(st, p.side, h), not ground.hex_gives_cover(st, h),
                                       h.q, h.r))
 
-    found = best(v.pos.neighbours())
-    if found is None and free_for(st, p, v.pos):
-        found = v.pos
+    found = best(v.hex.neighbours())
+    if found is None and free_for(st, p, v.hex):
+        found = v.hex
     for ring in (2, 3):
         if found is None:
-            found = best([h for h in st.tables.board if hex_distance(h, v.pos) == ring])
+            found = best([h for h in st.tables.board if hex_distance(h, v.hex) == ring])
     return found
 
 
@@ -342,7 +345,7 @@ def back_to_cover(ctx: Resolution, u: Unit, rule: str) -> None:
     st: DustState = ctx.state
     die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
     points = ctx.roll(die, f"{u.name} falls back toward the nearest cover: movement die D{die}", rule, u.id)
-    reach = reachable(u.pos, points, ground.step_cost(st, u))
+    reach = reachable(u.hex, points, ground.step_cost(st, u))
     options = [h for h in reach if h != u.pos and ground.may_end_at(st, u, h)]
     if not options:
         ctx.emit(E.Note(text=f"{u.name} finds nowhere to fall back to and stays where it is", rule=rule))
@@ -351,7 +354,7 @@ def back_to_cover(ctx: Resolution, u: Unit, rule: str) -> None:
                                        h.q, h.r))
     from hexfront.engine.core.hexes import shortest_path
 
-    path = shortest_path(u.pos, dest, ground.step_cost(st, u)) or [u.pos, dest]
+    path = shortest_path(u.hex, dest, ground.step_cost(st, u)) or [u.hex, dest]
     acts.reveal(ctx, u, "it moved")
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=reach[dest], rule=rule))
 
@@ -382,12 +385,12 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
     fire (suppression ignored), its hits rolled against the armour (heavy.vehicle_hits). Returns the
     damage markers placed: they count as the attacker's casualties for its test (this game's reading)."""
     st: DustState = ctx.state
-    if not ground.can_see(st, firer.pos, v.pos):
+    if not ground.can_see(st, firer.hex, v.hex):
         ctx.emit(E.Note(text=f"{firer.name} cannot see {v.name}: no final defensive fire", rule=fire.RULE_FINAL))
         return 0
-    die, shifts = fire.target_die_for(st, firer, v)
+    die, shifts = shooting.target_die_for(st, firer, v)
     if die > 12:
-        ctx.emit(E.Note(text=f"no final defensive fire is possible: the {fire.describe_target_die(die, shifts)}",
+        ctx.emit(E.Note(text=f"no final defensive fire is possible: the {shooting.describe_target_die(die, shifts)}",
                         rule=fire.RULE_FINAL))
         return 0
     figs = fire.firing_figures(st, firer, v, ignore_fired=True)
@@ -425,7 +428,7 @@ def crew_hex(st: DustState, v: Unit, near: Hex | None) -> Hex | None:
     """Where the crew get out: a free hex next to the vehicle where infantry can stand, next to
     ``near`` (the attackers) if possible, then with cover, then the first in hex order."""
     costs = st.tables.costs["normal"]
-    ok = [h for h in v.pos.neighbours() if st.tables.on_board(h) and costs.get(h) is not None
+    ok = [h for h in v.hex.neighbours() if st.tables.on_board(h) and costs.get(h) is not None
           and (st.occupant.get(h) is None or not st.units[st.occupant[h]].on_table)]
     if not ok:
         return None
@@ -440,6 +443,7 @@ def dismount_crew(ctx: Resolution, v: Unit, near: Hex | None) -> Unit:
     vt = st.tables.vehicles[v.vtype]
     uid = f"{v.id}-crew"
     at = crew_hex(st, v, near)
+    assert at is not None, "crew_refusal refuses a vehicle with no free ground next to it"
     ctx.emit(CrewDismounted(vehicle=v.id, unit=uid, name=f"{v.name} crew", at=at, count=vt.crew,
                             weapon=vt.crew_weapon))
     return st.units[uid]
@@ -487,7 +491,7 @@ def _turn_offer(st: DustState, u: Unit) -> list[Turn]:
 def _mount_refusal(u: Unit, v: Unit, what: str) -> str | None:
     """Transport of Infantry: a unit gets in (``what``: "mount it", "get back in") only from the
     vehicle's hex or next to it, and not while suppressed or propped."""
-    if hex_distance(u.pos, v.pos) > 1:
+    if hex_distance(u.hex, v.hex) > 1:
         return f"{u.name} must be within 2 inches (next to {v.name}) to {what}"
     if u.suppression:
         return f"{u.name} is suppressed: it cannot move until it recovers (Recover Suppression Action)"
@@ -547,10 +551,10 @@ def _embark_resolve(ctx: Resolution, u: Unit, cmd: Embark) -> None:
         return
     acts.spend(ctx, u, "embark")
     acts.reveal(ctx, u, "it moved")
-    start = u.pos
+    start = u.hex
     ctx.emit(E.Embarked(unit=u.id, vehicle=v.id, reason=f"mounts {v.name}", rule=R_TRANSPORT))
     if start != v.pos:
-        ctx.emit(E.UnitMoved(unit=u.id, path=(start, v.pos), points=0, rule=R_TRANSPORT))
+        ctx.emit(E.UnitMoved(unit=u.id, path=(start, v.hex), points=0, rule=R_TRANSPORT))
     else:
         ctx.emit(E.UnitPlaced(unit=u.id, at=v.pos))
 
@@ -571,7 +575,7 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
         return f"{v.name} is in the air: troops get out only once it has landed"
     if v.suppression:
         return f"{v.name} is suppressed: its passengers may not disembark (Suppression and Vehicles)"
-    if hex_distance(cmd.to, v.pos) != 1:
+    if hex_distance(cmd.to, v.hex) != 1:
         return f"{u.name} must deploy within 2 inches of {v.name}: a hex next to it"
     if not st.tables.on_board(cmd.to):
         return "that hex is off the map"
@@ -584,10 +588,11 @@ def _disembark_check(st: DustState, u: Unit, cmd: Disembark) -> str | None:
 
 def _disembark_resolve(ctx: Resolution, u: Unit, cmd: Disembark) -> None:
     st: DustState = ctx.state
+    assert u.carried_by is not None, "_disembark_check refuses a unit that is not aboard"
     v = st.units[u.carried_by]
     acts.spend(ctx, u, "disembark")
     ctx.emit(E.Disembarked(unit=u.id, reason=f"dismounts from {v.name}", rule=R_TRANSPORT))
-    path = [v.pos, cmd.to]
+    path = [v.hex, cmd.to]
     ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=0, rule=R_TRANSPORT))
     acts.sight_checks(ctx, u)
     acts.after_move(ctx, u, path)
@@ -597,7 +602,7 @@ def _disembark_offer(st: DustState, u: Unit) -> list[Disembark]:
     if not u.carried_by:
         return []
     v = st.units[u.carried_by]
-    return [Disembark(u.id, h) for h in v.pos.neighbours() if st.tables.on_board(h)]
+    return [Disembark(u.id, h) for h in v.hex.neighbours() if st.tables.on_board(h)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -622,7 +627,7 @@ def _tow_check(st: DustState, u: Unit, cmd: Tow) -> str | None:
         return f"{o.name} cannot be towed"
     if not o.on_table:
         return f"{o.name} is not on the table" if not o.destroyed else f"{o.name} is destroyed"
-    if hex_distance(u.pos, o.pos) != 1:
+    if hex_distance(u.hex, o.hex) != 1:
         return f"{o.name} must be next to {u.name}"
     if o.size > u.size + 1:
         return (f"{o.name} is size {o.size}: a size {u.size} vehicle tows or pushes nothing more than one size "
@@ -663,7 +668,7 @@ def _release_offer(st: DustState, u: Unit) -> list[Release]:
     return [Release(u.id)] if u.towing and _release_check(st, u, Release(u.id)) is None else []
 
 
-def follow(ctx: Resolution, u: Unit, path) -> None:
+def follow(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
     """The towed vehicle follows the tower into the last hex it left (if that hex is taken, the last
     free one it passed; if that is not next to the tower, the cable parts)."""
     st: DustState = ctx.state
@@ -677,7 +682,7 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
         trail.pop()
     if not trail:
         return
-    if hex_distance(trail[-1], u.pos) != 1:
+    if hex_distance(trail[-1], u.hex) != 1:
         ctx.emit(E.TowDropped(unit=u.id, reason=f"the tow to {t.name} parts", rule=R_TOW))
         return
     tpath = [t.pos] + trail
@@ -696,7 +701,7 @@ def follow(ctx: Resolution, u: Unit, path) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def AFTER_MOVE(ctx: Resolution, u: Unit, path) -> None:
+def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
     """A vehicle that moved faces the way it went and counts the move; what it tows follows."""
     if not u.is_vehicle or u.vehicle == "aircraft":
         return
@@ -723,14 +728,14 @@ def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
         ctx.emit(E.TowDropped(unit=u.id, reason="damaged vehicles may not tow or push", rule=R_TOW))
 
 
-ACTIONS = {
+ACTIONS: dict[type, Action] = {
     Turn: Action(_turn_check, _turn_resolve, _turn_offer),
     Embark: Action(_embark_check, _embark_resolve, _embark_offer),
     Disembark: Action(_disembark_check, _disembark_resolve, _disembark_offer),
     Tow: Action(_tow_check, _tow_resolve, _tow_offer),
     Release: Action(_release_check, _release_resolve, _release_offer),
 }
-DECISIONS: dict = {}
-FOLD: dict = {CrewDismounted: _f_crew_dismounted}
-EVENT_TYPES: tuple = (CrewDismounted,)
-SIDE_ACTIONS: dict = {}
+DECISIONS: dict[str, Decision] = {}
+FOLD: dict[type, Callable[[DustState, Any], None]] = {CrewDismounted: _f_crew_dismounted}
+EVENT_TYPES: tuple[type, ...] = (CrewDismounted,)
+SIDE_ACTIONS: dict[type, Action] = {}
