@@ -12,7 +12,8 @@ from hexfront.engine.systems.skirmishes import SYSTEM as _SKIRMISHES
 from hexfront.engine.systems.skirmishes import commands as C
 from hexfront.engine.systems.skirmishes import events as E
 from hexfront.engine.systems.skirmishes.ai import DefaultPlayer, hit_dice
-from hexfront.engine.systems.skirmishes.view import side_view, success_chance
+from hexfront.engine.systems.skirmishes.dice import success_chance
+from hexfront.engine.systems.skirmishes.view import side_view
 
 SYSTEM = get_system("skirmishes")
 SCENARIOS = ("street_ambush", "building_clearance", "field_crossing")
@@ -116,10 +117,10 @@ def test_it_does_not_read_the_enemys_secret_orders(scenario):
 
 
 def test_its_odds_are_the_rules_odds():
-    """The hit dice it enumerates add up to the view's exact hit chance in every mode."""
+    """The hit dice it enumerates add up to the rules' exact hit chance in every mode."""
     for mode in ("normal", "advantage", "disadvantage"):
         for skill in range(4):
-            assert sum(p for p, _, _ in hit_dice(mode, skill)) == pytest.approx(success_chance(mode, 8 - skill))
+            assert sum(p for p, _, _ in hit_dice(mode, skill)) == pytest.approx(success_chance(mode, skill))
 
 
 # ---------------------------------------------------------------------------

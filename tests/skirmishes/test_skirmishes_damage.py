@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hexfront.engine.core.hexes import Hex
-from hexfront.engine.systems.skirmishes.combat import location_of
+from hexfront.engine.systems.skirmishes.dice import location_of
 
 
 def _normal_duel(kit, shooter="team_lead", target="thug", dice=(), **target_extra):

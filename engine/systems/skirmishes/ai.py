@@ -7,7 +7,7 @@ so nothing it does can depend on them (a test checks that its choice is the same
 Commitment (one character at a time; the run, if any, first, then the action it was planned with). For every
 hex the character could stand on this round (where it is, or the end of any run open to it) it scores the best
 action from there and the ground itself, and takes the best pair:
-- shooting: the hit chance (``view.success_chance`` on the mode ``combat.shot_reasons`` gives, running included)
+- shooting: the hit chance (``dice.success_chance`` on the mode ``combat.shot_reasons`` gives, running included)
   times what the hit is worth: the location and damage dice enumerated, armour that stops a hit (a lost turn for
   the target), the target's luck, and a target put out of the fight worth most; a burst (6 rounds, advantage,
   +2 damage) when the magazine allows and it is worth more; a grenade launcher's burst priced like a grenade;
@@ -35,17 +35,16 @@ It uses no dice of its own: its choices are fixed by the state (the seed is take
 from __future__ import annotations
 
 import heapq
-from functools import cache, lru_cache
-from itertools import product
+from functools import cache
 from typing import Any
 
 from hexfront.engine.core.hexes import Hex
 
-from . import combat, rules
+from . import combat, dice, rules
 from . import commands as C
 from .ground import band_effect, can_see, drive_options, in_cover, layer, run_options, smoke_indoors
 from .state import COMMIT, LUCK, OUT, REACT, Character, SkirmishState
-from .view import side_view, success_chance
+from .view import side_view
 
 LOSE_TURN_VALUE = 0.12  # a hit stopped by armour costs the target its next turn
 PROGRESS_WEIGHT = 1.0  # per round of running saved towards the exit
@@ -71,22 +70,20 @@ OPEN_VALUE = 0.15  # the side clearing a building raises a shut shutter
 
 @cache
 def hit_dice(mode: str, skill: int) -> tuple[tuple[float, int, int], ...]:
-    """(probability, lower kept die, higher kept die) of every successful 2d6 (+ skill) roll in ``mode``, as
-    ``combat.skill_roll`` keeps the dice."""
-    n = 2 if mode == "normal" else 3
-    out: dict[tuple[int, int], float] = {}
-    for dice in product(range(1, 7), repeat=n):
-        kept = sorted(sorted(dice, reverse=(mode != "disadvantage"))[:2], reverse=True)
-        if sum(kept) + skill >= combat.HIT_ON:
-            out[(kept[1], kept[0])] = out.get((kept[1], kept[0]), 0.0) + 1 / 6 ** n
-    return tuple((p, lo, hi) for (lo, hi), p in sorted(out.items()))
+    """(probability, lower kept die, higher kept die) of every successful 2d6 (+ skill) roll in ``mode``: the
+    rules' own dice (``dice.kept_odds``, ``dice.passes``), as ``combat.skill_roll`` keeps them."""
+    return tuple((float(p), low, high) for (high, low), p in sorted(dice.kept_odds(mode).items(),
+                                                                    key=lambda kp: (kp[0][1], kp[0][0]))
+                 if dice.passes((high, low), skill))
 
 
 def p_roll(mode: str, skill: int) -> float:
-    return success_chance(mode, combat.HIT_ON - skill)
+    """The chance that a skill roll in ``mode`` succeeds (``dice.success_chance``)."""
+    return float(dice.success_chance(mode, skill))
 
 
-PLAIN_2D6 = tuple((1 / 36, min(a, b), max(a, b)) for a in range(1, 7) for b in range(1, 7))
+#: a grenade's or a shell's fresh 2d6 hit: (probability, lower die, higher die) of every throw
+PLAIN_2D6 = tuple((float(p), low, high) for (high, low), p in dice.kept_odds("normal").items())
 
 
 def hit_worth(t: Character, location: str, damage: int, breaks: bool, projectile: bool = True) -> float:
@@ -102,9 +99,9 @@ def hit_worth(t: Character, location: str, damage: int, breaks: bool, projectile
     return extra + 0.5 * (t.total_damage + eff) / combat.OUT_OF_COMBAT - 0.5 * t.total_damage / combat.OUT_OF_COMBAT
 
 
-def expected_hit(t: Character, dice: tuple, bonus: int, breaks: bool) -> float:
+def expected_hit(t: Character, throws: tuple[tuple[float, int, int], ...], bonus: int, breaks: bool) -> float:
     """Sum over the dice outcomes of probability times worth (the probabilities need not add to 1)."""
-    return sum(p * hit_worth(t, combat.location_of(lo), hi + bonus, breaks) for p, lo, hi in dice)
+    return sum(p * hit_worth(t, dice.location_of(lo), hi + bonus, breaks) for p, lo, hi in throws)
 
 
 # ---------------------------------------------------------------------------
@@ -311,8 +308,8 @@ class DefaultPlayer:
         if f.burst:
             p = p_roll(mode, c.shooting)
             return p * self._burst_value(t.pos, st.tables.grenades[f.burst], c, at)
-        dice = hit_dice(mode, c.shooting)
-        v = expected_hit(t, dice, combat.AUTO_DAMAGE if auto else 0, f.breaks_armour) * self._worth(t)
+        throws = hit_dice(mode, c.shooting)
+        v = expected_hit(t, throws, combat.AUTO_DAMAGE if auto else 0, f.breaks_armour) * self._worth(t)
         if auto:
             v -= 0.03
         return v

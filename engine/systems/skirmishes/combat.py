@@ -11,11 +11,10 @@ from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
-from .data import LOCATIONS
+from .dice import attack, keep, passes, wound
 from .ground import band_effect, can_see, gassed, hunkering, in_cover, layer, run_options, sight, smoke_indoors
 from .state import ABLE, DEAD, OUT, Character, Order, SkirmishState
 
-HIT_ON = 8  # Attacks and Damage: "If the result is 8 or higher, the attack hits"
 AUTO_SHOTS = 6  # Automatic Fire
 AUTO_DAMAGE = 2
 AUTO_BONUS = (AUTO_DAMAGE, "automatic fire", "Automatic Fire")  # the damage die's bonus, named
@@ -29,11 +28,6 @@ HEAVY_RULE = "Attacks and Damage: heavy artillery"
 # ---------------------------------------------------------------------------
 # Dice
 # ---------------------------------------------------------------------------
-
-def location_of(low: int) -> str:
-    """Attacks and Damage: the lower die gives the location: 1-2 leg, 3 arm, 4-5 torso, 6 head."""
-    return LOCATIONS[0] if low <= 2 else LOCATIONS[1] if low == 3 else LOCATIONS[2] if low <= 5 else LOCATIONS[3]
-
 
 def combine(for_reasons: list[str], against_reasons: list[str]) -> str:
     """Advantage and disadvantage cancel out: with reasons for both, the roll is normal (Cover and Movement)."""
@@ -96,12 +90,12 @@ def skill_roll(ctx: Resolution, c: Character, purpose: str, skill: int, for_reas
     words = "" if mode == "normal" else f", {mode}: 3d6 keep two"
     named = modifiers or roll_modifiers(skill_name, skill, for_reasons, against_reasons)
     dice = tuple(ctx.roll(6, f"{purpose}{words}", rule, c.id, modifiers=named) for _ in range(n))
-    ordered = sorted(dice, reverse=(mode != "disadvantage"))
-    kept = tuple(sorted(ordered[:2], reverse=True))
-    total = sum(kept) + skill
-    return ctx.emit(E.SkillRolled(character=c.id, purpose=purpose, mode=mode, for_reasons=tuple(for_reasons),
-                                  against_reasons=tuple(against_reasons), dice=dice, kept=kept,  # type: ignore[arg-type]
-                                  skill=skill, total=total, success=total >= HIT_ON, rule=rule))
+    kept = keep(mode, dice)
+    event = E.SkillRolled(character=c.id, purpose=purpose, mode=mode, for_reasons=tuple(for_reasons),
+                          against_reasons=tuple(against_reasons), dice=dice, kept=kept, skill=skill,
+                          total=sum(kept) + skill, success=passes(kept, skill), rule=rule)
+    ctx.emit(event)
+    return event
 
 
 def surprise_edge(st: SkirmishState, c: Character) -> list[str]:
@@ -249,10 +243,10 @@ def shoot(ctx: Resolution, st: SkirmishState, c: Character, order: Order) -> Non
         ctx.emit(E.BurstLanded(character=c.id, weapon=weapon.id, at=target.pos, grenade=weapon.burst))
         blast(ctx, st, target.pos, weapon.burst, c.id)
         return
-    low, high = roll.kept[1], roll.kept[0]
-    ctx.emit(E.HitScored(target=target.id, source=c.id, weapon=weapon.id, location=location_of(low),
-                         damage=high + (AUTO_DAMAGE if order.auto else 0), projectile=True,
-                         breaks_armour=weapon.breaks_armour))
+    hit = attack(roll.kept, c.shooting, AUTO_DAMAGE if order.auto else 0)
+    assert hit is not None  # the roll succeeded
+    ctx.emit(E.HitScored(target=target.id, source=c.id, weapon=weapon.id, location=hit.location,
+                         damage=hit.damage, projectile=True, breaks_armour=weapon.breaks_armour))
 
 
 # ---------------------------------------------------------------------------
@@ -334,8 +328,9 @@ def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str
                  f"({'Heavy artillery' if shell is not None else 'Fragmentation and High Explosive'})",) if bonus else ()
         a = ctx.roll(6, f"{name} hit on {v.name}: first die", rule, v.id, modifiers=named)
         b = ctx.roll(6, f"{name} hit on {v.name}: second die", rule, v.id, modifiers=named)
-        ctx.emit(E.HitScored(target=v.id, source=source, weapon=weapon, location=location_of(min(a, b)),
-                             damage=max(a, b) + bonus, projectile=True, breaks_armour=breaks, rule=rule))
+        hit = wound(keep("normal", (a, b)), bonus)
+        ctx.emit(E.HitScored(target=v.id, source=source, weapon=weapon, location=hit.location,
+                             damage=hit.damage, projectile=True, breaks_armour=breaks, rule=rule))
 
 
 def reaction_chances(st: SkirmishState) -> tuple[int, str, tuple[str, ...]] | None:
@@ -420,10 +415,10 @@ def melee(ctx: Resolution, st: SkirmishState) -> None:
         weapon = st.tables.melee[attacker.melee_weapon]
         roll = skill_roll(ctx, attacker, f"{attacker.name} strikes {defender.name} ({weapon.name})", attacker.melee,
                           pro, con, "Melee", skill_name="Melee")
-        if roll.success:
-            ctx.emit(E.HitScored(target=defender.id, source=attacker.id, weapon=weapon.id,
-                                 location=location_of(roll.kept[1]), damage=roll.kept[0], projectile=False,
-                                 breaks_armour=False, rule="Melee"))
+        hit = attack(roll.kept, attacker.melee)
+        if hit is not None:
+            ctx.emit(E.HitScored(target=defender.id, source=attacker.id, weapon=weapon.id, location=hit.location,
+                                 damage=hit.damage, projectile=False, breaks_armour=False, rule="Melee"))
 
 
 # ---------------------------------------------------------------------------
