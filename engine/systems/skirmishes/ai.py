@@ -34,19 +34,18 @@ It uses no dice of its own: its choices are fixed by the state (the seed is take
 
 from __future__ import annotations
 
-import heapq
-from functools import cache
 from typing import Any
 
 from hexfront.engine.core.hexes import Hex
 
-from . import combat, dice, rules
+from . import combat, rules
 from . import commands as C
 from .ground import band_effect, can_see, drive_options, in_cover, layer, run_options, smoke_indoors
+from .hits import OUT_OF_COMBAT
+from .pricing import PLAIN_2D6, cost_map, expected_hit, hit_dice, p_roll
 from .state import COMMIT, LUCK, OUT, REACT, Character, SkirmishState
 from .view import side_view
 
-LOSE_TURN_VALUE = 0.12  # a hit stopped by armour costs the target its next turn
 PROGRESS_WEIGHT = 1.0  # per round of running saved towards the exit
 ESCAPE_BONUS = 1.5  # standing on the exit edge at the end of the round
 APPROACH_WEIGHT = 0.35  # per round of running towards the nearest enemy, when nothing is in reach
@@ -62,82 +61,6 @@ BOARD_WEIGHT = 0.5  # a seat in a vehicle nobody drives yet: worth part of the d
 SHELL_WEIGHT = 1.0  # the scheduled shelling's expected harm at the end of the round
 SHUT_VALUE = 0.08  # the side holding a building shuts an open shutter while enemies are outside
 OPEN_VALUE = 0.15  # the side clearing a building raises a shut shutter
-
-
-# ---------------------------------------------------------------------------
-# Dice
-# ---------------------------------------------------------------------------
-
-@cache
-def hit_dice(mode: str, skill: int) -> tuple[tuple[float, int, int], ...]:
-    """(probability, lower kept die, higher kept die) of every successful 2d6 (+ skill) roll in ``mode``: the
-    rules' own dice (``dice.kept_odds``, ``dice.passes``), as ``combat.skill_roll`` keeps them."""
-    return tuple((float(p), low, high) for (high, low), p in sorted(dice.kept_odds(mode).items(),
-                                                                    key=lambda kp: (kp[0][1], kp[0][0]))
-                 if dice.passes((high, low), skill))
-
-
-def p_roll(mode: str, skill: int) -> float:
-    """The chance that a skill roll in ``mode`` succeeds (``dice.success_chance``)."""
-    return float(dice.success_chance(mode, skill))
-
-
-#: a grenade's or a shell's fresh 2d6 hit: (probability, lower die, higher die) of every throw
-PLAIN_2D6 = tuple((float(p), low, high) for (high, low), p in dice.kept_odds("normal").items())
-
-
-def hit_worth(t: Character, location: str, damage: int, breaks: bool, projectile: bool = True) -> float:
-    """What one hit on ``t`` is worth to its enemy: 1 for putting it out of the fight, less for a wound."""
-    if t.armour.get(location, 0) > 0 and not breaks:
-        return LOSE_TURN_VALUE if projectile else 0.0
-    extra = LOSE_TURN_VALUE if (breaks and projectile and t.armour.get(location, 0) > 0) else 0.0
-    eff = damage - 0.6 * min(t.luck, damage)
-    if eff <= 0:
-        return extra
-    if t.total_damage + eff >= combat.OUT_OF_COMBAT or t.damage.get(location, 0) + eff >= combat.OUT_OF_COMBAT:
-        return 1.0
-    return extra + 0.5 * (t.total_damage + eff) / combat.OUT_OF_COMBAT - 0.5 * t.total_damage / combat.OUT_OF_COMBAT
-
-
-def expected_hit(t: Character, throws: tuple[tuple[float, int, int], ...], bonus: int, breaks: bool) -> float:
-    """Sum over the dice outcomes of probability times worth (the probabilities need not add to 1)."""
-    return sum(p * hit_worth(t, dice.location_of(lo), hi + bonus, breaks) for p, lo, hi in throws)
-
-
-# ---------------------------------------------------------------------------
-# Board distances (cheapest runs), cached per board
-# ---------------------------------------------------------------------------
-
-_DIST: dict[tuple, dict[Hex, int]] = {}
-
-
-def cost_map(st: SkirmishState, sources: tuple[Hex, ...]) -> dict[Hex, int]:
-    """Run cost (3 an open hex, 5 an impeding one) from every passable hex to the nearest of ``sources``."""
-    lay = layer(st)  # a shut machine is a wall
-    key = (id(st.tables), lay.key, sources)
-    got = _DIST.get(key)
-    if got is not None:
-        return got
-    cost = lay.cost
-    dist: dict[Hex, int] = {}
-    heap = [(0, h.q, h.r, h) for h in sources]
-    heapq.heapify(heap)
-    while heap:
-        d, _, _, h = heapq.heappop(heap)
-        if h in dist:
-            continue
-        dist[h] = d
-        k_here = cost.get(h)
-        for n in h.neighbours():
-            if n in dist or cost.get(n) is None:
-                continue
-            # moving from n to h costs h's price
-            k = k_here if k_here is not None else 3
-            heapq.heappush(heap, (d + k, n.q, n.r, n))
-    if len(_DIST) > 4000:
-        _DIST.clear()
-    _DIST[key] = dist
-    return dist
 
 
 class DefaultPlayer:
@@ -172,7 +95,7 @@ class DefaultPlayer:
         c = st.chars[hit.target]
         top = min(c.luck, hit.damage)
         loc = c.damage.get(hit.location, 0)
-        limit = combat.OUT_OF_COMBAT - 1
+        limit = OUT_OF_COMBAT - 1
         need = max(0, hit.damage - max(0, limit - c.total_damage), hit.damage - max(0, limit - loc))
         if need == 0:
             return C.SpendLuck(c.id, 0)
@@ -369,6 +292,38 @@ class DefaultPlayer:
         return mine - 0.7 * back
 
     # -- the ground --------------------------------------------------------------
+    def _enemy_shot(self, e: Character, c: Character, at: Hex, w: str, covered: bool, moving: bool) -> float:
+        """What enemy ``e``'s shot with firearm ``w`` at ``c`` standing at ``at`` is worth to it (0 if it cannot)."""
+        st = self.st
+        f = st.tables.firearms[w]
+        if e.loaded.get(w, 0) < 1:
+            return 0.0
+        _band, effect = band_effect(st, w, e.pos.distance(at))
+        if effect == "miss":
+            return 0.0
+        pro = ["range"] if effect == "advantage" else []
+        con = ["range"] if effect == "disadvantage" else []
+        if covered:
+            con.append("cover")
+        elif not moving:
+            pro.append("stationary")
+        if self.exit_foe:  # the side that must get away shoots on the run
+            con.append("moving")
+        if e.aimed == st.round:
+            pro.append("aimed")
+        if smoke_indoors(st, e.pos, at):
+            con.append("smoke")
+        pro += combat.surprise_edge(st, e)
+        auto = f.auto and e.loaded.get(w, 0) >= combat.AUTO_SHOTS
+        if auto:
+            pro.append("auto")
+            if e.shooting == 0:
+                con.append("auto without skill")
+        mode = combat.combine(pro, con)
+        if f.burst:
+            return p_roll(mode, e.shooting) * 0.5
+        return expected_hit(c, hit_dice(mode, e.shooting), combat.AUTO_DAMAGE if auto else 0, f.breaks_armour)
+
     def _threat(self, c: Character, at: Hex, moving: bool, holding: bool) -> float:
         """The fire enemies who see ``at`` could bring on ``c`` there this round (shared among the friends each
         of them sees); none from those it hunkers from."""
@@ -381,40 +336,7 @@ class DefaultPlayer:
             covered = covered_here or in_cover(st, at, e.pos)
             if holding and covered:
                 continue
-            best = 0.0
-            d = e.pos.distance(at)
-            for w in e.firearms:
-                f = st.tables.firearms[w]
-                if e.loaded.get(w, 0) < 1:
-                    continue
-                _band, effect = band_effect(st, w, d)
-                if effect == "miss":
-                    continue
-                pro = ["range"] if effect == "advantage" else []
-                con = ["range"] if effect == "disadvantage" else []
-                if covered:
-                    con.append("cover")
-                elif not moving:
-                    pro.append("stationary")
-                if self.exit_foe:  # the side that must get away shoots on the run
-                    con.append("moving")
-                if e.aimed == st.round:
-                    pro.append("aimed")
-                if smoke_indoors(st, e.pos, at):
-                    con.append("smoke")
-                pro += combat.surprise_edge(st, e)
-                auto = f.auto and e.loaded.get(w, 0) >= combat.AUTO_SHOTS
-                if auto:
-                    pro.append("auto")
-                    if e.shooting == 0:
-                        con.append("auto without skill")
-                mode = combat.combine(pro, con)
-                if f.burst:
-                    v = p_roll(mode, e.shooting) * 0.5
-                else:
-                    v = expected_hit(c, hit_dice(mode, e.shooting), combat.AUTO_DAMAGE if auto else 0,
-                                     f.breaks_armour)
-                best = max(best, v)
+            best = max((self._enemy_shot(e, c, at, w, covered, moving) for w in e.firearms), default=0.0)
             if e.pos.distance(at) == 1:
                 pro, con = combat.reach_reasons(st, e, c)
                 best = max(best, expected_hit(c, hit_dice(combat.combine(pro, con), e.melee), 0, False))
@@ -560,35 +482,46 @@ class DefaultPlayer:
         return -w * max(0, min(dists) - 3) / 15
 
     # -- choosing ------------------------------------------------------------------
-    def _actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
-        """(value, order) of every action worth pricing, from ``at``."""
+    def _fire_actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
+        """(value, order) of every shot from ``at``: each firearm, single or a burst, at each enemy in reach."""
         st = self.st
         out: list[tuple[float, Any]] = []
-        moving = at != c.pos
         gassed_there = not c.gas_mask and any(cl.kind == "gas" and cl.covers(at) for cl in st.clouds)
-        if c.no_shoot != st.round and not gassed_there:
-            for t in self.foes:
-                d = at.distance(t.pos)
-                if not can_see(st, at, t.pos):
-                    continue
-                for w in c.firearms:
-                    f = st.tables.firearms[w]
-                    if band_effect(st, w, d)[1] == "miss":
-                        continue
-                    if c.loaded.get(w, 0) >= 1:
-                        out.append((self._shot_value(c, w, t, at, False), C.Shoot(c.id, w, t.id, False)))
-                    if f.auto and c.loaded.get(w, 0) >= combat.AUTO_SHOTS:
-                        out.append((self._shot_value(c, w, t, at, True), C.Shoot(c.id, w, t.id, True)))
-        for gid, n in sorted(c.grenades.items()):
-            if n < 1:
+        if c.no_shoot == st.round or gassed_there:
+            return out
+        for t in self.foes:
+            d = at.distance(t.pos)
+            if not can_see(st, at, t.pos):
                 continue
-            kind = st.tables.grenades[gid].kind
-            if kind == "smoke":
+            for w in c.firearms:
+                f = st.tables.firearms[w]
+                if band_effect(st, w, d)[1] == "miss":
+                    continue
+                if c.loaded.get(w, 0) >= 1:
+                    out.append((self._shot_value(c, w, t, at, False), C.Shoot(c.id, w, t.id, False)))
+                if f.auto and c.loaded.get(w, 0) >= combat.AUTO_SHOTS:
+                    out.append((self._shot_value(c, w, t, at, True), C.Shoot(c.id, w, t.id, True)))
+        return out
+
+    def _throw_actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
+        """(value, order) of every grenade but smoke thrown from ``at`` at an enemy it can see in throwing range."""
+        st = self.st
+        out: list[tuple[float, Any]] = []
+        for gid, n in sorted(c.grenades.items()):
+            if n < 1 or st.tables.grenades[gid].kind == "smoke":
                 continue
             for t in self.foes:
                 d = at.distance(t.pos)
                 if 0 < d <= st.tables.throw_range and can_see(st, at, t.pos):
                     out.append((self._throw_value(c, gid, t.pos, at), C.Throw(c.id, gid, t.pos)))
+        return out
+
+    def _actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
+        """(value, order) of every action worth pricing, from ``at``."""
+        st = self.st
+        out: list[tuple[float, Any]] = []
+        out += self._fire_actions(c, at)
+        out += self._throw_actions(c, at)
         for t in self.foes:
             if at.distance(t.pos) == 1:
                 out.append((self._melee_value(c, t), C.Melee(c.id, t.id)))

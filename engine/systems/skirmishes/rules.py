@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hexfront.engine.core.resolution import Resolution
 
-from . import combat
+from . import combat, hits
 from . import events as E
 from .data import Tables
 from .ground import band_effect, can_see, drive_options, layer
@@ -242,7 +242,7 @@ def advance(ctx: Resolution, st: SkirmishState) -> None:
     """Run the round's stages until a decision is needed (luck, a live grenade) or the next round's orders."""
     while st.result is None and st.step not in (COMMIT, LUCK):
         if st.hits:
-            if not combat.settle_next_hit(ctx, st):
+            if not hits.settle_next_hit(ctx, st):
                 return
             continue
         if st.step == REACT:

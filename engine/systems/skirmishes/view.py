@@ -177,12 +177,14 @@ def details(st: SkirmishState, c: Character) -> tuple[str, ...]:
         if c.stabilised:
             lines.append("Out of combat, stabilised by first aid")
         else:
-            left = "" if c.dies_at is None else f": dies {(c.dies_at - st.seconds) / 3600:g} h from now without first aid"
+            hours = None if c.dies_at is None else (c.dies_at - st.seconds) / 3600
+            left = "" if hours is None else f": dies {hours:g} h from now without first aid"
             lines.append(("Mortally wounded" if c.mortal else "Out of combat") + left)
     else:
         lay = layer(st)
-        lines.append(f"At {where(c.pos)}" + (f", in the {t.vehicles[c.aboard].name} (in cover)" if c.aboard else "")
-                     + (", in cover here" if c.pos in lay.cover else "") + (", indoors" if c.pos in lay.indoors else ""))
+        inside = f", in the {t.vehicles[c.aboard].name} (in cover)" if c.aboard else ""
+        lines.append(f"At {where(c.pos)}{inside}" + (", in cover here" if c.pos in lay.cover else "")
+                     + (", indoors" if c.pos in lay.indoors else ""))
     if c.able and c.lose_turn >= st.round:
         lines.append(f"Forfeits round {c.lose_turn} ({c.lose_turn_why})")
     if c.able and c.no_shoot >= st.round:
@@ -221,8 +223,9 @@ def activation(st: SkirmishState) -> ActivationView:
                               waiting=frozenset({c.id}))
     if st.step == REACT and st.offer is not None:
         who = ", ".join(st.chars[x].name for x in st.offer.characters)
-        return ActivationView(now=f"{names[st.offer.side]}: a live grenade by {who}: throw it away, back, or let it lie",
-                              lines=(head,), waiting=frozenset(st.offer.characters))
+        return ActivationView(
+            now=f"{names[st.offer.side]}: a live grenade by {who}: throw it away, back, or let it lie",
+            lines=(head,), waiting=frozenset(st.offer.characters))
     return ActivationView(now=head)
 
 
