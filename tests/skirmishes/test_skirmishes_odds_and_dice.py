@@ -186,7 +186,7 @@ def test_previews_and_outcomes_over_whole_battles(kit):
         here = 0
         ahead_before = ahead
         st = b.system.copy_state(b.keyframes[0][0])
-        for i, (cmd, evs) in enumerate(zip(b.log, b.events)):
+        for i, (cmd, evs) in enumerate(zip(b.log, b.events, strict=True)):
             if type(cmd).__name__ in ODDS_ORDERS:
                 p = b.system.preview(st, cmd)
                 labels = {c.outcome for c in p.odds}
@@ -218,8 +218,8 @@ def test_previews_and_outcomes_over_whole_battles(kit):
 
 def test_hit_odds_add_up_in_every_mode():
     """The three modes, every skill 0-3: the outcomes add up to 1 and a miss is 1 minus the hit chance."""
-    from hexfront.engine.systems.skirmishes.state import Character
     from hexfront.engine.systems.skirmishes.dice import success_chance
+    from hexfront.engine.systems.skirmishes.state import Character
 
     target = Character(id="T", side="red", name="T", template="thug", pos=Hex(0, 0), player=False, luck=0,
                        shooting=0, athletics=0, melee=0, firearms=(), loaded={}, spares={}, melee_weapon="fists",

@@ -3,9 +3,8 @@ odds), the help text, content checks, and random play to the end in every scenar
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import copy
+from fractions import Fraction
 
 import pytest
 
