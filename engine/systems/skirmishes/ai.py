@@ -40,6 +40,7 @@ from hexfront.engine.core.hexes import Hex
 
 from . import combat, rules
 from . import commands as C
+from .data import Grenade
 from .ground import band_effect, can_see, drive_options, in_cover, layer, run_options, smoke_indoors
 from .hits import OUT_OF_COMBAT
 from .pricing import PLAIN_2D6, cost_map, expected_hit, hit_dice, p_roll
@@ -69,7 +70,8 @@ class DefaultPlayer:
     def __init__(self, seed: int) -> None:
         """It plays the same way every time; the seed is taken for the common player interface."""
         self.seed = seed
-        self._intent: dict[tuple, Any] = {}  # the action planned with a run, for the call after the run
+        # the action planned with a run, for the call after the run
+        self._intent: dict[tuple[int, int, str, Hex, Hex | None], Any] = {}
         self._pending_action: Any = None
 
     # ------------------------------------------------------------------------
@@ -109,6 +111,7 @@ class DefaultPlayer:
     # ------------------------------------------------------------------------
     def _react(self, st: SkirmishState, side: str) -> Any:
         offer = st.offer
+        assert offer is not None  # asked only while a live grenade is offered (REACT)
         g = next(x for x in st.live if x.id == offer.grenade)
         short = st.tables.bands[0]
         exposed = [v for v in st.chars.values() if v.side == side and v.able and self._in_burst(st, g.at, v.pos, short)]
@@ -121,7 +124,7 @@ class DefaultPlayer:
                       and self._in_burst(st, thrower.pos, v.pos, short)]
         rank = {"hold": 0, "communicate": 0, "aim": 1, "reload": 2, "aid": 2, "melee": 3}
 
-        def cost(cid: str) -> tuple:
+        def cost(cid: str) -> tuple[int, str]:
             o = st.orders.get(cid)
             return (rank.get(o.action if o else "hold", 4), cid)
 
@@ -237,7 +240,7 @@ class DefaultPlayer:
             v -= 0.03
         return v
 
-    def _burst_value(self, at: Hex, g, thrower: Character, thrower_at: Hex) -> float:
+    def _burst_value(self, at: Hex, g: Grenade, thrower: Character, thrower_at: Hex) -> float:
         """A frag/HE burst at ``at`` (it is known to land): the exposed enemies' failed dives, the divers kept
         from shooting; minus infinity-ish when a friend would be in it."""
         st = self.st
@@ -472,8 +475,7 @@ class DefaultPlayer:
             return 0.0
         if potential > 0.05 and not self.clearing:
             return 0.0
-        dists = [m.get(at) for m in self.close_maps]
-        dists = [d for d in dists if d is not None]
+        dists = [m[at] for m in self.close_maps if at in m]
         if not dists:
             return 0.0
         w = CLEAR_APPROACH_WEIGHT if self.clearing else APPROACH_WEIGHT
@@ -573,7 +575,7 @@ class DefaultPlayer:
                     >= st.tables.vehicles[vid].seats}
             dests = [c.pos] + [h for h in sorted(run_options(st, c), key=lambda h: (h.q, h.r))
                                if (h not in taken or h in st.vehicles.values()) and h not in full]
-        best = None
+        best: tuple[tuple[float, int], Hex, Any] | None = None
         for at in dests:
             moving = at != c.pos
             pot = self._reach_shots(c, at)
@@ -589,6 +591,7 @@ class DefaultPlayer:
             key = (score, -at.distance(c.pos))
             if best is None or key > best[0]:
                 best = (key, at, act)
+        assert best is not None  # dests holds at least where c stands
         _, at, act = best
         self._pending_action = act
         if at != here:

@@ -11,6 +11,7 @@ from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
+from .data import Shelling
 from .dice import attack, keep, passes, wound
 from .ground import band_effect, can_see, gassed, hunkering, in_cover, layer, run_options, sight, smoke_indoors
 from .state import OUT, Character, Order, SkirmishState
@@ -124,7 +125,7 @@ def movement(ctx: Resolution, st: SkirmishState) -> None:
         occupied = {h for h, o in starts.items() if o != cid}
         goal = st.plans[cid]
 
-        def step(_a: Hex, b: Hex, occupied=occupied, goal=goal) -> int | None:
+        def step(_a: Hex, b: Hex, occupied: set[Hex] = occupied, goal: Hex = goal) -> int | None:
             if b in occupied or (b in vehicle_hexes and b != goal):
                 return None
             return cost.get(b)
@@ -296,7 +297,8 @@ def flash(ctx: Resolution, st: SkirmishState, thrower: Character, at: Hex) -> No
                                 rule="Grenades: Flashbang"))
 
 
-def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str, *, shell=None) -> None:
+def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str, *,
+          shell: Shelling | None = None) -> None:
     """Fragmentation and High Explosive: those within short range of the burst and not behind cover roll
     2d6 + Athletics; a failure takes the full hit (this game's reading: a fresh 2d6, the lower die for the
     location, the higher for the damage, plus the grenade's own bonus); a success avoids it but may not shoot

@@ -17,7 +17,7 @@ import attrs
 
 from hexfront.engine.core.odds import dice_odds
 
-from .data import LOCATIONS
+from .schema import LOCATIONS
 
 OutcomeT = TypeVar("OutcomeT", bound=Hashable)
 

@@ -18,8 +18,8 @@ from . import combat, dice
 from . import commands as C
 from . import describe as D
 from . import events as E
-from .data import LOCATIONS
 from .rules import position
+from .schema import LOCATIONS
 from .state import Character, SkirmishState
 
 MISS = "miss"

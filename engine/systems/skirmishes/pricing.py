@@ -60,7 +60,7 @@ def expected_hit(t: Character, throws: tuple[tuple[float, int, int], ...], bonus
 # Board distances (cheapest runs), cached per board
 # ---------------------------------------------------------------------------
 
-_DIST: dict[tuple, dict[Hex, int]] = {}
+_DIST: dict[tuple[int, tuple[str, ...], tuple[Hex, ...]], dict[Hex, int]] = {}
 
 
 def cost_map(st: SkirmishState, sources: tuple[Hex, ...]) -> dict[Hex, int]:

@@ -309,7 +309,7 @@ def parts_let_it_lie(st: SkirmishState, cmd: C.LetItLie) -> OrderParts:
     return OrderParts(None, "Let the grenade lie", None, "nobody reaches for it")
 
 
-def visible_hexes(st: SkirmishState, piece_id: str) -> frozenset:
+def visible_hexes(st: SkirmishState, piece_id: str) -> frozenset[Hex]:
     c = st.chars.get(piece_id)
     if c is None or c.status == ESCAPED:
         return frozenset()
