@@ -130,7 +130,8 @@ def test_the_situations_show_what_their_docstring_says():
     b, _cmd = burst_at_cover()
     plain = {c.outcome: c for c in hit_odds("normal", 2, b.state.chars["R1"], 0, False)}
     for outcome in ("hit to the leg", "hit to the arm"):
-        assert odds["burst_at_cover"][outcome].value == pytest.approx(plain[outcome].value + 2, abs=1e-3)
+        value = plain[outcome].value
+        assert value is not None and odds["burst_at_cover"][outcome].value == pytest.approx(value + 2, abs=1e-3)
         assert odds["burst_at_cover"][outcome].probability == pytest.approx(plain[outcome].probability)
     assert set(odds["frag_throw"]) == {"lands on the hex", "goes astray harmlessly"}
     assert odds["frag_throw"]["lands on the hex"].probability == pytest.approx(26 / 36)

@@ -11,8 +11,9 @@ from hexfront.engine.core.system import get_system
 from hexfront.engine.systems.skirmishes import SYSTEM as _SKIRMISHES
 from hexfront.engine.systems.skirmishes import commands as C
 from hexfront.engine.systems.skirmishes import events as E
-from hexfront.engine.systems.skirmishes.ai import DefaultPlayer, hit_dice
+from hexfront.engine.systems.skirmishes.ai import DefaultPlayer
 from hexfront.engine.systems.skirmishes.dice import success_chance
+from hexfront.engine.systems.skirmishes.pricing import hit_dice
 from hexfront.engine.systems.skirmishes.view import side_view
 
 SYSTEM = get_system("skirmishes")
@@ -58,6 +59,7 @@ def test_it_plays_only_legal_orders_and_finishes(scenario, default_side):
         if b.outcome() is not None:
             break
         side = b.side_to_act()
+        assert side is not None  # the battle is not over
         cmd = ai[side].choose(SYSTEM, b.state)
         if isinstance(ai[side], DefaultPlayer):
             assert cmd in SYSTEM.legal_commands(b.state), cmd
@@ -69,9 +71,11 @@ def _play_default_game(scenario, seed):
     players = SYSTEM.computer_players()
     b = Battle.new("skirmishes", scenario, seed=seed)
     ai = {s: players["default"](seed * 2 + k) for k, s in enumerate(SYSTEM.sides(b.state))}
-    cmds = []
+    cmds: list[object] = []
     while b.outcome() is None and len(cmds) < 3000:
-        cmd = ai[b.side_to_act()].choose(SYSTEM, b.state)
+        side = b.side_to_act()
+        assert side is not None  # the battle is not over
+        cmd = ai[side].choose(SYSTEM, b.state)
         cmds.append(cmd)
         b.submit(cmd)
     return cmds, b.outcome()
