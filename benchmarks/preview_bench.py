@@ -153,6 +153,8 @@ def table(all_figures: list[Figures], after: Sequence[int], cap: int, seconds: f
     for f in all_figures:
         ms, scenario, order = f.worst
         verdict = "pass" if f.passed else "FAIL"
+        if f.passed and f.first[0] > LIMIT_MS:
+            verdict = "pass, but a first call is over"
         worst_order = f"{scenario}, {order}".replace("|", "/")
         if f.failures:
             worst_order = f"{len(f.failures)} preview(s) failed: {f.failures[0]}".replace("|", "/")
@@ -197,7 +199,8 @@ def main() -> int:
         ms, scenario, order = f.worst
         print(f"{system.id}: {len(f.timings)} previews at {f.positions} positions ({f.capped} capped at "
               f"{args.cap} orders); median {f.median:.3f} ms, worst {ms:.1f} ms ({scenario}, {order}): "
-              f"{'pass' if f.passed else 'FAIL'}; worst first timing {f.first[0]:.1f} ms ({f.first[1]}, "
+              f"{'pass' if f.passed else 'FAIL'}{' (but a first call is over)' if f.first[0] > LIMIT_MS else ''}; "
+              f"worst first timing {f.first[0]:.1f} ms ({f.first[1]}, "
               f"{f.first[2]})", flush=True)
         for line in f.failures[:5]:
             print(f"  failed: {line}")
