@@ -3,9 +3,9 @@
 Each situation is set up the way tests/skirmishes/ sets up its rule tests (the real weapons, armour, templates
 and terrain tables with a map and characters of the test's own): Red gives its orders and locks first, then
 Blue's only character gets the order under test, which is the last order of the round, so the round resolves
-in that one command. It is resolved ``oddskit.RUNS`` times from the same state with fresh seeded dice;
-``outcome_of`` names each run's outcome and ``assert_odds_match`` compares the counts with the preview's exact
-odds (every face of the two or three d6 counted).
+in that one command, and its first dice are the roll under test. It is resolved once for every face of those two
+or three d6, scripted (``oddskit.engine_exact_dice_odds``); ``outcome_of`` names each throw's outcome, and each
+probability the preview shows must be exactly the engine's share of the throws.
 
 Situations (Attacks and Damage, Shooting, Weapon Range Limits, Cover and Movement, Automatic Fire, Melee,
 Grenades):
@@ -36,7 +36,7 @@ from hexfront.engine.core.resolution import Script
 from hexfront.engine.core.system import content_root, get_system
 from hexfront.engine.systems.skirmishes import commands as C
 from hexfront.engine.systems.skirmishes import data
-from hexfront.engine.systems.skirmishes.view import hit_odds
+from hexfront.engine.systems.skirmishes.previews import hit_odds
 
 SYSTEM = get_system("skirmishes")
 _BASE = data.load_content(content_root() / "skirmishes", "street_ambush")
@@ -101,15 +101,19 @@ SITUATIONS = {
 }
 
 
+#: the dice a skill roll throws (Shooting): 2d6, or 3d6 with advantage or disadvantage
+DICE = {"normal": (6, 6), "advantage": (6, 6, 6), "disadvantage": (6, 6, 6)}
+
+
 @pytest.mark.parametrize("name", SITUATIONS)
 def test_the_preview_odds_are_the_engines_odds(name):
     make, mode, outcomes = SITUATIONS[name]
     b, cmd = make()
     assert b.side_to_act() == "blue" and b.refusal(cmd) is None
-    preview, counts = oddskit.check_exact_odds(SYSTEM, b.state, cmd)
+    preview = oddskit.check_dice_odds_exactly(SYSTEM, b.state, cmd, DICE[mode])
     assert any(m.startswith(f"roll: {mode}") for m in preview.modifiers), preview.modifiers
     assert len(preview.odds) == outcomes, preview.odds
-    assert None not in counts, counts  # every run was decided by its own dice
+    assert None not in oddskit.engine_exact_dice_odds(SYSTEM, b.state, cmd, DICE[mode])  # decided by its dice
 
 
 def test_the_situations_show_what_their_docstring_says():
@@ -126,7 +130,8 @@ def test_the_situations_show_what_their_docstring_says():
     b, _cmd = burst_at_cover()
     plain = {c.outcome: c for c in hit_odds("normal", 2, b.state.chars["R1"], 0, False)}
     for outcome in ("hit to the leg", "hit to the arm"):
-        assert odds["burst_at_cover"][outcome].value == pytest.approx(plain[outcome].value + 2, abs=1e-3)
+        value = plain[outcome].value
+        assert value is not None and odds["burst_at_cover"][outcome].value == pytest.approx(value + 2, abs=1e-3)
         assert odds["burst_at_cover"][outcome].probability == pytest.approx(plain[outcome].probability)
     assert set(odds["frag_throw"]) == {"lands on the hex", "goes astray harmlessly"}
     assert odds["frag_throw"]["lands on the hex"].probability == pytest.approx(26 / 36)

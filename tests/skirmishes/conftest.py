@@ -38,6 +38,12 @@ def _base_content() -> dict[str, Any]:
     return copy.deepcopy(_BASE)
 
 
+def script_of(dice: Iterable[int]) -> Script:
+    """A script of these dice, in the order they are rolled."""
+    # attrs' converter=tuple on Script.dice leaves the parameter's element type unsolved for mypy: it is wrong here
+    return Script(dice=tuple(dice))  # type: ignore[arg-type]
+
+
 class Kit:
     C = C
     E = E
@@ -72,13 +78,13 @@ class Kit:
 
     def battle(self, red: list, blue: list, *, dice: Iterable[int] = (), seed: int = 0, **kw: Any) -> Battle:
         setup = BattleSetup(system="skirmishes", scenario="test", seed=seed, content=self.content(red, blue, **kw),
-                            rules_version="1", script=Script(dice=tuple(dice)))
+                            rules_version="1", script=script_of(dice))
         return Battle(get_system("skirmishes"), setup)
 
     @staticmethod
     def rescript(b: Battle, dice: Iterable[int]) -> None:
         """Script the dice from here on (for a test that plays several rounds)."""
-        b.rng.script = Script(dice=tuple(dice))
+        b.rng.script = script_of(dice)
         b.rng.dice_pos = 0
 
     # -- giving a round's orders ------------------------------------------------------------------
@@ -123,9 +129,10 @@ class Kit:
         b = Battle.new("skirmishes", scenario, seed=seed, players={"red": "default", "blue": "default"})
         players = computer_players_for(b)
         for _ in range(max_commands):
-            if b.outcome() is not None:
+            side = b.side_to_act()
+            if b.outcome() is not None or side is None:
                 break
-            b.submit(players[b.side_to_act()].choose(b.system, b.state))
+            b.submit(players[side].choose(b.system, b.state))
         assert b.outcome() is not None, (scenario, seed)
         return b
 

@@ -11,8 +11,10 @@ from hexfront.engine.core.system import get_system
 from hexfront.engine.systems.skirmishes import SYSTEM as _SKIRMISHES
 from hexfront.engine.systems.skirmishes import commands as C
 from hexfront.engine.systems.skirmishes import events as E
-from hexfront.engine.systems.skirmishes.ai import DefaultPlayer, hit_dice
-from hexfront.engine.systems.skirmishes.view import side_view, success_chance
+from hexfront.engine.systems.skirmishes.ai import DefaultPlayer
+from hexfront.engine.systems.skirmishes.dice import success_chance
+from hexfront.engine.systems.skirmishes.pricing import hit_dice
+from hexfront.engine.systems.skirmishes.view import side_view
 
 SYSTEM = get_system("skirmishes")
 SCENARIOS = ("street_ambush", "building_clearance", "field_crossing")
@@ -57,6 +59,7 @@ def test_it_plays_only_legal_orders_and_finishes(scenario, default_side):
         if b.outcome() is not None:
             break
         side = b.side_to_act()
+        assert side is not None  # the battle is not over
         cmd = ai[side].choose(SYSTEM, b.state)
         if isinstance(ai[side], DefaultPlayer):
             assert cmd in SYSTEM.legal_commands(b.state), cmd
@@ -68,9 +71,11 @@ def _play_default_game(scenario, seed):
     players = SYSTEM.computer_players()
     b = Battle.new("skirmishes", scenario, seed=seed)
     ai = {s: players["default"](seed * 2 + k) for k, s in enumerate(SYSTEM.sides(b.state))}
-    cmds = []
+    cmds: list[object] = []
     while b.outcome() is None and len(cmds) < 3000:
-        cmd = ai[b.side_to_act()].choose(SYSTEM, b.state)
+        side = b.side_to_act()
+        assert side is not None  # the battle is not over
+        cmd = ai[side].choose(SYSTEM, b.state)
         cmds.append(cmd)
         b.submit(cmd)
     return cmds, b.outcome()
@@ -116,10 +121,10 @@ def test_it_does_not_read_the_enemys_secret_orders(scenario):
 
 
 def test_its_odds_are_the_rules_odds():
-    """The hit dice it enumerates add up to the view's exact hit chance in every mode."""
+    """The hit dice it enumerates add up to the rules' exact hit chance in every mode."""
     for mode in ("normal", "advantage", "disadvantage"):
         for skill in range(4):
-            assert sum(p for p, _, _ in hit_dice(mode, skill)) == pytest.approx(success_chance(mode, 8 - skill))
+            assert sum(p for p, _, _ in hit_dice(mode, skill)) == pytest.approx(success_chance(mode, skill))
 
 
 # ---------------------------------------------------------------------------

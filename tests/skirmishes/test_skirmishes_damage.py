@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hexfront.engine.core.hexes import Hex
-from hexfront.engine.systems.skirmishes.combat import location_of
+from hexfront.engine.systems.skirmishes.dice import location_of
 
 
 def _normal_duel(kit, shooter="team_lead", target="thug", dice=(), **target_extra):
@@ -18,7 +18,10 @@ def _normal_duel(kit, shooter="team_lead", target="thug", dice=(), **target_extr
                       [kit.ch("B1", (5, 0), target, **target_extra)], dice=dice)
 
 
-def _shoot_round(kit, b, to=Hex(6, 0), weapon="assault_rifle", auto=False):
+STAY = Hex(6, 0)  # where B1 runs to by default: a step along the row
+
+
+def _shoot_round(kit, b, to=STAY, weapon="assault_rifle", auto=False):
     return kit.round(b, [kit.C.Shoot("R1", weapon, "B1", auto)], [kit.C.Run("B1", to), kit.C.Hold("B1")])
 
 
@@ -138,7 +141,8 @@ def test_armour_stops_hits_until_spent_and_the_wearer_loses_the_next_round(kit):
     evs = kit.commit(b, "red", kit.C.Shoot("R1", "assault_rifle", "B1"))  # B1 stationary and in the open: advantage
     assert kit.of(evs, kit.E.ArmourStopped)[0].left == 0
     assert kit.char(b, "B1").armour["torso"] == 0
-    evs = kit.commit(b, "red", kit.C.Shoot("R1", "assault_rifle", "B1"))  # round 3 (B1 forfeits again): the vest is spent
+    # round 3 (B1 forfeits again): the vest is spent
+    evs = kit.commit(b, "red", kit.C.Shoot("R1", "assault_rifle", "B1"))
     assert kit.of(evs, kit.E.DamageTaken)[0].damage == 4
 
 

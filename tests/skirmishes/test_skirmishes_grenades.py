@@ -8,7 +8,8 @@ from hexfront.engine.core.hexes import Hex
 
 def _frag_battle(kit, dice, blue=None, red_template="trooper"):
     blue = blue or [kit.ch("B1", (6, 0), "thug"), kit.ch("B3", (9, 0), "thug"), kit.ch("B4", (4, 0), "thug")]
-    return kit.battle([kit.ch("R1", (0, 0), red_template, grenades={"frag": 1})], blue, map="." * 9 + ":" + "." * 10, dice=dice)
+    return kit.battle([kit.ch("R1", (0, 0), red_template, grenades={"frag": 1})], blue, map="." * 9 + ":" + "." * 10,
+                      dice=dice)
 
 
 def test_a_cooked_frag_bursts_at_the_end_of_the_round(kit):

@@ -9,6 +9,7 @@ import pytest
 
 from hexfront.engine.core.hexes import axial_to_offset, hex_distance
 from hexfront.tui.orders import ACTION, CONFIRM, TARGET, VARIANT
+from hexfront.tui.widgets.hexmap import HexMap
 
 
 @pytest.fixture(autouse=True)
@@ -65,7 +66,7 @@ def test_orders_by_keyboard_against_the_computer():
                 assert editor.level == ACTION, screen.message
                 await pilot.press("1")
                 if editor.level == TARGET:
-                    hexmap = screen.query_one("#map")  # the nearest marked hex: fewer keys to walk there
+                    hexmap = screen.query_one("#map", HexMap)  # the nearest marked hex: fewer keys to walk there
                     here = hexmap.cursor_hex
                     nearest = min(sorted(editor.highlight_targets()), key=lambda h: hex_distance(here, h))
                     await _cursor_to(pilot, hexmap, nearest)

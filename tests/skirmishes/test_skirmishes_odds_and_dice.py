@@ -14,7 +14,7 @@ from hexfront.engine.core.events import DieRolled
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.luck import battle_luck
 from hexfront.engine.systems.skirmishes import events as kit_E
-from hexfront.engine.systems.skirmishes.view import hit_odds, outcome_of
+from hexfront.engine.systems.skirmishes.previews import hit_odds
 
 ODDS_ORDERS = ("Shoot", "Melee", "Throw", "ThrowBack")
 
@@ -89,7 +89,7 @@ def test_an_order_whose_round_resolves_later_has_no_outcome_of_its_own(kit):
     cmd = kit.C.Shoot("R1", "assault_rifle", "B1")
     before = b.state.copy()
     evs = b.submit(cmd)
-    assert not _dice_for(evs, "R1") and outcome_of(before, cmd, evs) is None
+    assert not _dice_for(evs, "R1") and b.system.outcome_of(before, cmd, evs) is None
 
 
 def test_melee_outcome_is_the_attackers_blow_not_the_blow_back(kit):
@@ -186,7 +186,7 @@ def test_previews_and_outcomes_over_whole_battles(kit):
         here = 0
         ahead_before = ahead
         st = b.system.copy_state(b.keyframes[0][0])
-        for i, (cmd, evs) in enumerate(zip(b.log, b.events)):
+        for i, (cmd, evs) in enumerate(zip(b.log, b.events, strict=True)):
             if type(cmd).__name__ in ODDS_ORDERS:
                 p = b.system.preview(st, cmd)
                 labels = {c.outcome for c in p.odds}
@@ -218,8 +218,8 @@ def test_previews_and_outcomes_over_whole_battles(kit):
 
 def test_hit_odds_add_up_in_every_mode():
     """The three modes, every skill 0-3: the outcomes add up to 1 and a miss is 1 minus the hit chance."""
+    from hexfront.engine.systems.skirmishes.dice import success_chance
     from hexfront.engine.systems.skirmishes.state import Character
-    from hexfront.engine.systems.skirmishes.view import success_chance
 
     target = Character(id="T", side="red", name="T", template="thug", pos=Hex(0, 0), player=False, luck=0,
                        shooting=0, athletics=0, melee=0, firearms=(), loaded={}, spares={}, melee_weapon="fists",
@@ -230,7 +230,7 @@ def test_hit_odds_add_up_in_every_mode():
             odds = hit_odds(mode, skill, target, 0, False)
             assert sum(c.probability for c in odds) == pytest.approx(1.0)
             assert odds[0].outcome == "miss"
-            assert 1 - odds[0].probability == pytest.approx(success_chance(mode, 8 - skill))
+            assert 1 - odds[0].probability == pytest.approx(success_chance(mode, skill))
 
 
 def test_the_luck_report_reads_secret_orders_at_the_round_they_resolve_in(kit, monkeypatch):

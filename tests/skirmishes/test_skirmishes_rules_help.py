@@ -69,7 +69,9 @@ def _battles():
             for _ in range(3000):
                 if b.outcome() is not None:
                     break
-                b.submit(players[b.side_to_act()].choose(b.system, b.state))
+                side = b.side_to_act()
+                assert side is not None  # the battle is not over
+                b.submit(players[side].choose(b.system, b.state))
             yield scenario, b
 
 
@@ -106,4 +108,5 @@ def test_every_rule_on_every_event_and_every_die_leads_to_a_section():
 ])
 def test_odd_rule_strings_lead_to_the_right_sub_section(rule, title):
     sections = SYSTEM.help_sections()
-    assert sections[find_section(sections, rule)].title == title
+    found = find_section(sections, rule)
+    assert found is not None and sections[found].title == title

@@ -42,12 +42,14 @@ def play(pick: int) -> Battle:
     (another hex to run to, the burst instead of the single shot)."""
     b = Battle.new("skirmishes", "tutorial", seed=1, players={"red": "default", "blue": "human"})
     tutorial = read_tutorial(b.setup.content)
+    assert tutorial is not None
     computers = computer_players_for(b)
     assert set(computers) == {"red"}
     for _ in range(100):
         if b.outcome() is not None:
             break
         side = b.side_to_act()
+        assert side is not None  # the battle is not over
         if side != tutorial.side:
             b.submit(computers[side].choose(b.system, b.state))
             continue
@@ -65,7 +67,7 @@ def test_it_is_a_scenario_and_a_tutorial():
     assert "tutorial" in SYSTEM.scenario_names() and tutorial_scenarios(SYSTEM) == ["tutorial"]
     content = SYSTEM.load_content("tutorial")
     tutorial = read_tutorial(content)
-    assert tutorial.side == "blue" and len(tutorial.steps) == 4
+    assert tutorial is not None and tutorial.side == "blue" and len(tutorial.steps) == 4
     assert [s.action for s in tutorial.steps] == ["Run", "Shoot", "Shoot", "Shoot"]
     assert content["scenario"]["script"]["dice"] == [4, 5, 6, 1, 6, 2, 6, 1, 5, 3]
     # the prompts name the keys that do each step
@@ -89,8 +91,9 @@ def test_the_lesson_plays_through_and_shows_the_key_rule(pick):
     """
     b = play(pick)
     tutorial = read_tutorial(b.setup.content)
-    assert battle_progress(tutorial, b).finished
-    assert b.outcome().winner == "blue"
+    assert tutorial is not None and battle_progress(tutorial, b).finished
+    outcome = b.outcome()
+    assert outcome is not None and outcome.winner == "blue"
     events = b.all_events()
     rolls = [e for e in events if type(e) is E.SkillRolled and e.character == "B1"]
     assert [(r.mode, r.kept, r.success) for r in rolls] == [

@@ -4,6 +4,7 @@ odds), the help text, content checks, and random play to the end in every scenar
 from __future__ import annotations
 
 import copy
+from fractions import Fraction
 
 import pytest
 
@@ -13,7 +14,7 @@ from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.players import RandomPlayer
 from hexfront.engine.core.system import content_root, get_system
 from hexfront.engine.systems.skirmishes import data
-from hexfront.engine.systems.skirmishes.view import success_chance
+from hexfront.engine.systems.skirmishes.dice import success_chance
 
 SCENARIOS = ["street_ambush", "building_clearance", "field_crossing"]
 
@@ -49,10 +50,10 @@ def test_every_legal_order_is_filed_and_accepted(kit):
 def test_odds_of_the_dice():
     """Attacks and Damage / Shooting: 2d6 reaches 8 in 15 of 36; with advantage (3d6 keep the two highest) in
     147 of 216 (the sum of three dice less the lowest); with disadvantage (keep the two lowest) in 42 of 216."""
-    assert success_chance("normal", 8) == pytest.approx(15 / 36)
-    assert success_chance("advantage", 8) == pytest.approx(147 / 216)
-    assert success_chance("disadvantage", 8) == pytest.approx(42 / 216)
-    assert success_chance("normal", 6) == pytest.approx(26 / 36)  # Shooting 2
+    assert success_chance("normal", 0) == Fraction(15, 36)
+    assert success_chance("advantage", 0) == Fraction(147, 216)
+    assert success_chance("disadvantage", 0) == Fraction(42, 216)
+    assert success_chance("normal", 2) == Fraction(26, 36)  # Shooting 2
 
 
 def test_shot_preview_names_every_modifier(kit):
@@ -66,7 +67,7 @@ def test_shot_preview_names_every_modifier(kit):
     assert "roll: normal" in mods
     assert sum(c.probability for c in p.odds) == pytest.approx(1.0)
     assert p.odds[0].outcome == "miss"
-    assert 1 - p.odds[0].probability == pytest.approx(success_chance("normal", 6))
+    assert 1 - p.odds[0].probability == pytest.approx(success_chance("normal", 2))
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -7,7 +7,7 @@ so nothing it does can depend on them (a test checks that its choice is the same
 Commitment (one character at a time; the run, if any, first, then the action it was planned with). For every
 hex the character could stand on this round (where it is, or the end of any run open to it) it scores the best
 action from there and the ground itself, and takes the best pair:
-- shooting: the hit chance (``view.success_chance`` on the mode ``combat.shot_reasons`` gives, running included)
+- shooting: the hit chance (``dice.success_chance`` on the mode ``combat.shot_reasons`` gives, running included)
   times what the hit is worth: the location and damage dice enumerated, armour that stops a hit (a lost turn for
   the target), the target's luck, and a target put out of the fight worth most; a burst (6 rounds, advantage,
   +2 damage) when the magazine allows and it is worth more; a grenade launcher's burst priced like a grenade;
@@ -34,20 +34,19 @@ It uses no dice of its own: its choices are fixed by the state (the seed is take
 
 from __future__ import annotations
 
-import heapq
-from functools import cache, lru_cache
-from itertools import product
 from typing import Any
 
 from hexfront.engine.core.hexes import Hex
 
 from . import combat, rules
 from . import commands as C
+from .data import Grenade
 from .ground import band_effect, can_see, drive_options, in_cover, layer, run_options, smoke_indoors
+from .hits import OUT_OF_COMBAT
+from .pricing import PLAIN_2D6, cost_map, expected_hit, hit_dice, p_roll
 from .state import COMMIT, LUCK, OUT, REACT, Character, SkirmishState
-from .view import side_view, success_chance
+from .view import side_view
 
-LOSE_TURN_VALUE = 0.12  # a hit stopped by armour costs the target its next turn
 PROGRESS_WEIGHT = 1.0  # per round of running saved towards the exit
 ESCAPE_BONUS = 1.5  # standing on the exit edge at the end of the round
 APPROACH_WEIGHT = 0.35  # per round of running towards the nearest enemy, when nothing is in reach
@@ -65,91 +64,14 @@ SHUT_VALUE = 0.08  # the side holding a building shuts an open shutter while ene
 OPEN_VALUE = 0.15  # the side clearing a building raises a shut shutter
 
 
-# ---------------------------------------------------------------------------
-# Dice
-# ---------------------------------------------------------------------------
-
-@cache
-def hit_dice(mode: str, skill: int) -> tuple[tuple[float, int, int], ...]:
-    """(probability, lower kept die, higher kept die) of every successful 2d6 (+ skill) roll in ``mode``, as
-    ``combat.skill_roll`` keeps the dice."""
-    n = 2 if mode == "normal" else 3
-    out: dict[tuple[int, int], float] = {}
-    for dice in product(range(1, 7), repeat=n):
-        kept = sorted(sorted(dice, reverse=(mode != "disadvantage"))[:2], reverse=True)
-        if sum(kept) + skill >= combat.HIT_ON:
-            out[(kept[1], kept[0])] = out.get((kept[1], kept[0]), 0.0) + 1 / 6 ** n
-    return tuple((p, lo, hi) for (lo, hi), p in sorted(out.items()))
-
-
-def p_roll(mode: str, skill: int) -> float:
-    return success_chance(mode, combat.HIT_ON - skill)
-
-
-PLAIN_2D6 = tuple((1 / 36, min(a, b), max(a, b)) for a in range(1, 7) for b in range(1, 7))
-
-
-def hit_worth(t: Character, location: str, damage: int, breaks: bool, projectile: bool = True) -> float:
-    """What one hit on ``t`` is worth to its enemy: 1 for putting it out of the fight, less for a wound."""
-    if t.armour.get(location, 0) > 0 and not breaks:
-        return LOSE_TURN_VALUE if projectile else 0.0
-    extra = LOSE_TURN_VALUE if (breaks and projectile and t.armour.get(location, 0) > 0) else 0.0
-    eff = damage - 0.6 * min(t.luck, damage)
-    if eff <= 0:
-        return extra
-    if t.total_damage + eff >= combat.OUT_OF_COMBAT or t.damage.get(location, 0) + eff >= combat.OUT_OF_COMBAT:
-        return 1.0
-    return extra + 0.5 * (t.total_damage + eff) / combat.OUT_OF_COMBAT - 0.5 * t.total_damage / combat.OUT_OF_COMBAT
-
-
-def expected_hit(t: Character, dice: tuple, bonus: int, breaks: bool) -> float:
-    """Sum over the dice outcomes of probability times worth (the probabilities need not add to 1)."""
-    return sum(p * hit_worth(t, combat.location_of(lo), hi + bonus, breaks) for p, lo, hi in dice)
-
-
-# ---------------------------------------------------------------------------
-# Board distances (cheapest runs), cached per board
-# ---------------------------------------------------------------------------
-
-_DIST: dict[tuple, dict[Hex, int]] = {}
-
-
-def cost_map(st: SkirmishState, sources: tuple[Hex, ...]) -> dict[Hex, int]:
-    """Run cost (3 an open hex, 5 an impeding one) from every passable hex to the nearest of ``sources``."""
-    lay = layer(st)  # a shut machine is a wall
-    key = (id(st.tables), lay.key, sources)
-    got = _DIST.get(key)
-    if got is not None:
-        return got
-    cost = lay.cost
-    dist: dict[Hex, int] = {}
-    heap = [(0, h.q, h.r, h) for h in sources]
-    heapq.heapify(heap)
-    while heap:
-        d, _, _, h = heapq.heappop(heap)
-        if h in dist:
-            continue
-        dist[h] = d
-        k_here = cost.get(h)
-        for n in h.neighbours():
-            if n in dist or cost.get(n) is None:
-                continue
-            # moving from n to h costs h's price
-            k = k_here if k_here is not None else 3
-            heapq.heappush(heap, (d + k, n.q, n.r, n))
-    if len(_DIST) > 4000:
-        _DIST.clear()
-    _DIST[key] = dist
-    return dist
-
-
 class DefaultPlayer:
     name = "default"
 
     def __init__(self, seed: int) -> None:
         """It plays the same way every time; the seed is taken for the common player interface."""
         self.seed = seed
-        self._intent: dict[tuple, Any] = {}  # the action planned with a run, for the call after the run
+        # the action planned with a run, for the call after the run
+        self._intent: dict[tuple[int, int, str, Hex, Hex | None], Any] = {}
         self._pending_action: Any = None
 
     # ------------------------------------------------------------------------
@@ -175,7 +97,7 @@ class DefaultPlayer:
         c = st.chars[hit.target]
         top = min(c.luck, hit.damage)
         loc = c.damage.get(hit.location, 0)
-        limit = combat.OUT_OF_COMBAT - 1
+        limit = OUT_OF_COMBAT - 1
         need = max(0, hit.damage - max(0, limit - c.total_damage), hit.damage - max(0, limit - loc))
         if need == 0:
             return C.SpendLuck(c.id, 0)
@@ -189,6 +111,7 @@ class DefaultPlayer:
     # ------------------------------------------------------------------------
     def _react(self, st: SkirmishState, side: str) -> Any:
         offer = st.offer
+        assert offer is not None  # asked only while a live grenade is offered (REACT)
         g = next(x for x in st.live if x.id == offer.grenade)
         short = st.tables.bands[0]
         exposed = [v for v in st.chars.values() if v.side == side and v.able and self._in_burst(st, g.at, v.pos, short)]
@@ -201,7 +124,7 @@ class DefaultPlayer:
                       and self._in_burst(st, thrower.pos, v.pos, short)]
         rank = {"hold": 0, "communicate": 0, "aim": 1, "reload": 2, "aid": 2, "melee": 3}
 
-        def cost(cid: str) -> tuple:
+        def cost(cid: str) -> tuple[int, str]:
             o = st.orders.get(cid)
             return (rank.get(o.action if o else "hold", 4), cid)
 
@@ -311,13 +234,13 @@ class DefaultPlayer:
         if f.burst:
             p = p_roll(mode, c.shooting)
             return p * self._burst_value(t.pos, st.tables.grenades[f.burst], c, at)
-        dice = hit_dice(mode, c.shooting)
-        v = expected_hit(t, dice, combat.AUTO_DAMAGE if auto else 0, f.breaks_armour) * self._worth(t)
+        throws = hit_dice(mode, c.shooting)
+        v = expected_hit(t, throws, combat.AUTO_DAMAGE if auto else 0, f.breaks_armour) * self._worth(t)
         if auto:
             v -= 0.03
         return v
 
-    def _burst_value(self, at: Hex, g, thrower: Character, thrower_at: Hex) -> float:
+    def _burst_value(self, at: Hex, g: Grenade, thrower: Character, thrower_at: Hex) -> float:
         """A frag/HE burst at ``at`` (it is known to land): the exposed enemies' failed dives, the divers kept
         from shooting; minus infinity-ish when a friend would be in it."""
         st = self.st
@@ -372,6 +295,38 @@ class DefaultPlayer:
         return mine - 0.7 * back
 
     # -- the ground --------------------------------------------------------------
+    def _enemy_shot(self, e: Character, c: Character, at: Hex, w: str, covered: bool, moving: bool) -> float:
+        """What enemy ``e``'s shot with firearm ``w`` at ``c`` standing at ``at`` is worth to it (0 if it cannot)."""
+        st = self.st
+        f = st.tables.firearms[w]
+        if e.loaded.get(w, 0) < 1:
+            return 0.0
+        _band, effect = band_effect(st, w, e.pos.distance(at))
+        if effect == "miss":
+            return 0.0
+        pro = ["range"] if effect == "advantage" else []
+        con = ["range"] if effect == "disadvantage" else []
+        if covered:
+            con.append("cover")
+        elif not moving:
+            pro.append("stationary")
+        if self.exit_foe:  # the side that must get away shoots on the run
+            con.append("moving")
+        if e.aimed == st.round:
+            pro.append("aimed")
+        if smoke_indoors(st, e.pos, at):
+            con.append("smoke")
+        pro += combat.surprise_edge(st, e)
+        auto = f.auto and e.loaded.get(w, 0) >= combat.AUTO_SHOTS
+        if auto:
+            pro.append("auto")
+            if e.shooting == 0:
+                con.append("auto without skill")
+        mode = combat.combine(pro, con)
+        if f.burst:
+            return p_roll(mode, e.shooting) * 0.5
+        return expected_hit(c, hit_dice(mode, e.shooting), combat.AUTO_DAMAGE if auto else 0, f.breaks_armour)
+
     def _threat(self, c: Character, at: Hex, moving: bool, holding: bool) -> float:
         """The fire enemies who see ``at`` could bring on ``c`` there this round (shared among the friends each
         of them sees); none from those it hunkers from."""
@@ -384,40 +339,7 @@ class DefaultPlayer:
             covered = covered_here or in_cover(st, at, e.pos)
             if holding and covered:
                 continue
-            best = 0.0
-            d = e.pos.distance(at)
-            for w in e.firearms:
-                f = st.tables.firearms[w]
-                if e.loaded.get(w, 0) < 1:
-                    continue
-                _band, effect = band_effect(st, w, d)
-                if effect == "miss":
-                    continue
-                pro = ["range"] if effect == "advantage" else []
-                con = ["range"] if effect == "disadvantage" else []
-                if covered:
-                    con.append("cover")
-                elif not moving:
-                    pro.append("stationary")
-                if self.exit_foe:  # the side that must get away shoots on the run
-                    con.append("moving")
-                if e.aimed == st.round:
-                    pro.append("aimed")
-                if smoke_indoors(st, e.pos, at):
-                    con.append("smoke")
-                pro += combat.surprise_edge(st, e)
-                auto = f.auto and e.loaded.get(w, 0) >= combat.AUTO_SHOTS
-                if auto:
-                    pro.append("auto")
-                    if e.shooting == 0:
-                        con.append("auto without skill")
-                mode = combat.combine(pro, con)
-                if f.burst:
-                    v = p_roll(mode, e.shooting) * 0.5
-                else:
-                    v = expected_hit(c, hit_dice(mode, e.shooting), combat.AUTO_DAMAGE if auto else 0,
-                                     f.breaks_armour)
-                best = max(best, v)
+            best = max((self._enemy_shot(e, c, at, w, covered, moving) for w in e.firearms), default=0.0)
             if e.pos.distance(at) == 1:
                 pro, con = combat.reach_reasons(st, e, c)
                 best = max(best, expected_hit(c, hit_dice(combat.combine(pro, con), e.melee), 0, False))
@@ -553,8 +475,7 @@ class DefaultPlayer:
             return 0.0
         if potential > 0.05 and not self.clearing:
             return 0.0
-        dists = [m.get(at) for m in self.close_maps]
-        dists = [d for d in dists if d is not None]
+        dists = [m[at] for m in self.close_maps if at in m]
         if not dists:
             return 0.0
         w = CLEAR_APPROACH_WEIGHT if self.clearing else APPROACH_WEIGHT
@@ -563,35 +484,46 @@ class DefaultPlayer:
         return -w * max(0, min(dists) - 3) / 15
 
     # -- choosing ------------------------------------------------------------------
-    def _actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
-        """(value, order) of every action worth pricing, from ``at``."""
+    def _fire_actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
+        """(value, order) of every shot from ``at``: each firearm, single or a burst, at each enemy in reach."""
         st = self.st
         out: list[tuple[float, Any]] = []
-        moving = at != c.pos
         gassed_there = not c.gas_mask and any(cl.kind == "gas" and cl.covers(at) for cl in st.clouds)
-        if c.no_shoot != st.round and not gassed_there:
-            for t in self.foes:
-                d = at.distance(t.pos)
-                if not can_see(st, at, t.pos):
-                    continue
-                for w in c.firearms:
-                    f = st.tables.firearms[w]
-                    if band_effect(st, w, d)[1] == "miss":
-                        continue
-                    if c.loaded.get(w, 0) >= 1:
-                        out.append((self._shot_value(c, w, t, at, False), C.Shoot(c.id, w, t.id, False)))
-                    if f.auto and c.loaded.get(w, 0) >= combat.AUTO_SHOTS:
-                        out.append((self._shot_value(c, w, t, at, True), C.Shoot(c.id, w, t.id, True)))
-        for gid, n in sorted(c.grenades.items()):
-            if n < 1:
+        if c.no_shoot == st.round or gassed_there:
+            return out
+        for t in self.foes:
+            d = at.distance(t.pos)
+            if not can_see(st, at, t.pos):
                 continue
-            kind = st.tables.grenades[gid].kind
-            if kind == "smoke":
+            for w in c.firearms:
+                f = st.tables.firearms[w]
+                if band_effect(st, w, d)[1] == "miss":
+                    continue
+                if c.loaded.get(w, 0) >= 1:
+                    out.append((self._shot_value(c, w, t, at, False), C.Shoot(c.id, w, t.id, False)))
+                if f.auto and c.loaded.get(w, 0) >= combat.AUTO_SHOTS:
+                    out.append((self._shot_value(c, w, t, at, True), C.Shoot(c.id, w, t.id, True)))
+        return out
+
+    def _throw_actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
+        """(value, order) of every grenade but smoke thrown from ``at`` at an enemy it can see in throwing range."""
+        st = self.st
+        out: list[tuple[float, Any]] = []
+        for gid, n in sorted(c.grenades.items()):
+            if n < 1 or st.tables.grenades[gid].kind == "smoke":
                 continue
             for t in self.foes:
                 d = at.distance(t.pos)
                 if 0 < d <= st.tables.throw_range and can_see(st, at, t.pos):
                     out.append((self._throw_value(c, gid, t.pos, at), C.Throw(c.id, gid, t.pos)))
+        return out
+
+    def _actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
+        """(value, order) of every action worth pricing, from ``at``."""
+        st = self.st
+        out: list[tuple[float, Any]] = []
+        out += self._fire_actions(c, at)
+        out += self._throw_actions(c, at)
         for t in self.foes:
             if at.distance(t.pos) == 1:
                 out.append((self._melee_value(c, t), C.Melee(c.id, t.id)))
@@ -643,7 +575,7 @@ class DefaultPlayer:
                     >= st.tables.vehicles[vid].seats}
             dests = [c.pos] + [h for h in sorted(run_options(st, c), key=lambda h: (h.q, h.r))
                                if (h not in taken or h in st.vehicles.values()) and h not in full]
-        best = None
+        best: tuple[tuple[float, int], Hex, Any] | None = None
         for at in dests:
             moving = at != c.pos
             pot = self._reach_shots(c, at)
@@ -659,6 +591,7 @@ class DefaultPlayer:
             key = (score, -at.distance(c.pos))
             if best is None or key > best[0]:
                 best = (key, at, act)
+        assert best is not None  # dests holds at least where c stands
         _, at, act = best
         self._pending_action = act
         if at != here:

@@ -1,5 +1,5 @@
 """The phases of a round, once the orders are revealed: movement, shooting, grenades, melee, miscellaneous, and the
-grenades bursting at the end of the round; and how a hit is applied (armour, luck, damage).
+grenades bursting at the end of the round (how a hit is then applied is :mod:`.hits`).
 
 Same-phase actions are simultaneous: each stage rolls every die of its phase against the state as the phase
 began (hits are only queued in ``state.hits``), and the queued hits are applied once the phase's rolls are done.
@@ -11,15 +11,14 @@ from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
-from .data import LOCATIONS
+from .data import Shelling
+from .dice import attack, keep, passes, wound
 from .ground import band_effect, can_see, gassed, hunkering, in_cover, layer, run_options, sight, smoke_indoors
-from .state import ABLE, DEAD, OUT, Character, Order, SkirmishState
+from .state import OUT, Character, Order, SkirmishState
 
-HIT_ON = 8  # Attacks and Damage: "If the result is 8 or higher, the attack hits"
 AUTO_SHOTS = 6  # Automatic Fire
 AUTO_DAMAGE = 2
 AUTO_BONUS = (AUTO_DAMAGE, "automatic fire", "Automatic Fire")  # the damage die's bonus, named
-OUT_OF_COMBAT = 6  # total damage that puts a character out of combat; also a location's limit
 THROW_BACK_LUCK = 2
 REACH_ORDER = {"unarmed": 0, "short": 1, "medium": 2, "long": 3}
 HEAVY_ARTILLERY = "heavy_artillery"  # the weapon named on a shell's hits
@@ -29,11 +28,6 @@ HEAVY_RULE = "Attacks and Damage: heavy artillery"
 # ---------------------------------------------------------------------------
 # Dice
 # ---------------------------------------------------------------------------
-
-def location_of(low: int) -> str:
-    """Attacks and Damage: the lower die gives the location: 1-2 leg, 3 arm, 4-5 torso, 6 head."""
-    return LOCATIONS[0] if low <= 2 else LOCATIONS[1] if low == 3 else LOCATIONS[2] if low <= 5 else LOCATIONS[3]
-
 
 def combine(for_reasons: list[str], against_reasons: list[str]) -> str:
     """Advantage and disadvantage cancel out: with reasons for both, the roll is normal (Cover and Movement)."""
@@ -96,12 +90,12 @@ def skill_roll(ctx: Resolution, c: Character, purpose: str, skill: int, for_reas
     words = "" if mode == "normal" else f", {mode}: 3d6 keep two"
     named = modifiers or roll_modifiers(skill_name, skill, for_reasons, against_reasons)
     dice = tuple(ctx.roll(6, f"{purpose}{words}", rule, c.id, modifiers=named) for _ in range(n))
-    ordered = sorted(dice, reverse=(mode != "disadvantage"))
-    kept = tuple(sorted(ordered[:2], reverse=True))
-    total = sum(kept) + skill
-    return ctx.emit(E.SkillRolled(character=c.id, purpose=purpose, mode=mode, for_reasons=tuple(for_reasons),
-                                  against_reasons=tuple(against_reasons), dice=dice, kept=kept,  # type: ignore[arg-type]
-                                  skill=skill, total=total, success=total >= HIT_ON, rule=rule))
+    kept = keep(mode, dice)
+    event = E.SkillRolled(character=c.id, purpose=purpose, mode=mode, for_reasons=tuple(for_reasons),
+                          against_reasons=tuple(against_reasons), dice=dice, kept=kept, skill=skill,
+                          total=sum(kept) + skill, success=passes(kept, skill), rule=rule)
+    ctx.emit(event)
+    return event
 
 
 def surprise_edge(st: SkirmishState, c: Character) -> list[str]:
@@ -131,7 +125,7 @@ def movement(ctx: Resolution, st: SkirmishState) -> None:
         occupied = {h for h, o in starts.items() if o != cid}
         goal = st.plans[cid]
 
-        def step(_a: Hex, b: Hex, occupied=occupied, goal=goal) -> int | None:
+        def step(_a: Hex, b: Hex, occupied: set[Hex] = occupied, goal: Hex = goal) -> int | None:
             if b in occupied or (b in vehicle_hexes and b != goal):
                 return None
             return cost.get(b)
@@ -249,10 +243,10 @@ def shoot(ctx: Resolution, st: SkirmishState, c: Character, order: Order) -> Non
         ctx.emit(E.BurstLanded(character=c.id, weapon=weapon.id, at=target.pos, grenade=weapon.burst))
         blast(ctx, st, target.pos, weapon.burst, c.id)
         return
-    low, high = roll.kept[1], roll.kept[0]
-    ctx.emit(E.HitScored(target=target.id, source=c.id, weapon=weapon.id, location=location_of(low),
-                         damage=high + (AUTO_DAMAGE if order.auto else 0), projectile=True,
-                         breaks_armour=weapon.breaks_armour))
+    hit = attack(roll.kept, c.shooting, AUTO_DAMAGE if order.auto else 0)
+    assert hit is not None  # the roll succeeded
+    ctx.emit(E.HitScored(target=target.id, source=c.id, weapon=weapon.id, location=hit.location,
+                         damage=hit.damage, projectile=True, breaks_armour=weapon.breaks_armour))
 
 
 # ---------------------------------------------------------------------------
@@ -303,7 +297,8 @@ def flash(ctx: Resolution, st: SkirmishState, thrower: Character, at: Hex) -> No
                                 rule="Grenades: Flashbang"))
 
 
-def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str, *, shell=None) -> None:
+def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str, *,
+          shell: Shelling | None = None) -> None:
     """Fragmentation and High Explosive: those within short range of the burst and not behind cover roll
     2d6 + Athletics; a failure takes the full hit (this game's reading: a fresh 2d6, the lower die for the
     location, the higher for the damage, plus the grenade's own bonus); a success avoids it but may not shoot
@@ -330,12 +325,13 @@ def blast(ctx: Resolution, st: SkirmishState, at: Hex, grenade: str, source: str
                                       reason="dived clear of a " + ("shell" if shell is not None else "grenade"),
                                       rule=rule))
             continue
-        named = (f"+{bonus} to the damage (the higher die): the {name}'s own bonus "
-                 f"({'Heavy artillery' if shell is not None else 'Fragmentation and High Explosive'})",) if bonus else ()
+        section = "Heavy artillery" if shell is not None else "Fragmentation and High Explosive"
+        named = (f"+{bonus} to the damage (the higher die): the {name}'s own bonus ({section})",) if bonus else ()
         a = ctx.roll(6, f"{name} hit on {v.name}: first die", rule, v.id, modifiers=named)
         b = ctx.roll(6, f"{name} hit on {v.name}: second die", rule, v.id, modifiers=named)
-        ctx.emit(E.HitScored(target=v.id, source=source, weapon=weapon, location=location_of(min(a, b)),
-                             damage=max(a, b) + bonus, projectile=True, breaks_armour=breaks, rule=rule))
+        hit = wound(keep("normal", (a, b)), bonus)
+        ctx.emit(E.HitScored(target=v.id, source=source, weapon=weapon, location=hit.location,
+                             damage=hit.damage, projectile=True, breaks_armour=breaks, rule=rule))
 
 
 def reaction_chances(st: SkirmishState) -> tuple[int, str, tuple[str, ...]] | None:
@@ -420,10 +416,10 @@ def melee(ctx: Resolution, st: SkirmishState) -> None:
         weapon = st.tables.melee[attacker.melee_weapon]
         roll = skill_roll(ctx, attacker, f"{attacker.name} strikes {defender.name} ({weapon.name})", attacker.melee,
                           pro, con, "Melee", skill_name="Melee")
-        if roll.success:
-            ctx.emit(E.HitScored(target=defender.id, source=attacker.id, weapon=weapon.id,
-                                 location=location_of(roll.kept[1]), damage=roll.kept[0], projectile=False,
-                                 breaks_armour=False, rule="Melee"))
+        hit = attack(roll.kept, attacker.melee)
+        if hit is not None:
+            ctx.emit(E.HitScored(target=defender.id, source=attacker.id, weapon=weapon.id, location=hit.location,
+                                 damage=hit.damage, projectile=False, breaks_armour=False, rule="Melee"))
 
 
 # ---------------------------------------------------------------------------
@@ -569,68 +565,9 @@ def detonation(ctx: Resolution, st: SkirmishState) -> None:
         blast(ctx, st, g.at, g.grenade, g.thrower)
 
 
-# ---------------------------------------------------------------------------
-# Applying hits
-# ---------------------------------------------------------------------------
-
-def settle_next_hit(ctx: Resolution, st: SkirmishState) -> bool:
-    """Apply the first queued hit: armour, then luck, then damage. False when the target must decide on luck."""
-    hit = st.hits[0]
-    c = st.chars[hit.target]
-    if c.status == DEAD:
-        ctx.emit(E.HitAvoided(character=c.id, rule="Attacks and Damage"))
-        return True
-    if not hit.luck_asked:
-        left = c.armour.get(hit.location, 0)
-        if left > 0:
-            lose = st.round + 1 if hit.projectile else 0
-            if hit.breaks_armour:
-                ctx.emit(E.ArmourBroken(character=c.id, location=hit.location, weapon=hit.weapon, lose_turn=lose))
-            else:
-                ctx.emit(E.ArmourStopped(character=c.id, location=hit.location, left=left - 1, lose_turn=lose))
-                return True
-        if c.luck > 0 and hit.damage > 0:
-            ctx.emit(E.LuckAsked(character=c.id, damage=hit.damage, location=hit.location))
-            return False
-    apply_damage(ctx, st, c, hit.location, hit.damage)
-    return True
-
-
-def apply_damage(ctx: Resolution, st: SkirmishState, c: Character, location: str, damage: int) -> None:
-    """Attacks and Damage: damage adds up per location and in total. A location reaching 6: head, dead; torso, a
-    mortal wound (death in 1d4 hours without stabilising first aid); a limb is destroyed (a coin toss for the
-    side). A total of 6 puts the character out of combat; this game's reading: they too die after 1d4 hours unless
-    stabilised (they "need medical intervention to survive")."""
-    if damage <= 0:
-        ctx.emit(E.HitAvoided(character=c.id))
-        return
-    before = c.damage.get(location, 0)
-    loc_total = before + damage
-    ctx.emit(E.DamageTaken(character=c.id, location=location, damage=damage, location_total=loc_total,
-                           total=c.total_damage + damage))
-    if before < OUT_OF_COMBAT <= loc_total:
-        if location == "head":
-            ctx.emit(E.Killed(character=c.id, reason="a head wound"))
-            return
-        if location == "torso":
-            if c.dies_at is None:
-                hours = ctx.roll(4, f"hours {c.name} has left with a mortal wound", "Attacks and Damage", c.id)
-                ctx.emit(E.MortalWound(character=c.id, hours=hours, dies_at=st.seconds + hours * 3600))
-        else:
-            coin = ctx.roll(6, f"coin toss for which {location} {c.name} loses (1-3 heads: right, 4-6 tails: left)",
-                            "Attacks and Damage", c.id)
-            ctx.emit(E.LimbDestroyed(character=c.id, limb=f"{'right' if coin <= 3 else 'left'} {location}"))
-    if c.status == ABLE and c.total_damage >= OUT_OF_COMBAT:
-        if c.dies_at is None:
-            hours = ctx.roll(4, f"hours {c.name} can last without medical help", "Attacks and Damage", c.id)
-            ctx.emit(E.OutOfCombat(character=c.id, hours=hours, dies_at=st.seconds + hours * 3600))
-        else:
-            ctx.emit(E.OutOfCombat(character=c.id, hours=0, dies_at=None))
-
-
 STAGE_RUNNERS = {
     "movement": movement, "shooting": shooting, "grenades": grenades, "melee": melee, "misc": misc,
     "detonation": detonation, "shelling": shelling,
 }
 
-__all__ = ["STAGE_RUNNERS", "settle_next_hit", "reaction_chances", "run_options", "sight", "OUT"]
+__all__ = ["STAGE_RUNNERS", "reaction_chances", "run_options", "sight"]

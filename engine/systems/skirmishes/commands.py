@@ -1,8 +1,9 @@
 """The orders a Skirmishes player can give. Hexes are axial coordinates.
 
 During the commitment step each character gets at most one ``Run`` (free: moving is a free action) and then
-exactly one action (``Shoot`` ... ``Hold``, ``Operate`` and ``Drive`` among them); ``Lock`` ends the side's commitment early (characters left without
-an action hold). ``SpendLuck`` answers a hit; ``ThrowAway``, ``ThrowBack`` and ``LetItLie`` answer a live grenade.
+exactly one action (``Shoot`` ... ``Hold``, ``Operate`` and ``Drive`` among them); ``Lock`` ends the side's
+commitment early (characters left without an action hold). ``SpendLuck`` answers a hit; ``ThrowAway``,
+``ThrowBack`` and ``LetItLie`` answer a live grenade.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ import attrs
 
 from hexfront.engine.core.content import read_toml, scenario_files, shared_tables, structure_parts
 from hexfront.engine.core.errors import ContentError, UnknownScenario, shown_path
-from hexfront.engine.core.hexes import LOS_BLOCK, LOS_CLEAR, Hex, offset_to_axial
+from hexfront.engine.core.hexes import LOS_BLOCK, LOS_CLEAR, Hex, Sight, offset_to_axial
 
 METRES_PER_HEX = 2
 # Movement (Character Actions: Movement). This game's reading: a run is a budget of 15 points; an open hex costs
@@ -229,16 +229,18 @@ class Tables:
     sight: dict[Hex, int]
     cover: frozenset[Hex]
     indoors: frozenset[Hex]
-    sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+    sight_cache: dict[tuple[Hex, Hex], Sight] = attrs.field(factory=dict, eq=False, repr=False)
     machines: dict[str, Machine] = attrs.field(factory=dict)
     vehicles: dict[str, Vehicle] = attrs.field(factory=dict)
     shelling: tuple[Shelling, ...] = ()
-    layers: dict = attrs.field(factory=dict, eq=False, repr=False)  # ground per machine setting (ground.py)
+    #: the ground per setting of the machines (ground.Layer, built there: Any here, for ground imports this module)
+    layers: dict[tuple[str, ...], Any] = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> Tables:
         """The tables for ``content``; battles on identical content share one (and its caches)."""
-        return shared_tables("Skirmishes", content, _build)
+        tables: Tables = shared_tables("Skirmishes", content, _build)
+        return tables
 
     def band(self, distance: int) -> int | None:
         """The range band (0 short .. 3 distant) of a distance in hexes, or None beyond distant."""

@@ -1,19 +1,32 @@
-"""One plain line per event or order, for the dice log and the headless event log.
+"""One plain line per event and per order, for the dice log, the headless event log and the order editor.
 
-Orders committed in secret are described by side only ("Red Patrol has committed an order for one character");
-their content appears once, in the reveal.
+Each event and order type has its own function; :mod:`.rulebook` registers each with its type (the core describes
+its own events, the dice). Orders committed in secret are described by side only ("Red Patrol commits an order
+(secret until the reveal)", :func:`secret_order`); their content appears once, in the reveal, and in the preview
+shown to the side giving them (the ``*_order`` functions).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
-from hexfront.engine.core.events import DieRolled
 from hexfront.engine.core.hexes import Hex, hex_label
 
 from . import commands as C
 from . import events as E
+from .rules import STAGE_TITLES, vehicle_for
 from .state import Character, Order, SkirmishState
+
+
+class _SecretOrder(Protocol):
+    """An order one character is given in secret (a run or an action)."""
+
+    @property
+    def character(self) -> str: ...
+
+
+OrderT = TypeVar("OrderT", bound=_SecretOrder)
 
 
 def where(h: Hex | None) -> str:
@@ -27,6 +40,10 @@ def _name(st: SkirmishState, cid: str | None) -> str:
         return "nobody"
     c = st.chars.get(cid)
     return c.name if c else cid
+
+
+def _side(st: SkirmishState, sid: str | None) -> str:
+    return st.tables.side_names.get(sid, sid) if sid else "nobody"
 
 
 def item_name(st: SkirmishState, item: str) -> str:
@@ -52,7 +69,9 @@ def order_line(st: SkirmishState, order: Order | None, plan: Hex | None, c: Char
 
 
 def action_words(st: SkirmishState, o: Order) -> str:
-    n = lambda cid: _name(st, cid)  # noqa: E731
+    def n(cid: str | None) -> str:
+        return _name(st, cid)
+
     if o.forced:
         return f"forfeits the action ({o.forced})"
     if o.action == "shoot":
@@ -80,191 +99,317 @@ def action_words(st: SkirmishState, o: Order) -> str:
     return "holds (hunkers down if in cover)"
 
 
-class Describer:
-    def __init__(self, st: SkirmishState) -> None:
-        self.st = st
+# -- events ------------------------------------------------------------------------------------------------------------
 
-    def n(self, cid: str | None) -> str:
-        return _name(self.st, cid)
+def character_placed(st: SkirmishState, ev: E.CharacterPlaced) -> str:
+    return f"{_name(st, ev.character)} takes position at {where(ev.at)}"
 
-    def side(self, sid: str | None) -> str:
-        return self.st.tables.side_names.get(sid, sid) if sid else "nobody"
 
-    def event(self, ev: Any) -> str:  # noqa: C901 - one branch per event type
-        t = type(ev)
-        n, st = self.n, self.st
-        if t is DieRolled:
-            return f"d{ev.sides} rolled {ev.result}: {ev.purpose}" + (" [scripted]" if ev.scripted else "")
-        if t is E.CharacterPlaced:
-            return f"{n(ev.character)} takes position at {where(ev.at)}"
-        if t is E.RoundBegan:
-            return f"Round {ev.round} begins" + (": the ambushers' surprise round" if ev.surprise else "")
-        if t is E.OrderForced:
-            return f"{n(ev.character)} must forfeit this round: {ev.reason}"
-        if t is E.RunPlanned:
-            return f"{self.side(ev.side)} has committed part of an order for one character"
-        if t is E.OrderGiven:
-            return f"{self.side(ev.side)} has committed an order for one character"
-        if t is E.SideLocked:
-            return f"{self.side(ev.side)}'s orders are locked" + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.OrdersRevealed:
-            return "Orders revealed: " + "; ".join(ev.lines)
-        if t is E.StageBegan:
-            from .rules import STAGE_TITLES
+def round_began(st: SkirmishState, ev: E.RoundBegan) -> str:
+    return f"Round {ev.round} begins" + (": the ambushers' surprise round" if ev.surprise else "")
 
-            return f"-- {STAGE_TITLES.get(ev.stage, ev.stage)} --"
-        if t is E.CharacterMoved:
-            cut = " (stopped short: the hex was taken)" if ev.cut_short else ""
-            if len(ev.path) == 1:
-                return f"{n(ev.character)} stays at {where(ev.path[0])}{cut}"
-            return f"{n(ev.character)} runs from {where(ev.path[0])} to {where(ev.path[-1])}{cut}"
-        if t is E.ActionLapsed:
-            return f"{n(ev.character)} cannot {ev.action}: {ev.reason}"
-        if t is E.AmmoSpent:
-            return f"{n(ev.character)} fires {ev.rounds} round(s) from the {item_name(st, ev.weapon)}, {ev.left} left"
-        if t is E.SkillRolled:
-            why = []
-            if ev.for_reasons:
-                why.append("for: " + ", ".join(ev.for_reasons))
-            if ev.against_reasons:
-                why.append("against: " + ", ".join(ev.against_reasons))
-            dice = "+".join(str(d) for d in ev.kept)
-            rolled = "" if len(ev.dice) == 2 else f" (rolled {', '.join(str(d) for d in ev.dice)})"
-            return (f"{ev.purpose}: {ev.mode} {dice}{rolled} + {ev.skill} = {ev.total}, "
-                    f"{'success' if ev.success else 'failure'}" + (f" [{'; '.join(why)}]" if why else ""))
-        if t is E.HitScored:
-            return f"{n(ev.target)} is hit in the {ev.location} for {ev.damage} ({item_name(st, ev.weapon)})"
-        if t is E.ArmourStopped:
-            lost = f"; {n(ev.character)} loses the next round catching breath" if ev.lose_turn else ""
-            return f"armour stops the hit on {n(ev.character)}'s {ev.location} ({ev.left} more it can stop){lost}"
-        if t is E.ArmourBroken:
-            return f"the {item_name(st, ev.weapon)} smashes the armour on {n(ev.character)}'s {ev.location}"
-        if t is E.LuckAsked:
-            return f"{n(ev.character)} may spend luck against {ev.damage} damage to the {ev.location}"
-        if t is E.LuckSpent:
-            return f"{n(ev.character)} spends {ev.points} luck: {ev.damage_left} damage left"
-        if t is E.HitAvoided:
-            return f"{n(ev.character)} shrugs off the hit"
-        if t is E.DamageTaken:
-            return (f"{n(ev.character)} takes {ev.damage} to the {ev.location} ({ev.location_total} there, "
-                    f"{ev.total} in all)")
-        if t is E.LimbDestroyed:
-            return f"{n(ev.character)}'s {ev.limb} is destroyed"
-        if t is E.MortalWound:
-            return f"{n(ev.character)} is mortally wounded: dead in {ev.hours} hour(s) without stabilising first aid"
-        if t is E.OutOfCombat:
-            extra = f"; without first aid they last {ev.hours} hour(s)" if ev.hours else ""
-            return f"{n(ev.character)} is out of combat{extra}"
-        if t is E.Killed:
-            return f"{n(ev.character)} is killed: {ev.reason}"
-        if t is E.TurnLost:
-            return f"{n(ev.character)} will forfeit round {ev.round}: {ev.reason}"
-        if t is E.ShootingBarred:
-            return f"{n(ev.character)} {ev.reason} and cannot shoot in round {ev.round}"
-        if t is E.GrenadeThrown:
-            if ev.landed:
-                return f"{n(ev.character)}'s {item_name(st, ev.grenade)} lands at {where(ev.at)}"
-            return f"{n(ev.character)}'s {item_name(st, ev.grenade)} goes astray and goes off harmlessly"
-        if t is E.BurstLanded:
-            return f"{n(ev.character)}'s {item_name(st, ev.weapon)} round bursts at {where(ev.at)}"
-        if t is E.CloudFormed:
-            return f"a {ev.kind} cloud spreads {ev.radius} hex(es) around {where(ev.at)} until the end of round {ev.until}"
-        if t is E.CloudDispersed:
-            return f"the {ev.kind} at {where(ev.at)} clears"
-        if t is E.ReactionOffered:
-            who = ", ".join(n(c) for c in ev.characters)
-            return f"a live grenade lies by {who}: {self.side(ev.side)} decides who deals with it"
-        if t is E.ReactionChosen:
-            if ev.character is None:
-                return "nobody reaches for the grenade"
-            return f"{n(ev.character)} goes for the grenade to throw it {ev.choice}"
-        if t is E.GrenadeDisposed:
-            return f"{n(ev.character)}: the grenade is {ev.reason}" if "thrown" in ev.reason else \
-                f"{n(ev.character)} {ev.reason}"
-        if t is E.ThrowBackLuck:
-            return f"{n(ev.character)} spends {ev.points} luck to throw the grenade back"
-        if t is E.GrenadeReturned:
-            return f"{n(ev.character)} sends the grenade back to {where(ev.at)}"
-        if t is E.GrenadeBurst:
-            return f"the grenade at {where(ev.at)} bursts"
-        if t is E.Sheltered:
-            return f"{n(ev.character)} is sheltered: {ev.reason}"
-        if t is E.Reloaded:
-            return f"{n(ev.character)} reloads the {item_name(st, ev.weapon)} ({ev.rounds} rounds, {ev.spares_left} spare)"
-        if t is E.Aimed:
-            return f"{n(ev.character)} takes aim"
-        if t is E.Stabilised:
-            return f"{n(ev.medic)} stabilises {n(ev.character)}"
-        if t is E.MachineSet:
-            state = "open" if ev.open else "shut"
-            if not ev.character:
-                return f"the {item_name(st, ev.machine)} starts {state}"
-            return f"{n(ev.character)} {'opens' if ev.open else 'shuts'} the {item_name(st, ev.machine)}"
-        if t is E.VehiclePlaced:
-            return f"the {item_name(st, ev.vehicle)} stands at {where(ev.at)}"
-        if t is E.Boarded:
-            return f"{n(ev.character)} gets into the {item_name(st, ev.vehicle)}"
-        if t is E.Disembarked:
-            return f"{n(ev.character)} gets out of the {item_name(st, ev.vehicle)}"
-        if t is E.VehicleDriven:
-            riders = [n(r) for r in ev.riders]
-            cut = " (stopped short: the way was blocked)" if ev.cut_short else ""
-            return (f"{n(ev.driver)} drives the {item_name(st, ev.vehicle)} from {where(ev.path[0])} to "
-                    f"{where(ev.path[-1])}{cut}" + (f", with {', '.join(riders)} aboard" if riders else ""))
-        if t is E.ShellLanded:
-            return f"{ev.name}: a shell lands at {where(ev.at)}"
-        if t is E.Communicated:
-            return f"{n(ev.character)} spends the round talking"
-        if t is E.Hunkered:
-            return f"{n(ev.character)} forfeits the action and keeps their head down"
-        if t is E.Escaped:
-            return f"{n(ev.character)} gets away off the {ev.edge} edge"
-        if t is E.RoundEnded:
-            return f"Round {ev.round} ends ({ev.seconds} s of battle)"
-        if t is E.Died:
-            return f"{n(ev.character)} dies of their wounds: {ev.reason}"
-        if t is E.BattleEnded:
-            return f"Battle over: {self.side(ev.winner) + ' wins' if ev.winner else 'no winner'}; {ev.reason}"
-        return repr(ev)
 
-    def command(self, cmd: Any) -> str:
-        t = type(cmd)
-        n, st = self.n, self.st
-        if t is C.Run:
-            return f"{n(cmd.character)} runs to {where(cmd.to)}"
-        if t is C.Shoot:
-            return (f"{n(cmd.character)} shoots {n(cmd.target)} with the {item_name(st, cmd.weapon)}"
-                    + (" on automatic (6 rounds)" if cmd.auto else ""))
-        if t is C.Throw:
-            return f"{n(cmd.character)} throws a {item_name(st, cmd.grenade)} at {where(cmd.at)}"
-        if t is C.Melee:
-            return f"{n(cmd.character)} attacks {n(cmd.target)} hand to hand"
-        if t is C.Reload:
-            return f"{n(cmd.character)} reloads the {item_name(st, cmd.weapon)}"
-        if t is C.Aim:
-            return f"{n(cmd.character)} takes aim"
-        if t is C.FirstAid:
-            return f"{n(cmd.character)} gives first aid to {n(cmd.patient)}"
-        if t is C.Operate:
-            return f"{n(cmd.character)} {'opens' if cmd.open else 'shuts'} the {item_name(st, cmd.machine)}"
-        if t is C.Drive:
-            c = st.chars.get(cmd.character)
-            from .rules import vehicle_for
+def order_forced(st: SkirmishState, ev: E.OrderForced) -> str:
+    return f"{_name(st, ev.character)} must forfeit this round: {ev.reason}"
 
-            vid = vehicle_for(st, c) if c is not None else None
-            return f"{n(cmd.character)} drives the {item_name(st, vid) if vid else 'vehicle'} to {where(cmd.to)}"
-        if t is C.Communicate:
-            return f"{n(cmd.character)} talks at length (costs the action)"
-        if t is C.Hold:
-            return f"{n(cmd.character)} holds (hunkers down if in cover)"
-        if t is C.Lock:
-            return f"lock {self.side(cmd.side)}'s orders"
-        if t is C.SpendLuck:
-            return f"{n(cmd.character)} spends {cmd.points} luck"
-        if t is C.ThrowAway:
-            return f"{n(cmd.character)} throws the grenade away"
-        if t is C.ThrowBack:
-            return f"{n(cmd.character)} throws the grenade back (2 luck)"
-        if t is C.LetItLie:
-            return "let the grenade lie"
-        return repr(cmd)
+
+def run_planned(st: SkirmishState, ev: E.RunPlanned) -> str:
+    return f"{_side(st, ev.side)} has committed part of an order for one character"
+
+
+def order_given(st: SkirmishState, ev: E.OrderGiven) -> str:
+    return f"{_side(st, ev.side)} has committed an order for one character"
+
+
+def side_locked(st: SkirmishState, ev: E.SideLocked) -> str:
+    return f"{_side(st, ev.side)}'s orders are locked" + (f" ({ev.reason})" if ev.reason else "")
+
+
+def orders_revealed(st: SkirmishState, ev: E.OrdersRevealed) -> str:
+    return "Orders revealed: " + "; ".join(ev.lines)
+
+
+def stage_began(st: SkirmishState, ev: E.StageBegan) -> str:
+    return f"-- {STAGE_TITLES.get(ev.stage, ev.stage)} --"
+
+
+def character_moved(st: SkirmishState, ev: E.CharacterMoved) -> str:
+    cut = " (stopped short: the hex was taken)" if ev.cut_short else ""
+    if len(ev.path) == 1:
+        return f"{_name(st, ev.character)} stays at {where(ev.path[0])}{cut}"
+    return f"{_name(st, ev.character)} runs from {where(ev.path[0])} to {where(ev.path[-1])}{cut}"
+
+
+def action_lapsed(st: SkirmishState, ev: E.ActionLapsed) -> str:
+    return f"{_name(st, ev.character)} cannot {ev.action}: {ev.reason}"
+
+
+def ammo_spent(st: SkirmishState, ev: E.AmmoSpent) -> str:
+    return f"{_name(st, ev.character)} fires {ev.rounds} round(s) from the {item_name(st, ev.weapon)}, {ev.left} left"
+
+
+def skill_rolled(st: SkirmishState, ev: E.SkillRolled) -> str:
+    why = []
+    if ev.for_reasons:
+        why.append("for: " + ", ".join(ev.for_reasons))
+    if ev.against_reasons:
+        why.append("against: " + ", ".join(ev.against_reasons))
+    dice = "+".join(str(d) for d in ev.kept)
+    rolled = "" if len(ev.dice) == 2 else f" (rolled {', '.join(str(d) for d in ev.dice)})"
+    return (f"{ev.purpose}: {ev.mode} {dice}{rolled} + {ev.skill} = {ev.total}, "
+            f"{'success' if ev.success else 'failure'}" + (f" [{'; '.join(why)}]" if why else ""))
+
+
+def hit_scored(st: SkirmishState, ev: E.HitScored) -> str:
+    return f"{_name(st, ev.target)} is hit in the {ev.location} for {ev.damage} ({item_name(st, ev.weapon)})"
+
+
+def armour_stopped(st: SkirmishState, ev: E.ArmourStopped) -> str:
+    lost = f"; {_name(st, ev.character)} loses the next round catching breath" if ev.lose_turn else ""
+    return f"armour stops the hit on {_name(st, ev.character)}'s {ev.location} ({ev.left} more it can stop){lost}"
+
+
+def armour_broken(st: SkirmishState, ev: E.ArmourBroken) -> str:
+    return f"the {item_name(st, ev.weapon)} smashes the armour on {_name(st, ev.character)}'s {ev.location}"
+
+
+def luck_asked(st: SkirmishState, ev: E.LuckAsked) -> str:
+    return f"{_name(st, ev.character)} may spend luck against {ev.damage} damage to the {ev.location}"
+
+
+def luck_spent(st: SkirmishState, ev: E.LuckSpent) -> str:
+    return f"{_name(st, ev.character)} spends {ev.points} luck: {ev.damage_left} damage left"
+
+
+def hit_avoided(st: SkirmishState, ev: E.HitAvoided) -> str:
+    return f"{_name(st, ev.character)} shrugs off the hit"
+
+
+def damage_taken(st: SkirmishState, ev: E.DamageTaken) -> str:
+    return (f"{_name(st, ev.character)} takes {ev.damage} to the {ev.location} ({ev.location_total} there, "
+            f"{ev.total} in all)")
+
+
+def limb_destroyed(st: SkirmishState, ev: E.LimbDestroyed) -> str:
+    return f"{_name(st, ev.character)}'s {ev.limb} is destroyed"
+
+
+def mortal_wound(st: SkirmishState, ev: E.MortalWound) -> str:
+    return f"{_name(st, ev.character)} is mortally wounded: dead in {ev.hours} hour(s) without stabilising first aid"
+
+
+def out_of_combat(st: SkirmishState, ev: E.OutOfCombat) -> str:
+    extra = f"; without first aid they last {ev.hours} hour(s)" if ev.hours else ""
+    return f"{_name(st, ev.character)} is out of combat{extra}"
+
+
+def killed(st: SkirmishState, ev: E.Killed) -> str:
+    return f"{_name(st, ev.character)} is killed: {ev.reason}"
+
+
+def turn_lost(st: SkirmishState, ev: E.TurnLost) -> str:
+    return f"{_name(st, ev.character)} will forfeit round {ev.round}: {ev.reason}"
+
+
+def shooting_barred(st: SkirmishState, ev: E.ShootingBarred) -> str:
+    return f"{_name(st, ev.character)} {ev.reason} and cannot shoot in round {ev.round}"
+
+
+def grenade_thrown(st: SkirmishState, ev: E.GrenadeThrown) -> str:
+    if ev.landed:
+        return f"{_name(st, ev.character)}'s {item_name(st, ev.grenade)} lands at {where(ev.at)}"
+    return f"{_name(st, ev.character)}'s {item_name(st, ev.grenade)} goes astray and goes off harmlessly"
+
+
+def burst_landed(st: SkirmishState, ev: E.BurstLanded) -> str:
+    return f"{_name(st, ev.character)}'s {item_name(st, ev.weapon)} round bursts at {where(ev.at)}"
+
+
+def cloud_formed(st: SkirmishState, ev: E.CloudFormed) -> str:
+    return f"a {ev.kind} cloud spreads {ev.radius} hex(es) around {where(ev.at)} until the end of round {ev.until}"
+
+
+def cloud_dispersed(st: SkirmishState, ev: E.CloudDispersed) -> str:
+    return f"the {ev.kind} at {where(ev.at)} clears"
+
+
+def reaction_offered(st: SkirmishState, ev: E.ReactionOffered) -> str:
+    who = ", ".join(_name(st, c) for c in ev.characters)
+    return f"a live grenade lies by {who}: {_side(st, ev.side)} decides who deals with it"
+
+
+def reaction_chosen(st: SkirmishState, ev: E.ReactionChosen) -> str:
+    if ev.character is None:
+        return "nobody reaches for the grenade"
+    return f"{_name(st, ev.character)} goes for the grenade to throw it {ev.choice}"
+
+
+def grenade_disposed(st: SkirmishState, ev: E.GrenadeDisposed) -> str:
+    return f"{_name(st, ev.character)}: the grenade is {ev.reason}" if "thrown" in ev.reason else \
+        f"{_name(st, ev.character)} {ev.reason}"
+
+
+def throw_back_luck(st: SkirmishState, ev: E.ThrowBackLuck) -> str:
+    return f"{_name(st, ev.character)} spends {ev.points} luck to throw the grenade back"
+
+
+def grenade_returned(st: SkirmishState, ev: E.GrenadeReturned) -> str:
+    return f"{_name(st, ev.character)} sends the grenade back to {where(ev.at)}"
+
+
+def grenade_burst(st: SkirmishState, ev: E.GrenadeBurst) -> str:
+    return f"the grenade at {where(ev.at)} bursts"
+
+
+def sheltered(st: SkirmishState, ev: E.Sheltered) -> str:
+    return f"{_name(st, ev.character)} is sheltered: {ev.reason}"
+
+
+def reloaded(st: SkirmishState, ev: E.Reloaded) -> str:
+    return (f"{_name(st, ev.character)} reloads the {item_name(st, ev.weapon)} ({ev.rounds} rounds, "
+            f"{ev.spares_left} spare)")
+
+
+def aimed(st: SkirmishState, ev: E.Aimed) -> str:
+    return f"{_name(st, ev.character)} takes aim"
+
+
+def stabilised(st: SkirmishState, ev: E.Stabilised) -> str:
+    return f"{_name(st, ev.medic)} stabilises {_name(st, ev.character)}"
+
+
+def machine_set(st: SkirmishState, ev: E.MachineSet) -> str:
+    state = "open" if ev.open else "shut"
+    if not ev.character:
+        return f"the {item_name(st, ev.machine)} starts {state}"
+    return f"{_name(st, ev.character)} {'opens' if ev.open else 'shuts'} the {item_name(st, ev.machine)}"
+
+
+def vehicle_placed(st: SkirmishState, ev: E.VehiclePlaced) -> str:
+    return f"the {item_name(st, ev.vehicle)} stands at {where(ev.at)}"
+
+
+def boarded(st: SkirmishState, ev: E.Boarded) -> str:
+    return f"{_name(st, ev.character)} gets into the {item_name(st, ev.vehicle)}"
+
+
+def disembarked(st: SkirmishState, ev: E.Disembarked) -> str:
+    return f"{_name(st, ev.character)} gets out of the {item_name(st, ev.vehicle)}"
+
+
+def vehicle_driven(st: SkirmishState, ev: E.VehicleDriven) -> str:
+    riders = [_name(st, r) for r in ev.riders]
+    cut = " (stopped short: the way was blocked)" if ev.cut_short else ""
+    return (f"{_name(st, ev.driver)} drives the {item_name(st, ev.vehicle)} from {where(ev.path[0])} to "
+            f"{where(ev.path[-1])}{cut}" + (f", with {', '.join(riders)} aboard" if riders else ""))
+
+
+def shell_landed(st: SkirmishState, ev: E.ShellLanded) -> str:
+    return f"{ev.name}: a shell lands at {where(ev.at)}"
+
+
+def communicated(st: SkirmishState, ev: E.Communicated) -> str:
+    return f"{_name(st, ev.character)} spends the round talking"
+
+
+def hunkered(st: SkirmishState, ev: E.Hunkered) -> str:
+    return f"{_name(st, ev.character)} forfeits the action and keeps their head down"
+
+
+def escaped(st: SkirmishState, ev: E.Escaped) -> str:
+    return f"{_name(st, ev.character)} gets away off the {ev.edge} edge"
+
+
+def round_ended(st: SkirmishState, ev: E.RoundEnded) -> str:
+    return f"Round {ev.round} ends ({ev.seconds} s of battle)"
+
+
+def died(st: SkirmishState, ev: E.Died) -> str:
+    return f"{_name(st, ev.character)} dies of their wounds: {ev.reason}"
+
+
+def battle_ended(st: SkirmishState, ev: E.BattleEnded) -> str:
+    return f"Battle over: {_side(st, ev.winner) + ' wins' if ev.winner else 'no winner'}; {ev.reason}"
+
+
+# -- orders ------------------------------------------------------------------------------------------------------------
+
+def run_order(st: SkirmishState, cmd: C.Run) -> str:
+    return f"{_name(st, cmd.character)} runs to {where(cmd.to)}"
+
+
+def shoot_order(st: SkirmishState, cmd: C.Shoot) -> str:
+    return (f"{_name(st, cmd.character)} shoots {_name(st, cmd.target)} with the {item_name(st, cmd.weapon)}"
+            + (" on automatic (6 rounds)" if cmd.auto else ""))
+
+
+def throw_order(st: SkirmishState, cmd: C.Throw) -> str:
+    return f"{_name(st, cmd.character)} throws a {item_name(st, cmd.grenade)} at {where(cmd.at)}"
+
+
+def melee_order(st: SkirmishState, cmd: C.Melee) -> str:
+    return f"{_name(st, cmd.character)} attacks {_name(st, cmd.target)} hand to hand"
+
+
+def reload_order(st: SkirmishState, cmd: C.Reload) -> str:
+    return f"{_name(st, cmd.character)} reloads the {item_name(st, cmd.weapon)}"
+
+
+def aim_order(st: SkirmishState, cmd: C.Aim) -> str:
+    return f"{_name(st, cmd.character)} takes aim"
+
+
+def first_aid_order(st: SkirmishState, cmd: C.FirstAid) -> str:
+    return f"{_name(st, cmd.character)} gives first aid to {_name(st, cmd.patient)}"
+
+
+def operate_order(st: SkirmishState, cmd: C.Operate) -> str:
+    return f"{_name(st, cmd.character)} {'opens' if cmd.open else 'shuts'} the {item_name(st, cmd.machine)}"
+
+
+def drive_order(st: SkirmishState, cmd: C.Drive) -> str:
+    c = st.chars.get(cmd.character)
+    vid = vehicle_for(st, c) if c is not None else None
+    return f"{_name(st, cmd.character)} drives the {item_name(st, vid) if vid else 'vehicle'} to {where(cmd.to)}"
+
+
+def communicate_order(st: SkirmishState, cmd: C.Communicate) -> str:
+    return f"{_name(st, cmd.character)} talks at length (costs the action)"
+
+
+def hold_order(st: SkirmishState, cmd: C.Hold) -> str:
+    return f"{_name(st, cmd.character)} holds (hunkers down if in cover)"
+
+
+def lock_order(st: SkirmishState, cmd: C.Lock) -> str:
+    return f"lock {_side(st, cmd.side)}'s orders"
+
+
+def spend_luck_order(st: SkirmishState, cmd: C.SpendLuck) -> str:
+    return f"{_name(st, cmd.character)} spends {cmd.points} luck"
+
+
+def throw_away_order(st: SkirmishState, cmd: C.ThrowAway) -> str:
+    return f"{_name(st, cmd.character)} throws the grenade away"
+
+
+def throw_back_order(st: SkirmishState, cmd: C.ThrowBack) -> str:
+    return f"{_name(st, cmd.character)} throws the grenade back (2 luck)"
+
+
+def let_it_lie_order(st: SkirmishState, cmd: C.LetItLie) -> str:
+    return "let the grenade lie"
+
+
+def secret_order(words: Callable[[SkirmishState, OrderT], str]) -> Callable[[SkirmishState, OrderT], str]:
+    """How an order given in secret (a run or an action, Rounds) is described where both sides may read it (the
+    log, the status line, replays): the side commits an order, no more. ``words`` (the order in full) is kept
+    for the preview its own side reads."""
+
+    def described(st: SkirmishState, cmd: OrderT) -> str:
+        c = st.chars.get(cmd.character)
+        side = st.tables.side_names.get(c.side, c.side) if c else "a side"
+        return f"{side} commits an order (secret until the reveal)"
+
+    described.__doc__ = f"{words.__name__}, kept secret"
+    return described

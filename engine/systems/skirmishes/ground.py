@@ -15,19 +15,19 @@ class Layer:
     """The ground as the machines have it set: the terrain of each hex, its run cost, sight, cover and indoors.
     One per setting of the scenario's machines, kept on the tables (a scenario without machines has one)."""
 
-    key: tuple
-    terrain: dict
-    cost: dict
-    sight: dict
-    cover: frozenset
-    indoors: frozenset
-    sight_cache: dict
+    key: tuple[str, ...]
+    terrain: dict[Hex, str]
+    cost: dict[Hex, int | None]
+    sight: dict[Hex, int]
+    cover: frozenset[Hex]
+    indoors: frozenset[Hex]
+    sight_cache: dict[tuple[Hex, Hex], Sight]
 
 
 def layer(st: SkirmishState) -> Layer:
     t = st.tables
     key = tuple(sorted(m for m, up in st.machines.items() if up != t.machines[m].starts_open))
-    got = t.layers.get(key)
+    got: Layer | None = t.layers.get(key)
     if got is not None:
         return got
     if not key:
@@ -126,8 +126,8 @@ def run_options(st: SkirmishState, c: Character) -> dict[Hex, int]:
             k = cost.get(at)
             if k is None:
                 continue
-            best = min((out.get(n, 0 if n == c.pos else None) for n in at.neighbours()
-                        if n == c.pos or n in out), default=None)
+            best = min((0 if n == c.pos else out[n] for n in at.neighbours() if n == c.pos or n in out),
+                       default=None)
             if best is not None and best + k <= RUN_BUDGET:
                 out[at] = best + k
     return out

@@ -9,9 +9,10 @@ at once. Grenades that are still live burst at the end of the round.
 
 from __future__ import annotations
 
+from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
 
-from . import combat
+from . import combat, hits
 from . import events as E
 from .data import Tables
 from .ground import band_effect, can_see, drive_options, layer
@@ -102,12 +103,12 @@ def side_to_act(st: SkirmishState) -> str | None:
     return None
 
 
-def position(st: SkirmishState, c: Character):
+def position(st: SkirmishState, c: Character) -> Hex:
     """Where ``c`` will stand when its action resolves: its planned run's end, else where it is."""
     return st.plans.get(c.id, c.pos)
 
 
-def _hex_key(h) -> tuple[int, int]:
+def _hex_key(h: Hex) -> tuple[int, int]:
     return (h.q, h.r)
 
 
@@ -129,7 +130,7 @@ def shoot_targets(st: SkirmishState, c: Character, weapon: str, auto: bool) -> l
     return out
 
 
-def throw_targets(st: SkirmishState, c: Character, grenade: str) -> list:
+def throw_targets(st: SkirmishState, c: Character, grenade: str) -> list[Hex]:
     """Hexes ``c`` may throw at: the hexes of enemies in sight and in throwing range, and, for smoke, its own."""
     if c.grenades.get(grenade, 0) < 1:
         return []
@@ -173,7 +174,7 @@ def vehicle_for(st: SkirmishState, c: Character) -> str | None:
     return c.aboard or None
 
 
-def drive_targets(st: SkirmishState, c: Character) -> list:
+def drive_targets(st: SkirmishState, c: Character) -> list[Hex]:
     vid = vehicle_for(st, c)
     if vid is None:
         return []
@@ -242,7 +243,7 @@ def advance(ctx: Resolution, st: SkirmishState) -> None:
     """Run the round's stages until a decision is needed (luck, a live grenade) or the next round's orders."""
     while st.result is None and st.step not in (COMMIT, LUCK):
         if st.hits:
-            if not combat.settle_next_hit(ctx, st):
+            if not hits.settle_next_hit(ctx, st):
                 return
             continue
         if st.step == REACT:

@@ -5,6 +5,7 @@ tables at once (a template's weapons, a character's place on the map) is checked
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -23,7 +24,9 @@ EDGES = ("north", "south", "east", "west")
 SHELL_DICE = (4, 6, 8, 10, 12, 20)
 
 _STAT = between(0, 6)
-_COUNTS = attrs.validators.deep_mapping(attrs.validators.instance_of(str), between(0, 20))
+#: a count of each item by id, 0..20 (typed as a validator of any value, so that it can be made optional too)
+_COUNTS: Callable[[Any, attrs.Attribute[Any], Any], Any] = attrs.validators.deep_mapping(
+    attrs.validators.instance_of(str), between(0, 20))
 
 
 def _pair(_instance: Any, attribute: Any, value: list[int]) -> None:

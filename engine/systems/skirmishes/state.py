@@ -77,7 +77,7 @@ class Character:
         return attrs.evolve(self, loaded=dict(self.loaded), spares=dict(self.spares), grenades=dict(self.grenades),
                             armour=dict(self.armour), damage=dict(self.damage))
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.pos.q, self.pos.r, self.luck, tuple(sorted(self.loaded.items())),
                 tuple(sorted(self.spares.items())), tuple(sorted(self.grenades.items())),
                 tuple(sorted(self.armour.items())), tuple(sorted(self.damage.items())), self.status, self.mortal,
@@ -98,7 +98,7 @@ class Order:
     grenade: int = 0  # the live grenade thrown away or back
     forced: str = ""  # why the character has no choice this round
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.character, self.action, self.target, None if self.at is None else (self.at.q, self.at.r),
                 self.item, self.auto, self.grenade, self.forced)
 
@@ -117,7 +117,7 @@ class Hit:
     rule: str
     luck_asked: bool = False
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return attrs.astuple(self)
 
 
@@ -130,7 +130,7 @@ class LiveGrenade:
     at: Hex
     returned: bool = False
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.grenade, self.thrower, self.side, self.at.q, self.at.r, self.returned)
 
 

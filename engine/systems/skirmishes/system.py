@@ -1,4 +1,8 @@
-"""The Skirmishes rule system object (registered as ``SYSTEM`` in the package's ``__init__``)."""
+"""The Skirmishes rule system object (registered as ``SYSTEM`` in the package's ``__init__``).
+
+Its orders and events, with their previews, outcomes, words and order-editor parts, come from :mod:`.rulebook`;
+its map, activation pane and summary from :mod:`.view`. The class says only what is Skirmishes' own.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,8 @@ from hexfront.engine.core.system import PackagedRuleSystem, SystemParts
 
 from . import commands as C
 from . import data, events, rules, view
-from .describe import Describer
 from .rulebook import RULEBOOK
 from .state import SkirmishState
-
-SECRET_ORDERS = (C.Run,) + C.ACTION_COMMANDS
 
 
 class Skirmishes(PackagedRuleSystem):
@@ -27,7 +28,8 @@ class Skirmishes(PackagedRuleSystem):
     #: hands outcome_of the events from the order on (it reads only to the end of that round)
     outcome_reads_ahead = True
 
-    parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="hexfront.engine.systems.skirmishes.ai")
+    parts = SystemParts(data=data, rules=rules, view=view, describer=None,
+                        ai="hexfront.engine.systems.skirmishes.ai")
     marks_legend = view.MARKS_LEGEND
 
     def default_scenario(self) -> str:
@@ -41,15 +43,6 @@ class Skirmishes(PackagedRuleSystem):
 
     def turn(self, state: SkirmishState) -> int:
         return state.round
-
-    def describe_command(self, command: Any, state: SkirmishState | None = None) -> str:
-        """A secret order is described without its content (the log, the status line and replays show it):
-        the reveal event says what every character does."""
-        if state is not None and type(command) in SECRET_ORDERS:
-            c = state.chars.get(getattr(command, "character", ""))
-            side = state.tables.side_names.get(c.side, c.side) if c else "a side"
-            return f"{side} commits an order (secret until the reveal)"
-        return super().describe_command(command, state)
 
     def side_view(self, state: SkirmishState, side: str) -> SkirmishState:
         """The state as ``side`` knows it (the enemy's secret orders taken out): see :func:`view.side_view`."""

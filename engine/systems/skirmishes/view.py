@@ -1,4 +1,5 @@
-"""What a Skirmishes player sees: the map, whose orders are awaited, the orders offered with their odds, the end.
+"""What a Skirmishes player sees: the map, whose orders are awaited, how the order editor files each order, the end
+(each order's preview and odds are in :mod:`.previews`).
 
 Secret orders never appear here: the board, the activation line and the piece details show no order of either side
 before the reveal (the screen may be watched by the other side). :func:`side_view` gives a computer player the
@@ -7,29 +8,21 @@ state as one side knows it.
 
 from __future__ import annotations
 
-from itertools import product
-from typing import Any
-
-from hexfront.engine.core.hexes import Hex, axial_to_offset, hexes_within
+from hexfront.engine.core.hexes import Hex, hexes_within
 from hexfront.engine.core.view import (
     ActivationView,
     BattleSummary,
     BoardView,
-    Chance,
     OrderParts,
-    OrderPreview,
     Piece,
     SideInfo,
     TerrainKey,
 )
 
-from . import combat
 from . import commands as C
-from . import events as E
-from .data import LOCATIONS
-from .describe import Describer, item_name, where
-from .ground import band_effect, can_see, gassed, in_cover, layer, smoke_indoors
-from .rules import STAGE_TITLES, position, side_to_act, to_order
+from .describe import item_name, where
+from .ground import can_see, gassed, layer
+from .rules import STAGE_TITLES, side_to_act, to_order
 from .state import COMMIT, DEAD, ESCAPED, LUCK, OUT, REACT, Character, SkirmishState
 
 # ---------------------------------------------------------------------------
@@ -184,12 +177,14 @@ def details(st: SkirmishState, c: Character) -> tuple[str, ...]:
         if c.stabilised:
             lines.append("Out of combat, stabilised by first aid")
         else:
-            left = "" if c.dies_at is None else f": dies {(c.dies_at - st.seconds) / 3600:g} h from now without first aid"
+            hours = None if c.dies_at is None else (c.dies_at - st.seconds) / 3600
+            left = "" if hours is None else f": dies {hours:g} h from now without first aid"
             lines.append(("Mortally wounded" if c.mortal else "Out of combat") + left)
     else:
         lay = layer(st)
-        lines.append(f"At {where(c.pos)}" + (f", in the {t.vehicles[c.aboard].name} (in cover)" if c.aboard else "")
-                     + (", in cover here" if c.pos in lay.cover else "") + (", indoors" if c.pos in lay.indoors else ""))
+        inside = f", in the {t.vehicles[c.aboard].name} (in cover)" if c.aboard else ""
+        lines.append(f"At {where(c.pos)}{inside}" + (", in cover here" if c.pos in lay.cover else "")
+                     + (", indoors" if c.pos in lay.indoors else ""))
     if c.able and c.lose_turn >= st.round:
         lines.append(f"Forfeits round {c.lose_turn} ({c.lose_turn_why})")
     if c.able and c.no_shoot >= st.round:
@@ -228,8 +223,9 @@ def activation(st: SkirmishState) -> ActivationView:
                               waiting=frozenset({c.id}))
     if st.step == REACT and st.offer is not None:
         who = ", ".join(st.chars[x].name for x in st.offer.characters)
-        return ActivationView(now=f"{names[st.offer.side]}: a live grenade by {who}: throw it away, back, or let it lie",
-                              lines=(head,), waiting=frozenset(st.offer.characters))
+        return ActivationView(
+            now=f"{names[st.offer.side]}: a live grenade by {who}: throw it away, back, or let it lie",
+            lines=(head,), waiting=frozenset(st.offer.characters))
     return ActivationView(now=head)
 
 
@@ -246,230 +242,74 @@ def _grenade_at(st: SkirmishState, gid: int) -> Hex | None:
     return next((g.at for g in st.live if g.id == gid), None)
 
 
-def order_parts(st: SkirmishState, cmd: Any) -> OrderParts:
-    t = type(cmd)
-    if t is C.Run:
-        return OrderParts(cmd.character, "Run", cmd.to, f"run to {where(cmd.to)}")
-    if t is C.Shoot:
-        mode = "automatic (6 rounds)" if cmd.auto else "single shot"
-        return OrderParts(cmd.character, "Shoot", _pos(st, cmd.target), f"{item_name(st, cmd.weapon)}, {mode}")
-    if t is C.Throw:
-        return OrderParts(cmd.character, "Throw grenade", cmd.at, item_name(st, cmd.grenade))
-    if t is C.Melee:
-        return OrderParts(cmd.character, "Melee", _pos(st, cmd.target), f"attack {st.chars[cmd.target].name}")
-    if t is C.Reload:
-        return OrderParts(cmd.character, "Reload", None, item_name(st, cmd.weapon))
-    if t is C.Aim:
-        return OrderParts(cmd.character, "Aim", None, "aim: advantage next round")
-    if t is C.FirstAid:
-        return OrderParts(cmd.character, "First aid", _pos(st, cmd.patient), f"stabilise {st.chars[cmd.patient].name}")
-    if t is C.Operate:
-        m = st.tables.machines.get(cmd.machine)
-        return OrderParts(cmd.character, "Operate machinery", m.at if m else None,
-                          f"{'open' if cmd.open else 'shut'} the {item_name(st, cmd.machine)}")
-    if t is C.Drive:
-        return OrderParts(cmd.character, "Drive", cmd.to, f"drive to {where(cmd.to)}")
-    if t is C.Communicate:
-        return OrderParts(cmd.character, "Talk at length", None, "talk (costs the action)")
-    if t is C.Hold:
-        return OrderParts(cmd.character, "Hold", None, "hold (hunker down in cover)")
-    if t is C.Lock:
-        return OrderParts(None, "Lock orders", None, "lock: the rest hold")
-    if t is C.SpendLuck:
-        return OrderParts(cmd.character, "Spend luck", None, f"spend {cmd.points} luck")
-    if t is C.ThrowAway:
-        return OrderParts(cmd.character, "Throw grenade away", _grenade_at(st, cmd.grenade), "throw it away")
-    if t is C.ThrowBack:
-        return OrderParts(cmd.character, "Throw grenade back", _grenade_at(st, cmd.grenade), "throw it back (2 luck)")
-    if t is C.LetItLie:
-        return OrderParts(None, "Let the grenade lie", None, "nobody reaches for it")
-    return OrderParts(None, t.__name__)
+def parts_run(st: SkirmishState, cmd: C.Run) -> OrderParts:
+    return OrderParts(cmd.character, "Run", cmd.to, f"run to {where(cmd.to)}")
 
 
-def success_chance(mode: str, need: int) -> float:
-    """The chance that 2d6 (3d6 keep the two highest or lowest) reaches ``need``."""
-    n = 2 if mode == "normal" else 3
-    good = 0
-    for dice in product(range(1, 7), repeat=n):
-        kept = sorted(dice, reverse=(mode != "disadvantage"))[:2]
-        good += sum(kept) >= need
-    return good / 6 ** n
+def parts_shoot(st: SkirmishState, cmd: C.Shoot) -> OrderParts:
+    mode = "automatic (6 rounds)" if cmd.auto else "single shot"
+    return OrderParts(cmd.character, "Shoot", _pos(st, cmd.target), f"{item_name(st, cmd.weapon)}, {mode}")
 
 
-def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+def parts_throw(st: SkirmishState, cmd: C.Throw) -> OrderParts:
+    return OrderParts(cmd.character, "Throw grenade", cmd.at, item_name(st, cmd.grenade))
 
 
-# ---------------------------------------------------------------------------
-# Odds: every face of the two (or three) dice counted
-# ---------------------------------------------------------------------------
-
-MISS = "miss"
-DAMAGE_UNIT = "damage dealt (before the target's luck)"
+def parts_melee(st: SkirmishState, cmd: C.Melee) -> OrderParts:
+    return OrderParts(cmd.character, "Melee", _pos(st, cmd.target), f"attack {st.chars[cmd.target].name}")
 
 
-def hit_label(target: Character, location: str, breaks_armour: bool) -> str:
-    """The outcome of a hit on ``location`` of ``target`` as the preview names it: armour that can still stop a hit
-    there stops it (a weapon that breaks armour breaks it and the hit lands)."""
-    if target.armour.get(location, 0) > 0:
-        return f"hit to the {location}, " + ("breaks the armour" if breaks_armour else "stopped by armour")
-    return f"hit to the {location}"
+def parts_reload(st: SkirmishState, cmd: C.Reload) -> OrderParts:
+    return OrderParts(cmd.character, "Reload", None, item_name(st, cmd.weapon))
 
 
-def hit_odds(mode: str, skill: int, target: Character, damage_bonus: int, breaks_armour: bool) -> tuple[Chance, ...]:
-    """Attacks and Damage, enumerated: every throw of the 2d6 (3d6 with advantage or disadvantage) kept as the
-    engine keeps it; on 8+ with the skill the lower kept die gives the location and the higher the damage. Each
-    outcome is a miss or a hit on one location (stopped by armour there, or not); its value is the damage it deals
-    on average (0 when armour stops it), before the target spends luck."""
-    n = 2 if mode == "normal" else 3
-    weight = 1 / 6 ** n
-    prob: dict[str, float] = {MISS: 0.0}
-    dealt: dict[str, float] = {MISS: 0.0}
-    for dice in product(range(1, 7), repeat=n):
-        kept = sorted(sorted(dice, reverse=(mode != "disadvantage"))[:2], reverse=True)
-        if sum(kept) + skill < combat.HIT_ON:
-            prob[MISS] += weight
-            continue
-        label = hit_label(target, combat.location_of(kept[1]), breaks_armour)
-        stopped = label.endswith("stopped by armour")
-        prob[label] = prob.get(label, 0.0) + weight
-        dealt[label] = dealt.get(label, 0.0) + weight * (0 if stopped else kept[0] + damage_bonus)
-    order = [MISS] + [hit_label(target, loc, breaks_armour) for loc in LOCATIONS]
-    return tuple(Chance(k, prob[k], round(dealt[k] / prob[k], 4) if prob[k] else 0.0)
-                 for k in order if k in prob)
+def parts_aim(st: SkirmishState, cmd: C.Aim) -> OrderParts:
+    return OrderParts(cmd.character, "Aim", None, "aim: advantage next round")
 
 
-def two_way(mode: str, skill: int, success: str, failure: str) -> tuple[Chance, ...]:
-    p = success_chance(mode, combat.HIT_ON - skill)
-    return (Chance(success, p, 1.0), Chance(failure, 1 - p, 0.0))
+def parts_first_aid(st: SkirmishState, cmd: C.FirstAid) -> OrderParts:
+    return OrderParts(cmd.character, "First aid", _pos(st, cmd.patient), f"stabilise {st.chars[cmd.patient].name}")
 
 
-def _mode_line(pro: list[str], con: list[str]) -> str:
-    mode = combat.combine(pro, con)
-    if mode == "advantage":
-        return "roll: advantage, 3d6 keep the two highest"
-    if mode == "disadvantage":
-        return "roll: disadvantage, 3d6 keep the two lowest"
-    return "roll: normal, 2d6" + (" (advantage and disadvantage cancel)" if pro and con else "")
+def parts_operate(st: SkirmishState, cmd: C.Operate) -> OrderParts:
+    m = st.tables.machines.get(cmd.machine)
+    return OrderParts(cmd.character, "Operate machinery", m.at if m else None,
+                      f"{'open' if cmd.open else 'shut'} the {item_name(st, cmd.machine)}")
 
 
-BURST_HIT = "hit: the round bursts at the target"
-LANDS, ASTRAY = "lands on the hex", "goes astray harmlessly"
-BACK, FUMBLED = "back at the thrower", "goes off out of range of anyone"
+def parts_drive(st: SkirmishState, cmd: C.Drive) -> OrderParts:
+    return OrderParts(cmd.character, "Drive", cmd.to, f"drive to {where(cmd.to)}")
 
 
-def preview(st: SkirmishState, cmd: Any) -> OrderPreview:
-    d = Describer(st)
-    summary = d.command(cmd)
-    t = type(cmd)
-    if t is C.Shoot:
-        c, target = st.chars[cmd.character], st.chars[cmd.target]
-        weapon = st.tables.firearms[cmd.weapon]
-        shooter_at = position(st, c)  # the reasons as they would stand after a planned run
-        band, effect, pro, con = combat.shot_reasons(st, c, cmd.weapon, target, cmd.auto, at=shooter_at,
-                                                     moved=shooter_at != c.pos)
-        mode = combat.combine(pro, con)
-        shots = combat.AUTO_SHOTS if cmd.auto else 1
-        bonus = combat.AUTO_BONUS if cmd.auto else (0, "", "")
-        mods = ((f"range: {band}, {effect} (Weapon Range Limits)",)
-                + combat.roll_modifiers("Shooting", c.shooting, pro, con, *bonus) + (_mode_line(pro, con),))
-        note = ("if the target stays put; a target that runs loses the stationary advantage, and one that hunkers "
-                "in cover cannot be shot")
-        if weapon.burst:
-            odds = two_way(mode, c.shooting, BURST_HIT, MISS)
-            unit = "bursts on target"
-        else:
-            odds = hit_odds(mode, c.shooting, target, bonus[0], weapon.breaks_armour)
-            unit = DAMAGE_UNIT
-            note += "; each hit's value is its average damage"
-        return OrderPreview(summary=summary, cost=f"the action; {shots} round(s) of {c.loaded[cmd.weapon]}",
-                            modifiers=mods, odds=odds, note=note, value_unit=unit)
-    if t is C.Throw:
-        c = st.chars[cmd.character]
-        pro = combat.surprise_edge(st, c)
-        mode = combat.combine(pro, [])
-        return OrderPreview(summary=summary, cost="the action; one grenade",
-                            modifiers=combat.roll_modifiers("Athletics", c.athletics, pro, []) + (_mode_line(pro, []),),
-                            odds=two_way(mode, c.athletics, LANDS, ASTRAY), value_unit="grenades on target")
-    if t is C.Melee:
-        c, target = st.chars[cmd.character], st.chars[cmd.target]
-        pro, con = combat.reach_reasons(st, c, target)
-        mode = combat.combine(pro, con)
-        return OrderPreview(summary=summary, cost="the action",
-                            modifiers=combat.roll_modifiers("Melee", c.melee, pro, con) + (_mode_line(pro, con),),
-                            odds=hit_odds(mode, c.melee, target, 0, False), value_unit=DAMAGE_UNIT,
-                            note="the target strikes back at the same time unless it is fighting someone else; "
-                                 "each hit's value is its average damage")
-    if t is C.ThrowBack:
-        c = st.chars[cmd.character]
-        pro = combat.surprise_edge(st, c)
-        mode = combat.combine(pro, [])
-        return OrderPreview(summary=summary, cost="the action and 2 luck",
-                            modifiers=combat.roll_modifiers("Athletics", c.athletics, pro, []) + (_mode_line(pro, []),),
-                            odds=two_way(mode, c.athletics, BACK, FUMBLED), value_unit="grenades thrown back")
-    if t is C.Run:
-        into = st.vehicle_at(cmd.to)
-        return OrderPreview(summary=summary, cost="free (a run is not the action)",
-                            note=(f"the run ends inside the {st.tables.vehicles[into].name}: "
-                                  "a driver may drive it this round" if into else
-                                  "shooting after a run is at disadvantage; targets are then picked from the new hex"))
-    if t is C.Drive:
-        return OrderPreview(summary=summary, cost="the action (miscellaneous phase)",
-                            note="everyone aboard rides along; the vehicle stops short if someone now stands in "
-                                 "its way")
-    if t is C.Operate:
-        return OrderPreview(summary=summary, cost="the action (miscellaneous phase)",
-                            note="a machine never shuts on someone standing in its hex")
-    return OrderPreview(summary=summary, cost="" if t in (C.Lock, C.SpendLuck, C.LetItLie) else "the action")
+def parts_communicate(st: SkirmishState, cmd: C.Communicate) -> OrderParts:
+    return OrderParts(cmd.character, "Talk at length", None, "talk (costs the action)")
 
 
-def outcome_of(before: SkirmishState, cmd: Any, events: list[Any]) -> str | None:
-    """Which of the preview's outcomes an order with odds had, read from the events it caused.
-
-    Orders are secret and a round resolves when the last order of both sides is in: only then are the dice in
-    this command's events. An order whose round resolved later (its events hold only the order) has no outcome
-    here, nor has one that lapsed before its dice (the target down or out of sight, hunkering, a grenade out of
-    reach). A target that ran beyond the weapon's reach is a certain miss. Armour is read from ``before``, as
-    the preview reads it. Only the round the order was given in counts (events up to its end)."""
-    t = type(cmd)
-    if t not in (C.Shoot, C.Melee, C.Throw, C.ThrowBack):
-        return None
-    who = cmd.character
-    for e in events:
-        k = type(e)
-        if k is E.RoundEnded:
-            return None
-        if t is C.Shoot:
-            if k is E.ActionLapsed and e.character == who and e.action == "shoot":
-                return MISS if "certain miss" in e.reason else None
-            if k is E.SkillRolled and e.character == who and e.rule == "Shooting":
-                weapon = before.tables.firearms[cmd.weapon]
-                if not e.success:
-                    return MISS
-                if weapon.burst:
-                    return BURST_HIT
-                return hit_label(before.chars[cmd.target], combat.location_of(e.kept[1]), weapon.breaks_armour)
-        elif t is C.Melee:
-            if k is E.ActionLapsed and e.character == who and e.action == "melee":
-                return None
-            if k is E.SkillRolled and e.character == who and e.rule == "Melee":
-                if not e.success:
-                    return MISS
-                return hit_label(before.chars[cmd.target], combat.location_of(e.kept[1]), False)
-        elif t is C.Throw:
-            if k is E.ActionLapsed and e.character == who and e.action == "throw":
-                return None
-            if k is E.GrenadeThrown and e.character == who:
-                return LANDS if e.landed else ASTRAY
-        else:  # ThrowBack
-            if k is E.GrenadeReturned and e.character == who:
-                return BACK
-            if k is E.GrenadeDisposed and e.character == who:
-                return FUMBLED
-    return None
+def parts_hold(st: SkirmishState, cmd: C.Hold) -> OrderParts:
+    return OrderParts(cmd.character, "Hold", None, "hold (hunker down in cover)")
 
 
-def visible_hexes(st: SkirmishState, piece_id: str) -> frozenset:
+def parts_lock(st: SkirmishState, cmd: C.Lock) -> OrderParts:
+    return OrderParts(None, "Lock orders", None, "lock: the rest hold")
+
+
+def parts_spend_luck(st: SkirmishState, cmd: C.SpendLuck) -> OrderParts:
+    return OrderParts(cmd.character, "Spend luck", None, f"spend {cmd.points} luck")
+
+
+def parts_throw_away(st: SkirmishState, cmd: C.ThrowAway) -> OrderParts:
+    return OrderParts(cmd.character, "Throw grenade away", _grenade_at(st, cmd.grenade), "throw it away")
+
+
+def parts_throw_back(st: SkirmishState, cmd: C.ThrowBack) -> OrderParts:
+    return OrderParts(cmd.character, "Throw grenade back", _grenade_at(st, cmd.grenade), "throw it back (2 luck)")
+
+
+def parts_let_it_lie(st: SkirmishState, cmd: C.LetItLie) -> OrderParts:
+    return OrderParts(None, "Let the grenade lie", None, "nobody reaches for it")
+
+
+def visible_hexes(st: SkirmishState, piece_id: str) -> frozenset[Hex]:
     c = st.chars.get(piece_id)
     if c is None or c.status == ESCAPED:
         return frozenset()
@@ -494,5 +334,4 @@ def summary(st: SkirmishState) -> BattleSummary:
     return BattleSummary(casualties=casualties, turns=st.round, lines=tuple(lines))
 
 
-__all__ = ["side_view", "board", "activation", "order_parts", "preview", "outcome_of", "visible_hexes", "summary",
-           "success_chance", "in_cover", "band_effect", "smoke_indoors"]
+__all__ = ["side_view", "board", "activation", "visible_hexes", "summary"]
