@@ -9,8 +9,9 @@ At the intelligence briefing (Rule 10) it
   objective as its zone allows, so every team starts led;
 - writes each squad's first order: advance to the objective, fire on what comes into sight.
 
-In play it prices what it could do with the rules' own exact odds (dice.p_success with the
-modifiers rules.instinct_mods/armour_mods give, as view.fire_odds does) and takes the best:
+In play it prices what it could do with the rules' own exact odds (dice.p_success, from the
+same enumeration of every d100 face the previews use, with the modifiers rules.instinct_mods/armour_mods
+give) and takes the best:
 - movement: led teams go toward the objective by the cover hexes, weighing the reaction fire
   of the enemies whose orders say fire along the path and the fire they could bring on the end
   hex; followers move before their officers, and officers end beside the teams they lead
@@ -38,6 +39,7 @@ from . import commands as C
 from . import rules
 from .data import CLASSES
 from .dice import p_success
+from .rulebook import RULEBOOK
 from .state import DisState, Order, Team, Unit
 
 PASS_VALUE = 0.15  # a battlefield action must be worth at least this to be taken
@@ -70,7 +72,7 @@ class DefaultPlayer:
         seg = s.segment
         if seg is not None and seg[0] == "init":
             use = C.UseResolve(side)
-            if s.turn >= s.tables.turn_limit - 1 and rules.validate(s, use) is None:
+            if s.turn >= s.tables.turn_limit - 1 and system.validate(s, use) is None:
                 return use
             return C.EndPhase(side)
         legal = system.legal_commands(s)
@@ -87,7 +89,7 @@ class DefaultPlayer:
     # -----------------------------------------------------------------------------------------
     def _briefing(self, s: DisState, side: str) -> Any:
         for cmd in self._briefing_plan(s, side):
-            if rules.validate(s, cmd) is None:
+            if RULEBOOK.validate(s, cmd) is None:
                 return cmd
         return C.EndBriefing(side)
 
@@ -210,7 +212,7 @@ class DefaultPlayer:
         fire, not yet reacted this step, shoots at the first hex of the path it sees and reaches."""
         total = 0.0
         for e in s.side_teams(s.other(team.side)):
-            if e.id in s.reacted or rules._stance(s, e, team) != "fire":
+            if e.id in s.reacted or rules.stance(s, e, team) != "fire":
                 continue
             for h in path:
                 d = hex_distance(e.pos, h)
@@ -272,7 +274,7 @@ class DefaultPlayer:
             return None  # it runs when the step closes
         if not moves:
             # unled: it follows its orders when the step closes; it may take cover instead if it would stay
-            if take is not None and not rules._auto_path(s, team, rules.order_of(s, team).verb,
+            if take is not None and not rules.auto_path(s, team, rules.order_of(s, team).verb,
                                                          rules.order_of(s, team).place):
                 return take
             return None

@@ -13,9 +13,14 @@ is kept (this game's reading: a lower roll is "more under" the stat).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
 
 import attrs
+
+from hexfront.engine.core.odds import dice_odds
+from hexfront.engine.core.resolution import Resolution
 
 CRIT_SUCCESS, SUCCESS, FAILURE, CRIT_FAILURE = "critical success", "success", "failure", "critical failure"
 _RANK = {CRIT_SUCCESS: 3, SUCCESS: 2, FAILURE: 1, CRIT_FAILURE: 0}
@@ -72,7 +77,7 @@ class Check:
         return self.result in (CRIT_SUCCESS, CRIT_FAILURE)
 
 
-def roll_d100(ctx, purpose: str, rule: str, who: str = "", modifiers: tuple[str, ...] = ()) -> int:
+def roll_d100(ctx: Resolution, purpose: str, rule: str, who: str = "", modifiers: tuple[str, ...] = ()) -> int:
     """One percentile roll 0..99 through the core die (scripting 37 gives 37)."""
     return ctx.roll(100, purpose, rule, who, modifiers=modifiers)
 
@@ -93,18 +98,37 @@ def die_modifiers(adv: int, names: tuple[str, ...]) -> tuple[str, ...]:
     return names
 
 
-def check(ctx, stat: int, adv: int, purpose: str, rule: str, who: str = "",
+def check(ctx: Resolution, stat: int, adv: int, purpose: str, rule: str, who: str = "",
           modifiers: tuple[str, ...] = ()) -> Check:
     """Roll a d100 check or save against ``stat`` with net advantage ``adv`` (-1, 0, +1). ``modifiers`` names
     the [+] and [-] behind ``adv``; each die rolled carries them (see :func:`die_modifiers`)."""
     named = die_modifiers(adv, modifiers)
-    first = roll_d100(ctx, purpose, rule, who, named)
+    rolls = [roll_d100(ctx, purpose, rule, who, named)]
+    if adv != 0:
+        label = "[+]" if adv > 0 else "[-]"
+        rolls.append(roll_d100(ctx, f"{purpose} {label} second roll", rule, who, named))
+    faces = tuple(rolls)
+    return Check(stat, adv, faces, kept_roll(stat, adv, faces), check_result(stat, adv, faces))
+
+
+def dice_for(adv: int) -> int:
+    """How many d100 a check rolls: two under [+] or [-], else one (Rule 7)."""
+    return 2 if adv else 1
+
+
+def kept_roll(stat: int, adv: int, faces: Sequence[int]) -> int:
+    """The roll a check keeps from its faces (Rule 7): the one face, or under [+] the more favourable of the
+    two and under [-] the less favourable."""
     if adv == 0:
-        return Check(stat, 0, (first,), first, grade(first, stat))
-    label = "[+]" if adv > 0 else "[-]"
-    second = roll_d100(ctx, f"{purpose} {label} second roll", rule, who, named)
-    kept = better(first, second, stat) if adv > 0 else worse(first, second, stat)
-    return Check(stat, adv, (first, second), kept, grade(kept, stat))
+        return faces[0]
+    first, second = faces
+    return better(first, second, stat) if adv > 0 else worse(first, second, stat)
+
+
+def check_result(stat: int, adv: int, faces: Sequence[int]) -> str:
+    """The kind of result a check against ``stat`` with net ``adv`` has when its d100s show ``faces``: the one
+    rule both :func:`check` (the dice rolled) and :func:`check_odds` (every face counted) use."""
+    return grade(kept_roll(stat, adv, faces), stat)
 
 
 def automatic(stat: int) -> Check:
@@ -113,24 +137,16 @@ def automatic(stat: int) -> Check:
 
 
 @cache
-def odds(stat: int, adv: int) -> dict[str, float]:
-    """Exact chances of each kind of result for ``stat`` with [+] (1), none (0) or [-] (-1)."""
-    kinds = [grade(r, stat) for r in range(100)]
-    out = {CRIT_SUCCESS: 0.0, SUCCESS: 0.0, FAILURE: 0.0, CRIT_FAILURE: 0.0}
-    if adv == 0:
-        for k in kinds:
-            out[k] += 0.01
-        return out
-    pick = better if adv > 0 else worse
-    for a in range(100):
-        for b in range(100):
-            out[kinds[pick(a, b, stat)]] += 0.0001
-    return out
+def check_odds(stat: int, adv: int) -> dict[str, Fraction]:
+    """Each kind of result of a check against ``stat`` with [+] (1), none (0) or [-] (-1), exactly: every face of
+    its d100s (every pair under [+] or [-]) put to :func:`check_result`."""
+    return dice_odds([100] * dice_for(adv), lambda faces: check_result(stat, adv, faces))
 
 
 def p_success(stat: int, adv: int) -> float:
-    o = odds(stat, adv)
-    return o[CRIT_SUCCESS] + o[SUCCESS]
+    """The chance a check succeeds (critically or not), from :func:`check_odds`."""
+    o = check_odds(stat, adv)
+    return float(o.get(CRIT_SUCCESS, 0) + o.get(SUCCESS, 0))
 
 
 def panic_passes(roll: int, stress: int) -> bool:
