@@ -75,7 +75,7 @@ def play(scenario: str, names: tuple[str, str], seed: int, check: bool = False) 
     b = Battle.new("disrupter", scenario, seed=seed)
     sides = SYSTEM.sides(b.state)
     makers = {"default": DefaultPlayer, "random": RandomPlayer}
-    ai = {side: makers[n](seed * 2 + k) for k, (side, n) in enumerate(zip(sides, names))}
+    ai = {side: makers[n](seed * 2 + k) for k, (side, n) in enumerate(zip(sides, names, strict=True))}
     while b.outcome() is None:
         side = b.side_to_act()
         cmd = ai[side].choose(SYSTEM, b.state)

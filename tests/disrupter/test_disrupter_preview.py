@@ -203,7 +203,8 @@ def test_fire_plan_rolls_as_resolve_fire_does():
     plan = previews.fire_plan(b.state, C.Fire("red-a1", "blue-b3"))
     assert sorted(i for i, _ in plan.checks) == [60, 80] and sorted(a for a, _ in plan.saves) == [15, 35]
     made = K.of(b.submit(C.Fire("red-a1", "blue-b3")), E.CheckMade)
-    planned = [("Instinct", i, roll.adv) for i, roll in plan.checks] + [("Armor", a, roll.adv) for a, roll in plan.saves]
+    planned = ([("Instinct", i, roll.adv) for i, roll in plan.checks]
+               + [("Armor", a, roll.adv) for a, roll in plan.saves])
     assert [(e.kind, e.stat, e.adv) for e in made][:len(planned)] == planned
 
 
@@ -221,7 +222,7 @@ def test_every_order_with_odds_in_a_whole_battle_had_one_of_its_shown_outcomes(s
         b.submit(players[b.side_to_act()].choose(SYSTEM, b.state))
     state = SYSTEM.copy_state(b.keyframes[0][0])
     with_odds = 0
-    for command, events in zip(b.log, b.events):
+    for command, events in zip(b.log, b.events, strict=True):
         preview = SYSTEM.preview(state, command)
         outcome = SYSTEM.outcome_of(state, command, events)
         if preview.odds:
