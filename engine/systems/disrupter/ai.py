@@ -30,6 +30,7 @@ It uses no dice of its own: a game is fixed by the battle's seed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
@@ -37,9 +38,10 @@ from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import rules
-from .data import CLASSES
+from .board import Segment
 from .dice import p_success
 from .rulebook import RULEBOOK
+from .schema import CLASSES
 from .state import DisState, Order, Team, Unit
 
 PASS_VALUE = 0.15  # a battlefield action must be worth at least this to be taken
@@ -61,11 +63,12 @@ class DefaultPlayer:
     def __init__(self, seed: int) -> None:
         """It plays the same way every time; the seed is taken for the common player interface."""
         self.seed = seed
-        self._sight: dict = {}
+        self._sight: dict[tuple[Hex, Hex, str], bool] = {}
 
     # -----------------------------------------------------------------------------------------
     def choose(self, system: Any, s: DisState) -> Any:
         side = rules.side_to_act(s)
+        assert side is not None  # the computer is asked only when its side is to act
         self._sight = {}
         if s.phase == "briefing":
             return self._briefing(s, side)
@@ -76,7 +79,7 @@ class DefaultPlayer:
                 return use
             return C.EndPhase(side)
         legal = system.legal_commands(s)
-        if not legal:  # pragma: no cover - the engine always offers EndPhase
+        if not legal or seg is None:  # pragma: no cover - the engine always offers EndPhase in a segment
             return C.EndPhase(side)
         if seg[2] == "move":
             cmd = self._movement(s, side, seg, legal)
@@ -93,7 +96,7 @@ class DefaultPlayer:
                 return cmd
         return C.EndBriefing(side)
 
-    def _briefing_plan(self, s: DisState, side: str):
+    def _briefing_plan(self, s: DisState, side: str) -> Iterator[Any]:
         p = s.platoons[side]
         obj = s.tables.objective
         squads = [s.squads[q.id] for q in s.tables.squads if q.side == side]
@@ -130,7 +133,7 @@ class DefaultPlayer:
         return min(cands, key=lambda h: (not rules.has_cover(s, h), abs(rules.row_of(h) - edge),
                                          hex_distance(h, obj), h.q, h.r))
 
-    def _deployment(self, s: DisState, side: str):
+    def _deployment(self, s: DisState, side: str) -> Iterator[C.Deploy]:
         """Deploy orders toward the plan; a team whose place is still held by a team yet to move waits."""
         for tid, h in sorted(self._deploy_plan(s, side).items()):
             team = s.teams[tid]
@@ -155,7 +158,7 @@ class DefaultPlayer:
             if not spots:
                 break
 
-            def knot(h: Hex) -> tuple:
+            def knot(h: Hex) -> tuple[bool, int, int, int]:
                 room = sum(1 for n in h.neighbours() if n in free and n not in taken)
                 return (room < len(teams) - 1, hex_distance(h, obj), h.q, h.r)
 
@@ -198,12 +201,12 @@ class DefaultPlayer:
         for e in s.side_teams(s.other(side)):
             if e.routed:
                 continue
-            d = hex_distance(e.pos, h)
+            d = hex_distance(e.hex, h)
             if d < 1 or d > 3:
                 continue
             if is_unled_bot(s, e):
                 continue
-            if self._sees(s, e.pos, h, e.side):
+            if self._sees(s, e.hex, h, e.side):
                 total += self._firepower(s, e, d)
         return total
 
@@ -215,8 +218,8 @@ class DefaultPlayer:
             if e.id in s.reacted or rules.stance(s, e, team) != "fire":
                 continue
             for h in path:
-                d = hex_distance(e.pos, h)
-                if 1 <= d <= 3 and self._sees(s, e.pos, h, e.side):
+                d = hex_distance(e.hex, h)
+                if 1 <= d <= 3 and self._sees(s, e.hex, h, e.side):
                     fp = self._firepower(s, e, d)
                     if fp:
                         total += fp
@@ -226,8 +229,8 @@ class DefaultPlayer:
     # -----------------------------------------------------------------------------------------
     # Movement (Rules 9, 13, 14)
     # -----------------------------------------------------------------------------------------
-    def _movement(self, s: DisState, side: str, seg, legal: list) -> Any:
-        by_team: dict[str, list] = {}
+    def _movement(self, s: DisState, side: str, seg: Segment, legal: list[Any]) -> Any:
+        by_team: dict[str, list[Any]] = {}
         relieve = None
         for c in legal:
             if type(c) is C.RelieveStress:
@@ -237,7 +240,7 @@ class DefaultPlayer:
         teams = [s.teams[t] for t in by_team]
         # followers first (while their officer still stands beside them), officers last; the front first
         obj = s.tables.objective
-        teams.sort(key=lambda t: (rules.team_has_officer(s, t), hex_distance(t.pos, obj), t.id))
+        teams.sort(key=lambda t: (rules.team_has_officer(s, t), hex_distance(t.hex, obj), t.id))
         co = rules.co_unit(s, side)
         co_team = s.team_of(co.id) if co is not None else None
         for team in teams:
@@ -249,12 +252,12 @@ class DefaultPlayer:
                 return cmd
         return C.EndPhase(side)
 
-    def _should_relieve(self, s: DisState, team: Team, cmds: list) -> bool:
+    def _should_relieve(self, s: DisState, team: Team, cmds: list[Any]) -> bool:
         if s.platoons[team.side].stress < RELIEVE_AT:
             return False
         if self._best_fire_here(s, team) > 0.5:
             return False
-        stay = self._place_value(s, team, team.pos, ())
+        stay = self._place_value(s, team, team.hex, ())
         best = max((self._place_value(s, team, c.path[-1], c.path) for c in cmds if type(c) is C.Move),
                    default=stay)
         return best - stay < 0.5
@@ -262,12 +265,12 @@ class DefaultPlayer:
     def _best_fire_here(self, s: DisState, team: Team) -> float:
         best = 0.0
         for e in s.side_teams(s.other(team.side)):
-            d = hex_distance(team.pos, e.pos)
-            if 1 <= d <= 3 and self._sees(s, team.pos, e.pos, team.side):
+            d = hex_distance(team.hex, e.hex)
+            if 1 <= d <= 3 and self._sees(s, team.hex, e.hex, team.side):
                 best = max(best, self._fire_value(s, team, e, None))
         return best
 
-    def _team_move(self, s: DisState, team: Team, cmds: list) -> Any:
+    def _team_move(self, s: DisState, team: Team, cmds: list[Any]) -> Any:
         moves = [c for c in cmds if type(c) is C.Move]
         take = next((c for c in cmds if type(c) is C.TakeCover), None)
         if team.routed:
@@ -278,7 +281,7 @@ class DefaultPlayer:
                                                          rules.order_of(s, team).place):
                 return take
             return None
-        stay = self._place_value(s, team, team.pos, ()) + (0.3 if team.cover else 0.0)
+        stay = self._place_value(s, team, team.hex, ()) + (0.3 if team.cover else 0.0)
         best, best_cmd = stay, None
         for c in moves:
             v = self._place_value(s, team, c.path[-1], c.path)
@@ -309,7 +312,7 @@ class DefaultPlayer:
         friends = [t for t in s.side_teams(side) if t.id != team.id and not t.routed]
         if officer:
             for t in friends:
-                if hex_distance(t.pos, h) <= 1 and not rules.team_has_officer(s, t):
+                if hex_distance(t.hex, h) <= 1 and not rules.team_has_officer(s, t):
                     mine = t.squad == team.squad
                     v += (1.2 if rules.is_bot_team(t) else 0.6 if mine else 0.3)
         else:
@@ -318,7 +321,7 @@ class DefaultPlayer:
             for t in friends:
                 if not rules.team_has_officer(s, t):
                     continue
-                dist = hex_distance(t.pos, h)
+                dist = hex_distance(t.hex, h)
                 if dist <= reach:
                     near = True
                 elif not t.moved and t.squad == team.squad and dist <= 1 + rules.team_move(s, t):
@@ -330,9 +333,9 @@ class DefaultPlayer:
     # -----------------------------------------------------------------------------------------
     # Battlefield actions (Rule 16)
     # -----------------------------------------------------------------------------------------
-    def _actions(self, s: DisState, side: str, seg, legal: list) -> Any:
+    def _actions(self, s: DisState, side: str, seg: Segment, legal: list[Any]) -> Any:
         best, best_cmd = PASS_VALUE, None
-        by_team: dict[str, list] = {}
+        by_team: dict[str, list[Any]] = {}
         for c in legal:
             if hasattr(c, "team"):
                 by_team.setdefault(c.team, []).append(c)
@@ -366,7 +369,7 @@ class DefaultPlayer:
         return best_cmd if best_cmd is not None else C.EndPhase(side)
 
     def _cover_worth(self, s: DisState, team: Team) -> float:
-        return 0.2 + THREAT_WEIGHT * (1 - COVER_FACTOR) * self._threat(s, team.side, team.pos)
+        return 0.2 + THREAT_WEIGHT * (1 - COVER_FACTOR) * self._threat(s, team.side, team.hex)
 
     # -- orders ------------------------------------------------------------------------
     def _wanted(self, s: DisState, squad_id: str) -> Order | None:
@@ -375,11 +378,11 @@ class DefaultPlayer:
         teams = [t for t in s.squad_teams(squad_id) if not t.routed]
         if not teams:
             return None
-        if all(hex_distance(t.pos, obj) <= 1 for t in teams):
+        if all(hex_distance(t.hex, obj) <= 1 for t in teams):
             return Order("hold", None, "fire")
         return Order("advance", obj, "fire")
 
-    def _reorder(self, s: DisState, side: str, by_team: dict[str, list], legal: set) -> Any:
+    def _reorder(self, s: DisState, side: str, by_team: dict[str, list[Any]], legal: set[Any]) -> Any:
         co = rules.co_unit(s, side)
         co_team = s.team_of(co.id) if co is not None else None
         # the NCOs' squads first: the CO's own teams are led wherever he is, so their written order matters least
@@ -401,9 +404,9 @@ class DefaultPlayer:
             if co_team is not None and co_team.id in by_team and not sq.hq:
                 word = next((w for w, o in sorted(sq.code_words.items()) if o == want), None)
                 if word is not None:
-                    c = C.CodeWord(co_team.id, word, sq.id)
-                    if c in legal:
-                        return c
+                    word_order = C.CodeWord(co_team.id, word, sq.id)
+                    if word_order in legal:
+                        return word_order
                 if nco is None:  # no NCO to do it: the CO writes it, for next turn
                     c = C.GiveOrders(co_team.id, sq.id, want.verb, want.place, want.fire)
                     if c in legal:
@@ -418,9 +421,9 @@ class DefaultPlayer:
         return 1.0
 
     def _fire_value(self, s: DisState, team: Team, target: Team, unit_id: str | None,
-                    exclude: frozenset = frozenset(), spotted: bool | None = None) -> float:
+                    exclude: frozenset[str] = frozenset(), spotted: bool | None = None) -> float:
         """Expected worth of a Fire order, by enumeration of the Instinct checks and Armor saves (Rule 16)."""
-        d = hex_distance(team.pos, target.pos)
+        d = hex_distance(team.hex, target.hex)
         weapons = s.tables.weapons
         firers = [u for u in team.living if not u.acted and u.id not in exclude and weapons[u.weapon].wounds_at(d) > 0]
         if not firers:
@@ -485,8 +488,8 @@ class DefaultPlayer:
                             pk = extra / len(units)
                         else:
                             pk = 0.0
-                        got = base + extra / len(units)
-                        value += pk * worth + (1 - pk) * WOUND_WORTH * min(got, rem - 1)
+                        share = base + extra / len(units)
+                        value += pk * worth + (1 - pk) * WOUND_WORTH * min(share, rem - 1)
                         p_all *= pk
                 if whole_team:
                     value += p_all * 1.0  # a team off the board: one fewer on the objective
@@ -502,7 +505,7 @@ class DefaultPlayer:
                                                              rules.instinct_mods(s, team, spotter)[0])
         gain = 0.0
         for f in free_teams:
-            if f.routed or not self._sees(s, f.pos, target.pos, f.side):
+            if f.routed or not self._sees(s, f.hex, target.hex, f.side):
                 continue
             exclude = frozenset({spotter.id}) if f.id == team.id else frozenset()
             if not rules.is_led(s, f) and rules.order_of(s, f).fire != "fire":
@@ -515,11 +518,11 @@ class DefaultPlayer:
         own_now = self._best_team_fire(s, team)
         return p * gain - max(0.0, own_now - self._best_team_fire(s, team, frozenset({spotter.id})))
 
-    def _best_team_fire(self, s: DisState, team: Team, exclude: frozenset = frozenset()) -> float:
+    def _best_team_fire(self, s: DisState, team: Team, exclude: frozenset[str] = frozenset()) -> float:
         best = 0.0
         for e in s.side_teams(s.other(team.side)):
-            d = hex_distance(team.pos, e.pos)
-            if not 1 <= d <= 3 or not self._sees(s, team.pos, e.pos, team.side):
+            d = hex_distance(team.hex, e.hex)
+            if not 1 <= d <= 3 or not self._sees(s, team.hex, e.hex, team.side):
                 continue
             best = max(best, self._fire_value(s, team, e, None, exclude))
             if len(e.living) > 1:

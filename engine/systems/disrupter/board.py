@@ -19,8 +19,9 @@ from hexfront.engine.core.hexes import (
     line_of_sight,
 )
 
-from .data import CLASSES, UnitSpec
+from .data import UnitSpec
 from .dice import net
+from .schema import CLASSES
 from .state import DisState, Order, Squad, Team, Unit
 
 R_STATS = "Rule 6 - Stats"
@@ -137,7 +138,7 @@ def routes(s: DisState, team: Team) -> dict[Hex, tuple[Hex, ...]]:
             out[n] = (n,)
     if ford_start:
         return out
-    seen = {start: ()}
+    seen: dict[Hex, tuple[Hex, ...]] = {start: ()}
     queue = deque([start])
     while queue:
         h = queue.popleft()
@@ -156,15 +157,16 @@ def routes(s: DisState, team: Team) -> dict[Hex, tuple[Hex, ...]]:
 
 
 def check_path(s: DisState, team: Team, path: tuple[Hex, ...]) -> str | None:
+    """None if the led team may walk ``path`` (the hexes entered, in order), else why not (Rule 14)."""
     if not path:
         return "a move needs at least one hex"
     budget = team_move(s, team)
-    fords = is_ford(s, team.pos) or any(is_ford(s, h) for h in path)
+    fords = is_ford(s, team.hex) or any(is_ford(s, h) for h in path)
     if fords and len(path) > 1:
         return "a team fording a stream moves at most 1 hex (Rule 14 - Movement)"
     if len(path) > budget:
         return f"{team.name} moves at most {budget} hexes (Rule 14 - Movement)"
-    prev = team.pos
+    prev = team.hex
     for h in path:
         if h not in s.tables.board:
             return "that path leaves the board"
@@ -213,7 +215,7 @@ def is_led(s: DisState, team: Team) -> bool:
     if s.opt("officer_every_team") and not is_bot_team(team):
         return True
     for other in s.side_teams(team.side):
-        if other.routed or hex_distance(other.pos, team.pos) > CLOSE:
+        if other.routed or hex_distance(other.hex, team.hex) > CLOSE:
             continue
         if team_has_officer(s, other):
             return True
@@ -228,7 +230,7 @@ def officer_near(s: DisState, team: Team, unit: Unit | None = None) -> bool:
     This game's reading: an officer does not give himself [+]; the [streamline] officer_every_team option
     makes teams led but gives no extra [+]."""
     for other in s.side_teams(team.side):
-        if hex_distance(other.pos, team.pos) > CLOSE:
+        if hex_distance(other.hex, team.hex) > CLOSE:
             continue
         for u in other.units:
             if is_officer(s, u) and (unit is None or u.id != unit.id):

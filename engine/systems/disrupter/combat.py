@@ -37,10 +37,11 @@ from .board import (
     segment_teams,
     unit_stats,
 )
-from .data import CLASSES, PanicRow
+from .data import PanicRow
 from .describe import unit_name
 from .dice import CRIT_FAILURE, CRIT_SUCCESS, FAILURE, Check, automatic, check, net, panic_passes
 from .fireplan import FAILED, PASSED, Roll, firers_for, plan_fire
+from .schema import CLASSES
 from .state import DisState, Team, Unit
 
 
@@ -170,7 +171,7 @@ def _wound(ctx: Resolution, s: DisState, units: list[Unit], total: int, who: str
 def after_losses(ctx: Resolution, team: Team, dead: list[Unit]) -> None:
     """Rule 8 and Rule 9: stress, panic checks, succession and surrender after units are taken off."""
     s: DisState = ctx.state
-    where = team.pos
+    where = team.hex
     if not team.living:
         ctx.emit(E.TeamLeftBoard(team=team.id, reason="wiped out", rule=R_FIRE))
     for u in dead:
@@ -179,7 +180,7 @@ def after_losses(ctx: Resolution, team: Team, dead: list[Unit]) -> None:
         change_stress(ctx, team.side, +1, f"{unit_name(ctx.state, u.id)} is killed")
         platoon_panic(ctx, team.side)
         for other in sorted(s.side_teams(team.side), key=lambda t: t.id):
-            if hex_distance(other.pos, where) <= CLOSE and not is_bot_team(other):
+            if hex_distance(other.hex, where) <= CLOSE and not is_bot_team(other):
                 team_panic(ctx, other, f"a human of {team.name} was taken off within Close")
     if any(u.id == s.platoons[team.side].co for u in dead):
         succession(ctx, team.side)
@@ -328,9 +329,9 @@ def walk(ctx: Resolution, team: Team, path: tuple[Hex, ...], how: str, react: bo
     if path and team.spotted:
         ctx.emit(E.SpotMarked(team=team.id, by="", spotted=False))
     was_routed = team.routed
-    walked: list[Hex] = [team.pos]
+    walked: list[Hex] = [team.hex]
     for h in path:
-        ctx.emit(E.TeamStepped(team=team.id, frm=team.pos, to=h))
+        ctx.emit(E.TeamStepped(team=team.id, frm=team.hex, to=h))
         walked.append(h)
         if react:
             before = (team.cover, team.frozen_turn)
@@ -390,7 +391,7 @@ def reaction_fire(ctx: Resolution, mover: Team) -> None:
             return
         if enemy.id in s.reacted or not enemy.on_board:
             continue
-        if not sees(s, enemy.pos, mover.pos, enemy.side):
+        if not sees(s, enemy.hex, mover.hex, enemy.side):
             continue
         how = stance(s, enemy, mover)
         if how == "fire":
@@ -399,7 +400,7 @@ def reaction_fire(ctx: Resolution, mover: Team) -> None:
             resolve_fire(ctx, enemy, mover, None, reaction=True)
         elif how == "spot" and not mover.spotted:
             ctx.emit(E.FireDeclared(team=enemy.id, target=mover.id, target_unit=None, firers=(), distance=hex_distance(
-                enemy.pos, mover.pos), reaction=True, rule=R_REACT))
+                enemy.hex, mover.hex), reaction=True, rule=R_REACT))
             spot_check(ctx, enemy, mover, None)
 
 

@@ -18,8 +18,8 @@ from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.odds import then
 
 from .board import armour_mods, instinct_mods, unit_stats
-from .data import CLASSES
 from .dice import CRIT_SUCCESS, FAILURE, SUCCESS, check_odds
+from .schema import CLASSES
 from .state import DisState, Team, Unit
 
 #: how a check or save is made: rolled, passed without a roll ([streamline]), or failed without one
@@ -141,7 +141,7 @@ class FirePlan:
         with its chance from every face of its dice, put to :meth:`rows`."""
         joint: dict[tuple[str, ...], Fraction] = {(): Fraction(1)}
         for _, roll in (*self.checks, *self.saves):
-            joint = then(joint, lambda done, roll=roll: {(*done, r): p for r, p in roll.odds().items()})
+            joint = _and_then(joint, roll)
         out: dict[str, tuple[Fraction, int]] = {}
         for results, p in joint.items():
             rows = self.rows(*self._results(results))
@@ -149,6 +149,16 @@ class FirePlan:
             before = out.get(name, (Fraction(0), 0))[0]
             out[name] = (before + p, sum(r.wounds for r in rows))
         return out
+
+
+def _and_then(joint: dict[tuple[str, ...], Fraction], roll: Roll) -> dict[tuple[str, ...], Fraction]:
+    """The results so far, each followed by every result of ``roll`` (an independent check), with their chances."""
+    odds = roll.odds()
+
+    def step(done: tuple[str, ...]) -> dict[tuple[str, ...], Fraction]:
+        return {(*done, r): p for r, p in odds.items()}
+
+    return then(joint, step)
 
 
 def _wounds(n: int) -> str:
@@ -214,5 +224,5 @@ def plan_fire(s: DisState, team: Team, target: Team, target_unit: str | None, re
                                         tuple(1 if s.opt("one_wound_weapons") else
                                               s.tables.weapons[f.weapon].wounds_at(d) for f in group)))
     return FirePlan(firers=tuple(f.id for f in firers), targeted=tuple(u.id for u in targeted),
-                    aims=tuple((f, u.id) for f, u in aims.items()), distance=d, checks=tuple(checks.items()), saves=tuple(saves.items()),
-                    pairings=tuple(pairings), player_facing=s.opt("player_facing"))
+                    aims=tuple((f, u.id) for f, u in aims.items()), distance=d, checks=tuple(checks.items()),
+                    saves=tuple(saves.items()), pairings=tuple(pairings), player_facing=s.opt("player_facing"))

@@ -16,7 +16,7 @@ from . import commands as C
 from . import events as E
 from .board import R_BRIEF, R_COVER, R_ORDERS, R_SPOT, R_TURN, co_unit, free_officer
 from .combat import auto_path, change_stress, instinct_check, resolve_fire, spot_check, walk
-from .data import CLASSES
+from .schema import CLASSES
 from .sentences import code_word_order, code_word_targets
 from .state import DisState, Team, Unit
 from .turns import advance, check_broken, close_segment, follow_orders, start_turn

@@ -18,9 +18,9 @@ from . import describe as D
 from . import dice
 from . import events as E
 from .board import instinct_mods
-from .data import CLASSES
 from .fireplan import FAILED, PASSED, FirePlan, fire_label, plan_fire
 from .orders import rally_checker, spotter_of
+from .schema import CLASSES
 from .state import DisState, Team, Unit
 
 UNIT_FIRE = "wounds"

@@ -85,6 +85,7 @@ def run_initiative(ctx: Resolution) -> None:
             rolls = []
             for side in sides:
                 co = co_unit(s, side)
+                assert co is not None  # a platoon without an officer has surrendered (check_surrender)
                 team = s.team_of(co.id)
                 extra = 1 if s.platoons[side].resolve_now else 0
                 rolls.append(instinct_check(ctx, team, co, "for initiative", R_TURN, extra,
@@ -171,7 +172,7 @@ def final_victory(ctx: Resolution) -> None:
     on or next to the objective wins; if even, the side that lost fewer units; else a draw."""
     s: DisState = ctx.state
     obj = s.tables.objective
-    near = {side: sum(1 for t in s.side_teams(side) if not t.routed and hex_distance(t.pos, obj) <= CLOSE)
+    near = {side: sum(1 for t in s.side_teams(side) if not t.routed and hex_distance(t.hex, obj) <= CLOSE)
             for side in s.sides}
     a, b = s.sides
     if near[a] != near[b]:
@@ -225,7 +226,7 @@ def routed_retreat(ctx: Resolution, team: Team) -> None:
     """Rule 8 (panic: rout): a routed team retreats its full Movement toward its own edge; this game's reading:
     a routed team that starts on its edge row, or reaches it with movement to spare, leaves the board."""
     s: DisState = ctx.state
-    if edge_distance(s, team.side, team.pos) == 0:
+    if edge_distance(s, team.side, team.hex) == 0:
         ctx.emit(E.TeamLeftBoard(team=team.id, reason="routed off its own edge"))
         check_broken(ctx)
         return
@@ -234,7 +235,7 @@ def routed_retreat(ctx: Resolution, team: Team) -> None:
     if not team.on_board or s.result is not None:
         return
     spare = team_move(s, team) - len(path)
-    if edge_distance(s, team.side, team.pos) == 0 and spare > 0 and not any(is_ford(s, h) for h in path):
+    if edge_distance(s, team.side, team.hex) == 0 and spare > 0 and not any(is_ford(s, h) for h in path):
         ctx.emit(E.TeamLeftBoard(team=team.id, reason="routed off its own edge"))
         check_broken(ctx)
         return

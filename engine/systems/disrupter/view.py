@@ -3,7 +3,7 @@ team can see. The odds of an order are in :mod:`.previews`."""
 
 from __future__ import annotations
 
-from hexfront.engine.core.hexes import hex_distance
+from hexfront.engine.core.hexes import Hex, hex_distance
 from hexfront.engine.core.view import (
     ActivationView,
     BattleSummary,
@@ -120,14 +120,15 @@ def activation(s: DisState) -> ActivationView:
         now = f"Battle over: {s.result[1]}"
         return ActivationView(now=now, lines=tuple(lines))
     if s.phase == "briefing":
-        side = side_to_act(s)  # None half-way through the order that ends the briefing (a replay's event step)
-        who = f" - {s.platoons[side].name}" if side is not None else ""
+        briefing = side_to_act(s)  # None half-way through the order that ends the briefing (a replay's event step)
+        who = f" - {s.platoons[briefing].name}" if briefing is not None else ""
         return ActivationView(now=f"Intelligence briefing{who}", lines=tuple(lines))
     seg = s.segment
     if seg is None:
         return ActivationView(now=f"Turn {s.turn}", lines=tuple(lines))
     now = f"Turn {s.turn} - {segment_name(s, seg)}"
-    acted, waiting = set(), set()
+    acted: set[str] = set()
+    waiting: set[str] = set()
     if seg[0] != "init":
         for team in segment_teams(s, seg):
             done = team.moved if seg[2] == "move" else not [u for u in team.living if not u.acted]
@@ -209,12 +210,12 @@ def parts_end_briefing(s: DisState, c: C.EndBriefing) -> OrderParts:
     return OrderParts(None, "End briefing", None, D.end_briefing_order(s, c))
 
 
-def visible_hexes(s: DisState, piece_id: str) -> frozenset:
+def visible_hexes(s: DisState, piece_id: str) -> frozenset[Hex]:
     team = s.teams.get(piece_id)
     if team is None or not team.on_board:
         return frozenset()
-    return frozenset(h for h in s.tables.board if hex_distance(h, team.pos) <= 6
-                     and sees(s, team.pos, h, team.side))
+    return frozenset(h for h in s.tables.board if hex_distance(h, team.hex) <= 6
+                     and sees(s, team.hex, h, team.side))
 
 
 def summary(s: DisState) -> BattleSummary:
