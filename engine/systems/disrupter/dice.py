@@ -39,19 +39,6 @@ def grade(roll: int, stat: int) -> str:
     return SUCCESS if ok else FAILURE
 
 
-def better(a: int, b: int, stat: int) -> int:
-    """The more favourable of two rolls against ``stat`` (used for [+])."""
-    ra, rb = _RANK[grade(a, stat)], _RANK[grade(b, stat)]
-    if ra != rb:
-        return a if ra > rb else b
-    return min(a, b)
-
-
-def worse(a: int, b: int, stat: int) -> int:
-    """The less favourable of two rolls against ``stat`` (used for [-])."""
-    return b if better(a, b, stat) == a and a != b else a
-
-
 def net(plus: int, minus: int) -> int:
     """[+] and [-] cancel one for one (this game's reading); the result is +1, 0 or -1."""
     d = plus - minus
@@ -108,7 +95,8 @@ def check(ctx: Resolution, stat: int, adv: int, purpose: str, rule: str, who: st
         label = "[+]" if adv > 0 else "[-]"
         rolls.append(roll_d100(ctx, f"{purpose} {label} second roll", rule, who, named))
     faces = tuple(rolls)
-    return Check(stat, adv, faces, kept_roll(stat, adv, faces), check_result(stat, adv, faces))
+    roll, result = kept(stat, adv, faces)
+    return Check(stat, adv, faces, roll, result)
 
 
 def dice_for(adv: int) -> int:
@@ -116,19 +104,26 @@ def dice_for(adv: int) -> int:
     return 2 if adv else 1
 
 
-def kept_roll(stat: int, adv: int, faces: Sequence[int]) -> int:
-    """The roll a check keeps from its faces (Rule 7): the one face, or under [+] the more favourable of the
-    two and under [-] the less favourable."""
+def kept(stat: int, adv: int, faces: Sequence[int]) -> tuple[int, str]:
+    """The roll a check against ``stat`` keeps from its faces, and its kind of result (Rule 7): the one face, or
+    under [+] the more favourable of two and under [-] the less favourable. The more favourable is the better
+    kind of result (critical success, success, failure, critical failure); of one kind, the lower roll.
+
+    The one rule both :func:`check` (the dice rolled) and :func:`check_odds` (every face counted) use."""
+    first = faces[0]
+    g1 = grade(first, stat)
     if adv == 0:
-        return faces[0]
-    first, second = faces
-    return better(first, second, stat) if adv > 0 else worse(first, second, stat)
+        return first, g1
+    second = faces[1]
+    g2 = grade(second, stat)
+    r1, r2 = _RANK[g1], _RANK[g2]
+    first_better = r1 > r2 or (r1 == r2 and first <= second)
+    return (first, g1) if (adv > 0) == first_better else (second, g2)
 
 
 def check_result(stat: int, adv: int, faces: Sequence[int]) -> str:
-    """The kind of result a check against ``stat`` with net ``adv`` has when its d100s show ``faces``: the one
-    rule both :func:`check` (the dice rolled) and :func:`check_odds` (every face counted) use."""
-    return grade(kept_roll(stat, adv, faces), stat)
+    """The kind of result a check against ``stat`` with net ``adv`` has when its d100s show ``faces``."""
+    return kept(stat, adv, faces)[1]
 
 
 def automatic(stat: int) -> Check:
