@@ -9,9 +9,9 @@ At the intelligence briefing (Rule 10) it
   objective as its zone allows, so every team starts led;
 - writes each squad's first order: advance to the objective, fire on what comes into sight.
 
-In play it prices what it could do with the rules' own exact odds (dice.p_success, from the
-same enumeration of every d100 face the previews use, with the modifiers rules.instinct_mods/armour_mods
-give) and takes the best:
+In play it prices what it could do with the rules' own exact odds (a shot's worth from the very
+plan it is rolled by, fireplan.plan_fire, and the chance of a check from dice.p_success, the same
+enumeration of every d100 face the previews use) and takes the best:
 - movement: led teams go toward the objective by the cover hexes, weighing the reaction fire
   of the enemies whose orders say fire along the path and the fire they could bring on the end
   hex; followers move before their officers, and officers end beside the teams they lead
@@ -31,7 +31,6 @@ It uses no dice of its own: a game is fixed by the battle's seed.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
 from typing import Any
 
 from hexfront.engine.core.hexes import Hex, hex_distance
@@ -40,6 +39,7 @@ from . import commands as C
 from . import rules
 from .board import Segment
 from .dice import p_success
+from .fireplan import plan_fire
 from .rulebook import RULEBOOK
 from .schema import CLASSES
 from .state import DisState, Order, Team, Unit
@@ -116,8 +116,7 @@ class DefaultPlayer:
                 word = word or next((w for w in words if w not in sq.code_words), None)
                 if word is not None:
                     yield C.DefineCodeWord(side, sq.id, word, verb, obj if placed else None, "fire")
-        for cmd in self._deployment(s, side):
-            yield cmd
+        yield from self._deployment(s, side)
         for sq in squads:
             if not sq.orders_set:
                 yield C.SetOrders(side, sq.id, "advance", obj, "fire")
@@ -158,9 +157,9 @@ class DefaultPlayer:
             if not spots:
                 break
 
-            def knot(h: Hex) -> tuple[bool, int, int, int]:
+            def knot(h: Hex, followers: int = len(teams) - 1) -> tuple[bool, int, int, int]:
                 room = sum(1 for n in h.neighbours() if n in free and n not in taken)
-                return (room < len(teams) - 1, hex_distance(h, obj), h.q, h.r)
+                return (room < followers, hex_distance(h, obj), h.q, h.r)
 
             lead = min(spots, key=knot)
             plan[teams[0].id] = lead
@@ -422,79 +421,48 @@ class DefaultPlayer:
 
     def _fire_value(self, s: DisState, team: Team, target: Team, unit_id: str | None,
                     exclude: frozenset[str] = frozenset(), spotted: bool | None = None) -> float:
-        """Expected worth of a Fire order, by enumeration of the Instinct checks and Armor saves (Rule 16)."""
-        d = hex_distance(team.hex, target.hex)
-        weapons = s.tables.weapons
-        firers = [u for u in team.living if not u.acted and u.id not in exclude and weapons[u.weapon].wounds_at(d) > 0]
-        if not firers:
+        """Expected worth of a Fire order: every way its checks and saves can come out, with its exact chance and
+        the wounds it inflicts, from the plan the shot is rolled by (fireplan.plan_fire, Rule 16)."""
+        plan = plan_fire(s, team, target, unit_id, False, exclude, spotted)
+        if not plan.firers:
             return 0.0
-        targeted = [s.unit(unit_id)] if unit_id else list(target.living)
-        aims = [targeted[k % len(targeted)] for k in range(len(firers))]
-        pf = s.opt("player_facing")
-        one = s.opt("one_wound_weapons")
-        ivals: dict[int, float] = {}
-        for f in firers:
-            i = CLASSES[f.klass]
-            if i not in ivals:
-                ivals[i] = 1.0 if pf else p_success(i, rules.instinct_mods(s, team, f)[0])
-        spot = target.spotted if spotted is None else spotted
-        a_adv = 1 if (rules.officer_near(s, target) or (target.cover and not spot)) else 0
-        avals: dict[int, float] = {}
-        for u in aims:
-            a = rules.unit_stats(s, u)[1]
-            if a not in avals:
-                avals[a] = p_success(a, a_adv)
-        per = [(CLASSES[f.klass], rules.unit_stats(s, aims[k])[1], 1 if one else weapons[f.weapon].wounds_at(d))
-               for k, f in enumerate(firers)]
+        targeted = [s.unit(u) for u in plan.targeted]
         groups: dict[int, list[tuple[Unit, int, float]]] = {}
         for u in targeted:
             if u.alive:
                 _, a, w, _ = rules.unit_stats(s, u)
                 groups.setdefault(a, []).append((u, w - u.wounds, self._unit_worth(s, u, target.side)))
-        ikeys, akeys = sorted(ivals), sorted(avals)
-        total = 0.0
         whole_team = unit_id is None or len(target.living) == 1
-        for ihits in product((True, False), repeat=len(ikeys)):
-            pi = 1.0
-            for i, hit in zip(ikeys, ihits):
-                pi *= ivals[i] if hit else 1 - ivals[i]
-            if pi == 0.0:
-                continue
-            hit_of = dict(zip(ikeys, ihits))
-            for asaves in product((True, False), repeat=len(akeys)):
-                pa = pi
-                for a, sv in zip(akeys, asaves):
-                    pa *= avals[a] if sv else 1 - avals[a]
-                if pa == 0.0:
-                    continue
-                save_of = dict(zip(akeys, asaves))
-                on: dict[int, int] = {}
-                for i, a, w in per:
-                    if pf:
-                        got = 0 if save_of[a] else w
-                    elif not hit_of[i]:
-                        got = 0
-                    else:
-                        got = max(w - 1, 0) if save_of[a] else w
-                    on[a] = on.get(a, 0) + got
-                value = 0.0
-                p_all = 1.0 if whole_team else 0.0
-                for a, units in groups.items():
-                    base, extra = divmod(on.get(a, 0), len(units))
-                    for u, rem, worth in units:
-                        if base >= rem:
-                            pk = 1.0
-                        elif base + 1 >= rem:
-                            pk = extra / len(units)
-                        else:
-                            pk = 0.0
-                        share = base + extra / len(units)
-                        value += pk * worth + (1 - pk) * WOUND_WORTH * min(share, rem - 1)
-                        p_all *= pk
-                if whole_team:
-                    value += p_all * 1.0  # a team off the board: one fewer on the objective
-                total += pa * value
+        total = 0.0
+        for p, rows in plan.cases():
+            on: dict[int, int] = {}
+            for row in rows:
+                on[row.pairing.armour] = on.get(row.pairing.armour, 0) + row.wounds
+            total += float(p) * self._wounds_worth(groups, on, whole_team)
         return total
+
+    @staticmethod
+    def _wounds_worth(groups: dict[int, list[tuple[Unit, int, float]]], on: dict[int, int],
+                      whole_team: bool) -> float:
+        """What ``on[a]`` wounds on each armour group are worth: the units they are likely to kill (split evenly,
+        the remainder at random), a little for wounds that do not kill, and one more if the team is wiped out."""
+        value = 0.0
+        p_all = 1.0 if whole_team else 0.0
+        for a, units in groups.items():
+            base, extra = divmod(on.get(a, 0), len(units))
+            for _, rem, worth in units:
+                if base >= rem:
+                    pk = 1.0
+                elif base + 1 >= rem:
+                    pk = extra / len(units)
+                else:
+                    pk = 0.0
+                share = base + extra / len(units)
+                value += pk * worth + (1 - pk) * WOUND_WORTH * min(share, rem - 1)
+                p_all *= pk
+        if whole_team:
+            value += p_all * 1.0  # a team off the board: one fewer on the objective
+        return value
 
     def _spot_value(self, s: DisState, team: Team, target: Team, free_teams: list[Team]) -> float:
         """Rule 16 - Spotting: the chance to spot times what the shots still to come gain by it."""

@@ -273,12 +273,15 @@ def instinct_mods(s: DisState, team: Team, unit: Unit | None) -> tuple[int, tupl
     return net(plus, minus), tuple(names)
 
 
-def armour_mods(s: DisState, team: Team) -> tuple[int, tuple[str, ...]]:
+def armour_mods(s: DisState, team: Team, spotted: bool | None = None) -> tuple[int, tuple[str, ...]]:
+    """Net advantage and named modifiers of an Armor save (Rules 7, 9, 13; Rule 16 - Spotting). ``spotted``
+    counts the team as spotted or not (a what-if of the computer player); None: as it is."""
     plus, names = 0, []
+    seen = team.spotted if spotted is None else spotted
     if officer_near(s, team):
         plus += 1
         names.append("[+] officer within Close (Rule 9)")
-    if team.cover and not team.spotted:
+    if team.cover and not seen:
         plus += 1
         names.append("[+] under cover (Rule 13)")
     elif team.cover:

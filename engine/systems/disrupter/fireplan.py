@@ -54,6 +54,13 @@ class Roll:
             return {FAILURE: Fraction(1)}
         return check_odds(self.stat, self.adv)
 
+    def pass_or_fail(self) -> dict[str, Fraction]:
+        """Success and failure with their exact chances, a critical counted as its kind: all Rule 16's table
+        reads (a critical changes only the stress, Rule 8)."""
+        o = self.odds()
+        win = o.get(CRIT_SUCCESS, Fraction(0)) + o.get(SUCCESS, Fraction(0))
+        return {kind: p for kind, p in ((SUCCESS, win), (FAILURE, 1 - win)) if p}
+
 
 @attrs.frozen
 class Pairing:
@@ -136,15 +143,18 @@ class FirePlan:
         return (dict(zip((i for i, _ in self.checks), faces[:n], strict=True)),
                 dict(zip((a for a, _ in self.saves), faces[n:], strict=True)))
 
-    def odds(self) -> dict[str, tuple[Fraction, int]]:
-        """Each outcome's exact chance and the wounds it inflicts: every result of every check and save, each
-        with its chance from every face of its dice, put to :meth:`rows`."""
+    def cases(self) -> list[tuple[Fraction, tuple[Row, ...]]]:
+        """Every way the checks and saves can come out (each succeeds or fails, with its chance from every face
+        of its dice), with its exact chance and the rows :meth:`rows` gives it."""
         joint: dict[tuple[str, ...], Fraction] = {(): Fraction(1)}
         for _, roll in (*self.checks, *self.saves):
             joint = _and_then(joint, roll)
+        return [(p, self.rows(*self._results(results))) for results, p in joint.items()]
+
+    def odds(self) -> dict[str, tuple[Fraction, int]]:
+        """Each outcome's exact chance and the wounds it inflicts, from :meth:`cases`."""
         out: dict[str, tuple[Fraction, int]] = {}
-        for results, p in joint.items():
-            rows = self.rows(*self._results(results))
+        for p, rows in self.cases():
             name = fire_label([(r.hit, r.saved, r.wounds) for r in rows], self.player_facing)
             before = out.get(name, (Fraction(0), 0))[0]
             out[name] = (before + p, sum(r.wounds for r in rows))
@@ -153,7 +163,7 @@ class FirePlan:
 
 def _and_then(joint: dict[tuple[str, ...], Fraction], roll: Roll) -> dict[tuple[str, ...], Fraction]:
     """The results so far, each followed by every result of ``roll`` (an independent check), with their chances."""
-    odds = roll.odds()
+    odds = roll.pass_or_fail()
 
     def step(done: tuple[str, ...]) -> dict[tuple[str, ...], Fraction]:
         return {(*done, r): p for r, p in odds.items()}
@@ -181,17 +191,21 @@ def fire_label(rows: Sequence[tuple[bool, bool, int]], player_facing: bool) -> s
     return f"{_wounds(wounds)}, firer [-] next turn" if penalty else _wounds(wounds)
 
 
-def plan_fire(s: DisState, team: Team, target: Team, target_unit: str | None, reaction: bool) -> FirePlan:
+def plan_fire(s: DisState, team: Team, target: Team, target_unit: str | None, reaction: bool,
+              exclude: frozenset[str] = frozenset(), spotted: bool | None = None) -> FirePlan:
     """Rule 16 - Firing, before a die is rolled.
 
     Firers are grouped by Instinct value (one check per value) and the targeted units by Armor value (one save
     per value). This game's reading of a team with several armour values: firer k aims at targeted unit k (going
     round the targeted units), so each firer's wounds meet exactly one armour group. [streamline] player_facing:
     no Instinct check; active_rolls_only: only the side whose segment it is rolls (the other's checks pass and
-    its saves fail); one_wound_weapons: every weapon deals 1 wound."""
+    its saves fail); one_wound_weapons: every weapon deals 1 wound.
+
+    The computer player asks what-ifs: ``exclude`` keeps those units out of the shot, ``spotted`` counts the
+    target as spotted or not."""
     assert team.pos is not None and target.pos is not None  # both on the board
     d = hex_distance(team.pos, target.pos)
-    firers = firers_for(s, team, target, reaction)
+    firers = [f for f in firers_for(s, team, target, reaction) if f.id not in exclude]
     targeted = [s.unit(target_unit)] if target_unit else list(target.living)
     aims = {f.id: targeted[k % len(targeted)] for k, f in enumerate(firers)}
     active_side = s.segment[1] if s.segment else team.side
@@ -206,7 +220,7 @@ def plan_fire(s: DisState, team: Team, target: Team, target_unit: str | None, re
         else:
             checks[i] = Roll(i, adv, f.id, names)
     saves: dict[int, Roll] = {}
-    a_adv, a_names = armour_mods(s, target)
+    a_adv, a_names = armour_mods(s, target, spotted)
     for f in firers:
         a = unit_stats(s, aims[f.id])[1]
         if a in saves:
