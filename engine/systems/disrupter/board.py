@@ -42,6 +42,7 @@ MAX_STRESS = 20
 MAX_RALLY_POINTS = 3
 MAX_CODE_WORDS = 4
 CLOSE = 1
+BATTLE_OVER = "the battle is over"
 
 #: a segment of the action phase: (group, side, step); group co, g1, g2 or init, step move, ba or resolve
 Segment = tuple[str, str, str]

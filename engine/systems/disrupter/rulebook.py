@@ -11,6 +11,7 @@ from hexfront.engine.core.contract import Rulebook
 from hexfront.engine.core.resolution import Resolution
 from hexfront.engine.core.view import OrderParts, OrderPreview
 
+from . import briefing as B
 from . import commands as C
 from . import describe as D
 from . import events as E
@@ -44,14 +45,14 @@ def _order(kind: type[OrderT], check: Callable[[DisState, OrderT], str | None],
 
 
 # Rule 10 - Intelligence Briefing
-_order(C.PlaceRallyPoint, O.check_place_rally_point, O.offer_place_rally_point, R.resolve_place_rally_point,
+_order(C.PlaceRallyPoint, B.check_place_rally_point, B.offer_place_rally_point, R.resolve_place_rally_point,
        D.place_rally_point_order, V.parts_place_rally_point)
-_order(C.DefineCodeWord, O.check_define_code_word, O.offer_define_code_word, R.resolve_define_code_word,
+_order(C.DefineCodeWord, B.check_define_code_word, B.offer_define_code_word, R.resolve_define_code_word,
        D.define_code_word_order, V.parts_define_code_word)
-_order(C.Deploy, O.check_deploy, O.offer_deploy, R.resolve_deploy, D.deploy_order, V.parts_deploy)
-_order(C.SetOrders, O.check_set_orders, O.offer_set_orders, R.resolve_set_orders, D.set_orders_order,
+_order(C.Deploy, B.check_deploy, B.offer_deploy, R.resolve_deploy, D.deploy_order, V.parts_deploy)
+_order(C.SetOrders, B.check_set_orders, B.offer_set_orders, R.resolve_set_orders, D.set_orders_order,
        V.parts_set_orders)
-_order(C.EndBriefing, O.check_end_briefing, O.offer_end_briefing, R.resolve_end_briefing, D.end_briefing_order,
+_order(C.EndBriefing, B.check_end_briefing, B.offer_end_briefing, R.resolve_end_briefing, D.end_briefing_order,
        V.parts_end_briefing)
 # Rule 11 - Turn Structure (optional Resolve)
 _order(C.UseResolve, O.check_use_resolve, O.offer_use_resolve, R.resolve_use_resolve, D.use_resolve_order,
