@@ -234,7 +234,7 @@ class DefaultPlayer:
         for c in legal:
             if type(c) is C.RelieveStress:
                 relieve = c
-            elif hasattr(c, "team"):
+            elif isinstance(c, C.TEAM_ORDERS):
                 by_team.setdefault(c.team, []).append(c)
         teams = [s.teams[t] for t in by_team]
         # followers first (while their officer still stands beside them), officers last; the front first
@@ -336,7 +336,7 @@ class DefaultPlayer:
         best, best_cmd = PASS_VALUE, None
         by_team: dict[str, list[Any]] = {}
         for c in legal:
-            if hasattr(c, "team"):
+            if isinstance(c, C.TEAM_ORDERS):
                 by_team.setdefault(c.team, []).append(c)
         # a routed team back in the fight first, then orders: only the officer acts, his team may still fire
         rallies = [c for c in legal if type(c) is C.Rally]
