@@ -3,7 +3,8 @@
 The rules live in modules with one job each, lowest first: :mod:`.board` (ground, sight, movement, who leads,
 the modifiers of a check, whose segment it is), :mod:`.sentences` (orders as sentences, code words),
 :mod:`.fireplan` (Rule 16's table, written once for the resolution and the odds), :mod:`.combat` (checks,
-stress, firing, panic, walking and reaction fire), :mod:`.offers` (each order type's check and offers),
+stress, firing, panic, walking and reaction fire), :mod:`.briefing` and :mod:`.offers` (each order type's check
+and offers),
 :mod:`.turns` (the turn sequence), :mod:`.orders` (each order type's resolution), :mod:`.folds` (each event's
 fold); :mod:`.rulebook` registers them side by side. This module re-exports the names the computer player and
 the rule-book tests read.

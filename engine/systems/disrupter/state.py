@@ -1,6 +1,6 @@
 """Disrupter battle state: platoons, squads with their orders, teams of units, the turn's place.
 
-Only the fold (rules.fold) writes these records. ``canonical`` gives a plain
+Only the fold (folds.py, each event's fold) writes these records. ``canonical`` gives a plain
 tuple fixing the whole state, for the battle's hash.
 """
 
