@@ -7,8 +7,9 @@ the units die 7. Doubles (00, 11, ... 99) are criticals.
 
 Advantage [+] rolls twice and keeps the more favourable; disadvantage [-]
 keeps the less favourable. Ordering of results, best first: critical success,
-success, failure, critical failure; among results of one kind the lower roll
-is kept (this game's reading: a lower roll is "more under" the stat).
+success, failure, critical failure; among results of one kind [+] keeps the
+lower roll and [-] the higher (this game's reading: a lower roll is "more under"
+the stat).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from functools import cache
 
 import attrs
 
-from hexfront.engine.core.odds import dice_odds
+from hexfront.engine.core.odds import dice_odds, then
 from hexfront.engine.core.resolution import Resolution
 
 CRIT_SUCCESS, SUCCESS, FAILURE, CRIT_FAILURE = "critical success", "success", "failure", "critical failure"
@@ -99,26 +100,23 @@ def check(ctx: Resolution, stat: int, adv: int, purpose: str, rule: str, who: st
     return Check(stat, adv, faces, roll, result)
 
 
-def dice_for(adv: int) -> int:
-    """How many d100 a check rolls: two under [+] or [-], else one (Rule 7)."""
-    return 2 if adv else 1
+def keep_kind(adv: int, kinds: Sequence[str]) -> str:
+    """The kind of result a check keeps from the kinds its d100s gave (Rule 7): the one, or under [+] the more
+    favourable (critical success, success, failure, critical failure, best first) and under [-] the less."""
+    if adv == 0:
+        return kinds[0]
+    pick = max if adv > 0 else min
+    return pick(kinds, key=_RANK.__getitem__)
 
 
 def kept(stat: int, adv: int, faces: Sequence[int]) -> tuple[int, str]:
-    """The roll a check against ``stat`` keeps from its faces, and its kind of result (Rule 7): the one face, or
-    under [+] the more favourable of two and under [-] the less favourable. The more favourable is the better
-    kind of result (critical success, success, failure, critical failure); of one kind, the lower roll.
-
-    The one rule both :func:`check` (the dice rolled) and :func:`check_odds` (every face counted) use."""
-    first = faces[0]
-    g1 = grade(first, stat)
-    if adv == 0:
-        return first, g1
-    second = faces[1]
-    g2 = grade(second, stat)
-    r1, r2 = _RANK[g1], _RANK[g2]
-    first_better = r1 > r2 or (r1 == r2 and first <= second)
-    return (first, g1) if (adv > 0) == first_better else (second, g2)
+    """The roll a check against ``stat`` keeps from its faces, and its kind of result (Rule 7, :func:`keep_kind`).
+    Of two rolls of the kind kept, [+] keeps the lower and [-] the higher (this game's reading: a lower roll is
+    "more under" the stat)."""
+    kinds = [grade(face, stat) for face in faces]
+    kind = keep_kind(adv, kinds)
+    of_kind = [face for face, k in zip(faces, kinds, strict=True) if k == kind]
+    return (min(of_kind) if adv >= 0 else max(of_kind)), kind
 
 
 def check_result(stat: int, adv: int, faces: Sequence[int]) -> str:
@@ -134,8 +132,20 @@ def automatic(stat: int) -> Check:
 @cache
 def check_odds(stat: int, adv: int) -> dict[str, Fraction]:
     """Each kind of result of a check against ``stat`` with [+] (1), none (0) or [-] (-1), exactly: every face of
-    its d100s (every pair under [+] or [-]) put to :func:`check_result`."""
-    return dice_odds([100] * dice_for(adv), lambda faces: check_result(stat, adv, faces))
+    a d100 graded (:func:`grade`), and under [+] or [-] every kind of the first die with every kind of the second,
+    the kind kept by :func:`keep_kind`: the rules :func:`check` rolls by."""
+    one = dice_odds([100], lambda faces: grade(faces[0], stat))
+    if adv == 0:
+        return one
+
+    def second(first: str) -> dict[str, Fraction]:
+        out: dict[str, Fraction] = {}
+        for kind, p in one.items():
+            keep = keep_kind(adv, (first, kind))
+            out[keep] = out.get(keep, Fraction(0)) + p
+        return out
+
+    return then(one, second)
 
 
 def p_success(stat: int, adv: int) -> float:
