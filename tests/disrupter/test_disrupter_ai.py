@@ -9,7 +9,7 @@ from diskit import C
 
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.players import RandomPlayer
-from hexfront.engine.systems.disrupter import view
+from hexfront.engine.systems.disrupter import previews
 from hexfront.engine.systems.disrupter.ai import DefaultPlayer
 
 SYSTEM = K.SYSTEM
@@ -75,7 +75,7 @@ def play(scenario: str, names: tuple[str, str], seed: int, check: bool = False) 
     b = Battle.new("disrupter", scenario, seed=seed)
     sides = SYSTEM.sides(b.state)
     makers = {"default": DefaultPlayer, "random": RandomPlayer}
-    ai = {side: makers[n](seed * 2 + k) for k, (side, n) in enumerate(zip(sides, names))}
+    ai = {side: makers[n](seed * 2 + k) for k, (side, n) in enumerate(zip(sides, names, strict=True))}
     while b.outcome() is None:
         side = b.side_to_act()
         cmd = ai[side].choose(SYSTEM, b.state)
@@ -124,12 +124,12 @@ def fire_choice(b: Battle):
 
 def test_fires_at_the_target_with_the_best_expected_wounds():
     """Rule 16 - Firing: with a walker-bot team (A55) and a light-armoured team (A30) both in range, the gun
-    team fires at the one the exact odds (view.fire_odds) give more wounds against."""
+    team fires at the one the exact odds (previews.fire_odds) give more wounds against."""
     b = K.battle({"red-a1": (5, 6), "red-a2": (6, 6), "blue-bot": (6, 4), "blue-a3": (7, 5)},
                  orders={"red-a": ("hold", None, "fire")}, objective=(6, 6))
     K.goto(b, "g1", "red", "ba")
     s = b.state
-    expected = {t: view.fire_odds(s, C.Fire("red-a2", t))[2] for t in ("blue-bot", "blue-a3")}
+    expected = {t: previews.fire_odds(s, C.Fire("red-a2", t))[2] for t in ("blue-bot", "blue-a3")}
     assert expected["blue-a3"] > expected["blue-bot"]
     cmd = fire_choice(b)
     assert type(cmd) is C.Fire and cmd.target == "blue-a3"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import diskit as K
-import pytest
 from diskit import C, E
 
 PLACE = (2, 2)  # the test ground's landmark (an order may name it)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+from collections import Counter
+from fractions import Fraction
+from itertools import product
 
 import diskit as K
 import pytest
@@ -57,10 +60,24 @@ def test_advantage_and_disadvantage_cancel():
 
 
 def test_odds_by_enumeration():
-    """Rule 7: P(success) for 60 is 0.60, with [+] 1 - 0.4^2, with [-] 0.6^2."""
-    assert dice.p_success(60, 0) == pytest.approx(0.60)
-    assert dice.p_success(60, 1) == pytest.approx(0.84)
-    assert dice.p_success(60, -1) == pytest.approx(0.36)
+    """Rule 7: P(success) for 60 is 0.60, with [+] 1 - 0.4^2, with [-] 0.6^2 (exactly)."""
+    def success(adv):
+        o = dice.check_odds(60, adv)
+        return o[dice.CRIT_SUCCESS] + o[dice.SUCCESS]
+
+    assert (success(0), success(1), success(-1)) == (Fraction(60, 100), Fraction(84, 100), Fraction(36, 100))
+    assert dice.p_success(60, 1) == 0.84
+
+
+@pytest.mark.parametrize("adv", [0, 1, -1])
+def test_check_odds_are_the_checks_the_engine_rolls(adv):
+    """Rule 7: the odds a preview shows for a check are what the engine's check gives, counted over every face
+    (every pair of faces under [+] or [-]) scripted into the engine's own d100s."""
+    b = K.battle(start=False)
+    pairs = list(product(range(100), repeat=2 if adv else 1))
+    rolled = Counter(dice.check(K.ctx(b, faces), 45, adv, "test", "Rule 7 - Checks and Saves").result
+                     for faces in pairs)
+    assert {k: Fraction(n, len(pairs)) for k, n in rolled.items()} == dice.check_odds(45, adv)
 
 
 def test_stats_are_capped_at_80():

@@ -19,7 +19,7 @@ from diskit import C, E
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.events import DieRolled
 from hexfront.engine.core.players import RandomPlayer
-from hexfront.engine.systems.disrupter import dice, rules, view
+from hexfront.engine.systems.disrupter import dice, previews, rules
 from hexfront.engine.systems.disrupter.state import Platoon, Squad, Team, Unit
 
 SYSTEM = K.SYSTEM
@@ -197,10 +197,15 @@ def test_the_quick_has_orders_test_agrees_with_the_full_list():
 
 
 def test_fire_plan_rolls_as_resolve_fire_does():
-    """The preview's plan has one check per Instinct value and one save per Armor value, as the engine rolls."""
+    """The preview's plan has one check per Instinct value and one save per Armor value, and the engine rolls
+    exactly those, in that order, with the same [+] and [-]."""
     b = at_red_ba({"red-a1": (6, 5), "blue-b3": (6, 3)})
-    plan = view.fire_plan(b.state, C.Fire("red-a1", "blue-b3"))
-    assert [i for i, _, _ in plan.checks] == [60, 80] and [a for a, _, _ in plan.saves] == [15, 35]
+    plan = previews.fire_plan(b.state, C.Fire("red-a1", "blue-b3"))
+    assert sorted(i for i, _ in plan.checks) == [60, 80] and sorted(a for a, _ in plan.saves) == [15, 35]
+    made = K.of(b.submit(C.Fire("red-a1", "blue-b3")), E.CheckMade)
+    planned = ([("Instinct", i, roll.adv) for i, roll in plan.checks]
+               + [("Armor", a, roll.adv) for a, roll in plan.saves])
+    assert [(e.kind, e.stat, e.adv) for e in made][:len(planned)] == planned
 
 
 @pytest.mark.parametrize("scenario,seed,options", [("crossroads", 1, {}), ("outpost", 2, {}),
@@ -217,7 +222,7 @@ def test_every_order_with_odds_in_a_whole_battle_had_one_of_its_shown_outcomes(s
         b.submit(players[b.side_to_act()].choose(SYSTEM, b.state))
     state = SYSTEM.copy_state(b.keyframes[0][0])
     with_odds = 0
-    for command, events in zip(b.log, b.events):
+    for command, events in zip(b.log, b.events, strict=True):
         preview = SYSTEM.preview(state, command)
         outcome = SYSTEM.outcome_of(state, command, events)
         if preview.odds:

@@ -155,7 +155,7 @@ def test_the_rifles_cover_and_sergeant_cancel_and_66_is_a_critical_failure(playe
 def test_the_previews_of_the_lesson_shots_show_the_outcomes_they_had(played):
     """The odds the learner reads before each shot name the outcome the scripted dice then give."""
     b, done = played
-    for n, command, events, _ in done:
+    for _n, command, events, _ in done:
         if type(command) is not C.Fire:
             continue
         before, _ = b.state_after(next(i for i, c in enumerate(b.log) if c is command))

@@ -1,32 +1,38 @@
-"""Disrupter: the odds an order's preview shows, against the engine resolving that order 20,000 times.
+"""Disrupter: the odds an order's preview shows are the engine's exact chances, checked against the engine
+resolving the order once for every face of every d100 it rolls (``dicekit.check_dice_odds_exactly``).
 
 Every chance in Disrupter is a d100 roll-under check or save (Rule 7 - Checks and Saves): under the stat
-succeeds, doubles are criticals, [+] rolls two d100 and keeps the better, [-] the worse. The preview
-enumerates every face (and every pair of faces under [+] or [-]) exactly; here the engine rolls the same
-order with 20,000 seeded generators from one state, ``outcome_of`` names what each roll gave, and
-``oddskit.assert_odds_match`` checks the shown chances against the counts.
+succeeds, doubles are criticals, [+] rolls two d100 and keeps the better, [-] the worse. The preview counts
+every face through the same functions the resolution uses (``dice.check_result``, ``FirePlan.rows``); here the
+engine itself is scripted with each combination of faces in turn (10,000 resolutions for two d100) and
+``outcome_of`` names what each gave: each shown probability must be the engine's exact chance, to the bit.
 
-The situations, set up on the rule-book tests' open 16 x 10 ground (tests/disrupter/diskit.py), each in
-Group 1's battlefield-action step of turn 1 with Red to act:
+The situations, set up on the rule-book tests' open 16 x 10 ground (tests/disrupter/diskit.py), each in Group
+1's battlefield-action step of turn 1 with Red to act. Each rolls two d100, so the engine can be enumerated in
+full; together they cover what a shot can combine:
 
-1. ``test_marksmen_at_walker_bots_in_the_open``: Rule 16 - Firing, the plain four-way table: two soldiers
-   (one Instinct 60 check, no modifier) at two walker bots (one Armor 55 save) two hexes off.
-2. ``test_marksmen_at_walker_bots_both_under_cover``: Rule 13 - Cover on both sides of the same shot: the
-   firers are under cover (their check has [-]: two d100, the worse kept) and so is the target (its save has
-   [+]: two d100, the better kept).
-3. ``test_alpha_lead_at_a_mixed_team``: Rule 16 - Firing with several groups and Rule 9's officer [+]: the
-   NCO's Instinct 80 check is plain, his two soldiers' Instinct 60 check has [+] from him; the target team
-   has two Armor values (15 and 35), so two saves; three firer/armour pairings, the wounds added up.
-4. ``test_spotting_from_cover``: Rule 16 - Spotting, a single Instinct check with [-] (under cover), with its
+1. ``test_marksmen_at_walker_bots_in_the_open``: Rule 16 - Firing, the plain four-way table: two soldiers (one
+   Instinct 60 check, no modifier) at two walker bots (one Armor 55 save) two hexes off.
+2. ``test_marksmen_under_cover_fire_with_disadvantage``: Rule 13 - Cover on the firers: their check has [-]
+   (two d100, the worse kept); [streamline] active_rolls_only leaves the target no save.
+3. ``test_walker_bots_under_cover_save_with_advantage``: Rule 13 - Cover on the target: its save has [+] (two
+   d100, the better kept); [variant] player_facing: no Instinct check, a hit unless saved.
+4. ``test_alpha_lead_at_a_mixed_team``: Rule 16 - Firing against two Armor values (15 and 35): two saves, the
+   firers' wounds added up across the pairings (player_facing, so the saves are the only dice).
+5. ``test_a_soldier_and_a_bot_fire_together``: Rule 16 - Firing with two Instinct values (60 and 40) in one
+   firing team: two checks, each pairing with the (failed, active_rolls_only) save.
+6. ``test_spotting_from_cover``: Rule 16 - Spotting, a single Instinct check with [-] (under cover), with its
    four results (critical success, success, failure, critical failure) shown apart.
 """
 
 from __future__ import annotations
 
+import copy
 import sys
+from fractions import Fraction
 from pathlib import Path
 
-import oddskit
+import dicekit
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "disrupter"))
 
@@ -35,10 +41,11 @@ from diskit import C, E  # noqa: E402
 
 # forest (light cover) at (6,3) and (6,5), open between them: sight into and out of cover is not blocked
 COVER_MAP = "\n".join(["." * 16] * 3 + ["......%........."] + ["." * 16] + ["......%........."] + ["." * 16] * 4)
+TWO_D100 = (100, 100)
 
 
-def at_red_ba(place, map: str = K.OPEN, orders=None):
-    b = K.battle(place, map=map, orders=orders)
+def at_red_ba(place, map: str = K.OPEN, orders=None, options=None, platoons=None):
+    b = K.battle(place, map=map, orders=orders, options=options, platoons=platoons)
     K.goto(b, "g1", "red", "ba")
     return b
 
@@ -50,44 +57,53 @@ def take_cover(b, *teams: str) -> None:
 
 
 def check(b, command, shown: set[str] | None = None):
-    preview, counts = oddskit.check_exact_odds(K.SYSTEM, b.state, command)
+    preview = dicekit.check_dice_odds_exactly(K.SYSTEM, b.state, command, TWO_D100)
     if shown is not None:
         assert {c.outcome for c in preview.odds} == shown, preview.odds
-    return preview, counts
+    return preview
 
 
 def test_marksmen_at_walker_bots_in_the_open():
     b = at_red_ba({"red-a3": (6, 5), "blue-bot": (6, 3)})
-    preview, _ = check(b, C.Fire("red-a3", "blue-bot"),
-                       {"hit: 4 wounds", "hit, saved: 2 wounds", "miss, saved: firer [-] next turn",
-                        "miss: no effect"})
+    preview = check(b, C.Fire("red-a3", "blue-bot"),
+                    {"hit: 4 wounds", "hit, saved: 2 wounds", "miss, saved: firer [-] next turn", "miss: no effect"})
     assert preview.modifiers == ()
     by = {c.outcome: c.probability for c in preview.odds}
-    assert abs(by["hit: 4 wounds"] - 0.60 * 0.45) < 1e-9
+    assert by["hit: 4 wounds"] == float(Fraction(60, 100) * Fraction(45, 100))  # under 60, then 55 or over
 
 
-def test_marksmen_at_walker_bots_both_under_cover():
-    b = at_red_ba({"red-a3": (6, 5), "blue-bot": (6, 3)}, map=COVER_MAP)
-    take_cover(b, "red-a3", "blue-bot")
-    preview, _ = check(b, C.Fire("red-a3", "blue-bot"))
+def test_marksmen_under_cover_fire_with_disadvantage():
+    b = at_red_ba({"red-a3": (6, 5), "blue-bot": (6, 3)}, map=COVER_MAP, options={"active_rolls_only": True})
+    take_cover(b, "red-a3")
+    preview = check(b, C.Fire("red-a3", "blue-bot"), {"hit: 4 wounds", "miss: no effect"})
     assert any("[-] under cover" in m for m in preview.modifiers), preview.modifiers
+
+
+def test_walker_bots_under_cover_save_with_advantage():
+    b = at_red_ba({"red-a3": (6, 5), "blue-bot": (6, 3)}, map=COVER_MAP, options={"player_facing": True})
+    take_cover(b, "blue-bot")
+    preview = check(b, C.Fire("red-a3", "blue-bot"), {"hit: 4 wounds", "saved: no wounds"})
     assert any("[+] under cover" in m for m in preview.modifiers), preview.modifiers
-    by = {c.outcome: c.probability for c in preview.odds}
-    assert abs(by["hit: 4 wounds"] - 0.6 ** 2 * 0.45 ** 2) < 0.01  # [-]: both under 60; [+]: both saves fail
 
 
 def test_alpha_lead_at_a_mixed_team():
-    b = at_red_ba({"red-a1": (6, 5), "blue-b3": (6, 3)})
-    preview, counts = check(b, C.Fire("red-a1", "blue-b3"))
-    assert any(m.startswith("firer I60: [+] officer within Close") for m in preview.modifiers), preview.modifiers
-    assert not any(m.startswith("firer I80: [+]") for m in preview.modifiers), preview.modifiers
-    assert len(preview.odds) > 4 and len(counts) > 4  # pairings add up to more outcomes than one table row
+    b = at_red_ba({"red-a1": (6, 5), "blue-b3": (6, 3)}, options={"player_facing": True})
+    preview = check(b, C.Fire("red-a1", "blue-b3"))
+    assert len(preview.odds) > 2  # two armour groups add up to more outcomes than one table row
+
+
+def test_a_soldier_and_a_bot_fire_together():
+    starter = copy.deepcopy(K.base_content()["platoons"]["starter"])
+    starter["squads"][0]["teams"][2]["units"] = ["soldier:fatigues:marksman", "bot:walker:bot_cannon"]
+    b = at_red_ba({"red-a3": (6, 5), "blue-bot": (6, 3)}, options={"active_rolls_only": True},
+                  platoons={"starter": starter})
+    preview = check(b, C.Fire("red-a3", "blue-bot"))
+    assert len(preview.odds) > 2  # two firing groups add up to more outcomes than one table row
 
 
 def test_spotting_from_cover():
     # Alpha's orders say to spot: the unled marksmen may then spot (Rule 9 - Leading)
     b = at_red_ba({"red-a3": (6, 5), "blue-bot": (6, 3)}, map=COVER_MAP, orders={"red-a": ("hold", None, "spot")})
     take_cover(b, "red-a3")
-    preview, _ = check(b, C.Spot("red-a3", "blue-bot"),
-                       {"critical success", "success", "failure", "critical failure"})
+    preview = check(b, C.Spot("red-a3", "blue-bot"), {"critical success", "success", "failure", "critical failure"})
     assert "[-] under cover (Rule 13)" in preview.modifiers

@@ -1,4 +1,9 @@
-"""Disrupter: a d100 platoon wargame of chain of command and written orders (seed 000)."""
+"""Disrupter: a d100 platoon wargame of chain of command and written orders (seed 000).
+
+Its orders and events come from :mod:`.rulebook` (the core derives legal orders, checks, resolution, folds,
+previews, outcomes and words from it); its map, activation pane and what a team sees from :mod:`.view`, through
+:class:`~engine.core.system.SystemParts`. The class says only what is Disrupter's own.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemPa
 from . import commands as C
 from . import data, events, rules, view
 from .describe import Describer
+from .offers import idle_reason
+from .rulebook import RULEBOOK
 from .state import DisState
 
 OPTION_WORDS = {  # the key in the save: (the label a player reads, what it changes, in one line)
@@ -35,18 +42,20 @@ class Disrupter(PackagedRuleSystem):
     id = "disrupter"
     title = "Disrupter"
     rules_version = "1"
-    command_types = C.COMMAND_TYPES
+    rulebook = RULEBOOK
+    command_types = C.COMMAND_TYPES  # in the order the saves' codec has always listed them
     event_types = events.EVENT_TYPES
     options = tuple(OptionSpec(name, False, OPTION_WORDS[name][1], (False, True), label=OPTION_WORDS[name][0])
                     for name in rules.OPTIONS)
-    parts = SystemParts(data=data, rules=rules, view=view, describer=Describer, ai="hexfront.engine.systems.disrupter.ai")
+    parts = SystemParts(data=data, rules=rules, view=view, describer=Describer,
+                        ai="hexfront.engine.systems.disrupter.ai")
     marks_legend = view.MARKS_LEGEND
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DisState:
         return rules.new_state(data.Tables.from_content(content), options)
 
     def idle_reason(self, state: DisState, piece_id: str | None) -> str:
-        return rules.idle_reason(state, piece_id)
+        return idle_reason(state, piece_id)
 
 
 SYSTEM = Disrupter()

@@ -9,8 +9,9 @@ At the intelligence briefing (Rule 10) it
   objective as its zone allows, so every team starts led;
 - writes each squad's first order: advance to the objective, fire on what comes into sight.
 
-In play it prices what it could do with the rules' own exact odds (dice.p_success with the
-modifiers rules.instinct_mods/armour_mods give, as view.fire_odds does) and takes the best:
+In play it prices what it could do with the rules' own exact odds (a shot's worth from the very
+plan it is rolled by, fireplan.plan_fire, and the chance of a check from dice.p_success, the same
+enumeration of every d100 face the previews use) and takes the best:
 - movement: led teams go toward the objective by the cover hexes, weighing the reaction fire
   of the enemies whose orders say fire along the path and the fire they could bring on the end
   hex; followers move before their officers, and officers end beside the teams they lead
@@ -29,15 +30,18 @@ It uses no dice of its own: a game is fixed by the battle's seed.
 
 from __future__ import annotations
 
-from itertools import product
+from collections.abc import Iterator
 from typing import Any
 
 from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import rules
-from .data import CLASSES
+from .board import Segment
 from .dice import p_success
+from .fireplan import plan_fire
+from .rulebook import RULEBOOK
+from .schema import CLASSES
 from .state import DisState, Order, Team, Unit
 
 PASS_VALUE = 0.15  # a battlefield action must be worth at least this to be taken
@@ -59,22 +63,23 @@ class DefaultPlayer:
     def __init__(self, seed: int) -> None:
         """It plays the same way every time; the seed is taken for the common player interface."""
         self.seed = seed
-        self._sight: dict = {}
+        self._sight: dict[tuple[Hex, Hex, str], bool] = {}
 
     # -----------------------------------------------------------------------------------------
     def choose(self, system: Any, s: DisState) -> Any:
         side = rules.side_to_act(s)
+        assert side is not None  # the computer is asked only when its side is to act
         self._sight = {}
         if s.phase == "briefing":
             return self._briefing(s, side)
         seg = s.segment
         if seg is not None and seg[0] == "init":
             use = C.UseResolve(side)
-            if s.turn >= s.tables.turn_limit - 1 and rules.validate(s, use) is None:
+            if s.turn >= s.tables.turn_limit - 1 and system.validate(s, use) is None:
                 return use
             return C.EndPhase(side)
         legal = system.legal_commands(s)
-        if not legal:  # pragma: no cover - the engine always offers EndPhase
+        if not legal or seg is None:  # pragma: no cover - the engine always offers EndPhase in a segment
             return C.EndPhase(side)
         if seg[2] == "move":
             cmd = self._movement(s, side, seg, legal)
@@ -87,11 +92,11 @@ class DefaultPlayer:
     # -----------------------------------------------------------------------------------------
     def _briefing(self, s: DisState, side: str) -> Any:
         for cmd in self._briefing_plan(s, side):
-            if rules.validate(s, cmd) is None:
+            if RULEBOOK.validate(s, cmd) is None:
                 return cmd
         return C.EndBriefing(side)
 
-    def _briefing_plan(self, s: DisState, side: str):
+    def _briefing_plan(self, s: DisState, side: str) -> Iterator[Any]:
         p = s.platoons[side]
         obj = s.tables.objective
         squads = [s.squads[q.id] for q in s.tables.squads if q.side == side]
@@ -111,8 +116,7 @@ class DefaultPlayer:
                 word = word or next((w for w in words if w not in sq.code_words), None)
                 if word is not None:
                     yield C.DefineCodeWord(side, sq.id, word, verb, obj if placed else None, "fire")
-        for cmd in self._deployment(s, side):
-            yield cmd
+        yield from self._deployment(s, side)
         for sq in squads:
             if not sq.orders_set:
                 yield C.SetOrders(side, sq.id, "advance", obj, "fire")
@@ -128,7 +132,7 @@ class DefaultPlayer:
         return min(cands, key=lambda h: (not rules.has_cover(s, h), abs(rules.row_of(h) - edge),
                                          hex_distance(h, obj), h.q, h.r))
 
-    def _deployment(self, s: DisState, side: str):
+    def _deployment(self, s: DisState, side: str) -> Iterator[C.Deploy]:
         """Deploy orders toward the plan; a team whose place is still held by a team yet to move waits."""
         for tid, h in sorted(self._deploy_plan(s, side).items()):
             team = s.teams[tid]
@@ -153,9 +157,9 @@ class DefaultPlayer:
             if not spots:
                 break
 
-            def knot(h: Hex) -> tuple:
+            def knot(h: Hex, followers: int = len(teams) - 1) -> tuple[bool, int, int, int]:
                 room = sum(1 for n in h.neighbours() if n in free and n not in taken)
-                return (room < len(teams) - 1, hex_distance(h, obj), h.q, h.r)
+                return (room < followers, hex_distance(h, obj), h.q, h.r)
 
             lead = min(spots, key=knot)
             plan[teams[0].id] = lead
@@ -196,12 +200,12 @@ class DefaultPlayer:
         for e in s.side_teams(s.other(side)):
             if e.routed:
                 continue
-            d = hex_distance(e.pos, h)
+            d = hex_distance(e.hex, h)
             if d < 1 or d > 3:
                 continue
             if is_unled_bot(s, e):
                 continue
-            if self._sees(s, e.pos, h, e.side):
+            if self._sees(s, e.hex, h, e.side):
                 total += self._firepower(s, e, d)
         return total
 
@@ -210,11 +214,11 @@ class DefaultPlayer:
         fire, not yet reacted this step, shoots at the first hex of the path it sees and reaches."""
         total = 0.0
         for e in s.side_teams(s.other(team.side)):
-            if e.id in s.reacted or rules._stance(s, e, team) != "fire":
+            if e.id in s.reacted or rules.stance(s, e, team) != "fire":
                 continue
             for h in path:
-                d = hex_distance(e.pos, h)
-                if 1 <= d <= 3 and self._sees(s, e.pos, h, e.side):
+                d = hex_distance(e.hex, h)
+                if 1 <= d <= 3 and self._sees(s, e.hex, h, e.side):
                     fp = self._firepower(s, e, d)
                     if fp:
                         total += fp
@@ -224,18 +228,18 @@ class DefaultPlayer:
     # -----------------------------------------------------------------------------------------
     # Movement (Rules 9, 13, 14)
     # -----------------------------------------------------------------------------------------
-    def _movement(self, s: DisState, side: str, seg, legal: list) -> Any:
-        by_team: dict[str, list] = {}
+    def _movement(self, s: DisState, side: str, seg: Segment, legal: list[Any]) -> Any:
+        by_team: dict[str, list[Any]] = {}
         relieve = None
         for c in legal:
             if type(c) is C.RelieveStress:
                 relieve = c
-            elif hasattr(c, "team"):
+            elif isinstance(c, C.TEAM_ORDERS):
                 by_team.setdefault(c.team, []).append(c)
         teams = [s.teams[t] for t in by_team]
         # followers first (while their officer still stands beside them), officers last; the front first
         obj = s.tables.objective
-        teams.sort(key=lambda t: (rules.team_has_officer(s, t), hex_distance(t.pos, obj), t.id))
+        teams.sort(key=lambda t: (rules.team_has_officer(s, t), hex_distance(t.hex, obj), t.id))
         co = rules.co_unit(s, side)
         co_team = s.team_of(co.id) if co is not None else None
         for team in teams:
@@ -247,12 +251,12 @@ class DefaultPlayer:
                 return cmd
         return C.EndPhase(side)
 
-    def _should_relieve(self, s: DisState, team: Team, cmds: list) -> bool:
+    def _should_relieve(self, s: DisState, team: Team, cmds: list[Any]) -> bool:
         if s.platoons[team.side].stress < RELIEVE_AT:
             return False
         if self._best_fire_here(s, team) > 0.5:
             return False
-        stay = self._place_value(s, team, team.pos, ())
+        stay = self._place_value(s, team, team.hex, ())
         best = max((self._place_value(s, team, c.path[-1], c.path) for c in cmds if type(c) is C.Move),
                    default=stay)
         return best - stay < 0.5
@@ -260,23 +264,23 @@ class DefaultPlayer:
     def _best_fire_here(self, s: DisState, team: Team) -> float:
         best = 0.0
         for e in s.side_teams(s.other(team.side)):
-            d = hex_distance(team.pos, e.pos)
-            if 1 <= d <= 3 and self._sees(s, team.pos, e.pos, team.side):
+            d = hex_distance(team.hex, e.hex)
+            if 1 <= d <= 3 and self._sees(s, team.hex, e.hex, team.side):
                 best = max(best, self._fire_value(s, team, e, None))
         return best
 
-    def _team_move(self, s: DisState, team: Team, cmds: list) -> Any:
+    def _team_move(self, s: DisState, team: Team, cmds: list[Any]) -> Any:
         moves = [c for c in cmds if type(c) is C.Move]
         take = next((c for c in cmds if type(c) is C.TakeCover), None)
         if team.routed:
             return None  # it runs when the step closes
         if not moves:
             # unled: it follows its orders when the step closes; it may take cover instead if it would stay
-            if take is not None and not rules._auto_path(s, team, rules.order_of(s, team).verb,
+            if take is not None and not rules.auto_path(s, team, rules.order_of(s, team).verb,
                                                          rules.order_of(s, team).place):
                 return take
             return None
-        stay = self._place_value(s, team, team.pos, ()) + (0.3 if team.cover else 0.0)
+        stay = self._place_value(s, team, team.hex, ()) + (0.3 if team.cover else 0.0)
         best, best_cmd = stay, None
         for c in moves:
             v = self._place_value(s, team, c.path[-1], c.path)
@@ -307,7 +311,7 @@ class DefaultPlayer:
         friends = [t for t in s.side_teams(side) if t.id != team.id and not t.routed]
         if officer:
             for t in friends:
-                if hex_distance(t.pos, h) <= 1 and not rules.team_has_officer(s, t):
+                if hex_distance(t.hex, h) <= 1 and not rules.team_has_officer(s, t):
                     mine = t.squad == team.squad
                     v += (1.2 if rules.is_bot_team(t) else 0.6 if mine else 0.3)
         else:
@@ -316,7 +320,7 @@ class DefaultPlayer:
             for t in friends:
                 if not rules.team_has_officer(s, t):
                     continue
-                dist = hex_distance(t.pos, h)
+                dist = hex_distance(t.hex, h)
                 if dist <= reach:
                     near = True
                 elif not t.moved and t.squad == team.squad and dist <= 1 + rules.team_move(s, t):
@@ -328,11 +332,11 @@ class DefaultPlayer:
     # -----------------------------------------------------------------------------------------
     # Battlefield actions (Rule 16)
     # -----------------------------------------------------------------------------------------
-    def _actions(self, s: DisState, side: str, seg, legal: list) -> Any:
+    def _actions(self, s: DisState, side: str, seg: Segment, legal: list[Any]) -> Any:
         best, best_cmd = PASS_VALUE, None
-        by_team: dict[str, list] = {}
+        by_team: dict[str, list[Any]] = {}
         for c in legal:
-            if hasattr(c, "team"):
+            if isinstance(c, C.TEAM_ORDERS):
                 by_team.setdefault(c.team, []).append(c)
         # a routed team back in the fight first, then orders: only the officer acts, his team may still fire
         rallies = [c for c in legal if type(c) is C.Rally]
@@ -364,7 +368,7 @@ class DefaultPlayer:
         return best_cmd if best_cmd is not None else C.EndPhase(side)
 
     def _cover_worth(self, s: DisState, team: Team) -> float:
-        return 0.2 + THREAT_WEIGHT * (1 - COVER_FACTOR) * self._threat(s, team.side, team.pos)
+        return 0.2 + THREAT_WEIGHT * (1 - COVER_FACTOR) * self._threat(s, team.side, team.hex)
 
     # -- orders ------------------------------------------------------------------------
     def _wanted(self, s: DisState, squad_id: str) -> Order | None:
@@ -373,11 +377,11 @@ class DefaultPlayer:
         teams = [t for t in s.squad_teams(squad_id) if not t.routed]
         if not teams:
             return None
-        if all(hex_distance(t.pos, obj) <= 1 for t in teams):
+        if all(hex_distance(t.hex, obj) <= 1 for t in teams):
             return Order("hold", None, "fire")
         return Order("advance", obj, "fire")
 
-    def _reorder(self, s: DisState, side: str, by_team: dict[str, list], legal: set) -> Any:
+    def _reorder(self, s: DisState, side: str, by_team: dict[str, list[Any]], legal: set[Any]) -> Any:
         co = rules.co_unit(s, side)
         co_team = s.team_of(co.id) if co is not None else None
         # the NCOs' squads first: the CO's own teams are led wherever he is, so their written order matters least
@@ -399,9 +403,9 @@ class DefaultPlayer:
             if co_team is not None and co_team.id in by_team and not sq.hq:
                 word = next((w for w, o in sorted(sq.code_words.items()) if o == want), None)
                 if word is not None:
-                    c = C.CodeWord(co_team.id, word, sq.id)
-                    if c in legal:
-                        return c
+                    word_order = C.CodeWord(co_team.id, word, sq.id)
+                    if word_order in legal:
+                        return word_order
                 if nco is None:  # no NCO to do it: the CO writes it, for next turn
                     c = C.GiveOrders(co_team.id, sq.id, want.verb, want.place, want.fire)
                     if c in legal:
@@ -416,80 +420,49 @@ class DefaultPlayer:
         return 1.0
 
     def _fire_value(self, s: DisState, team: Team, target: Team, unit_id: str | None,
-                    exclude: frozenset = frozenset(), spotted: bool | None = None) -> float:
-        """Expected worth of a Fire order, by enumeration of the Instinct checks and Armor saves (Rule 16)."""
-        d = hex_distance(team.pos, target.pos)
-        weapons = s.tables.weapons
-        firers = [u for u in team.living if not u.acted and u.id not in exclude and weapons[u.weapon].wounds_at(d) > 0]
-        if not firers:
+                    exclude: frozenset[str] = frozenset(), spotted: bool | None = None) -> float:
+        """Expected worth of a Fire order: every way its checks and saves can come out, with its exact chance and
+        the wounds it inflicts, from the plan the shot is rolled by (fireplan.plan_fire, Rule 16)."""
+        plan = plan_fire(s, team, target, unit_id, False, exclude, spotted)
+        if not plan.firers:
             return 0.0
-        targeted = [s.unit(unit_id)] if unit_id else list(target.living)
-        aims = [targeted[k % len(targeted)] for k in range(len(firers))]
-        pf = s.opt("player_facing")
-        one = s.opt("one_wound_weapons")
-        ivals: dict[int, float] = {}
-        for f in firers:
-            i = CLASSES[f.klass]
-            if i not in ivals:
-                ivals[i] = 1.0 if pf else p_success(i, rules.instinct_mods(s, team, f)[0])
-        spot = target.spotted if spotted is None else spotted
-        a_adv = 1 if (rules.officer_near(s, target) or (target.cover and not spot)) else 0
-        avals: dict[int, float] = {}
-        for u in aims:
-            a = rules.unit_stats(s, u)[1]
-            if a not in avals:
-                avals[a] = p_success(a, a_adv)
-        per = [(CLASSES[f.klass], rules.unit_stats(s, aims[k])[1], 1 if one else weapons[f.weapon].wounds_at(d))
-               for k, f in enumerate(firers)]
+        targeted = [s.unit(u) for u in plan.targeted]
         groups: dict[int, list[tuple[Unit, int, float]]] = {}
         for u in targeted:
             if u.alive:
                 _, a, w, _ = rules.unit_stats(s, u)
                 groups.setdefault(a, []).append((u, w - u.wounds, self._unit_worth(s, u, target.side)))
-        ikeys, akeys = sorted(ivals), sorted(avals)
-        total = 0.0
         whole_team = unit_id is None or len(target.living) == 1
-        for ihits in product((True, False), repeat=len(ikeys)):
-            pi = 1.0
-            for i, hit in zip(ikeys, ihits):
-                pi *= ivals[i] if hit else 1 - ivals[i]
-            if pi == 0.0:
-                continue
-            hit_of = dict(zip(ikeys, ihits))
-            for asaves in product((True, False), repeat=len(akeys)):
-                pa = pi
-                for a, sv in zip(akeys, asaves):
-                    pa *= avals[a] if sv else 1 - avals[a]
-                if pa == 0.0:
-                    continue
-                save_of = dict(zip(akeys, asaves))
-                on: dict[int, int] = {}
-                for i, a, w in per:
-                    if pf:
-                        got = 0 if save_of[a] else w
-                    elif not hit_of[i]:
-                        got = 0
-                    else:
-                        got = max(w - 1, 0) if save_of[a] else w
-                    on[a] = on.get(a, 0) + got
-                value = 0.0
-                p_all = 1.0 if whole_team else 0.0
-                for a, units in groups.items():
-                    base, extra = divmod(on.get(a, 0), len(units))
-                    for u, rem, worth in units:
-                        if base >= rem:
-                            pk = 1.0
-                        elif base + 1 >= rem:
-                            pk = extra / len(units)
-                        else:
-                            pk = 0.0
-                        got = base + extra / len(units)
-                        value += pk * worth + (1 - pk) * WOUND_WORTH * min(got, rem - 1)
-                        p_all *= pk
-                if whole_team:
-                    value += p_all * 1.0  # a team off the board: one fewer on the objective
-                total += pa * value
+        total = 0.0
+        for p, rows in plan.cases():
+            on: dict[int, int] = {}
+            for row in rows:
+                on[row.pairing.armour] = on.get(row.pairing.armour, 0) + row.wounds
+            total += float(p) * self._wounds_worth(groups, on, whole_team)
         return total
+
+    @staticmethod
+    def _wounds_worth(groups: dict[int, list[tuple[Unit, int, float]]], on: dict[int, int],
+                      whole_team: bool) -> float:
+        """What ``on[a]`` wounds on each armour group are worth: the units they are likely to kill (split evenly,
+        the remainder at random), a little for wounds that do not kill, and one more if the team is wiped out."""
+        value = 0.0
+        p_all = 1.0 if whole_team else 0.0
+        for a, units in groups.items():
+            base, extra = divmod(on.get(a, 0), len(units))
+            for _, rem, worth in units:
+                if base >= rem:
+                    pk = 1.0
+                elif base + 1 >= rem:
+                    pk = extra / len(units)
+                else:
+                    pk = 0.0
+                share = base + extra / len(units)
+                value += pk * worth + (1 - pk) * WOUND_WORTH * min(share, rem - 1)
+                p_all *= pk
+        if whole_team:
+            value += p_all * 1.0  # a team off the board: one fewer on the objective
+        return value
 
     def _spot_value(self, s: DisState, team: Team, target: Team, free_teams: list[Team]) -> float:
         """Rule 16 - Spotting: the chance to spot times what the shots still to come gain by it."""
@@ -500,7 +473,7 @@ class DefaultPlayer:
                                                              rules.instinct_mods(s, team, spotter)[0])
         gain = 0.0
         for f in free_teams:
-            if f.routed or not self._sees(s, f.pos, target.pos, f.side):
+            if f.routed or not self._sees(s, f.hex, target.hex, f.side):
                 continue
             exclude = frozenset({spotter.id}) if f.id == team.id else frozenset()
             if not rules.is_led(s, f) and rules.order_of(s, f).fire != "fire":
@@ -513,11 +486,11 @@ class DefaultPlayer:
         own_now = self._best_team_fire(s, team)
         return p * gain - max(0.0, own_now - self._best_team_fire(s, team, frozenset({spotter.id})))
 
-    def _best_team_fire(self, s: DisState, team: Team, exclude: frozenset = frozenset()) -> float:
+    def _best_team_fire(self, s: DisState, team: Team, exclude: frozenset[str] = frozenset()) -> float:
         best = 0.0
         for e in s.side_teams(s.other(team.side)):
-            d = hex_distance(team.pos, e.pos)
-            if not 1 <= d <= 3 or not self._sees(s, team.pos, e.pos, team.side):
+            d = hex_distance(team.hex, e.hex)
+            if not 1 <= d <= 3 or not self._sees(s, team.hex, e.hex, team.side):
                 continue
             best = max(best, self._fire_value(s, team, e, None, exclude))
             if len(e.living) > 1:

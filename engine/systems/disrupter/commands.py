@@ -142,3 +142,6 @@ class EndPhase:
 
 COMMAND_TYPES = (PlaceRallyPoint, DefineCodeWord, Deploy, SetOrders, EndBriefing, UseResolve, Move, FollowOrders,
                  Retreat, TakeCover, LeaveCover, Fire, Spot, GiveOrders, CodeWord, Rally, RelieveStress, EndPhase)
+
+#: the orders a team is given in the battle (each names its ``team``)
+TEAM_ORDERS = (Move, FollowOrders, Retreat, TakeCover, LeaveCover, Fire, Spot, GiveOrders, CodeWord, Rally)

@@ -152,11 +152,12 @@ class Tables:
     briefing: bool = True
     #: the first order of each squad the scenario writes: (squad id, verb, place, fire clause)
     first_orders: tuple[tuple[str, str, Hex | None, str], ...] = ()
-    sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+    sight_cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> Tables:
-        return shared_tables("Disrupter", content, _build)
+        tables: Tables = shared_tables("Disrupter", content, _build)
+        return tables
 
     @property
     def side_ids(self) -> tuple[str, ...]:
@@ -181,7 +182,7 @@ def read_content(content: dict[str, Any], where: Callable[[str], str] | None = N
     name = where or (lambda part: f"Disrupter content {FILES.get(part, 'scenario')}")
     t = structure_parts(content, DisrupterContent, name, files=where is not None)
     raw = dict(t.platoons)
-    words = structure_content({"code_words": raw.pop("code_words", None)}, CodeWords, name("platoons"))
+    words: CodeWords = structure_content({"code_words": raw.pop("code_words", None)}, CodeWords, name("platoons"))
     return t, structure_content(raw, dict[str, PlatoonTable], name("platoons")), tuple(words.code_words)
 
 
@@ -266,7 +267,8 @@ def _build(content: dict[str, Any]) -> Tables:
         raise ContentError("the scenario objective is off the map")
     landmarks = tuple(offset_to_axial(*v) for v in scen.landmarks)
     forces = _Forces()
-    sides, first_orders = [], ()  # type: ignore[var-annotated]
+    sides: list[SideSpec] = []
+    first_orders: tuple[tuple[str, str, Hex | None, str], ...] = ()
     for s in scen.sides:
         if any(not 0 <= r < height for r in s.zone):
             raise ContentError(f"side {s.id} zone rows must be from 0 to {height - 1}")

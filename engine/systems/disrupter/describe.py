@@ -1,7 +1,9 @@
-"""One line of plain English per Disrupter event and command (the dice log)."""
+"""One line of plain English per Disrupter event (the dice log) and per order; :mod:`.rulebook` registers each
+with its type. The core's dice read as two-digit d100s (:func:`die_rolled`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from hexfront.engine.core.events import DieRolled
@@ -9,7 +11,8 @@ from hexfront.engine.core.hexes import Hex, hex_count, hex_label
 
 from . import commands as C
 from . import events as E
-from .state import Order
+from .board import segment_name
+from .state import DisState, Order
 
 
 def where(h: Hex | None) -> str:
@@ -22,7 +25,7 @@ def _order(verb: str, place: Hex | None, fire: str) -> str:
     return Order(verb, place, fire).sentence()
 
 
-def unit_name(state: Any, unit_id: str) -> str:
+def unit_name(state: DisState | None, unit_id: str) -> str:
     """A unit in words: "officer (Alpha lead)", "soldier 2 (Alpha gun)", "bot (Walker bots)". The team's name
     says whose officer it is; the words do not change when a CO falls and an NCO takes over, so the dice log
     reads the same at every point of a replay."""
@@ -40,161 +43,269 @@ def unit_name(state: Any, unit_id: str) -> str:
     return f"{unit.klass}{number} ({team.name})"
 
 
-def side_name(state: Any, side: str) -> str:
-    if state is not None and side in getattr(state, "platoons", {}):
-        return state.platoons[side].name
-    return side
+def _rule(e: Any) -> str:
+    return f" ({e.rule})" if e.rule else ""
+
+
+def _side(st: DisState, side: str) -> str:
+    platoon = st.platoons.get(side)
+    return platoon.name if platoon is not None else side
+
+
+def _unit(st: DisState, unit_id: str) -> str:
+    return unit_name(st, unit_id)
+
+
+def _units(st: DisState, unit_ids: Iterable[str]) -> str:
+    return ", ".join(unit_name(st, u) for u in unit_ids)
+
+
+def _team(st: DisState, team_id: str | None) -> str:
+    if team_id is None:
+        return "-"
+    if team_id in st.teams:
+        return f"{st.teams[team_id].name} [{team_id}]"
+    return team_id
+
+
+def _squad(st: DisState, squad_id: str | None) -> str:
+    if squad_id is None:
+        return "every squad that knows it"
+    if squad_id in st.squads:
+        return st.squads[squad_id].name
+    return squad_id
+
+
+# -- events ----------------------------------------------------------------------------------------------------
+
+def team_placed(st: DisState, e: E.TeamPlaced) -> str:
+    return f"{_team(st, e.team)} placed at {where(e.at)}{_rule(e)}"
+
+
+def co_appointed(st: DisState, e: E.CoAppointed) -> str:
+    return f"{_unit(st, e.unit)} is {_side(st, e.side)}'s Commanding Officer{_rule(e)}"
+
+
+def rally_point_placed(st: DisState, e: E.RallyPointPlaced) -> str:
+    return f"{_side(st, e.side)} places a rally point at {where(e.at)}{_rule(e)}"
+
+
+def code_word_defined(st: DisState, e: E.CodeWordDefined) -> str:
+    return f"code word {e.word} for {_squad(st, e.squad)}: {_order(e.verb, e.place, e.fire)}{_rule(e)}"
+
+
+def order_changed(st: DisState, e: E.OrderChanged) -> str:
+    how = {"code word": f"code word {e.word}", "resume": "code word Resume", "pending": "the CO's order",
+           "briefing": "initial orders", "orders": "new orders"}.get(e.source, e.source)
+    return f"{_squad(st, e.squad)} now: {_order(e.verb, e.place, e.fire)} [{how}]{_rule(e)}"
+
+
+def order_pending(st: DisState, e: E.OrderPending) -> str:
+    return f"{_squad(st, e.squad)} will, from next turn: {_order(e.verb, e.place, e.fire)}{_rule(e)}"
+
+
+def briefing_ended(st: DisState, e: E.BriefingEnded) -> str:
+    return f"{_side(st, e.side)} ends its briefing{_rule(e)}"
+
+
+def turn_began(st: DisState, e: E.TurnBegan) -> str:
+    return f"Turn {e.turn} begins{_rule(e)}"
+
+
+def stress_changed(st: DisState, e: E.StressChanged) -> str:
+    return f"{_side(st, e.side)} stress {e.delta:+d} -> {e.stress}: {e.reason}{_rule(e)}"
+
+
+def resolve_chosen(st: DisState, e: E.ResolveChosen) -> str:
+    return f"{_side(st, e.side)} {'uses' if e.use else 'keeps'} its Resolve{_rule(e)}"
+
+
+def check_made(st: DisState, e: E.CheckMade) -> str:
+    adv = {1: " [+]", -1: " [-]", 0: ""}[e.adv]
+    rolls = "/".join(f"{r:02d}" for r in e.rolls)
+    mods = f"; {', '.join(e.modifiers)}" if e.modifiers else ""
+    return (f"{_unit(st, e.who)} {e.kind} {e.stat}{adv} {e.purpose}: rolled {rolls}, keeps {e.roll:02d}: "
+            f"{e.result}{mods}{_rule(e)}")
+
+
+def initiative_won(st: DisState, e: E.InitiativeWon) -> str:
+    order = ", ".join(_side(st, x) for x in e.order)
+    return f"{_side(st, e.side)} wins the initiative ({e.reason}); order {order}{_rule(e)}"
+
+
+def group_assigned(st: DisState, e: E.GroupAssigned) -> str:
+    return f"{_squad(st, e.squad)} is in Group {e.group}: {e.reason}{_rule(e)}"
+
+
+def segments_set(st: DisState, e: E.SegmentsSet) -> str:
+    if not e.segments:
+        return f"the turn's segments are done{_rule(e)}"
+    return f"now: {segment_name(st, e.segments[0])}{_rule(e)}"
+
+
+def team_stepped(st: DisState, e: E.TeamStepped) -> str:
+    return f"{_team(st, e.team)} moves {where(e.frm)} -> {where(e.to)}{_rule(e)}"
+
+
+def team_move_done(st: DisState, e: E.TeamMoveDone) -> str:
+    return f"{_team(st, e.team)} {e.how}{_rule(e)}"
+
+
+def cover_changed(st: DisState, e: E.CoverChanged) -> str:
+    return f"{_team(st, e.team)} {'takes' if e.cover else 'leaves'} cover ({e.reason}){_rule(e)}"
+
+
+def units_acted(st: DisState, e: E.UnitsActed) -> str:
+    return f"{_units(st, e.units) or 'no unit of ' + _team(st, e.team)}: {e.action}{_rule(e)}"
+
+
+def fire_declared(st: DisState, e: E.FireDeclared) -> str:
+    kind = "reacts to" if e.reaction else "fires at"
+    aim = f" (at {_unit(st, e.target_unit)})" if e.target_unit else ""
+    return f"{_team(st, e.team)} {kind} {_team(st, e.target)}{aim} at {hex_count(e.distance)}{_rule(e)}"
+
+
+def fire_resolved(st: DisState, e: E.FireResolved) -> str:
+    return (f"I{e.instinct} {e.check} against A{e.armour} {e.save}: {e.effect}, {e.wounds} wounds{_rule(e)}")
+
+
+def penalty_set(st: DisState, e: E.PenaltySet) -> str:
+    return f"{_team(st, e.team)} has [-] on Instinct in turn {e.turn}{_rule(e)}"
+
+
+def wounds_taken(st: DisState, e: E.WoundsTaken) -> str:
+    return f"{_unit(st, e.unit)} takes {e.wounds} wound{'' if e.wounds == 1 else 's'}, {e.total} in all{_rule(e)}"
+
+
+def unit_removed(st: DisState, e: E.UnitRemoved) -> str:
+    return f"{_unit(st, e.unit)} is taken off the board ({e.reason}){_rule(e)}"
+
+
+def spot_marked(st: DisState, e: E.SpotMarked) -> str:
+    by = f" by {_team(st, e.by)}" if e.by else ""
+    return f"{_team(st, e.team)} is {'spotted' if e.spotted else 'not spotted'}{by}{_rule(e)}"
+
+
+def panic_checked(st: DisState, e: E.PanicChecked) -> str:
+    who = _team(st, e.team) if e.team else _side(st, e.side)
+    res = "passes" if e.passed else f"fails: {e.text}"
+    return f"{who} panic check d20 {e.roll} against stress {e.stress}: {res}{_rule(e)}"
+
+
+def team_frozen(st: DisState, e: E.TeamFrozen) -> str:
+    return f"{_team(st, e.team)} is frozen in turn {e.turn}{_rule(e)}"
+
+
+def team_routed(st: DisState, e: E.TeamRouted) -> str:
+    return f"{_team(st, e.team)} {'routs' if e.routed else 'is rallied'}{_rule(e)}"
+
+
+def team_left_board(st: DisState, e: E.TeamLeftBoard) -> str:
+    return f"{_team(st, e.team)} leaves the board: {e.reason}{_rule(e)}"
+
+
+def team_joined_squad(st: DisState, e: E.TeamJoinedSquad) -> str:
+    return f"{_team(st, e.team)} joins {_squad(st, e.squad)}: {e.reason}{_rule(e)}"
+
+
+def code_words_jammed(st: DisState, e: E.CodeWordsJammed) -> str:
+    return f"{_side(st, e.side)}'s code words are jammed in turn {e.turn}{_rule(e)}"
+
+
+def battle_ended(st: DisState, e: E.BattleEnded) -> str:
+    return f"the battle ends: {e.reason}"
+
+
+# -- orders ----------------------------------------------------------------------------------------------------
+
+def place_rally_point_order(st: DisState, c: C.PlaceRallyPoint) -> str:
+    return f"{_side(st, c.side)}: rally point at {where(c.at)}"
+
+
+def define_code_word_order(st: DisState, c: C.DefineCodeWord) -> str:
+    return f"{_side(st, c.side)}: code word {c.word} for {_squad(st, c.squad)}: {_order(c.verb, c.place, c.fire)}"
+
+
+def deploy_order(st: DisState, c: C.Deploy) -> str:
+    return f"{_side(st, c.side)}: deploy {_team(st, c.team)} at {where(c.at)}"
+
+
+def set_orders_order(st: DisState, c: C.SetOrders) -> str:
+    return f"{_side(st, c.side)}: {_squad(st, c.squad)} will {_order(c.verb, c.place, c.fire)}"
+
+
+def end_briefing_order(st: DisState, c: C.EndBriefing) -> str:
+    return f"{_side(st, c.side)}: end the briefing"
+
+
+def use_resolve_order(st: DisState, c: C.UseResolve) -> str:
+    return f"{_side(st, c.side)}: use Resolve on this initiative check"
+
+
+def move_order(st: DisState, c: C.Move) -> str:
+    return f"{_team(st, c.team)} moves to {where(c.path[-1]) if c.path else '-'} ({hex_count(len(c.path))})"
+
+
+def follow_orders_order(st: DisState, c: C.FollowOrders) -> str:
+    return f"{_team(st, c.team)} follows its orders"
+
+
+def retreat_order(st: DisState, c: C.Retreat) -> str:
+    return f"{_team(st, c.team)} retreats toward its edge"
+
+
+def take_cover_order(st: DisState, c: C.TakeCover) -> str:
+    return f"{_team(st, c.team)} takes cover"
+
+
+def leave_cover_order(st: DisState, c: C.LeaveCover) -> str:
+    return f"{_team(st, c.team)} leaves cover"
+
+
+def fire_order(st: DisState, c: C.Fire) -> str:
+    aim = f" (at {_unit(st, c.target_unit)})" if c.target_unit else ""
+    return f"{_team(st, c.team)} fires at {_team(st, c.target)}{aim}"
+
+
+def spot_order(st: DisState, c: C.Spot) -> str:
+    return f"{_team(st, c.team)} tries to spot {_team(st, c.target)}"
+
+
+def give_orders_order(st: DisState, c: C.GiveOrders) -> str:
+    return f"{_team(st, c.team)} orders {_squad(st, c.squad)}: {_order(c.verb, c.place, c.fire)}"
+
+
+def code_word_order(st: DisState, c: C.CodeWord) -> str:
+    return f"{_team(st, c.team)} sends code word {c.word} to {_squad(st, c.squad)}"
+
+
+def rally_order(st: DisState, c: C.Rally) -> str:
+    return f"{_team(st, c.team)} tries to rally {_team(st, c.target)}"
+
+
+def relieve_stress_order(st: DisState, c: C.RelieveStress) -> str:
+    return f"{_side(st, c.side)}: the CO relieves 1 stress instead of acting"
+
+
+def end_phase_order(st: DisState, c: C.EndPhase) -> str:
+    return f"{_side(st, c.side)}: end this step"
+
+
+def die_rolled(st: DisState, e: DieRolled) -> str:
+    """A core die in the dice log: a d100 as its two digits (Rule 7)."""
+    face = f"{e.result:02d}" if e.sides == 100 else str(e.result)
+    return f"d{e.sides} rolled {face} for {e.purpose}{_rule(e)}"
 
 
 class Describer:
-    def __init__(self, state: Any) -> None:
+    """The dice log's words for the core's own dice (every Disrupter event and order registers its words in
+    :mod:`.rulebook`)."""
+
+    def __init__(self, state: DisState) -> None:
         self.s = state
 
-    def side(self, side: str) -> str:
-        return side_name(self.s, side)
+    def event(self, e: Any) -> str:
+        return die_rolled(self.s, e) if isinstance(e, DieRolled) else repr(e)
 
-    def unit(self, unit_id: str) -> str:
-        return unit_name(self.s, unit_id)
-
-    def units(self, unit_ids) -> str:
-        return ", ".join(self.unit(u) for u in unit_ids)
-
-    def team(self, team_id: str | None) -> str:
-        if team_id is None:
-            return "-"
-        if self.s is not None and team_id in self.s.teams:
-            return f"{self.s.teams[team_id].name} [{team_id}]"
-        return team_id
-
-    def squad(self, squad_id: str | None) -> str:
-        if squad_id is None:
-            return "every squad that knows it"
-        if self.s is not None and squad_id in self.s.squads:
-            return self.s.squads[squad_id].name
-        return squad_id
-
-    def event(self, e: Any) -> str:  # noqa: C901
-        t = type(e)
-        rule = f" ({e.rule})" if getattr(e, "rule", "") else ""
-        if t is DieRolled:
-            return f"d{e.sides} rolled {e.result:02d} for {e.purpose}{rule}" if e.sides == 100 else \
-                f"d{e.sides} rolled {e.result} for {e.purpose}{rule}"
-        if t is E.TeamPlaced:
-            return f"{self.team(e.team)} placed at {where(e.at)}{rule}"
-        if t is E.CoAppointed:
-            return f"{self.unit(e.unit)} is {self.side(e.side)}'s Commanding Officer{rule}"
-        if t is E.RallyPointPlaced:
-            return f"{self.side(e.side)} places a rally point at {where(e.at)}{rule}"
-        if t is E.CodeWordDefined:
-            return f"code word {e.word} for {self.squad(e.squad)}: {_order(e.verb, e.place, e.fire)}{rule}"
-        if t is E.OrderChanged:
-            how = {"code word": f"code word {e.word}", "resume": "code word Resume", "pending": "the CO's order",
-                   "briefing": "initial orders", "orders": "new orders"}.get(e.source, e.source)
-            return f"{self.squad(e.squad)} now: {_order(e.verb, e.place, e.fire)} [{how}]{rule}"
-        if t is E.OrderPending:
-            return f"{self.squad(e.squad)} will, from next turn: {_order(e.verb, e.place, e.fire)}{rule}"
-        if t is E.BriefingEnded:
-            return f"{self.side(e.side)} ends its briefing{rule}"
-        if t is E.TurnBegan:
-            return f"Turn {e.turn} begins{rule}"
-        if t is E.StressChanged:
-            return f"{self.side(e.side)} stress {e.delta:+d} -> {e.stress}: {e.reason}{rule}"
-        if t is E.ResolveChosen:
-            return f"{self.side(e.side)} {'uses' if e.use else 'keeps'} its Resolve{rule}"
-        if t is E.CheckMade:
-            adv = {1: " [+]", -1: " [-]", 0: ""}[e.adv]
-            rolls = "/".join(f"{r:02d}" for r in e.rolls)
-            mods = f"; {', '.join(e.modifiers)}" if e.modifiers else ""
-            return f"{self.unit(e.who)} {e.kind} {e.stat}{adv} {e.purpose}: rolled {rolls}, keeps {e.roll:02d}: {e.result}{mods}{rule}"
-        if t is E.InitiativeWon:
-            return f"{self.side(e.side)} wins the initiative ({e.reason}); order {', '.join(self.side(x) for x in e.order)}{rule}"
-        if t is E.GroupAssigned:
-            return f"{self.squad(e.squad)} is in Group {e.group}: {e.reason}{rule}"
-        if t is E.SegmentsSet:
-            if not e.segments:
-                return f"the turn's segments are done{rule}"
-            from .rules import segment_name
-
-            return f"now: {segment_name(self.s, e.segments[0])}{rule}" if self.s is not None else \
-                f"now: {e.segments[0]}{rule}"
-        if t is E.TeamStepped:
-            return f"{self.team(e.team)} moves {where(e.frm)} -> {where(e.to)}{rule}"
-        if t is E.TeamMoveDone:
-            return f"{self.team(e.team)} {e.how}{rule}"
-        if t is E.CoverChanged:
-            return f"{self.team(e.team)} {'takes' if e.cover else 'leaves'} cover ({e.reason}){rule}"
-        if t is E.UnitsActed:
-            return f"{self.units(e.units) or 'no unit of ' + self.team(e.team)}: {e.action}{rule}"
-        if t is E.FireDeclared:
-            kind = "reacts to" if e.reaction else "fires at"
-            aim = f" (at {self.unit(e.target_unit)})" if e.target_unit else ""
-            return f"{self.team(e.team)} {kind} {self.team(e.target)}{aim} at {hex_count(e.distance)}{rule}"
-        if t is E.FireResolved:
-            return (f"I{e.instinct} {e.check} against A{e.armour} {e.save}: {e.effect}, {e.wounds} wounds{rule}")
-        if t is E.PenaltySet:
-            return f"{self.team(e.team)} has [-] on Instinct in turn {e.turn}{rule}"
-        if t is E.WoundsTaken:
-            return f"{self.unit(e.unit)} takes {e.wounds} wound{'' if e.wounds == 1 else 's'}, {e.total} in all{rule}"
-        if t is E.UnitRemoved:
-            return f"{self.unit(e.unit)} is taken off the board ({e.reason}){rule}"
-        if t is E.SpotMarked:
-            return f"{self.team(e.team)} is {'spotted' if e.spotted else 'not spotted'}" + \
-                (f" by {self.team(e.by)}" if e.by else "") + rule
-        if t is E.PanicChecked:
-            who = self.team(e.team) if e.team else self.side(e.side)
-            res = "passes" if e.passed else f"fails: {e.text}"
-            return f"{who} panic check d20 {e.roll} against stress {e.stress}: {res}{rule}"
-        if t is E.TeamFrozen:
-            return f"{self.team(e.team)} is frozen in turn {e.turn}{rule}"
-        if t is E.TeamRouted:
-            return f"{self.team(e.team)} {'routs' if e.routed else 'is rallied'}{rule}"
-        if t is E.TeamLeftBoard:
-            return f"{self.team(e.team)} leaves the board: {e.reason}{rule}"
-        if t is E.TeamJoinedSquad:
-            return f"{self.team(e.team)} joins {self.squad(e.squad)}: {e.reason}{rule}"
-        if t is E.CodeWordsJammed:
-            return f"{self.side(e.side)}'s code words are jammed in turn {e.turn}{rule}"
-        if t is E.BattleEnded:
-            return f"the battle ends: {e.reason}"
-        return repr(e)
-
-    def command(self, c: Any) -> str:  # noqa: C901
-        t = type(c)
-        if t is C.PlaceRallyPoint:
-            return f"{self.side(c.side)}: rally point at {where(c.at)}"
-        if t is C.DefineCodeWord:
-            return f"{self.side(c.side)}: code word {c.word} for {self.squad(c.squad)}: {_order(c.verb, c.place, c.fire)}"
-        if t is C.Deploy:
-            return f"{self.side(c.side)}: deploy {self.team(c.team)} at {where(c.at)}"
-        if t is C.SetOrders:
-            return f"{self.side(c.side)}: {self.squad(c.squad)} will {_order(c.verb, c.place, c.fire)}"
-        if t is C.EndBriefing:
-            return f"{self.side(c.side)}: end the briefing"
-        if t is C.UseResolve:
-            return f"{self.side(c.side)}: use Resolve on this initiative check"
-        if t is C.Move:
-            return f"{self.team(c.team)} moves to {where(c.path[-1]) if c.path else '-'} ({hex_count(len(c.path))})"
-        if t is C.FollowOrders:
-            return f"{self.team(c.team)} follows its orders"
-        if t is C.Retreat:
-            return f"{self.team(c.team)} retreats toward its edge"
-        if t is C.TakeCover:
-            return f"{self.team(c.team)} takes cover"
-        if t is C.LeaveCover:
-            return f"{self.team(c.team)} leaves cover"
-        if t is C.Fire:
-            aim = f" (at {self.unit(c.target_unit)})" if c.target_unit else ""
-            return f"{self.team(c.team)} fires at {self.team(c.target)}{aim}"
-        if t is C.Spot:
-            return f"{self.team(c.team)} tries to spot {self.team(c.target)}"
-        if t is C.GiveOrders:
-            return f"{self.team(c.team)} orders {self.squad(c.squad)}: {_order(c.verb, c.place, c.fire)}"
-        if t is C.CodeWord:
-            return f"{self.team(c.team)} sends code word {c.word} to {self.squad(c.squad)}"
-        if t is C.Rally:
-            return f"{self.team(c.team)} tries to rally {self.team(c.target)}"
-        if t is C.RelieveStress:
-            return f"{self.side(c.side)}: the CO relieves 1 stress instead of acting"
-        if t is C.EndPhase:
-            return f"{self.side(c.side)}: end this step"
+    def command(self, c: Any) -> str:
         return repr(c)

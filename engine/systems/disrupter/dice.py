@@ -7,15 +7,21 @@ the units die 7. Doubles (00, 11, ... 99) are criticals.
 
 Advantage [+] rolls twice and keeps the more favourable; disadvantage [-]
 keeps the less favourable. Ordering of results, best first: critical success,
-success, failure, critical failure; among results of one kind the lower roll
-is kept (this game's reading: a lower roll is "more under" the stat).
+success, failure, critical failure; among results of one kind [+] keeps the
+lower roll and [-] the higher (this game's reading: a lower roll is "more under"
+the stat).
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
 
 import attrs
+
+from hexfront.engine.core.odds import dice_odds, then
+from hexfront.engine.core.resolution import Resolution
 
 CRIT_SUCCESS, SUCCESS, FAILURE, CRIT_FAILURE = "critical success", "success", "failure", "critical failure"
 _RANK = {CRIT_SUCCESS: 3, SUCCESS: 2, FAILURE: 1, CRIT_FAILURE: 0}
@@ -32,19 +38,6 @@ def grade(roll: int, stat: int) -> str:
     if is_double(roll):
         return CRIT_SUCCESS if ok else CRIT_FAILURE
     return SUCCESS if ok else FAILURE
-
-
-def better(a: int, b: int, stat: int) -> int:
-    """The more favourable of two rolls against ``stat`` (used for [+])."""
-    ra, rb = _RANK[grade(a, stat)], _RANK[grade(b, stat)]
-    if ra != rb:
-        return a if ra > rb else b
-    return min(a, b)
-
-
-def worse(a: int, b: int, stat: int) -> int:
-    """The less favourable of two rolls against ``stat`` (used for [-])."""
-    return b if better(a, b, stat) == a and a != b else a
 
 
 def net(plus: int, minus: int) -> int:
@@ -72,7 +65,7 @@ class Check:
         return self.result in (CRIT_SUCCESS, CRIT_FAILURE)
 
 
-def roll_d100(ctx, purpose: str, rule: str, who: str = "", modifiers: tuple[str, ...] = ()) -> int:
+def roll_d100(ctx: Resolution, purpose: str, rule: str, who: str = "", modifiers: tuple[str, ...] = ()) -> int:
     """One percentile roll 0..99 through the core die (scripting 37 gives 37)."""
     return ctx.roll(100, purpose, rule, who, modifiers=modifiers)
 
@@ -93,18 +86,42 @@ def die_modifiers(adv: int, names: tuple[str, ...]) -> tuple[str, ...]:
     return names
 
 
-def check(ctx, stat: int, adv: int, purpose: str, rule: str, who: str = "",
+def check(ctx: Resolution, stat: int, adv: int, purpose: str, rule: str, who: str = "",
           modifiers: tuple[str, ...] = ()) -> Check:
     """Roll a d100 check or save against ``stat`` with net advantage ``adv`` (-1, 0, +1). ``modifiers`` names
     the [+] and [-] behind ``adv``; each die rolled carries them (see :func:`die_modifiers`)."""
     named = die_modifiers(adv, modifiers)
-    first = roll_d100(ctx, purpose, rule, who, named)
+    rolls = [roll_d100(ctx, purpose, rule, who, named)]
+    if adv != 0:
+        label = "[+]" if adv > 0 else "[-]"
+        rolls.append(roll_d100(ctx, f"{purpose} {label} second roll", rule, who, named))
+    faces = tuple(rolls)
+    roll, result = kept(stat, adv, faces)
+    return Check(stat, adv, faces, roll, result)
+
+
+def keep_kind(adv: int, kinds: Sequence[str]) -> str:
+    """The kind of result a check keeps from the kinds its d100s gave (Rule 7): the one, or under [+] the more
+    favourable (critical success, success, failure, critical failure, best first) and under [-] the less."""
     if adv == 0:
-        return Check(stat, 0, (first,), first, grade(first, stat))
-    label = "[+]" if adv > 0 else "[-]"
-    second = roll_d100(ctx, f"{purpose} {label} second roll", rule, who, named)
-    kept = better(first, second, stat) if adv > 0 else worse(first, second, stat)
-    return Check(stat, adv, (first, second), kept, grade(kept, stat))
+        return kinds[0]
+    pick = max if adv > 0 else min
+    return pick(kinds, key=_RANK.__getitem__)
+
+
+def kept(stat: int, adv: int, faces: Sequence[int]) -> tuple[int, str]:
+    """The roll a check against ``stat`` keeps from its faces, and its kind of result (Rule 7, :func:`keep_kind`).
+    Of two rolls of the kind kept, [+] keeps the lower and [-] the higher (this game's reading: a lower roll is
+    "more under" the stat)."""
+    kinds = [grade(face, stat) for face in faces]
+    kind = keep_kind(adv, kinds)
+    of_kind = [face for face, k in zip(faces, kinds, strict=True) if k == kind]
+    return (min(of_kind) if adv >= 0 else max(of_kind)), kind
+
+
+def check_result(stat: int, adv: int, faces: Sequence[int]) -> str:
+    """The kind of result a check against ``stat`` with net ``adv`` has when its d100s show ``faces``."""
+    return kept(stat, adv, faces)[1]
 
 
 def automatic(stat: int) -> Check:
@@ -113,24 +130,28 @@ def automatic(stat: int) -> Check:
 
 
 @cache
-def odds(stat: int, adv: int) -> dict[str, float]:
-    """Exact chances of each kind of result for ``stat`` with [+] (1), none (0) or [-] (-1)."""
-    kinds = [grade(r, stat) for r in range(100)]
-    out = {CRIT_SUCCESS: 0.0, SUCCESS: 0.0, FAILURE: 0.0, CRIT_FAILURE: 0.0}
+def check_odds(stat: int, adv: int) -> dict[str, Fraction]:
+    """Each kind of result of a check against ``stat`` with [+] (1), none (0) or [-] (-1), exactly: every face of
+    a d100 graded (:func:`grade`), and under [+] or [-] every kind of the first die with every kind of the second,
+    the kind kept by :func:`keep_kind`: the rules :func:`check` rolls by."""
+    one = dice_odds([100], lambda faces: grade(faces[0], stat))
     if adv == 0:
-        for k in kinds:
-            out[k] += 0.01
+        return one
+
+    def second(first: str) -> dict[str, Fraction]:
+        out: dict[str, Fraction] = {}
+        for kind, p in one.items():
+            keep = keep_kind(adv, (first, kind))
+            out[keep] = out.get(keep, Fraction(0)) + p
         return out
-    pick = better if adv > 0 else worse
-    for a in range(100):
-        for b in range(100):
-            out[kinds[pick(a, b, stat)]] += 0.0001
-    return out
+
+    return then(one, second)
 
 
 def p_success(stat: int, adv: int) -> float:
-    o = odds(stat, adv)
-    return o[CRIT_SUCCESS] + o[SUCCESS]
+    """The chance a check succeeds (critically or not), from :func:`check_odds`."""
+    o = check_odds(stat, adv)
+    return float(o.get(CRIT_SUCCESS, 0) + o.get(SUCCESS, 0))
 
 
 def panic_passes(roll: int, stress: int) -> bool:

@@ -1,6 +1,6 @@
 """Disrupter battle state: platoons, squads with their orders, teams of units, the turn's place.
 
-Only the fold (rules.fold) writes these records. ``canonical`` gives a plain
+Only the fold (folds.py, each event's fold) writes these records. ``canonical`` gives a plain
 tuple fixing the whole state, for the battle's hash.
 """
 
@@ -40,7 +40,7 @@ class Order:
                   "hold_fire": "hold fire unless fired upon"}[self.fire]
         return f"{verb}; {clause}"
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.verb, (self.place.q, self.place.r) if self.place else None, self.fire)
 
 
@@ -54,7 +54,7 @@ class Unit:
     alive: bool = True
     acted: bool = False  # has used its battlefield action this turn
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.wounds, self.alive, self.acted)
 
     def copy(self) -> Unit:
@@ -80,6 +80,12 @@ class Team:
     fired_at_by: list[str] = attrs.field(factory=list)  # teams that fired at it this turn
 
     @property
+    def hex(self) -> Hex:
+        """Where the team stands: asked only of a team on the board."""
+        assert self.pos is not None, f"{self.id} is not on the board"
+        return self.pos
+
+    @property
     def living(self) -> list[Unit]:
         return [u for u in self.units if u.alive]
 
@@ -87,7 +93,7 @@ class Team:
     def on_board(self) -> bool:
         return not self.gone and self.pos is not None and any(u.alive for u in self.units)
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.squad, (self.pos.q, self.pos.r) if self.pos else None, self.cover, self.spotted,
                 self.routed, self.gone, self.moved, self.penalty_turn, self.frozen_turn, self.deployed,
                 tuple(self.fired_at_by), tuple(u.canonical() for u in self.units))
@@ -113,7 +119,7 @@ class Squad:
     code_words: dict[str, Order] = attrs.field(factory=dict)
     orders_set: bool = False  # given its initial orders at the briefing
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.order.canonical(), self.pending.canonical() if self.pending else None,
                 self.before_code.canonical() if self.before_code else None, self.group,
                 tuple(sorted((w, o.canonical()) for w, o in self.code_words.items())), self.orders_set)
@@ -138,7 +144,7 @@ class Platoon:
     relieved: bool = False  # the CO relieved stress this turn
     lost: int = 0  # units taken off the board
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.side, self.stress, self.co, tuple((h.q, h.r) for h in self.rally_points), self.resolve_used,
                 self.resolve_now, self.resolve_decided, self.briefed, self.jammed_turn, self.relieved, self.lost)
 
@@ -185,7 +191,7 @@ class DisState:
                         phase=self.phase, turn=self.turn, order=self.order, segments=self.segments,
                         reacted=list(self.reacted), result=self.result)
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (tuple(p.canonical() for _, p in sorted(self.platoons.items())),
                 tuple(s.canonical() for _, s in sorted(self.squads.items())),
                 tuple(t.canonical() for _, t in sorted(self.teams.items())),
