@@ -19,7 +19,7 @@ A unit's turn is planned whole at the start of its movement phase and then carri
   the enemy can bring on the hex next turn (its evasion there included: woods help, water hurts), and
   in a hold mission standing on a yard no friend holds, or closing on one;
 - attacks: every weapon (and every active drone's gun) x target in field of view, range and line of
-  sight x area is priced with ``combat.attack_odds`` (the attack, evasion, counter and critical rolls
+  sight x area is priced with ``odds.attack_odds`` (the attack, evasion, counter and critical rolls
   enumerated): the chance of each outcome times what that damage is worth on that area - a torso kill
   is the mech's whole worth, a section or weapon destroyed is what the enemy loses with it (its
   firepower for a weapon or an arm's grip, -2 Accuracy for the head, thrown down and halved movement
@@ -32,7 +32,7 @@ A unit's turn is planned whole at the start of its movement phase and then carri
   enemy may walk into range, defensive stance behind a shield when it is in danger;
 - ranged attacks go before melee ones (phases are never revisited), the best expected worth first,
   each re-priced after the dice have fallen; it ends its turn when nothing left is worth the AP.
-Every order it gives passes ``rules.validate`` (so it is on ``legal_commands``); it rolls no dice of its
+Every order it gives passes its rulebook check (so it is on ``legal_commands``); it rolls no dice of its
 own, so a game is fixed by the battle's seed.
 """
 
@@ -47,6 +47,8 @@ from hexfront.engine.core.hexes import Hex, axial_to_offset, hex_distance, hexes
 from . import combat as K
 from . import commands as C
 from . import rules
+from .odds import attack_odds, roll_odds
+from .rulebook import RULEBOOK
 from .data import ARMS, LEGS
 from .state import CLOSE, DEPLOY, DOWN, HELD, KNEELING, MOUNTED, MOVEMENT, PRONE, STANDING, MissionState, Unit
 
@@ -86,7 +88,7 @@ class DefaultPlayer:
             cmd = self._activate(st, side)
         else:
             cmd = self._act(st, st.units[st.turn.unit])
-        if cmd is None or rules.validate(st, cmd) is not None:
+        if cmd is None or RULEBOOK.validate(st, cmd) is not None:
             legal = system.legal_commands(st)
             if st.turn is not None:
                 return C.EndTurn(st.turn.unit)
@@ -262,7 +264,7 @@ class DefaultPlayer:
     def _odds(need: int, bonus: int, evade: int | None, counter: int | None) -> tuple[float, float, float]:
         o = _ODDS.get((need, bonus, evade, counter))
         if o is None:
-            a = K.attack_odds(need, bonus, evade, counter)
+            a = attack_odds(need, bonus, evade, counter)
             o = _ODDS[(need, bonus, evade, counter)] = (float(a.hit), float(a.critical), float(a.countered))
         return o
 
@@ -413,7 +415,7 @@ class DefaultPlayer:
                 s += 0.2 * min(hex_distance(h, e.at) for e in enemies)
             return s
 
-        cands = [h for h in hexes if rules.validate(st, C.Place(u.id, h)) is None]
+        cands = [h for h in hexes if RULEBOOK.validate(st, C.Place(u.id, h)) is None]
         if not cands:
             return None
         h = min(cands, key=lambda h: (score(h), h.q, h.r))
@@ -445,14 +447,14 @@ class DefaultPlayer:
             self._plan = (st.round, u.id, list(cmds))
         if self._plan and self._plan[:2] == (st.round, u.id) and self._plan[2]:
             cmd = self._plan[2][0]
-            if rules.validate(st, cmd) is None:
+            if RULEBOOK.validate(st, cmd) is None:
                 self._plan[2].pop(0)
                 return cmd
             # the plan broke (a reaction, a roll): plan again from here
             if t.phase == MOVEMENT:
                 _, cmds = self._plan_turn(st, u, t.ap, rules.mp_left(st), t.free_turn_used, t.thrusted, t.phase)
                 self._plan = (st.round, u.id, list(cmds))
-                if cmds and rules.validate(st, cmds[0]) is None:
+                if cmds and RULEBOOK.validate(st, cmds[0]) is None:
                     self._plan[2].pop(0)
                     return cmds[0]
             self._plan = (st.round, u.id, [])
@@ -485,7 +487,7 @@ class DefaultPlayer:
             best = stuck
             if in_move and u.posture == STANDING and ap >= 2:
                 # Break Grapple: an assault roll; free, the unit can move, else it stays held
-                p = float(K.p_success(K.assault(st, u, None).need))
+                p = float(roll_odds(K.assault(st, u, None).need).get(True, 0))
                 free = self._plan_from(st, u, [([], ap - 2, STANDING)], mp, free_used, thrusted, phase, quick,
                                        False)
                 held = self._plan_from(st, u, [([], ap - 2, STANDING)], mp, free_used, thrusted, phase, quick,
@@ -776,20 +778,20 @@ class DefaultPlayer:
         t = st.turn
         if u.posture == DOWN:
             cmd = C.GetUp(u.id)
-            if t.ap >= 2 and rules.validate(st, cmd) is None:
+            if t.ap >= 2 and RULEBOOK.validate(st, cmd) is None:
                 return cmd
             return C.EndTurn(u.id)
         # a free hand and a carried weapon but nothing to fight with: take it in hand
         if not self._weapons(st, u) and t.ap >= 2:
             for w in st.weapons_of(u.id):
-                if rules.validate(st, C.Swap(u.id, w.id)) is None and w.place != HELD:
+                if RULEBOOK.validate(st, C.Swap(u.id, w.id)) is None and w.place != HELD:
                     return C.Swap(u.id, w.id)
         if t.thrusted:
             val, cmds = self._best_actions(st, u, u.at, u.elev, u.facing, t.ap, u.posture, t.phase, attacks=False)
         else:
             val, cmds = self._best_actions(st, u, u.at, u.elev, u.facing, t.ap, u.posture, t.phase)
         for cmd in cmds:
-            if rules.validate(st, cmd) is None:
+            if RULEBOOK.validate(st, cmd) is None:
                 if val < PASS_BELOW:
                     break
                 return cmd

@@ -1,11 +1,11 @@
-"""Geometry, stats and odds for 30 Minute Missions: pure functions over a MissionState.
+"""Geometry, weapons and stats for 30 Minute Missions: pure functions over a MissionState (the dice are in
+:mod:`.odds`).
 
 Rule references are the book's section names ("Combat", "Elevations", "Modified Stats & Rolls", ...).
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import ceil
 
 import attrs
@@ -285,55 +285,6 @@ def max_sections(st: MissionState, unit: Unit) -> dict[str, int]:
     d = st.tables.designs[unit.design]
     base = st.tables.core_types[d.core].sections
     return {s: base[s] + d.armour.get(s, 0) for s in SECTIONS}
-
-
-# ---------------------------------------------------------------------------------------------
-# Odds (enumerating the d8s)
-# ---------------------------------------------------------------------------------------------
-
-D8 = range(1, 9)
-
-
-def p_success(need: int, bonus: int = 0, perfect: bool = False) -> Fraction:
-    """Chance a d8 (+ ``bonus``) reaches ``need``; with ``perfect`` a natural 8 always succeeds."""
-    ok = sum(1 for r in D8 if r + bonus >= need or (perfect and r == 8))
-    return Fraction(ok, 8)
-
-
-@attrs.frozen
-class AttackOdds:
-    miss: Fraction
-    evaded: Fraction
-    countered: Fraction  # part of ``evaded``: the counter roll also succeeds
-    hit: Fraction
-    critical: Fraction
-
-
-def attack_odds(to_hit: int, bonus: int, evade_need: int | None, counter_need: int | None) -> AttackOdds:
-    """Enumerate the attack roll, the evasion roll, the counter roll and the critical roll.
-
-    A natural 8 on the attack roll always lands and cannot be evaded (Perfect Roll). ``evade_need``
-    None: the target cannot evade. ``counter_need`` None: it cannot strike back.
-    """
-    miss = evaded = countered = hit = crit = Fraction(0)
-    eighth = Fraction(1, 8)
-    for a in D8:
-        perfect = a == 8
-        if not (perfect or a + bonus >= to_hit):
-            miss += eighth
-            continue
-        for e in D8:
-            if not perfect and evade_need is not None and e >= evade_need:
-                evaded += eighth * eighth
-                if counter_need is not None:
-                    countered += eighth * eighth * p_success(counter_need)
-                continue
-            for c in D8:
-                if c == 8:
-                    crit += eighth * eighth * eighth
-                else:
-                    hit += eighth * eighth * eighth
-    return AttackOdds(miss, evaded, countered, hit, crit)
 
 
 def carried_count(st: MissionState, unit: Unit) -> int:
