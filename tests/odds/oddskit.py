@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import permutations, product
 from math import prod
 from typing import Any
 
-from hexfront.engine.core.resolution import Randomizer, Resolution
+from hexfront.engine.core.events import DieRolled
+from hexfront.engine.core.odds import faces
+from hexfront.engine.core.resolution import Randomizer, Resolution, Script
 
 RUNS = 20_000
 
@@ -109,3 +111,42 @@ def check_odds_exactly(system: Any, state: Any, command: Any, depths: dict[str, 
         want = float(exact.get(outcome, 0))
         assert abs(p - want) <= tolerance, f"{outcome!r}: shown {p!r}, the engine's exact chance {want!r}"
     return preview
+
+
+def engine_dice_odds(system: Any, state: Any, command: Any, dice: Sequence[int]) -> dict[Any, Fraction]:
+    """Each outcome's exact chance in the engine itself, for a game whose chance is its dice: ``command`` is
+    resolved once for every run of faces of the dice ``dice`` (their sides, in rolling order), each run
+    scripted (every run equally likely), and ``outcome_of`` counted.
+
+    Exact when ``dice`` covers every die the order rolls: a die rolled past them fails the check (a run that
+    needs fewer dice counts once for each face of the dice it leaves unrolled, as their chance says).
+    """
+    assert system.validate(state, command) is None, system.validate(state, command)
+    runs = list(product(*(faces(s) for s in dice)))
+    counts: Counter = Counter()
+    for run in runs:
+        work = system.copy_state(state)
+        ctx = Resolution(system, work, Randomizer(1, Script(dice=run)))
+        system.resolve(ctx, command)
+        rolled = [e for e in ctx.events if type(e) is DieRolled]
+        assert all(e.scripted for e in rolled), f"{command} rolled more than the {len(dice)} dice given"
+        assert [e.sides for e in rolled] == list(dice[:len(rolled)]), f"{command} rolled {[e.sides for e in rolled]}"
+        counts[system.outcome_of(state, command, ctx.events)] += 1
+    return {outcome: Fraction(n, len(runs)) for outcome, n in counts.items()}
+
+
+def check_dice_odds_exactly(system: Any, state: Any, command: Any, dice: Sequence[int]) -> tuple[Any, dict[Any, Fraction]]:
+    """The preview is exact, every chance has a value and the preview a unit, and every shown probability is
+    the engine's exact chance (:func:`engine_dice_odds`) as the same float; every outcome the engine gave is
+    shown, and every outcome shown with a chance comes up. Returns the preview and the exact chances."""
+    preview = system.preview(state, command)
+    assert not preview.estimate, preview.note
+    assert preview.value_unit and all(c.value is not None for c in preview.odds), preview
+    exact = engine_dice_odds(system, state, command, dice)
+    shown = {c.outcome: c.probability for c in preview.odds}
+    assert len(shown) == len(preview.odds), f"an outcome is shown twice: {[c.outcome for c in preview.odds]}"
+    assert set(exact) <= set(shown), f"the engine gave outcomes the preview does not show: {set(exact) - set(shown)}"
+    for outcome, p in shown.items():
+        want = float(exact.get(outcome, 0))
+        assert p == want, f"{outcome!r}: shown {p!r}, the engine's exact chance {want!r}"
+    return preview, exact
