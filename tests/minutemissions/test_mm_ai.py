@@ -10,15 +10,15 @@ from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.players import RandomPlayer
 from hexfront.engine.systems.minutemissions import SYSTEM, rules
 from hexfront.engine.systems.minutemissions import combat as K
-from hexfront.engine.systems.minutemissions.odds import attack_odds
 from hexfront.engine.systems.minutemissions.ai import DefaultPlayer
+from hexfront.engine.systems.minutemissions.odds import attack_odds
 
 
 def _play(scenario: str, names: tuple[str, str], seed: int, check_legal: bool = True) -> Battle:
     battle = Battle.new("minutemissions", scenario, seed=seed)
     sides = SYSTEM.sides(battle.state)
     make = {"default": DefaultPlayer, "random": RandomPlayer}
-    players = {s: make[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names))}
+    players = {s: make[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names, strict=True))}
     for _ in range(3000):
         if battle.outcome() is not None:
             break

@@ -87,7 +87,7 @@ def engine_exact_odds(system: Any, state: Any, command: Any, depths: dict[str, i
     counts: Counter = Counter()
     for tops in product(*runs):
         work = system.copy_state(state)
-        for deck_id, top in zip(decks, tops):
+        for deck_id, top in zip(decks, tops, strict=True):
             rest = [c for c in work.decks[deck_id].draw_pile if c not in top]
             work.decks[deck_id].draw_pile = rest + list(reversed(top))  # the engine draws from the end
         ctx = Resolution(system, work, Randomizer(1))
@@ -135,7 +135,8 @@ def engine_dice_odds(system: Any, state: Any, command: Any, dice: Sequence[int])
     return {outcome: Fraction(n, len(runs)) for outcome, n in counts.items()}
 
 
-def check_dice_odds_exactly(system: Any, state: Any, command: Any, dice: Sequence[int]) -> tuple[Any, dict[Any, Fraction]]:
+def check_dice_odds_exactly(system: Any, state: Any, command: Any,
+                            dice: Sequence[int]) -> tuple[Any, dict[Any, Fraction]]:
     """The preview is exact, every chance has a value and the preview a unit, and every shown probability is
     the engine's exact chance (:func:`engine_dice_odds`) as the same float; every outcome the engine gave is
     shown, and every outcome shown with a chance comes up. Returns the preview and the exact chances."""

@@ -47,9 +47,10 @@ from hexfront.engine.core.hexes import Hex, axial_to_offset, hex_distance, hexes
 from . import combat as K
 from . import commands as C
 from . import rules
+from .data import LEGS
 from .odds import attack_odds, roll_odds
 from .rulebook import RULEBOOK
-from .data import ARMS, LEGS
+from .schema import ARMS
 from .state import CLOSE, DEPLOY, DOWN, HELD, KNEELING, MOUNTED, MOVEMENT, PRONE, STANDING, MissionState, Unit
 
 PARTIAL = 0.6  # damage that does not destroy an area, as a share of destroying it, pro rata
@@ -506,7 +507,7 @@ class DefaultPlayer:
             can_step = in_move and posture == STANDING and not held
             can_turn = in_move and posture in (STANDING, KNEELING)
             ends = self._reach(st, u, mp, free_used, can_step, can_turn, 0 if quick else ap_left)
-            for (at, elev, facing), (cost, press, cmds) in ends.items():
+            for (at, elev, facing), (_cost, press, cmds) in ends.items():
                 ap_now = ap_left - 2 * press
                 val = self._end_value(st, u, at, elev, facing, ap_now, posture, thrusted, phase)
                 if best is None or val > best[0] + 1e-9:
@@ -549,30 +550,7 @@ class DefaultPlayer:
             cost, _, s = heapq.heappop(heap)
             if cost > dist.get(s, 1 << 30):
                 continue
-            at, elev, facing, fu = s
-            nexts = []
-            if can_turn:
-                for f in range(6):
-                    if f == facing:
-                        continue
-                    c = 0 if not fu else 1
-                    nexts.append(((at, elev, f, True), c, C.Turn(u.id, f)))
-            if can_step:
-                for dd in (0, 1, -1):
-                    h = at.neighbour(facing + dd)
-                    if not st.tables.on_board(h):
-                        continue
-                    lv = K.walk_level(st, elev, h)
-                    if lv is None or elev - lv >= 2:
-                        continue
-                    rk = ("rf", u.id, h, lv)
-                    room = self._memo.get(rk, 0)
-                    if room == 0:
-                        room = self._memo[rk] = K.room_for(st, u, h, lv)
-                    if room is not None:
-                        continue
-                    nexts.append(((h, lv, facing, fu), K.step_cost(st, h, lv), C.Move(u.id, h)))
-            for ns, c, cmd in nexts:
+            for ns, c, cmd in self._next_places(st, u, s, can_step, can_turn):
                 nc = cost + c
                 if nc > budget or nc >= dist.get(ns, 1 << 30):
                     continue
@@ -585,15 +563,32 @@ class DefaultPlayer:
             key = s[:3]
             if key in out and out[key][0] <= cost:
                 continue
-            cmds = []
-            cur = s
-            while back[cur] is not None:
-                prev, cmd = back[cur]
-                cmds.append(cmd)
-                cur = prev
-            cmds.reverse()
-            out[key] = (cost, max(0, cost - mp), cmds)
+            out[key] = (cost, max(0, cost - mp), _orders_to(back, s))
         return out
+
+    def _next_places(self, st: MissionState, u: Unit, place: tuple, can_step: bool, can_turn: bool) -> list:
+        """The places one turn or one step from ``place`` (hex, elevation, facing, free turn used), each with
+        its movement cost and the order that gets there; no step that would fall two levels."""
+        at, elev, facing, fu = place
+        nexts = []
+        if can_turn:
+            nexts += [((at, elev, f, True), 1 if fu else 0, C.Turn(u.id, f)) for f in range(6) if f != facing]
+        if not can_step:
+            return nexts
+        for dd in (0, 1, -1):
+            h = at.neighbour(facing + dd)
+            if not st.tables.on_board(h):
+                continue
+            lv = K.walk_level(st, elev, h)
+            if lv is None or elev - lv >= 2:
+                continue
+            rk = ("rf", u.id, h, lv)
+            room = self._memo.get(rk, 0)
+            if room == 0:
+                room = self._memo[rk] = K.room_for(st, u, h, lv)
+            if room is None:
+                nexts.append(((h, lv, facing, fu), K.step_cost(st, h, lv), C.Move(u.id, h)))
+        return nexts
 
     def _end_value(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ap: int, posture: str,
                    thrusted: bool, phase: str) -> float:
@@ -799,6 +794,18 @@ class DefaultPlayer:
 
 
 _ODDS: dict = {}
+
+
+def _orders_to(back: dict, place: tuple) -> list:
+    """The orders of the cheapest way to ``place``, read back from the search's links."""
+    cmds = []
+    cur = place
+    while back[cur] is not None:
+        prev, cmd = back[cur]
+        cmds.append(cmd)
+        cur = prev
+    cmds.reverse()
+    return cmds
 
 
 def _bonus(posture: str) -> int:

@@ -15,7 +15,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import combat as K
 from . import events as E
-from .data import ARMS, LEGS, SECTION_NAMES, SECTIONS, Weapon
+from .data import LEGS, SECTION_NAMES, Weapon
 from .odds import hits, is_critical, is_perfect, reaches
 from .rules import (
     FALL_PER_LEVEL,
@@ -29,8 +29,8 @@ from .rules import (
     target_pos,
     weapon_of_attack,
 )
+from .schema import ARMS, SECTIONS
 from .state import CLOSE, DOWN, HELD, MOUNTED, RANGED, MissionState, Unit, WeaponState
-
 
 # ---------------------------------------------------------------------------------------------
 # Moving into sight
@@ -50,11 +50,11 @@ def stance_can_strike(st: MissionState, e: Unit, mover: Unit) -> bool:
     if w is None or K.usable(st, e, w) is not None or e.posture == DOWN:
         return False
     weapon = st.tables.weapons[w.type]
-    if not K.in_view(e.at, e.facing, mover.at):
+    if not K.in_view(e.hex, e.facing, mover.hex):
         return False
-    if K.attack_range(e.at, e.elev, mover.at, mover.elev) > weapon.range:
+    if K.attack_range(e.hex, e.elev, mover.hex, mover.elev) > weapon.range:
         return False
-    return K.line_of_sight(st, e.at, e.elev, mover.at, mover.elev)
+    return K.line_of_sight(st, e.hex, e.elev, mover.hex, mover.elev)
 
 
 def reactions(ctx: Resolution, mover: Unit, before: dict[str, bool]) -> None:
@@ -77,12 +77,12 @@ def drones_follow(ctx: Resolution, u: Unit, frm: Hex) -> None:
     (this game's reading); one that would leave the board, or enter a hex another drone keeps, docks."""
     st: MissionState = ctx.state
     moves, docked = [], []
-    delta = u.at - frm
-    leaving = [d for d in active_drones(st, u.id) if hex_distance(d.at, u.at) > K.DRONE_RADIUS]
+    delta = u.hex - frm
+    leaving = [d for d in active_drones(st, u.id) if hex_distance(d.hex, u.hex) > K.DRONE_RADIUS]
     going = {d.id for d in leaving}
     kept = {d.at for d in st.drones.values() if d.active and d.id not in going}
     for d in leaving:
-        h = d.at + delta
+        h = d.hex + delta
         if st.tables.on_board(h) and h not in kept:
             moves.append((d.id, h))
         else:
@@ -128,9 +128,10 @@ def attack(ctx: Resolution, u: Unit, wid: str, tid: str, area: str, reaction: bo
         spend(ctx, u, weapon.ap, weapon.name)
     ctx.emit(E.AttackMade(attacker=drone.id if drone else u.id, weapon=wid, target=tid, area=area,
                           reaction=reaction))
+    mods: tuple[str, ...] = ()
     if drone is not None:
         need = st.tables.drones[drone.type].accuracy
-        bonus, mods = 0, ()
+        bonus = 0
     else:
         stat = K.accuracy(st, u, weapon) if kind == "accuracy" else K.assault(st, u, weapon)
         need = stat.need
@@ -151,13 +152,16 @@ def attack(ctx: Resolution, u: Unit, wid: str, tid: str, area: str, reaction: bo
         e_mods: tuple[str, ...] = ()
         if target_drone is not None:
             e_need: int | None = st.tables.drones[target_drone.type].evasion
-        elif K.can_evade(target_unit):
-            e_need = None
+            side = target_drone.side
         else:
-            e_stat = K.evasion(st, target_unit)
-            e_need, e_mods = e_stat.need, e_stat.modifiers
+            assert target_unit is not None  # checked: a unit or a drone
+            side = target_unit.side
+            if K.can_evade(target_unit):  # the reason it cannot
+                e_need = None
+            else:
+                e_stat = K.evasion(st, target_unit)
+                e_need, e_mods = e_stat.need, e_stat.modifiers
         if e_need is not None:
-            side = target_unit.side if target_unit else target_drone.side
             e = ctx.roll(8, f"evasion roll: needs {e_need}+", rule, side, modifiers=e_mods)
             evaded = reaches(e, e_need)
             ctx.emit(E.RollJudged(kind="evasion", who=tid, roll=e, modified=e, need=e_need, success=evaded,
@@ -197,7 +201,7 @@ def _attack_failed(ctx: Resolution, u: Unit, reaction: bool) -> None:
         end_turn(ctx, u, "its attack failed: the close combat phase is over")
 
 
-def _weapon_effects(ctx: Resolution, u: Unit, weapon, target: Unit, area: str) -> None:
+def _weapon_effects(ctx: Resolution, u: Unit, weapon: Weapon, target: Unit, area: str) -> None:
     """This game's status effects from weapon tags: knockdown throws the target down, grapple holds it,
     disarm on an arm makes it drop what that hand holds."""
     st: MissionState = ctx.state
@@ -208,7 +212,7 @@ def _weapon_effects(ctx: Resolution, u: Unit, weapon, target: Unit, area: str) -
     if "disarm" in weapon.tags and area in ARMS:
         for w in st.weapons_of(target.id):
             if w.place == HELD and area in w.at:
-                ctx.emit(E.WeaponDropped(weapon=w.id, at=target.at, elev=target.elev,
+                ctx.emit(E.WeaponDropped(weapon=w.id, at=target.hex, elev=target.elev,
                                          reason=f"disarmed by {weapon.name}"))
 
 
@@ -222,7 +226,7 @@ def _counter(ctx: Resolution, target: Unit, attacker_id: str) -> None:
         return
     weapon = st.tables.weapons[w.type]
     pos = target_pos(st, attacker_id)
-    if pos is None or K.attack_range(target.at, target.elev, pos[0], pos[1]) > weapon.range:
+    if pos is None or K.attack_range(target.hex, target.elev, pos[0], pos[1]) > weapon.range:
         return
     need = K.counter(st, target).need
     r = ctx.roll(8, f"counter roll with {weapon.name}: needs {need}+", R_TERMS + ": Counter Roll", target.side)
@@ -303,7 +307,7 @@ def section_destroyed(ctx: Resolution, u: Unit, sec: str) -> None:
             if rest:
                 ctx.emit(E.WeaponRegripped(weapon=w.id, at=rest))
             else:
-                ctx.emit(E.WeaponDropped(weapon=w.id, at=u.at, elev=u.elev,
+                ctx.emit(E.WeaponDropped(weapon=w.id, at=u.hex, elev=u.elev,
                                          reason=f"its {SECTION_NAMES[sec]} is destroyed"))
     if sec in LEGS and u.posture != DOWN and u.on_board:
         ctx.emit(E.PostureChanged(unit=u.id, posture=DOWN, reason=f"its {SECTION_NAMES[sec]} is destroyed"))

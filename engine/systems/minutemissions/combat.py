@@ -12,7 +12,8 @@ import attrs
 
 from hexfront.engine.core.hexes import Hex, hex_distance, in_field_of_view, line_pair
 
-from .data import ARMS, LEGS, MAX_SRM, SECTIONS, Weapon
+from .data import LEGS, CoreType, Weapon
+from .schema import ARMS, MAX_SRM, SECTIONS
 from .state import CARRIED, DOWN, HELD, KNEELING, MOUNTED, PRONE, MissionState, Unit, WeaponState
 
 FRIENDS_PER_LEVEL = 2  # Movement Within a Hex: "two friendly Units may occupy the same hex"
@@ -65,7 +66,7 @@ def step_cost(st: MissionState, h: Hex, elev: int) -> int:
 
 def front_hexes(unit: Unit) -> list[Hex]:
     """The three hexes a unit may step into: straight ahead and either side of it (Movement Phase)."""
-    return [unit.at.neighbour(unit.facing + d) for d in (0, 1, -1)]
+    return [unit.hex.neighbour(unit.facing + d) for d in (0, 1, -1)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -111,7 +112,7 @@ def visible_from(st: MissionState, unit: Unit) -> frozenset[Hex]:
     """The hexes in ``unit``'s field of view that it has line of sight to (at their top level)."""
     out = set()
     for h in st.tables.mission.board:
-        if in_view(unit.at, unit.facing, h) and line_of_sight(st, unit.at, unit.elev, h, top(st, h)):
+        if in_view(unit.hex, unit.facing, h) and line_of_sight(st, unit.hex, unit.elev, h, top(st, h)):
             out.add(h)
     return frozenset(out)
 
@@ -207,7 +208,7 @@ def _modified(stat: str, base: int, bonuses: list[tuple[str, int, str]], reducti
     return Stat(base, need, tuple(names))
 
 
-def core(st: MissionState, unit: Unit):
+def core(st: MissionState, unit: Unit) -> CoreType:
     return st.tables.core_types[st.tables.designs[unit.design].core]
 
 
@@ -227,7 +228,7 @@ def assault(st: MissionState, unit: Unit, weapon: Weapon | None) -> Stat:
 
 def evasion(st: MissionState, unit: Unit) -> Stat:
     c = core(st, unit)
-    t = st.tables.terrain_at(unit.at)
+    t = st.tables.terrain_at(unit.hex)
     bonuses: list[tuple[str, int, str]] = []
     reductions: list[tuple[str, int, str]] = []
     in_terrain = not t.roof or unit.elev != t.roof

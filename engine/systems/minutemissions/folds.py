@@ -3,7 +3,6 @@ event; nothing else writes to a :class:`~.state.MissionState`."""
 
 from __future__ import annotations
 
-from .data import SECTIONS
 from .events import (
     ApSpent,
     BattleEnded,
@@ -38,6 +37,7 @@ from .events import (
     WeaponRetrieved,
     WeaponSwapped,
 )
+from .schema import SECTIONS
 from .state import BATTLE, DESTROYED, DROPPED, HELD, KNEELING, OVER, PRONE, MissionState, UnitTurn
 
 

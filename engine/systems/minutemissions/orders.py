@@ -21,6 +21,7 @@ from . import events as E
 from .odds import ap_pool
 from .rules import (
     R_MOVE,
+    active_drones,
     after_order,
     areas_of,
     attack_block,
@@ -29,13 +30,13 @@ from .rules import (
     end_turn,
     mp_left,
     side_name,
+    spend,
     start_facing,
     strike_block,
     thrust_path,
     unacted,
     unplaced,
     weapon_of_attack,
-    active_drones,
 )
 from .state import BATTLE, CLOSE, DEPLOY, DOWN, MOVEMENT, PRONE, RANGED, STANDING, MissionState, Unit
 
@@ -372,7 +373,7 @@ def resolve_thrust(ctx: Resolution, st: MissionState, u: Unit, cmd: C.Thrust) ->
     thrusters' AP and forfeits both combat phases."""
     spec = st.tables.thrusters[st.tables.designs[u.design].thrusters]
     path, elev = thrust_path(st, u, cmd.direction, cmd.distance)
-    A.spend(ctx, u, spec.ap, spec.name)
+    spend(ctx, u, spec.ap, spec.name)
     frm = u.at
     assert frm is not None  # the acting unit is on the battlefield
     before = A.stance_watch(st, u)

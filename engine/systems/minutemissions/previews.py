@@ -19,8 +19,7 @@ from hexfront.engine.core.view import Chance, OrderPreview
 from . import combat as K
 from . import commands as C
 from . import describe as D
-from . import odds
-from . import rules
+from . import odds, rules
 from .attacks import stance_can_strike, stance_watch
 from .describe import Describer, elev_text
 from .events import RollJudged, UnitActivated
@@ -208,7 +207,8 @@ def _to_hit(st: MissionState, u: Unit, cmd: C.Attack) -> tuple[int, int, list[st
     return stat.need, bonus, mods
 
 
-def _evasion(st: MissionState, u: Unit, cmd: C.Attack, labels: AttackLabels) -> tuple[int | None, int | None, list[str]]:
+def _evasion(st: MissionState, u: Unit, cmd: C.Attack,
+             labels: AttackLabels) -> tuple[int | None, int | None, list[str]]:
     """The target's evasion roll and, after an evasion, its counter roll (None where there is none)."""
     td = st.drones.get(cmd.target)
     if td is not None:

@@ -18,7 +18,8 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import combat as K
 from . import events as E
-from .data import COLS, DEPLOY_DEPTH, SECTIONS, Tables, Weapon
+from .data import COLS, DEPLOY_DEPTH, Tables, Weapon
+from .schema import SECTIONS
 from .state import (
     CLOSE,
     DOWN,
@@ -117,6 +118,7 @@ def side_name(st: MissionState, sid: str | None) -> str:
 
 def mp_left(st: MissionState) -> int:
     t = st.turn
+    assert t is not None, "no unit is acting"
     return max(0, K.movement_allowance(st, st.units[t.unit]) + t.pressed - t.mp_spent)
 
 
@@ -132,7 +134,7 @@ def active_drones(st: MissionState, uid: str) -> list[Drone]:
     return [d for d in st.drones_of(uid) if d.active]
 
 
-def weapon_of_attack(st: MissionState, uid: str, wid: str):
+def weapon_of_attack(st: MissionState, uid: str, wid: str) -> tuple[Weapon, WeaponState | None, Drone | None]:
     """(weapon table line, weapon state or None, drone or None) for an attack by ``uid`` with ``wid``."""
     d = st.drones.get(wid)
     if d is not None:
@@ -144,9 +146,9 @@ def weapon_of_attack(st: MissionState, uid: str, wid: str):
 def target_pos(st: MissionState, tid: str) -> tuple[Hex, int] | None:
     if tid in st.units:
         u = st.units[tid]
-        return (u.at, u.elev) if u.on_board else None
+        return (u.hex, u.elev) if u.on_board else None
     d = st.drones.get(tid)
-    return (d.at, d.elev) if d is not None and d.active else None
+    return (d.hex, d.elev) if d is not None and d.active else None
 
 
 def areas_of(st: MissionState, tid: str) -> list[str]:
@@ -170,9 +172,9 @@ def strike_block(st: MissionState, unit: Unit, wid: str, tid: str) -> str | None
         return "that target is not on the battlefield"
     t_at, t_elev = pos
     if drone is not None:
-        o_at, o_elev = drone.at, drone.elev
+        o_at, o_elev = drone.hex, drone.elev
     else:
-        o_at, o_elev = unit.at, unit.elev
+        o_at, o_elev = unit.hex, unit.elev
         if not K.in_view(o_at, unit.facing, t_at):
             return "the target is outside the field of view"
     rng = K.attack_range(o_at, o_elev, t_at, t_elev)
@@ -199,6 +201,7 @@ def attack_block(st: MissionState, u: Unit, wid: str) -> str | None:
         weapon = st.tables.weapons[w.type]
     else:
         return f"there is no weapon {wid}"
+    assert t is not None, "no unit is acting"
     if t.thrusted:
         return "thruster movement forfeits both combat phases"
     if weapon.kind == "ranged" and t.phase == CLOSE:
@@ -219,7 +222,7 @@ def thrust_path(st: MissionState, u: Unit, direction: int, distance: int) -> tup
     and a landing hex where the unit may not stand."""
     lift = st.tables.thrusters[st.tables.designs[u.design].thrusters].lift
     path: list[Hex] = []
-    h = u.at
+    h = u.hex
     for _ in range(distance):
         h = h.neighbour(direction)
         if not st.tables.on_board(h) or K.top(st, h) > u.elev + lift:
@@ -237,8 +240,8 @@ def reposition_moves(st: MissionState, u: Unit, direction: int) -> tuple[tuple[s
     mine = active_drones(st, u.id)
     moves = {}
     for d in mine:
-        h = d.at.neighbour(direction)
-        if st.tables.on_board(h) and h != u.at and hex_distance(u.at, h) <= K.DRONE_RADIUS:
+        h = d.hex.neighbour(direction)
+        if st.tables.on_board(h) and h != u.at and hex_distance(u.hex, h) <= K.DRONE_RADIUS:
             moves[d.id] = h
     while True:
         kept = {d.at for d in st.drones.values() if d.active and d.id not in moves}
@@ -303,8 +306,10 @@ def end_round(ctx: Resolution) -> None:
         winner = a if sa > sb else b if sb > sa else None
         ctx.emit(E.BattleEnded(winner=winner, reason=f"after {m.rounds} rounds: {what} {sa} to {sb}"))
         return
-    ctx.emit(E.RoundBegan(round=st.round + 1, side=st.first))
-    ctx.emit(E.SideToAct(side=st.first if unacted(st, st.first) else st.other(st.first)))
+    first = st.first
+    assert first is not None  # chosen by the roll-off
+    ctx.emit(E.RoundBegan(round=st.round + 1, side=first))
+    ctx.emit(E.SideToAct(side=first if unacted(st, first) else st.other(first)))
 
 
 def check_annihilation(ctx: Resolution) -> None:

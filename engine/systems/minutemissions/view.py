@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hexfront.engine.core.hexes import DIRECTION_NAMES
+from hexfront.engine.core.hexes import DIRECTION_NAMES, Hex
 from hexfront.engine.core.view import ActivationView, BattleSummary, BoardView, OrderParts, Piece, SideInfo, TerrainKey
 
 from . import combat as K
 from . import commands as C
 from . import rules
-from .data import SECTION_NAMES, SECTIONS
-from .data import Weapon
+from .data import SECTION_NAMES, Weapon
 from .describe import Describer, UnitAction, battle_ended, elev_text, where
 from .events import BattleEnded
+from .schema import SECTIONS
 from .state import CARRIED, DEPLOY, DROPPED, HELD, MOUNTED, MissionState, Unit
 
 CLASSES = ((40, "light"), (55, "medium"))  # Classification by total defence points: this game's own bands
@@ -42,7 +42,8 @@ def board(st: MissionState) -> BoardView:
     tables = st.tables
     terrain = {h: tables.terrain[tid].glyph for h, tid in tables.mission.board.items()}
     present = set(tables.mission.board.values())
-    legend = [TerrainKey(t.glyph, t.name, t.effect or "no effect") for tid, t in tables.terrain.items() if tid in present]
+    legend = [TerrainKey(t.glyph, t.name, t.effect or "no effect")
+              for tid, t in tables.terrain.items() if tid in present]
     if tables.mission.objectives:
         for h in tables.mission.objectives:
             terrain[h] = OBJECTIVE_GLYPH  # drawn over its ground: in a hold mission it is what matters
@@ -145,7 +146,7 @@ def activation(st: MissionState) -> ActivationView:
     if st.result is not None:
         return ActivationView(now=battle_ended(st, BattleEnded(winner=st.result[0], reason=st.result[1])), acted=acted)
     if st.stage == DEPLOY:
-        left = len(rules.unplaced(st, st.active))
+        left = len(rules.unplaced(st, st.active)) if st.active else 0
         return ActivationView(now=f"Deployment: {desc.side(st.active)} places a unit ({left} left to place)",
                               lines=tuple(f"{desc.side(s)}: {len(rules.unplaced(st, s))} to place" for s in st.sides))
     waiting = frozenset(u.id for s in st.sides for u in rules.unacted(st, s))
@@ -160,8 +161,8 @@ def activation(st: MissionState) -> ActivationView:
                f"movement {rules.mp_left(st)}")
         lines = [section_line(st, u)]
     for s in st.sides:
-        left = [u.id for u in rules.unacted(st, s)]
-        lines.append(f"{desc.side(s)} yet to act: {', '.join(left) or 'none'}")
+        yet = [u.id for u in rules.unacted(st, s)]
+        lines.append(f"{desc.side(s)} yet to act: {', '.join(yet) or 'none'}")
     if st.tables.mission.goal == "hold":
         lines.append("Score: " + ", ".join(f"{desc.side(s)} {st.scores[s]}" for s in st.sides))
     return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=waiting)
@@ -243,14 +244,14 @@ def unit_action(name: str) -> Callable[[MissionState, UnitAction], OrderParts]:
     return parts
 
 
-def visible_hexes(st: MissionState, piece_id: str) -> frozenset:
+def visible_hexes(st: MissionState, piece_id: str) -> frozenset[Hex]:
     """The front arc (field of view) a unit has line of sight into; a drone sees all round."""
     if piece_id in st.units and st.units[piece_id].on_board:
         return K.visible_from(st, st.units[piece_id])
     d = st.drones.get(piece_id)
     if d is not None and d.active:
         return frozenset(h for h in st.tables.mission.board
-                         if K.line_of_sight(st, d.at, d.elev, h, K.top(st, h)))
+                         if K.line_of_sight(st, d.hex, d.elev, h, K.top(st, h)))
     return frozenset()
 
 
