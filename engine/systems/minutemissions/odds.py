@@ -57,6 +57,11 @@ def roll_odds(need: int) -> dict[bool, Fraction]:
     return dice_odds((D8,), lambda faces: reaches(faces[0], need))
 
 
+def hit_chance(need: int, bonus: int = 0) -> Fraction:
+    """The chance an accuracy or assault roll hits (perfect rolls included), exactly."""
+    return dice_odds((D8,), lambda faces: hits(faces[0], need, bonus)).get(True, Fraction(0))
+
+
 def ap_odds(base: int) -> dict[int, Fraction]:
     """The AP pool rolled when a unit is activated, exactly."""
     return dice_odds((D8,), lambda faces: ap_pool(base, faces[0]))
