@@ -39,7 +39,7 @@ own, so a game is fixed by the battle's seed.
 from __future__ import annotations
 
 import heapq
-from typing import Any
+from typing import Any, cast
 
 from hexfront.engine.core.hexes import Hex, axial_to_offset, hex_distance, hexes_within
 
@@ -76,6 +76,7 @@ class DefaultPlayer(Appraiser):
     def choose(self, system: Any, st: MissionState) -> Any:
         self._memo = {}
         side = st.active
+        assert side is not None, "asked to choose with nobody to act"
         if st.stage == DEPLOY:
             cmd = self._deploy(st, side)
         elif st.turn is None:
@@ -134,11 +135,11 @@ class DefaultPlayer(Appraiser):
             if role == "long":
                 s -= 1.0 * min(K.levels(st, h))
             for f in friends:
-                dist = hex_distance(f.at, h)
+                dist = hex_distance(f.hex, h)
                 if dist <= 1:
                     s += 2.0 - dist
             if role == "brawler" and enemies:
-                s += 0.2 * min(hex_distance(h, e.at) for e in enemies)
+                s += 0.2 * min(hex_distance(h, e.hex) for e in enemies)
             return s
 
         cands = [h for h in hexes if RULEBOOK.validate(st, C.Place(u.id, h)) is None]
@@ -156,7 +157,7 @@ class DefaultPlayer(Appraiser):
             ap = K.core(st, u).base_ap + 4  # the average d8 is 4.5
             mp = K.movement_allowance(st, u)
             value, _ = self._plan_turn(st, u, ap, mp, False, False, MOVEMENT, quick=True)
-            idle = self._place_value(st, u, u.at, u.elev, u.facing, False)
+            idle = self._place_value(st, u, u.hex, u.elev, u.facing, False)
             gain = value - idle
             if best is None or gain > best + 1e-9:
                 best, pick = gain, u
@@ -168,6 +169,7 @@ class DefaultPlayer(Appraiser):
     # -----------------------------------------------------------------------------------------
     def _act(self, st: MissionState, u: Unit) -> Any:
         t = st.turn
+        assert t is not None  # a unit is acting
         if t.phase == MOVEMENT and not t.moved and not (self._plan and self._plan[:2] == (st.round, u.id)):
             _, cmds = self._plan_turn(st, u, t.ap, rules.mp_left(st), t.free_turn_used, t.thrusted, t.phase)
             self._plan = (st.round, u.id, list(cmds))
@@ -188,9 +190,9 @@ class DefaultPlayer(Appraiser):
 
     # -- movement planning ----------------------------------------------------------------------
     def _plan_turn(self, st: MissionState, u: Unit, ap: int, mp: int, free_used: bool, thrusted: bool,
-                   phase: str, quick: bool = False) -> tuple[float, list]:
+                   phase: str, quick: bool = False) -> tuple[float, list[Any]]:
         """The best turn for ``u``: (its worth, the movement orders that lead to it)."""
-        starts: list[tuple[list, int, str]] = []
+        starts: list[tuple[list[Any], int, str]] = []
         if u.posture == STANDING:
             starts.append(([], ap, STANDING))
         elif u.posture == KNEELING:
@@ -206,7 +208,7 @@ class DefaultPlayer(Appraiser):
                 starts.append(([C.GetUp(u.id)], ap - 2, STANDING))
             else:
                 starts.append(([], ap, DOWN))
-        best: tuple[float, list] | None = None
+        best: tuple[float, list[Any]] | None = None
         in_move = phase == MOVEMENT
         if u.grappled_by:
             stuck = self._plan_from(st, u, starts, mp, free_used, thrusted, phase, quick, True)
@@ -224,9 +226,9 @@ class DefaultPlayer(Appraiser):
             return best
         return self._plan_from(st, u, starts, mp, free_used, thrusted, phase, quick, False)
 
-    def _plan_from(self, st: MissionState, u: Unit, starts: list, mp: int, free_used: bool, thrusted: bool,
-                   phase: str, quick: bool, held: bool) -> tuple[float, list]:
-        best: tuple[float, list] | None = None
+    def _plan_from(self, st: MissionState, u: Unit, starts: list[Any], mp: int, free_used: bool, thrusted: bool,
+                   phase: str, quick: bool, held: bool) -> tuple[float, list[Any]]:
+        best: tuple[float, list[Any]] | None = None
         in_move = phase == MOVEMENT
         for prefix, ap_left, posture in starts:
             can_step = in_move and posture == STANDING and not held
@@ -261,14 +263,14 @@ class DefaultPlayer(Appraiser):
         return best if best is not None else (0.0, [])
 
     def _reach(self, st: MissionState, u: Unit, mp: int, free_used: bool, can_step: bool, can_turn: bool,
-               ap: int) -> dict:
+               ap: int) -> dict[Any, Any]:
         """Every (hex, elevation, facing) reachable this movement phase: the cheapest way there, as
         (movement points, Press Ons needed, orders)."""
         extra = min(2, ap // 2) if can_step else 0
         budget = mp + extra
         start = (u.at, u.elev, u.facing, free_used)
         dist = {start: 0}
-        back: dict = {start: None}
+        back: dict[Any, Any] = {start: None}
         heap = [(0, 0, start)]
         n = 0
         while heap:
@@ -283,7 +285,7 @@ class DefaultPlayer(Appraiser):
                 back[ns] = (s, cmd)
                 n += 1
                 heapq.heappush(heap, (nc, n, ns))
-        out: dict = {}
+        out: dict[Any, Any] = {}
         for s, cost in dist.items():
             key = s[:3]
             if key in out and out[key][0] <= cost:
@@ -291,11 +293,12 @@ class DefaultPlayer(Appraiser):
             out[key] = (cost, max(0, cost - mp), _orders_to(back, s))
         return out
 
-    def _next_places(self, st: MissionState, u: Unit, place: tuple, can_step: bool, can_turn: bool) -> list:
+    def _next_places(self, st: MissionState, u: Unit, place: tuple[Any, ...], can_step: bool,
+                     can_turn: bool) -> list[Any]:
         """The places one turn or one step from ``place`` (hex, elevation, facing, free turn used), each with
         its movement cost and the order that gets there; no step that would fall two levels."""
         at, elev, facing, fu = place
-        nexts = []
+        nexts: list[tuple[tuple[Hex, int, int, bool], int, Any]] = []
         if can_turn:
             nexts += [((at, elev, f, True), 1 if fu else 0, C.Turn(u.id, f)) for f in range(6) if f != facing]
         if not can_step:
@@ -328,7 +331,7 @@ class DefaultPlayer(Appraiser):
         """Where the turn leaves the unit: in reach of its targets, out of danger, on the objective."""
         key = ("pv", u.id, at, elev)
         if key in self._memo:
-            return self._memo[key]
+            return cast("float", self._memo[key])
         enemies = [e for e in st.units.values() if e.side != u.side and e.on_board]
         v = 0.0
         if enemies:
@@ -339,7 +342,7 @@ class DefaultPlayer(Appraiser):
             want = 1 if (role == "brawler" and melee) or not ranged else max(ranged) - 1
             if role == "thrusters" and melee:
                 want = min(want, 3)
-            dmin = min(K.attack_range(at, elev, e.at, e.elev) for e in enemies)
+            dmin = min(K.attack_range(at, elev, e.hex, e.elev) for e in enemies)
             v -= APPROACH * max(0, dmin - want)
         v -= DANGER * self.danger(st, u, at, elev)
         t = st.tables.terrain_at(at)
@@ -373,13 +376,13 @@ class DefaultPlayer(Appraiser):
         return out
 
     def _best_actions(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ap: int, posture: str,
-                      phase: str, attacks: bool = True) -> tuple[float, list]:
+                      phase: str, attacks: bool = True) -> tuple[float, list[Any]]:
         """The best use of ``ap`` at a spot: (worth, orders in the order to give them)."""
         key = ("ba", u.id, at, elev, facing, ap, posture, phase, attacks)
         if key in self._memo:
-            return self._memo[key]
+            return cast("tuple[float, list[Any]]", self._memo[key])
         ranged_ok = phase != CLOSE
-        options: list[tuple[list, int, int, str]] = [([], 0, _bonus(posture), posture)]
+        options: list[tuple[list[Any], int, int, str]] = [([], 0, _bonus(posture), posture)]
         shots = attacks and any(r for _, _, r, _, _ in self._reachable(st, u, at, elev, facing, ranged_ok))
         if shots and ranged_ok and not u.transformed:
             turn_kneeled = bool(st.turn and st.turn.unit == u.id and st.turn.kneeled)
@@ -390,7 +393,7 @@ class DefaultPlayer(Appraiser):
                     options.append(([C.Kneel(u.id), C.Prone(u.id)], 4, 3, PRONE))
             elif posture == KNEELING and not turn_proned and self._prone_ok(st, u, at, elev, facing):
                 options.append(([C.Prone(u.id)], 2, 3, PRONE))
-        best = (0.0, [])
+        best: tuple[float, list[Any]] = (0.0, [])
         for prefix, cost, bonus, post in options:
             if cost > ap:
                 continue
@@ -420,12 +423,12 @@ class DefaultPlayer(Appraiser):
         return not (t.roof or t.top() + t.height > elev)
 
     def _command_items(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, posture: str,
-                       bonus: int) -> list:
+                       bonus: int) -> list[Any]:
         """Command actions worth some AP when nothing better is: launch drones, offensive or defensive
         stance. (worth, AP, kind, order): drones go out first, stances are taken last."""
         key = ("ci", u.id, at, elev, facing, posture, bonus)
         if key in self._memo:
-            return self._memo[key]
+            return cast("list[Any]", self._memo[key])
         items = self._memo[key] = []
         m = st.tables.mission
         rounds_left = m.rounds - st.round
@@ -448,8 +451,8 @@ class DefaultPlayer(Appraiser):
                 ok = self._memo.get(k2)
                 if ok is None:
                     ok = self._memo[k2] = any(
-                        self.in_view(at, facing, e.at)
-                        and K.attack_range(at, elev, e.at, e.elev) <= rng + K.movement_allowance(st, e)
+                        self.in_view(at, facing, e.hex)
+                        and K.attack_range(at, elev, e.hex, e.elev) <= rng + K.movement_allowance(st, e)
                         for e in enemies)
                 if ok:
                     items.append((OFFENSIVE_WORTH * v, 2, "stance", C.OffensiveStance(u.id, wid)))
@@ -461,28 +464,28 @@ class DefaultPlayer(Appraiser):
                     items.append((0.5 * dg, 2, "stance", C.DefensiveStance(u.id)))
         return items
 
-    def _stance_gun(self, st: MissionState, u: Unit, bonus: int):
+    def _stance_gun(self, st: MissionState, u: Unit, bonus: int) -> tuple[float, str, int] | None:
         """The ranged weapon to take aim with: (a good shot's worth, weapon id, its range), or None."""
         key = ("sg", u.id, bonus)
         if key in self._memo:
-            return self._memo[key]
-        best = None
+            return cast("tuple[float, str, int] | None", self._memo[key])
+        best: tuple[float, str, int] | None = None
         for w in self._weapons(st, u):
             wt = st.tables.weapons[w.type]
             if wt.kind != "ranged" or wt.range < 3:
                 continue
-            v = max((self.attack_value(st, u, w.id, (u.at, u.elev), e.id, bonus)[0]
+            v = max((self.attack_value(st, u, w.id, (u.hex, u.elev), e.id, bonus)[0]
                      for e in st.units.values() if e.side != u.side and e.on_board), default=0.0)
             if v > 0 and (best is None or v > best[0]):
                 best = (v, w.id, wt.range)
         self._memo[key] = best
         return best
 
-    def _drone_spot(self, st: MissionState, u: Unit, at: Hex, enemies: list) -> Hex | None:
+    def _drone_spot(self, st: MissionState, u: Unit, at: Hex, enemies: list[Any]) -> Hex | None:
         """Where a drone launched from ``at`` goes: the free hex within 2 nearest an enemy."""
         key = ("ds", at)
         if key in self._memo:
-            return self._memo[key]
+            return cast("Hex | None", self._memo[key])
         taken = {d.at for d in st.drones.values() if d.active}
         best = None
         for h in hexes_within(at, K.DRONE_RADIUS):
@@ -496,6 +499,7 @@ class DefaultPlayer(Appraiser):
 
     def _combat(self, st: MissionState, u: Unit) -> Any:
         t = st.turn
+        assert t is not None  # a unit is acting
         if u.posture == DOWN:
             cmd = C.GetUp(u.id)
             if t.ap >= 2 and RULEBOOK.validate(st, cmd) is None:
@@ -507,9 +511,9 @@ class DefaultPlayer(Appraiser):
                 if RULEBOOK.validate(st, C.Swap(u.id, w.id)) is None and w.place != HELD:
                     return C.Swap(u.id, w.id)
         if t.thrusted:
-            val, cmds = self._best_actions(st, u, u.at, u.elev, u.facing, t.ap, u.posture, t.phase, attacks=False)
+            val, cmds = self._best_actions(st, u, u.hex, u.elev, u.facing, t.ap, u.posture, t.phase, attacks=False)
         else:
-            val, cmds = self._best_actions(st, u, u.at, u.elev, u.facing, t.ap, u.posture, t.phase)
+            val, cmds = self._best_actions(st, u, u.hex, u.elev, u.facing, t.ap, u.posture, t.phase)
         for cmd in cmds:
             if RULEBOOK.validate(st, cmd) is None:
                 if val < PASS_BELOW:
@@ -520,7 +524,7 @@ class DefaultPlayer(Appraiser):
 
 
 
-def _orders_to(back: dict, place: tuple) -> list:
+def _orders_to(back: dict[Any, Any], place: tuple[Any, ...]) -> list[Any]:
     """The orders of the cheapest way to ``place``, read back from the search's links."""
     cmds = []
     cur = place
@@ -539,7 +543,7 @@ def _bonus(posture: str) -> int:
 _ORDER = {"launch": 0, True: 1, False: 2, "stance": 3}
 
 
-def _knapsack(items: list, ap: int) -> tuple[float, list]:
+def _knapsack(items: list[Any], ap: int) -> tuple[float, list[Any]]:
     """The best set of (worth, AP, kind, order) within ``ap`` - attacks may repeat, each command action
     is listed as often as it may be taken - and its orders in the order to give them (drones out first,
     ranged attacks, melee attacks, stances last; the best worth first within each)."""
@@ -560,7 +564,7 @@ def _knapsack(items: list, ap: int) -> tuple[float, list]:
             for _ in range(ap // a):
                 expanded.append((v, a, kind, cmd))
     # 0/1 knapsack over the expanded list
-    best = [(0.0, ())] * (ap + 1)
+    best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())] * (ap + 1)
     for i, (v, a, _, _) in enumerate(expanded):
         for b in range(ap, a - 1, -1):
             cand = best[b - a][0] + v

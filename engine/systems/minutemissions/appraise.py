@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 from math import ceil
-from typing import Any
+from typing import Any, cast
 
 from hexfront.engine.core.hexes import Hex, hex_distance
 
@@ -72,7 +72,7 @@ class Appraiser:
     # -----------------------------------------------------------------------------------------
     # What things are worth
     # -----------------------------------------------------------------------------------------
-    def _weapons(self, st: MissionState, u: Unit, exclude: frozenset = frozenset()) -> list:
+    def _weapons(self, st: MissionState, u: Unit, exclude: frozenset[str] = frozenset()) -> list[Any]:
         key = ("w", u.id, exclude)
         v = self._memo.get(key)
         if v is None:
@@ -89,12 +89,12 @@ class Appraiser:
             self._memo[key] = v
         return v
 
-    def _reachable(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ranged_ok: bool) -> list:
+    def _reachable(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ranged_ok: bool) -> list[Any]:
         """(weapon id, target id, ranged?, AP, origin) of every attack in range, sight and view from a spot."""
         key = ("rc", u.id, at, elev, facing, ranged_ok)
         v = self._memo.get(key)
         if v is not None:
-            return v
+            return cast("list[Any]", v)
         base_key = ("rb", u.id, at, elev, ranged_ok)
         base = self._memo.get(base_key)
         if base is None:
@@ -120,21 +120,21 @@ class Appraiser:
                 for d in rules.active_drones(st, u.id):
                     wt = st.tables.weapons[st.tables.drones[d.type].weapon]
                     for tid, t_at, t_elev in self._targets(st, u.side):
-                        if K.attack_range(d.at, d.elev, t_at, t_elev) <= wt.range and \
-                                self.los(st, d.at, d.elev, t_at, t_elev):
-                            drones.append((d.id, tid, True, wt.ap, (d.at, d.elev)))
+                        if K.attack_range(d.hex, d.elev, t_at, t_elev) <= wt.range and \
+                                self.los(st, d.hex, d.elev, t_at, t_elev):
+                            drones.append((d.id, tid, True, wt.ap, (d.hex, d.elev)))
                 self._memo[key_d] = drones
             v = v + drones
         self._memo[key] = v
         return v
 
-    def firepower(self, st: MissionState, u: Unit, exclude: frozenset = frozenset(), acc_pen: int = 0,
-                  half: frozenset = frozenset()) -> float:
+    def firepower(self, st: MissionState, u: Unit, exclude: frozenset[str] = frozenset(), acc_pen: int = 0,
+                  half: frozenset[str] = frozenset()) -> float:
         """Roughly the damage a turn ``u`` deals: its best weapon's damage per AP times its average AP and
         its chance to hit past an average evasion; active drones add a little."""
         key = ("fp", u.id, exclude, acc_pen, half)
         if key in self._memo:
-            return self._memo[key]
+            return cast("float", self._memo[key])
         c = K.core(st, u)
         ap = c.base_ap + 4.5
         best = 0.0
@@ -155,22 +155,22 @@ class Appraiser:
     def unit_worth(self, st: MissionState, u: Unit) -> float:
         key = ("uw", u.id)
         if key in self._memo:
-            return self._memo[key]
+            return cast("float", self._memo[key])
         v = UNIT_BASE + FIRE_WORTH * self.firepower(st, u)
         m = st.tables.mission
-        if m.goal == "hold" and u.on_board and any(hex_distance(u.at, y) <= 1 for y in m.objectives):
+        if m.goal == "hold" and u.on_board and any(hex_distance(u.hex, y) <= 1 for y in m.objectives):
             v *= 1.6 if u.at in m.objectives else 1.2
         self._memo[key] = v
         return v
 
-    def _loss(self, st: MissionState, u: Unit, **kw) -> float:
+    def _loss(self, st: MissionState, u: Unit, **kw: Any) -> float:
         return max(0.0, FIRE_WORTH * (self.firepower(st, u) - self.firepower(st, u, **kw)))
 
     def destroy_worth(self, st: MissionState, u: Unit, area: str) -> float:
         """What ``u`` loses when ``area`` (a section or a weapon id) is destroyed."""
         key = ("dw", u.id, area)
         if key in self._memo:
-            return self._memo[key]
+            return cast("float", self._memo[key])
         if area == "torso":
             v = self.unit_worth(st, u)
         elif area in st.weapons:
@@ -228,7 +228,7 @@ class Appraiser:
         area to aim at. ``bonus``: the posture's +N to accuracy rolls."""
         key = ("av", wid, origin, tid, bonus)
         if key in self._memo:
-            return self._memo[key]
+            return cast("tuple[float, str]", self._memo[key])
         weapon, w, drone = rules.weapon_of_attack(st, u.id, wid)
         ranged = weapon.kind == "ranged"
         if drone is not None:
@@ -254,7 +254,7 @@ class Appraiser:
                 pw = K.primary_weapon(st, t)
                 if pw is not None:
                     pwt = st.tables.weapons[pw.type]
-                    if K.attack_range(t.at, t.elev, origin[0], origin[1]) <= pwt.range:
+                    if K.attack_range(t.hex, t.elev, origin[0], origin[1]) <= pwt.range:
                         counter = K.counter(st, t).need
                         cd = K.flat_damage(st, pw, pwt)
                         if drone is not None:
@@ -283,7 +283,7 @@ class Appraiser:
         have there), times the attacks its average AP pays for; as a share of the torso, of ``u``'s worth."""
         key = ("dg", u.id, at, elev, can_evade)
         if key in self._memo:
-            return self._memo[key]
+            return cast("float", self._memo[key])
         total = 0.0
         t = st.tables.terrain_at(at)
         ev = K.core(st, u).evasion - (t.evasion if (not t.roof or elev != t.roof) else 0)
@@ -297,7 +297,7 @@ class Appraiser:
             mp = K.movement_allowance(st, e) + 1
             thr = st.tables.designs[e.design].thrusters
             reach_mp = mp + (st.tables.thrusters[thr].range if thr else 0)
-            d = hex_distance(e.at, at)
+            d = hex_distance(e.hex, at)
             best = 0.0
             for w in self._weapons(st, e):
                 wt = st.tables.weapons[w.type]
@@ -305,7 +305,7 @@ class Appraiser:
                 if wt.kind == "ranged":
                     if rng > wt.range + mp:
                         continue
-                    if rng > wt.range and not self.los(st, e.at, e.elev, at, elev):
+                    if rng > wt.range and not self.los(st, e.hex, e.elev, at, elev):
                         continue
                     need = K.accuracy(st, e, wt).need
                 else:
