@@ -18,11 +18,11 @@ from . import commands as C
 from . import events as E
 from .data import LEGS, MAX_CARRIED
 from .odds import reaches
-from .orders import a_hex, acting, acting_unit, in_movement, legal, whole
+from .orders import ByUnit, a_hex, acting, acting_unit, in_movement, legal, whole
 from .rules import R_COMMAND, active_drones, after_order, reposition_moves, spend
 from .state import CARRIED, DOWN, DROPPED, HELD, KNEELING, PRONE, STANDING, MissionState, Unit, WeaponState
 
-OrderT = TypeVar("OrderT")
+OrderT = TypeVar("OrderT", bound=ByUnit)
 
 
 def commanding(st: MissionState, uid: str) -> tuple[Unit | None, str | None]:
@@ -44,7 +44,7 @@ def command_action(name: str) -> Callable[[Callable[[Resolution, MissionState, U
     def wrap(body: Callable[[Resolution, MissionState, Unit, OrderT], None]) -> Callable[[Resolution, OrderT], None]:
         def resolve(ctx: Resolution, cmd: OrderT) -> None:
             st: MissionState = ctx.state
-            u = st.units[cmd.unit]  # type: ignore[attr-defined]  # every command action names its unit
+            u = st.units[cmd.unit]
             spend(ctx, u, K.COMMAND_AP, name)
             body(ctx, st, u, cmd)
             after_order(ctx)
@@ -240,7 +240,7 @@ def resolve_launch_drone(ctx: Resolution, st: MissionState, u: Unit, cmd: C.Laun
 
 
 def check_reposition(st: MissionState, cmd: C.Reposition) -> str | None:
-    why = whole(cmd, "direction")
+    why = whole(direction=cmd.direction)
     u, refused = commanding(st, cmd.unit)
     why = why or refused
     if why or u is None:

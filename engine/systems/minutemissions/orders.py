@@ -9,7 +9,7 @@ gives its orders through the Phases of Combat (movement, ranged, close; each may
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
@@ -41,15 +41,24 @@ from .rules import (
 from .state import BATTLE, CLOSE, DEPLOY, DOWN, MOVEMENT, PRONE, RANGED, STANDING, MissionState, Unit
 
 OrderT = TypeVar("OrderT")
+
+
+class ByUnit(Protocol):
+    """An order given by one unit (every order but deployment's and activation's, and those name it too)."""
+
+    @property
+    def unit(self) -> str: ...
+
+
+UnitOrderT = TypeVar("UnitOrderT", bound=ByUnit)
 UnitOrder = C.Move | C.Turn | C.Thrust | C.EndPhase | C.EndTurn | C.Attack
 
 
 # -- what every order of a unit waits for ----------------------------------------------------------------
 
-def whole(cmd: object, *fields: str) -> str | None:
+def whole(**fields: object) -> str | None:
     """A save holds whole numbers only: 1.0, True, "1" or None in a number field are refused."""
-    for name in fields:
-        value = getattr(cmd, name)
+    for name, value in fields.items():
         if type(value) is not int:
             return f"{name} must be a whole number, not {value!r}"
     return None
@@ -94,13 +103,14 @@ def legal(check: Callable[[MissionState, OrderT], str | None], st: MissionState,
     return [c for c in candidates if check(st, c) is None]
 
 
-def unit_order(body: Callable[[Resolution, MissionState, Unit, OrderT], None]) -> Callable[[Resolution, OrderT], None]:
+def unit_order(body: Callable[[Resolution, MissionState, Unit, UnitOrderT], None]
+               ) -> Callable[[Resolution, UnitOrderT], None]:
     """An order of the acting unit; if it was destroyed on the way (a counter roll, a reaction attack), its
     turn ends."""
 
-    def resolve(ctx: Resolution, cmd: OrderT) -> None:
+    def resolve(ctx: Resolution, cmd: UnitOrderT) -> None:
         st: MissionState = ctx.state
-        body(ctx, st, st.units[cmd.unit], cmd)  # type: ignore[attr-defined]  # every unit order names its unit
+        body(ctx, st, st.units[cmd.unit], cmd)
         after_order(ctx)
 
     resolve.__doc__ = body.__doc__
@@ -294,7 +304,7 @@ def resolve_move(ctx: Resolution, st: MissionState, u: Unit, cmd: C.Move) -> Non
 # -- Turn (Movement Phase) -----------------------------------------------------------------------------------
 
 def check_turn(st: MissionState, cmd: C.Turn) -> str | None:
-    why = whole(cmd, "facing")
+    why = whole(facing=cmd.facing)
     u, refused = acting(st, cmd.unit)
     why = why or refused
     if why or u is None or st.turn is None:
@@ -329,7 +339,7 @@ def resolve_turn(ctx: Resolution, st: MissionState, u: Unit, cmd: C.Turn) -> Non
 # -- Thrust (Terminology: Thruster Movement) -----------------------------------------------------------------
 
 def check_thrust(st: MissionState, cmd: C.Thrust) -> str | None:
-    why = whole(cmd, "direction", "distance")
+    why = whole(direction=cmd.direction, distance=cmd.distance)
     u, refused = acting(st, cmd.unit)
     why = why or refused
     if why or u is None or st.turn is None:
