@@ -30,7 +30,7 @@ from .rules import (
     weapon_of_attack,
 )
 from .schema import ARMS, SECTIONS
-from .state import CLOSE, DOWN, HELD, MOUNTED, RANGED, MissionState, Unit, WeaponState
+from .state import CLOSE, DOWN, HELD, MOUNTED, RANGED, Drone, MissionState, Unit, WeaponState
 
 # ---------------------------------------------------------------------------------------------
 # Moving into sight
@@ -122,12 +122,39 @@ def attack(ctx: Resolution, u: Unit, wid: str, tid: str, area: str, reaction: bo
     Terminology, Perfect Roll: a natural 8 to hit cannot be evaded."""
     st: MissionState = ctx.state
     weapon, w, drone = weapon_of_attack(st, u.id, wid)
-    kind = "accuracy" if weapon.kind == "ranged" else "assault"
-    rule = R_RANGED if kind == "accuracy" else R_CLOSE
+    rule = R_RANGED if weapon.kind == "ranged" else R_CLOSE
     if not reaction:
         spend(ctx, u, weapon.ap, weapon.name)
     ctx.emit(E.AttackMade(attacker=drone.id if drone else u.id, weapon=wid, target=tid, area=area,
                           reaction=reaction))
+    hit, perfect = _attack_roll(ctx, u, weapon, drone, rule)
+    if not hit:
+        _attack_failed(ctx, u, reaction)
+        return
+    target_unit = st.units.get(tid)
+    if not perfect and _evaded(ctx, tid, rule):
+        if target_unit is not None:
+            _counter(ctx, target_unit, drone.id if drone else u.id)
+        _attack_failed(ctx, u, reaction)
+        return
+    c = ctx.roll(8, "critical roll: 8 is a critical hit", rule, u.side)
+    crit = is_critical(c)
+    ctx.emit(E.RollJudged(kind="critical", who=u.id, roll=c, modified=c, need=8, success=crit,
+                          rule=R_TERMS + ": Critical Roll"))
+    dmg = K.flat_damage(st, w, weapon)
+    if crit:
+        dmg += K.critical_bonus(dmg)
+    deal(ctx, tid, area, dmg, f"{weapon.name}" + (" (critical hit)" if crit else ""))
+    if target_unit is not None and target_unit.on_board and drone is None:
+        _weapon_effects(ctx, u, weapon, target_unit, area)
+    check_annihilation(ctx)
+
+
+def _attack_roll(ctx: Resolution, u: Unit, weapon: Weapon, drone: Drone | None, rule: str) -> tuple[bool, bool]:
+    """The accuracy (ranged) or assault roll against the attacker's modified stat, or a drone's accuracy:
+    (hit, perfect)."""
+    st: MissionState = ctx.state
+    kind = "accuracy" if weapon.kind == "ranged" else "assault"
     mods: tuple[str, ...] = ()
     if drone is not None:
         need = st.tables.drones[drone.type].accuracy
@@ -143,45 +170,28 @@ def attack(ctx: Resolution, u: Unit, wid: str, tid: str, area: str, reaction: bo
     hit = hits(roll, need, bonus)
     ctx.emit(E.RollJudged(kind=kind, who=u.id, roll=roll, modified=roll + bonus, need=need, success=hit,
                           perfect=perfect, rule=rule))
-    if not hit:
-        _attack_failed(ctx, u, reaction)
-        return
-    target_unit = st.units.get(tid)
+    return hit, perfect
+
+
+def _evaded(ctx: Resolution, tid: str, rule: str) -> bool:
+    """The target's evasion roll, if it can evade (a drone always can; kneeling, prone or thrown-down
+    units cannot)."""
+    st: MissionState = ctx.state
     target_drone = st.drones.get(tid)
-    if not perfect:
-        e_mods: tuple[str, ...] = ()
-        if target_drone is not None:
-            e_need: int | None = st.tables.drones[target_drone.type].evasion
-            side = target_drone.side
-        else:
-            assert target_unit is not None  # checked: a unit or a drone
-            side = target_unit.side
-            if K.can_evade(target_unit):  # the reason it cannot
-                e_need = None
-            else:
-                e_stat = K.evasion(st, target_unit)
-                e_need, e_mods = e_stat.need, e_stat.modifiers
-        if e_need is not None:
-            e = ctx.roll(8, f"evasion roll: needs {e_need}+", rule, side, modifiers=e_mods)
-            evaded = reaches(e, e_need)
-            ctx.emit(E.RollJudged(kind="evasion", who=tid, roll=e, modified=e, need=e_need, success=evaded,
-                                  rule=rule))
-            if evaded:
-                if target_unit is not None:
-                    _counter(ctx, target_unit, drone.id if drone else u.id)
-                _attack_failed(ctx, u, reaction)
-                return
-    c = ctx.roll(8, "critical roll: 8 is a critical hit", rule, u.side)
-    crit = is_critical(c)
-    ctx.emit(E.RollJudged(kind="critical", who=u.id, roll=c, modified=c, need=8, success=crit,
-                          rule=R_TERMS + ": Critical Roll"))
-    dmg = K.flat_damage(st, w, weapon)
-    if crit:
-        dmg += K.critical_bonus(dmg)
-    deal(ctx, tid, area, dmg, f"{weapon.name}" + (" (critical hit)" if crit else ""))
-    if target_unit is not None and target_unit.on_board and drone is None:
-        _weapon_effects(ctx, u, weapon, target_unit, area)
-    check_annihilation(ctx)
+    e_mods: tuple[str, ...] = ()
+    if target_drone is not None:
+        need = st.tables.drones[target_drone.type].evasion
+        side = target_drone.side
+    else:
+        target = st.units[tid]
+        if K.can_evade(target):  # the reason it cannot
+            return False
+        stat = K.evasion(st, target)
+        need, e_mods, side = stat.need, stat.modifiers, target.side
+    e = ctx.roll(8, f"evasion roll: needs {need}+", rule, side, modifiers=e_mods)
+    evaded = reaches(e, need)
+    ctx.emit(E.RollJudged(kind="evasion", who=tid, roll=e, modified=e, need=need, success=evaded, rule=rule))
+    return evaded
 
 
 def _attack_failed(ctx: Resolution, u: Unit, reaction: bool) -> None:
