@@ -11,13 +11,14 @@ from hexfront.engine.core.players import RandomPlayer
 from hexfront.engine.systems.minutemissions import SYSTEM, rules
 from hexfront.engine.systems.minutemissions import combat as K
 from hexfront.engine.systems.minutemissions.ai import DefaultPlayer
+from hexfront.engine.systems.minutemissions.odds import attack_odds
 
 
 def _play(scenario: str, names: tuple[str, str], seed: int, check_legal: bool = True) -> Battle:
     battle = Battle.new("minutemissions", scenario, seed=seed)
     sides = SYSTEM.sides(battle.state)
     make = {"default": DefaultPlayer, "random": RandomPlayer}
-    players = {s: make[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names))}
+    players = {s: make[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names, strict=True))}
     for _ in range(3000):
         if battle.outcome() is not None:
             break
@@ -84,7 +85,7 @@ def _expected_damage(st, uid: str, wid: str, tid: str) -> float:
     need = K.accuracy(st, u, weapon).need if weapon.kind == "ranged" else K.assault(st, u, weapon).need
     bonus = K.roll_bonus(u, "accuracy" if weapon.kind == "ranged" else "assault")[0]
     evade = None if K.can_evade(t) else K.evasion(st, t).need
-    odds = K.attack_odds(need, bonus, evade, None)
+    odds = attack_odds(need, bonus, evade, None)
     dmg = K.flat_damage(st, w, weapon)
     return float(odds.hit) * dmg + float(odds.critical) * (dmg + K.critical_bonus(dmg))
 

@@ -259,15 +259,13 @@ def test_a_destroyed_leg_throws_the_unit_down_and_halves_its_movement(kit):
     b = kit.battle([kit.unit("M2", "longbow", (4, 4), facing=0)], [kit.unit("A2", "lancer", (8, 4), facing=3)],
                    [6, 6, 1, 1, 2], first="ashen", tweak=tweak)
     b.submit(C.Activate("A2"))
-    ev = b.submit(C.Attack("A2", "A2.rifle", "M2", "l_leg"))
+    b.submit(C.Attack("A2", "A2.rifle", "M2", "l_leg"))
     assert b.state.units["M2"].posture == "down"
     assert K.movement_allowance(b.state, b.state.units["M2"]) == 1
     assert K.evasion(b.state, b.state.units["M2"]).need == 7
 
 
 def test_a_destroyed_torso_destroys_the_unit_and_the_last_one_ends_the_battle(kit):
-    C = kit.C
-
     def tweak(content):
         content["core_types"]["medium"]["sections"]["torso"] = 3
 
@@ -279,7 +277,6 @@ def test_a_destroyed_torso_destroys_the_unit_and_the_last_one_ends_the_battle(ki
 
 def test_a_destroyed_weapon_is_lost_for_the_battle(kit):
     """Weapons: destroyed weapons are lost to the unit for the rest of the battle."""
-    C = kit.C
     b = _duel(kit, [6, 3, 1, 1])
     ev = _fire(kit, b, area="A2.rifle")  # 5 damage against the rifle's 4
     assert kit.of(ev, kit.E.WeaponDestroyed)[0].weapon == "A2.rifle"

@@ -75,7 +75,7 @@ def test_deployment_alternates_into_the_three_nearest_columns_then_round_one_beg
     kit.refuse(b, kit.C.Place("M1", west[0]), "Ashen Compact's turn to deploy")
     kit.refuse(b, kit.C.Place("A1", kit.hx(6, 6)), "three nearest")
     order = []
-    for i in range(8):
+    for _ in range(8):
         side = b.state.active
         cmd = next(c for c in b.legal_commands())
         order.append(side)

@@ -120,7 +120,8 @@ def test_any_orders_that_complete_the_steps_finish_the_tutorial():
 @pytest.mark.parametrize("change, message", [
     (lambda s: s.update(tutorial={"side": "meridian", "steps": []}), "at least one [[tutorial.steps]]"),
     (lambda s: s["tutorial"].update(side="nobody"), "side 'nobody' is not one of the scenario's sides"),
-    (lambda s: s["tutorial"]["steps"][0].pop("action"), "table [tutorial.steps#1]: needs an action, a rule or an event"),
+    (lambda s: s["tutorial"]["steps"][0].pop("action"),
+     "table [tutorial.steps#1]: needs an action, a rule or an event"),
     (lambda s: s["tutorial"]["steps"][1].update(colour="red"), "table [tutorial.steps#2]: unknown key 'colour'"),
     (lambda s: s.update(script={"dice": [3, 9]}), "dice are whole numbers from 1 to 8"),
     (lambda s: s.update(script={"dice": [3], "cards": {"x": ["a"]}}), "draws no cards"),

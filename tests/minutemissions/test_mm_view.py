@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from hexfront.engine.systems.minutemissions import SYSTEM
-from hexfront.engine.systems.minutemissions import combat as K
+from hexfront.engine.systems.minutemissions.odds import attack_odds
 
 
 def _duel(kit, dice=(6,)):
@@ -43,7 +43,7 @@ def test_section_damage_shows_as_defence_points_left(kit):
 def test_attack_odds_enumerate_every_d8_exactly():
     """Accuracy 3+ (long rifle +1), a natural 8 cannot be evaded; evasion 6+; a counter 6+ after an
     evasion; a critical on 8. Worked by hand over 8 x 8 x 8 outcomes."""
-    odds = K.attack_odds(3, 0, 6, 6)
+    odds = attack_odds(3, 0, 6, 6)
     assert odds.miss == Fraction(128, 512)
     assert odds.evaded == Fraction(120, 512) and odds.countered == Fraction(45, 512)
     assert odds.hit == Fraction(231, 512) and odds.critical == Fraction(33, 512)

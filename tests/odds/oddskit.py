@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import permutations, product
 from math import prod
 from typing import Any
 
+from hexfront.engine.core.events import DieRolled
 from hexfront.engine.core.odds import faces
 from hexfront.engine.core.resolution import Randomizer, Resolution, Script
 
@@ -112,37 +113,50 @@ def check_odds_exactly(system: Any, state: Any, command: Any, depths: dict[str, 
     return preview
 
 
-def engine_exact_dice_odds(system: Any, state: Any, command: Any, dice: tuple[int, ...]) -> dict[Any, Fraction]:
+def engine_dice_odds(system: Any, state: Any, command: Any, dice: Sequence[int], *,
+                     settled_first: bool = False) -> dict[Any, Fraction]:
     """Each outcome's exact chance in the engine itself, for a game whose chance is its dice: ``command`` is
-    resolved once for every face of the first ``len(dice)`` dice it rolls (``dice`` their sides, in rolling
-    order; every throw equally likely), scripted, and ``outcome_of`` counted.
+    resolved once for every run of faces of the dice ``dice`` (their sides, in rolling order), each run
+    scripted (every run equally likely), and ``outcome_of`` counted.
 
-    Exact when ``dice`` covers every die the order rolls before its outcome is settled (later dice come from a
-    seeded generator and cannot change it).
+    Exact when ``dice`` covers every die the order rolls: a die rolled past them fails the check (a run that
+    needs fewer dice counts once for each face of the dice it leaves unrolled, as their chance says). With
+    ``settled_first`` the outcome is settled by the dice listed, which must all be rolled first, and dice
+    after them (a Disrupter save after the hit, say) come from the seeded generator.
     """
     assert system.validate(state, command) is None, system.validate(state, command)
+    runs = list(product(*(faces(s) for s in dice)))
     counts: Counter = Counter()
-    throws = list(product(*(faces(s) for s in dice)))
-    for throw in throws:
+    for run in runs:
         work = system.copy_state(state)
-        # (attrs' converter=tuple on Script.dice leaves its element type unsolved for mypy: the checker is wrong)
-        ctx = Resolution(system, work, Randomizer(1, Script(dice=throw)))  # type: ignore[arg-type]
+        ctx = Resolution(system, work, Randomizer(1, Script(dice=run)))
         system.resolve(ctx, command)
-        assert ctx.rng.dice_pos == len(throw), f"the order rolled fewer than the {len(throw)} dice scripted"
+        rolled = [e for e in ctx.events if type(e) is DieRolled]
+        if settled_first:
+            first = [(e.sides, e.result, e.scripted) for e in rolled[:len(dice)]]
+            assert first == [(s, r, True) for s, r in zip(dice, run, strict=True)], \
+                f"{command} did not roll the dice listed first: {[(e.sides, e.purpose) for e in rolled]}"
+        else:
+            assert all(e.scripted for e in rolled), f"{command} rolled more than the {len(dice)} dice given"
+            sides = [e.sides for e in rolled]
+            assert sides == list(dice[:len(rolled)]), f"{command} rolled {sides}"
         counts[system.outcome_of(state, command, ctx.events)] += 1
-    return {outcome: Fraction(n, len(throws)) for outcome, n in counts.items()}
+    return {outcome: Fraction(n, len(runs)) for outcome, n in counts.items()}
 
 
-def check_dice_odds_exactly(system: Any, state: Any, command: Any, dice: tuple[int, ...]) -> Any:
-    """The preview is exact, every chance has a value and the preview a unit, and every shown probability is the
-    engine's exact chance over every face of ``dice`` (:func:`engine_exact_dice_odds`), as the same float.
-    Returns the preview."""
+def check_dice_odds_exactly(system: Any, state: Any, command: Any,
+                            dice: Sequence[int], *, settled_first: bool = False) -> tuple[Any, dict[Any, Fraction]]:
+    """The preview is exact, every chance has a value and the preview a unit, and every shown probability is
+    the engine's exact chance (:func:`engine_dice_odds`) as the same float; every outcome the engine gave is
+    shown, and every outcome shown with a chance comes up. Returns the preview and the exact chances."""
     preview = system.preview(state, command)
     assert not preview.estimate, preview.note
     assert preview.value_unit and all(c.value is not None for c in preview.odds), preview
-    exact = engine_exact_dice_odds(system, state, command, dice)
-    shown = {c.outcome: c.probability for c in preview.odds if c.probability > 0 or c.outcome in exact}
-    assert set(exact) == set(shown), f"the engine's outcomes {set(exact)} are not the preview's {set(shown)}"
+    exact = engine_dice_odds(system, state, command, dice, settled_first=settled_first)
+    shown = {c.outcome: c.probability for c in preview.odds}
+    assert len(shown) == len(preview.odds), f"an outcome is shown twice: {[c.outcome for c in preview.odds]}"
+    assert set(exact) <= set(shown), f"the engine gave outcomes the preview does not show: {set(exact) - set(shown)}"
     for outcome, p in shown.items():
-        assert p == float(exact[outcome]), f"{outcome!r}: shown {p!r}, the engine's exact chance {exact[outcome]}"
-    return preview
+        want = float(exact.get(outcome, 0))
+        assert p == want, f"{outcome!r}: shown {p!r}, the engine's exact chance {want!r}"
+    return preview, exact

@@ -1,5 +1,5 @@
 """Disrupter: the odds an order's preview shows are the engine's exact chances, checked against the engine
-resolving the order once for every face of every d100 it rolls (``dicekit.check_dice_odds_exactly``).
+resolving the order once for every face of every d100 it rolls (``oddskit.check_dice_odds_exactly``).
 
 Every chance in Disrupter is a d100 roll-under check or save (Rule 7 - Checks and Saves): under the stat
 succeeds, doubles are criticals, [+] rolls two d100 and keeps the better, [-] the worse. The preview counts
@@ -32,7 +32,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-import dicekit
+import oddskit
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "disrupter"))
 
@@ -57,7 +57,8 @@ def take_cover(b, *teams: str) -> None:
 
 
 def check(b, command, shown: set[str] | None = None):
-    preview = dicekit.check_dice_odds_exactly(K.SYSTEM, b.state, command, TWO_D100)
+    preview, _ = oddskit.check_dice_odds_exactly(K.SYSTEM, b.state, command, TWO_D100,
+                                                  settled_first=True)
     if shown is not None:
         assert {c.outcome for c in preview.odds} == shown, preview.odds
     return preview

@@ -1,10 +1,11 @@
-"""30 Minute Missions: the odds an order's preview shows are the odds the engine rolls.
+"""30 Minute Missions: the odds an order's preview shows are the odds the engine rolls, exactly.
 
 Each situation is set up the way tests/minutemissions/ sets up its rule tests (a mission of the test's
-own, units placed by it, the roll-off and the AP roll scripted), then one order is resolved
-``oddskit.RUNS`` times from the same state with fresh seeded dice; ``outcome_of`` names the outcome of
-each run and ``assert_odds_match`` compares the counts with the preview's exact odds (every face of every
-d8 counted: the attack roll, the evasion roll, the counter roll after an evasion and the critical roll).
+own, units placed by it, the roll-off and the AP roll scripted), then one order is resolved by the engine
+once for every run of faces of the d8s it may roll (``oddskit.check_dice_odds_exactly``: the attack roll,
+the evasion roll, then the counter or the critical roll, 512 runs; one d8 for the AP roll and Break
+Grapple), each run scripted; ``outcome_of`` names each run's outcome, and every probability the preview
+shows must be the same float as the engine's exact chance (a Fraction). No sampling.
 
 Situations (Ranged / Close Combat Phase, Modified Stats & Rolls, Command Actions, Terminology):
 
@@ -114,13 +115,16 @@ def action_points():
     return _duel([]), C.Activate("M2")
 
 
-SITUATIONS = [open_ground, kneeling_into_woods, prone_at_kneeling, hammer_into_water, break_grapple, action_points]
+ATTACK_DICE = (8, 8, 8)  # the attack roll, the evasion roll, then the counter or the critical roll
+SITUATIONS = [(open_ground, ATTACK_DICE), (kneeling_into_woods, ATTACK_DICE), (prone_at_kneeling, ATTACK_DICE),
+              (hammer_into_water, ATTACK_DICE), (break_grapple, (8,)), (action_points, (8,))]
 
 
-@pytest.mark.parametrize("situation", SITUATIONS, ids=lambda f: f.__name__)
-def test_the_preview_odds_match_the_engine(situation):
+@pytest.mark.parametrize("situation, dice", SITUATIONS, ids=lambda f: getattr(f, "__name__", ""))
+def test_the_preview_odds_are_the_engines_exact_odds(situation, dice):
     battle, command = situation()
-    oddskit.check_exact_odds(SYSTEM, battle.state, command)
+    _, exact = oddskit.check_dice_odds_exactly(SYSTEM, battle.state, command, dice)
+    assert sum(exact.values()) == 1
 
 
 def test_the_situations_show_what_their_docstring_says():

@@ -4,7 +4,7 @@ Each situation is set up the way tests/skirmishes/ sets up its rule tests (the r
 and terrain tables with a map and characters of the test's own): Red gives its orders and locks first, then
 Blue's only character gets the order under test, which is the last order of the round, so the round resolves
 in that one command, and its first dice are the roll under test. It is resolved once for every face of those two
-or three d6, scripted (``oddskit.engine_exact_dice_odds``); ``outcome_of`` names each throw's outcome, and each
+or three d6, scripted (``oddskit.engine_dice_odds``); ``outcome_of`` names each throw's outcome, and each
 probability the preview shows must be exactly the engine's share of the throws.
 
 Situations (Attacks and Damage, Shooting, Weapon Range Limits, Cover and Movement, Automatic Fire, Melee,
@@ -110,10 +110,10 @@ def test_the_preview_odds_are_the_engines_odds(name):
     make, mode, outcomes = SITUATIONS[name]
     b, cmd = make()
     assert b.side_to_act() == "blue" and b.refusal(cmd) is None
-    preview = oddskit.check_dice_odds_exactly(SYSTEM, b.state, cmd, DICE[mode])
+    preview, exact = oddskit.check_dice_odds_exactly(SYSTEM, b.state, cmd, DICE[mode], settled_first=True)
     assert any(m.startswith(f"roll: {mode}") for m in preview.modifiers), preview.modifiers
     assert len(preview.odds) == outcomes, preview.odds
-    assert None not in oddskit.engine_exact_dice_odds(SYSTEM, b.state, cmd, DICE[mode])  # decided by its dice
+    assert None not in exact  # decided by its dice
 
 
 def test_the_situations_show_what_their_docstring_says():

@@ -23,7 +23,7 @@ from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.serial import codec_for
 from hexfront.engine.core.system import get_system
-from hexfront.engine.systems.skirmishes import combat, rules
+from hexfront.engine.systems.skirmishes import combat, hits, rules
 from hexfront.engine.systems.skirmishes import commands as C
 from hexfront.engine.systems.skirmishes import events as E
 from hexfront.engine.systems.skirmishes.data import LOCATIONS
@@ -124,7 +124,7 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
     t = s.tables
     start = _starting(battle)
     max_hit = 6 + max([combat.AUTO_DAMAGE] + [g.damage_bonus for g in t.grenades.values()])
-    damage_cap = combat.OUT_OF_COMBAT - 1 + max_hit * len(s.chars)  # at most one hit per character in a phase
+    damage_cap = hits.OUT_OF_COMBAT - 1 + max_hit * len(s.chars)  # at most one hit per character in a phase
     assert s.step in (COMMIT, LUCK, REACT, OVER), s.step  # the resolution only stops for a decision
     assert 1 <= s.round <= t.victory.round_limit, s.round
 
@@ -137,16 +137,16 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
         # damage per location and in total: 6 puts a character out of combat; only that does
         assert set(c.damage) <= set(LOCATIONS) and all(1 <= d <= damage_cap for d in c.damage.values()), c.damage
         if c.status in (ABLE, ESCAPED):
-            assert c.total_damage < combat.OUT_OF_COMBAT and not c.mortal and not c.limbs_lost, cid
+            assert c.total_damage < hits.OUT_OF_COMBAT and not c.mortal and not c.limbs_lost, cid
         else:
-            assert c.total_damage >= combat.OUT_OF_COMBAT, cid
+            assert c.total_damage >= hits.OUT_OF_COMBAT, cid
         assert c.total_damage <= damage_cap, cid
         for limb in c.limbs_lost:
             side, loc = limb.split(" ")
-            assert side in ("left", "right") and loc in ("leg", "arm") and c.damage[loc] >= combat.OUT_OF_COMBAT
+            assert side in ("left", "right") and loc in ("leg", "arm") and c.damage[loc] >= hits.OUT_OF_COMBAT
         assert len({limb.split(" ")[1] for limb in c.limbs_lost}) == len(c.limbs_lost), c.limbs_lost
         if c.mortal:
-            assert c.damage["torso"] >= combat.OUT_OF_COMBAT, cid
+            assert c.damage["torso"] >= hits.OUT_OF_COMBAT, cid
         if c.status == OUT and not c.stabilised:
             assert c.dies_at is not None and c.dies_at > 0, cid
         if c.status == DEAD:

@@ -19,7 +19,7 @@ A unit's turn is planned whole at the start of its movement phase and then carri
   the enemy can bring on the hex next turn (its evasion there included: woods help, water hurts), and
   in a hold mission standing on a yard no friend holds, or closing on one;
 - attacks: every weapon (and every active drone's gun) x target in field of view, range and line of
-  sight x area is priced with ``combat.attack_odds`` (the attack, evasion, counter and critical rolls
+  sight x area is priced (:mod:`.appraise`) with ``odds.attack_odds`` (the attack, evasion, counter and critical rolls
   enumerated): the chance of each outcome times what that damage is worth on that area - a torso kill
   is the mech's whole worth, a section or weapon destroyed is what the enemy loses with it (its
   firepower for a weapon or an arm's grip, -2 Accuracy for the head, thrown down and halved movement
@@ -32,29 +32,26 @@ A unit's turn is planned whole at the start of its movement phase and then carri
   enemy may walk into range, defensive stance behind a shield when it is in danger;
 - ranged attacks go before melee ones (phases are never revisited), the best expected worth first,
   each re-priced after the dice have fallen; it ends its turn when nothing left is worth the AP.
-Every order it gives passes ``rules.validate`` (so it is on ``legal_commands``); it rolls no dice of its
+Every order it gives passes its rulebook check (so it is on ``legal_commands``); it rolls no dice of its
 own, so a game is fixed by the battle's seed.
 """
 
 from __future__ import annotations
 
 import heapq
-from math import ceil
-from typing import Any
+from typing import Any, cast
 
 from hexfront.engine.core.hexes import Hex, axial_to_offset, hex_distance, hexes_within
 
 from . import combat as K
 from . import commands as C
 from . import rules
-from .data import ARMS, LEGS
-from .state import CLOSE, DEPLOY, DOWN, HELD, KNEELING, MOUNTED, MOVEMENT, PRONE, STANDING, MissionState, Unit
+from .appraise import Appraiser
+from .data import LEGS
+from .odds import roll_odds
+from .rulebook import RULEBOOK
+from .state import CLOSE, DEPLOY, DOWN, HELD, KNEELING, MOVEMENT, PRONE, STANDING, MissionState, Unit
 
-PARTIAL = 0.6  # damage that does not destroy an area, as a share of destroying it, pro rata
-UNIT_BASE = 10.0  # a mech's worth before its firepower
-FIRE_WORTH = 2.0  # per point of expected damage a turn a mech deals
-DRONE_WORTH = 2.5
-KNOCKDOWN_WORTH = 2.0
 APPROACH = 1.2  # per hex short of where the unit wants to stand
 DANGER = 0.35  # per point of the worth the enemy could take off the unit next turn
 HOLD_WORTH = 14.0  # standing alone on a yard (a point a round)
@@ -65,301 +62,33 @@ KNEEL_COST = 1.5  # the AP to get up again later, for a mech that means to move
 PASS_BELOW = 0.05
 
 
-class DefaultPlayer:
+
+class DefaultPlayer(Appraiser):
     name = "default"
 
     def __init__(self, seed: int) -> None:
         """It plays the same way every time; the seed is taken for the common player interface."""
+        super().__init__()
         self.seed = seed
-        self._los: dict = {}
-        self._view: dict = {}
-        self._plan: tuple | None = None  # (round, unit, [commands])
-        self._memo: dict = {}
+        self._plan: tuple[int, str, list[Any]] | None = None  # (round, unit, [commands])
 
     # -----------------------------------------------------------------------------------------
     def choose(self, system: Any, st: MissionState) -> Any:
         self._memo = {}
         side = st.active
+        assert side is not None, "asked to choose with nobody to act"
         if st.stage == DEPLOY:
             cmd = self._deploy(st, side)
         elif st.turn is None:
             cmd = self._activate(st, side)
         else:
             cmd = self._act(st, st.units[st.turn.unit])
-        if cmd is None or rules.validate(st, cmd) is not None:
+        if cmd is None or RULEBOOK.validate(st, cmd) is not None:
             legal = system.legal_commands(st)
             if st.turn is not None:
                 return C.EndTurn(st.turn.unit)
             return legal[0]
         return cmd
-
-    # -----------------------------------------------------------------------------------------
-    # Board knowledge (terrain never changes: sight and view are remembered for the game)
-    # -----------------------------------------------------------------------------------------
-    def los(self, st: MissionState, a: Hex, ae: int, b: Hex, be: int) -> bool:
-        key = (a, ae, b, be)
-        v = self._los.get(key)
-        if v is None:
-            v = self._los[key] = K.line_of_sight(st, a, ae, b, be)
-        return v
-
-    def in_view(self, a: Hex, f: int, b: Hex) -> bool:
-        key = (a, f, b)
-        v = self._view.get(key)
-        if v is None:
-            v = self._view[key] = K.in_view(a, f, b)
-        return v
-
-    # -----------------------------------------------------------------------------------------
-    # What things are worth
-    # -----------------------------------------------------------------------------------------
-    def _weapons(self, st: MissionState, u: Unit, exclude: frozenset = frozenset()) -> list:
-        key = ("w", u.id, exclude)
-        v = self._memo.get(key)
-        if v is None:
-            v = self._memo[key] = [w for w in st.weapons_of(u.id) if w.id not in exclude
-                                   and K.usable(st, u, w) is None and st.tables.weapons[w.type].kind != "shield"]
-        return v
-
-    def _targets(self, st: MissionState, side: str) -> list[tuple[str, Hex, int]]:
-        key = ("tg", side)
-        v = self._memo.get(key)
-        if v is None:
-            v = [(t.id, t.at, t.elev) for t in st.units.values() if t.side != side and t.on_board]
-            v += [(d.id, d.at, d.elev) for d in st.drones.values() if d.side != side and d.active]
-            self._memo[key] = v
-        return v
-
-    def _reachable(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ranged_ok: bool) -> list:
-        """(weapon id, target id, ranged?, AP, origin) of every attack in range, sight and view from a spot."""
-        key = ("rc", u.id, at, elev, facing, ranged_ok)
-        v = self._memo.get(key)
-        if v is not None:
-            return v
-        base_key = ("rb", u.id, at, elev, ranged_ok)
-        base = self._memo.get(base_key)
-        if base is None:
-            base = []
-            for w in self._weapons(st, u):
-                wt = st.tables.weapons[w.type]
-                ranged = wt.kind == "ranged"
-                if (ranged and not ranged_ok) or (not ranged and u.posture == PRONE):
-                    continue
-                for tid, t_at, t_elev in self._targets(st, u.side):
-                    if K.attack_range(at, elev, t_at, t_elev) > wt.range:
-                        continue
-                    if not self.los(st, at, elev, t_at, t_elev):
-                        continue
-                    base.append((w.id, tid, ranged, wt.ap, t_at))
-            self._memo[base_key] = base
-        v = [x for x in base if self.in_view(at, facing, x[4])]
-        if ranged_ok:
-            key_d = ("rd", u.id)
-            drones = self._memo.get(key_d)
-            if drones is None:
-                drones = []
-                for d in rules.active_drones(st, u.id):
-                    wt = st.tables.weapons[st.tables.drones[d.type].weapon]
-                    for tid, t_at, t_elev in self._targets(st, u.side):
-                        if K.attack_range(d.at, d.elev, t_at, t_elev) <= wt.range and \
-                                self.los(st, d.at, d.elev, t_at, t_elev):
-                            drones.append((d.id, tid, True, wt.ap, (d.at, d.elev)))
-                self._memo[key_d] = drones
-            v = v + drones
-        self._memo[key] = v
-        return v
-
-    def firepower(self, st: MissionState, u: Unit, exclude: frozenset = frozenset(), acc_pen: int = 0,
-                  half: frozenset = frozenset()) -> float:
-        """Roughly the damage a turn ``u`` deals: its best weapon's damage per AP times its average AP and
-        its chance to hit past an average evasion; active drones add a little."""
-        key = ("fp", u.id, exclude, acc_pen, half)
-        if key in self._memo:
-            return self._memo[key]
-        c = K.core(st, u)
-        ap = c.base_ap + 4.5
-        best = 0.0
-        for w in self._weapons(st, u, exclude):
-            wt = st.tables.weapons[w.type]
-            dmg = K.flat_damage(st, w, wt) * (0.5 if w.id in half else 1.0)
-            if wt.kind == "ranged":
-                need = K.accuracy(st, u, wt).need + acc_pen
-            else:
-                need = K.assault(st, u, wt).need
-            p = max(1, min(8, 9 - need)) / 8 * 0.62
-            reach = 1.0 if wt.kind == "ranged" else 0.6  # a melee weapon must first get there
-            best = max(best, dmg / wt.ap * ap * p * reach)
-        best += 0.5 * len(rules.active_drones(st, u.id))
-        self._memo[key] = best
-        return best
-
-    def unit_worth(self, st: MissionState, u: Unit) -> float:
-        key = ("uw", u.id)
-        if key in self._memo:
-            return self._memo[key]
-        v = UNIT_BASE + FIRE_WORTH * self.firepower(st, u)
-        m = st.tables.mission
-        if m.goal == "hold" and u.on_board and any(hex_distance(u.at, y) <= 1 for y in m.objectives):
-            v *= 1.6 if u.at in m.objectives else 1.2
-        self._memo[key] = v
-        return v
-
-    def _loss(self, st: MissionState, u: Unit, **kw) -> float:
-        return max(0.0, FIRE_WORTH * (self.firepower(st, u) - self.firepower(st, u, **kw)))
-
-    def destroy_worth(self, st: MissionState, u: Unit, area: str) -> float:
-        """What ``u`` loses when ``area`` (a section or a weapon id) is destroyed."""
-        key = ("dw", u.id, area)
-        if key in self._memo:
-            return self._memo[key]
-        if area == "torso":
-            v = self.unit_worth(st, u)
-        elif area in st.weapons:
-            w = st.weapons[area]
-            v = 0.5 + self._loss(st, u, exclude=frozenset({area}))
-            if w.place == MOUNTED:
-                boom = ceil(st.tables.weapons[w.type].damage / 2)
-                v += self.area_value(st, u, w.at[0], boom, redirect=False)
-        else:
-            mounted = frozenset(w.id for w in st.weapons_of(u.id) if w.place == MOUNTED and w.at[0] == area)
-            if area == "head":
-                v = 1.0 + self._loss(st, u, exclude=mounted, acc_pen=2)
-            elif area in ARMS:
-                gone = set(mounted)
-                half = set()
-                for w in st.weapons_of(u.id):
-                    if w.place == HELD and area in w.at:
-                        if len(w.at) > 1:
-                            half.add(w.id)
-                        else:
-                            gone.add(w.id)
-                v = 1.0 + self._loss(st, u, exclude=frozenset(gone), half=frozenset(half))
-            else:  # a leg
-                other = LEGS[1] if area == LEGS[0] else LEGS[0]
-                if u.sections[other] == 0:
-                    v = 0.55 * self.unit_worth(st, u)  # down for good: no more attacks
-                else:
-                    v = 3.0 + 0.12 * self.unit_worth(st, u)
-                v += self._loss(st, u, exclude=mounted)
-        self._memo[key] = v
-        return v
-
-    def area_value(self, st: MissionState, u: Unit, area: str, dmg: int, redirect: bool = True) -> float:
-        """What ``dmg`` points on ``u``'s ``area`` are worth (to the side dealing them)."""
-        if redirect and u.stance == "defensive":
-            sh = K.shield_of(st, u)
-            if sh is not None:
-                area = sh.id
-        left = u.sections[area] if area in u.sections else st.weapons[area].dp
-        if left <= 0:
-            return 0.0
-        whole = self.destroy_worth(st, u, area)
-        if dmg >= left:
-            return whole
-        return PARTIAL * whole * dmg / left
-
-    @staticmethod
-    def _odds(need: int, bonus: int, evade: int | None, counter: int | None) -> tuple[float, float, float]:
-        o = _ODDS.get((need, bonus, evade, counter))
-        if o is None:
-            a = K.attack_odds(need, bonus, evade, counter)
-            o = _ODDS[(need, bonus, evade, counter)] = (float(a.hit), float(a.critical), float(a.countered))
-        return o
-
-    def attack_value(self, st: MissionState, u: Unit, wid: str, origin: tuple[Hex, int], tid: str,
-                     bonus: int) -> tuple[float, str]:
-        """The best expected worth of one attack by ``u`` with ``wid`` on ``tid`` from ``origin``, and the
-        area to aim at. ``bonus``: the posture's +N to accuracy rolls."""
-        key = ("av", wid, origin, tid, bonus)
-        if key in self._memo:
-            return self._memo[key]
-        weapon, w, drone = rules.weapon_of_attack(st, u.id, wid)
-        ranged = weapon.kind == "ranged"
-        if drone is not None:
-            need, bonus = st.tables.drones[drone.type].accuracy, 0
-        elif ranged:
-            need = K.accuracy(st, u, weapon).need
-        else:
-            need, bonus = K.assault(st, u, weapon).need, 0
-        dmg = K.flat_damage(st, w, weapon)
-        crit = dmg + K.critical_bonus(dmg)
-        best = (0.0, "torso")
-        if tid in st.drones:
-            d = st.drones[tid]
-            hit, cr, _ = self._odds(need, bonus, st.tables.drones[d.type].evasion, None)
-            v = sum(p * (DRONE_WORTH if x >= d.dp else PARTIAL * DRONE_WORTH * x / d.dp)
-                    for p, x in ((hit, dmg), (cr, crit)))
-            best = (v, "frame")
-        else:
-            t = st.units[tid]
-            evade = None if K.can_evade(t) else K.evasion(st, t).need
-            counter, cost = None, 0.0
-            if evade is not None:
-                pw = K.primary_weapon(st, t)
-                if pw is not None:
-                    pwt = st.tables.weapons[pw.type]
-                    if K.attack_range(t.at, t.elev, origin[0], origin[1]) <= pwt.range:
-                        counter = K.counter(st, t).need
-                        cd = K.flat_damage(st, pw, pwt)
-                        if drone is not None:
-                            cost = DRONE_WORTH if cd >= drone.dp else PARTIAL * DRONE_WORTH * cd / drone.dp
-                        else:
-                            cost = self.area_value(st, u, "torso", cd)
-            hit, cr, countered = self._odds(need, bonus, evade, counter)
-            extra = KNOCKDOWN_WORTH if ("knockdown" in weapon.tags and t.posture != DOWN and drone is None) else 0.0
-            extra += 1.0 if ("grapple" in weapon.tags and t.grappled_by is None and drone is None) else 0.0
-            for area in rules.areas_of(st, tid):
-                v = (hit * (self.area_value(st, t, area, dmg) + extra)
-                     + cr * (self.area_value(st, t, area, crit) + extra) - countered * cost)
-                if v > best[0] + 1e-9:
-                    best = (v, area)
-            if best[0] <= 0.0:
-                best = (best[0], "torso")
-        self._memo[key] = best
-        return best
-
-    # -----------------------------------------------------------------------------------------
-    # Danger: what the enemy could do to a unit standing at a hex next turn
-    # -----------------------------------------------------------------------------------------
-    def danger(self, st: MissionState, u: Unit, at: Hex, elev: int, can_evade: bool = True) -> float:
-        key = ("dg", u.id, at, elev, can_evade)
-        if key in self._memo:
-            return self._memo[key]
-        total = 0.0
-        t = st.tables.terrain_at(at)
-        ev = K.core(st, u).evasion - (t.evasion if (not t.roof or elev != t.roof) else 0)
-        p_ev = max(0, min(8, 9 - ev)) / 8 if can_evade else 0.0
-        torso = max(1, u.sections["torso"])
-        for e in st.units.values():
-            if e.side == u.side or not e.on_board:
-                continue
-            if e.posture == DOWN and all(e.sections[a] == 0 for a in LEGS):
-                continue
-            mp = K.movement_allowance(st, e) + 1
-            thr = st.tables.designs[e.design].thrusters
-            reach_mp = mp + (st.tables.thrusters[thr].range if thr else 0)
-            d = hex_distance(e.at, at)
-            best = 0.0
-            for w in self._weapons(st, e):
-                wt = st.tables.weapons[w.type]
-                rng = d + abs(e.elev - elev)
-                if wt.kind == "ranged":
-                    if rng > wt.range + mp:
-                        continue
-                    if rng > wt.range and not self.los(st, e.at, e.elev, at, elev):
-                        continue
-                    need = K.accuracy(st, e, wt).need
-                else:
-                    if d - 1 > (mp if not thr else reach_mp - 2):
-                        continue
-                    need = K.assault(st, e, wt).need
-                p = max(1, min(8, 9 - need)) / 8 * (1 - p_ev * 7 / 8)
-                ap = K.core(st, e).base_ap + 4.5
-                best = max(best, K.flat_damage(st, w, wt) * p * max(1, int(ap // wt.ap)))
-            total += best
-        v = total / torso * self.unit_worth(st, u) * PARTIAL
-        self._memo[key] = v
-        return v
 
     # -----------------------------------------------------------------------------------------
     # Deployment
@@ -406,14 +135,14 @@ class DefaultPlayer:
             if role == "long":
                 s -= 1.0 * min(K.levels(st, h))
             for f in friends:
-                dist = hex_distance(f.at, h)
+                dist = hex_distance(f.hex, h)
                 if dist <= 1:
                     s += 2.0 - dist
             if role == "brawler" and enemies:
-                s += 0.2 * min(hex_distance(h, e.at) for e in enemies)
+                s += 0.2 * min(hex_distance(h, e.hex) for e in enemies)
             return s
 
-        cands = [h for h in hexes if rules.validate(st, C.Place(u.id, h)) is None]
+        cands = [h for h in hexes if RULEBOOK.validate(st, C.Place(u.id, h)) is None]
         if not cands:
             return None
         h = min(cands, key=lambda h: (score(h), h.q, h.r))
@@ -428,7 +157,7 @@ class DefaultPlayer:
             ap = K.core(st, u).base_ap + 4  # the average d8 is 4.5
             mp = K.movement_allowance(st, u)
             value, _ = self._plan_turn(st, u, ap, mp, False, False, MOVEMENT, quick=True)
-            idle = self._place_value(st, u, u.at, u.elev, u.facing, False)
+            idle = self._place_value(st, u, u.hex, u.elev, u.facing, False)
             gain = value - idle
             if best is None or gain > best + 1e-9:
                 best, pick = gain, u
@@ -440,19 +169,20 @@ class DefaultPlayer:
     # -----------------------------------------------------------------------------------------
     def _act(self, st: MissionState, u: Unit) -> Any:
         t = st.turn
+        assert t is not None  # a unit is acting
         if t.phase == MOVEMENT and not t.moved and not (self._plan and self._plan[:2] == (st.round, u.id)):
             _, cmds = self._plan_turn(st, u, t.ap, rules.mp_left(st), t.free_turn_used, t.thrusted, t.phase)
             self._plan = (st.round, u.id, list(cmds))
         if self._plan and self._plan[:2] == (st.round, u.id) and self._plan[2]:
             cmd = self._plan[2][0]
-            if rules.validate(st, cmd) is None:
+            if RULEBOOK.validate(st, cmd) is None:
                 self._plan[2].pop(0)
                 return cmd
             # the plan broke (a reaction, a roll): plan again from here
             if t.phase == MOVEMENT:
                 _, cmds = self._plan_turn(st, u, t.ap, rules.mp_left(st), t.free_turn_used, t.thrusted, t.phase)
                 self._plan = (st.round, u.id, list(cmds))
-                if cmds and rules.validate(st, cmds[0]) is None:
+                if cmds and RULEBOOK.validate(st, cmds[0]) is None:
                     self._plan[2].pop(0)
                     return cmds[0]
             self._plan = (st.round, u.id, [])
@@ -460,9 +190,9 @@ class DefaultPlayer:
 
     # -- movement planning ----------------------------------------------------------------------
     def _plan_turn(self, st: MissionState, u: Unit, ap: int, mp: int, free_used: bool, thrusted: bool,
-                   phase: str, quick: bool = False) -> tuple[float, list]:
+                   phase: str, quick: bool = False) -> tuple[float, list[Any]]:
         """The best turn for ``u``: (its worth, the movement orders that lead to it)."""
-        starts: list[tuple[list, int, str]] = []
+        starts: list[tuple[list[Any], int, str]] = []
         if u.posture == STANDING:
             starts.append(([], ap, STANDING))
         elif u.posture == KNEELING:
@@ -478,14 +208,14 @@ class DefaultPlayer:
                 starts.append(([C.GetUp(u.id)], ap - 2, STANDING))
             else:
                 starts.append(([], ap, DOWN))
-        best: tuple[float, list] | None = None
+        best: tuple[float, list[Any]] | None = None
         in_move = phase == MOVEMENT
         if u.grappled_by:
             stuck = self._plan_from(st, u, starts, mp, free_used, thrusted, phase, quick, True)
             best = stuck
             if in_move and u.posture == STANDING and ap >= 2:
                 # Break Grapple: an assault roll; free, the unit can move, else it stays held
-                p = float(K.p_success(K.assault(st, u, None).need))
+                p = float(roll_odds(K.assault(st, u, None).need).get(True, 0))
                 free = self._plan_from(st, u, [([], ap - 2, STANDING)], mp, free_used, thrusted, phase, quick,
                                        False)
                 held = self._plan_from(st, u, [([], ap - 2, STANDING)], mp, free_used, thrusted, phase, quick,
@@ -496,15 +226,15 @@ class DefaultPlayer:
             return best
         return self._plan_from(st, u, starts, mp, free_used, thrusted, phase, quick, False)
 
-    def _plan_from(self, st: MissionState, u: Unit, starts: list, mp: int, free_used: bool, thrusted: bool,
-                   phase: str, quick: bool, held: bool) -> tuple[float, list]:
-        best: tuple[float, list] | None = None
+    def _plan_from(self, st: MissionState, u: Unit, starts: list[Any], mp: int, free_used: bool, thrusted: bool,
+                   phase: str, quick: bool, held: bool) -> tuple[float, list[Any]]:
+        best: tuple[float, list[Any]] | None = None
         in_move = phase == MOVEMENT
         for prefix, ap_left, posture in starts:
             can_step = in_move and posture == STANDING and not held
             can_turn = in_move and posture in (STANDING, KNEELING)
             ends = self._reach(st, u, mp, free_used, can_step, can_turn, 0 if quick else ap_left)
-            for (at, elev, facing), (cost, press, cmds) in ends.items():
+            for (at, elev, facing), (_cost, press, cmds) in ends.items():
                 ap_now = ap_left - 2 * press
                 val = self._end_value(st, u, at, elev, facing, ap_now, posture, thrusted, phase)
                 if best is None or val > best[0] + 1e-9:
@@ -533,44 +263,21 @@ class DefaultPlayer:
         return best if best is not None else (0.0, [])
 
     def _reach(self, st: MissionState, u: Unit, mp: int, free_used: bool, can_step: bool, can_turn: bool,
-               ap: int) -> dict:
+               ap: int) -> dict[Any, Any]:
         """Every (hex, elevation, facing) reachable this movement phase: the cheapest way there, as
         (movement points, Press Ons needed, orders)."""
         extra = min(2, ap // 2) if can_step else 0
         budget = mp + extra
         start = (u.at, u.elev, u.facing, free_used)
         dist = {start: 0}
-        back: dict = {start: None}
+        back: dict[Any, Any] = {start: None}
         heap = [(0, 0, start)]
         n = 0
         while heap:
             cost, _, s = heapq.heappop(heap)
             if cost > dist.get(s, 1 << 30):
                 continue
-            at, elev, facing, fu = s
-            nexts = []
-            if can_turn:
-                for f in range(6):
-                    if f == facing:
-                        continue
-                    c = 0 if not fu else 1
-                    nexts.append(((at, elev, f, True), c, C.Turn(u.id, f)))
-            if can_step:
-                for dd in (0, 1, -1):
-                    h = at.neighbour(facing + dd)
-                    if not st.tables.on_board(h):
-                        continue
-                    lv = K.walk_level(st, elev, h)
-                    if lv is None or elev - lv >= 2:
-                        continue
-                    rk = ("rf", u.id, h, lv)
-                    room = self._memo.get(rk, 0)
-                    if room == 0:
-                        room = self._memo[rk] = K.room_for(st, u, h, lv)
-                    if room is not None:
-                        continue
-                    nexts.append(((h, lv, facing, fu), K.step_cost(st, h, lv), C.Move(u.id, h)))
-            for ns, c, cmd in nexts:
+            for ns, c, cmd in self._next_places(st, u, s, can_step, can_turn):
                 nc = cost + c
                 if nc > budget or nc >= dist.get(ns, 1 << 30):
                     continue
@@ -578,20 +285,38 @@ class DefaultPlayer:
                 back[ns] = (s, cmd)
                 n += 1
                 heapq.heappush(heap, (nc, n, ns))
-        out: dict = {}
+        out: dict[Any, Any] = {}
         for s, cost in dist.items():
             key = s[:3]
             if key in out and out[key][0] <= cost:
                 continue
-            cmds = []
-            cur = s
-            while back[cur] is not None:
-                prev, cmd = back[cur]
-                cmds.append(cmd)
-                cur = prev
-            cmds.reverse()
-            out[key] = (cost, max(0, cost - mp), cmds)
+            out[key] = (cost, max(0, cost - mp), _orders_to(back, s))
         return out
+
+    def _next_places(self, st: MissionState, u: Unit, place: tuple[Any, ...], can_step: bool,
+                     can_turn: bool) -> list[Any]:
+        """The places one turn or one step from ``place`` (hex, elevation, facing, free turn used), each with
+        its movement cost and the order that gets there; no step that would fall two levels."""
+        at, elev, facing, fu = place
+        nexts: list[tuple[tuple[Hex, int, int, bool], int, Any]] = []
+        if can_turn:
+            nexts += [((at, elev, f, True), 1 if fu else 0, C.Turn(u.id, f)) for f in range(6) if f != facing]
+        if not can_step:
+            return nexts
+        for dd in (0, 1, -1):
+            h = at.neighbour(facing + dd)
+            if not st.tables.on_board(h):
+                continue
+            lv = K.walk_level(st, elev, h)
+            if lv is None or elev - lv >= 2:
+                continue
+            rk = ("rf", u.id, h, lv)
+            room = self._memo.get(rk, 0)
+            if room == 0:
+                room = self._memo[rk] = K.room_for(st, u, h, lv)
+            if room is None:
+                nexts.append(((h, lv, facing, fu), K.step_cost(st, h, lv), C.Move(u.id, h)))
+        return nexts
 
     def _end_value(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ap: int, posture: str,
                    thrusted: bool, phase: str) -> float:
@@ -606,7 +331,7 @@ class DefaultPlayer:
         """Where the turn leaves the unit: in reach of its targets, out of danger, on the objective."""
         key = ("pv", u.id, at, elev)
         if key in self._memo:
-            return self._memo[key]
+            return cast("float", self._memo[key])
         enemies = [e for e in st.units.values() if e.side != u.side and e.on_board]
         v = 0.0
         if enemies:
@@ -617,7 +342,7 @@ class DefaultPlayer:
             want = 1 if (role == "brawler" and melee) or not ranged else max(ranged) - 1
             if role == "thrusters" and melee:
                 want = min(want, 3)
-            dmin = min(K.attack_range(at, elev, e.at, e.elev) for e in enemies)
+            dmin = min(K.attack_range(at, elev, e.hex, e.elev) for e in enemies)
             v -= APPROACH * max(0, dmin - want)
         v -= DANGER * self.danger(st, u, at, elev)
         t = st.tables.terrain_at(at)
@@ -651,13 +376,13 @@ class DefaultPlayer:
         return out
 
     def _best_actions(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ap: int, posture: str,
-                      phase: str, attacks: bool = True) -> tuple[float, list]:
+                      phase: str, attacks: bool = True) -> tuple[float, list[Any]]:
         """The best use of ``ap`` at a spot: (worth, orders in the order to give them)."""
         key = ("ba", u.id, at, elev, facing, ap, posture, phase, attacks)
         if key in self._memo:
-            return self._memo[key]
+            return cast("tuple[float, list[Any]]", self._memo[key])
         ranged_ok = phase != CLOSE
-        options: list[tuple[list, int, int, str]] = [([], 0, _bonus(posture), posture)]
+        options: list[tuple[list[Any], int, int, str]] = [([], 0, _bonus(posture), posture)]
         shots = attacks and any(r for _, _, r, _, _ in self._reachable(st, u, at, elev, facing, ranged_ok))
         if shots and ranged_ok and not u.transformed:
             turn_kneeled = bool(st.turn and st.turn.unit == u.id and st.turn.kneeled)
@@ -668,7 +393,7 @@ class DefaultPlayer:
                     options.append(([C.Kneel(u.id), C.Prone(u.id)], 4, 3, PRONE))
             elif posture == KNEELING and not turn_proned and self._prone_ok(st, u, at, elev, facing):
                 options.append(([C.Prone(u.id)], 2, 3, PRONE))
-        best = (0.0, [])
+        best: tuple[float, list[Any]] = (0.0, [])
         for prefix, cost, bonus, post in options:
             if cost > ap:
                 continue
@@ -698,12 +423,12 @@ class DefaultPlayer:
         return not (t.roof or t.top() + t.height > elev)
 
     def _command_items(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, posture: str,
-                       bonus: int) -> list:
+                       bonus: int) -> list[Any]:
         """Command actions worth some AP when nothing better is: launch drones, offensive or defensive
         stance. (worth, AP, kind, order): drones go out first, stances are taken last."""
         key = ("ci", u.id, at, elev, facing, posture, bonus)
         if key in self._memo:
-            return self._memo[key]
+            return cast("list[Any]", self._memo[key])
         items = self._memo[key] = []
         m = st.tables.mission
         rounds_left = m.rounds - st.round
@@ -726,8 +451,8 @@ class DefaultPlayer:
                 ok = self._memo.get(k2)
                 if ok is None:
                     ok = self._memo[k2] = any(
-                        self.in_view(at, facing, e.at)
-                        and K.attack_range(at, elev, e.at, e.elev) <= rng + K.movement_allowance(st, e)
+                        self.in_view(at, facing, e.hex)
+                        and K.attack_range(at, elev, e.hex, e.elev) <= rng + K.movement_allowance(st, e)
                         for e in enemies)
                 if ok:
                     items.append((OFFENSIVE_WORTH * v, 2, "stance", C.OffensiveStance(u.id, wid)))
@@ -739,28 +464,28 @@ class DefaultPlayer:
                     items.append((0.5 * dg, 2, "stance", C.DefensiveStance(u.id)))
         return items
 
-    def _stance_gun(self, st: MissionState, u: Unit, bonus: int):
+    def _stance_gun(self, st: MissionState, u: Unit, bonus: int) -> tuple[float, str, int] | None:
         """The ranged weapon to take aim with: (a good shot's worth, weapon id, its range), or None."""
         key = ("sg", u.id, bonus)
         if key in self._memo:
-            return self._memo[key]
-        best = None
+            return cast("tuple[float, str, int] | None", self._memo[key])
+        best: tuple[float, str, int] | None = None
         for w in self._weapons(st, u):
             wt = st.tables.weapons[w.type]
             if wt.kind != "ranged" or wt.range < 3:
                 continue
-            v = max((self.attack_value(st, u, w.id, (u.at, u.elev), e.id, bonus)[0]
+            v = max((self.attack_value(st, u, w.id, (u.hex, u.elev), e.id, bonus)[0]
                      for e in st.units.values() if e.side != u.side and e.on_board), default=0.0)
             if v > 0 and (best is None or v > best[0]):
                 best = (v, w.id, wt.range)
         self._memo[key] = best
         return best
 
-    def _drone_spot(self, st: MissionState, u: Unit, at: Hex, enemies: list) -> Hex | None:
+    def _drone_spot(self, st: MissionState, u: Unit, at: Hex, enemies: list[Any]) -> Hex | None:
         """Where a drone launched from ``at`` goes: the free hex within 2 nearest an enemy."""
         key = ("ds", at)
         if key in self._memo:
-            return self._memo[key]
+            return cast("Hex | None", self._memo[key])
         taken = {d.at for d in st.drones.values() if d.active}
         best = None
         for h in hexes_within(at, K.DRONE_RADIUS):
@@ -774,29 +499,41 @@ class DefaultPlayer:
 
     def _combat(self, st: MissionState, u: Unit) -> Any:
         t = st.turn
+        assert t is not None  # a unit is acting
         if u.posture == DOWN:
             cmd = C.GetUp(u.id)
-            if t.ap >= 2 and rules.validate(st, cmd) is None:
+            if t.ap >= 2 and RULEBOOK.validate(st, cmd) is None:
                 return cmd
             return C.EndTurn(u.id)
         # a free hand and a carried weapon but nothing to fight with: take it in hand
         if not self._weapons(st, u) and t.ap >= 2:
             for w in st.weapons_of(u.id):
-                if rules.validate(st, C.Swap(u.id, w.id)) is None and w.place != HELD:
+                if RULEBOOK.validate(st, C.Swap(u.id, w.id)) is None and w.place != HELD:
                     return C.Swap(u.id, w.id)
         if t.thrusted:
-            val, cmds = self._best_actions(st, u, u.at, u.elev, u.facing, t.ap, u.posture, t.phase, attacks=False)
+            val, cmds = self._best_actions(st, u, u.hex, u.elev, u.facing, t.ap, u.posture, t.phase, attacks=False)
         else:
-            val, cmds = self._best_actions(st, u, u.at, u.elev, u.facing, t.ap, u.posture, t.phase)
+            val, cmds = self._best_actions(st, u, u.hex, u.elev, u.facing, t.ap, u.posture, t.phase)
         for cmd in cmds:
-            if rules.validate(st, cmd) is None:
+            if RULEBOOK.validate(st, cmd) is None:
                 if val < PASS_BELOW:
                     break
                 return cmd
         return C.EndTurn(u.id)
 
 
-_ODDS: dict = {}
+
+
+def _orders_to(back: dict[Any, Any], place: tuple[Any, ...]) -> list[Any]:
+    """The orders of the cheapest way to ``place``, read back from the search's links."""
+    cmds = []
+    cur = place
+    while back[cur] is not None:
+        prev, cmd = back[cur]
+        cmds.append(cmd)
+        cur = prev
+    cmds.reverse()
+    return cmds
 
 
 def _bonus(posture: str) -> int:
@@ -806,7 +543,7 @@ def _bonus(posture: str) -> int:
 _ORDER = {"launch": 0, True: 1, False: 2, "stance": 3}
 
 
-def _knapsack(items: list, ap: int) -> tuple[float, list]:
+def _knapsack(items: list[Any], ap: int) -> tuple[float, list[Any]]:
     """The best set of (worth, AP, kind, order) within ``ap`` - attacks may repeat, each command action
     is listed as often as it may be taken - and its orders in the order to give them (drones out first,
     ranged attacks, melee attacks, stances last; the best worth first within each)."""
@@ -827,7 +564,7 @@ def _knapsack(items: list, ap: int) -> tuple[float, list]:
             for _ in range(ap // a):
                 expanded.append((v, a, kind, cmd))
     # 0/1 knapsack over the expanded list
-    best = [(0.0, ())] * (ap + 1)
+    best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())] * (ap + 1)
     for i, (v, a, _, _) in enumerate(expanded):
         for b in range(ap, a - 1, -1):
             cand = best[b - a][0] + v

@@ -1,18 +1,19 @@
-"""Geometry, stats and odds for 30 Minute Missions: pure functions over a MissionState.
+"""Geometry, weapons and stats for 30 Minute Missions: pure functions over a MissionState (the dice are in
+:mod:`.odds`).
 
 Rule references are the book's section names ("Combat", "Elevations", "Modified Stats & Rolls", ...).
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import ceil
 
 import attrs
 
 from hexfront.engine.core.hexes import Hex, hex_distance, in_field_of_view, line_pair
 
-from .data import ARMS, LEGS, MAX_SRM, SECTIONS, Weapon
+from .data import LEGS, CoreType, Weapon
+from .schema import ARMS, MAX_SRM, SECTIONS
 from .state import CARRIED, DOWN, HELD, KNEELING, MOUNTED, PRONE, MissionState, Unit, WeaponState
 
 FRIENDS_PER_LEVEL = 2  # Movement Within a Hex: "two friendly Units may occupy the same hex"
@@ -65,7 +66,7 @@ def step_cost(st: MissionState, h: Hex, elev: int) -> int:
 
 def front_hexes(unit: Unit) -> list[Hex]:
     """The three hexes a unit may step into: straight ahead and either side of it (Movement Phase)."""
-    return [unit.at.neighbour(unit.facing + d) for d in (0, 1, -1)]
+    return [unit.hex.neighbour(unit.facing + d) for d in (0, 1, -1)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -111,7 +112,7 @@ def visible_from(st: MissionState, unit: Unit) -> frozenset[Hex]:
     """The hexes in ``unit``'s field of view that it has line of sight to (at their top level)."""
     out = set()
     for h in st.tables.mission.board:
-        if in_view(unit.at, unit.facing, h) and line_of_sight(st, unit.at, unit.elev, h, top(st, h)):
+        if in_view(unit.hex, unit.facing, h) and line_of_sight(st, unit.hex, unit.elev, h, top(st, h)):
             out.add(h)
     return frozenset(out)
 
@@ -207,7 +208,7 @@ def _modified(stat: str, base: int, bonuses: list[tuple[str, int, str]], reducti
     return Stat(base, need, tuple(names))
 
 
-def core(st: MissionState, unit: Unit):
+def core(st: MissionState, unit: Unit) -> CoreType:
     return st.tables.core_types[st.tables.designs[unit.design].core]
 
 
@@ -227,7 +228,7 @@ def assault(st: MissionState, unit: Unit, weapon: Weapon | None) -> Stat:
 
 def evasion(st: MissionState, unit: Unit) -> Stat:
     c = core(st, unit)
-    t = st.tables.terrain_at(unit.at)
+    t = st.tables.terrain_at(unit.hex)
     bonuses: list[tuple[str, int, str]] = []
     reductions: list[tuple[str, int, str]] = []
     in_terrain = not t.roof or unit.elev != t.roof
@@ -285,55 +286,6 @@ def max_sections(st: MissionState, unit: Unit) -> dict[str, int]:
     d = st.tables.designs[unit.design]
     base = st.tables.core_types[d.core].sections
     return {s: base[s] + d.armour.get(s, 0) for s in SECTIONS}
-
-
-# ---------------------------------------------------------------------------------------------
-# Odds (enumerating the d8s)
-# ---------------------------------------------------------------------------------------------
-
-D8 = range(1, 9)
-
-
-def p_success(need: int, bonus: int = 0, perfect: bool = False) -> Fraction:
-    """Chance a d8 (+ ``bonus``) reaches ``need``; with ``perfect`` a natural 8 always succeeds."""
-    ok = sum(1 for r in D8 if r + bonus >= need or (perfect and r == 8))
-    return Fraction(ok, 8)
-
-
-@attrs.frozen
-class AttackOdds:
-    miss: Fraction
-    evaded: Fraction
-    countered: Fraction  # part of ``evaded``: the counter roll also succeeds
-    hit: Fraction
-    critical: Fraction
-
-
-def attack_odds(to_hit: int, bonus: int, evade_need: int | None, counter_need: int | None) -> AttackOdds:
-    """Enumerate the attack roll, the evasion roll, the counter roll and the critical roll.
-
-    A natural 8 on the attack roll always lands and cannot be evaded (Perfect Roll). ``evade_need``
-    None: the target cannot evade. ``counter_need`` None: it cannot strike back.
-    """
-    miss = evaded = countered = hit = crit = Fraction(0)
-    eighth = Fraction(1, 8)
-    for a in D8:
-        perfect = a == 8
-        if not (perfect or a + bonus >= to_hit):
-            miss += eighth
-            continue
-        for e in D8:
-            if not perfect and evade_need is not None and e >= evade_need:
-                evaded += eighth * eighth
-                if counter_need is not None:
-                    countered += eighth * eighth * p_success(counter_need)
-                continue
-            for c in D8:
-                if c == 8:
-                    crit += eighth * eighth * eighth
-                else:
-                    hit += eighth * eighth * eighth
-    return AttackOdds(miss, evaded, countered, hit, crit)
 
 
 def carried_count(st: MissionState, unit: Unit) -> int:

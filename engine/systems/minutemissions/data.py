@@ -25,15 +25,6 @@ from hexfront.engine.core.errors import ContentError, UnknownScenario, shown_pat
 from hexfront.engine.core.hexes import Hex, axial_to_offset, offset_to_axial
 from hexfront.engine.core.tutorial import check_lesson
 
-COLS, ROWS = 13, 16
-DEPLOY_DEPTH = 3  # the three nearest hex columns (Unit Deployment; this game's reading)
-LEGS = ("l_leg", "r_leg")
-SECTION_NAMES = {"head": "head", "torso": "torso", "l_arm": "left arm", "r_arm": "right arm",
-                 "l_leg": "left leg", "r_leg": "right leg", "frame": "frame"}
-STATS = ("accuracy", "assault", "evasion", "counter")
-PLACES = ("held", "mounted", "carried")
-MAX_CARRIED = 3  # Terminology: Carried Weapons, "Max of 3 weapons"
-
 from .schema import (  # noqa: F401 - the vocabulary of the tables, read by the rules from here
     ARMS,
     FILES,
@@ -48,6 +39,16 @@ from .schema import (  # noqa: F401 - the vocabulary of the tables, read by the 
     SideTable,
     TerrainTable,
 )
+
+COLS, ROWS = 13, 16
+DEPLOY_DEPTH = 3  # the three nearest hex columns (Unit Deployment; this game's reading)
+LEGS = ("l_leg", "r_leg")
+SECTION_NAMES = {"head": "head", "torso": "torso", "l_arm": "left arm", "r_arm": "right arm",
+                 "l_leg": "left leg", "r_leg": "right leg", "frame": "frame"}
+STATS = ("accuracy", "assault", "evasion", "counter")
+PLACES = ("held", "mounted", "carried")
+MAX_CARRIED = 3  # Terminology: Carried Weapons, "Max of 3 weapons"
+
 
 
 @attrs.frozen
@@ -238,7 +239,8 @@ class Tables:
 
     @staticmethod
     def from_content(content: dict[str, Any]) -> Tables:
-        return shared_tables("30 Minute Missions", content, _build)
+        tables: Tables = shared_tables("30 Minute Missions", content, _build)
+        return tables
 
 
 # ---------------------------------------------------------------------------------------------

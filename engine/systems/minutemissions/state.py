@@ -38,7 +38,7 @@ class WeaponState:
     ground: Hex | None = None
     ground_elev: int = 0
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.type, self.holder, self.place, self.at, self.dp, self.side,
                 (self.ground.q, self.ground.r) if self.ground else None, self.ground_elev)
 
@@ -69,7 +69,13 @@ class Unit:
     def on_board(self) -> bool:
         return self.at is not None and not self.destroyed
 
-    def canonical(self) -> tuple:
+    @property
+    def hex(self) -> Hex:
+        """Where the unit stands: asked only of a unit on the battlefield."""
+        assert self.at is not None, f"{self.id} is not on the battlefield"
+        return self.at
+
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, (self.at.q, self.at.r) if self.at else None, self.elev, self.facing,
                 tuple(sorted(self.sections.items())), self.posture, self.transformed, self.grappled_by,
                 self.stance, self.stance_weapon, self.docked, self.destroyed)
@@ -90,7 +96,13 @@ class Drone:
     def active(self) -> bool:
         return self.at is not None and not self.destroyed
 
-    def canonical(self) -> tuple:
+    @property
+    def hex(self) -> Hex:
+        """Where the drone hovers: asked only of an active drone."""
+        assert self.at is not None, f"{self.id} is not on the battlefield"
+        return self.at
+
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, (self.at.q, self.at.r) if self.at else None, self.elev, self.dp, self.destroyed)
 
 
@@ -109,7 +121,7 @@ class UnitTurn:
     kneeled: bool = False
     proned: bool = False
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return attrs.astuple(self)
 
 
@@ -147,7 +159,7 @@ class MissionState:
             turn=attrs.evolve(self.turn) if self.turn else None, acted=list(self.acted),
             scores=dict(self.scores), result=self.result)
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (tuple(u.canonical() for u in self.units.values()),
                 tuple(w.canonical() for w in self.weapons.values()),
                 tuple(d.canonical() for d in self.drones.values()),

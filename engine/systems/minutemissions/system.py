@@ -1,4 +1,7 @@
-"""The 30 Minute Missions rule system object (registered as ``SYSTEM`` in __init__)."""
+"""The 30 Minute Missions rule system: its orders and events come from :mod:`.rulebook` (the core derives legal
+orders, checks, resolution, folds, previews, outcomes, words and order-editor parts from it); its map,
+activation pane and sight from :mod:`.view`, through :class:`~engine.core.system.SystemParts`. The class says
+only what is 30 Minute Missions' own."""
 
 from __future__ import annotations
 
@@ -7,8 +10,8 @@ from typing import Any
 from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
 
 from . import commands as C
-from . import data, events, rules, view
-from .describe import Describer
+from . import data, events, orders, rules, view
+from .rulebook import RULEBOOK
 from .state import MissionState
 
 
@@ -16,7 +19,8 @@ class MinuteMissions(PackagedRuleSystem):
     id = "minutemissions"
     title = "30 Minute Missions"
     rules_version = "1"
-    command_types = C.COMMAND_TYPES
+    rulebook = RULEBOOK
+    command_types = C.COMMAND_TYPES  # in the order the saves' codec has always listed them
     event_types = events.EVENT_TYPES
     options = (
         OptionSpec("attack_on_after_a_miss", False,
@@ -24,7 +28,7 @@ class MinuteMissions(PackagedRuleSystem):
                    "phase, yet lets a mech with AP left attack more than once)", label="Attack on after a miss"),
     )
 
-    parts = SystemParts(data=data, rules=rules, view=view, describer=Describer,
+    parts = SystemParts(data=data, rules=rules, view=view, describer=None,
                         ai="hexfront.engine.systems.minutemissions.ai")
     marks_legend = view.MARKS_LEGEND
     sight_on_select = True  # the TUI highlights a selected mech's field of view (front arc, in sight)
@@ -36,7 +40,7 @@ class MinuteMissions(PackagedRuleSystem):
         return rules.new_state(data.Tables.from_content(content), options)
 
     def idle_reason(self, state: MissionState, piece_id: str | None) -> str:
-        return rules.idle_reason(state, piece_id)
+        return orders.idle_reason(state, piece_id)
 
     def side_to_act(self, state: MissionState) -> str | None:
         return None if state.result else state.active
