@@ -1,7 +1,7 @@
 """What every Dustup action module does the same way: spend an action, activate a unit by order,
 move it, reveal it, test for panic on sight, leave wounded behind, and offer the other side the
 initiative. These emit events; the modules' own hooks (mines on the way, a unit's activation...) are
-reached through the system's registry (action.registry_of), never by importing the modules.
+reached through the system's registry (action.hooks_of), never by importing the modules.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import checks
 from . import commands as C
 from . import events as E
-from .action import Action, registry_of
+from .action import Action, hooks_of
 from .ground import (
     can_see,
     carried_wounded,
@@ -81,7 +81,7 @@ def push_activation(ctx: Resolution, u: Unit, by: str) -> None:
 def activation_hooks(ctx: Resolution, u: Unit) -> None:
     """What happens as a unit activates, besides the marker: its smoke cloud lifts (Artificial
     Smoke), its EW counters are renewed (Electronic Warfare), its move count resets..."""
-    for hook in registry_of(ctx).activation_begin:
+    for hook in hooks_of(ctx).activation_begin:
         hook(ctx, u)
 
 
@@ -176,7 +176,7 @@ def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, as
 
 def after_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
     """Whatever a unit meets on its way: mines, IEDs, booby traps, fire, command-detonated mines."""
-    for hook in registry_of(ctx).after_move:
+    for hook in hooks_of(ctx).after_move:
         if not u.on_table:
             return
         hook(ctx, u, path)

@@ -159,6 +159,27 @@ def successes(rolls: list[int], target: int) -> Successes:
     return Successes(sum(1 for r in rolls if r > target))
 
 
+def beats(roll: int, target: int) -> bool:
+    """An unopposed test: the roll must score more than the target (a draw fails)."""
+    return roll > target
+
+
+def impact_result(impact: int, armour: int) -> str:
+    """One hit's impact roll against the armour roll (Determine Casualties; Firing at Vehicles): "kill" (or a
+    vehicle destroyed) above double the armour, "wound" (a vehicle damaged) above it, else "none"."""
+    if impact > 2 * armour:
+        return "kill"
+    return "wound" if impact > armour else "none"
+
+
+def opposed_shift(roll: int, against: int) -> int:
+    """An opposed roll's success (Core Mechanic): 2 (major) for more than double the other roll, 1 (minor)
+    for beating it, 0 otherwise."""
+    if roll > 2 * against:
+        return 2
+    return 1 if roll > against else 0
+
+
 def hits_and_remainder(total: int, target_die: int) -> tuple[int, int]:
     """Hits = total // target die type; the remainder is the chance of one more (optional rule)."""
     return total // target_die, total % target_die

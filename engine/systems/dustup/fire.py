@@ -31,12 +31,11 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, ground, heavy
 from . import commands as C
 from . import events as E
-from .action import Action, registry_of
+from .action import Action, hooks_of
 from .data import Weapon
 from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
 from .shooting import (
     BASE_TARGET_DIE,
-    RULE_IMPACT,
     describe_target_die,
     fire_morale,
     resolve_hits,
@@ -370,7 +369,7 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Shoot) -> None:
                     travel=shot.travel)
     if shot.damage:
         heavy.vehicle_morale(ctx, target)
-    for hook in registry_of(ctx).after_shot:  # a flamer may set the target's area alight (Fire)
+    for hook in hooks_of(ctx).after_shot:  # a flamer may set the target's area alight (Fire)
         hook(ctx, u, target, figs)
 
 
