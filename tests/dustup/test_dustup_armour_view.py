@@ -422,7 +422,7 @@ def test_every_order_of_every_module_gets_a_line_of_its_own():
     emit(b, E.MissionPlaced(mission="m-1", side="red", kind="artillery", asset="bat", box=0, target=K.hx(12, 6)))
     st = b.state
     d = Describer(st)
-    for t in rules.module_command_types():
+    for t in (t for t in rules.COMMAND_TYPES if t not in K.C.COMMAND_TYPES):
         cmd = _sample(st, t)
         line = getattr(d, "_order_" + t.__name__)(cmd)  # its own line, which does not fail on its fields
         assert d.command(cmd) == line and " - " not in line, (t.__name__, line)

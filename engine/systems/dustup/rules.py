@@ -19,7 +19,7 @@ from typing import Any
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
 
-from . import air, assault, command, ew, fire, hazards, heavy, support, tankshock, vehicles
+from . import air, assault, checks, command, ew, fire, hazards, heavy, support, tankshock, vehicles
 from . import commands as C
 from . import events as E
 from .action import Action, Decision, Hooks
@@ -30,7 +30,13 @@ from .acts import (
     _ask_seize,
     abandon_wounded,
     activation_hooks,
+    after_move,
+    move_check,
+    move_offer,
+    move_resolve,
+    move_unit,
     offer_seize,
+    push_activation,
     reveal,
     sight_checks,
     spend,
@@ -38,15 +44,44 @@ from .acts import (
 from .dice import beats
 from .folds import ACTIVATION_DECK, FOLD, TURN_END_CARD
 from .ground import (
+    AMPHIBIOUS,
+    VEHICLE_CLASSES,
+    adjacent_to_enemy,
+    can_see,
+    carried_wounded,
+    carries_wounded,
+    concealment,
+    cover_distance,
+    cover_shift,
+    enemy_hexes,
+    fire_target_refusal,
+    flying,
+    hex_gives_cover,
+    in_cover,
+    may_end_at,
+    move_options,
     movement_die,
     must_seek_cover,
+    nearest_enemy_distance,
+    needs_nerve,
+    new_id,
     on_own_edge,
     own_edge_hex,
+    sight,
+    smoke_hexes,
+    step_cost,
+    unmanned,
+    vehicle_cannot_move,
+    vehicle_class,
+    vehicle_costs,
     walk,
+    walk_into,
+    withdraw_hex,
 )
 from .state import (
     ABANDONED,
     BROKEN,
+    COMMAND,
     CONFIDENT,
     DETACHMENT,
     KILLED,
