@@ -15,7 +15,8 @@ from hexfront.engine.core.view import OrderParts, OrderPreview
 from .activation import activation, summary, visible_hexes
 from .board import MARKS_LEGEND, board
 from .odds import p_successes, p_value_beats
-from .previews import courage_odds, fire_weapon_preview, request_fire_preview
+from .orderparts import module_order_parts
+from .previews import courage_odds, fire_weapon_preview, preview_module, request_fire_preview
 from .rulebook import RULEBOOK
 from .state import DustState
 
@@ -25,17 +26,17 @@ __all__ = ["MARKS_LEGEND", "OrderParts", "activation", "board", "courage_odds", 
 
 
 def preview(st: DustState, cmd: Any) -> OrderPreview:
-    """What ``cmd`` costs, the shifts that go into it and the odds of each outcome (its rulebook odds)."""
+    """What ``cmd`` costs, the shifts that go into it and the odds of each outcome (its rulebook odds); an order
+    of a type the rulebook does not know (a module's still being written) shows its words alone."""
     found = RULEBOOK.odds(st, cmd)
-    assert found is not None, f"{type(cmd).__name__} registers no preview"
-    return found
+    return found if found is not None else preview_module(st, cmd)
 
 
 def order_parts(st: DustState, cmd: Any) -> OrderParts:
-    """The piece, action and hex the order editor files ``cmd`` under (its rulebook parts)."""
+    """The piece, action and hex the order editor files ``cmd`` under (its rulebook parts); an order of a type the
+    rulebook does not know is filed by its unit and target field (orderparts.module_order_parts)."""
     found = RULEBOOK.order_parts(st, cmd)
-    assert found is not None, f"{type(cmd).__name__} registers no order parts"
-    return found
+    return found if found is not None else module_order_parts(st, cmd)
 
 
 def outcome_of(st: DustState, cmd: Any, events: list[Any]) -> str | None:
