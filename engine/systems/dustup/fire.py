@@ -34,8 +34,10 @@ from . import events as E
 from .action import Action, hooks_of
 from .data import Weapon
 from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
+from .odds import shot_outcomes
 from .shooting import (
     BASE_TARGET_DIE,
+    RULE_IMPACT,
     describe_target_die,
     fire_morale,
     resolve_hits,
@@ -201,36 +203,21 @@ class ShotOdds:
 
 def odds(st: DustState, firer: Unit, target: Unit, figures: tuple[str, ...] = (), grenades: int = 0,
          suppressive: bool = False) -> ShotOdds | None:
-    """The exact odds of a shot (None if no shooting is possible), counting every face of every die."""
+    """The exact odds of a shot (None if no shooting is possible), counting every face of every die through
+    the rules the resolution rolls by (odds.shot_outcomes over dice.beats and dice.hits_and_remainder)."""
     die, _ = target_die_for(st, firer, target, suppressive)
     if die > 12:
         return None
     figs = firing_figures(st, firer, target, figures)
     dice, _ = firer_dice(st, firer, [f.id for f in figs], grenades)
-    extra = bool(st.options.get("additional_hits"))
-    res = [0.0, 0.0, 0.0]
-    hit_p: dict[int, float] = defaultdict(float)
-    for t_roll in range(1, die + 1):
-        # distribution over (successes, capped at 2; total of the firer's dice)
-        dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
-        for d in dice:
-            nxt: dict[tuple[int, int], float] = defaultdict(float)
-            for (s, tot), p in dist.items():
-                for face in range(1, d + 1):
-                    nxt[(min(2, s + (face > t_roll)), tot + face)] += p / d
-            dist = nxt
-        for (s, tot), p in dist.items():
-            p /= die
-            res[s] += p
-            if s < 2 or suppressive:
-                hit_p[0] += p
-                continue
-            hits, rem = divmod(tot, die)
-            more = rem / die if extra else 0.0
-            hit_p[hits] += p * (1 - more)
-            hit_p[hits + 1] += p * more
-    top = max(hit_p) if hit_p else 0
-    return ShotOdds(die, tuple(dice), res[0], res[1], res[2], tuple(hit_p.get(k, 0.0) for k in range(top + 1)))
+    none, minor, major = shot_outcomes(dice, die, bool(st.options.get("additional_hits")))
+    if suppressive:  # suppressive fire scores no hits: every success is worth none
+        hits = {0: 1.0}
+    else:
+        hits = {k: p for k, p in major.items()}
+        hits[0] = hits.get(0, 0.0) + none + minor
+    top = max(hits)
+    return ShotOdds(die, tuple(dice), none, minor, sum(major.values()), tuple(hits.get(k, 0.0) for k in range(top + 1)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -60,6 +60,10 @@ from .dice import die_name, impact_result, roll_value, shift, shift_names, succe
 from .ground import (
     GROUND,
     exposed_passengers,
+    firer_shifts,
+    move_refusal,
+    passenger_concealed,
+    passenger_cover,
     tow_refusal,
     towed_weapon,
     tractor_of,

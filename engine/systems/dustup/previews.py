@@ -52,6 +52,7 @@ from .outcomes import (
     move_reaches,
     rally_label,
     request_granted,
+    rouse_label,
     shot_chances,
     treat_label,
 )
@@ -538,7 +539,7 @@ def preview_rouse(st: DustState, cmd: C.Rouse) -> OrderPreview:
 
     summary, u, _ = _unit_head(st, cmd)
     target, hq = command.rouse_leadership(st, u)
-    o = odds.dice_odds((u.quality,), lambda r: command.rouse_result(r[0], target))
+    o = odds.one_die(u.quality, lambda r: rouse_label(command.rouse_result(r, target)))
     whose = f"{hq.name}'s leadership, in direct contact" if hq else "its leadership"
     return OrderPreview(summary=summary, cost="both actions",
                         modifiers=(f"panic test: {die_name(u.quality)} must beat {target} ({whose})",),
