@@ -64,7 +64,7 @@ class Dustup(PackagedRuleSystem):
     def idle_reason(self, state: DustState, piece_id: str | None) -> str:
         return rules.idle_reason(state, piece_id)
 
-    def board(self, state: DustState, viewer: str | None = None) -> BoardView:  # type: ignore[override]
+    def board(self, state: DustState, viewer: str | None = None) -> BoardView:
         """``viewer``: a side id to show that side's own secret counters too (None: the shared screen)."""
         return board.board(state, viewer)
 

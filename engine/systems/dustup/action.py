@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
 
 from .state import DustState, Pending, Unit
@@ -52,7 +53,7 @@ class Hooks:
     turn_end: tuple[SideHook, ...] = ()
     activation_begin: tuple[UnitHook, ...] = ()
     activation_end: tuple[UnitHook, ...] = ()
-    after_move: tuple[Callable[[Resolution, Unit, list], None], ...] = ()
+    after_move: tuple[Callable[[Resolution, Unit, list[Hex]], None], ...] = ()
     after_shot: tuple[Callable[[Resolution, Unit, Unit, Any], None], ...] = ()
 
 

@@ -4,12 +4,15 @@ battle. Nothing here changes a battle.
 
 from __future__ import annotations
 
+from typing import Any
+
+from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.view import (
     ActivationView,
     BattleSummary,
 )
 
-from . import rules
+from . import ground, rules
 from .board import marker_for, piece_id, plural
 from .describe import Describer, where
 from .state import (
@@ -21,6 +24,7 @@ from .state import (
     STABILISED,
     UNTREATED,
     DustState,
+    Mission,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -49,14 +53,14 @@ MISSION_KINDS = {"artillery": "artillery", "air": "air strike", "orbital": "orbi
                  "casevac": "casevac"}
 
 
-def asset_of(st: DustState, side: str, asset: str) -> dict:
+def asset_of(st: DustState, side: str, asset: str) -> dict[str, Any]:
     for a in st.tables.support.get(side, ()):
         if str(a.get("id")) == asset:
             return a
     return {}
 
 
-def mission_words(st: DustState, m) -> str:
+def mission_words(st: DustState, m: Mission) -> str:
     """A counter on the inbound chart: its asset's name and its kind ("Battalion battery (artillery, HE)")."""
     kind = MISSION_KINDS.get(m.kind, m.kind)
     if m.unit is not None and m.unit in st.units:
@@ -126,7 +130,7 @@ def activation(st: DustState) -> ActivationView:
                 lines.append(f"then back to {d.name(v.id)}: {plural(below.actions, 'action')} left")
     else:
         side = st.to_act
-        now = f"Turn {st.turn} - {names.get(side, 'nobody')} to activate a unit"
+        now = f"Turn {st.turn} - {names.get(side or '', 'nobody')} to activate a unit"
         if st.forced_unit is not None:
             now += f" ({st.units[st.forced_unit].name}'s card)"
     if st.result is None:
@@ -154,13 +158,13 @@ def activation(st: DustState) -> ActivationView:
                      + " - " + " ".join(where(o) for o in t.objectives))
     lines.append(f"turn {st.turn} of {t.turn_limit}" + (", at night" if t.night else ""))
     acted = frozenset(u.id for u in st.units.values() if u.activated and u.on_table and not marker_for(st, u.id))
-    waiting: set[str] = set()
+    waiting: set[str | None] = set()
     if st.result is None and st.pending is None:
         if st.active is not None:
             waiting.add(piece_id(st, st.active.unit))
         elif st.to_act is not None:
             waiting |= {piece_id(st, u.id) for u in st.unactivated(st.to_act) if rules.may_begin(st, u) is None}
-    return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=frozenset(waiting))
+    return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=frozenset(w for w in waiting if w))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -168,7 +172,7 @@ def activation(st: DustState) -> ActivationView:
 # ---------------------------------------------------------------------------------------------
 
 
-def visible_hexes(st: DustState, pid: str) -> frozenset:
+def visible_hexes(st: DustState, pid: str) -> frozenset[Hex]:
     """Every hex seen from the piece's hex (leader to leader, Shoot Action: Line of Sight).
 
     A hidden-unit marker sees from its hex whether a unit is under it or not, so the
@@ -184,7 +188,7 @@ def visible_hexes(st: DustState, pid: str) -> frozenset:
     key = ("visible", at)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = frozenset(h for h in st.tables.board if rules.can_see(st, at, h))
+        found = cache[key] = frozenset(h for h in st.tables.board if ground.can_see(st, at, h))
     return found
 
 

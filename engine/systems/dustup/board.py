@@ -15,7 +15,7 @@ from hexfront.engine.core.view import (
     TerrainKey,
 )
 
-from . import rules
+from . import ground
 from .data import Terrain, Weapon
 from .describe import BOX_WORDS, Describer, short_weapon_id, where
 from .dice import LEADERSHIP_NAMES, QUALITY_NAMES, die_name, value_name
@@ -34,6 +34,8 @@ from .state import (
     UNTREATED,
     DustState,
     Feature,
+    Figure,
+    Marker,
     Unit,
 )
 
@@ -91,6 +93,12 @@ def marker_for(st: DustState, uid: str) -> str | None:
         if m.unit == uid:
             return m.id
     return None
+
+
+def at(u: Unit) -> Hex:
+    """The hex of a unit on the map (one off the table or carried has none: never asked for here)."""
+    assert u.pos is not None, f"{u.name} is not on the map"
+    return u.pos
 
 
 def piece_id(st: DustState, uid: str | None) -> str | None:
@@ -208,11 +216,11 @@ WEAPON_STATES = {UNTREATED: "disabled", STABILISED: "disabled", DISABLED: "disab
                  ABANDONED: "left behind"}
 
 
-def weapon_state(f, mounted: bool = True) -> str:
+def weapon_state(f: Figure, mounted: bool = True) -> str:
     """A vehicle's weapon mount (ready, fired) or a crew's heavy weapon (set up, dismantled), or either
     disabled or wrecked (Moving Heavy Weapons; Hits on Heavy Weapons)."""
     if f.status != FIT:
-        return WEAPON_STATES.get(f.status, f.status)
+        return str(WEAPON_STATES.get(f.status, f.status))
     if not f.ready:
         return "dismantled"
     if f.fired:
@@ -234,7 +242,7 @@ def heavy_weapon_line(st: DustState, u: Unit) -> str | None:
 
 def armour_words(u: Unit) -> str:
     faces = u.armour_faces or ()
-    out = "armour " + ", ".join(f"{face} {value_name(v)}" for face, v in zip(FACES, faces))
+    out = "armour " + ", ".join(f"{face} {value_name(v)}" for face, v in zip(FACES, faces, strict=False))
     if u.soft_skin:
         out += " (soft-skinned)"
     if u.open_top:
@@ -244,7 +252,6 @@ def armour_words(u: Unit) -> str:
 
 def vehicle_lines(st: DustState, u: Unit) -> list[str]:
     """What is particular to a vehicle, mech, monster, aircraft, turret or building (Armoured Dustup)."""
-    t = st.tables
     lines = [armour_words(u)]
     going = []
     if faces(u):
@@ -398,7 +405,7 @@ def piece(st: DustState, u: Unit) -> Piece:
 
 
 
-def marker_piece(st: DustState, m) -> Piece:
+def marker_piece(st: DustState, m: Marker) -> Piece:
     """A hidden-unit marker: the same for a hidden unit and for a dummy."""
     name = f"Hidden marker {m.id}"
     side = st.tables.side_names.get(m.side, m.side)
@@ -480,7 +487,7 @@ def feature_known(f: Feature, viewer: str | None) -> bool:
     return not f.hidden and f.kind != "target"
 
 
-def feature_hexes(st: DustState, f: Feature, smoke: frozenset) -> list[Hex]:
+def feature_hexes(st: DustState, f: Feature, smoke: frozenset[Hex]) -> list[Hex]:
     """The hexes a counter covers: a blast or fire its radius, smoke its cloud (rules.smoke_hexes)."""
     if f.kind == "smoke":
         return [h for h in [f.pos, *f.pos.neighbours()] if h in smoke] if f.get("radius", 0) else [f.pos]
@@ -520,7 +527,7 @@ def feature_layer(st: DustState, viewer: str | None = None) -> tuple[dict[Hex, s
     """The counters ``viewer`` sees: glyph per hex (drawn over the terrain) and one legend line per glyph."""
     if not st.features and not any(u.drone_at for u in st.units.values()):
         return {}, ()
-    smoke = rules.smoke_hexes(st)
+    smoke = ground.smoke_hexes(st)
     rank = {k: i for i, k in enumerate(FEATURE_ORDER)}
     drawn: dict[Hex, tuple[int, str]] = {}
     seen: dict[str, list[str]] = {}

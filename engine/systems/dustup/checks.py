@@ -11,7 +11,7 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
 from .data import COMMITMENT
-from .dice import die_name, impact_result, less_than_half, shift, shift_names
+from .dice import beats, die_name, impact_result, less_than_half, shift, shift_names
 from .state import BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, STABILISED, UNTREATED, DustState, Figure, Unit
 
 MAX_SUPPRESSION = 3
@@ -28,7 +28,7 @@ def unit_label(u: Unit) -> str:
 def leadership_test(ctx: Resolution, u: Unit, purpose: str, rule: str = "Morale: Leadership Test") -> bool:
     """Roll the quality die; pass by scoring higher than the unit's leadership value."""
     roll = ctx.roll(u.quality, f"leadership test, {purpose}: D{u.quality} must beat {u.leadership}", rule, u.id)
-    return roll > u.leadership
+    return beats(roll, u.leadership)
 
 
 def commitment_index(st: DustState, side: str) -> int:

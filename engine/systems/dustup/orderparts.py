@@ -26,9 +26,8 @@ ACTION_NAMES = {
     C.Recover: "Recover", C.Reorganise: "Reorganise", C.Order: "Order", C.CombinedAssault: "Combined assault",
     C.Rally: "Rally", C.Detach: "Detach", C.ActivateDetachment: "Activate detachment", C.Regroup: "Regroup",
     C.Treat: "Treat", C.Detect: "Detect", C.Rouse: "Rouse", C.Withdraw: "Withdraw",
+    C.Hold: "Hold",
 }
-if hasattr(C, "Hold"):
-    ACTION_NAMES[C.Hold] = "Hold"
 
 
 def _pos(st: DustState, uid: str | None) -> Hex | None:
@@ -92,8 +91,9 @@ def module_order_parts(st: DustState, cmd: Any) -> OrderParts:
     at the hex its target field names, labelled with its description (the unit's name dropped)."""
     d = Describer(st)
     owner = getattr(cmd, "unit", None)
-    uid = piece_id(st, owner) if isinstance(owner, str) and owner in st.units else None
-    side = st.units[owner].side if uid is not None else getattr(cmd, "side", None)
+    unit = st.units.get(owner) if isinstance(owner, str) else None
+    uid = piece_id(st, unit.id) if unit is not None else None
+    side = unit.side if unit is not None else getattr(cmd, "side", None)
     target = None
     for field in TARGET_FIELDS:
         value = getattr(cmd, field, None)
@@ -109,72 +109,132 @@ def module_order_parts(st: DustState, cmd: Any) -> OrderParts:
     if head and label.startswith(head):
         label = label[len(head):]
     action = action_words(type(cmd).__name__)
-    if uid is not None and uid != owner:
-        action += f" ({st.units[owner].name})"
+    if unit is not None and uid != owner:
+        action += f" ({unit.name})"
     return OrderParts(uid, action, target, label)
 
 
-def order_parts(st: DustState, cmd: Any) -> OrderParts:
-    """The piece, action and target hex the order editor files ``cmd`` under, with a label unique among them."""
-    t = type(cmd)
-    d = Describer(st)
-    if t is C.Pass:
-        return OrderParts(None, "Pass", None, "pass: let the other side activate")
-    if t is C.ChooseFirst:
-        return OrderParts(None, "Go first" if cmd.first else "Go second", None,
-                          "go first this turn" if cmd.first else "let the other side go first")
-    if t is C.Decide:
-        kind = st.pending.kind if st.pending is not None else ""
-        if kind == "seize":
-            action = "Decline" if cmd.choice == "decline" else "Seize the initiative"
-        else:
-            action = "Decide"
-        return OrderParts(None, action, None, d.choice(cmd.choice))
-    if t is C.EndActivation:
-        top = st.active
-        uid = piece_id(st, top.unit) if top else None
-        left = top.actions if top else 0
-        return OrderParts(uid, "End activation", None, f"end the activation ({plural(left, 'action')} unused)")
-    if t not in ACTION_NAMES:
-        return module_order_parts(st, cmd)
+# Each order type's parts, as the rulebook registers them: the piece, action and target hex the order editor
+# files the order under, with a label unique among them.
+
+
+def parts_pass(st: DustState, cmd: C.Pass) -> OrderParts:
+    return OrderParts(None, "Pass", None, "pass: let the other side activate")
+
+
+def parts_choose_first(st: DustState, cmd: C.ChooseFirst) -> OrderParts:
+    return OrderParts(None, "Go first" if cmd.first else "Go second", None,
+                      "go first this turn" if cmd.first else "let the other side go first")
+
+
+def parts_decide(st: DustState, cmd: C.Decide) -> OrderParts:
+    kind = st.pending.kind if st.pending is not None else ""
+    if kind == "seize":
+        action = "Decline" if cmd.choice == "decline" else "Seize the initiative"
+    else:
+        action = "Decide"
+    return OrderParts(None, action, None, Describer(st).choice(cmd.choice))
+
+
+def parts_end(st: DustState, cmd: C.EndActivation) -> OrderParts:
+    top = st.active
+    uid = piece_id(st, top.unit) if top else None
+    left = top.actions if top else 0
+    return OrderParts(uid, "End activation", None, f"end the activation ({plural(left, 'action')} unused)")
+
+
+def _unit_parts(st: DustState, cmd: Any, target: Hex | None, label: str) -> OrderParts:
+    """A unit's order of this file's kinds, filed under its piece (a hidden unit under its marker: its owner
+    still reads which unit it is, in the action's name)."""
     uid = piece_id(st, cmd.unit)
-    action = ACTION_NAMES[t]
-    if uid != cmd.unit:  # a hidden unit, filed under its marker: its owner still reads which unit it is
+    action = ACTION_NAMES[type(cmd)]
+    if uid != cmd.unit:
         action += f" ({st.units[cmd.unit].name})"
-    if t is C.Move:
-        label = f"to {where(cmd.to)}" + (", leaving the wounded" if cmd.leave_wounded else "")
-        return OrderParts(uid, action, cmd.to, label)
-    if t is C.Shoot:
-        return OrderParts(uid, action, _pos(st, cmd.target), f"at {d.name(cmd.target)}: {d.shoot_label(cmd)}")
-    if t is C.Assault:
-        label = f"{d.name(cmd.target)}" + (f" and {d.name(cmd.second)}" if cmd.second else "")
-        return OrderParts(uid, action, _pos(st, cmd.target), label)
-    if t in (C.Order, C.Rally):
-        return OrderParts(uid, action, _pos(st, cmd.subordinate), d.name(cmd.subordinate))
-    if t is C.CombinedAssault:
-        return OrderParts(uid, action, _pos(st, cmd.target),
-                          f"{d.name(cmd.first)} and {d.name(cmd.second)} at {d.name(cmd.target)}")
-    if t is C.ActivateDetachment:
-        return OrderParts(uid, action, _pos(st, cmd.detachment), d.name(cmd.detachment))
-    if t is C.Regroup:
-        label = f"with {d.name(cmd.other)}" + (f", moving to {where(cmd.move_to)} first" if cmd.move_to else "")
-        return OrderParts(uid, action, _pos(st, cmd.other), label)
-    if t is C.Treat:
-        return OrderParts(uid, action, _pos(st, cmd.patient), f"the wounded of {d.name(cmd.patient)}")
-    if t is C.Detect:
-        m = st.markers.get(cmd.marker)
-        return OrderParts(uid, action, m.pos if m else None, f"marker {cmd.marker}")
-    if t is C.Reorganise:
-        return OrderParts(uid, action, None, REORGANISE.get(cmd.purpose, cmd.purpose))
-    if t is C.Detach:
-        u = st.units[cmd.unit]
-        chosen = [f for f in u.figures if f.id in set(cmd.figures)]
-        weapons: dict[str, int] = {}
-        for f in chosen:
-            weapons[short_weapon_id(f.weapon)] = weapons.get(short_weapon_id(f.weapon), 0) + 1
-        label = f"{len(chosen)} figure(s): " + ", ".join(f"{k} {w}" for w, k in weapons.items())
-        return OrderParts(uid, action, None, label + " (" + " ".join(f.id for f in chosen) + ")")
-    words = {C.Prop: "prop in local cover", C.Unprop: "unprop, ready to move", C.Recover: "remove a suppression marker",
-             C.Rouse: "try to shake off the panic", C.Withdraw: "withdraw toward its own edge",
-             getattr(C, "Hold", None): "stand fast: the rest of the activation does nothing"}
-    return OrderParts(uid, action, None, words.get(t, action.lower()))
+    return OrderParts(uid, action, target, label)
+
+
+def parts_move(st: DustState, cmd: C.Move) -> OrderParts:
+    return _unit_parts(st, cmd, cmd.to, f"to {where(cmd.to)}" + (", leaving the wounded" if cmd.leave_wounded else ""))
+
+
+def parts_shoot(st: DustState, cmd: C.Shoot) -> OrderParts:
+    d = Describer(st)
+    return _unit_parts(st, cmd, _pos(st, cmd.target), f"at {d.name(cmd.target)}: {d.shoot_label(cmd)}")
+
+
+def parts_assault(st: DustState, cmd: C.Assault) -> OrderParts:
+    d = Describer(st)
+    label = f"{d.name(cmd.target)}" + (f" and {d.name(cmd.second)}" if cmd.second else "")
+    return _unit_parts(st, cmd, _pos(st, cmd.target), label)
+
+
+def parts_subordinate(st: DustState, cmd: C.Order | C.Rally) -> OrderParts:
+    return _unit_parts(st, cmd, _pos(st, cmd.subordinate), Describer(st).name(cmd.subordinate))
+
+
+def parts_combined(st: DustState, cmd: C.CombinedAssault) -> OrderParts:
+    d = Describer(st)
+    return _unit_parts(st, cmd, _pos(st, cmd.target),
+                       f"{d.name(cmd.first)} and {d.name(cmd.second)} at {d.name(cmd.target)}")
+
+
+def parts_activate_detachment(st: DustState, cmd: C.ActivateDetachment) -> OrderParts:
+    return _unit_parts(st, cmd, _pos(st, cmd.detachment), Describer(st).name(cmd.detachment))
+
+
+def parts_regroup(st: DustState, cmd: C.Regroup) -> OrderParts:
+    d = Describer(st)
+    label = f"with {d.name(cmd.other)}" + (f", moving to {where(cmd.move_to)} first" if cmd.move_to else "")
+    return _unit_parts(st, cmd, _pos(st, cmd.other), label)
+
+
+def parts_treat(st: DustState, cmd: C.Treat) -> OrderParts:
+    return _unit_parts(st, cmd, _pos(st, cmd.patient), f"the wounded of {Describer(st).name(cmd.patient)}")
+
+
+def parts_detect(st: DustState, cmd: C.Detect) -> OrderParts:
+    m = st.markers.get(cmd.marker)
+    return _unit_parts(st, cmd, m.pos if m else None, f"marker {cmd.marker}")
+
+
+def parts_reorganise(st: DustState, cmd: C.Reorganise) -> OrderParts:
+    return _unit_parts(st, cmd, None, REORGANISE.get(cmd.purpose, cmd.purpose))
+
+
+def parts_detach(st: DustState, cmd: C.Detach) -> OrderParts:
+    u = st.units[cmd.unit]
+    chosen = [f for f in u.figures if f.id in set(cmd.figures)]
+    weapons: dict[str, int] = {}
+    for f in chosen:
+        weapons[short_weapon_id(f.weapon)] = weapons.get(short_weapon_id(f.weapon), 0) + 1
+    label = f"{len(chosen)} figure(s): " + ", ".join(f"{k} {w}" for w, k in weapons.items())
+    return _unit_parts(st, cmd, None, label + " (" + " ".join(f.id for f in chosen) + ")")
+
+
+SIMPLE_WORDS: dict[type, str] = {
+    C.Prop: "prop in local cover", C.Unprop: "unprop, ready to move", C.Recover: "remove a suppression marker",
+    C.Rouse: "try to shake off the panic", C.Withdraw: "withdraw toward its own edge",
+    C.Hold: "stand fast: the rest of the activation does nothing"}
+
+
+def parts_simple(st: DustState, cmd: Any) -> OrderParts:
+    """An order with no target: Prop, Unprop, Recover, Rouse, Withdraw, Hold."""
+    return _unit_parts(st, cmd, None, SIMPLE_WORDS.get(type(cmd), ACTION_NAMES[type(cmd)].lower()))
+
+
+PARTS: dict[type, Any] = {
+    C.Pass: parts_pass, C.ChooseFirst: parts_choose_first, C.Decide: parts_decide, C.EndActivation: parts_end,
+    C.Move: parts_move, C.Shoot: parts_shoot, C.Assault: parts_assault, C.Order: parts_subordinate,
+    C.Rally: parts_subordinate, C.CombinedAssault: parts_combined, C.ActivateDetachment: parts_activate_detachment,
+    C.Regroup: parts_regroup, C.Treat: parts_treat, C.Detect: parts_detect, C.Reorganise: parts_reorganise,
+    C.Detach: parts_detach,
+}
+"""Each order type's parts; those of ACTION_NAMES not listed are filed as parts_simple, any other type (a
+module's) as module_order_parts."""
+
+
+def parts_for(kind: type) -> Any:
+    """The parts function of order type ``kind``."""
+    if kind in PARTS:
+        return PARTS[kind]
+    return parts_simple if kind in ACTION_NAMES else module_order_parts

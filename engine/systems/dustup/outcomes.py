@@ -14,9 +14,10 @@ from hexfront.engine.core.view import (
 
 from . import commands as C
 from . import odds
-from .data import SUPPORT_TIERS
+from .board import at
 from .describe import BOX_WORDS, where
 from .dice import beats, successes
+from .schema import SUPPORT_TIERS
 from .state import (
     BROKEN,
     FIT,
@@ -24,6 +25,7 @@ from .state import (
     ROUTED,
     STABILISED,
     DustState,
+    Figure,
     Unit,
 )
 
@@ -145,13 +147,13 @@ def ew_estimate(st: DustState, side: str, what: str) -> tuple[bool, str]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _dice(events: list[Any], rule: str | tuple[str, ...], who: str | None = None) -> list[Any]:
+def _dice(events: Sequence[Any], rule: str | tuple[str, ...], who: str | None = None) -> list[Any]:
     rules_ = (rule,) if isinstance(rule, str) else rule
     return [e for e in events if type(e).__name__ == "DieRolled" and e.rule in rules_
             and (who is None or e.who == who)]
 
 
-def _shot_outcome(events: list[Any], target_rules: tuple[str, ...], fire_rules: tuple[str, ...], name: str,
+def _shot_outcome(events: Sequence[Any], target_rules: tuple[str, ...], fire_rules: tuple[str, ...], name: str,
                   suppressive: bool = False, extra_rule: str = "", dice: int = 99) -> str | None:
     """The first shot in ``events``: its target die, the firer's dice rolled straight after it (at most
     ``dice`` of them: a heavy weapon's shot is followed by the next weapon's, under the same rule), any
@@ -161,7 +163,7 @@ def _shot_outcome(events: list[Any], target_rules: tuple[str, ...], fire_rules: 
     if start is None:
         return None
     t = rolled[start]
-    firer = []
+    firer: list[int] = []
     for e in rolled[start + 1:]:
         if e.rule not in fire_rules or len(firer) >= dice:
             break
@@ -230,7 +232,7 @@ def outcome_assault(st: DustState, cmd: C.Assault, events: Events) -> str | None
     from . import assault
 
     u, target = st.units[cmd.unit], st.units[cmd.target]
-    if hex_distance(u.pos, target.pos) <= 1:
+    if hex_distance(at(u), at(target)) <= 1:
         return ASSAULT_AT_ONCE
     labels = assault_labels(st, target)
     if target.confidence == ROUTED:
@@ -313,7 +315,7 @@ def outcome_request_fire(st: DustState, cmd: Any, events: Events) -> str | None:
     return REQUEST_REFUSED
 
 
-def checks_figure(u: Unit, fid: str):
+def checks_figure(u: Unit, fid: str) -> Figure:
     from .checks import figure_by_id
 
     return figure_by_id(u, fid)

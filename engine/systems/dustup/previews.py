@@ -15,8 +15,9 @@ from hexfront.engine.core.view import (
 )
 
 from . import commands as C
-from . import odds, rules
-from .board import FACING_NAMES, faces, plural, terrain_effect, weapon_brief
+from . import ew, ground, odds, rules, shooting
+from .board import FACING_NAMES, at, faces, plural, terrain_effect, weapon_brief
+from .board import at as board_at
 from .data import COMMS_RANGE
 from .describe import Describer, where
 from .dice import die_name, open_shift, opposed_shift, shift, successes, value_name
@@ -65,6 +66,7 @@ from .state import (
     SHAKEN,
     STABILISED,
     DustState,
+    Figure,
     Unit,
 )
 
@@ -83,8 +85,8 @@ def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str)
     from . import fire
 
     target = st.units[cmd.target]
-    die, shifts = fire.target_die_for(st, u, target, cmd.suppressive)
-    mods = [fire.describe_target_die(die, shifts)]
+    die, shifts = shooting.target_die_for(st, u, target, cmd.suppressive)
+    mods = [shooting.describe_target_die(die, shifts)]
     if die > 12:
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods),
                             note="the target die is shifted above a D12: it cannot be fired on")
@@ -99,7 +101,7 @@ def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str)
     if cmd.suppressive:
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=exact,
                             value_unit=unit)
-    cover = rules.cover_shift(st, target)
+    cover = ground.cover_shift(st, target)
     steps = cover + (1 if target.propped else 0)
     armour = min((f.armour for f in target.fit_figures), default=4)
     wound, kill = odds.p_wound(impact, shift(armour, steps)) if impact else (0.0, 0.0)
@@ -113,14 +115,14 @@ def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str)
         mods.append("additional hits (optional rule): the remainder is a chance of one more hit")
     if target.travel:
         mods.append("a unit in travel column fired on is suppressed whatever the dice")
-    hits = sum(c.probability * c.value for c in chances)  # each chance is worth its hits
+    hits = sum(c.probability * (c.value or 0.0) for c in chances)  # each chance is worth its hits
     note = f"expected hits {hits:.2f}, about {hits * (wound + kill):.2f} casualties; {exact}"
     return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note=note,
                         value_unit=unit)
 
 
-def shoot_vehicle_preview(st: DustState, u: Unit, target: Unit, cmd: C.Shoot, figs, die: int, mods: list[str],
-                          summary: str, cost: str) -> OrderPreview:
+def shoot_vehicle_preview(st: DustState, u: Unit, target: Unit, cmd: C.Shoot, figs: list[Figure], die: int,
+                          mods: list[str], summary: str, cost: str) -> OrderPreview:
     """Firing at Vehicles: the weapons' dice against armour, the face the fire strikes (by the target's
     facing) and the chances that each hit damages or destroys it."""
     from . import fire
@@ -129,7 +131,7 @@ def shoot_vehicle_preview(st: DustState, u: Unit, target: Unit, cmd: C.Shoot, fi
     mods += [label for _, label in named]
     extra = bool(st.options.get("additional_hits"))
     chances, unit = shot_chances(target.name, [d for d, _ in named], die, extra, cmd.suppressive)
-    face = armour_face_from(target, u.pos)
+    face = armour_face_from(target, at(u))
     armour = target.armour_face(face)
     if impact:
         beat, double = odds.p_value_beats(impact, armour)
@@ -169,10 +171,10 @@ def communicate(st: DustState, sender: Unit, receiver: Unit) -> tuple[Fraction, 
 def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -> OrderPreview:
     """Move Action: the movement die must cover the path's cost; a shaken unit moving toward the enemy
     or out of cover takes a leadership test first (Forces: Confidence)."""
-    carrying = rules.carries_wounded(u, cmd.leave_wounded)
-    die, notes = rules.movement_die(st, u, carrying)
-    path = shortest_path(u.pos, cmd.to, rules.step_cost(st, u, known=True))
-    step = rules.step_cost(st, u, known=True)
+    carrying = ground.carries_wounded(u, cmd.leave_wounded)
+    die, notes = ground.movement_die(st, u, carrying)
+    path = shortest_path(at(u), cmd.to, ground.step_cost(st, u, known=True))
+    step = ground.step_cost(st, u, known=True)
     need = sum(step(path[i - 1], path[i]) or 0 for i in range(1, len(path))) if path else 0
     mods = [f"movement die {die_name(die)}" + (f" ({', '.join(notes)})" if notes else ""),
             f"{len(path) - 1 if path else 0} hexes to {where(cmd.to)}: {need} movement point(s) needed"]
@@ -184,7 +186,7 @@ def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -
     else:
         p = max(0, min(die, die - need + 1)) / die
     nerve = 1.0
-    if u.confidence in (SHAKEN, BROKEN) and rules.needs_nerve(st, u, cmd.to):
+    if u.confidence in (SHAKEN, BROKEN) and ground.needs_nerve(st, u, cmd.to):
         nerve = odds.p_beats(u.quality, u.leadership)
         mods.append(f"{CONFIDENCE[u.confidence]}: a leadership test first, {die_name(u.quality)} over "
                     f"{u.leadership} ({_pct(nerve)})")
@@ -211,7 +213,7 @@ def assault_preview(st: DustState, u: Unit, cmd: C.Assault, summary: str, cost: 
     from . import assault
 
     target = st.units[cmd.target]
-    if hex_distance(u.pos, target.pos) <= 1:
+    if hex_distance(at(u), at(target)) <= 1:
         return OrderPreview(summary=summary, cost=cost, odds=(Chance(ASSAULT_AT_ONCE, 1.0, 1.0),),
                             modifiers=("already next to the enemy: no courage test, no withdrawal, no defensive "
                                        "fire (The Two Inch Rule)",), value_unit=ASSAULT_UNIT)
@@ -286,12 +288,11 @@ def treat_preview(st: DustState, u: Unit, cmd: C.Treat, summary: str, cost: str)
 
 def detect_preview(st: DustState, u: Unit, cmd: C.Detect, summary: str, cost: str) -> OrderPreview:
     """Detect Action: the marker's range die against the observer's quality and sensor dice."""
-    from . import command
 
     m = st.markers[cmd.marker]
-    dist = hex_distance(u.pos, m.pos)
-    die = command.range_die(st, u, dist)
-    by_day = command.sees_as_by_day(st, u)
+    dist = hex_distance(at(u), m.pos)
+    die = ew.range_die(st, u, dist)
+    by_day = ew.sees_as_by_day(st, u)
     mods = [f"range {dist} hexes: range die {die_name(die) if die else 'none (too far)'}"
             + ("" if by_day else " (night, unaided vision: ranges divided by three)"),
             f"observer rolls quality {die_name(u.quality)} and sensor {die_name(u.sensor)}"]
@@ -319,7 +320,7 @@ def armour_face_from(target: Unit, at: Hex) -> str:
     """The face a shot from ``at`` strikes: front, side or rear by the target's facing (hexes.arc_of)."""
     if target.hull is not None or target.vehicle == "building":
         return "front"
-    return arc_of(target.pos, target.facing % 6, at)
+    return arc_of(board_at(target), target.facing % 6, at)
 
 
 def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: str) -> OrderPreview:
@@ -372,7 +373,7 @@ def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: st
                         if hits_label(k) not in shown]
     impact = w.impact_against(point)
     if point:
-        face = "opening" if part else heavy.face_towards(target, u.pos)
+        face = "opening" if part else heavy.face_towards(target, at(u))
         armour = heavy.OPENING_ARMOUR if part else target.armour_face(face)
         beat, double = odds.p_value_beats(impact, armour)
         facing = "" if part or not faces(target) else f", it faces {FACING_NAMES[target.facing % 6]}"
@@ -380,7 +381,7 @@ def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: st
                     f"damaged {_pct(beat - double)}, destroyed {_pct(double) if not part else '0%'}")
     else:
         armour = min((x.armour for x in target.fit_figures), default=4)
-        steps = rules.cover_shift(st, target) + (1 if target.propped else 0)
+        steps = ground.cover_shift(st, target) + (1 if target.propped else 0)
         shifted = shift(armour, steps)
         beat, double = odds.p_value_beats(impact, shifted)
         mods.append(f"each hit: impact {value_name(impact)} against armour {die_name(shifted)}: wounds "
@@ -476,7 +477,8 @@ def preview_recover(st: DustState, cmd: C.Recover) -> OrderPreview:
     o = odds.beats_odds(u.quality, u.leadership)
     return OrderPreview(summary=summary, cost=cost,
                         modifiers=(f"{die_name(u.quality)} must beat leadership {u.leadership}",),
-                        odds=(Chance(RECOVER_PASS, o[True], 1.0), Chance(RECOVER_FAIL, o[False], 0.0)),
+                        odds=(Chance(RECOVER_PASS, float(o.get(True, 0)), 1.0),
+                              Chance(RECOVER_FAIL, float(o.get(False, 0)), 0.0)),
                         note="exact", value_unit="tests passed")
 
 
@@ -564,7 +566,7 @@ def preview_regroup(st: DustState, cmd: C.Regroup) -> OrderPreview:
 
 def preview_withdraw(st: DustState, cmd: C.Withdraw) -> OrderPreview:
     summary, u, cost = _unit_head(st, cmd)
-    die, _ = rules.movement_die(st, u, False)
+    die, _ = ground.movement_die(st, u, False)
     return OrderPreview(summary=summary, cost=cost, modifiers=(f"movement die {die_name(die)}",
                                                                "routed: every action must withdraw"))
 

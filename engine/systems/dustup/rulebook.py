@@ -54,7 +54,7 @@ def _checked(check: Callable[[DustState, Any], str | None], preview: Preview) ->
 def _order(kind: type, check: Callable[[DustState, Any], str | None], offers: Callable[[DustState], Any],
            resolve: Callable[[Resolution, Any], None], preview: Preview, outcome: Outcome | None = None) -> None:
     RULEBOOK.command(kind, check=check, offers=offers, resolve=resolve, odds=_checked(check, preview),
-                     outcome=outcome, describe=describe_order, parts=V.order_parts)
+                     outcome=outcome, describe=describe_order, parts=V.parts_for(kind))
 
 
 def unit_order(kind: type, action: Action, preview: Preview, outcome: Outcome | None = None) -> None:
