@@ -101,9 +101,9 @@ def chart_lines(st: DustState) -> list[str]:
     return lines
 
 
-def activation(st: DustState) -> ActivationView:
-    t = st.tables
-    names = t.side_names
+def _now(st: DustState) -> tuple[str, list[str]]:
+    """The pane's heading (who acts now, or the battle's end) and the lines that go with it."""
+    names = st.tables.side_names
     d = Describer(st)
     lines: list[str] = []
     if st.result is not None:
@@ -112,10 +112,9 @@ def activation(st: DustState) -> ActivationView:
         lines.append(reason)
     elif st.pending is not None:
         p = st.pending
-        question = rules.pending_question(st)
         about = asking_unit(st)
         now = f"Turn {st.turn} - {names.get(p.side, p.side)}" + (f", {d.name(about)}" if about else "") + \
-            f": {question}"
+            f": {rules.pending_question(st)}"
         lines.append("choices: " + "; ".join(d.choice(c) for c in p.data))
     elif st.active is not None:
         top = st.active
@@ -129,42 +128,60 @@ def activation(st: DustState) -> ActivationView:
             if v is not None:
                 lines.append(f"then back to {d.name(v.id)}: {plural(below.actions, 'action')} left")
     else:
-        side = st.to_act
-        now = f"Turn {st.turn} - {names.get(side or '', 'nobody')} to activate a unit"
+        now = f"Turn {st.turn} - {names.get(st.to_act or '', 'nobody')} to activate a unit"
         if st.forced_unit is not None:
             now += f" ({st.units[st.forced_unit].name}'s card)"
-    if st.result is None:
-        lines += chart_lines(st)  # first: the queue pane is short, and impacts are resolved instead of activating
-    if st.first and st.result is None:
+    return now, lines
+
+
+def _sides_lines(st: DustState) -> list[str]:
+    """While the battle goes on: the inbound chart, who went first, each side's units activated and left."""
+    names = st.tables.side_names
+    lines = chart_lines(st)  # first: the queue pane is short, and impacts are resolved instead of activating
+    if st.first:
         lines.append(f"{names[st.first]} went first this turn")
-    if st.result is None:
-        for side in st.sides:
-            mine = [u for u in st.units.values() if u.side == side and u.on_table and u.kind != DETACHMENT]
-            done = [u for u in mine if u.activated]
-            left = [u for u in mine if not u.activated]
-            open_names = [u.name for u in left if not marker_for(st, u.id)]
-            hidden = len(left) - len(open_names)
-            if hidden:
-                open_names.append(plural(hidden, "hidden unit"))
-            text = f"{names[side]}: {len(done)} of {len(mine)} activated"
-            if open_names:
-                text += "; to act: " + ", ".join(open_names)
-            lines.append(text)
-        if st.options.get("seize_tokens"):
-            lines.append("seize tokens: " + ", ".join(f"{names[s]} {st.tokens.get(s, 0)}" for s in st.sides))
-    if t.objectives:
-        held = {s: rules.objectives_held(st, s) for s in st.sides}
-        lines.append(f"objectives ({len(t.objectives)}): " + ", ".join(f"{names[s]} hold {held[s]}" for s in st.sides)
-                     + " - " + " ".join(where(o) for o in t.objectives))
-    lines.append(f"turn {st.turn} of {t.turn_limit}" + (", at night" if t.night else ""))
-    acted = frozenset(u.id for u in st.units.values() if u.activated and u.on_table and not marker_for(st, u.id))
+    for side in st.sides:
+        mine = [u for u in st.units.values() if u.side == side and u.on_table and u.kind != DETACHMENT]
+        done = [u for u in mine if u.activated]
+        left = [u for u in mine if not u.activated]
+        open_names = [u.name for u in left if not marker_for(st, u.id)]
+        hidden = len(left) - len(open_names)
+        if hidden:
+            open_names.append(plural(hidden, "hidden unit"))
+        text = f"{names[side]}: {len(done)} of {len(mine)} activated"
+        if open_names:
+            text += "; to act: " + ", ".join(open_names)
+        lines.append(text)
+    if st.options.get("seize_tokens"):
+        lines.append("seize tokens: " + ", ".join(f"{names[s]} {st.tokens.get(s, 0)}" for s in st.sides))
+    return lines
+
+
+def _waiting(st: DustState) -> frozenset[str]:
+    """The pieces that may act now: the acting unit's, or those of the side to act that may begin."""
     waiting: set[str | None] = set()
     if st.result is None and st.pending is None:
         if st.active is not None:
             waiting.add(piece_id(st, st.active.unit))
         elif st.to_act is not None:
             waiting |= {piece_id(st, u.id) for u in st.unactivated(st.to_act) if rules.may_begin(st, u) is None}
-    return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=frozenset(w for w in waiting if w))
+    return frozenset(w for w in waiting if w)
+
+
+def activation(st: DustState) -> ActivationView:
+    """The activation pane: who acts now, each side's units still to act, objectives and the turn."""
+    t = st.tables
+    names = t.side_names
+    now, lines = _now(st)
+    if st.result is None:
+        lines += _sides_lines(st)
+    if t.objectives:
+        held = {s: rules.objectives_held(st, s) for s in st.sides}
+        lines.append(f"objectives ({len(t.objectives)}): " + ", ".join(f"{names[s]} hold {held[s]}" for s in st.sides)
+                     + " - " + " ".join(where(o) for o in t.objectives))
+    lines.append(f"turn {st.turn} of {t.turn_limit}" + (", at night" if t.night else ""))
+    acted = frozenset(u.id for u in st.units.values() if u.activated and u.on_table and not marker_for(st, u.id))
+    return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=_waiting(st))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -151,9 +151,8 @@ def marks(u: Unit, st: DustState | None = None) -> str:
     return out
 
 
-def state_words(st: DustState, u: Unit) -> str:
-    if wrecked(u):
-        return "destroyed: a wreck"
+def _where_and_how(st: DustState, u: Unit) -> list[str]:
+    """Where a piece rides or flies, which way it faces and the damage it has taken (Armoured Dustup)."""
     words = []
     if u.carried_by is not None:
         words.append(f"aboard {st.units[u.carried_by].name}" if u.carried_by in st.units else "aboard")
@@ -171,26 +170,30 @@ def state_words(st: DustState, u: Unit) -> str:
         riders = [p for p in st.passengers(u.id) if p.on_table]
         if riders:
             words.append("carrying " + ", ".join(p.name for p in riders))
-    if u.panicked:
-        words.append("panicking")
+    return words
+
+
+def _morale_and_stance(st: DustState, u: Unit) -> list[str]:
+    """A unit's nerve (panic, suppression, confidence), its stance and whether it has acted this turn."""
+    flags = ((u.panicked, "panicking"), (u.propped, "propped"), (u.complete_concealment, "completely concealed"),
+             (u.travel, "in travel column"), (u.leaderless, "leader down"), (u.activated, "activated this turn"))
+    words = [flags[0][1]] if u.panicked else []
     if u.suppression:
         words.append(f"{u.suppression} suppression marker{'s' if u.suppression > 1 else ''}")
     if u.confidence != CONFIDENT:
         words.append(CONFIDENCE[u.confidence])
-    if u.propped:
-        words.append("propped")
-    if u.complete_concealment:
-        words.append("completely concealed")
-    if u.travel:
-        words.append("in travel column")
-    if u.leaderless:
-        words.append("leader down")
-    if u.activated:
-        words.append("activated this turn")
+    words += [text for on, text in flags[1:] if on]
     top = st.active
     if top is not None and top.unit == u.id:
         words.append(f"acting, {top.actions} action{'s' if top.actions != 1 else ''} left")
-    return ", ".join(words)
+    return words
+
+
+def state_words(st: DustState, u: Unit) -> str:
+    """A piece's state in words, for its details: a wreck, or where it is, its damage, nerve and stance."""
+    if wrecked(u):
+        return "destroyed: a wreck"
+    return ", ".join(_where_and_how(st, u) + _morale_and_stance(st, u))
 
 
 def weapon_brief(w: Weapon) -> str:
@@ -250,9 +253,8 @@ def armour_words(u: Unit) -> str:
     return out
 
 
-def vehicle_lines(st: DustState, u: Unit) -> list[str]:
-    """What is particular to a vehicle, mech, monster, aircraft, turret or building (Armoured Dustup)."""
-    lines = [armour_words(u)]
+def _going_words(u: Unit) -> str:
+    """How a vehicle moves and what holds it back: facing, movement die, flight, damage, immobilised."""
     going = []
     if faces(u):
         going.append(f"facing {FACING_NAMES[u.facing % 6]}")
@@ -267,7 +269,11 @@ def vehicle_lines(st: DustState, u: Unit) -> list[str]:
         going.append("immobilised")
     if u.suppression:
         going.append("suppressed: terrain a class harder, may not assault")
-    lines.append("; ".join(going))
+    return "; ".join(going)
+
+
+def _kit_words(u: Unit) -> str:
+    """A vehicle's protective and special kit: ECM, decoys, area protection, smoke, ploughs..."""
     kit = [f"ECM {die_name(u.ecm)}"]
     if u.decoys:
         kit.append(f"decoys {die_name(u.decoys)}" + (" (used this turn)" if u.decoy_used else ""))
@@ -275,19 +281,17 @@ def vehicle_lines(st: DustState, u: Unit) -> list[str]:
         kit.append(f"area protection x{u.area_protection}")
     if u.stabilisation:
         kit.append(f"{u.stabilisation} stabilisation")
-    if u.slaved:
-        kit.append("slaved fire control")
-    if u.smoke_dischargers:
-        kit.append("smoke dischargers")
-    if u.exhaust_smoke:
-        kit.append("exhaust smoke")
-    if u.firing_ports:
-        kit.append("firing ports")
-    if u.plough:
-        kit.append("mine plough")
+    flags = ((u.slaved, "slaved fire control"), (u.smoke_dischargers, "smoke dischargers"),
+             (u.exhaust_smoke, "exhaust smoke"), (u.firing_ports, "firing ports"), (u.plough, "mine plough"))
+    kit += [text for on, text in flags if on]
     if u.line_charges:
         kit.append(plural(u.line_charges, "line charge"))
-    lines.append(", ".join(kit))
+    return ", ".join(kit)
+
+
+def vehicle_lines(st: DustState, u: Unit) -> list[str]:
+    """What is particular to a vehicle, mech, monster, aircraft, turret or building (Armoured Dustup)."""
+    lines = [armour_words(u), _going_words(u), _kit_words(u)]
     riders = st.passengers(u.id)
     if u.capacity or riders:
         aboard = [p for p in riders if p.on_table or p.off_table]
@@ -325,10 +329,9 @@ def systems_words(u: Unit) -> list[str]:
     return out
 
 
-def details(st: DustState, u: Unit) -> tuple[str, ...]:
-    """What the orders pane shows about a unit, a few short lines (the first, its name, is the heading)."""
+def _heading(st: DustState, u: Unit) -> str:
+    """The details' first line: the unit's name, side and what it is."""
     t = st.tables
-    names = t.side_names
     if u.is_vehicle:
         vt = t.vehicles.get(u.vtype)
         what = VEHICLE_WORDS.get(u.vehicle, u.vehicle) + (f" ({vt.name})" if vt and vt.name != u.name else "")
@@ -337,47 +340,42 @@ def details(st: DustState, u: Unit) -> tuple[str, ...]:
             what += ", destroyed"
     else:
         what = KIND_WORDS.get(u.kind, u.kind)
-    lines = [f"{u.name} [{u.id}], {names.get(u.side, u.side)}: {what}"]
-    conf = CONFIDENCE[u.confidence]
-    if u.initial_confidence != u.confidence:
-        conf += f" (was {CONFIDENCE[u.initial_confidence]})"
-    lines.append(f"{die_name(u.quality)} {QUALITY_NAMES.get(u.quality, '?')}, leadership {u.leadership} "
-                 f"{LEADERSHIP_NAMES.get(u.leadership, '?')}, {conf}")
-    if u.is_vehicle:
-        lines += vehicle_lines(st, u)
-    else:
-        people = u.people
-        present = [f for f in people if f.status != KILLED and f.status != ABANDONED]
-        parts = [f"{sum(1 for f in present if f.status == FIT)} fit"]
-        for status, word in ((UNTREATED, "wounded untreated"), (STABILISED, "stabilised"),
-                             (DISABLED, "in wrecked suits")):
-            k = sum(1 for f in present if f.status == status)
-            if k:
-                parts.append(f"{k} {word}")
-        killed = sum(1 for f in people if f.status == KILLED)
-        left = sum(1 for f in people if f.status == ABANDONED)
-        armour = min((f.armour for f in people), default=4)
-        kit = [f"armour {die_name(armour)}" + (" power" if u.power else ""), f"move {die_name(u.move_die)}",
-               f"sensor {die_name(u.sensor)}" + (" +night vision" if u.night_vision else "")]
-        if u.medic > 6:
-            kit.append(f"medic {die_name(u.medic)}")
-        lines.append(f"{len(present)} figures: {', '.join(parts)}" + (f", {killed} killed" if killed else "")
-                     + (f", {left} left behind" if left else "") + "; " + ", ".join(kit))
-        counts: dict[str, int] = {}
-        for f in people:
-            if f.status == FIT:
-                counts[f.weapon] = counts.get(f.weapon, 0) + 1
-        arms = [f"{k} {weapon_brief(t.weapons[w]) if w in t.weapons else w}" for w, k in counts.items()]
-        if u.grenades and u.grenades in t.weapons:
-            arms.append(f"grenades {weapon_brief(t.weapons[u.grenades])}")
-        if arms:
-            lines.append("weapons: " + ", ".join(arms))
-    heavy = heavy_weapon_line(st, u)
-    if heavy:
-        lines.append(heavy)
-    kit = systems_words(u)
-    if kit:
-        lines.append(", ".join(kit))
+    return f"{u.name} [{u.id}], {t.side_names.get(u.side, u.side)}: {what}"
+
+
+def _troop_lines(st: DustState, u: Unit) -> list[str]:
+    """Infantry: its figures fit, hurt, killed and left behind, its kit, and the weapons of its fit figures."""
+    t = st.tables
+    people = u.people
+    present = [f for f in people if f.status != KILLED and f.status != ABANDONED]
+    parts = [f"{sum(1 for f in present if f.status == FIT)} fit"]
+    for status, word in ((UNTREATED, "wounded untreated"), (STABILISED, "stabilised"), (DISABLED, "in wrecked suits")):
+        k = sum(1 for f in present if f.status == status)
+        if k:
+            parts.append(f"{k} {word}")
+    killed = sum(1 for f in people if f.status == KILLED)
+    left = sum(1 for f in people if f.status == ABANDONED)
+    armour = min((f.armour for f in people), default=4)
+    kit = [f"armour {die_name(armour)}" + (" power" if u.power else ""), f"move {die_name(u.move_die)}",
+           f"sensor {die_name(u.sensor)}" + (" +night vision" if u.night_vision else "")]
+    if u.medic > 6:
+        kit.append(f"medic {die_name(u.medic)}")
+    lines = [f"{len(present)} figures: {', '.join(parts)}" + (f", {killed} killed" if killed else "")
+             + (f", {left} left behind" if left else "") + "; " + ", ".join(kit)]
+    counts: dict[str, int] = {}
+    for f in people:
+        if f.status == FIT:
+            counts[f.weapon] = counts.get(f.weapon, 0) + 1
+    arms = [f"{k} {weapon_brief(t.weapons[w]) if w in t.weapons else w}" for w, k in counts.items()]
+    if u.grenades and u.grenades in t.weapons:
+        arms.append(f"grenades {weapon_brief(t.weapons[u.grenades])}")
+    if arms:
+        lines.append("weapons: " + ", ".join(arms))
+    return lines
+
+
+def _command_words(st: DustState, u: Unit) -> str:
+    """Whom the unit answers to, whom it commands, and the unit it was detached from."""
     command = []
     if u.commander:
         command.append(f"under {Describer(st).name(u.commander)}")
@@ -386,15 +384,21 @@ def details(st: DustState, u: Unit) -> tuple[str, ...]:
         command.append("commands " + " ".join(subs))
     if u.parent:
         command.append(f"detached from {Describer(st).name(u.parent)}")
-    if command:
-        lines.append("; ".join(command))
-    words = state_words(st, u)
-    if words:
-        lines.append(words)
+    return "; ".join(command)
+
+
+def details(st: DustState, u: Unit) -> tuple[str, ...]:
+    """What the orders pane shows about a unit, a few short lines (the first, its name, is the heading)."""
+    conf = CONFIDENCE[u.confidence]
+    if u.initial_confidence != u.confidence:
+        conf += f" (was {CONFIDENCE[u.initial_confidence]})"
+    lines = [_heading(st, u), f"{die_name(u.quality)} {QUALITY_NAMES.get(u.quality, '?')}, leadership "
+             f"{u.leadership} {LEADERSHIP_NAMES.get(u.leadership, '?')}, {conf}"]
+    lines += vehicle_lines(st, u) if u.is_vehicle else _troop_lines(st, u)
     hurt = [f"{f.id} {f.status}" for f in u.people if f.status not in (FIT, KILLED)]
-    if hurt:
-        lines.append("casualties: " + ", ".join(hurt))
-    return tuple(lines)
+    more = (heavy_weapon_line(st, u), ", ".join(systems_words(u)), _command_words(st, u), state_words(st, u),
+            "casualties: " + ", ".join(hurt) if hurt else "")
+    return tuple(lines + [line for line in more if line])
 
 
 def piece(st: DustState, u: Unit) -> Piece:
