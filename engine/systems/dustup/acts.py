@@ -95,26 +95,29 @@ def move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
         return f"{u.name} is propped: unprop first (Prop Action)"
     if not st.tables.on_board(cmd.to):
         return "that hex is off the map"
-    if cmd.to == u.pos:
+    here_hex = u.pos
+    if here_hex is None:
+        return f"{u.name} is not on the table"
+    if cmd.to == here_hex:
         return f"{u.name} is already there"
     carrying = carries_wounded(u, cmd.leave_wounded)
     if cmd.to not in move_options(st, u, carrying):
         # Move Action: the unit may nominate any point and goes as far toward it as its roll allows,
         # but a hex within its best roll must be one it may stop in
         die, _ = movement_die(st, u, carrying)
-        if cmd.to in reachable(u.pos, die, step_cost(st, u, known=True)):
+        if cmd.to in reachable(here_hex, die, step_cost(st, u, known=True)):
             return (f"{u.name} may not stop there: not next to an enemy unless assaulting, and not on "
                     "another unit")
-        if shortest_path(u.pos, cmd.to, step_cost(st, u, known=True)) is None:
+        if shortest_path(here_hex, cmd.to, step_cost(st, u, known=True)) is None:
             return f"{u.name} has no way to get there: impassable ground or enemy units are in the way"
     if u.confidence <= BROKEN:
-        here, there = nearest_enemy_distance(st, u, u.pos), nearest_enemy_distance(st, u, cmd.to)
+        here, there = nearest_enemy_distance(st, u, here_hex), nearest_enemy_distance(st, u, cmd.to)
         if there < here:
             return f"{u.name} is broken: it may only move away from the enemy (Forces: Confidence)"
         if in_cover(st, u) and not hex_gives_cover(st, cmd.to) and there <= here:
             return f"{u.name} is broken: it may leave cover only to withdraw from the enemy (Forces: Confidence)"
         if must_seek_cover(st, u) and not hex_gives_cover(st, cmd.to) \
-                and cover_distance(st, cmd.to) >= cover_distance(st, u.pos):
+                and cover_distance(st, cmd.to) >= cover_distance(st, here_hex):
             return f"{u.name} is broken and in the open: it must head for cover (Forces: Confidence)"
     return None
 
@@ -162,7 +165,7 @@ def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, as
     for hidden in met:
         reveal(ctx, st.units[hidden], f"{u.name} ran into it")
     if len(path) > 1:
-        start = u.pos
+        start = path[0]
         if leave_behind:
             abandon_wounded(ctx, u, leave_behind, start, "left behind as the unit moved")
         reveal(ctx, u, "it moved")
@@ -188,7 +191,7 @@ def abandon_wounded(ctx: Resolution, u: Unit, figures: list[Figure], at: Hex, re
         ctx.emit(E.FigureChanged(unit=u.id, figure=f.id, status=ABANDONED, wounds=f.wounds, reason=reason,
                                  rule="Move Action: Moving Casualties"))
     ctx.emit(E.WoundedLeft(at=at, count=len(figures)))
-    visible = any(can_see(st, e.pos, at) for e in st.enemies(u.side) if not e.hidden)
+    visible = any(e.pos is not None and can_see(st, e.pos, at) for e in st.enemies(u.side) if not e.hidden)
     if visible and u.fit_figures:
         checks.confidence_test(ctx, u, "abandon_wounded")
 
@@ -212,9 +215,10 @@ def sight_checks(ctx: Resolution, mover: Unit | None) -> None:
     the moments a unit can first come into sight of an enemy."""
     st: DustState = ctx.state
     for u in st.units.values():
-        if not u.on_table or u.panic_passed or u.panicked or u.quality >= 10:
+        here = u.pos
+        if not u.on_table or here is None or u.panic_passed or u.panicked or u.quality >= 10:
             continue
-        seen = [e for e in st.enemies(u.side) if not e.hidden and can_see(st, u.pos, e.pos)]
+        seen = [e for e in st.enemies(u.side) if not e.hidden and e.pos is not None and can_see(st, here, e.pos)]
         if not seen:
             continue
         if u.quality == 4 and not u.seen_enemy:

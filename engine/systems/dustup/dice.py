@@ -13,8 +13,13 @@ These are pure functions; the rolls themselves go through the battle's
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
+
+if TYPE_CHECKING:  # the resolution is handed in; dice.py needs only its type
+    from hexfront.engine.core.resolution import Resolution
 
 DIE_TYPES = (4, 6, 8, 10, 12)
 TOO_HIGH = 14  # a die shifted above a D12 (a target die there cannot be fired on)
@@ -254,10 +259,10 @@ def parse_value(text: str) -> int:
     return die * mult
 
 
-def roll_value(ctx, value: int, purpose: str, rule: str, who: str = "") -> int:
+def roll_value(ctx: Resolution, value: int, purpose: str, rule: str, who: str = "") -> int:
     """Roll a die or a D12 x class: the D12 is rolled once and multiplied."""
     die, mult = value_die(value)
-    roll = ctx.roll(die, purpose if mult == 1 else f"{purpose} (D12 x {mult})", rule, who)
+    roll: int = ctx.roll(die, purpose if mult == 1 else f"{purpose} (D12 x {mult})", rule, who)
     return roll * mult
 
 
@@ -275,7 +280,7 @@ def shift_value(value: int, steps: int) -> int:
 _STEP_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def shift_names(die: str, shifts, rule: str, open_: bool = False) -> tuple[str, ...]:
+def shift_names(die: str, shifts: Iterable[tuple[str, int]], rule: str, open_: bool = False) -> tuple[str, ...]:
     """One line per die shift: "D8 shifted up one: partial concealment (Shoot Action: Target Die)".
 
     ``die`` names the die before its shifts ("D8", "armour die D6"); ``shifts`` are (label, steps)

@@ -13,75 +13,50 @@ tests/dustup/test_dustup_imports.py keeps the imports free of cycles.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
 
-from . import air, assault, checks, command, ew, fire, hazards, heavy, support, tankshock, vehicles
+from . import air, assault, command, ew, fire, hazards, heavy, support, tankshock, vehicles
 from . import commands as C
 from . import events as E
 from .action import Action, Decision, Hooks
 
-# acts.py and ground.py are imported whole: their names are also read as rules.<name> (view.py, ai.py, tests)
+# the names imported `as` themselves are read as rules.<name> (ai.py, tests); the rest are used here
 from .acts import (
     MOVE,
     _ask_seize,
     abandon_wounded,
     activation_hooks,
-    after_move,
-    move_check,
-    move_offer,
-    move_resolve,
-    move_unit,
     offer_seize,
-    push_activation,
     reveal,
     sight_checks,
     spend,
 )
+from .acts import push_activation as push_activation
 from .dice import beats
 from .folds import ACTIVATION_DECK, FOLD, TURN_END_CARD
+from .ground import adjacent_to_enemy as adjacent_to_enemy
+from .ground import can_see as can_see
+from .ground import carried_wounded as carried_wounded
+from .ground import cover_shift as cover_shift
+from .ground import in_cover as in_cover
 from .ground import (
-    AMPHIBIOUS,
-    VEHICLE_CLASSES,
-    adjacent_to_enemy,
-    can_see,
-    carried_wounded,
-    carries_wounded,
-    concealment,
-    cover_distance,
-    cover_shift,
-    enemy_hexes,
-    fire_target_refusal,
-    flying,
-    hex_gives_cover,
-    in_cover,
-    may_end_at,
-    move_options,
     movement_die,
     must_seek_cover,
-    nearest_enemy_distance,
-    needs_nerve,
-    new_id,
     on_own_edge,
     own_edge_hex,
-    sight,
-    smoke_hexes,
-    step_cost,
-    unmanned,
-    vehicle_cannot_move,
-    vehicle_class,
-    vehicle_costs,
     walk,
-    walk_into,
-    withdraw_hex,
 )
+from .ground import sight as sight
+from .ground import smoke_hexes as smoke_hexes
+from .ground import vehicle_cannot_move as vehicle_cannot_move
+from .ground import vehicle_class as vehicle_class
 from .state import (
     ABANDONED,
     BROKEN,
-    COMMAND,
     CONFIDENT,
     DETACHMENT,
     KILLED,
@@ -110,7 +85,7 @@ def setup(ctx: Resolution) -> None:
         hook(ctx)
     n = 0
     for u in st.units.values():
-        if u.hidden:
+        if u.hidden and u.pos is not None:
             n += 1
             ctx.emit(E.MarkerPlaced(marker=f"?{n}", side=u.side, at=u.pos, unit=u.id))
     for side, at in st.tables.dummies:
@@ -179,6 +154,50 @@ def begin_turn(ctx: Resolution) -> None:
     ctx.emit(E.DecisionAsked(side=winner, kind="first", data=("first", "second"), rule="Turn Sequence"))
 
 
+def _next_by_card(ctx: Resolution) -> None:
+    """Random Activation (card draw): the next card names the unit that acts, or ends the turn."""
+    st: DustState = ctx.state
+    while True:
+        deck = st.decks[ACTIVATION_DECK]
+        if not deck.draw_pile:
+            end_turn(ctx, "every card has been drawn")
+            return
+        card = ctx.draw(ACTIVATION_DECK, "which unit acts next", "Random Activation (card draw)")
+        ctx.emit(E.ForcedUnit(unit=None))
+        if card == TURN_END_CARD:
+            end_turn(ctx, "the turn-end card came up")
+            return
+        u = st.units.get(card)
+        if u is not None and u.on_table and not u.activated:
+            ctx.emit(E.ForcedUnit(unit=u.id))
+            ctx.emit(E.SideToAct(side=u.side, reason=f"{u.name}'s card"))
+            return
+
+
+def _next_by_chit(ctx: Resolution, left: dict[str, int]) -> None:
+    """Random Activation (chit draw): the next chit names the side that activates, or the turn ends."""
+    st: DustState = ctx.state
+    while True:
+        if not any(left.values()):
+            end_turn(ctx, "every unit has acted")
+            return
+        deck = st.decks[ACTIVATION_DECK]
+        if not deck.draw_pile:
+            # chits withheld for untrained units: a side with units left activates one, then the turn ends
+            for side in st.sides:
+                if left[side] and st.chit_leftover is None:
+                    ctx.emit(E.SideToAct(side=side, reason="the chits are used up; one last activation"))
+                    ctx.emit(E.LastActivation(side=side))
+                    return
+            end_turn(ctx, "the chits are used up")
+            return
+        chit = ctx.draw(ACTIVATION_DECK, "which side activates next", "Random Activation (chit draw)")
+        side = chit.split(":")[0]
+        if left.get(side):
+            ctx.emit(E.SideToAct(side=side, reason="its chit was drawn"))
+            return
+
+
 def next_activation(ctx: Resolution) -> None:
     """Nothing is acting: decide who activates next, or end the turn."""
     st: DustState = ctx.state
@@ -188,41 +207,11 @@ def next_activation(ctx: Resolution) -> None:
     left = {s: len(st.unactivated(s)) for s in st.sides}
     mode = st.options.get("activation", "alternate")
     if mode == "cards":
-        while True:
-            deck = st.decks[ACTIVATION_DECK]
-            if not deck.draw_pile:
-                end_turn(ctx, "every card has been drawn")
-                return
-            card = ctx.draw(ACTIVATION_DECK, "which unit acts next", "Random Activation (card draw)")
-            ctx.emit(E.ForcedUnit(unit=None))
-            if card == TURN_END_CARD:
-                end_turn(ctx, "the turn-end card came up")
-                return
-            u = st.units.get(card)
-            if u is not None and u.on_table and not u.activated:
-                ctx.emit(E.ForcedUnit(unit=u.id))
-                ctx.emit(E.SideToAct(side=u.side, reason=f"{u.name}'s card"))
-                return
+        _next_by_card(ctx)
+        return
     if mode in ("chits", "chits-quality"):
-        while True:
-            if not left[a] and not left[b]:
-                end_turn(ctx, "every unit has acted")
-                return
-            deck = st.decks[ACTIVATION_DECK]
-            if not deck.draw_pile:
-                # chits withheld for untrained units: a side with units left activates one, then the turn ends
-                for side in st.sides:
-                    if left[side] and st.chit_leftover is None:
-                        ctx.emit(E.SideToAct(side=side, reason="the chits are used up; one last activation"))
-                        ctx.emit(E.LastActivation(side=side))
-                        return
-                end_turn(ctx, "the chits are used up")
-                return
-            chit = ctx.draw(ACTIVATION_DECK, "which side activates next", "Random Activation (chit draw)")
-            side = chit.split(":")[0]
-            if left.get(side):
-                ctx.emit(E.SideToAct(side=side, reason="its chit was drawn"))
-                return
+        _next_by_chit(ctx, left)
+        return
     if not left[a] and not left[b]:
         end_turn(ctx, "every unit has acted")
         return
@@ -272,7 +261,7 @@ def objectives_held(st: DustState, side: str) -> int:
     for obj in st.tables.objectives:
         best: dict[str, int] = {}
         for u in st.units.values():
-            if u.on_table and u.confidence > BROKEN:
+            if u.on_table and u.pos is not None and u.confidence > BROKEN:
                 d = hex_distance(u.pos, obj)
                 if d <= 1:
                     best[u.side] = min(best.get(u.side, 9), d)
@@ -330,6 +319,7 @@ def advance(ctx: Resolution) -> None:
         if not st.stack and by in ("turn", "card", "leftover"):
             ctx.emit(E.ForcedUnit(unit=None))
             side = u.side if u is not None else st.to_act
+            assert side is not None, "an activation ended with no side to act"
             other = st.other(side)
             mode = st.options.get("activation", "alternate")
             if by == "leftover":
@@ -524,7 +514,10 @@ def pass_check(st: DustState, cmd: C.Pass) -> str | None:
         return why
     if st.active is not None:
         return "a unit is acting: end its activation instead"
-    me, them = st.to_act, st.other(st.to_act)
+    me = st.to_act
+    if me is None:
+        return "no side is to act"
+    them = st.other(me)
     if st.forced_unit is not None:
         return "the card drawn names a unit: it must act"
     if st.options.get("activation", "alternate") != "alternate":
@@ -541,6 +534,7 @@ def pass_offer(st: DustState) -> list[C.Pass]:
 def pass_resolve(ctx: Resolution, cmd: C.Pass) -> None:
     st: DustState = ctx.state
     side = st.to_act
+    assert side is not None  # pass_check refuses a pass with no side to act
     ctx.emit(E.Passed(side=side))
     ctx.emit(E.SideToAct(side=st.other(side)))
     offer_seize(ctx)
@@ -654,7 +648,7 @@ BASIC_DECISIONS: dict[str, Decision] = {"seize": seize_decision, "first": first_
 # ---------------------------------------------------------------------------------------------
 
 
-def _prop_check(st: DustState, u: Unit, cmd) -> str | None:
+def _prop_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     if u.vehicle:
         return f"{u.name} is a vehicle: vehicles do not prop"
     if u.propped:
@@ -668,12 +662,12 @@ def _prop_check(st: DustState, u: Unit, cmd) -> str | None:
     return None
 
 
-def _prop_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _prop_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     spend(ctx, u, "prop")
     ctx.emit(E.Propped(unit=u.id, reason="makes use of the local cover", rule="Prop Action"))
 
 
-def _unprop_check(st: DustState, u: Unit, cmd) -> str | None:
+def _unprop_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     if not u.propped:
         return f"{u.name} is not propped"
     if u.suppression:
@@ -681,16 +675,16 @@ def _unprop_check(st: DustState, u: Unit, cmd) -> str | None:
     return None
 
 
-def _unprop_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _unprop_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     spend(ctx, u, "unprop")
     ctx.emit(E.Unpropped(unit=u.id, reason="ready to move", rule="Prop Action"))
 
 
-def _recover_check(st: DustState, u: Unit, cmd) -> str | None:
+def _recover_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     return None if u.suppression else f"{u.name} has no suppression markers"
 
 
-def _recover_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _recover_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     spend(ctx, u, "recover")
     roll = ctx.roll(u.quality, f"remove a suppression marker: D{u.quality} must beat leadership {u.leadership}",
                     "Recover Suppression Action", u.id)
@@ -702,11 +696,11 @@ def _recover_resolve(ctx: Resolution, u: Unit, cmd) -> None:
                         rule="Recover Suppression Action"))
 
 
-def _withdraw_check(st: DustState, u: Unit, cmd) -> str | None:
+def _withdraw_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     return None if u.confidence == ROUTED else f"{u.name} is not routed"
 
 
-def _withdraw_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _withdraw_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     st: DustState = ctx.state
     spend(ctx, u, "withdraw")
     if on_own_edge(st, u):
@@ -720,12 +714,12 @@ def _withdraw_resolve(ctx: Resolution, u: Unit, cmd) -> None:
     if len(path) > 1:
         wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, "disabled")]
         if wounded:
-            abandon_wounded(ctx, u, wounded, u.pos, "abandoned by routing troops")
+            abandon_wounded(ctx, u, wounded, path[0], "abandoned by routing troops")
         reveal(ctx, u, "it moved")
         ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule="Forces: Confidence (routed)"))
 
 
-def _hold_check(st: DustState, u: Unit, cmd) -> str | None:
+def _hold_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     forced = forced_action(st, u)
     if forced is not None:
         action = UNIT_ACTIONS[forced]
@@ -734,12 +728,13 @@ def _hold_check(st: DustState, u: Unit, cmd) -> str | None:
     return None
 
 
-def _hold_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _hold_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     top = ctx.state.active
     spend(ctx, u, "stand fast", top.actions if top is not None else 2)
 
 
-def _simple_offer(ctype):
+def _simple_offer(ctype: Callable[[str], Any]) -> Callable[[DustState, Unit], list[Any]]:
+    """The one order of a kind a unit may give: ``ctype(unit id)``."""
     return lambda st, u: [ctype(u.id)]
 
 
@@ -774,12 +769,17 @@ HOOKS = Hooks(
 DECISIONS: dict[str, Decision] = {**BASIC_DECISIONS, **assault.DECISIONS, **air.DECISIONS, **hazards.DECISIONS}
 """How the answer to each kind of pending question is resolved."""
 
-UNIT_ACTIONS: dict[type, Action] = {**BASIC_ACTIONS, **fire.ACTIONS, **assault.ACTIONS, **command.ACTIONS,
-                                    **heavy.ACTIONS, **vehicles.ACTIONS, **tankshock.ACTIONS, **support.ACTIONS,
-                                    **air.ACTIONS, **hazards.ACTIONS, **ew.ACTIONS}
+def _tables(*tables: Mapping[Any, Action]) -> dict[type, Action]:
+    """The modules' tables of actions as one, in their order."""
+    return {kind: action for table in tables for kind, action in table.items()}
+
+
+UNIT_ACTIONS: dict[type, Action] = _tables(BASIC_ACTIONS, fire.ACTIONS, assault.ACTIONS, command.ACTIONS, heavy.ACTIONS,
+                                           vehicles.ACTIONS, tankshock.ACTIONS, support.ACTIONS, air.ACTIONS,
+                                           hazards.ACTIONS, ew.ACTIONS)
 """Each module's unit actions, in the order their orders are offered (the rulebook registers them)."""
 
-SIDE_ACTIONS: dict[type, Action] = {**support.SIDE_ACTIONS, **air.SIDE_ACTIONS, **hazards.SIDE_ACTIONS}
+SIDE_ACTIONS: dict[type, Action] = _tables(support.SIDE_ACTIONS, air.SIDE_ACTIONS, hazards.SIDE_ACTIONS)
 """Orders a side gives instead of activating a unit (resolving a fire support impact, moving a counter on
 the inbound chart); such a command has a ``side`` field."""
 
