@@ -19,6 +19,9 @@ not one within sampling error. The situations:
 - **Rally with the optional doubles** (Rally Action): the platoon commander, out of voice range, must
   get the message through (D8 against the worse leadership) before the shaken squad rolls against
   both leaderships, rising two levels over double and dropping one under half.
+- **The courage test, panic recovery, an order through an enemy jammer, medical treatment and a search
+  for a hidden unit** (Assault Action: Courage Test; Morale: Panic; Communicate Action: Jamming; Medical
+  Treatment Action; Detect Action): each preview is the resolution's own rule put to every face.
 """
 
 from __future__ import annotations
@@ -31,10 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "dustup"))
 import dustkit as K  # noqa: E402
 import oddskit  # noqa: E402
 
+from hexfront.engine.systems.dustup import assault, fire  # noqa: E402
 from hexfront.engine.systems.dustup import commands as C  # noqa: E402
-from hexfront.engine.systems.dustup import events as E  # noqa: E402
-from hexfront.engine.systems.dustup import fire  # noqa: E402
-from hexfront.engine.systems.dustup.state import SHAKEN  # noqa: E402
+from hexfront.engine.systems.dustup.state import SHAKEN, UNTREATED  # noqa: E402
 
 SYSTEM = K.SYSTEM
 HIGH = {"commitment": "high"}
@@ -58,8 +60,8 @@ def _squads(dog_at=(8, 0), **kw):
 SHOT_DICE = (fire.RULE_TARGET, fire.RULE_FIREPOWER, fire.RULE_EXTRA)
 
 
-def _check(b, cmd, rules=SHOT_DICE):
-    return oddskit.check_dice_exactly(SYSTEM, b.state, cmd, rules)
+def _check(b, cmd, rules=SHOT_DICE, answers=()):
+    return oddskit.check_dice_exactly(SYSTEM, b.state, cmd, rules, answers)
 
 
 def test_a_shot_in_the_open_matches_the_engine():
@@ -101,3 +103,59 @@ def test_a_rally_with_the_optional_doubles_matches_the_engine():
     preview, exact = _check(b, cmd, ("Rally Action", "Communicate Action: Jamming"))
     assert "the message fails" not in {c.outcome for c in preview.odds}  # a failed message is "no change"
     assert len(exact) >= 3
+
+
+# -- more rules whose preview is the resolution's own rule over every face (previews.py, odds.py) -------------
+
+
+def test_the_courage_test_matches_the_engine_exactly():
+    """Assault Action: Courage Test, with the open shifts: Dog Section, outnumbered, suppressed, in woods, chooses
+    to stand (the preview prices the test; a defender's choice to withdraw instead is its own)."""
+    b = K.battle(red=[K.unit("A", (0, 0), ["leader:rifle", "rifle*5"], name="Alpha Squad")],
+                 blue=[K.unit("d", (4, 0), ["leader:rifle", "rifle*2"], name="Dog Section")],
+                 map=_board("....*"))
+    _set(b, "d", "suppression", 1)
+    preview, exact = _check(b, C.Assault("A", "d"), (assault.R_COURAGE,), answers=(C.Decide("stand"),))
+    assert len(exact) >= 3, exact
+
+
+def test_panic_recovery_matches_the_engine_exactly():
+    """Morale: Panic: the panicking squad's D8 must beat its leadership 2; under half of it, it drops a level."""
+    b = _squads()
+    _set(b, "A", "panicked", True)
+    _set(b, "A", "leadership", 3)
+    preview, exact = _check(b, C.Rouse("A"), ("Morale: Panic",))
+    assert set(exact) == {c.outcome for c in preview.odds if c.probability}
+
+
+def test_an_order_through_an_enemy_jammer_matches_the_engine_exactly():
+    """Order Action; Communicate Action: Jamming: the enemy jammer's opposed roll shifts the message die down
+    one or two before it must beat the worse leadership."""
+    b = K.battle(red=[K.unit("H", (0, 0), ["commander:rifle", "rifle"], kind="command", level=1, name="Platoon HQ",
+                             leadership=1),
+                      K.unit("A", (9, 0), ["leader:rifle", "rifle*4"], name="Alpha Squad", commander="H",
+                             leadership=2)],
+                 blue=[K.unit("d", (15, 3), ["rifle*4"], name="Dog Section")],
+                 red_side=HIGH, blue_side={**HIGH, "jammer": 10}, map=_board())
+    preview, exact = _check(b, C.Order("H", "A"), ("Order Action", "Communicate Action: Jamming"))
+    assert any("enemy jammer D10" in m for m in preview.modifiers), preview.modifiers
+    assert set(exact) == {"the order gets through: it takes two actions", "the message fails"}
+
+
+def test_medical_treatment_matches_the_engine_exactly():
+    """Medical Treatment Action: a die for each untreated casualty, 1-2 dies, 3-5 stabilised, 6 or more back."""
+    b = _squads()
+    for f in b.state.units["A"].figures[1:3]:  # test set-up: two of Alpha's riflemen are down, untreated
+        f.status, f.wounds = UNTREATED, 1
+    preview, exact = _check(b, C.Treat("A", "A"), ("Medical Treatment Action",))
+    assert len(exact) >= 3, exact
+
+
+def test_a_search_for_a_hidden_unit_matches_the_engine_exactly():
+    """Detect Action: the marker's range die against the observer's quality and sensor dice."""
+    b = K.battle(red=[K.unit("A", (0, 0), ["leader:rifle", "rifle*3"], name="Alpha Squad")],
+                 blue=[K.unit("d", (5, 0), ["rifle*4"], name="Dog Section", hidden=True)],
+                 red_side=HIGH, blue_side=HIGH, map=_board())
+    marker = next(iter(b.state.markers))
+    preview, exact = _check(b, C.Detect("A", marker), ("Detect Action",))
+    assert set(exact) == {c.outcome for c in preview.odds if c.probability}
