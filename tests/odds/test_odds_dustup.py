@@ -159,3 +159,13 @@ def test_a_search_for_a_hidden_unit_matches_the_engine_exactly():
     marker = next(iter(b.state.markers))
     preview, exact = _check(b, C.Detect("A", marker), ("Detect Action",))
     assert set(exact) == {c.outcome for c in preview.odds if c.probability}
+
+
+def test_a_shaken_move_toward_the_enemy_matches_the_engine_exactly():
+    """Move Action; Forces: Confidence (shaken): a leadership test first, then the movement die walked along
+    the route (ground.furthest_stop), every face of both dice."""
+    b = _squads(dog_at=(12, 0))
+    _set(b, "A", "confidence", SHAKEN)
+    preview, exact = _check(b, C.Move("A", K.hx(5, 0)), ("Forces: Confidence (shaken)", "Move Action"))
+    assert set(exact) == {"reaches (5,0)", "falls short: goes as far as the roll allows",
+                          "will not go: the action is lost"}, exact

@@ -169,8 +169,10 @@ def communicate(st: DustState, sender: Unit, receiver: Unit) -> tuple[Fraction, 
 
 
 def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -> OrderPreview:
-    """Move Action: the movement die must cover the path's cost; a shaken unit moving toward the enemy
-    or out of cover takes a leadership test first (Forces: Confidence)."""
+    """Move Action: every face of the movement die walked along the route the side can plan
+    (ground.furthest_stop, as the resolution walks it on the ground it knows); a shaken unit moving toward
+    the enemy or out of cover takes a leadership test first (Forces: Confidence). Hidden units and mines
+    met on the way may stop it sooner: the preview cannot know of them (its note says so)."""
     carrying = ground.carries_wounded(u, cmd.leave_wounded)
     die, notes = ground.movement_die(st, u, carrying)
     path = shortest_path(at(u), cmd.to, ground.step_cost(st, u, known=True))
@@ -180,19 +182,25 @@ def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -
             f"{len(path) - 1 if path else 0} hexes to {where(cmd.to)}: {need} movement point(s) needed"]
     terrain = st.tables.terrain[st.tables.board[cmd.to]]
     mods.append(f"ends in {terrain.name}: {terrain_effect(terrain)}")
-    if u.travel:
-        p = 1.0 if need <= die else 0.0
+    def reaches(points: int) -> bool:  # the walk as the side can plan it (ground.furthest_stop, known ground)
+        return path is not None and path[ground.furthest_stop(st, u, path, points, step, True)[0]] == cmd.to
+
+    if u.travel:  # no roll in travel column: the full die in points
+        walk: dict[bool, Fraction] = {reaches(die): Fraction(1)}
         mods.append("travel column: the full move without a roll")
     else:
-        p = max(0, min(die, die - need + 1)) / die
-    nerve = 1.0
+        walk = odds.one_die(die, reaches)
+    nerve: dict[bool, Fraction] = {True: Fraction(1)}
     if u.confidence in (SHAKEN, BROKEN) and ground.needs_nerve(st, u, cmd.to):
-        nerve = odds.p_beats(u.quality, u.leadership)
+        nerve = odds.beats_odds(u.quality, u.leadership)  # checks.leadership_test's own rule
         mods.append(f"{CONFIDENCE[u.confidence]}: a leadership test first, {die_name(u.quality)} over "
-                    f"{u.leadership} ({_pct(nerve)})")
-    chances = [Chance(move_reaches(cmd), nerve * p, 1.0), Chance(MOVE_SHORT, nerve * (1 - p), 0.0)]
-    if nerve < 1:
-        chances.append(Chance(MOVE_REFUSED, 1 - nerve, 0.0))
+                    f"{u.leadership} ({_pct(float(nerve.get(True, 0)))})")
+    ends = then(nerve, lambda goes: {MOVE_REFUSED: Fraction(1)} if not goes else
+                {move_reaches(cmd) if k else MOVE_SHORT: p for k, p in walk.items()})
+    chances = [Chance(move_reaches(cmd), float(ends.get(move_reaches(cmd), 0)), 1.0),
+               Chance(MOVE_SHORT, float(ends.get(MOVE_SHORT, 0)), 0.0)]
+    if MOVE_REFUSED in ends:
+        chances.append(Chance(MOVE_REFUSED, float(ends[MOVE_REFUSED]), 0.0))
     return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(chances),
                         note="exact for the movement die; hidden units or mines met on the way may stop it sooner",
                         value_unit="moves completed")
