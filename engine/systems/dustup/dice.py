@@ -160,8 +160,8 @@ class Successes:
 
 
 def successes(rolls: list[int], target: int) -> Successes:
-    """Count the rolls that exceed ``target`` (a draw favours the target)."""
-    return Successes(sum(1 for r in rolls if r > target))
+    """Count the rolls that exceed ``target`` (a draw favours the target: dice.beats)."""
+    return Successes(sum(1 for r in rolls if beats(r, target)))
 
 
 def beats(roll: int, target: int) -> bool:
@@ -183,6 +183,11 @@ def opposed_shift(roll: int, against: int) -> int:
     if roll > 2 * against:
         return 2
     return 1 if roll > against else 0
+
+
+def extra_hit(roll: int, remainder: int) -> bool:
+    """Optional Additional Hits: the target die rolled again scores one more hit on the remainder or less."""
+    return roll <= remainder
 
 
 def hits_and_remainder(total: int, target_die: int) -> tuple[int, int]:

@@ -33,7 +33,7 @@ from . import commands as C
 from . import events as E
 from .action import Action, hooks_of
 from .data import Weapon
-from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
+from .dice import QUALITY_NAMES, extra_hit, firepower_die, hits_and_remainder, shift_names, successes
 from .odds import shot_outcomes
 from .shooting import (
     BASE_TARGET_DIE,
@@ -405,7 +405,7 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
     if res.major and suppressive:
         ctx.emit(E.Note(text="suppressive fire scores no hits, only suppression", rule=RULE_SUPPRESSIVE))
     elif res.major:
-        hits, rem = divmod(total, die)
+        hits, rem = hits_and_remainder(total, die)
         words = (f"{firer.name}'s dice total {total}; divided by the target die type ({die}): "
                  f"{hits} hit{'s' if hits != 1 else ''}")
         if rem:
@@ -414,7 +414,7 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
         if rem and st.options.get("additional_hits"):
             extra = ctx.roll(die, f"additional hit: D{die} must roll {rem} or less (the remainder of "
                              f"{total} / {die})", RULE_EXTRA, firer.id)
-            if extra <= rem:
+            if extra_hit(extra, rem):
                 hits += 1
     if vehicle:
         # Firing at Vehicles: each hit an impact roll against the armour; small arms and support

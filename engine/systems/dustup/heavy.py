@@ -56,7 +56,7 @@ from . import commands as C
 from . import events as E
 from .action import Action
 from .data import Weapon
-from .dice import die_name, impact_result, roll_value, shift, shift_names, successes, value_name
+from .dice import die_name, hits_and_remainder, impact_result, roll_value, shift, shift_names, successes, value_name
 from .ground import (
     GROUND,
     exposed_passengers,
@@ -754,7 +754,7 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     wclass = max(w.size, 1)
     damage = casualties = 0
     if res.major:
-        hits = total // die
+        hits, _ = hits_and_remainder(total, die)
         ctx.emit(E.Note(text=f"dice total {total}; divided by the target die type ({die}): {hits} hit"
                         f"{'s' if hits != 1 else ''}", rule=rule))
         if point:

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from hexfront.engine.core.odds import dice_odds, faces
 
-from .dice import beats, hits_and_remainder, impact_result, opposed_shift, value_die
+from .dice import beats, extra_hit, hits_and_remainder, impact_result, opposed_shift, value_die
 
 OutcomeT = TypeVar("OutcomeT", bound=Hashable)
 
@@ -107,7 +107,7 @@ def shot_outcomes(dice: Sequence[int], target: int, extra_hits: bool = False,
             else:
                 hits, rem = hits_and_remainder(tot * multiplier, target)
                 for extra in faces(target):  # the additional-hit die, counted always (rolled only when it matters)
-                    k = hits + 1 if extra_hits and rem and extra <= rem else hits
+                    k = hits + 1 if extra_hits and rem and extra_hit(extra, rem) else hits
                     major[k] = major.get(k, 0) + n
     total = sides * sides
     for d in dice:
