@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -21,6 +22,7 @@ import attrs
 from hexfront.engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
 from hexfront.engine.core.hexes import Hex, hex_label
 
+from . import air, command, heavy, vehicles
 from . import commands as C
 from . import events as E
 from .state import CONFIDENCE
@@ -109,126 +111,198 @@ class Describer:
 
     # -- events -------------------------------------------------------------------------
     def event(self, ev: Any) -> str:
+        """``ev``'s line in the dice log: the line of its type (EVENT_LINES), a fact about a unit (UNIT_FACTS),
+        or a readable generic line for a type with none."""
         t = type(ev)
-        n, s = self.name, self.side
-        if t is DieRolled:
-            line = f"D{ev.sides} rolled {ev.result}: {ev.purpose}"
-            return line + (" (scripted)" if ev.scripted else "")
-        if t is CardDrawn:
-            return f"{self.card(ev.card)} drawn: {ev.purpose}" + (" (scripted)" if ev.scripted else "")
-        if t is DeckShuffled:
-            return f"{ev.deck} deck shuffled ({len(ev.order)}): {ev.purpose}"
-        if t is CardsDiscarded:
-            return f"{ev.deck}: {len(ev.cards)} discarded"
-        if t is E.UnitPlaced:
-            return f"{n(ev.unit)} placed at {where(ev.at)}"
-        if t is E.MarkerPlaced:
-            # never says whether a unit is under it
-            return f"{s(ev.side)} place a hidden-unit marker {ev.marker} at {where(ev.at)}"
-        if t is E.MarkerRemoved:
-            return f"marker {ev.marker} removed: {ev.reason}"
+        line = EVENT_LINES.get(t)
+        if line is not None:
+            return line(self, ev)
         if t in UNIT_FACTS:
-            line = f"{n(ev.unit)}: {UNIT_FACTS[t](self, ev)}"
-            return line + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.FigureChanged:
-            line = f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} {FIGURE_STATUS.get(ev.status, ev.status)}"
-            if ev.wounds:
-                line += f" ({ev.wounds} wound{'s' if ev.wounds != 1 else ''})"
-            return line + (f": {ev.reason}" if ev.reason else "")
-        if t is E.FigureRoleChanged:
-            role = ev.role or "a trooper again"
-            return f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} becomes {role}" + (
-                f" ({ev.reason})" if ev.reason else "")
-        if t is E.FiguresFired:
-            return f"{n(ev.unit)}: {len(ev.figures)} figure(s) have fired this activation"
-        if t is E.KillCredited:
-            return f"{n(ev.unit)}: a kill for {self.figure(ev.unit, ev.figure)}"
-        if t is E.TurnBegan:
-            return f"Turn {ev.turn} begins"
-        if t is E.RollOffWon:
-            return f"{s(ev.side)} win the roll-off and choose who goes first"
-        if t is E.FirstChosen:
-            return f"{s(ev.side)} go first this turn"
-        if t is E.SideToAct:
-            return f"{s(ev.side)} to activate a unit" + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.DecisionAsked:
-            options = ", ".join(self.choice(c) for c in ev.data)
-            return f"{s(ev.side)} must decide ({ev.kind.replace('_', ' ')}): {options}"
-        if t is E.DecisionTaken:
-            return f"{s(ev.side)} decide: {self.choice(ev.choice)}"
-        if t is E.ActivationBegan:
-            how = {"turn": "activates", "order": "is activated by order", "detachment": "is activated by its parent",
-                   "seize": "seizes the initiative and activates", "card": "activates (its card came up)",
-                   "leftover": "takes the last activation"}.get(ev.by, f"activates ({ev.by})")
-            return f"{n(ev.unit)} {how}: {ev.actions} action(s)"
-        if t is E.ActionTaken:
-            return f"{n(ev.unit)}: {ev.action}" + (f" ({ev.spent} actions)" if ev.spent != 1 else "")
-        if t is E.ActivationEnded:
-            return f"{n(ev.unit)}'s activation ends"
-        if t is E.Passed:
-            return f"{s(ev.side)} pass"
-        if t is E.TokenSpent:
-            return f"{s(ev.side)} spend a seize-the-initiative token for {n(ev.unit)}"
-        if t is E.ForcedUnit:
-            return f"{n(ev.unit)} must act now" if ev.unit else "no unit is named by a card"
-        if t is E.UnitMoved:
-            hexes = len(ev.path) - 1
-            return (f"{n(ev.unit)} moves {where(ev.path[0])} to {where(ev.path[-1])}: "
-                    f"{hexes} hex{'es' if hexes != 1 else ''}, {ev.points} movement point(s)")
-        if t is E.WoundedLeft:
-            return f"{ev.count} wounded left lying at {where(ev.at)}"
-        if t is E.AssaultState:
-            return self.assault(ev.facts)
-        if t is E.DetachmentFormed:
-            return (f"{n(ev.parent)} detaches {len(ev.figures)} figure(s) as {ev.name} [{ev.unit}]")
-        if t is E.UnitsMerged:
-            return f"{n(ev.other)} joins {n(ev.unit)}"
-        if t is E.ActivationDeckDealt:
-            return f"the activation draw is made up: {len(ev.cards)} chits or cards"
-        if t is E.LastActivation:
-            return f"the chits are used up: {s(ev.side)} activate one last unit"
-        if t is E.TurnEnded:
-            return f"Turn {ev.turn} ends"
-        if t is E.FeaturePlaced:
-            owner = f"{s(ev.side)} " if ev.side else ""
-            what = FEATURE_WORDS.get(ev.kind, ev.kind)
-            if ev.hidden and ev.kind != "target":  # a hidden feature's log line never says what it is (a dummy
-                # target marker reads like the real one: Dummy Targets)
-                return f"{owner}place a hidden counter at {where(ev.at)}"
-            return f"{owner}{what} at {where(ev.at)}".strip() + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.FeatureRemoved:
-            return f"counter {ev.feature} removed" + (f": {ev.reason}" if ev.reason else "")
-        if t is E.FeatureChanged:
-            bits = []
-            if ev.at is not None:
-                bits.append(f"moves to {where(ev.at)}")
-            if ev.hidden is False:
-                bits.append("is revealed")
-            if ev.data is not None:
-                bits.append("changes")
-            return f"counter {ev.feature} {' and '.join(bits) or 'changes'}" + (f": {ev.reason}" if ev.reason else "")
-        if t is E.MissionPlaced:
-            box = BOX_WORDS.get(ev.box, f"box {ev.box}")
-            return (f"{s(ev.side)} put a {ev.kind} counter ({ev.asset}) on the inbound chart, {box}"
-                    + (f" ({ev.reason})" if ev.reason else ""))
-        if t is E.MissionMoved:
-            box = BOX_WORDS.get(ev.box, f"box {ev.box}")
-            return f"inbound counter {ev.mission} moves to {box}" + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.MissionRemoved:
-            return f"inbound counter {ev.mission} leaves the chart" + (f": {ev.reason}" if ev.reason else "")
-        if t is E.SupportChits:
-            return f"{s(ev.side)}: {ev.left} fire support chit(s) left" + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.BattleEnded:
-            who = f"{s(ev.winner)} win" if ev.winner else "no winner"
-            return f"Battle over: {who}; {ev.reason}"
-        if t is E.Note:
-            return ev.text
-        named = getattr(self, "_" + t.__name__, None)  # events of the action modules (fire, assault, command)
-        if named is not None:
-            return named(ev)
+            return self._line_unit_fact(ev)
         return self.generic(ev)
 
-    # -- events of the action modules, by class name (they may not exist yet) ----------------
+    def _line_unit_fact(self, ev: Any) -> str:
+        n = self.name
+        t = type(ev)
+        line = f"{n(ev.unit)}: {UNIT_FACTS[t](self, ev)}"
+        return line + (f" ({ev.reason})" if ev.reason else "")
+
+    # -- each event type's line (EVENT_LINES) ----------------------------------------------
+    def _line_die_rolled(self, ev: Any) -> str:
+        line = f"D{ev.sides} rolled {ev.result}: {ev.purpose}"
+        return line + (" (scripted)" if ev.scripted else "")
+
+    def _line_card_drawn(self, ev: Any) -> str:
+        return f"{self.card(ev.card)} drawn: {ev.purpose}" + (" (scripted)" if ev.scripted else "")
+
+    def _line_deck_shuffled(self, ev: Any) -> str:
+        return f"{ev.deck} deck shuffled ({len(ev.order)}): {ev.purpose}"
+
+    def _line_cards_discarded(self, ev: Any) -> str:
+        return f"{ev.deck}: {len(ev.cards)} discarded"
+
+    def _line_unit_placed(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)} placed at {where(ev.at)}"
+
+    def _line_marker_placed(self, ev: Any) -> str:
+        s = self.side
+        # never says whether a unit is under it
+        return f"{s(ev.side)} place a hidden-unit marker {ev.marker} at {where(ev.at)}"
+
+    def _line_marker_removed(self, ev: Any) -> str:
+        return f"marker {ev.marker} removed: {ev.reason}"
+
+    def _line_figure_changed(self, ev: Any) -> str:
+        n = self.name
+        line = f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} {FIGURE_STATUS.get(ev.status, ev.status)}"
+        if ev.wounds:
+            line += f" ({ev.wounds} wound{'s' if ev.wounds != 1 else ''})"
+        return line + (f": {ev.reason}" if ev.reason else "")
+
+    def _line_figure_role_changed(self, ev: Any) -> str:
+        n = self.name
+        role = ev.role or "a trooper again"
+        return f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} becomes {role}" + (
+            f" ({ev.reason})" if ev.reason else "")
+
+    def _line_figures_fired(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)}: {len(ev.figures)} figure(s) have fired this activation"
+
+    def _line_kill_credited(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)}: a kill for {self.figure(ev.unit, ev.figure)}"
+
+    def _line_turn_began(self, ev: Any) -> str:
+        return f"Turn {ev.turn} begins"
+
+    def _line_roll_off_won(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} win the roll-off and choose who goes first"
+
+    def _line_first_chosen(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} go first this turn"
+
+    def _line_side_to_act(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} to activate a unit" + (f" ({ev.reason})" if ev.reason else "")
+
+    def _line_decision_asked(self, ev: Any) -> str:
+        s = self.side
+        options = ", ".join(self.choice(c) for c in ev.data)
+        return f"{s(ev.side)} must decide ({ev.kind.replace('_', ' ')}): {options}"
+
+    def _line_decision_taken(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} decide: {self.choice(ev.choice)}"
+
+    def _line_activation_began(self, ev: Any) -> str:
+        n = self.name
+        how = {"turn": "activates", "order": "is activated by order", "detachment": "is activated by its parent",
+               "seize": "seizes the initiative and activates", "card": "activates (its card came up)",
+               "leftover": "takes the last activation"}.get(ev.by, f"activates ({ev.by})")
+        return f"{n(ev.unit)} {how}: {ev.actions} action(s)"
+
+    def _line_action_taken(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)}: {ev.action}" + (f" ({ev.spent} actions)" if ev.spent != 1 else "")
+
+    def _line_activation_ended(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)}'s activation ends"
+
+    def _line_passed(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} pass"
+
+    def _line_token_spent(self, ev: Any) -> str:
+        n, s = self.name, self.side
+        return f"{s(ev.side)} spend a seize-the-initiative token for {n(ev.unit)}"
+
+    def _line_forced_unit(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)} must act now" if ev.unit else "no unit is named by a card"
+
+    def _line_unit_moved(self, ev: Any) -> str:
+        n = self.name
+        hexes = len(ev.path) - 1
+        return (f"{n(ev.unit)} moves {where(ev.path[0])} to {where(ev.path[-1])}: "
+                f"{hexes} hex{'es' if hexes != 1 else ''}, {ev.points} movement point(s)")
+
+    def _line_wounded_left(self, ev: Any) -> str:
+        return f"{ev.count} wounded left lying at {where(ev.at)}"
+
+    def _line_assault_state(self, ev: Any) -> str:
+        return self.assault(ev.facts)
+
+    def _line_detachment_formed(self, ev: Any) -> str:
+        n = self.name
+        return (f"{n(ev.parent)} detaches {len(ev.figures)} figure(s) as {ev.name} [{ev.unit}]")
+
+    def _line_units_merged(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.other)} joins {n(ev.unit)}"
+
+    def _line_activation_deck_dealt(self, ev: Any) -> str:
+        return f"the activation draw is made up: {len(ev.cards)} chits or cards"
+
+    def _line_last_activation(self, ev: Any) -> str:
+        s = self.side
+        return f"the chits are used up: {s(ev.side)} activate one last unit"
+
+    def _line_turn_ended(self, ev: Any) -> str:
+        return f"Turn {ev.turn} ends"
+
+    def _line_feature_placed(self, ev: Any) -> str:
+        s = self.side
+        owner = f"{s(ev.side)} " if ev.side else ""
+        what = FEATURE_WORDS.get(ev.kind, ev.kind)
+        if ev.hidden and ev.kind != "target":  # a hidden feature's log line never says what it is (a dummy
+            # target marker reads like the real one: Dummy Targets)
+            return f"{owner}place a hidden counter at {where(ev.at)}"
+        return f"{owner}{what} at {where(ev.at)}".strip() + (f" ({ev.reason})" if ev.reason else "")
+
+    def _line_feature_removed(self, ev: Any) -> str:
+        return f"counter {ev.feature} removed" + (f": {ev.reason}" if ev.reason else "")
+
+    def _line_feature_changed(self, ev: Any) -> str:
+        bits = []
+        if ev.at is not None:
+            bits.append(f"moves to {where(ev.at)}")
+        if ev.hidden is False:
+            bits.append("is revealed")
+        if ev.data is not None:
+            bits.append("changes")
+        return f"counter {ev.feature} {' and '.join(bits) or 'changes'}" + (f": {ev.reason}" if ev.reason else "")
+
+    def _line_mission_placed(self, ev: Any) -> str:
+        s = self.side
+        box = BOX_WORDS.get(ev.box, f"box {ev.box}")
+        return (f"{s(ev.side)} put a {ev.kind} counter ({ev.asset}) on the inbound chart, {box}"
+                + (f" ({ev.reason})" if ev.reason else ""))
+
+    def _line_mission_moved(self, ev: Any) -> str:
+        box = BOX_WORDS.get(ev.box, f"box {ev.box}")
+        return f"inbound counter {ev.mission} moves to {box}" + (f" ({ev.reason})" if ev.reason else "")
+
+    def _line_mission_removed(self, ev: Any) -> str:
+        return f"inbound counter {ev.mission} leaves the chart" + (f": {ev.reason}" if ev.reason else "")
+
+    def _line_support_chits(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)}: {ev.left} fire support chit(s) left" + (f" ({ev.reason})" if ev.reason else "")
+
+    def _line_battle_ended(self, ev: Any) -> str:
+        s = self.side
+        who = f"{s(ev.winner)} win" if ev.winner else "no winner"
+        return f"Battle over: {who}; {ev.reason}"
+
+    def _line_note(self, ev: Any) -> str:
+        return ev.text
+
+    # -- events of the action modules (in EVENT_LINES too) --------------------------------------
     def _AirPending(self, ev) -> str:
         if not ev.facts:
             return "the pilot's decision is taken"
@@ -669,3 +743,52 @@ UNIT_FACTS: dict[type, Any] = {
     E.MortarTargetFired: lambda d, ev: "the registered mortar rounds are fired",
 }
 """The dice log's words for each fact about a unit (events.py), after the unit's name."""
+
+
+EVENT_LINES: dict[type, Callable[[Describer, Any], str]] = {
+    DieRolled: Describer._line_die_rolled,
+    CardDrawn: Describer._line_card_drawn,
+    DeckShuffled: Describer._line_deck_shuffled,
+    CardsDiscarded: Describer._line_cards_discarded,
+    E.UnitPlaced: Describer._line_unit_placed,
+    E.MarkerPlaced: Describer._line_marker_placed,
+    E.MarkerRemoved: Describer._line_marker_removed,
+    E.FigureChanged: Describer._line_figure_changed,
+    E.FigureRoleChanged: Describer._line_figure_role_changed,
+    E.FiguresFired: Describer._line_figures_fired,
+    E.KillCredited: Describer._line_kill_credited,
+    E.TurnBegan: Describer._line_turn_began,
+    E.RollOffWon: Describer._line_roll_off_won,
+    E.FirstChosen: Describer._line_first_chosen,
+    E.SideToAct: Describer._line_side_to_act,
+    E.DecisionAsked: Describer._line_decision_asked,
+    E.DecisionTaken: Describer._line_decision_taken,
+    E.ActivationBegan: Describer._line_activation_began,
+    E.ActionTaken: Describer._line_action_taken,
+    E.ActivationEnded: Describer._line_activation_ended,
+    E.Passed: Describer._line_passed,
+    E.TokenSpent: Describer._line_token_spent,
+    E.ForcedUnit: Describer._line_forced_unit,
+    E.UnitMoved: Describer._line_unit_moved,
+    E.WoundedLeft: Describer._line_wounded_left,
+    E.AssaultState: Describer._line_assault_state,
+    E.DetachmentFormed: Describer._line_detachment_formed,
+    E.UnitsMerged: Describer._line_units_merged,
+    E.ActivationDeckDealt: Describer._line_activation_deck_dealt,
+    E.LastActivation: Describer._line_last_activation,
+    E.TurnEnded: Describer._line_turn_ended,
+    E.FeaturePlaced: Describer._line_feature_placed,
+    E.FeatureRemoved: Describer._line_feature_removed,
+    E.FeatureChanged: Describer._line_feature_changed,
+    E.MissionPlaced: Describer._line_mission_placed,
+    E.MissionMoved: Describer._line_mission_moved,
+    E.MissionRemoved: Describer._line_mission_removed,
+    E.SupportChits: Describer._line_support_chits,
+    E.BattleEnded: Describer._line_battle_ended,
+    E.Note: Describer._line_note,
+    air.AirPending: Describer._AirPending,
+    heavy.WeaponReadied: Describer._WeaponReadied,
+    vehicles.CrewDismounted: Describer._CrewDismounted,
+    command.FigureRefitted: Describer._FigureRefitted,
+}
+"""Each event type's line in the dice log, the action modules' own events with the rest."""
