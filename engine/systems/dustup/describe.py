@@ -22,7 +22,7 @@ import attrs
 from hexfront.engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
 from hexfront.engine.core.hexes import Hex, hex_label
 
-from . import air, command, heavy, vehicles
+from . import air, command, ew, hazards, heavy, support, vehicles
 from . import commands as C
 from . import events as E
 from .state import CONFIDENCE
@@ -381,7 +381,7 @@ class Describer:
             if self.st is not None and "." in value and value.split(".")[0] in self.st.units:
                 return self.figure(value.split(".")[0], value)  # a figure or weapon mount: "T.1"
             if self.st is not None and field == "asset":
-                for sid, assets in getattr(self.st.tables, "support", {}).items():
+                for assets in self.st.tables.support.values():
                     for a in assets:
                         if str(a.get("id")) == value:
                             return str(a.get("name", value))
@@ -423,67 +423,83 @@ class Describer:
         return ", ".join(parts)
 
     def command(self, cmd: Any) -> str:
+        """``cmd`` in a player's words: the line of its type (ORDER_LINES; a module's order that its line cannot
+        read falls back to a generic one), else a generic line."""
         t = type(cmd)
-        n = self.name
-        if t is C.ChooseFirst:
-            return "go first" if cmd.first else "go second"
-        if t is C.Pass:
-            return "pass"
-        if t is C.EndActivation:
-            top = self.st.active if self.st is not None else None
-            return f"{n(top.unit)}: end the activation" if top else "end the activation"
-        if t is C.Decide:
-            return f"decide: {self.choice(cmd.choice)}"
-        order = getattr(self, "_order_" + t.__name__, None)  # orders of the Armoured Dustup modules
-        if order is not None:
+        line = ORDER_LINES.get(t)
+        if line is None:
+            return self.generic(cmd)
+        if t.__module__ != C.__name__:  # an order of an Armoured Dustup module: its fields are its own
             try:
-                return order(cmd)
+                return line(self, cmd)
             except (AttributeError, KeyError, TypeError, ValueError):
                 return self.generic(cmd)
-        if not isinstance(getattr(cmd, "unit", None), str):
-            return self.generic(cmd)
-        head = f"{n(cmd.unit)}: "
-        if t is C.Move:
-            return head + f"move toward {where(cmd.to)}" + (", leaving the wounded" if cmd.leave_wounded else "")
-        if t is C.Prop:
-            return head + "prop"
-        if t is C.Unprop:
-            return head + "unprop"
-        if t is C.Shoot:
-            return head + f"shoot at {n(cmd.target)} ({self.shoot_label(cmd)})"
-        if t is C.Assault:
-            return head + f"assault {n(cmd.target)}" + (f" and {n(cmd.second)}" if cmd.second else "")
-        if t is C.Recover:
-            return head + "recover from suppression"
-        if t is C.Reorganise:
-            return head + f"reorganise: {REORGANISE.get(cmd.purpose, cmd.purpose)}"
-        if t is C.Order:
-            return head + f"order {n(cmd.subordinate)} to act"
-        if t is C.CombinedAssault:
-            return head + f"order {n(cmd.first)} and {n(cmd.second)} to assault {n(cmd.target)}"
-        if t is C.Rally:
-            return head + f"rally {n(cmd.subordinate)}"
-        if t is C.Detach:
-            return head + f"detach {len(cmd.figures)} figure(s)"
-        if t is C.ActivateDetachment:
-            return head + f"activate its detachment {n(cmd.detachment)}"
-        if t is C.Regroup:
-            return head + f"regroup with {n(cmd.other)}" + (f", moving to {where(cmd.move_to)} first"
-                                                             if cmd.move_to is not None else "")
-        if t is C.Treat:
-            return head + ("treat its wounded" if cmd.patient == cmd.unit else f"treat the wounded of {n(cmd.patient)}")
-        if t is C.Detect:
-            m = self.st.markers.get(cmd.marker) if self.st is not None else None
-            return head + f"try to spot marker {cmd.marker}" + (f" at {where(m.pos)}" if m else "")
-        if t is C.Rouse:
-            return head + "shake off the panic"
-        if t is C.Withdraw:
-            return head + "withdraw toward its own edge"
-        if t.__name__ == "Hold":
-            return head + "hold: stand fast for the rest of the activation"
-        return self.generic(cmd)
+        return line(self, cmd)
 
-    # -- orders of the Armoured Dustup modules, by class name (any other gets generic()) ------------
+    def _unit_order(self, cmd: Any, words: str) -> str:
+        return f"{self.name(cmd.unit)}: {words}" if isinstance(getattr(cmd, "unit", None), str) else self.generic(cmd)
+
+    # -- the shared orders' lines (ORDER_LINES) ----------------------------------------------------
+    def _line_choose_first(self, cmd: C.ChooseFirst) -> str:
+        return "go first" if cmd.first else "go second"
+
+    def _line_pass(self, cmd: C.Pass) -> str:
+        return "pass"
+
+    def _line_end(self, cmd: C.EndActivation) -> str:
+        top = self.st.active if self.st is not None else None
+        return f"{self.name(top.unit)}: end the activation" if top else "end the activation"
+
+    def _line_decide(self, cmd: C.Decide) -> str:
+        return f"decide: {self.choice(cmd.choice)}"
+
+    def _line_move(self, cmd: C.Move) -> str:
+        return self._unit_order(cmd, f"move toward {where(cmd.to)}" + (", leaving the wounded" if cmd.leave_wounded
+                                                                       else ""))
+
+    def _line_shoot(self, cmd: C.Shoot) -> str:
+        return self._unit_order(cmd, f"shoot at {self.name(cmd.target)} ({self.shoot_label(cmd)})")
+
+    def _line_assault(self, cmd: C.Assault) -> str:
+        n = self.name
+        return self._unit_order(cmd, f"assault {n(cmd.target)}" + (f" and {n(cmd.second)}" if cmd.second else ""))
+
+    def _line_reorganise(self, cmd: C.Reorganise) -> str:
+        return self._unit_order(cmd, f"reorganise: {REORGANISE.get(cmd.purpose, cmd.purpose)}")
+
+    def _line_order(self, cmd: C.Order) -> str:
+        return self._unit_order(cmd, f"order {self.name(cmd.subordinate)} to act")
+
+    def _line_combined(self, cmd: C.CombinedAssault) -> str:
+        n = self.name
+        return self._unit_order(cmd, f"order {n(cmd.first)} and {n(cmd.second)} to assault {n(cmd.target)}")
+
+    def _line_rally(self, cmd: C.Rally) -> str:
+        return self._unit_order(cmd, f"rally {self.name(cmd.subordinate)}")
+
+    def _line_detach(self, cmd: C.Detach) -> str:
+        return self._unit_order(cmd, f"detach {len(cmd.figures)} figure(s)")
+
+    def _line_activate_detachment(self, cmd: C.ActivateDetachment) -> str:
+        return self._unit_order(cmd, f"activate its detachment {self.name(cmd.detachment)}")
+
+    def _line_regroup(self, cmd: C.Regroup) -> str:
+        return self._unit_order(cmd, f"regroup with {self.name(cmd.other)}"
+                                + (f", moving to {where(cmd.move_to)} first" if cmd.move_to is not None else ""))
+
+    def _line_treat(self, cmd: C.Treat) -> str:
+        return self._unit_order(cmd, "treat its wounded" if cmd.patient == cmd.unit
+                                else f"treat the wounded of {self.name(cmd.patient)}")
+
+    def _line_detect(self, cmd: C.Detect) -> str:
+        m = self.st.markers.get(cmd.marker) if self.st is not None else None
+        return self._unit_order(cmd, f"try to spot marker {cmd.marker}" + (f" at {where(m.pos)}" if m else ""))
+
+    def _line_simple(self, cmd: Any) -> str:
+        """An order with no target: its words (SIMPLE_ORDERS)."""
+        return self._unit_order(cmd, SIMPLE_ORDERS[type(cmd)])
+
+    # -- orders of the Armoured Dustup modules (in ORDER_LINES too; any other gets generic()) -------
     def _weapons(self, uid: str, fids) -> str:
         return " and ".join(self.figure(uid, f).split(" (")[0] for f in fids)
 
@@ -638,7 +654,8 @@ class Describer:
         return f"{self.name(cmd.unit)}: fly to {where(cmd.to)}, facing {self._FACINGS[cmd.facing % 6]}"
 
     def _order_LeaveTable(self, cmd) -> str:
-        return f"{self.name(cmd.unit)}: fly off the table to " + ("the loiter box" if cmd.box == -1 else f"box {cmd.box}")
+        box = "the loiter box" if cmd.box == -1 else f"box {cmd.box}"
+        return f"{self.name(cmd.unit)}: fly off the table to {box}"
 
     def _order_Land(self, cmd) -> str:
         return f"{self.name(cmd.unit)}: land"
@@ -792,3 +809,59 @@ EVENT_LINES: dict[type, Callable[[Describer, Any], str]] = {
     command.FigureRefitted: Describer._FigureRefitted,
 }
 """Each event type's line in the dice log, the action modules' own events with the rest."""
+
+
+SIMPLE_ORDERS: dict[type, str] = {
+    C.Prop: "prop", C.Unprop: "unprop", C.Recover: "recover from suppression", C.Rouse: "shake off the panic",
+    C.Withdraw: "withdraw toward its own edge", C.Hold: "hold: stand fast for the rest of the activation"}
+
+ORDER_LINES: dict[type, Callable[[Describer, Any], str]] = {
+    C.ChooseFirst: Describer._line_choose_first, C.Pass: Describer._line_pass, C.EndActivation: Describer._line_end,
+    C.Decide: Describer._line_decide, C.Move: Describer._line_move, C.Shoot: Describer._line_shoot,
+    C.Assault: Describer._line_assault, C.Reorganise: Describer._line_reorganise, C.Order: Describer._line_order,
+    C.CombinedAssault: Describer._line_combined, C.Rally: Describer._line_rally, C.Detach: Describer._line_detach,
+    C.ActivateDetachment: Describer._line_activate_detachment, C.Regroup: Describer._line_regroup,
+    C.Treat: Describer._line_treat, C.Detect: Describer._line_detect,
+    **{kind: Describer._line_simple for kind in SIMPLE_ORDERS},
+    air.AirFire: Describer._order_AirFire,
+    air.AirMove: Describer._order_AirMove,
+    air.DropBombs: Describer._order_DropBombs,
+    air.DropTroops: Describer._order_DropTroops,
+    air.FireAA: Describer._order_FireAA,
+    air.Land: Describer._order_Land,
+    air.LeaveTable: Describer._order_LeaveTable,
+    air.MoveInbound: Describer._order_MoveInbound,
+    air.TakeOff: Describer._order_TakeOff,
+    air.Taxi: Describer._order_Taxi,
+    ew.DroneMove: Describer._order_DroneMove,
+    ew.DroneSpot: Describer._order_DroneSpot,
+    ew.LaunchDrone: Describer._order_LaunchDrone,
+    ew.RecallDrone: Describer._order_RecallDrone,
+    ew.RemoteSpot: Describer._order_RemoteSpot,
+    hazards.CallCasevac: Describer._order_CallCasevac,
+    hazards.CasevacLeave: Describer._order_CasevacLeave,
+    hazards.ClearLane: Describer._order_ClearLane,
+    hazards.ExhaustSmoke: Describer._order_ExhaustSmoke,
+    hazards.FightFire: Describer._order_FightFire,
+    hazards.FireLineCharge: Describer._order_FireLineCharge,
+    hazards.Ignite: Describer._order_Ignite,
+    hazards.LaySmoke: Describer._order_LaySmoke,
+    hazards.LoadWounded: Describer._order_LoadWounded,
+    hazards.SetCDM: Describer._order_SetCDM,
+    hazards.SwitchSmokeGenerator: Describer._order_SwitchSmokeGenerator,
+    heavy.FireWeapon: Describer._order_FireWeapon,
+    heavy.Limber: Describer._order_Limber,
+    heavy.SetRemote: Describer._order_SetRemote,
+    heavy.SetUpWeapon: Describer._order_SetUpWeapon,
+    heavy.Unlimber: Describer._order_Unlimber,
+    support.FireMortar: Describer._order_FireMortar,
+    support.RequestFire: Describer._order_RequestFire,
+    support.ResolveImpact: Describer._order_ResolveImpact,
+    vehicles.Disembark: Describer._order_Disembark,
+    vehicles.Embark: Describer._order_Embark,
+    vehicles.Release: Describer._order_Release,
+    vehicles.TankShock: Describer._order_TankShock,
+    vehicles.Tow: Describer._order_Tow,
+    vehicles.Turn: Describer._order_Turn,
+}
+"""Each order type's words, the Armoured Dustup modules' orders with the rest."""
