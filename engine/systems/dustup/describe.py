@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -25,7 +25,7 @@ from hexfront.engine.core.hexes import Hex, hex_label
 from . import air, command, ew, hazards, heavy, support, vehicles
 from . import commands as C
 from . import events as E
-from .state import CONFIDENCE
+from .state import CONFIDENCE, DustState
 
 FIGURE_STATUS = {
     "fit": "fit for duty", "untreated": "wounded (untreated)", "stabilised": "wounded, stabilised",
@@ -71,7 +71,7 @@ BOX_WORDS = {3: "box 3", 2: "box 2", 1: "box 1", 0: "over the battle area", -1: 
 class Describer:
     """Describes events and orders with the names from one battle state."""
 
-    def __init__(self, st) -> None:
+    def __init__(self, st: DustState | None) -> None:
         self.st = st
 
     # -- names --------------------------------------------------------------------------
@@ -91,7 +91,7 @@ class Describer:
         if u is not None:
             for f in u.figures:
                 if f.id == fid:
-                    return f.name
+                    return str(f.name)
         return fid
 
     def choice(self, choice: str) -> str:
@@ -300,26 +300,26 @@ class Describer:
         return f"Battle over: {who}; {ev.reason}"
 
     def _line_note(self, ev: Any) -> str:
-        return ev.text
+        return str(ev.text)
 
     # -- events of the action modules (in EVENT_LINES too) --------------------------------------
-    def _AirPending(self, ev) -> str:
+    def _AirPending(self, ev: Any) -> str:
         if not ev.facts:
             return "the pilot's decision is taken"
         what = {"ade": "the air defences have acquired an incoming aircraft",
                 "aa": "an anti-aircraft weapon has locked on"}.get(ev.facts[0], "an air engagement")
         return f"{what}: the pilot must decide"
 
-    def _WeaponReadied(self, ev) -> str:
+    def _WeaponReadied(self, ev: Any) -> str:
         what = "set up" if ev.ready else "no longer ready (dismantled or used up)"
         line = f"{self.name(ev.unit)}: {self.figure(ev.unit, ev.figure)} {what}"
         return line + (f": {ev.reason}" if ev.reason else "")
 
-    def _CrewDismounted(self, ev) -> str:
+    def _CrewDismounted(self, ev: Any) -> str:
         return (f"{self.name(ev.vehicle)}: its crew of {ev.count} get out at {where(ev.at)} to fight as "
                 f"{self.name(ev.unit)}; the vehicle is unmanned until they remount")
 
-    def _FigureRefitted(self, ev) -> str:
+    def _FigureRefitted(self, ev: Any) -> str:
         armour = "power armour" if ev.power else f"armour D{ev.armour}"
         line = f"{self.name(ev.unit)}: {self.figure(ev.unit, ev.figure)} back on duty in {armour}"
         return line + (f" ({ev.reason})" if ev.reason else "")
@@ -398,7 +398,7 @@ class Describer:
         u = st.units.get(cmd.unit) if st is not None else None
         if not cmd.figures:
             parts.append("all weapons")
-        elif u is not None:
+        elif u is not None and st is not None:
             chosen = [f for f in u.figures if f.id in set(cmd.figures)]
             kinds = {st.tables.weapons[f.weapon].kind in ("small_arm", "pistol")
                      for f in chosen if f.weapon in st.tables.weapons}
@@ -500,7 +500,7 @@ class Describer:
         return self._unit_order(cmd, SIMPLE_ORDERS[type(cmd)])
 
     # -- orders of the Armoured Dustup modules (in ORDER_LINES too; any other gets generic()) -------
-    def _weapons(self, uid: str, fids) -> str:
+    def _weapons(self, uid: str, fids: Iterable[str]) -> str:
         return " and ".join(self.figure(uid, f).split(" (")[0] for f in fids)
 
     def _asset(self, side: str, aid: str) -> str:
@@ -513,17 +513,17 @@ class Describer:
         u = self.st.units.get(uid) if self.st is not None else None
         return u.side if u is not None else ""
 
-    def _order_FireWeapon(self, cmd) -> str:
+    def _order_FireWeapon(self, cmd: Any) -> str:
         at = " (at a door or window)" if cmd.part else ""
         if cmd.to is not None:  # superior stabilisation: move and fire in one action
             at += f", moving toward {where(cmd.to)} first"
         return f"{self.name(cmd.unit)}: fire {self._weapons(cmd.unit, cmd.weapons)} at {self.name(cmd.target)}{at}"
 
-    def _order_SetUpWeapon(self, cmd) -> str:
+    def _order_SetUpWeapon(self, cmd: Any) -> str:
         what = self.figure(cmd.unit, cmd.figure)
         return f"{self.name(cmd.unit)}: {'dismantle' if cmd.dismantle else 'set up'} {what}"
 
-    def _order_RequestFire(self, cmd) -> str:
+    def _order_RequestFire(self, cmd: Any) -> str:
         ammo = {"he": "HE", "ap": "AP", "at": "AT"}.get(cmd.ammo, cmd.ammo)
         line = (f"{self.name(cmd.unit)}: call {ammo} fire from {self._asset(self._side_of(cmd.unit), cmd.asset)} "
                 f"on {where(cmd.target)}")
@@ -533,58 +533,58 @@ class Describer:
             line += f", with {len(cmd.dummies)} dumm{'ies' if len(cmd.dummies) != 1 else 'y'}"
         return line
 
-    def _order_ResolveImpact(self, cmd) -> str:
+    def _order_ResolveImpact(self, cmd: Any) -> str:
         m = self.st.missions.get(cmd.mission) if self.st is not None else None
         if m is None:
             return f"{self.side(cmd.side)}: bring down fire mission {cmd.mission}"
         aim = f" on {where(m.target)}" if m.target is not None else ""
         return f"{self.side(cmd.side)}: bring down the fire mission of {self._asset(m.side, m.asset)}{aim} [{m.id}]"
 
-    def _order_FireMortar(self, cmd) -> str:
+    def _order_FireMortar(self, cmd: Any) -> str:
         how = "indirect fire" if cmd.indirect else "fire"
         return f"{self.name(cmd.unit)}: {how} with {self._weapons(cmd.unit, (cmd.figure,))} on {where(cmd.target)}"
 
-    def _order_Turn(self, cmd) -> str:
+    def _order_Turn(self, cmd: Any) -> str:
         names = ("east", "north-east", "north-west", "west", "south-west", "south-east")
         return f"{self.name(cmd.unit)}: turn to face {names[cmd.facing % 6]}"
 
-    def _order_Embark(self, cmd) -> str:
+    def _order_Embark(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: embark in {self.name(cmd.vehicle)}"
 
-    def _order_Disembark(self, cmd) -> str:
+    def _order_Disembark(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: disembark to {where(cmd.to)}"
 
-    def _order_Tow(self, cmd) -> str:
+    def _order_Tow(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: tow or push {self.name(cmd.other)}"
 
-    def _order_Release(self, cmd) -> str:
+    def _order_Release(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: let go of the vehicle it tows"
 
-    def _order_TankShock(self, cmd) -> str:
+    def _order_TankShock(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: tank shock {self.name(cmd.target)}"
 
-    def _order_LaySmoke(self, cmd) -> str:
+    def _order_LaySmoke(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: lay smoke on {where(cmd.at)}"
 
-    def _order_Ignite(self, cmd) -> str:
+    def _order_Ignite(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: set {where(cmd.at)} alight"
 
-    def _order_ClearLane(self, cmd) -> str:
+    def _order_ClearLane(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: clear a lane toward {where(cmd.to)}"
 
     _FACINGS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
-    def _order_SetRemote(self, cmd) -> str:
+    def _order_SetRemote(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: set {self.figure(cmd.unit, cmd.figure)} to fire remotely"
 
-    def _order_FightFire(self, cmd) -> str:
+    def _order_FightFire(self, cmd: Any) -> str:
         f = self.st.features.get(cmd.fire) if self.st is not None else None
         return f"{self.name(cmd.unit)}: fight the fire" + (f" at {where(f.pos)}" if f is not None else "")
 
-    def _order_ExhaustSmoke(self, cmd) -> str:
+    def _order_ExhaustSmoke(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: make exhaust smoke"
 
-    def _order_SwitchSmokeGenerator(self, cmd) -> str:
+    def _order_SwitchSmokeGenerator(self, cmd: Any) -> str:
         f = self.st.features.get(cmd.feature) if self.st is not None else None
         at = f" at {where(f.pos)}" if f is not None else ""
         if not cmd.on:
@@ -592,28 +592,28 @@ class Describer:
         way = f", trail toward hex direction {cmd.direction}" if cmd.direction >= 0 else ", trail downwind"
         return f"{self.name(cmd.unit)}: turn the smoke generator{at} on{way}"
 
-    def _order_Limber(self, cmd) -> str:
+    def _order_Limber(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: limber {self.figure(cmd.unit, cmd.figure)} to {self.name(cmd.vehicle)}"
 
-    def _order_Unlimber(self, cmd) -> str:
+    def _order_Unlimber(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: unlimber {self.figure(cmd.unit, cmd.figure)} and bring it into action"
 
-    def _order_FireLineCharge(self, cmd) -> str:
+    def _order_FireLineCharge(self, cmd: Any) -> str:
         f = self.st.features.get(cmd.minefield) if self.st is not None else None
         return f"{self.name(cmd.unit)}: fire a line charge across the minefield" + (
             f" at {where(f.pos)}" if f is not None else "")
 
-    def _order_SetCDM(self, cmd) -> str:
+    def _order_SetCDM(self, cmd: Any) -> str:
         return (f"{self.name(cmd.unit)}: set a command-detonated mine at {where(cmd.at)} facing "
                 f"{self._FACINGS[cmd.facing % 6]}")
 
-    def _order_CallCasevac(self, cmd) -> str:
+    def _order_CallCasevac(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: call the casualty evacuation in"
 
-    def _order_LoadWounded(self, cmd) -> str:
+    def _order_LoadWounded(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: hand its wounded to the casualty evacuation"
 
-    def _order_CasevacLeave(self, cmd) -> str:
+    def _order_CasevacLeave(self, cmd: Any) -> str:
         return f"{self.side(cmd.side)}: the casualty evacuation takes off with its wounded"
 
     def _spotted(self, marker: str) -> str:
@@ -625,23 +625,23 @@ class Describer:
             return f"the counter at {where(f.pos)}"
         return "a hidden counter"  # never where an unseen device lies
 
-    def _order_RemoteSpot(self, cmd) -> str:
+    def _order_RemoteSpot(self, cmd: Any) -> str:
         more = f", {cmd.extra} extra counter{'s' if cmd.extra != 1 else ''}" if cmd.extra else ""
         return f"{self.name(cmd.unit)}: electronic search of {self._spotted(cmd.marker)}{more}"
 
-    def _order_LaunchDrone(self, cmd) -> str:
+    def _order_LaunchDrone(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: launch its drone over {where(cmd.at)}"
 
-    def _order_DroneMove(self, cmd) -> str:
+    def _order_DroneMove(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: fly its drone to {where(cmd.to)}"
 
-    def _order_DroneSpot(self, cmd) -> str:
+    def _order_DroneSpot(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: search {self._spotted(cmd.marker)} from its drone"
 
-    def _order_RecallDrone(self, cmd) -> str:
+    def _order_RecallDrone(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: bring its drone down"
 
-    def _order_MoveInbound(self, cmd) -> str:
+    def _order_MoveInbound(self, cmd: Any) -> str:
         m = self.st.missions.get(cmd.mission) if self.st is not None else None
         who = self.name(m.unit) if m is not None and m.unit else (m.asset if m is not None else cmd.mission)
         box = {3: "box 3", 2: "box 2", 1: "box 1", 0: "the battle area", -1: "the loiter box"}.get(cmd.to, cmd.to)
@@ -650,37 +650,37 @@ class Describer:
             line += f", at {where(cmd.at)} facing {self._FACINGS[cmd.facing % 6]}, {cmd.air}"
         return line
 
-    def _order_AirMove(self, cmd) -> str:
+    def _order_AirMove(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: fly to {where(cmd.to)}, facing {self._FACINGS[cmd.facing % 6]}"
 
-    def _order_LeaveTable(self, cmd) -> str:
+    def _order_LeaveTable(self, cmd: Any) -> str:
         box = "the loiter box" if cmd.box == -1 else f"box {cmd.box}"
         return f"{self.name(cmd.unit)}: fly off the table to {box}"
 
-    def _order_Land(self, cmd) -> str:
+    def _order_Land(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: land"
 
-    def _order_Taxi(self, cmd) -> str:
+    def _order_Taxi(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: taxi along the road to {where(cmd.to)}"
 
-    def _order_TakeOff(self, cmd) -> str:
+    def _order_TakeOff(self, cmd: Any) -> str:
         line = f"{self.name(cmd.unit)}: take off, {cmd.air}"
         if cmd.to is not None:
             line += f", to {where(cmd.to)}" + (f" facing {self._FACINGS[cmd.facing % 6]}" if cmd.facing >= 0 else "")
         return line
 
-    def _order_AirFire(self, cmd) -> str:
+    def _order_AirFire(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: fire {self._weapons(cmd.unit, (cmd.weapon,))} at {self.name(cmd.target)}"
 
-    def _order_DropBombs(self, cmd) -> str:
+    def _order_DropBombs(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: drop {cmd.count} bomb{'s' if cmd.count != 1 else ''}" + (
             " in a stick" if cmd.stick else "")
 
-    def _order_FireAA(self, cmd) -> str:
+    def _order_FireAA(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: anti-aircraft fire with {self._weapons(cmd.unit, (cmd.figure,))} at " \
                f"{self.name(cmd.target)}"
 
-    def _order_DropTroops(self, cmd) -> str:
+    def _order_DropTroops(self, cmd: Any) -> str:
         how = {"rope": "by rope", "grav": "by grav-pack"}.get(cmd.method, cmd.method)
         return f"{self.name(cmd.unit)}: drop {how} onto {where(cmd.at)}"
 
