@@ -78,7 +78,7 @@ def chart_lines(st: DustState) -> list[str]:
     """The inbound chart (The Inbound Chart; Request Fire Support Action): each side's counters by box,
     then its fire support chits and the missions its assets have left. Read from the state directly."""
     names = st.tables.side_names
-    used = getattr(st, "support_used", None) or {}
+    used = st.support_used
     lines = []
     for side in st.sides:
         mine = [m for m in st.missions.values() if m.side == side]

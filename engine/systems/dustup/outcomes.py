@@ -265,7 +265,7 @@ def outcome_activate_detachment(st: DustState, cmd: C.ActivateDetachment, events
 
 
 def outcome_combined(st: DustState, cmd: C.CombinedAssault, events: Events) -> str | None:
-    if any(getattr(e, "rule", "").startswith("Assault Action") or type(e).__name__ == "AssaultState"
+    if any(type(e).__name__ == "AssaultState" or str(getattr(e, "rule", "")).startswith("Assault Action")
            for e in events):
         return COMBINED_BOTH
     began = any(type(e).__name__ == "ActivationBegan" and e.unit in (cmd.first, cmd.second) for e in events)

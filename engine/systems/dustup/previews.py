@@ -14,8 +14,8 @@ from hexfront.engine.core.view import (
     OrderPreview,
 )
 
+from . import assault, command, ew, fire, ground, heavy, odds, rules, shooting, support
 from . import commands as C
-from . import ew, ground, odds, rules, shooting
 from .board import FACING_NAMES, at, faces, plural, terrain_effect, weapon_brief
 from .board import at as board_at
 from .data import COMMS_RANGE
@@ -82,8 +82,6 @@ def _pct(p: float) -> str:
 def shoot_preview(st: DustState, u: Unit, cmd: C.Shoot, summary: str, cost: str) -> OrderPreview:
     """Shoot Action: the target die and the firer's dice as the fire rules build them (fire.py), every
     shift and die named, and the exact chances of no effect, a minor and a major success."""
-    from . import fire
-
     target = st.units[cmd.target]
     die, shifts = shooting.target_die_for(st, u, target, cmd.suppressive)
     mods = [shooting.describe_target_die(die, shifts)]
@@ -125,8 +123,6 @@ def shoot_vehicle_preview(st: DustState, u: Unit, target: Unit, cmd: C.Shoot, fi
                           mods: list[str], summary: str, cost: str) -> OrderPreview:
     """Firing at Vehicles: the weapons' dice against armour, the face the fire strikes (by the target's
     facing) and the chances that each hit damages or destroys it."""
-    from . import fire
-
     named, impact = fire.firer_dice_named(st, u, [f.id for f in figs], cmd.grenades, vehicle=True)
     mods += [label for _, label in named]
     extra = bool(st.options.get("additional_hits"))
@@ -151,8 +147,6 @@ def communicate(st: DustState, sender: Unit, receiver: Unit) -> tuple[Fraction, 
     it: no roll within 3 hexes and in sight; else an enemy jammer's opposed roll (dice.opposed_shift) shifts
     the sender's quality die (down one per command level bypassed) down once or twice more, and that die
     must beat the worse leadership (dice.beats)."""
-    from . import command
-
     if command.in_voice_range(st, sender, receiver):
         return Fraction(1), [f"within {COMMS_RANGE} hexes and in sight: no roll to communicate"]
     die, worst, notes = command.communication_die(st, sender, receiver)
@@ -210,16 +204,12 @@ def courage_odds(st: DustState, defender: Unit, a: int, d: int) -> dict[str, flo
     """The courage test's outcomes for attacker die ``a`` against defender die ``d``, every face counted,
     classified exactly as the assault rules classify a roll (assault.classify, which reads the option
     ``courage_half``)."""
-    from . import assault
-
     o = odds.dice_odds((a, d), lambda r: assault.classify(st, defender, r[0], r[1]))
     return {k: float(o.get(k, 0)) for k in (assault.WITHDRAW, assault.CONTACT, assault.FAIL, assault.BAD)}
 
 
 def assault_preview(st: DustState, u: Unit, cmd: C.Assault, summary: str, cost: str) -> OrderPreview:
     """Assault Action: Courage Test. The opposed quality dice after the open shifts of the table in content."""
-    from . import assault
-
     target = st.units[cmd.target]
     if hex_distance(at(u), at(target)) <= 1:
         return OrderPreview(summary=summary, cost=cost, odds=(Chance(ASSAULT_AT_ONCE, 1.0, 1.0),),
@@ -274,8 +264,6 @@ def rally_preview(st: DustState, u: Unit, cmd: C.Rally, summary: str, cost: str)
 def treat_preview(st: DustState, u: Unit, cmd: C.Treat, summary: str, cost: str) -> OrderPreview:
     """Medical Treatment Action: a die for each untreated casualty, 1-2 dies, 3-5 stabilised, 6+ back on duty.
     The outcome is how many of the casualties end each way (every face of every die counted)."""
-    from . import command
-
     patient = st.units[cmd.patient]
     n = len(patient.wounded_untreated)
     die, who = command.treatment_die(u)
@@ -331,16 +319,14 @@ def armour_face_from(target: Unit, at: Hex) -> str:
     return arc_of(board_at(target), target.facing % 6, at)
 
 
-def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: str) -> OrderPreview:
+def fire_weapon_preview(st: DustState, u: Unit, cmd: heavy.FireWeapon, summary: str, cost: str) -> OrderPreview:
     """Firing Heavy Weapons; Guided Weapons; Firing at Vehicles: for the first weapon of the order, the
     target die with its shifts (heavy.weapon_target_die) or the target's ECM die for a missile, the dice
     fired, and the exact chances of no effect, a suppression and each number of hits; then the armour
     face the shot strikes (heavy.face_towards) and the chances that a hit damages or destroys, wounds
     or kills."""
-    from . import heavy
-
     target = st.units[cmd.target]
-    part = getattr(cmd, "part", "")
+    part = cmd.part
     figs = [f for fid in cmd.weapons for f in u.figures if f.id == fid]
     if not figs:
         return OrderPreview(summary=summary, cost=cost, note="no such weapon")
@@ -362,7 +348,7 @@ def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: st
         fp = w.die_against(point)
         dice = [u.quality] + [fp] * max(w.count, 1)
         mods.append(f"quality D{u.quality} and firepower {'' if w.count <= 1 else w.count}{die_name(fp)}")
-    if getattr(cmd, "to", None) is not None:
+    if cmd.to is not None:
         notes.append("estimated from where the weapon stands now: the move first may change the range and "
                      "adds the moving-fire shift")
     if die > 12:
@@ -374,7 +360,7 @@ def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: st
                    Chance(hits_label(1), major, 1.0)]
     else:
         chances = list(shot_chances(target.name, dice, die, False, False)[0])
-        if getattr(cmd, "to", None) is not None:
+        if cmd.to is not None:
             # the move may bring a smaller target die: every number of hits the dice could give is listed
             shown = {c.outcome for c in chances}
             chances += [Chance(hits_label(k), 0.0, float(k)) for k in range(sum(dice) // 4 + 1)
@@ -402,13 +388,12 @@ def fire_weapon_preview(st: DustState, u: Unit, cmd: Any, summary: str, cost: st
                         note="; ".join(notes) or "exact: every face of every die counted", value_unit="hits")
 
 
-def request_fire_preview(st: DustState, u: Unit | None, cmd: Any, summary: str, cost: str) -> OrderPreview:
+def request_fire_preview(st: DustState, u: Unit | None, cmd: support.RequestFire, summary: str,
+                         cost: str) -> OrderPreview:
     """Request Fire Support Action: a D8, shifted up one per fire support chit spent and down for calling
     another platoon's asset (support.request_die, support.platoon_shift), must beat the requester's
     leadership plus the difficulty (support.difficulty: artillery by a forward observer +0, anyone else
     +2; air by a liaison officer +2, else +4; orbital +3 or +6)."""
-    from . import support
-
     assert u is not None
     a = support.asset_of(st, u.side, cmd.asset)
     kind = str(a["kind"]) if a else "artillery"
@@ -423,7 +408,7 @@ def request_fire_preview(st: DustState, u: Unit | None, cmd: Any, summary: str, 
         mods.append(f"{plural(cmd.chits, 'fire support chit')} spent: D8 -> {die_name(support.request_die(cmd.chits))}")
     if down:
         mods.append(f"request die shifted down {down} ({down_words}): {die_name(die)}")
-    if getattr(cmd, "dummies", ()):
+    if cmd.dummies:
         mods.append(f"{plural(len(cmd.dummies), 'dummy target marker')} go down with the real one")
     p = odds.p_beats(die, need)
     chances = (Chance(request_granted(st, u, cmd), p, 1.0), Chance(REQUEST_REFUSED, 1 - p, 0.0))
@@ -545,8 +530,6 @@ def preview_detect(st: DustState, cmd: C.Detect) -> OrderPreview:
 def preview_rouse(st: DustState, cmd: C.Rouse) -> OrderPreview:
     """Panic: the quality die must beat the leadership (in direct contact, the headquarters'); under half of
     it, the unit drops a confidence level (command.rouse_result, the resolution's own reading)."""
-    from . import command
-
     summary, u, _ = _unit_head(st, cmd)
     target, hq = command.rouse_leadership(st, u)
     o = odds.one_die(u.quality, lambda r: rouse_label(command.rouse_result(r, target)))
