@@ -1,7 +1,7 @@
 """What every Dustup action module does the same way: spend an action, activate a unit by order,
 move it, reveal it, test for panic on sight, leave wounded behind, and offer the other side the
 initiative. These emit events; the modules' own hooks (mines on the way, a unit's activation...) are
-reached through the system's registry (action.hooks_of), never by importing the modules.
+reached through the system's hooks (action.hooks_of), never by importing the modules.
 """
 
 from __future__ import annotations

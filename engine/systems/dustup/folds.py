@@ -1,6 +1,6 @@
 """The fold of Dustup's shared events (events.py) into the state: each event type and the one
 function that applies it. What happens to a unit is folded in unitfacts.py; each action module
-folds its own events (its FOLD); rules.REGISTRY gathers them all.
+folds its own events (its FOLD); rules.EVENT_FOLDS gathers them all and rulebook.py registers them.
 """
 
 from __future__ import annotations

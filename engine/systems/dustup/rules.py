@@ -1,13 +1,15 @@
-"""Dustup's set-up hooks, turn sequence and activation, the dispatch of every order, the simple
-actions (prop, unprop, recover, withdraw, stand fast; Move is in acts.py), and the registry that
-gathers every action module's orders, decisions, events and hooks.
+"""Dustup's set-up hooks, turn sequence and activation; the orders every battle has (answering a
+question, passing, ending an activation) and the checks and steps every unit or side order shares; the
+simple actions (prop, unprop, recover, withdraw, stand fast; Move is in acts.py); and the tables of every
+action module's actions, decisions, event folds and hooks, which rulebook.py registers.
 
 This is the top of the rules: it imports every action module (fire.py, assault.py, command.py,
-heavy.py, vehicles.py, tankshock.py, support.py, air.py, hazards.py, ew.py) by name and assembles
-their tables in :data:`REGISTRY`; none of them imports this module. What they share lives below
-them: ground.py (terrain, sight, movement), acts.py (spend, move, reveal...), shooting.py (target
-die, hits, morale after fire), checks.py (tests), forces.py (building the units), folds.py and
-unitfacts.py (the folds), action.py (the shape of an action and of the registry).
+heavy.py, vehicles.py, tankshock.py, support.py, air.py, hazards.py, ew.py) by name and gathers
+their tables (:data:`UNIT_ACTIONS`, :data:`SIDE_ACTIONS`, :data:`DECISIONS`, :data:`EVENT_FOLDS`,
+:data:`HOOKS`); none of them imports this module. What they share lives below them: ground.py
+(terrain, sight, movement), acts.py (spend, move, reveal...), shooting.py (target die, hits, morale
+after fire), checks.py (tests), dice.py (the pure rules of a roll), forces.py (building the units),
+folds.py and unitfacts.py (the folds), action.py (the shape of an action and of the hooks).
 tests/dustup/test_dustup_imports.py keeps the imports free of cycles.
 """
 
