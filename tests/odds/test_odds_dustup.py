@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "dustup"))
 import dustkit as K  # noqa: E402
 import oddskit  # noqa: E402
 
-from hexfront.engine.systems.dustup import assault, fire  # noqa: E402
+from hexfront.engine.systems.dustup import assault, fire, heavy  # noqa: E402
 from hexfront.engine.systems.dustup import commands as C  # noqa: E402
 from hexfront.engine.systems.dustup.state import SHAKEN, UNTREATED  # noqa: E402
 
@@ -169,3 +169,13 @@ def test_a_shaken_move_toward_the_enemy_matches_the_engine_exactly():
     preview, exact = _check(b, C.Move("A", K.hx(5, 0)), ("Forces: Confidence (shaken)", "Move Action"))
     assert set(exact) == {"reaches (5,0)", "falls short: goes as far as the roll allows",
                           "will not go: the action is lost"}, exact
+
+
+def test_a_tank_gun_at_a_tank_matches_the_engine_exactly():
+    """Firing Heavy Weapons: the gun's target die (heavy.weapon_target_die) against the crew's quality die and
+    the gun's firepower, no effect, a suppression or each number of hits, every face of every die."""
+    b = K.battle(red=[dict(id="T", vehicle="mbt", at=[5, 2], facing=3, name="Tank One")],
+                 blue=[dict(id="w", vehicle="mbt", at=[1, 2], facing=0, name="West Tank")], map=K.OPEN)
+    cmd = heavy.FireWeapon("T", ("T.1",), "w")
+    preview, exact = _check(b, cmd, (heavy.RULE_HEAVY,))
+    assert preview.value_unit == "hits" and len(exact) >= 3, exact
