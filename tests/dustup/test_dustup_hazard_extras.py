@@ -179,7 +179,7 @@ def test_a_unit_the_scenario_marks_gets_a_generator_it_works_itself_until_it_is_
     b = bunker_battle()
     g = gen(b)
     assert g.pos == K.hx(6, 0) and g.side == "red" and g.get("unit") == "bk"
-    assert H.SwitchSmokeGenerator("bk", g.id, True) in rules.legal_commands(b.state)
+    assert H.SwitchSmokeGenerator("bk", g.id, True) in K.SYSTEM.legal_commands(b.state)
     b.submit(H.SwitchSmokeGenerator("bk", g.id, True))
     assert len(trail(b)) == 3
     hull = fig(b, "bk.0")
@@ -238,7 +238,7 @@ def test_a_size_two_gun_cannot_be_man_packed():
     b2 = gun_battle(set_up=False)
     with pytest.raises(IllegalOrder, match="cannot be man-packed"):
         b2.submit(C.Move("G", K.hx(2, 2)))
-    assert not any(isinstance(c, C.Move) and c.unit == "G" for c in rules.legal_commands(b2.state))
+    assert not any(isinstance(c, C.Move) and c.unit == "G" for c in K.SYSTEM.legal_commands(b2.state))
     b3 = gun_battle([3])
     b3.submit(C.Move("G", K.hx(2, 3)))
     assert fig(b3, "G.5").status == ABANDONED

@@ -12,7 +12,10 @@ import hexfront.engine.systems.dustup as dustup
 
 PACKAGE = Path(dustup.__file__).parent
 ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", "air", "hazards", "ew", "tankshock")
-ABOVE_THE_RULES = ("__init__", "ai", "view")  # the system object, its computer player and its view
+ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
+                   "describe")
+# the system object, its computer player, its rulebook and its view (board, activation, order parts, previews,
+# outcomes, the words of the dice log)
 
 
 def import_graph() -> dict[str, set[str]]:

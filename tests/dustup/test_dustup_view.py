@@ -92,7 +92,7 @@ def test_every_event_has_a_line_of_its_own():
     """Every shared event, and every event the action modules add, reads as words, never as a repr."""
     b = two_squads()
     d = Describer(b.state)
-    for t in E.EVENT_TYPES + rules.module_event_types():
+    for t in rules.EVENT_TYPES:
         ev = _sample(t, b)
         line = SYSTEM.describe(ev, b.state)
         assert line and not line.startswith(t.__name__ + "(") and "Hex(" not in line, (t, line)

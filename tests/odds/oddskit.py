@@ -160,3 +160,59 @@ def check_dice_odds_exactly(system: Any, state: Any, command: Any,
         want = float(exact.get(outcome, 0))
         assert p == want, f"{outcome!r}: shown {p!r}, the engine's exact chance {want!r}"
     return preview, exact
+
+
+def engine_dice_odds_by_rule(system: Any, state: Any, command: Any, rules: tuple[str, ...], limit: int = 100_000,
+                     answers: tuple[Any, ...] = ()) -> dict[Any, Fraction]:
+    """Each outcome's exact chance in the engine itself, for a game whose chance is its dice: ``command`` is
+    resolved with scripted dice once for every run of faces its deciding dice can show, and ``outcome_of``
+    counted, each run weighted by its chance.
+
+    The dice are found as the resolution rolls them: a resolution that rolls, past the scripted faces, a die
+    of one of ``rules`` (the dice that decide the outcome) is resolved again for each face of that die (its
+    sides read from the roll); the first die of any other rule ends the run (the dice after it, from the
+    seeded generator, are the outcome's consequences, not its cause). Exact when ``rules`` names every rule
+    whose dice ``outcome_of`` reads. At most ``limit`` resolutions. ``answers``: orders given after ``command``
+    in each run (the answer to a question it asks, such as a defender's choice to stand), each one legal then;
+    the outcome is read from the events of them all.
+    """
+    assert system.validate(state, command) is None, system.validate(state, command)
+    found: dict[Any, Fraction] = {}
+    runs = [((), Fraction(1))]
+    done = 0
+    while runs:
+        faces_so_far, weight = runs.pop()
+        done += 1
+        assert done <= limit, f"more than {limit} runs of dice: name fewer rules or a smaller situation"
+        work, rng, events = system.copy_state(state), Randomizer(1, Script(dice=faces_so_far)), []
+        for i, order in enumerate((command, *answers)):
+            assert i == 0 or system.validate(work, order) is None, system.validate(work, order)
+            ctx = Resolution(system, work, rng)
+            system.resolve(ctx, order)
+            events += ctx.events
+        rolled = [e for e in events if isinstance(e, DieRolled)]
+        later = rolled[len(faces_so_far)] if len(rolled) > len(faces_so_far) else None
+        if later is not None and later.rule in rules:
+            sides = faces(later.sides)
+            runs += [(faces_so_far + (face,), weight / len(sides)) for face in sides]
+            continue
+        outcome = system.outcome_of(state, command, events)
+        found[outcome] = found.get(outcome, Fraction(0)) + weight
+    return found
+
+
+def check_dice_by_rule_exactly(system: Any, state: Any, command: Any, rules: tuple[str, ...],
+                       answers: tuple[Any, ...] = ()) -> tuple[Any, dict[Any, Fraction]]:
+    """The preview is exact, every chance has a value and the preview a unit, and every shown probability is the
+    engine's exact chance with scripted dice (:func:`engine_dice_odds_by_rule`) as a float: the same number, not one
+    within sampling error. Returns the preview and the engine's chances."""
+    preview = system.preview(state, command)
+    assert not preview.estimate, preview.note
+    assert preview.value_unit and all(c.value is not None for c in preview.odds), preview
+    exact = engine_dice_odds_by_rule(system, state, command, rules, answers=answers)
+    shown = {c.outcome: c.probability for c in preview.odds if c.probability > 0 or c.outcome in exact}
+    assert set(exact) <= set(shown), f"the engine gave outcomes the preview does not show: {set(exact) - set(shown)}"
+    for outcome, p in shown.items():
+        want = float(exact.get(outcome, 0))
+        assert p == want, f"{outcome!r}: shown {p!r}, the engine's exact chance {want!r}"
+    return preview, exact

@@ -1,8 +1,9 @@
-"""Dustup: the odds an order's preview shows against the engine's own dice (oddskit).
+"""Dustup: the odds an order's preview shows against the engine's own dice (oddskit), exactly.
 
-Each situation is resolved 20,000 times from one state with fresh seeded dice; the outcome of every
-run is read back by ``outcome_of`` and its frequency must match the shown probability within sampling
-error. The situations:
+Each situation is resolved from one state with scripted dice, once for every run of faces the dice that
+decide it can show (oddskit.engine_dice_odds); the outcome of every run is read back by ``outcome_of``,
+and each shown probability must be the engine's exact chance (a Fraction, as a float): the same number,
+not one within sampling error. The situations:
 
 - **Shoot in the open** (Shoot Action: Target Die; Resolving Direct Fire; Determine Casualties): Alpha
   Squad fires on Dog Section 8 hexes away on open ground, beyond short range: an unshifted D8 target
@@ -18,6 +19,9 @@ error. The situations:
 - **Rally with the optional doubles** (Rally Action): the platoon commander, out of voice range, must
   get the message through (D8 against the worse leadership) before the shaken squad rolls against
   both leaderships, rising two levels over double and dropping one under half.
+- **The courage test, panic recovery, an order through an enemy jammer, medical treatment and a search
+  for a hidden unit** (Assault Action: Courage Test; Morale: Panic; Communicate Action: Jamming; Medical
+  Treatment Action; Detect Action): each preview is the resolution's own rule put to every face.
 """
 
 from __future__ import annotations
@@ -30,8 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "dustup"))
 import dustkit as K  # noqa: E402
 import oddskit  # noqa: E402
 
+from hexfront.engine.systems.dustup import assault, fire, heavy  # noqa: E402
 from hexfront.engine.systems.dustup import commands as C  # noqa: E402
-from hexfront.engine.systems.dustup.state import SHAKEN  # noqa: E402
+from hexfront.engine.systems.dustup.state import SHAKEN, UNTREATED  # noqa: E402
 
 SYSTEM = K.SYSTEM
 HIGH = {"commitment": "high"}
@@ -52,17 +57,20 @@ def _squads(dog_at=(8, 0), **kw):
                     red_side=HIGH, blue_side=HIGH, **kw)
 
 
-def _check(b, cmd):
-    return oddskit.check_exact_odds(SYSTEM, b.state, cmd)
+SHOT_DICE = (fire.RULE_TARGET, fire.RULE_FIREPOWER, fire.RULE_EXTRA)
+
+
+def _check(b, cmd, rules=SHOT_DICE, answers=()):
+    return oddskit.check_dice_by_rule_exactly(SYSTEM, b.state, cmd, rules, answers)
 
 
 def test_a_shot_in_the_open_matches_the_engine():
     b = _squads()
-    preview, counts = _check(b, C.Shoot("A", "d"))
+    preview, exact = _check(b, C.Shoot("A", "d"))
     assert preview.modifiers[0] == "target die D8: no shifts"
     assert preview.value_unit == "hits"
     assert sum(1 for c in preview.odds if c.outcome.startswith("major success")) >= 2  # one outcome per number of hits
-    assert sum(v for k, v in counts.items() if k.startswith("major success")) > 0
+    assert sum(v for k, v in exact.items() if k.startswith("major success")) > 0
 
 
 def test_a_shot_into_scrub_at_a_propped_target_with_additional_hits_matches_the_engine():
@@ -77,8 +85,8 @@ def test_a_shot_into_scrub_at_a_propped_target_with_additional_hits_matches_the_
 def test_the_recover_suppression_test_matches_the_engine():
     b = _squads()
     _set(b, "A", "suppression", 1)
-    preview, counts = _check(b, C.Recover("A"))
-    assert {c.outcome for c in preview.odds} == set(counts)
+    preview, exact = _check(b, C.Recover("A"), ("Recover Suppression Action",))
+    assert {c.outcome for c in preview.odds} == set(exact)
     assert preview.odds[0].probability == 6 / 8  # D8 over leadership 2
 
 
@@ -92,6 +100,82 @@ def test_a_rally_with_the_optional_doubles_matches_the_engine():
     _set(b, "A", "confidence", SHAKEN)
     cmd = C.Rally("H", "A")
     assert SYSTEM.validate(b.state, cmd) is None, SYSTEM.validate(b.state, cmd)
-    preview, counts = _check(b, cmd)
+    preview, exact = _check(b, cmd, ("Rally Action", "Communicate Action: Jamming"))
     assert "the message fails" not in {c.outcome for c in preview.odds}  # a failed message is "no change"
-    assert len(counts) >= 3
+    assert len(exact) >= 3
+
+
+# -- more rules whose preview is the resolution's own rule over every face (previews.py, odds.py) -------------
+
+
+def test_the_courage_test_matches_the_engine_exactly():
+    """Assault Action: Courage Test, with the open shifts: Dog Section, outnumbered, suppressed, in woods, chooses
+    to stand (the preview prices the test; a defender's choice to withdraw instead is its own)."""
+    b = K.battle(red=[K.unit("A", (0, 0), ["leader:rifle", "rifle*5"], name="Alpha Squad")],
+                 blue=[K.unit("d", (4, 0), ["leader:rifle", "rifle*2"], name="Dog Section")],
+                 map=_board("....*"))
+    _set(b, "d", "suppression", 1)
+    preview, exact = _check(b, C.Assault("A", "d"), (assault.R_COURAGE,), answers=(C.Decide("stand"),))
+    assert len(exact) >= 3, exact
+
+
+def test_panic_recovery_matches_the_engine_exactly():
+    """Morale: Panic: the panicking squad's D8 must beat its leadership 2; under half of it, it drops a level."""
+    b = _squads()
+    _set(b, "A", "panicked", True)
+    _set(b, "A", "leadership", 3)
+    preview, exact = _check(b, C.Rouse("A"), ("Morale: Panic",))
+    assert set(exact) == {c.outcome for c in preview.odds if c.probability}
+
+
+def test_an_order_through_an_enemy_jammer_matches_the_engine_exactly():
+    """Order Action; Communicate Action: Jamming: the enemy jammer's opposed roll shifts the message die down
+    one or two before it must beat the worse leadership."""
+    b = K.battle(red=[K.unit("H", (0, 0), ["commander:rifle", "rifle"], kind="command", level=1, name="Platoon HQ",
+                             leadership=1),
+                      K.unit("A", (9, 0), ["leader:rifle", "rifle*4"], name="Alpha Squad", commander="H",
+                             leadership=2)],
+                 blue=[K.unit("d", (15, 3), ["rifle*4"], name="Dog Section")],
+                 red_side=HIGH, blue_side={**HIGH, "jammer": 10}, map=_board())
+    preview, exact = _check(b, C.Order("H", "A"), ("Order Action", "Communicate Action: Jamming"))
+    assert any("enemy jammer D10" in m for m in preview.modifiers), preview.modifiers
+    assert set(exact) == {"the order gets through: it takes two actions", "the message fails"}
+
+
+def test_medical_treatment_matches_the_engine_exactly():
+    """Medical Treatment Action: a die for each untreated casualty, 1-2 dies, 3-5 stabilised, 6 or more back."""
+    b = _squads()
+    for f in b.state.units["A"].figures[1:3]:  # test set-up: two of Alpha's riflemen are down, untreated
+        f.status, f.wounds = UNTREATED, 1
+    preview, exact = _check(b, C.Treat("A", "A"), ("Medical Treatment Action",))
+    assert len(exact) >= 3, exact
+
+
+def test_a_search_for_a_hidden_unit_matches_the_engine_exactly():
+    """Detect Action: the marker's range die against the observer's quality and sensor dice."""
+    b = K.battle(red=[K.unit("A", (0, 0), ["leader:rifle", "rifle*3"], name="Alpha Squad")],
+                 blue=[K.unit("d", (5, 0), ["rifle*4"], name="Dog Section", hidden=True)],
+                 red_side=HIGH, blue_side=HIGH, map=_board())
+    marker = next(iter(b.state.markers))
+    preview, exact = _check(b, C.Detect("A", marker), ("Detect Action",))
+    assert set(exact) == {c.outcome for c in preview.odds if c.probability}
+
+
+def test_a_shaken_move_toward_the_enemy_matches_the_engine_exactly():
+    """Move Action; Forces: Confidence (shaken): a leadership test first, then the movement die walked along
+    the route (ground.furthest_stop), every face of both dice."""
+    b = _squads(dog_at=(12, 0))
+    _set(b, "A", "confidence", SHAKEN)
+    preview, exact = _check(b, C.Move("A", K.hx(5, 0)), ("Forces: Confidence (shaken)", "Move Action"))
+    assert set(exact) == {"reaches (5,0)", "falls short: goes as far as the roll allows",
+                          "will not go: the action is lost"}, exact
+
+
+def test_a_tank_gun_at_a_tank_matches_the_engine_exactly():
+    """Firing Heavy Weapons: the gun's target die (heavy.weapon_target_die) against the crew's quality die and
+    the gun's firepower, no effect, a suppression or each number of hits, every face of every die."""
+    b = K.battle(red=[dict(id="T", vehicle="mbt", at=[5, 2], facing=3, name="Tank One")],
+                 blue=[dict(id="w", vehicle="mbt", at=[1, 2], facing=0, name="West Tank")], map=K.OPEN)
+    cmd = heavy.FireWeapon("T", ("T.1",), "w")
+    preview, exact = _check(b, cmd, (heavy.RULE_HEAVY,))
+    assert preview.value_unit == "hits" and len(exact) >= 3, exact

@@ -1,10 +1,10 @@
-"""The shape of Dustup's rules as tables: an action is its check, resolution and offer side by side;
-the registry gathers every module's actions, decisions, event folds and hooks (assembled once, by
-explicit imports, in rules.py).
+"""The shape of a Dustup module's orders and hooks: an action is its check, resolution and offer side by
+side (each module lists its own; rulebook.py registers them all, with their odds, outcomes and words, in
+the system's one rulebook); the hooks of every module are gathered once in rules.py.
 
 A module below rules.py never imports it: where one of its helpers must run the hooks of other
 modules (a unit moved: mines on the way; a unit activated: its EW counters renewed), it finds them
-in the registry of the system resolving the command (``registry_of(ctx)``).
+in the hooks of the system resolving the command (``hooks_of(ctx)``).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
 
 from .state import DustState, Pending, Unit
@@ -34,39 +35,30 @@ class Action:
 
 Decision = Callable[[Resolution, Pending, str], None]
 """How a pending decision's answer is resolved: ``decide(ctx, pending, choice)``."""
-Fold = Callable[[DustState, Any], None]
-"""How an event changes the state: ``fold(state, event)``."""
 SideHook = Callable[[Resolution], None]
 UnitHook = Callable[[Resolution, Unit], None]
 
 
 @attrs.frozen
-class Registry:
-    """Every order, decision, event and hook of Dustup, from every module.
+class Hooks:
+    """The hooks of every module, in the order of the modules: ``setup`` once before the first turn;
+    ``turn_begin`` after a turn begins, before its roll-off; ``turn_end`` as a turn ends (before the next
+    begins); ``activation_begin(ctx, unit)`` as a unit activates; ``activation_end(ctx, unit)`` as its
+    activation is about to end; ``after_move(ctx, unit, path)`` after a unit has moved along ``path`` (start
+    first); ``after_shot(ctx, firer, target, figures)`` after a Shoot action. (The orders and events of the
+    modules are registered in the rulebook, rulebook.py.)"""
 
-    Hooks, in the order of the modules: ``setup`` once before the first turn; ``turn_begin`` after
-    a turn begins, before its roll-off; ``turn_end`` as a turn ends (before the next begins);
-    ``activation_begin(ctx, unit)`` as a unit activates; ``activation_end(ctx, unit)`` as its
-    activation is about to end; ``after_move(ctx, unit, path)`` after a unit has moved along
-    ``path`` (start first); ``after_shot(ctx, firer, target, figures)`` after a Shoot action."""
-
-    actions: dict[type, Action]
-    side_actions: dict[type, Action]
-    decisions: dict[str, Decision]
-    fold: dict[type, Fold]
-    event_types: tuple[type, ...]
-    command_types: tuple[type, ...]
     setup: tuple[SideHook, ...] = ()
     turn_begin: tuple[SideHook, ...] = ()
     turn_end: tuple[SideHook, ...] = ()
     activation_begin: tuple[UnitHook, ...] = ()
     activation_end: tuple[UnitHook, ...] = ()
-    after_move: tuple[Callable[[Resolution, Unit, list], None], ...] = ()
+    after_move: tuple[Callable[[Resolution, Unit, list[Hex]], None], ...] = ()
     after_shot: tuple[Callable[[Resolution, Unit, Unit, Any], None], ...] = ()
 
 
-def registry_of(ctx: Resolution) -> Registry:
-    """The registry of the rule system resolving this command (Dustup's, built in rules.py)."""
-    registry = ctx.system.registry  # type: ignore[attr-defined]  # Dustup declares it (__init__.py)
-    assert isinstance(registry, Registry)
-    return registry
+def hooks_of(ctx: Resolution) -> Hooks:
+    """The hooks of the rule system resolving this command (Dustup's ``hooks``, built in rules.py)."""
+    hooks = ctx.system.hooks  # type: ignore[attr-defined]  # Dustup declares it (__init__.py)
+    assert isinstance(hooks, Hooks)
+    return hooks

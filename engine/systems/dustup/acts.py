@@ -1,7 +1,7 @@
 """What every Dustup action module does the same way: spend an action, activate a unit by order,
 move it, reveal it, test for panic on sight, leave wounded behind, and offer the other side the
 initiative. These emit events; the modules' own hooks (mines on the way, a unit's activation...) are
-reached through the system's registry (action.registry_of), never by importing the modules.
+reached through the system's hooks (action.hooks_of), never by importing the modules.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import checks
 from . import commands as C
 from . import events as E
-from .action import Action, registry_of
+from .action import Action, hooks_of
 from .ground import (
     can_see,
     carried_wounded,
@@ -81,7 +81,7 @@ def push_activation(ctx: Resolution, u: Unit, by: str) -> None:
 def activation_hooks(ctx: Resolution, u: Unit) -> None:
     """What happens as a unit activates, besides the marker: its smoke cloud lifts (Artificial
     Smoke), its EW counters are renewed (Electronic Warfare), its move count resets..."""
-    for hook in registry_of(ctx).activation_begin:
+    for hook in hooks_of(ctx).activation_begin:
         hook(ctx, u)
 
 
@@ -95,7 +95,10 @@ def move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
         return f"{u.name} is propped: unprop first (Prop Action)"
     if not st.tables.on_board(cmd.to):
         return "that hex is off the map"
-    if cmd.to == u.pos:
+    here_hex = u.pos
+    if here_hex is None:
+        return f"{u.name} is not on the table"
+    if cmd.to == here_hex:
         return f"{u.name} is already there"
     carrying = carries_wounded(u, cmd.leave_wounded)
     if cmd.to not in move_options(st, u, carrying):
@@ -176,7 +179,7 @@ def move_unit(ctx: Resolution, u: Unit, to: Hex, leave_wounded: bool = False, as
 
 def after_move(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
     """Whatever a unit meets on its way: mines, IEDs, booby traps, fire, command-detonated mines."""
-    for hook in registry_of(ctx).after_move:
+    for hook in hooks_of(ctx).after_move:
         if not u.on_table:
             return
         hook(ctx, u, path)
@@ -212,7 +215,8 @@ def sight_checks(ctx: Resolution, mover: Unit | None) -> None:
     the moments a unit can first come into sight of an enemy."""
     st: DustState = ctx.state
     for u in st.units.values():
-        if not u.on_table or u.panic_passed or u.panicked or u.quality >= 10:
+        here = u.pos
+        if not u.on_table or here is None or u.panic_passed or u.panicked or u.quality >= 10:
             continue
         seen = [e for e in st.enemies(u.side) if not e.hidden and can_see(st, u.hex, e.hex)]
         if not seen:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
-from .dice import die_name, less_than_half, shift, shift_names
+from .dice import beats, die_name, impact_result, less_than_half, shift, shift_names
 from .schema import COMMITMENT
 from .state import BROKEN, CONFIDENCE, DISABLED, FIT, KILLED, ROUTED, STABILISED, UNTREATED, DustState, Figure, Unit
 
@@ -30,7 +30,7 @@ def unit_label(u: Unit) -> str:
 def leadership_test(ctx: Resolution, u: Unit, purpose: str, rule: str = "Morale: Leadership Test") -> bool:
     """Roll the quality die; pass by scoring higher than the unit's leadership value."""
     roll = ctx.roll(u.quality, f"leadership test, {purpose}: D{u.quality} must beat {u.leadership}", rule, u.id)
-    return roll > u.leadership
+    return beats(roll, u.leadership)
 
 
 def commitment_index(st: DustState, side: str) -> int:
@@ -220,11 +220,10 @@ def impact_on(ctx: Resolution, u: Unit, f: Figure, impact: int, cover_shift: int
     steps = [("hard cover" if cover_shift == 2 else "soft cover", cover_shift), ("propped", 1 if propped else 0)]
     arm = ctx.roll(a_die, f"armour die {die_name(a_die)}{shifted} for {f.name}", rule, u.id,
                    modifiers=shift_names(f"armour die D{f.armour}", steps, "Shoot Action: Cover"))
-    if imp > 2 * arm:
-        result = "kill"
-    elif imp > arm or unarmoured:
+    result = impact_result(imp, arm)
+    if result == "none" and unarmoured:
         result = "wound"
-    else:
+    if result == "none":
         ctx.emit(E.Note(text=f"{f.name}: impact {imp} against armour {arm}, no effect", rule=rule))
         return "none"
     if f.role == "weapon":  # Hits on Heavy Weapons: a wound disables the weapon, a kill (or a second hit) wrecks it

@@ -45,7 +45,7 @@ from . import commands as C
 from . import events as E
 from .action import Action, Decision
 from .data import COMMS_RANGE
-from .dice import die_name, shift, shift_names
+from .dice import beats, die_name, opposed_shift, shift, shift_names
 from .ew import range_die, search, sees_as_by_day  # noqa: F401  (also read as command.<name>)
 from .state import ABANDONED, DETACHMENT, DISABLED, FIT, KILLED, ROUTED, STABILISED, DustState, Figure, Unit
 
@@ -191,7 +191,7 @@ def communicate(ctx: Resolution, sender: Unit, receiver: Unit, why: str = "",
     roll = ctx.roll(die, f"communication{what}: {shifted}{die_name(die)} must beat {target}, the worse "
                     f"leadership of {sender.name} ({sender.leadership}) and {receiver.name} "
                     f"({receiver.leadership})", rule, sender.id, modifiers=named)
-    if roll > target:
+    if beats(roll, target):
         # an enemy EW unit jams only a message that would get through (ew.py: this game's reading)
         if ew.jam(ctx, sender.side, roll, f"{sender.name}'s message to {receiver.name}"):
             return False
@@ -215,11 +215,12 @@ def jamming(ctx: Resolution, sender: Unit) -> int:
     rule = "Communicate Action: Jamming"
     j = ctx.roll(jammer, f"enemy jammer D{jammer} against {sender.name}'s communications", rule, enemy)
     c = ctx.roll(comms, f"{sender.name}'s communications gear D{comms} against the jammer", rule, sender.side)
-    if j > 2 * c:
+    shift_down = opposed_shift(j, c)
+    if shift_down == 2:
         ctx.emit(E.Note(text=f"jamming: {j} is more than double {c}, a major success: communication die "
                         "down two", rule=rule))
         return 2
-    if j > c:
+    if shift_down == 1:
         ctx.emit(E.Note(text=f"jamming: {j} beats {c}, a minor success: communication die down one", rule=rule))
         return 1
     ctx.emit(E.Note(text=f"jamming fails ({j} against {c})", rule=rule))
@@ -358,16 +359,28 @@ def _rally_resolve(ctx: Resolution, u: Unit, cmd: C.Rally) -> None:
     roll = ctx.roll(sub.quality, f"rally: D{sub.quality} must beat {target} ({sub.name}'s leadership "
                     f"{sub.leadership} + {u.name}'s {u.leadership})"
                     + (f"; over {2 * target} rises two, under half drops one" if doubles else ""), rule, sub.id)
-    if doubles and roll > 2 * target:
+    levels = rally_result(roll, target, doubles)
+    if levels == 2:
         checks.raise_confidence(ctx, sub, 2, f"rallied by {u.name} ({roll}, more than double {target})",
                                 "Rally Action (optional doubles)")
-    elif roll > target:
+    elif levels == 1:
         checks.raise_confidence(ctx, sub, 1, f"rallied by {u.name} ({roll} > {target})", rule)
-    elif doubles and 2 * roll < target:
+    elif levels == -1:
         checks.drop_confidence(ctx, sub, 1, f"a botched rally ({roll}, under half of {target})",
                                "Rally Action (optional doubles)")
     else:
         ctx.emit(E.Note(text=f"{sub.name} does not respond to the rally ({roll} against {target})", rule=rule))
+
+
+def rally_result(roll: int, target: int, doubles: bool) -> int:
+    """Rally Action: the confidence levels a rally roll moves the unit (before the cap at its starting level
+    and the floor at routed): up one over the target; with the optional doubles, up two over double the
+    target and down one under half of it."""
+    if doubles and roll > 2 * target:
+        return 2
+    if beats(roll, target):
+        return 1
+    return -1 if doubles and 2 * roll < target else 0
 
 
 def _rally_offer(st: DustState, u: Unit) -> list[Any]:
@@ -621,6 +634,15 @@ def _treat_check(st: DustState, u: Unit, cmd: C.Treat) -> str | None:
 TREATMENT = ((2, KILLED, "dies of his wounds"), (5, STABILISED, "is stabilised"), (99, FIT, "returns to duty"))
 
 
+def treatment_result(roll: int) -> tuple[str, str]:
+    """Medical Treatment Action: what a treatment roll does to one casualty (its status and the words): 1-2
+    dies, 3-5 stabilised, 6 or more back on duty."""
+    for top, status, words in TREATMENT:
+        if roll <= top:
+            return status, words
+    return FIT, "returns to duty"
+
+
 def _treat_resolve(ctx: Resolution, u: Unit, cmd: C.Treat) -> None:
     """Medical Treatment Action: one action treats every untreated wounded figure of the patient
     unit, a die each: 1-2 killed, 3-5 stabilised, 6 or more back to duty."""
@@ -632,7 +654,7 @@ def _treat_resolve(ctx: Resolution, u: Unit, cmd: C.Treat) -> None:
     for f in list(patient.wounded_untreated):
         roll = ctx.roll(die, f"treating {f.name}: D{die} ({who}): 1-2 dies, 3-5 stabilised, 6+ back to duty",
                         rule, u.id)
-        status, words = next((s, w) for top, s, w in TREATMENT if roll <= top)  # the last row is open-ended
+        status, words = treatment_result(roll)
         wounds = 0 if status == FIT else f.wounds
         ctx.emit(E.FigureChanged(unit=patient.id, figure=f.id, status=status, wounds=wounds,
                                  reason=f"treatment {roll}: {words}", rule=rule))
@@ -715,6 +737,17 @@ def _rouse_check(st: DustState, u: Unit, cmd: C.Rouse) -> str | None:
     return None
 
 
+ROUSED, STILL_PANICKING, PANIC_DEEPENS = "recovered", "still panicking", "worse"
+
+
+def rouse_result(roll: int, target: int) -> str:
+    """Morale: Panic, a panic recovery roll: ROUSED over the target; under half of it PANIC_DEEPENS (a
+    confidence level lost); else STILL_PANICKING."""
+    if beats(roll, target):
+        return ROUSED
+    return PANIC_DEEPENS if 2 * roll < target else STILL_PANICKING
+
+
 def _rouse_resolve(ctx: Resolution, u: Unit, cmd: C.Rouse) -> None:
     """Morale: Panic. A panicking unit uses both actions on another panic test, quality die over
     leadership: a pass ends the panic for good; under half the target also drops a confidence level."""
@@ -724,11 +757,12 @@ def _rouse_resolve(ctx: Resolution, u: Unit, cmd: C.Rouse) -> None:
     target, hq = rouse_leadership(st, u)
     whose = f"{hq.name}'s leadership, in direct contact" if hq else "its leadership"
     roll = ctx.roll(u.quality, f"panic recovery: D{u.quality} must beat {target} ({whose})", rule, u.id)
-    if roll > target:
+    result = rouse_result(roll, target)
+    if result == ROUSED:
         ctx.emit(E.PanicOver(unit=u.id, reason=f"recovers ({roll} > {target}); it never tests again", rule=rule))
         return
     ctx.emit(E.Note(text=f"{u.name} is still panicking ({roll} against {target})", rule=rule))
-    if 2 * roll < target:
+    if result == PANIC_DEEPENS:
         checks.drop_confidence(ctx, u, 1, f"panic deepens ({roll}, under half of {target})", rule)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -21,9 +22,10 @@ import attrs
 from hexfront.engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
 from hexfront.engine.core.hexes import Hex, hex_label
 
+from . import air, command, ew, hazards, heavy, support, vehicles
 from . import commands as C
 from . import events as E
-from .state import CONFIDENCE
+from .state import CONFIDENCE, DustState
 
 FIGURE_STATUS = {
     "fit": "fit for duty", "untreated": "wounded (untreated)", "stabilised": "wounded, stabilised",
@@ -69,7 +71,7 @@ BOX_WORDS = {3: "box 3", 2: "box 2", 1: "box 1", 0: "over the battle area", -1: 
 class Describer:
     """Describes events and orders with the names from one battle state."""
 
-    def __init__(self, st) -> None:
+    def __init__(self, st: DustState | None) -> None:
         self.st = st
 
     # -- names --------------------------------------------------------------------------
@@ -89,7 +91,7 @@ class Describer:
         if u is not None:
             for f in u.figures:
                 if f.id == fid:
-                    return f.name
+                    return str(f.name)
         return fid
 
     def choice(self, choice: str) -> str:
@@ -109,143 +111,215 @@ class Describer:
 
     # -- events -------------------------------------------------------------------------
     def event(self, ev: Any) -> str:
+        """``ev``'s line in the dice log: the line of its type (EVENT_LINES), a fact about a unit (UNIT_FACTS),
+        or a readable generic line for a type with none."""
         t = type(ev)
-        n, s = self.name, self.side
-        if t is DieRolled:
-            line = f"D{ev.sides} rolled {ev.result}: {ev.purpose}"
-            return line + (" (scripted)" if ev.scripted else "")
-        if t is CardDrawn:
-            return f"{self.card(ev.card)} drawn: {ev.purpose}" + (" (scripted)" if ev.scripted else "")
-        if t is DeckShuffled:
-            return f"{ev.deck} deck shuffled ({len(ev.order)}): {ev.purpose}"
-        if t is CardsDiscarded:
-            return f"{ev.deck}: {len(ev.cards)} discarded"
-        if t is E.UnitPlaced:
-            return f"{n(ev.unit)} placed at {where(ev.at)}"
-        if t is E.MarkerPlaced:
-            # never says whether a unit is under it
-            return f"{s(ev.side)} place a hidden-unit marker {ev.marker} at {where(ev.at)}"
-        if t is E.MarkerRemoved:
-            return f"marker {ev.marker} removed: {ev.reason}"
+        line = EVENT_LINES.get(t)
+        if line is not None:
+            return line(self, ev)
         if t in UNIT_FACTS:
-            line = f"{n(ev.unit)}: {UNIT_FACTS[t](self, ev)}"
-            return line + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.FigureChanged:
-            line = f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} {FIGURE_STATUS.get(ev.status, ev.status)}"
-            if ev.wounds:
-                line += f" ({ev.wounds} wound{'s' if ev.wounds != 1 else ''})"
-            return line + (f": {ev.reason}" if ev.reason else "")
-        if t is E.FigureRoleChanged:
-            role = ev.role or "a trooper again"
-            return f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} becomes {role}" + (
-                f" ({ev.reason})" if ev.reason else "")
-        if t is E.FiguresFired:
-            return f"{n(ev.unit)}: {len(ev.figures)} figure(s) have fired this activation"
-        if t is E.KillCredited:
-            return f"{n(ev.unit)}: a kill for {self.figure(ev.unit, ev.figure)}"
-        if t is E.TurnBegan:
-            return f"Turn {ev.turn} begins"
-        if t is E.RollOffWon:
-            return f"{s(ev.side)} win the roll-off and choose who goes first"
-        if t is E.FirstChosen:
-            return f"{s(ev.side)} go first this turn"
-        if t is E.SideToAct:
-            return f"{s(ev.side)} to activate a unit" + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.DecisionAsked:
-            options = ", ".join(self.choice(c) for c in ev.data)
-            return f"{s(ev.side)} must decide ({ev.kind.replace('_', ' ')}): {options}"
-        if t is E.DecisionTaken:
-            return f"{s(ev.side)} decide: {self.choice(ev.choice)}"
-        if t is E.ActivationBegan:
-            how = {"turn": "activates", "order": "is activated by order", "detachment": "is activated by its parent",
-                   "seize": "seizes the initiative and activates", "card": "activates (its card came up)",
-                   "leftover": "takes the last activation"}.get(ev.by, f"activates ({ev.by})")
-            return f"{n(ev.unit)} {how}: {ev.actions} action(s)"
-        if t is E.ActionTaken:
-            return f"{n(ev.unit)}: {ev.action}" + (f" ({ev.spent} actions)" if ev.spent != 1 else "")
-        if t is E.ActivationEnded:
-            return f"{n(ev.unit)}'s activation ends"
-        if t is E.Passed:
-            return f"{s(ev.side)} pass"
-        if t is E.TokenSpent:
-            return f"{s(ev.side)} spend a seize-the-initiative token for {n(ev.unit)}"
-        if t is E.ForcedUnit:
-            return f"{n(ev.unit)} must act now" if ev.unit else "no unit is named by a card"
-        if t is E.UnitMoved:
-            hexes = len(ev.path) - 1
-            return (f"{n(ev.unit)} moves {where(ev.path[0])} to {where(ev.path[-1])}: "
-                    f"{hexes} hex{'es' if hexes != 1 else ''}, {ev.points} movement point(s)")
-        if t is E.WoundedLeft:
-            return f"{ev.count} wounded left lying at {where(ev.at)}"
-        if t is E.AssaultState:
-            return self.assault(ev.facts)
-        if t is E.DetachmentFormed:
-            return (f"{n(ev.parent)} detaches {len(ev.figures)} figure(s) as {ev.name} [{ev.unit}]")
-        if t is E.UnitsMerged:
-            return f"{n(ev.other)} joins {n(ev.unit)}"
-        if t is E.ActivationDeckDealt:
-            return f"the activation draw is made up: {len(ev.cards)} chits or cards"
-        if t is E.LastActivation:
-            return f"the chits are used up: {s(ev.side)} activate one last unit"
-        if t is E.TurnEnded:
-            return f"Turn {ev.turn} ends"
-        if t is E.FeaturePlaced:
-            owner = f"{s(ev.side)} " if ev.side else ""
-            what = FEATURE_WORDS.get(ev.kind, ev.kind)
-            if ev.hidden and ev.kind != "target":  # a hidden feature's log line never says what it is (a dummy
-                # target marker reads like the real one: Dummy Targets)
-                return f"{owner}place a hidden counter at {where(ev.at)}"
-            return f"{owner}{what} at {where(ev.at)}".strip() + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.FeatureRemoved:
-            return f"counter {ev.feature} removed" + (f": {ev.reason}" if ev.reason else "")
-        if t is E.FeatureChanged:
-            bits = []
-            if ev.at is not None:
-                bits.append(f"moves to {where(ev.at)}")
-            if ev.hidden is False:
-                bits.append("is revealed")
-            if ev.data is not None:
-                bits.append("changes")
-            return f"counter {ev.feature} {' and '.join(bits) or 'changes'}" + (f": {ev.reason}" if ev.reason else "")
-        if t is E.MissionPlaced:
-            box = BOX_WORDS.get(ev.box, f"box {ev.box}")
-            return (f"{s(ev.side)} put a {ev.kind} counter ({ev.asset}) on the inbound chart, {box}"
-                    + (f" ({ev.reason})" if ev.reason else ""))
-        if t is E.MissionMoved:
-            box = BOX_WORDS.get(ev.box, f"box {ev.box}")
-            return f"inbound counter {ev.mission} moves to {box}" + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.MissionRemoved:
-            return f"inbound counter {ev.mission} leaves the chart" + (f": {ev.reason}" if ev.reason else "")
-        if t is E.SupportChits:
-            return f"{s(ev.side)}: {ev.left} fire support chit(s) left" + (f" ({ev.reason})" if ev.reason else "")
-        if t is E.BattleEnded:
-            who = f"{s(ev.winner)} win" if ev.winner else "no winner"
-            return f"Battle over: {who}; {ev.reason}"
-        if t is E.Note:
-            return ev.text
-        named = getattr(self, "_" + t.__name__, None)  # events of the action modules (fire, assault, command)
-        if named is not None:
-            return named(ev)
+            return self._line_unit_fact(ev)
         return self.generic(ev)
 
-    # -- events of the action modules, by class name (they may not exist yet) ----------------
-    def _AirPending(self, ev) -> str:
+    def _line_unit_fact(self, ev: Any) -> str:
+        n = self.name
+        t = type(ev)
+        line = f"{n(ev.unit)}: {UNIT_FACTS[t](self, ev)}"
+        return line + (f" ({ev.reason})" if ev.reason else "")
+
+    # -- each event type's line (EVENT_LINES) ----------------------------------------------
+    def _line_die_rolled(self, ev: Any) -> str:
+        line = f"D{ev.sides} rolled {ev.result}: {ev.purpose}"
+        return line + (" (scripted)" if ev.scripted else "")
+
+    def _line_card_drawn(self, ev: Any) -> str:
+        return f"{self.card(ev.card)} drawn: {ev.purpose}" + (" (scripted)" if ev.scripted else "")
+
+    def _line_deck_shuffled(self, ev: Any) -> str:
+        return f"{ev.deck} deck shuffled ({len(ev.order)}): {ev.purpose}"
+
+    def _line_cards_discarded(self, ev: Any) -> str:
+        return f"{ev.deck}: {len(ev.cards)} discarded"
+
+    def _line_unit_placed(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)} placed at {where(ev.at)}"
+
+    def _line_marker_placed(self, ev: Any) -> str:
+        s = self.side
+        # never says whether a unit is under it
+        return f"{s(ev.side)} place a hidden-unit marker {ev.marker} at {where(ev.at)}"
+
+    def _line_marker_removed(self, ev: Any) -> str:
+        return f"marker {ev.marker} removed: {ev.reason}"
+
+    def _line_figure_changed(self, ev: Any) -> str:
+        n = self.name
+        line = f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} {FIGURE_STATUS.get(ev.status, ev.status)}"
+        if ev.wounds:
+            line += f" ({ev.wounds} wound{'s' if ev.wounds != 1 else ''})"
+        return line + (f": {ev.reason}" if ev.reason else "")
+
+    def _line_figure_role_changed(self, ev: Any) -> str:
+        n = self.name
+        role = ev.role or "a trooper again"
+        return f"{n(ev.unit)}: {self.figure(ev.unit, ev.figure)} becomes {role}" + (
+            f" ({ev.reason})" if ev.reason else "")
+
+    def _line_figures_fired(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)}: {len(ev.figures)} figure(s) have fired this activation"
+
+    def _line_kill_credited(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)}: a kill for {self.figure(ev.unit, ev.figure)}"
+
+    def _line_turn_began(self, ev: Any) -> str:
+        return f"Turn {ev.turn} begins"
+
+    def _line_roll_off_won(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} win the roll-off and choose who goes first"
+
+    def _line_first_chosen(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} go first this turn"
+
+    def _line_side_to_act(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} to activate a unit" + (f" ({ev.reason})" if ev.reason else "")
+
+    def _line_decision_asked(self, ev: Any) -> str:
+        s = self.side
+        options = ", ".join(self.choice(c) for c in ev.data)
+        return f"{s(ev.side)} must decide ({ev.kind.replace('_', ' ')}): {options}"
+
+    def _line_decision_taken(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} decide: {self.choice(ev.choice)}"
+
+    def _line_activation_began(self, ev: Any) -> str:
+        n = self.name
+        how = {"turn": "activates", "order": "is activated by order", "detachment": "is activated by its parent",
+               "seize": "seizes the initiative and activates", "card": "activates (its card came up)",
+               "leftover": "takes the last activation"}.get(ev.by, f"activates ({ev.by})")
+        return f"{n(ev.unit)} {how}: {ev.actions} action(s)"
+
+    def _line_action_taken(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)}: {ev.action}" + (f" ({ev.spent} actions)" if ev.spent != 1 else "")
+
+    def _line_activation_ended(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)}'s activation ends"
+
+    def _line_passed(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)} pass"
+
+    def _line_token_spent(self, ev: Any) -> str:
+        n, s = self.name, self.side
+        return f"{s(ev.side)} spend a seize-the-initiative token for {n(ev.unit)}"
+
+    def _line_forced_unit(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.unit)} must act now" if ev.unit else "no unit is named by a card"
+
+    def _line_unit_moved(self, ev: Any) -> str:
+        n = self.name
+        hexes = len(ev.path) - 1
+        return (f"{n(ev.unit)} moves {where(ev.path[0])} to {where(ev.path[-1])}: "
+                f"{hexes} hex{'es' if hexes != 1 else ''}, {ev.points} movement point(s)")
+
+    def _line_wounded_left(self, ev: Any) -> str:
+        return f"{ev.count} wounded left lying at {where(ev.at)}"
+
+    def _line_assault_state(self, ev: Any) -> str:
+        return self.assault(ev.facts)
+
+    def _line_detachment_formed(self, ev: Any) -> str:
+        n = self.name
+        return (f"{n(ev.parent)} detaches {len(ev.figures)} figure(s) as {ev.name} [{ev.unit}]")
+
+    def _line_units_merged(self, ev: Any) -> str:
+        n = self.name
+        return f"{n(ev.other)} joins {n(ev.unit)}"
+
+    def _line_activation_deck_dealt(self, ev: Any) -> str:
+        return f"the activation draw is made up: {len(ev.cards)} chits or cards"
+
+    def _line_last_activation(self, ev: Any) -> str:
+        s = self.side
+        return f"the chits are used up: {s(ev.side)} activate one last unit"
+
+    def _line_turn_ended(self, ev: Any) -> str:
+        return f"Turn {ev.turn} ends"
+
+    def _line_feature_placed(self, ev: Any) -> str:
+        s = self.side
+        owner = f"{s(ev.side)} " if ev.side else ""
+        what = FEATURE_WORDS.get(ev.kind, ev.kind)
+        if ev.hidden and ev.kind != "target":  # a hidden feature's log line never says what it is (a dummy
+            # target marker reads like the real one: Dummy Targets)
+            return f"{owner}place a hidden counter at {where(ev.at)}"
+        return f"{owner}{what} at {where(ev.at)}".strip() + (f" ({ev.reason})" if ev.reason else "")
+
+    def _line_feature_removed(self, ev: Any) -> str:
+        return f"counter {ev.feature} removed" + (f": {ev.reason}" if ev.reason else "")
+
+    def _line_feature_changed(self, ev: Any) -> str:
+        bits = []
+        if ev.at is not None:
+            bits.append(f"moves to {where(ev.at)}")
+        if ev.hidden is False:
+            bits.append("is revealed")
+        if ev.data is not None:
+            bits.append("changes")
+        return f"counter {ev.feature} {' and '.join(bits) or 'changes'}" + (f": {ev.reason}" if ev.reason else "")
+
+    def _line_mission_placed(self, ev: Any) -> str:
+        s = self.side
+        box = BOX_WORDS.get(ev.box, f"box {ev.box}")
+        return (f"{s(ev.side)} put a {ev.kind} counter ({ev.asset}) on the inbound chart, {box}"
+                + (f" ({ev.reason})" if ev.reason else ""))
+
+    def _line_mission_moved(self, ev: Any) -> str:
+        box = BOX_WORDS.get(ev.box, f"box {ev.box}")
+        return f"inbound counter {ev.mission} moves to {box}" + (f" ({ev.reason})" if ev.reason else "")
+
+    def _line_mission_removed(self, ev: Any) -> str:
+        return f"inbound counter {ev.mission} leaves the chart" + (f": {ev.reason}" if ev.reason else "")
+
+    def _line_support_chits(self, ev: Any) -> str:
+        s = self.side
+        return f"{s(ev.side)}: {ev.left} fire support chit(s) left" + (f" ({ev.reason})" if ev.reason else "")
+
+    def _line_battle_ended(self, ev: Any) -> str:
+        s = self.side
+        who = f"{s(ev.winner)} win" if ev.winner else "no winner"
+        return f"Battle over: {who}; {ev.reason}"
+
+    def _line_note(self, ev: Any) -> str:
+        return str(ev.text)
+
+    # -- events of the action modules (in EVENT_LINES too) --------------------------------------
+    def _AirPending(self, ev: Any) -> str:
         if not ev.facts:
             return "the pilot's decision is taken"
         what = {"ade": "the air defences have acquired an incoming aircraft",
                 "aa": "an anti-aircraft weapon has locked on"}.get(ev.facts[0], "an air engagement")
         return f"{what}: the pilot must decide"
 
-    def _WeaponReadied(self, ev) -> str:
+    def _WeaponReadied(self, ev: Any) -> str:
         what = "set up" if ev.ready else "no longer ready (dismantled or used up)"
         line = f"{self.name(ev.unit)}: {self.figure(ev.unit, ev.figure)} {what}"
         return line + (f": {ev.reason}" if ev.reason else "")
 
-    def _CrewDismounted(self, ev) -> str:
+    def _CrewDismounted(self, ev: Any) -> str:
         return (f"{self.name(ev.vehicle)}: its crew of {ev.count} get out at {where(ev.at)} to fight as "
                 f"{self.name(ev.unit)}; the vehicle is unmanned until they remount")
 
-    def _FigureRefitted(self, ev) -> str:
+    def _FigureRefitted(self, ev: Any) -> str:
         armour = "power armour" if ev.power else f"armour D{ev.armour}"
         line = f"{self.name(ev.unit)}: {self.figure(ev.unit, ev.figure)} back on duty in {armour}"
         return line + (f" ({ev.reason})" if ev.reason else "")
@@ -307,7 +381,7 @@ class Describer:
             if self.st is not None and "." in value and value.split(".")[0] in self.st.units:
                 return self.figure(value.split(".")[0], value)  # a figure or weapon mount: "T.1"
             if self.st is not None and field == "asset":
-                for sid, assets in getattr(self.st.tables, "support", {}).items():
+                for assets in self.st.tables.support.values():
                     for a in assets:
                         if str(a.get("id")) == value:
                             return str(a.get("name", value))
@@ -324,7 +398,7 @@ class Describer:
         u = st.units.get(cmd.unit) if st is not None else None
         if not cmd.figures:
             parts.append("all weapons")
-        elif u is not None:
+        elif u is not None and st is not None:
             chosen = [f for f in u.figures if f.id in set(cmd.figures)]
             kinds = {st.tables.weapons[f.weapon].kind in ("small_arm", "pistol")
                      for f in chosen if f.weapon in st.tables.weapons}
@@ -349,68 +423,84 @@ class Describer:
         return ", ".join(parts)
 
     def command(self, cmd: Any) -> str:
+        """``cmd`` in a player's words: the line of its type (ORDER_LINES; a module's order that its line cannot
+        read falls back to a generic one), else a generic line."""
         t = type(cmd)
-        n = self.name
-        if t is C.ChooseFirst:
-            return "go first" if cmd.first else "go second"
-        if t is C.Pass:
-            return "pass"
-        if t is C.EndActivation:
-            top = self.st.active if self.st is not None else None
-            return f"{n(top.unit)}: end the activation" if top else "end the activation"
-        if t is C.Decide:
-            return f"decide: {self.choice(cmd.choice)}"
-        order = getattr(self, "_order_" + t.__name__, None)  # orders of the Armoured Dustup modules
-        if order is not None:
+        line = ORDER_LINES.get(t)
+        if line is None:
+            return self.generic(cmd)
+        if t.__module__ != C.__name__:  # an order of an Armoured Dustup module: its fields are its own
             try:
-                return order(cmd)
+                return line(self, cmd)
             except (AttributeError, KeyError, TypeError, ValueError):
                 return self.generic(cmd)
-        if not isinstance(getattr(cmd, "unit", None), str):
-            return self.generic(cmd)
-        head = f"{n(cmd.unit)}: "
-        if t is C.Move:
-            return head + f"move toward {where(cmd.to)}" + (", leaving the wounded" if cmd.leave_wounded else "")
-        if t is C.Prop:
-            return head + "prop"
-        if t is C.Unprop:
-            return head + "unprop"
-        if t is C.Shoot:
-            return head + f"shoot at {n(cmd.target)} ({self.shoot_label(cmd)})"
-        if t is C.Assault:
-            return head + f"assault {n(cmd.target)}" + (f" and {n(cmd.second)}" if cmd.second else "")
-        if t is C.Recover:
-            return head + "recover from suppression"
-        if t is C.Reorganise:
-            return head + f"reorganise: {REORGANISE.get(cmd.purpose, cmd.purpose)}"
-        if t is C.Order:
-            return head + f"order {n(cmd.subordinate)} to act"
-        if t is C.CombinedAssault:
-            return head + f"order {n(cmd.first)} and {n(cmd.second)} to assault {n(cmd.target)}"
-        if t is C.Rally:
-            return head + f"rally {n(cmd.subordinate)}"
-        if t is C.Detach:
-            return head + f"detach {len(cmd.figures)} figure(s)"
-        if t is C.ActivateDetachment:
-            return head + f"activate its detachment {n(cmd.detachment)}"
-        if t is C.Regroup:
-            return head + f"regroup with {n(cmd.other)}" + (f", moving to {where(cmd.move_to)} first"
-                                                             if cmd.move_to is not None else "")
-        if t is C.Treat:
-            return head + ("treat its wounded" if cmd.patient == cmd.unit else f"treat the wounded of {n(cmd.patient)}")
-        if t is C.Detect:
-            m = self.st.markers.get(cmd.marker) if self.st is not None else None
-            return head + f"try to spot marker {cmd.marker}" + (f" at {where(m.pos)}" if m else "")
-        if t is C.Rouse:
-            return head + "shake off the panic"
-        if t is C.Withdraw:
-            return head + "withdraw toward its own edge"
-        if t.__name__ == "Hold":
-            return head + "hold: stand fast for the rest of the activation"
-        return self.generic(cmd)
+        return line(self, cmd)
 
-    # -- orders of the Armoured Dustup modules, by class name (any other gets generic()) ------------
-    def _weapons(self, uid: str, fids) -> str:
+    def _unit_order(self, cmd: Any, words: str) -> str:
+        return f"{self.name(cmd.unit)}: {words}" if isinstance(getattr(cmd, "unit", None), str) else self.generic(cmd)
+
+    # -- the shared orders' lines (ORDER_LINES) ----------------------------------------------------
+    def _line_choose_first(self, cmd: C.ChooseFirst) -> str:
+        return "go first" if cmd.first else "go second"
+
+    def _line_pass(self, cmd: C.Pass) -> str:
+        return "pass"
+
+    def _line_end(self, cmd: C.EndActivation) -> str:
+        top = self.st.active if self.st is not None else None
+        return f"{self.name(top.unit)}: end the activation" if top else "end the activation"
+
+    def _line_decide(self, cmd: C.Decide) -> str:
+        return f"decide: {self.choice(cmd.choice)}"
+
+    def _line_move(self, cmd: C.Move) -> str:
+        return self._unit_order(cmd, f"move toward {where(cmd.to)}" + (", leaving the wounded" if cmd.leave_wounded
+                                                                       else ""))
+
+    def _line_shoot(self, cmd: C.Shoot) -> str:
+        return self._unit_order(cmd, f"shoot at {self.name(cmd.target)} ({self.shoot_label(cmd)})")
+
+    def _line_assault(self, cmd: C.Assault) -> str:
+        n = self.name
+        return self._unit_order(cmd, f"assault {n(cmd.target)}" + (f" and {n(cmd.second)}" if cmd.second else ""))
+
+    def _line_reorganise(self, cmd: C.Reorganise) -> str:
+        return self._unit_order(cmd, f"reorganise: {REORGANISE.get(cmd.purpose, cmd.purpose)}")
+
+    def _line_order(self, cmd: C.Order) -> str:
+        return self._unit_order(cmd, f"order {self.name(cmd.subordinate)} to act")
+
+    def _line_combined(self, cmd: C.CombinedAssault) -> str:
+        n = self.name
+        return self._unit_order(cmd, f"order {n(cmd.first)} and {n(cmd.second)} to assault {n(cmd.target)}")
+
+    def _line_rally(self, cmd: C.Rally) -> str:
+        return self._unit_order(cmd, f"rally {self.name(cmd.subordinate)}")
+
+    def _line_detach(self, cmd: C.Detach) -> str:
+        return self._unit_order(cmd, f"detach {len(cmd.figures)} figure(s)")
+
+    def _line_activate_detachment(self, cmd: C.ActivateDetachment) -> str:
+        return self._unit_order(cmd, f"activate its detachment {self.name(cmd.detachment)}")
+
+    def _line_regroup(self, cmd: C.Regroup) -> str:
+        return self._unit_order(cmd, f"regroup with {self.name(cmd.other)}"
+                                + (f", moving to {where(cmd.move_to)} first" if cmd.move_to is not None else ""))
+
+    def _line_treat(self, cmd: C.Treat) -> str:
+        return self._unit_order(cmd, "treat its wounded" if cmd.patient == cmd.unit
+                                else f"treat the wounded of {self.name(cmd.patient)}")
+
+    def _line_detect(self, cmd: C.Detect) -> str:
+        m = self.st.markers.get(cmd.marker) if self.st is not None else None
+        return self._unit_order(cmd, f"try to spot marker {cmd.marker}" + (f" at {where(m.pos)}" if m else ""))
+
+    def _line_simple(self, cmd: Any) -> str:
+        """An order with no target: its words (SIMPLE_ORDERS)."""
+        return self._unit_order(cmd, SIMPLE_ORDERS[type(cmd)])
+
+    # -- orders of the Armoured Dustup modules (in ORDER_LINES too; any other gets generic()) -------
+    def _weapons(self, uid: str, fids: Iterable[str]) -> str:
         return " and ".join(self.figure(uid, f).split(" (")[0] for f in fids)
 
     def _asset(self, side: str, aid: str) -> str:
@@ -423,17 +513,17 @@ class Describer:
         u = self.st.units.get(uid) if self.st is not None else None
         return u.side if u is not None else ""
 
-    def _order_FireWeapon(self, cmd) -> str:
+    def _order_FireWeapon(self, cmd: Any) -> str:
         at = " (at a door or window)" if cmd.part else ""
         if cmd.to is not None:  # superior stabilisation: move and fire in one action
             at += f", moving toward {where(cmd.to)} first"
         return f"{self.name(cmd.unit)}: fire {self._weapons(cmd.unit, cmd.weapons)} at {self.name(cmd.target)}{at}"
 
-    def _order_SetUpWeapon(self, cmd) -> str:
+    def _order_SetUpWeapon(self, cmd: Any) -> str:
         what = self.figure(cmd.unit, cmd.figure)
         return f"{self.name(cmd.unit)}: {'dismantle' if cmd.dismantle else 'set up'} {what}"
 
-    def _order_RequestFire(self, cmd) -> str:
+    def _order_RequestFire(self, cmd: Any) -> str:
         ammo = {"he": "HE", "ap": "AP", "at": "AT"}.get(cmd.ammo, cmd.ammo)
         line = (f"{self.name(cmd.unit)}: call {ammo} fire from {self._asset(self._side_of(cmd.unit), cmd.asset)} "
                 f"on {where(cmd.target)}")
@@ -443,58 +533,58 @@ class Describer:
             line += f", with {len(cmd.dummies)} dumm{'ies' if len(cmd.dummies) != 1 else 'y'}"
         return line
 
-    def _order_ResolveImpact(self, cmd) -> str:
+    def _order_ResolveImpact(self, cmd: Any) -> str:
         m = self.st.missions.get(cmd.mission) if self.st is not None else None
         if m is None:
             return f"{self.side(cmd.side)}: bring down fire mission {cmd.mission}"
         aim = f" on {where(m.target)}" if m.target is not None else ""
         return f"{self.side(cmd.side)}: bring down the fire mission of {self._asset(m.side, m.asset)}{aim} [{m.id}]"
 
-    def _order_FireMortar(self, cmd) -> str:
+    def _order_FireMortar(self, cmd: Any) -> str:
         how = "indirect fire" if cmd.indirect else "fire"
         return f"{self.name(cmd.unit)}: {how} with {self._weapons(cmd.unit, (cmd.figure,))} on {where(cmd.target)}"
 
-    def _order_Turn(self, cmd) -> str:
+    def _order_Turn(self, cmd: Any) -> str:
         names = ("east", "north-east", "north-west", "west", "south-west", "south-east")
         return f"{self.name(cmd.unit)}: turn to face {names[cmd.facing % 6]}"
 
-    def _order_Embark(self, cmd) -> str:
+    def _order_Embark(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: embark in {self.name(cmd.vehicle)}"
 
-    def _order_Disembark(self, cmd) -> str:
+    def _order_Disembark(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: disembark to {where(cmd.to)}"
 
-    def _order_Tow(self, cmd) -> str:
+    def _order_Tow(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: tow or push {self.name(cmd.other)}"
 
-    def _order_Release(self, cmd) -> str:
+    def _order_Release(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: let go of the vehicle it tows"
 
-    def _order_TankShock(self, cmd) -> str:
+    def _order_TankShock(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: tank shock {self.name(cmd.target)}"
 
-    def _order_LaySmoke(self, cmd) -> str:
+    def _order_LaySmoke(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: lay smoke on {where(cmd.at)}"
 
-    def _order_Ignite(self, cmd) -> str:
+    def _order_Ignite(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: set {where(cmd.at)} alight"
 
-    def _order_ClearLane(self, cmd) -> str:
+    def _order_ClearLane(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: clear a lane toward {where(cmd.to)}"
 
     _FACINGS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
-    def _order_SetRemote(self, cmd) -> str:
+    def _order_SetRemote(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: set {self.figure(cmd.unit, cmd.figure)} to fire remotely"
 
-    def _order_FightFire(self, cmd) -> str:
+    def _order_FightFire(self, cmd: Any) -> str:
         f = self.st.features.get(cmd.fire) if self.st is not None else None
         return f"{self.name(cmd.unit)}: fight the fire" + (f" at {where(f.pos)}" if f is not None else "")
 
-    def _order_ExhaustSmoke(self, cmd) -> str:
+    def _order_ExhaustSmoke(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: make exhaust smoke"
 
-    def _order_SwitchSmokeGenerator(self, cmd) -> str:
+    def _order_SwitchSmokeGenerator(self, cmd: Any) -> str:
         f = self.st.features.get(cmd.feature) if self.st is not None else None
         at = f" at {where(f.pos)}" if f is not None else ""
         if not cmd.on:
@@ -502,28 +592,28 @@ class Describer:
         way = f", trail toward hex direction {cmd.direction}" if cmd.direction >= 0 else ", trail downwind"
         return f"{self.name(cmd.unit)}: turn the smoke generator{at} on{way}"
 
-    def _order_Limber(self, cmd) -> str:
+    def _order_Limber(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: limber {self.figure(cmd.unit, cmd.figure)} to {self.name(cmd.vehicle)}"
 
-    def _order_Unlimber(self, cmd) -> str:
+    def _order_Unlimber(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: unlimber {self.figure(cmd.unit, cmd.figure)} and bring it into action"
 
-    def _order_FireLineCharge(self, cmd) -> str:
+    def _order_FireLineCharge(self, cmd: Any) -> str:
         f = self.st.features.get(cmd.minefield) if self.st is not None else None
         return f"{self.name(cmd.unit)}: fire a line charge across the minefield" + (
             f" at {where(f.pos)}" if f is not None else "")
 
-    def _order_SetCDM(self, cmd) -> str:
+    def _order_SetCDM(self, cmd: Any) -> str:
         return (f"{self.name(cmd.unit)}: set a command-detonated mine at {where(cmd.at)} facing "
                 f"{self._FACINGS[cmd.facing % 6]}")
 
-    def _order_CallCasevac(self, cmd) -> str:
+    def _order_CallCasevac(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: call the casualty evacuation in"
 
-    def _order_LoadWounded(self, cmd) -> str:
+    def _order_LoadWounded(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: hand its wounded to the casualty evacuation"
 
-    def _order_CasevacLeave(self, cmd) -> str:
+    def _order_CasevacLeave(self, cmd: Any) -> str:
         return f"{self.side(cmd.side)}: the casualty evacuation takes off with its wounded"
 
     def _spotted(self, marker: str) -> str:
@@ -535,23 +625,23 @@ class Describer:
             return f"the counter at {where(f.pos)}"
         return "a hidden counter"  # never where an unseen device lies
 
-    def _order_RemoteSpot(self, cmd) -> str:
+    def _order_RemoteSpot(self, cmd: Any) -> str:
         more = f", {cmd.extra} extra counter{'s' if cmd.extra != 1 else ''}" if cmd.extra else ""
         return f"{self.name(cmd.unit)}: electronic search of {self._spotted(cmd.marker)}{more}"
 
-    def _order_LaunchDrone(self, cmd) -> str:
+    def _order_LaunchDrone(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: launch its drone over {where(cmd.at)}"
 
-    def _order_DroneMove(self, cmd) -> str:
+    def _order_DroneMove(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: fly its drone to {where(cmd.to)}"
 
-    def _order_DroneSpot(self, cmd) -> str:
+    def _order_DroneSpot(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: search {self._spotted(cmd.marker)} from its drone"
 
-    def _order_RecallDrone(self, cmd) -> str:
+    def _order_RecallDrone(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: bring its drone down"
 
-    def _order_MoveInbound(self, cmd) -> str:
+    def _order_MoveInbound(self, cmd: Any) -> str:
         m = self.st.missions.get(cmd.mission) if self.st is not None else None
         who = self.name(m.unit) if m is not None and m.unit else (m.asset if m is not None else cmd.mission)
         box = {3: "box 3", 2: "box 2", 1: "box 1", 0: "the battle area", -1: "the loiter box"}.get(cmd.to, cmd.to)
@@ -560,36 +650,37 @@ class Describer:
             line += f", at {where(cmd.at)} facing {self._FACINGS[cmd.facing % 6]}, {cmd.air}"
         return line
 
-    def _order_AirMove(self, cmd) -> str:
+    def _order_AirMove(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: fly to {where(cmd.to)}, facing {self._FACINGS[cmd.facing % 6]}"
 
-    def _order_LeaveTable(self, cmd) -> str:
-        return f"{self.name(cmd.unit)}: fly off the table to " + ("the loiter box" if cmd.box == -1 else f"box {cmd.box}")
+    def _order_LeaveTable(self, cmd: Any) -> str:
+        box = "the loiter box" if cmd.box == -1 else f"box {cmd.box}"
+        return f"{self.name(cmd.unit)}: fly off the table to {box}"
 
-    def _order_Land(self, cmd) -> str:
+    def _order_Land(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: land"
 
-    def _order_Taxi(self, cmd) -> str:
+    def _order_Taxi(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: taxi along the road to {where(cmd.to)}"
 
-    def _order_TakeOff(self, cmd) -> str:
+    def _order_TakeOff(self, cmd: Any) -> str:
         line = f"{self.name(cmd.unit)}: take off, {cmd.air}"
         if cmd.to is not None:
             line += f", to {where(cmd.to)}" + (f" facing {self._FACINGS[cmd.facing % 6]}" if cmd.facing >= 0 else "")
         return line
 
-    def _order_AirFire(self, cmd) -> str:
+    def _order_AirFire(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: fire {self._weapons(cmd.unit, (cmd.weapon,))} at {self.name(cmd.target)}"
 
-    def _order_DropBombs(self, cmd) -> str:
+    def _order_DropBombs(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: drop {cmd.count} bomb{'s' if cmd.count != 1 else ''}" + (
             " in a stick" if cmd.stick else "")
 
-    def _order_FireAA(self, cmd) -> str:
+    def _order_FireAA(self, cmd: Any) -> str:
         return f"{self.name(cmd.unit)}: anti-aircraft fire with {self._weapons(cmd.unit, (cmd.figure,))} at " \
                f"{self.name(cmd.target)}"
 
-    def _order_DropTroops(self, cmd) -> str:
+    def _order_DropTroops(self, cmd: Any) -> str:
         how = {"rope": "by rope", "grav": "by grav-pack"}.get(cmd.method, cmd.method)
         return f"{self.name(cmd.unit)}: drop {how} onto {where(cmd.at)}"
 
@@ -669,3 +760,108 @@ UNIT_FACTS: dict[type, Any] = {
     E.MortarTargetFired: lambda d, ev: "the registered mortar rounds are fired",
 }
 """The dice log's words for each fact about a unit (events.py), after the unit's name."""
+
+
+EVENT_LINES: dict[type, Callable[[Describer, Any], str]] = {
+    DieRolled: Describer._line_die_rolled,
+    CardDrawn: Describer._line_card_drawn,
+    DeckShuffled: Describer._line_deck_shuffled,
+    CardsDiscarded: Describer._line_cards_discarded,
+    E.UnitPlaced: Describer._line_unit_placed,
+    E.MarkerPlaced: Describer._line_marker_placed,
+    E.MarkerRemoved: Describer._line_marker_removed,
+    E.FigureChanged: Describer._line_figure_changed,
+    E.FigureRoleChanged: Describer._line_figure_role_changed,
+    E.FiguresFired: Describer._line_figures_fired,
+    E.KillCredited: Describer._line_kill_credited,
+    E.TurnBegan: Describer._line_turn_began,
+    E.RollOffWon: Describer._line_roll_off_won,
+    E.FirstChosen: Describer._line_first_chosen,
+    E.SideToAct: Describer._line_side_to_act,
+    E.DecisionAsked: Describer._line_decision_asked,
+    E.DecisionTaken: Describer._line_decision_taken,
+    E.ActivationBegan: Describer._line_activation_began,
+    E.ActionTaken: Describer._line_action_taken,
+    E.ActivationEnded: Describer._line_activation_ended,
+    E.Passed: Describer._line_passed,
+    E.TokenSpent: Describer._line_token_spent,
+    E.ForcedUnit: Describer._line_forced_unit,
+    E.UnitMoved: Describer._line_unit_moved,
+    E.WoundedLeft: Describer._line_wounded_left,
+    E.AssaultState: Describer._line_assault_state,
+    E.DetachmentFormed: Describer._line_detachment_formed,
+    E.UnitsMerged: Describer._line_units_merged,
+    E.ActivationDeckDealt: Describer._line_activation_deck_dealt,
+    E.LastActivation: Describer._line_last_activation,
+    E.TurnEnded: Describer._line_turn_ended,
+    E.FeaturePlaced: Describer._line_feature_placed,
+    E.FeatureRemoved: Describer._line_feature_removed,
+    E.FeatureChanged: Describer._line_feature_changed,
+    E.MissionPlaced: Describer._line_mission_placed,
+    E.MissionMoved: Describer._line_mission_moved,
+    E.MissionRemoved: Describer._line_mission_removed,
+    E.SupportChits: Describer._line_support_chits,
+    E.BattleEnded: Describer._line_battle_ended,
+    E.Note: Describer._line_note,
+    air.AirPending: Describer._AirPending,
+    heavy.WeaponReadied: Describer._WeaponReadied,
+    vehicles.CrewDismounted: Describer._CrewDismounted,
+    command.FigureRefitted: Describer._FigureRefitted,
+}
+"""Each event type's line in the dice log, the action modules' own events with the rest."""
+
+
+SIMPLE_ORDERS: dict[type, str] = {
+    C.Prop: "prop", C.Unprop: "unprop", C.Recover: "recover from suppression", C.Rouse: "shake off the panic",
+    C.Withdraw: "withdraw toward its own edge", C.Hold: "hold: stand fast for the rest of the activation"}
+
+ORDER_LINES: dict[type, Callable[[Describer, Any], str]] = {
+    C.ChooseFirst: Describer._line_choose_first, C.Pass: Describer._line_pass, C.EndActivation: Describer._line_end,
+    C.Decide: Describer._line_decide, C.Move: Describer._line_move, C.Shoot: Describer._line_shoot,
+    C.Assault: Describer._line_assault, C.Reorganise: Describer._line_reorganise, C.Order: Describer._line_order,
+    C.CombinedAssault: Describer._line_combined, C.Rally: Describer._line_rally, C.Detach: Describer._line_detach,
+    C.ActivateDetachment: Describer._line_activate_detachment, C.Regroup: Describer._line_regroup,
+    C.Treat: Describer._line_treat, C.Detect: Describer._line_detect,
+    **{kind: Describer._line_simple for kind in SIMPLE_ORDERS},
+    air.AirFire: Describer._order_AirFire,
+    air.AirMove: Describer._order_AirMove,
+    air.DropBombs: Describer._order_DropBombs,
+    air.DropTroops: Describer._order_DropTroops,
+    air.FireAA: Describer._order_FireAA,
+    air.Land: Describer._order_Land,
+    air.LeaveTable: Describer._order_LeaveTable,
+    air.MoveInbound: Describer._order_MoveInbound,
+    air.TakeOff: Describer._order_TakeOff,
+    air.Taxi: Describer._order_Taxi,
+    ew.DroneMove: Describer._order_DroneMove,
+    ew.DroneSpot: Describer._order_DroneSpot,
+    ew.LaunchDrone: Describer._order_LaunchDrone,
+    ew.RecallDrone: Describer._order_RecallDrone,
+    ew.RemoteSpot: Describer._order_RemoteSpot,
+    hazards.CallCasevac: Describer._order_CallCasevac,
+    hazards.CasevacLeave: Describer._order_CasevacLeave,
+    hazards.ClearLane: Describer._order_ClearLane,
+    hazards.ExhaustSmoke: Describer._order_ExhaustSmoke,
+    hazards.FightFire: Describer._order_FightFire,
+    hazards.FireLineCharge: Describer._order_FireLineCharge,
+    hazards.Ignite: Describer._order_Ignite,
+    hazards.LaySmoke: Describer._order_LaySmoke,
+    hazards.LoadWounded: Describer._order_LoadWounded,
+    hazards.SetCDM: Describer._order_SetCDM,
+    hazards.SwitchSmokeGenerator: Describer._order_SwitchSmokeGenerator,
+    heavy.FireWeapon: Describer._order_FireWeapon,
+    heavy.Limber: Describer._order_Limber,
+    heavy.SetRemote: Describer._order_SetRemote,
+    heavy.SetUpWeapon: Describer._order_SetUpWeapon,
+    heavy.Unlimber: Describer._order_Unlimber,
+    support.FireMortar: Describer._order_FireMortar,
+    support.RequestFire: Describer._order_RequestFire,
+    support.ResolveImpact: Describer._order_ResolveImpact,
+    vehicles.Disembark: Describer._order_Disembark,
+    vehicles.Embark: Describer._order_Embark,
+    vehicles.Release: Describer._order_Release,
+    vehicles.TankShock: Describer._order_TankShock,
+    vehicles.Tow: Describer._order_Tow,
+    vehicles.Turn: Describer._order_Turn,
+}
+"""Each order type's words, the Armoured Dustup modules' orders with the rest."""

@@ -13,8 +13,13 @@ These are pure functions; the rolls themselves go through the battle's
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
+
+if TYPE_CHECKING:  # the resolution is handed in; dice.py needs only its type
+    from hexfront.engine.core.resolution import Resolution
 
 DIE_TYPES = (4, 6, 8, 10, 12)
 TOO_HIGH = 14  # a die shifted above a D12 (a target die there cannot be fired on)
@@ -155,8 +160,34 @@ class Successes:
 
 
 def successes(rolls: list[int], target: int) -> Successes:
-    """Count the rolls that exceed ``target`` (a draw favours the target)."""
-    return Successes(sum(1 for r in rolls if r > target))
+    """Count the rolls that exceed ``target`` (a draw favours the target: dice.beats)."""
+    return Successes(sum(1 for r in rolls if beats(r, target)))
+
+
+def beats(roll: int, target: int) -> bool:
+    """An unopposed test: the roll must score more than the target (a draw fails)."""
+    return roll > target
+
+
+def impact_result(impact: int, armour: int) -> str:
+    """One hit's impact roll against the armour roll (Determine Casualties; Firing at Vehicles): "kill" (or a
+    vehicle destroyed) above double the armour, "wound" (a vehicle damaged) above it, else "none"."""
+    if impact > 2 * armour:
+        return "kill"
+    return "wound" if impact > armour else "none"
+
+
+def opposed_shift(roll: int, against: int) -> int:
+    """An opposed roll's success (Core Mechanic): 2 (major) for more than double the other roll, 1 (minor)
+    for beating it, 0 otherwise."""
+    if roll > 2 * against:
+        return 2
+    return 1 if roll > against else 0
+
+
+def extra_hit(roll: int, remainder: int) -> bool:
+    """Optional Additional Hits: the target die rolled again scores one more hit on the remainder or less."""
+    return roll <= remainder
 
 
 def hits_and_remainder(total: int, target_die: int) -> tuple[int, int]:
@@ -233,10 +264,10 @@ def parse_value(text: str) -> int:
     return die * mult
 
 
-def roll_value(ctx, value: int, purpose: str, rule: str, who: str = "") -> int:
+def roll_value(ctx: Resolution, value: int, purpose: str, rule: str, who: str = "") -> int:
     """Roll a die or a D12 x class: the D12 is rolled once and multiplied."""
     die, mult = value_die(value)
-    roll = ctx.roll(die, purpose if mult == 1 else f"{purpose} (D12 x {mult})", rule, who)
+    roll: int = ctx.roll(die, purpose if mult == 1 else f"{purpose} (D12 x {mult})", rule, who)
     return roll * mult
 
 
@@ -254,7 +285,7 @@ def shift_value(value: int, steps: int) -> int:
 _STEP_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def shift_names(die: str, shifts, rule: str, open_: bool = False) -> tuple[str, ...]:
+def shift_names(die: str, shifts: Iterable[tuple[str, int]], rule: str, open_: bool = False) -> tuple[str, ...]:
     """One line per die shift: "D8 shifted up one: partial concealment (Shoot Action: Target Die)".
 
     ``die`` names the die before its shifts ("D8", "armour die D6"); ``shifts`` are (label, steps)

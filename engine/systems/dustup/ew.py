@@ -74,7 +74,7 @@ from . import acts, ground
 from . import commands as C
 from . import events as E
 from .action import Action
-from .dice import shift
+from .dice import shift, successes
 from .state import DustState, Unit
 
 COUNTERS = 3  # EW counters an EW unit gets at each activation
@@ -523,7 +523,7 @@ def search(ctx: Resolution, u: Unit, marker: str, rule: str = "Detect Action") -
     target = ctx.roll(die, f"range die for marker {m.id}: D{die} at {hex_count(d)}{night}", rule, m.side)
     q = ctx.roll(u.quality, f"{u.name} searches: quality die D{u.quality} must beat {target}", rule, u.id)
     s = ctx.roll(u.sensor, f"{u.name} searches: sensor die D{u.sensor} must beat {target}", rule, u.id)
-    beaten = (q > target) + (s > target)
+    beaten = successes([q, s], target).count
     if beaten == 0:
         ctx.emit(E.Note(text=f"{u.name} sees nothing at marker {m.id}", rule=rule))
         return

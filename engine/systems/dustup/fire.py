@@ -33,9 +33,10 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, ground, heavy
 from . import commands as C
 from . import events as E
-from .action import Action, registry_of
+from .action import Action, hooks_of
 from .data import Weapon
-from .dice import QUALITY_NAMES, firepower_die, shift_names, successes
+from .dice import QUALITY_NAMES, extra_hit, firepower_die, hits_and_remainder, shift_names, successes
+from .odds import shot_outcomes
 from .shooting import (
     BASE_TARGET_DIE,
     describe_target_die,
@@ -204,36 +205,21 @@ class ShotOdds:
 
 def odds(st: DustState, firer: Unit, target: Unit, figures: tuple[str, ...] = (), grenades: int = 0,
          suppressive: bool = False) -> ShotOdds | None:
-    """The exact odds of a shot (None if no shooting is possible), counting every face of every die."""
+    """The exact odds of a shot (None if no shooting is possible), counting every face of every die through
+    the rules the resolution rolls by (odds.shot_outcomes over dice.beats and dice.hits_and_remainder)."""
     die, _ = target_die_for(st, firer, target, suppressive)
     if die > 12:
         return None
     figs = firing_figures(st, firer, target, figures)
     dice, _ = firer_dice(st, firer, [f.id for f in figs], grenades)
-    extra = bool(st.options.get("additional_hits"))
-    res = [0.0, 0.0, 0.0]
-    hit_p: dict[int, float] = defaultdict(float)
-    for t_roll in range(1, die + 1):
-        # distribution over (successes, capped at 2; total of the firer's dice)
-        dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
-        for d in dice:
-            nxt: dict[tuple[int, int], float] = defaultdict(float)
-            for (s, tot), p in dist.items():
-                for face in range(1, d + 1):
-                    nxt[(min(2, s + (face > t_roll)), tot + face)] += p / d
-            dist = nxt
-        for (s, tot), p in dist.items():
-            p /= die
-            res[s] += p
-            if s < 2 or suppressive:
-                hit_p[0] += p
-                continue
-            hits, rem = divmod(tot, die)
-            more = rem / die if extra else 0.0
-            hit_p[hits] += p * (1 - more)
-            hit_p[hits + 1] += p * more
-    top = max(hit_p) if hit_p else 0
-    return ShotOdds(die, tuple(dice), res[0], res[1], res[2], tuple(hit_p.get(k, 0.0) for k in range(top + 1)))
+    none, minor, major = shot_outcomes(dice, die, bool(st.options.get("additional_hits")))
+    if suppressive:  # suppressive fire scores no hits: every success is worth none
+        hits = {0: 1.0}
+    else:
+        hits = {k: p for k, p in major.items()}
+        hits[0] = hits.get(0, 0.0) + none + minor
+    top = max(hits)
+    return ShotOdds(die, tuple(dice), none, minor, sum(major.values()), tuple(hits.get(k, 0.0) for k in range(top + 1)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -390,7 +376,7 @@ def resolve(ctx: Resolution, u: Unit, cmd: C.Shoot) -> None:
                     travel=shot.travel)
     if shot.damage:
         heavy.vehicle_morale(ctx, target)
-    for hook in registry_of(ctx).after_shot:  # a flamer may set the target's area alight (Fire)
+    for hook in hooks_of(ctx).after_shot:  # a flamer may set the target's area alight (Fire)
         hook(ctx, u, target, figs)
 
 
@@ -439,7 +425,7 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
     if res.major and suppressive:
         ctx.emit(E.Note(text="suppressive fire scores no hits, only suppression", rule=RULE_SUPPRESSIVE))
     elif res.major:
-        hits, rem = divmod(total, die)
+        hits, rem = hits_and_remainder(total, die)
         words = (f"{firer.name}'s dice total {total}; divided by the target die type ({die}): "
                  f"{hits} hit{'s' if hits != 1 else ''}")
         if rem:
@@ -448,7 +434,7 @@ def shoot(ctx: Resolution, firer: Unit, target: Unit, figs: list[Figure], grenad
         if rem and st.options.get("additional_hits"):
             extra = ctx.roll(die, f"additional hit: D{die} must roll {rem} or less (the remainder of "
                              f"{total} / {die})", RULE_EXTRA, firer.id)
-            if extra <= rem:
+            if extra_hit(extra, rem):
                 hits += 1
     if vehicle:
         # Firing at Vehicles: each hit an impact roll against the armour; small arms and support

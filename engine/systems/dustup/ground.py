@@ -273,6 +273,22 @@ def walk(st: DustState, u: Unit, to: Hex, points: int, assaulting: str | None = 
     return path, used
 
 
+def furthest_stop(st: DustState, u: Unit, path: list[Hex], points: int, cost_fn: Callable[[Hex, Hex], int | None],
+                  known: bool, assaulting: str | None = None) -> tuple[int, int]:
+    """How far along ``path`` (start first) ``points`` take the unit: the index of the last hex it may stop
+    in, and the points spent to get there (Move Action). ``known``: as its side can plan it, around the
+    enemies it knows of (the order preview's reading), else as it really goes."""
+    spent, best, best_cost = 0, 0, 0
+    for i in range(1, len(path)):
+        c = cost_fn(path[i - 1], path[i])
+        if c is None or spent + c > points:
+            break
+        spent += c
+        if may_end_at(st, u, path[i], assaulting, known=known):
+            best, best_cost = i, spent
+    return best, best_cost
+
+
 def walk_into(st: DustState, u: Unit, to: Hex, points: int,
               assaulting: str | None = None) -> tuple[list[Hex], int, list[str]]:
     """:func:`walk`, and the hidden enemy units the walk ran into.
@@ -285,20 +301,8 @@ def walk_into(st: DustState, u: Unit, to: Hex, points: int,
     if path is None:
         return [u.hex], 0, []
     real, planned = step_cost(st, u), step_cost(st, u, known=True)
-
-    def furthest(cost_fn: Callable[[Hex, Hex], int | None], known: bool) -> tuple[int, int]:
-        spent, best, best_cost = 0, 0, 0
-        for i in range(1, len(path)):
-            c = cost_fn(path[i - 1], path[i])
-            if c is None or spent + c > points:
-                break
-            spent += c
-            if may_end_at(st, u, path[i], assaulting, known=known):
-                best, best_cost = i, spent
-        return best, best_cost
-
-    best, best_cost = furthest(real, False)
-    hoped, _ = furthest(planned, True)
+    best, best_cost = furthest_stop(st, u, path, points, real, False, assaulting)
+    hoped, _ = furthest_stop(st, u, path, points, planned, True, assaulting)
     met: list[str] = []
     if hoped > best:
         beyond = path[best + 1: hoped + 1]

@@ -59,7 +59,7 @@ from . import commands as C
 from . import events as E
 from .action import Action, Decision
 from .data import Weapon
-from .dice import die_name, roll_value, shift, shift_names, successes, value_name
+from .dice import die_name, hits_and_remainder, impact_result, roll_value, shift, shift_names, successes, value_name
 from .ground import (
     GROUND,
     carried_weapon,
@@ -360,14 +360,15 @@ def vehicle_hits(ctx: Resolution, firer: Unit, shooter: str, target: Unit, hits:
         imp = roll_value(ctx, impact, f"hit {i + 1} of {hits}: impact {value_name(impact)} against {target.name}",
                          RULE_AT_VEHICLES, firer.id)
         arm = roll_value(ctx, armour, f"{target.name}, {where}: {value_name(armour)}", RULE_AT_VEHICLES, target.id)
-        if imp > 2 * arm and not part:
+        result = impact_result(imp, arm)
+        if result == "kill" and not part:
             hull = hull_of(target)
             checks.set_figure(ctx, target, hull, KILLED, hull.wounds,
                               f"impact {imp} more than double armour {arm}: destroyed", RULE_AT_VEHICLES,
                               by=(firer.id, shooter))
             passenger_casualties(ctx, target, weapon_class, destroyed=True)
             break
-        if imp > arm:
+        if result != "none":
             damage += 1
             ctx.emit(E.VehicleDamaged(unit=target.id, reason=f"impact {imp} beats armour {arm}", rule=RULE_DAMAGE))
             passenger_casualties(ctx, target, weapon_class, destroyed=False)
@@ -771,7 +772,7 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     wclass = max(w.size, 1)
     damage = casualties = 0
     if res.major:
-        hits = total // die
+        hits, _ = hits_and_remainder(total, die)
         ctx.emit(E.Note(text=f"dice total {total}; divided by the target die type ({die}): {hits} hit"
                         f"{'s' if hits != 1 else ''}", rule=rule))
         if point:

@@ -1,78 +1,116 @@
-"""Exact odds of Dustup's rolls, by enumerating every face of every die (no sampling).
+"""Exact odds of Dustup's rolls: each rule's own pure function (dice.py, or the action module's) put to
+every face of every die by the core enumerator (engine.core.odds), so the odds shown are the resolution's.
 
-Used by the order preview (odds before an order is given) and by the computer
-player. Each function states the rule it prices.
+Used by the order previews (previews.py) and the computer player (ai.py). Where many dice are rolled
+together (a squad's shot: up to a dozen dice against the target die) listing every combination of faces
+is too slow for a preview; :func:`shot_outcomes` then composes the same per-die rules one die at a time
+(the count of successes and the running total are all that a later die needs), which is exact too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+from hexfront.engine.core.odds import dice_odds, faces
+
+from .dice import beats, extra_hit, hits_and_remainder, impact_result, opposed_shift, value_die
+
+OutcomeT = TypeVar("OutcomeT", bound=Hashable)
+
+__all__ = ["beats_odds", "dice_odds", "one_die", "p_beats", "p_opposed", "p_successes", "p_value_beats", "p_wound",
+           "shot_outcomes"]
+
+
+def one_die(sides: int, rule: Callable[[int], OutcomeT]) -> dict[OutcomeT, Fraction]:
+    """Each outcome of ``rule`` over every face of one die."""
+    return dice_odds((sides,), lambda r: rule(r[0]))
+
+
+def beats_odds(die: int, target: int) -> dict[bool, Fraction]:
+    """An unopposed test (dice.beats): {passed: chance}."""
+    return one_die(die, lambda r: beats(r, target))
+
 
 def p_beats(die: int, target: int) -> float:
-    """An unopposed roll: P(one ``die`` scores more than ``target``)."""
-    return max(0, min(die, die - target)) / die
+    """An unopposed roll: P(one ``die`` scores more than ``target``) (dice.beats)."""
+    return float(beats_odds(die, target).get(True, 0))
 
 
 def p_opposed(a: int, b: int) -> dict[str, float]:
-    """An opposed roll of die ``a`` against die ``b``: P(a wins), P(a more than doubles b),
-    P(a at most half of b), P(b more than doubles a), P(draw)."""
-    win = double = half = lose_double = draw = 0
-    for x in range(1, a + 1):
-        for y in range(1, b + 1):
-            win += x > y
-            double += x > 2 * y
-            half += 2 * x <= y
-            lose_double += y > 2 * x
-            draw += x == y
-    n = a * b
-    return {"win": win / n, "double": double / n, "half": half / n, "lose_double": lose_double / n,
-            "draw": draw / n}
+    """An opposed roll of die ``a`` against die ``b`` (dice.opposed_shift, either way round): P(a wins),
+    P(a more than doubles b), P(a at most half of b), P(b more than doubles a), P(draw)."""
+    o = dice_odds((a, b), lambda r: (opposed_shift(r[0], r[1]), opposed_shift(r[1], r[0]), 2 * r[0] <= r[1],
+                                     r[0] == r[1]))
+    def total(pred: Callable[[tuple[int, int, bool, bool]], bool]) -> float:
+        return float(sum((p for k, p in o.items() if pred(k)), Fraction(0)))
+
+    return {"win": total(lambda k: k[0] >= 1), "double": total(lambda k: k[0] == 2), "half": total(lambda k: k[2]),
+            "lose_double": total(lambda k: k[1] == 2), "draw": total(lambda k: k[3])}
 
 
 def p_wound(impact: int, armour: int) -> tuple[float, float]:
-    """One hit: (P wound, P kill) for an impact die against an armour die (Resolve Impact)."""
-    wound = kill = 0
-    for i in range(1, impact + 1):
-        for a in range(1, armour + 1):
-            if i > 2 * a:
-                kill += 1
-            elif i > a:
-                wound += 1
-    n = impact * armour
-    return wound / n, kill / n
+    """One hit: (P wound, P kill) for an impact die against an armour die (dice.impact_result)."""
+    o = dice_odds((impact, armour), lambda r: impact_result(r[0], r[1]))
+    return float(o.get("wound", 0)), float(o.get("kill", 0))
 
 
-def shot_outcomes(dice: list[int] | tuple[int, ...], target: int, extra_hits: bool = False,
+def p_value_beats(impact: int, armour: int) -> tuple[float, float]:
+    """An impact value against an armour value, both dice or D12 x class (Firing at Vehicles): (P the impact
+    beats the armour, P it scores more than double), every face of both dice counted (dice.impact_result)."""
+    (di, mi), (da, ma) = value_die(impact), value_die(armour)
+    o = dice_odds((di, da), lambda r: impact_result(r[0] * mi, r[1] * ma))
+    double = o.get("kill", Fraction(0))
+    return float(o.get("wound", 0) + double), float(double)
+
+
+def _success_counts(dice: Sequence[int], t_roll: int) -> dict[tuple[int, int], int]:
+    """For one face of the target die: the ways the firer's ``dice`` give each (successes, capped at 2; total
+    of the dice), each die's success being dice.beats against the target's roll."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for d in dice:
+        nxt: dict[tuple[int, int], int] = {}
+        for (s, tot), n in ways.items():
+            for face in faces(d):
+                key = (min(2, s + beats(face, t_roll)), tot + face)
+                nxt[key] = nxt.get(key, 0) + n
+        ways = nxt
+    return ways
+
+
+def p_successes(dice: Sequence[int], target: int) -> tuple[float, float, float]:
+    """Dice rolled against one target die: P(none beats it), P(exactly one: a minor success), P(two or more:
+    a major success)."""
+    none, minor, major = shot_outcomes(dice, target)
+    return none, minor, sum(major.values())
+
+
+def shot_outcomes(dice: Sequence[int], target: int, extra_hits: bool = False,
                   multiplier: int = 1) -> tuple[float, float, dict[int, float]]:
-    """Shoot Action: Resolving Direct Fire and Determine Casualties, every face counted.
+    """Shoot Action: Resolving Direct Fire and Determine Casualties, every face of every die counted.
 
-    The firer's ``dice`` against one ``target`` die: (P no success, P a minor success, {k: P a major
-    success with exactly k hits}). Hits are the dice's total (times ``multiplier``) divided by the
-    target die type, rounded down; ``extra_hits`` (Optional Additional Hits) rolls the target die
-    again for one more hit on the remainder (a roll of the remainder or less).
+    The firer's ``dice`` against one ``target`` die: (P no success, P a minor success, {k: P a major success
+    with exactly k hits}). The hits are dice.hits_and_remainder of the dice's total (times ``multiplier``);
+    ``extra_hits`` (Optional Additional Hits) rolls the target die again for one more hit on the remainder
+    (a roll of the remainder or less), as fire.py rolls it.
     """
-    none = minor = 0.0
-    major: dict[int, float] = {}
-    for t_roll in range(1, target + 1):
-        # (successes capped at 2, total of the dice) -> probability
-        dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
-        for d in dice:
-            nxt: dict[tuple[int, int], float] = {}
-            for (s, tot), p in dist.items():
-                q = p / d
-                for face in range(1, d + 1):
-                    key = (min(2, s + (face > t_roll)), tot + face)
-                    nxt[key] = nxt.get(key, 0.0) + q
-            dist = nxt
-        for (s, tot), p in dist.items():
-            p /= target
+    count_none = count_minor = 0
+    major: dict[int, int] = {}
+    sides = len(faces(target))
+    for t_roll in faces(target):
+        for (s, tot), n in _success_counts(dice, t_roll).items():
             if s == 0:
-                none += p
+                count_none += n * sides
             elif s == 1:
-                minor += p
+                count_minor += n * sides
             else:
-                hits, rem = divmod(tot * multiplier, target)
-                more = rem / target if extra_hits else 0.0
-                major[hits] = major.get(hits, 0.0) + p * (1 - more)
-                if more:
-                    major[hits + 1] = major.get(hits + 1, 0.0) + p * more
-    return none, minor, {k: v for k, v in sorted(major.items()) if v > 0}
+                hits, rem = hits_and_remainder(tot * multiplier, target)
+                for extra in faces(target):  # the additional-hit die, counted always (rolled only when it matters)
+                    k = hits + 1 if extra_hits and rem and extra_hit(extra, rem) else hits
+                    major[k] = major.get(k, 0) + n
+    total = sides * sides
+    for d in dice:
+        total *= len(faces(d))
+    return (float(Fraction(count_none, total)), float(Fraction(count_minor, total)),
+            {k: float(Fraction(v, total)) for k, v in sorted(major.items()) if v})

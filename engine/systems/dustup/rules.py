@@ -1,86 +1,64 @@
-"""Dustup's set-up hooks, turn sequence and activation, the dispatch of every order, the simple
-actions (prop, unprop, recover, withdraw, stand fast; Move is in acts.py), and the registry that
-gathers every action module's orders, decisions, events and hooks.
+"""Dustup's set-up hooks, turn sequence and activation; the orders every battle has (answering a
+question, passing, ending an activation) and the checks and steps every unit or side order shares; the
+simple actions (prop, unprop, recover, withdraw, stand fast; Move is in acts.py); and the tables of every
+action module's actions, decisions, event folds and hooks, which rulebook.py registers.
 
 This is the top of the rules: it imports every action module (fire.py, assault.py, command.py,
-heavy.py, vehicles.py, tankshock.py, support.py, air.py, hazards.py, ew.py) by name and assembles
-their tables in :data:`REGISTRY`; none of them imports this module. What they share lives below
-them: ground.py (terrain, sight, movement), acts.py (spend, move, reveal...), shooting.py (target
-die, hits, morale after fire), checks.py (tests), forces.py (building the units), folds.py and
-unitfacts.py (the folds), action.py (the shape of an action and of the registry).
+heavy.py, vehicles.py, tankshock.py, support.py, air.py, hazards.py, ew.py) by name and gathers
+their tables (:data:`UNIT_ACTIONS`, :data:`SIDE_ACTIONS`, :data:`DECISIONS`, :data:`EVENT_FOLDS`,
+:data:`HOOKS`); none of them imports this module. What they share lives below them: ground.py
+(terrain, sight, movement), acts.py (spend, move, reveal...), shooting.py (target die, hits, morale
+after fire), checks.py (tests), dice.py (the pure rules of a roll), forces.py (building the units),
+folds.py and unitfacts.py (the folds), action.py (the shape of an action and of the hooks).
 tests/dustup/test_dustup_imports.py keeps the imports free of cycles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
 
-from . import air, assault, checks, command, ew, fire, hazards, heavy, support, tankshock, vehicles
+from . import air, assault, command, ew, fire, hazards, heavy, support, tankshock, vehicles
 from . import commands as C
 from . import events as E
-from .action import Action, Registry
+from .action import Action, Decision, Hooks
 
-# acts.py and ground.py are imported whole: their names are also read as rules.<name> (view.py, ai.py, tests)
+# the names imported `as` themselves are read as rules.<name> (ai.py, tests); the rest are used here
 from .acts import (
     MOVE,
     _ask_seize,
     abandon_wounded,
     activation_hooks,
-    after_move,
-    move_check,
-    move_offer,
-    move_resolve,
-    move_unit,
     offer_seize,
-    push_activation,
     reveal,
     sight_checks,
     spend,
 )
+from .acts import push_activation as push_activation
+from .dice import beats
 from .folds import ACTIVATION_DECK, FOLD, TURN_END_CARD
+from .ground import adjacent_to_enemy as adjacent_to_enemy
+from .ground import can_see as can_see
+from .ground import carried_wounded as carried_wounded
+from .ground import cover_shift as cover_shift
+from .ground import in_cover as in_cover
 from .ground import (
-    AMPHIBIOUS,
-    VEHICLE_CLASSES,
-    adjacent_to_enemy,
-    can_see,
-    carried_wounded,
-    carries_wounded,
-    concealment,
-    cover_distance,
-    cover_shift,
-    enemy_hexes,
-    fire_target_refusal,
-    flying,
-    hex_gives_cover,
-    in_cover,
-    may_end_at,
-    move_options,
     movement_die,
     must_seek_cover,
-    nearest_enemy_distance,
-    needs_nerve,
-    new_id,
     on_own_edge,
     own_edge_hex,
-    sight,
-    smoke_hexes,
-    step_cost,
-    unmanned,
-    vehicle_cannot_move,
-    vehicle_class,
-    vehicle_costs,
     walk,
-    walk_into,
-    withdraw_hex,
 )
+from .ground import sight as sight
+from .ground import smoke_hexes as smoke_hexes
+from .ground import vehicle_cannot_move as vehicle_cannot_move
+from .ground import vehicle_class as vehicle_class
 from .state import (
     ABANDONED,
     BROKEN,
-    COMMAND,
     CONFIDENT,
     DETACHMENT,
     KILLED,
@@ -105,11 +83,11 @@ def setup(ctx: Resolution) -> None:
     for side in st.sides:
         st.tokens[side] = tokens  # set before any event: part of the starting position
         st.support_chits[side] = st.tables.side_info[side].get("support_chits", 0)
-    for hook in REGISTRY.setup:  # features laid before the battle, aircraft on the inbound chart...
+    for hook in HOOKS.setup:  # features laid before the battle, aircraft on the inbound chart...
         hook(ctx)
     n = 0
     for u in st.units.values():
-        if u.hidden:
+        if u.hidden and u.pos is not None:
             n += 1
             ctx.emit(E.MarkerPlaced(marker=f"?{n}", side=u.side, at=u.pos, unit=u.id))
     for side, at in st.tables.dummies:
@@ -143,7 +121,7 @@ def random_setup(ctx: Resolution) -> None:
 def begin_turn(ctx: Resolution) -> None:
     st: DustState = ctx.state
     ctx.emit(E.TurnBegan(turn=st.turn + 1))
-    for hook in REGISTRY.turn_begin:  # the inbound chart moves on, decoys are ready again...
+    for hook in HOOKS.turn_begin:  # the inbound chart moves on, decoys are ready again...
         hook(ctx)
     mode = st.options.get("activation", "alternate")
     if mode == "cards":
@@ -178,6 +156,50 @@ def begin_turn(ctx: Resolution) -> None:
     ctx.emit(E.DecisionAsked(side=winner, kind="first", data=("first", "second"), rule="Turn Sequence"))
 
 
+def _next_by_card(ctx: Resolution) -> None:
+    """Random Activation (card draw): the next card names the unit that acts, or ends the turn."""
+    st: DustState = ctx.state
+    while True:
+        deck = st.decks[ACTIVATION_DECK]
+        if not deck.draw_pile:
+            end_turn(ctx, "every card has been drawn")
+            return
+        card = ctx.draw(ACTIVATION_DECK, "which unit acts next", "Random Activation (card draw)")
+        ctx.emit(E.ForcedUnit(unit=None))
+        if card == TURN_END_CARD:
+            end_turn(ctx, "the turn-end card came up")
+            return
+        u = st.units.get(card)
+        if u is not None and u.on_table and not u.activated:
+            ctx.emit(E.ForcedUnit(unit=u.id))
+            ctx.emit(E.SideToAct(side=u.side, reason=f"{u.name}'s card"))
+            return
+
+
+def _next_by_chit(ctx: Resolution, left: dict[str, int]) -> None:
+    """Random Activation (chit draw): the next chit names the side that activates, or the turn ends."""
+    st: DustState = ctx.state
+    while True:
+        if not any(left.values()):
+            end_turn(ctx, "every unit has acted")
+            return
+        deck = st.decks[ACTIVATION_DECK]
+        if not deck.draw_pile:
+            # chits withheld for untrained units: a side with units left activates one, then the turn ends
+            for side in st.sides:
+                if left[side] and st.chit_leftover is None:
+                    ctx.emit(E.SideToAct(side=side, reason="the chits are used up; one last activation"))
+                    ctx.emit(E.LastActivation(side=side))
+                    return
+            end_turn(ctx, "the chits are used up")
+            return
+        chit = ctx.draw(ACTIVATION_DECK, "which side activates next", "Random Activation (chit draw)")
+        side = chit.split(":")[0]
+        if left.get(side):
+            ctx.emit(E.SideToAct(side=side, reason="its chit was drawn"))
+            return
+
+
 def next_activation(ctx: Resolution) -> None:
     """Nothing is acting: decide who activates next, or end the turn."""
     st: DustState = ctx.state
@@ -187,41 +209,11 @@ def next_activation(ctx: Resolution) -> None:
     left = {s: len(st.unactivated(s)) for s in st.sides}
     mode = st.options.get("activation", "alternate")
     if mode == "cards":
-        while True:
-            deck = st.decks[ACTIVATION_DECK]
-            if not deck.draw_pile:
-                end_turn(ctx, "every card has been drawn")
-                return
-            card = ctx.draw(ACTIVATION_DECK, "which unit acts next", "Random Activation (card draw)")
-            ctx.emit(E.ForcedUnit(unit=None))
-            if card == TURN_END_CARD:
-                end_turn(ctx, "the turn-end card came up")
-                return
-            u = st.units.get(card)
-            if u is not None and u.on_table and not u.activated:
-                ctx.emit(E.ForcedUnit(unit=u.id))
-                ctx.emit(E.SideToAct(side=u.side, reason=f"{u.name}'s card"))
-                return
+        _next_by_card(ctx)
+        return
     if mode in ("chits", "chits-quality"):
-        while True:
-            if not left[a] and not left[b]:
-                end_turn(ctx, "every unit has acted")
-                return
-            deck = st.decks[ACTIVATION_DECK]
-            if not deck.draw_pile:
-                # chits withheld for untrained units: a side with units left activates one, then the turn ends
-                for side in st.sides:
-                    if left[side] and st.chit_leftover is None:
-                        ctx.emit(E.SideToAct(side=side, reason="the chits are used up; one last activation"))
-                        ctx.emit(E.LastActivation(side=side))
-                        return
-                end_turn(ctx, "the chits are used up")
-                return
-            chit = ctx.draw(ACTIVATION_DECK, "which side activates next", "Random Activation (chit draw)")
-            side = chit.split(":")[0]
-            if left.get(side):
-                ctx.emit(E.SideToAct(side=side, reason="its chit was drawn"))
-                return
+        _next_by_chit(ctx, left)
+        return
     if not left[a] and not left[b]:
         end_turn(ctx, "every unit has acted")
         return
@@ -234,7 +226,7 @@ def next_activation(ctx: Resolution) -> None:
 
 def end_turn(ctx: Resolution, reason: str) -> None:
     st: DustState = ctx.state
-    for hook in REGISTRY.turn_end:  # fires burn and spread, smoke drifts and thins
+    for hook in HOOKS.turn_end:  # fires burn and spread, smoke drifts and thins
         hook(ctx)
         if st.result is not None:
             return
@@ -271,7 +263,7 @@ def objectives_held(st: DustState, side: str) -> int:
     for obj in st.tables.objectives:
         best: dict[str, int] = {}
         for u in st.units.values():
-            if u.on_table and u.confidence > BROKEN:
+            if u.on_table and u.pos is not None and u.confidence > BROKEN:
                 d = hex_distance(u.pos, obj)
                 if d <= 1:
                     best[u.side] = min(best.get(u.side, 9), d)
@@ -321,7 +313,7 @@ def advance(ctx: Resolution) -> None:
             return
         by = top.by
         if u is not None:
-            for hook in REGISTRY.activation_end:  # a VTOL that did not move hovers (Aerospace)
+            for hook in HOOKS.activation_end:  # a VTOL that did not move hovers (Aerospace)
                 hook(ctx, u)
             if st.pending is not None:
                 return
@@ -329,6 +321,7 @@ def advance(ctx: Resolution) -> None:
         if not st.stack and by in ("turn", "card", "leftover"):
             ctx.emit(E.ForcedUnit(unit=None))
             side = u.side if u is not None else st.to_act
+            assert side is not None, "an activation ended with no side to act"
             other = st.other(side)
             mode = st.options.get("activation", "alternate")
             if by == "leftover":
@@ -365,23 +358,6 @@ def side_to_act(st: DustState) -> str | None:
         u = st.units.get(st.active.unit)
         return u.side if u else st.to_act
     return st.to_act
-
-
-def side_actions() -> dict[type, Action]:
-    """Orders a side gives instead of activating a unit (resolving a fire support impact, moving a
-    counter on the inbound chart): ``{command type: Action(check(st, side, cmd), resolve(ctx, side,
-    cmd), offer(st, side))}``. Such a command has a ``side`` field."""
-    return REGISTRY.side_actions
-
-
-def module_event_types() -> tuple[type, ...]:
-    """The event types the action modules add to the shared ones (events.py)."""
-    return tuple(t for t in REGISTRY.event_types if t not in E.EVENT_TYPES)
-
-
-def module_command_types() -> tuple[type, ...]:
-    """The command types the action modules add to the shared ones (commands.py)."""
-    return tuple(t for t in REGISTRY.command_types if t not in C.COMMAND_TYPES)
 
 
 def acting_unit(st: DustState) -> Unit | None:
@@ -438,64 +414,6 @@ def idle_reason(st: DustState, uid: str | None) -> str:
     return f"{u.name} has no order it can take now"
 
 
-def validate(st: DustState, cmd: Any) -> str | None:
-    if st.result is not None:
-        return "the battle is over"
-    actions = REGISTRY.actions
-    if st.pending is not None:
-        if not isinstance(cmd, (C.Decide, C.ChooseFirst)):
-            return f"waiting for {st.tables.side_names[st.pending.side]} to decide: {pending_question(st)}"
-        if isinstance(cmd, C.ChooseFirst):
-            return None if st.pending.kind == "first" else f"the question now is: {pending_question(st)}"
-        if cmd.choice not in st.pending.data:
-            return f"'{cmd.choice}' is not an answer here; choose one of: {', '.join(st.pending.data)}"
-        return None
-    if isinstance(cmd, (C.Decide, C.ChooseFirst)):
-        return "there is no decision to make now"
-    if isinstance(cmd, C.Pass):
-        if st.active is not None:
-            return "a unit is acting: end its activation instead"
-        me, them = st.to_act, st.other(st.to_act)
-        if st.forced_unit is not None:
-            return "the card drawn names a unit: it must act"
-        if st.options.get("activation", "alternate") != "alternate":
-            return "with random activation there is no passing"
-        if not len(st.unactivated(me)) < len(st.unactivated(them)):
-            return "you may pass only with fewer unactivated units than the opponent (Passing)"
-        return None
-    if isinstance(cmd, C.EndActivation):
-        return None if st.active is not None else "no unit is acting"
-    side_action = side_actions().get(type(cmd))
-    if side_action is not None:
-        if st.active is not None:
-            return f"{st.units[st.active.unit].name} is acting: finish its activation first"
-        if cmd.side != st.to_act:
-            return f"it is {st.tables.side_names.get(st.to_act or '', 'nobody')}'s activation"
-        if st.forced_unit is not None:
-            return "the card drawn names a unit: it must act"
-        if not st.unactivated(cmd.side):
-            return "only a side that still has a unit to activate may do this instead"
-        return side_action.check(st, cmd.side, cmd)
-    action = actions.get(type(cmd))
-    if action is None:
-        return f"unknown order {type(cmd).__name__}"
-    u = st.units.get(cmd.unit)
-    if u is None:
-        return f"there is no unit '{cmd.unit}'"
-    top = st.active
-    if top is not None:
-        if u.id != top.unit:
-            return f"{st.units[top.unit].name} is acting: finish its activation first"
-    else:
-        why = may_begin(st, u)
-        if why:
-            return why
-    forced = forced_action(st, u)
-    if forced is not None and type(cmd) is not forced and type(cmd) is not C.Hold:
-        return f"{u.name} cannot do that: {FORCED_WHY[forced]}"
-    return action.check(st, u, cmd)
-
-
 FORCED_WHY = {C.Move: "it is broken and in the open: it must move away from the enemy toward cover",
               C.Rouse: "it is panicking: it must spend its actions trying to recover",
               C.Withdraw: "it is routed: every action must withdraw",
@@ -516,91 +434,186 @@ def pending_question(st: DustState) -> str:
     return words.get(p.kind, p.kind)
 
 
-def legal_commands(st: DustState) -> list[Any]:
+# ---------------------------------------------------------------------------------------------
+# The orders every battle has: answering a question, passing, ending an activation (their checks,
+# offers and resolutions; the rulebook registers them and wraps every unit and side action in
+# the checks and steps every order shares)
+# ---------------------------------------------------------------------------------------------
+
+
+def waiting(st: DustState) -> str | None:
+    """Why no order but an answer can be given now: the battle is over, or a side must decide."""
     if st.result is not None:
-        return []
-    actions = REGISTRY.actions
+        return "the battle is over"
     if st.pending is not None:
-        if st.pending.kind == "first":
-            return [C.ChooseFirst(True), C.ChooseFirst(False)]
+        return f"waiting for {st.tables.side_names[st.pending.side]} to decide: {pending_question(st)}"
+    return None
+
+
+def choose_first_check(st: DustState, cmd: C.ChooseFirst) -> str | None:
+    if st.result is not None:
+        return "the battle is over"
+    if st.pending is None:
+        return "there is no decision to make now"
+    return None if st.pending.kind == "first" else f"the question now is: {pending_question(st)}"
+
+
+def choose_first_offer(st: DustState) -> list[C.ChooseFirst]:
+    if st.result is None and st.pending is not None and st.pending.kind == "first":
+        return [C.ChooseFirst(True), C.ChooseFirst(False)]
+    return []
+
+
+def choose_first_resolve(ctx: Resolution, cmd: C.ChooseFirst) -> None:
+    """The same answer as Decide("first") or Decide("second")."""
+    decide_resolve(ctx, C.Decide("first" if cmd.first else "second"))
+
+
+def decide_check(st: DustState, cmd: C.Decide) -> str | None:
+    if st.result is not None:
+        return "the battle is over"
+    if st.pending is None:
+        return "there is no decision to make now"
+    if cmd.choice not in st.pending.data:
+        return f"'{cmd.choice}' is not an answer here; choose one of: {', '.join(st.pending.data)}"
+    return None
+
+
+def decide_offer(st: DustState) -> list[C.Decide]:
+    if st.result is None and st.pending is not None and st.pending.kind != "first":
         return [C.Decide(c) for c in st.pending.data]
-    out: list[Any] = []
+    return []
+
+
+def decide_resolve(ctx: Resolution, cmd: C.Decide) -> None:
+    """The answer to the pending question, handed to the decision of that kind (DECISIONS)."""
+    pending = ctx.state.pending
+    assert pending is not None
+    ctx.emit(E.DecisionTaken(side=pending.side, kind=pending.kind, choice=cmd.choice))
+    DECISIONS[pending.kind](ctx, pending, cmd.choice)
+    advance(ctx)
+
+
+def end_check(st: DustState, cmd: C.EndActivation) -> str | None:
+    return waiting(st) or (None if st.active is not None else "no unit is acting")
+
+
+def end_offer(st: DustState) -> list[C.EndActivation]:
+    return [C.EndActivation()] if waiting(st) is None and st.active is not None else []
+
+
+def end_resolve(ctx: Resolution, cmd: C.EndActivation) -> None:
+    top = ctx.state.active
+    assert top is not None
+    ctx.emit(E.ActionTaken(unit=top.unit, action="nothing more", spent=top.actions))
+    advance(ctx)
+
+
+def pass_check(st: DustState, cmd: C.Pass) -> str | None:
+    """Passing: only with fewer unactivated units than the opponent, and never under random activation."""
+    why = waiting(st)
+    if why:
+        return why
+    if st.active is not None:
+        return "a unit is acting: end its activation instead"
+    me = st.to_act
+    if me is None:
+        return "no side is to act"
+    them = st.other(me)
+    if st.forced_unit is not None:
+        return "the card drawn names a unit: it must act"
+    if st.options.get("activation", "alternate") != "alternate":
+        return "with random activation there is no passing"
+    if not len(st.unactivated(me)) < len(st.unactivated(them)):
+        return "you may pass only with fewer unactivated units than the opponent (Passing)"
+    return None
+
+
+def pass_offer(st: DustState) -> list[C.Pass]:
+    return [C.Pass()] if pass_check(st, C.Pass()) is None else []
+
+
+def pass_resolve(ctx: Resolution, cmd: C.Pass) -> None:
+    st: DustState = ctx.state
+    side = st.to_act
+    assert side is not None  # pass_check refuses a pass with no side to act
+    ctx.emit(E.Passed(side=side))
+    ctx.emit(E.SideToAct(side=st.other(side)))
+    offer_seize(ctx)
+    advance(ctx)
+
+
+def side_action_refusal(st: DustState, side: str) -> str | None:
+    """Why ``side`` may not give an order instead of activating a unit now (a side action)."""
+    why = waiting(st)
+    if why:
+        return why
+    if st.active is not None:
+        return f"{st.units[st.active.unit].name} is acting: finish its activation first"
+    if side != st.to_act:
+        return f"it is {st.tables.side_names.get(st.to_act or '', 'nobody')}'s activation"
+    if st.forced_unit is not None:
+        return "the card drawn names a unit: it must act"
+    if not st.unactivated(side):
+        return "only a side that still has a unit to activate may do this instead"
+    return None
+
+
+def after_side_action(ctx: Resolution, side: str) -> None:
+    """A side action is done instead of activating a unit: the other side's activation comes next, as after
+    any activation (a pending decision or an activation it began finishes first)."""
+    st: DustState = ctx.state
+    if st.result is None and st.pending is None and st.active is None:
+        if st.options.get("activation", "alternate") == "alternate":
+            other = st.other(side)
+            ctx.emit(E.SideToAct(side=other if st.unactivated(other) else side))
+            offer_seize(ctx)
+    advance(ctx)
+
+
+def unit_action_refusal(st: DustState, kind: type, uid: str) -> tuple[Unit | None, str | None]:
+    """The unit giving an order of type ``kind`` and why it may not now (None: it may, if the action's own
+    check agrees): the battle over or a question pending, another unit acting, this one unable to begin
+    an activation, or an action the rules force on it that is not this one."""
+    why = waiting(st)
+    if why:
+        return None, why
+    u = st.units.get(uid)
+    if u is None:
+        return None, f"there is no unit '{uid}'"
     top = st.active
     if top is not None:
-        units = [st.units[top.unit]]
-        out.append(C.EndActivation())
+        if u.id != top.unit:
+            return u, f"{st.units[top.unit].name} is acting: finish its activation first"
     else:
-        units = [u for u in st.units.values() if u.side == st.to_act and may_begin(st, u) is None]
-        if validate(st, C.Pass()) is None:
-            out.append(C.Pass())
-        if st.to_act is not None and st.forced_unit is None and st.unactivated(st.to_act):
-            for ctype, action in side_actions().items():
-                for cmd in action.offer(st, st.to_act):
-                    if action.check(st, st.to_act, cmd) is None:
-                        out.append(cmd)
-    for u in units:
-        forced = forced_action(st, u)
-        for ctype, action in actions.items():
-            if forced is not None and ctype is not forced and ctype is not C.Hold:
-                continue
-            for cmd in action.offer(st, u):
-                if action.check(st, u, cmd) is None:
-                    out.append(cmd)
-    return out
+        why = may_begin(st, u)
+        if why:
+            return u, why
+    forced = forced_action(st, u)
+    if forced is not None and kind is not forced and kind is not C.Hold:
+        return u, f"{u.name} cannot do that: {FORCED_WHY[forced]}"
+    return u, None
 
 
-# ---------------------------------------------------------------------------------------------
-# Resolving
-# ---------------------------------------------------------------------------------------------
+def units_that_may_act(st: DustState) -> list[Unit]:
+    """The acting unit, or every unit of the side to act that may begin an activation now."""
+    if waiting(st) is not None:
+        return []
+    if st.active is not None:
+        return [st.units[st.active.unit]]
+    return [u for u in st.units.values() if u.side == st.to_act and may_begin(st, u) is None]
 
 
-def resolve(ctx: Resolution, cmd: Any) -> None:
+def begin_unit_action(ctx: Resolution, u: Unit, cmd: Any) -> None:
+    """What comes before any unit's action: its activation begins (if it was not acting), and a drone it
+    was flying crashes when it does anything else (Small Portable Drones)."""
     st: DustState = ctx.state
-    actions = REGISTRY.actions
-    if isinstance(cmd, C.ChooseFirst):  # the same answer as Decide("first") or Decide("second")
-        cmd = C.Decide("first" if cmd.first else "second")
-    if isinstance(cmd, C.Decide):
-        pending = st.pending
-        assert pending is not None
-        ctx.emit(E.DecisionTaken(side=pending.side, kind=pending.kind, choice=cmd.choice))
-        handler = REGISTRY.decisions[pending.kind]
-        handler(ctx, pending, cmd.choice)
-        advance(ctx)
-        return
-    if isinstance(cmd, C.Pass):
-        side = st.to_act
-        ctx.emit(E.Passed(side=side))
-        ctx.emit(E.SideToAct(side=st.other(side)))
-        offer_seize(ctx)
-        advance(ctx)
-        return
-    if isinstance(cmd, C.EndActivation):
-        top = st.active
-        ctx.emit(E.ActionTaken(unit=top.unit, action="nothing more", spent=top.actions))
-        advance(ctx)
-        return
-    side_action = side_actions().get(type(cmd))
-    if side_action is not None:
-        side = cmd.side
-        side_action.resolve(ctx, side, cmd)
-        if st.result is None and st.pending is None and st.active is None:
-            # done instead of activating a unit: the other side's activation comes next, as after any
-            # activation (a pending decision or an activation it began finishes first)
-            if st.options.get("activation", "alternate") == "alternate":
-                other = st.other(side)
-                ctx.emit(E.SideToAct(side=other if st.unactivated(other) else side))
-                offer_seize(ctx)
-        advance(ctx)
-        return
-    u = st.units[cmd.unit]
     if st.active is None:
         by = "card" if st.forced_unit == u.id else "leftover" if st.chit_leftover == u.side else "turn"
         ctx.emit(E.ActivationBegan(unit=u.id, by=by))
         activation_hooks(ctx, u)
-    if u.drone_at is not None:  # anything but flying it makes the drone crash (Small Portable Drones)
+    if u.drone_at is not None:
         ew.drone_distracted(ctx, u, cmd)
-    actions[type(cmd)].resolve(ctx, u, cmd)
-    advance(ctx)
 
 
 def seize_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
@@ -629,7 +642,7 @@ def first_decision(ctx: Resolution, pending: Pending, choice: str) -> None:
     offer_seize(ctx)
 
 
-BASIC_DECISIONS: dict[str, Callable] = {"seize": seize_decision, "first": first_decision}
+BASIC_DECISIONS: dict[str, Decision] = {"seize": seize_decision, "first": first_decision}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -637,7 +650,7 @@ BASIC_DECISIONS: dict[str, Callable] = {"seize": seize_decision, "first": first_
 # ---------------------------------------------------------------------------------------------
 
 
-def _prop_check(st: DustState, u: Unit, cmd) -> str | None:
+def _prop_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     if u.vehicle:
         return f"{u.name} is a vehicle: vehicles do not prop"
     if u.propped:
@@ -651,12 +664,12 @@ def _prop_check(st: DustState, u: Unit, cmd) -> str | None:
     return None
 
 
-def _prop_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _prop_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     spend(ctx, u, "prop")
     ctx.emit(E.Propped(unit=u.id, reason="makes use of the local cover", rule="Prop Action"))
 
 
-def _unprop_check(st: DustState, u: Unit, cmd) -> str | None:
+def _unprop_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     if not u.propped:
         return f"{u.name} is not propped"
     if u.suppression:
@@ -664,20 +677,20 @@ def _unprop_check(st: DustState, u: Unit, cmd) -> str | None:
     return None
 
 
-def _unprop_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _unprop_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     spend(ctx, u, "unprop")
     ctx.emit(E.Unpropped(unit=u.id, reason="ready to move", rule="Prop Action"))
 
 
-def _recover_check(st: DustState, u: Unit, cmd) -> str | None:
+def _recover_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     return None if u.suppression else f"{u.name} has no suppression markers"
 
 
-def _recover_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _recover_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     spend(ctx, u, "recover")
     roll = ctx.roll(u.quality, f"remove a suppression marker: D{u.quality} must beat leadership {u.leadership}",
                     "Recover Suppression Action", u.id)
-    if roll > u.leadership:
+    if beats(roll, u.leadership):
         ctx.emit(E.SuppressionRemoved(unit=u.id, markers=u.suppression - 1,
                                       reason=f"recovers ({roll} > {u.leadership})", rule="Recover Suppression Action"))
     else:
@@ -685,11 +698,11 @@ def _recover_resolve(ctx: Resolution, u: Unit, cmd) -> None:
                         rule="Recover Suppression Action"))
 
 
-def _withdraw_check(st: DustState, u: Unit, cmd) -> str | None:
+def _withdraw_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     return None if u.confidence == ROUTED else f"{u.name} is not routed"
 
 
-def _withdraw_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _withdraw_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     st: DustState = ctx.state
     spend(ctx, u, "withdraw")
     if on_own_edge(st, u):
@@ -703,26 +716,27 @@ def _withdraw_resolve(ctx: Resolution, u: Unit, cmd) -> None:
     if len(path) > 1:
         wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, "disabled")]
         if wounded:
-            abandon_wounded(ctx, u, wounded, u.pos, "abandoned by routing troops")
+            abandon_wounded(ctx, u, wounded, path[0], "abandoned by routing troops")
         reveal(ctx, u, "it moved")
         ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule="Forces: Confidence (routed)"))
 
 
-def _hold_check(st: DustState, u: Unit, cmd) -> str | None:
+def _hold_check(st: DustState, u: Unit, cmd: Any) -> str | None:
     forced = forced_action(st, u)
     if forced is not None:
-        action = REGISTRY.actions[forced]
+        action = UNIT_ACTIONS[forced]
         if any(action.check(st, u, c) is None for c in action.offer(st, u)):
             return f"{u.name} may not stand fast: {FORCED_WHY[forced]}"
     return None
 
 
-def _hold_resolve(ctx: Resolution, u: Unit, cmd) -> None:
+def _hold_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     top = ctx.state.active
     spend(ctx, u, "stand fast", top.actions if top is not None else 2)
 
 
-def _simple_offer(ctype):
+def _simple_offer(ctype: Callable[[str], Any]) -> Callable[[DustState, Unit], list[Any]]:
+    """The one order of a kind a unit may give: ``ctype(unit id)``."""
     return lambda st, u: [ctype(u.id)]
 
 
@@ -737,31 +751,12 @@ BASIC_ACTIONS: dict[type, Action] = {
 
 
 # ---------------------------------------------------------------------------------------------
-# The fold: events into state (folds.py and unitfacts.py; each module's own in its FOLD)
+# The hooks and decisions of every module, named one by one (the orders and events are in rulebook.py)
 # ---------------------------------------------------------------------------------------------
 
-
-def fold(st: DustState, ev: Any) -> None:
-    REGISTRY.fold[type(ev)](st, ev)
-
-
-# ---------------------------------------------------------------------------------------------
-# The registry: every module's orders, decisions, events and hooks, named one by one
-# ---------------------------------------------------------------------------------------------
-
-# Each table and hook list takes the modules in one order (the order their orders are offered and
-# their hooks run): fire, assault, command, heavy, vehicles (tank shock last among them), support, air,
-# hazards, ew.
-REGISTRY = Registry(
-    actions={**BASIC_ACTIONS, **fire.ACTIONS, **assault.ACTIONS, **command.ACTIONS, **heavy.ACTIONS,
-             **vehicles.ACTIONS, **tankshock.ACTIONS,
-             **support.ACTIONS, **air.ACTIONS, **hazards.ACTIONS, **ew.ACTIONS},
-    side_actions={**support.SIDE_ACTIONS, **air.SIDE_ACTIONS, **hazards.SIDE_ACTIONS},
-    decisions={**BASIC_DECISIONS, **assault.DECISIONS, **air.DECISIONS, **hazards.DECISIONS},
-    fold={**FOLD, **command.FOLD, **heavy.FOLD, **vehicles.FOLD, **air.FOLD},
-    event_types=E.EVENT_TYPES + command.EVENT_TYPES + heavy.EVENT_TYPES + vehicles.EVENT_TYPES + air.EVENT_TYPES,
-    command_types=C.COMMAND_TYPES + heavy.COMMANDS + vehicles.COMMANDS + support.COMMANDS + air.COMMANDS
-    + hazards.COMMANDS + ew.COMMANDS,
+# Each hook list takes the modules in one order (the order their hooks run): fire, assault, command,
+# heavy, vehicles, support, air, hazards, ew.
+HOOKS = Hooks(
     setup=(air.SETUP, hazards.SETUP),
     turn_begin=(vehicles.TURN_BEGIN, support.TURN_BEGIN, hazards.TURN_BEGIN),
     turn_end=(support.TURN_END, hazards.TURN_END, ew.TURN_END),
@@ -771,4 +766,33 @@ REGISTRY = Registry(
     after_move=(heavy.AFTER_MOVE, vehicles.AFTER_MOVE, hazards.AFTER_MOVE),
     after_shot=(hazards.AFTER_SHOT,),
 )
-"""Every order, decision, event fold and hook of Dustup (action.Registry), assembled here once."""
+"""Every module's hooks (action.Hooks), assembled here once."""
+
+DECISIONS: dict[str, Decision] = {**BASIC_DECISIONS, **assault.DECISIONS, **air.DECISIONS, **hazards.DECISIONS}
+"""How the answer to each kind of pending question is resolved."""
+
+def _tables(*tables: Mapping[Any, Action]) -> dict[type, Action]:
+    """The modules' tables of actions as one, in their order."""
+    return {kind: action for table in tables for kind, action in table.items()}
+
+
+UNIT_ACTIONS: dict[type, Action] = _tables(BASIC_ACTIONS, fire.ACTIONS, assault.ACTIONS, command.ACTIONS, heavy.ACTIONS,
+                                           vehicles.ACTIONS, tankshock.ACTIONS, support.ACTIONS, air.ACTIONS,
+                                           hazards.ACTIONS, ew.ACTIONS)
+"""Each module's unit actions, in the order their orders are offered (the rulebook registers them)."""
+
+SIDE_ACTIONS: dict[type, Action] = _tables(support.SIDE_ACTIONS, air.SIDE_ACTIONS, hazards.SIDE_ACTIONS)
+"""Orders a side gives instead of activating a unit (resolving a fire support impact, moving a counter on
+the inbound chart); such a command has a ``side`` field."""
+
+EVENT_FOLDS: dict[type, Callable[[DustState, Any], None]] = {**FOLD, **command.FOLD, **heavy.FOLD,
+                                                              **vehicles.FOLD, **air.FOLD}
+"""Each event type's fold, from folds.py, unitfacts.py and the modules."""
+
+EVENT_TYPES: tuple[type, ...] = (E.EVENT_TYPES + command.EVENT_TYPES + heavy.EVENT_TYPES + vehicles.EVENT_TYPES
+                                 + air.EVENT_TYPES)
+"""Every event type, in the order the saves' codec lists them."""
+
+COMMAND_TYPES: tuple[type, ...] = (C.COMMAND_TYPES + heavy.COMMANDS + vehicles.COMMANDS + support.COMMANDS
+                                   + air.COMMANDS + hazards.COMMANDS + ew.COMMANDS)
+"""Every command type, in the order the saves' codec lists them."""

@@ -97,6 +97,7 @@ from . import acts, checks, ground, heavy, vehicles
 from . import events as E
 from .action import Action, Decision
 from .dice import (
+    beats,
     clock_to_hex_direction,
     die_name,
     roll_value,
@@ -415,7 +416,7 @@ def request_resolve(ctx: Resolution, u: Unit, cmd: RequestFire) -> None:
                     modifiers=shift_names("request die D8", [(f"{cmd.chits} fire support chit(s) spent", cmd.chits),
                                                              (down_words or "another platoon's asset", -down)],
                                           RULE_REQUEST))
-    if roll <= need:
+    if not beats(roll, need):
         ctx.emit(E.Note(text=f"{u.name}'s call for fire is not answered ({roll} against {need})", rule=RULE_REQUEST))
         return
     box = SUPPORT_TIERS[a["tier"]]

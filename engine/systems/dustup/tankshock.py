@@ -3,7 +3,7 @@ assault (assault.py), the vehicle counting as units equal to its size; what the 
 is the vehicle rules' (vehicles.py).
 
 Above assault.py and vehicles.py, which it both uses; neither imports it. Its order is registered
-with the vehicles' (rules.REGISTRY), in their place among the orders.
+with the vehicles' (rules.UNIT_ACTIONS, registered in rulebook.py), in their place among the orders.
 """
 
 from __future__ import annotations
