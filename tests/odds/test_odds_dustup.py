@@ -1,7 +1,7 @@
 """Dustup: the odds an order's preview shows against the engine's own dice (oddskit), exactly.
 
 Each situation is resolved from one state with scripted dice, once for every run of faces the dice that
-decide it can show (oddskit.engine_dice_odds); the outcome of every run is read back by ``outcome_of``,
+decide it can show (oddskit.engine_dice_odds_by_rule); the outcome of every run is read back by ``outcome_of``,
 and each shown probability must be the engine's exact chance (a Fraction, as a float): the same number,
 not one within sampling error. The situations:
 
