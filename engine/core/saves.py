@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from .. import ENGINE_VERSION, SAVE_FORMAT_VERSION
