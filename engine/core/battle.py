@@ -14,7 +14,7 @@ import attrs
 
 from .errors import HexfrontError, UndoRefused, shown
 from .events import is_random
-from .resolution import Randomizer, Resolution, Script
+from .resolution import Randomizer, RandomizerSnapshot, Resolution, Script
 from .statehash import CANONICAL, CheckpointHash
 from .system import Outcome, RuleSystem, get_system
 
@@ -78,7 +78,7 @@ class Battle:
         self.events: list[list[Any]] = []
         self.checkpoints: list[Checkpoint] = []
         self.redo_stack: list[Any] = []
-        self.keyframes: dict[int, tuple[Any, tuple]] = {0: self._freeze()}
+        self.keyframes: dict[int, tuple[Any, RandomizerSnapshot]] = {0: self._freeze()}
 
     # -- construction ------------------------------------------------------------
     @classmethod
@@ -191,10 +191,10 @@ class Battle:
         return self.submit(self.redo_stack.pop(), _keep_redo=True)
 
     # -- keyframes --------------------------------------------------------------------
-    def _freeze(self) -> tuple[Any, tuple]:
+    def _freeze(self) -> tuple[Any, RandomizerSnapshot]:
         return (self.system.copy_state(self.state), self.rng.snapshot())
 
-    def _thaw(self, frame: tuple[Any, tuple]) -> None:
+    def _thaw(self, frame: tuple[Any, RandomizerSnapshot]) -> None:
         state, snap = frame
         self.state = self.system.copy_state(state)
         self.rng.restore(snap)

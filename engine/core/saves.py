@@ -134,7 +134,8 @@ def battle_to_json(battle: Battle) -> dict[str, Any]:
                   for c, k in zip(battle.log, battle.checkpoints, strict=True)],
         teach=s.teach,
     )
-    return _converter.unstructure(save)
+    data: dict[str, Any] = _converter.unstructure(save)  # an attrs record: an object
+    return data
 
 
 def save_battle(battle: Battle, path: Path | str) -> Path:
