@@ -78,14 +78,14 @@ def scenario_files(folder: Path) -> dict[str, Path]:
 _TABLES: dict[tuple[str, str], Any] = {}
 
 
-def shared_tables(system_title: str, content: dict[str, Any], build: Callable[[dict[str, Any]], Any]) -> Any:
+def shared_tables(system_title: str, content: dict[str, Any], build: Callable[[dict[str, Any]], T]) -> T:
     """``build(content)``, made once per distinct content: battles on identical content share one set of
     tables (and the sight and path caches kept on it). A malformed table becomes a one-line ContentError."""
     try:
         key = (system_title, json.dumps(content, sort_keys=True))
     except (TypeError, ValueError) as exc:
         raise ContentError(f"the {system_title} content is malformed ({shown(str(exc))})") from None
-    tables = _TABLES.get(key)
+    tables: T | None = _TABLES.get(key)  # under the system's title: what its own build made
     if tables is None:
         try:
             tables = build(content)

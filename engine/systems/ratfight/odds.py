@@ -153,7 +153,7 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
     miss = tie = no_damage = damaged = bail = 0.0
     # Shooting at Vehicles 4, for every total damage a hit can leave: the card values on which the crew bail
     bailing = {t: [v for v in range(1, 14) if rules.crew_bail(v, t)] for t in range(damage + 1, damage + 14 + ap)}
-    for d, pd in best_of_distribution(def_codes, n_def).items():
+    for d, p_exact in best_of_distribution(def_codes, n_def).items():
         # the defender's pile for the damage and crew cards: d is gone, and the n_def-1 cards it beat
         below = [r for r in def_codes if r < d]
         w_below = 1.0 - (n_def - 1) / len(below) if below else 0.0
@@ -174,7 +174,7 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
         twin_val = def_vals[d] if equal else 0
         exact_shots, exact_miss = shot_odds(_attacker_pile(att, d, same_deck, n_def), d, n_att, shots)
         per_shot = [(float(h), float(t)) for h, t in exact_shots]
-        pd = float(pd)
+        pd = float(p_exact)
         miss += pd * float(exact_miss)
         bail_weight = {t: sum(by_val[v] for v in values) for t, values in bailing.items()}
         for k, (p_hit, p_tie) in enumerate(per_shot):
