@@ -31,7 +31,6 @@ import dustkit as K  # noqa: E402
 import oddskit  # noqa: E402
 
 from hexfront.engine.systems.dustup import commands as C  # noqa: E402
-from hexfront.engine.systems.dustup import events as E  # noqa: E402
 from hexfront.engine.systems.dustup.state import SHAKEN  # noqa: E402
 
 SYSTEM = K.SYSTEM
