@@ -85,7 +85,7 @@ def engine_exact_odds(system: Any, state: Any, command: Any, depths: dict[str, i
     counts: Counter = Counter()
     for tops in product(*runs):
         work = system.copy_state(state)
-        for deck_id, top in zip(decks, tops):
+        for deck_id, top in zip(decks, tops, strict=True):
             rest = [c for c in work.decks[deck_id].draw_pile if c not in top]
             work.decks[deck_id].draw_pile = rest + list(reversed(top))  # the engine draws from the end
         ctx = Resolution(system, work, Randomizer(1))
