@@ -153,6 +153,7 @@ class HexfrontApp(App[None]):
             return
         from .screens.battle import BoardScreen
         from .screens.end import EndScreen
+        from .screens.explain import ExplainScreen
         from .screens.unsaved import SaveElsewhereScreen, UnsavedDialog
 
         system_id, legend = None, None
@@ -162,6 +163,9 @@ class HexfrontApp(App[None]):
                 break
             if isinstance(screen, (EndScreen, UnsavedDialog, SaveElsewhereScreen)):  # a battle's own screens
                 system_id = screen.session.system.id
+                break
+            if isinstance(screen, ExplainScreen):  # a dice-log entry explained: its battle's rules
+                system_id = screen.battle.system.id
                 break
         self.push_screen(HelpScreen(system_id, legend))
 
