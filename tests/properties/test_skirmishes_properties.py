@@ -150,6 +150,7 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
             assert battle.refusal(cmd) is None, cmd
     else:
         assert s.step == OVER and battle.side_to_act() is None and not battle.legal_commands()
+        assert s.result[0] in (None, *s.sides) and s.result[1]
 
 
 def _check_characters(s: Any, start: dict[str, Any], damage_cap: int) -> None:
@@ -331,7 +332,6 @@ def _check_side_views(s: Any) -> None:
             assert not foes & set(view.plans), (side, view.plans)
             assert all(o.forced for k, o in view.orders.items() if k in foes), (side, view.orders)
         assert view.chars is not s.chars and view.canonical()[0] == s.canonical()[0]
-        assert s.result[0] in (None, *s.sides) and s.result[1]
 
 
 pick = st.integers(min_value=0, max_value=10_000)
