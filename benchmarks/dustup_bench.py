@@ -44,7 +44,7 @@ def play(scenario: str, names: tuple[str, str], seed: int) -> tuple[str | None, 
     players = system.computer_players()
     battle = Battle.new("dustup", scenario, seed=seed)
     sides = system.sides(battle.state)
-    ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names))}
+    ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names, strict=True))}
     while battle.outcome() is None:
         cmd = ai[battle.side_to_act()].choose(system, battle.state)
         kind = type(cmd).__name__

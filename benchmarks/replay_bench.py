@@ -77,12 +77,12 @@ def engine_trials(tl: Timeline, rnd: random.Random) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"turn": [], "event": [], "order": []}
     for _ in range(TRIALS):
         turn = rnd.randint(first, last)
-        out["turn"].append(timed(lambda: tl.state_at(tl.turn_start(turn))))
+        out["turn"].append(timed(lambda turn=turn: tl.state_at(tl.turn_start(turn))))
     for _ in range(TRIALS):
         n = rnd.randint(1, tl.orders)
         point = tl.clamp((n, rnd.randint(0, max(0, len(tl.events_of(n)) - 1))))
-        out["event"].append(timed(lambda: tl.state_at(tl.previous_event(point))))
-        out["order"].append(timed(lambda: tl.state_at(tl.previous_order(point))))
+        out["event"].append(timed(lambda point=point: tl.state_at(tl.previous_event(point))))
+        out["order"].append(timed(lambda point=point: tl.state_at(tl.previous_order(point))))
     return out
 
 
@@ -106,12 +106,12 @@ def screen_trials(battle: Battle, rnd: random.Random) -> tuple[dict[str, list[fl
             first, last = tl.turn_range()
             for _ in range(TRIALS):
                 turn = rnd.randint(first, last)
-                out["turn"].append(timed(lambda: screen.jump_to_turn(turn)))
+                out["turn"].append(timed(lambda turn=turn: screen.jump_to_turn(turn)))
             for kind, action in (("event", screen.action_step_event), ("order", screen.action_step_order)):
                 for _ in range(TRIALS):
                     n = rnd.randint(1, tl.orders)
                     screen.point = tl.clamp((n, rnd.randint(0, max(0, len(tl.events_of(n)) - 1))))
-                    out[kind].append(timed(lambda: action(-1)))
+                    out[kind].append(timed(lambda action=action: action(-1)))
             await pilot.pause()
 
     asyncio.run(run())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import os
 import platform
 import statistics
@@ -71,7 +72,7 @@ def selfplay(names: tuple[str, str], scenario: str, games: int, first_seed: int 
         order = names if i % 2 == 0 else names[::-1]  # each player takes each side in turn
         battle = Battle.new("ratfight", scenario, seed=seed)
         sides = system.sides(battle.state)
-        ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, order))}
+        ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, order, strict=True))}
         while battle.outcome() is None:
             battle.submit(ai[battle.side_to_act()].choose(system, battle.state))
         commands += len(battle.log)
@@ -92,7 +93,7 @@ def selfplay_fixed(names: tuple[str, str], scenario: str, games: int) -> int:
     for seed in range(games):
         battle = Battle.new("ratfight", scenario, seed=seed)
         sides = system.sides(battle.state)
-        ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names))}
+        ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names, strict=True))}
         while battle.outcome() is None:
             battle.submit(ai[battle.side_to_act()].choose(system, battle.state))
         winner = battle.outcome().winner
@@ -104,14 +105,15 @@ def sight_worst_ms() -> float:
     """The slowest uncached ``visible_hexes`` over every model of the convoy scenario, best of 3 each."""
     battle = Battle.new("ratfight", "convoy", seed=1)
     state, system = battle.state, battle.system
-    cache = state.tables.sight_cache
+    cache = state.tables.view_cache
+
+    def fresh(model: str) -> None:
+        cache.clear()
+        system.visible_hexes(state, model)
+
     worst = 0.0
     for model in state.models:
-        def fresh() -> None:
-            for key in [k for k in cache if k[0] == "visible"]:
-                del cache[key]
-            system.visible_hexes(state, model)
-        worst = max(worst, best_of(3, fresh))
+        worst = max(worst, best_of(3, functools.partial(fresh, model)))
     return worst * 1000
 
 

@@ -54,7 +54,7 @@ def play(system_id: str, scenario: str, names: tuple[str, str], seed: int,
     players = system.computer_players()
     battle = Battle.new(system_id, scenario, seed=seed)
     sides = system.sides(battle.state)
-    ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names))}
+    ai = {s: players[n](seed * 2 + k) for k, (s, n) in enumerate(zip(sides, names, strict=True))}
     while battle.outcome() is None:
         battle.submit(ai[battle.side_to_act()].choose(system, battle.state))
     outcome = battle.outcome()

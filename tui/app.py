@@ -13,22 +13,26 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App, SystemCommand
+from textual import events
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Static
 
 from hexfront.engine.core.battle import Battle
-from hexfront.engine.core.errors import HexfrontError, SaveError
+from hexfront.engine.core.errors import HexfrontError
 from hexfront.engine.core.players import HUMAN
 from hexfront.engine.core.saves import load_battle
+from hexfront.engine.core.view import SideInfo
 
 from .pace import PACES, pace_of
 from .session import Session, autosave_path, retire_autosave
 from .settings import keep_setting, read_settings
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: A save loaded to watch: the battle up to where it agreed, and the line saying where it diverged (None if never).
+Replayed = tuple[Battle, str | None]
 
 
 class AsciiScrollBarRender(ScrollBarRender):
@@ -38,10 +42,10 @@ class AsciiScrollBarRender(ScrollBarRender):
     HORIZONTAL_BARS = [" "] * 8
 
 
-class TooSmallScreen(ModalScreen):
+class TooSmallScreen(ModalScreen[None]):
     """Shown while the terminal is smaller than the game needs; it goes when the terminal grows."""
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="too-small")
 
     def on_mount(self) -> None:
@@ -53,7 +57,7 @@ class TooSmallScreen(ModalScreen):
             f"Make it larger: nothing is lost meanwhile.")
 
 
-class HexfrontApp(App):
+class HexfrontApp(App[None]):
     CSS_PATH = "hexfront.tcss"
     TITLE = "hexfront"
     BINDINGS = [
@@ -63,7 +67,7 @@ class HexfrontApp(App):
 
     def __init__(self, *, ascii_look: bool | None = None, computer_delay: float | None = None,
                  replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None,
-                 replay: Path | None = None, loaded: tuple | None = None,
+                 replay: Path | None = None, loaded: Replayed | None = None,
                  resumed: Battle | None = None) -> None:
         # the terminal's own 16 colours, and with NO_COLOR none at all (plain text attributes stay)
         super().__init__(ansi_color=True)
@@ -107,7 +111,7 @@ class HexfrontApp(App):
                 self.notify(f"cannot watch it: {exc.message}", severity="error", timeout=10)
         self.check_size(self.size.width, self.size.height)
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
 
     def check_size(self, width: int, height: int) -> None:
@@ -148,15 +152,20 @@ class HexfrontApp(App):
         if any(type(s).__name__ == "HelpScreen" for s in self.screen_stack):
             return
         from .screens.battle import BoardScreen
+        from .screens.end import EndScreen
+        from .screens.explain import ExplainScreen
+        from .screens.unsaved import SaveElsewhereScreen, UnsavedDialog
 
         system_id, legend = None, None
         for screen in reversed(self.screen_stack):
             if isinstance(screen, BoardScreen):
                 system_id, legend = screen.system.id, screen.legend()
                 break
-            session = getattr(screen, "session", None) or getattr(screen, "battle", None)
-            if session is not None:
-                system_id = session.system.id
+            if isinstance(screen, (EndScreen, UnsavedDialog, SaveElsewhereScreen)):  # a battle's own screens
+                system_id = screen.session.system.id
+                break
+            if isinstance(screen, ExplainScreen):  # a dice-log entry explained: its battle's rules
+                system_id = screen.battle.system.id
                 break
         self.push_screen(HelpScreen(system_id, legend))
 
@@ -222,7 +231,7 @@ class HexfrontApp(App):
             retire_autosave()
         self.open_session(Session(battle, autosave_path()))
 
-    def watch_replay(self, path: Path, loaded: tuple | None = None) -> None:
+    def watch_replay(self, path: Path, loaded: Replayed | None = None) -> None:
         """Open the replay viewer on a save. A save of other rules or edited by hand opens up to where it
         diverges (the viewer says where and why); one that cannot be read raises SaveError (one line)."""
         from hexfront.engine.core.saves import load_for_replay
@@ -247,10 +256,12 @@ class HexfrontApp(App):
     def action_command_palette(self) -> None:
         from textual.command import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Textual annotates is_open's app as App[object], which no App[None] matches (App is invariant in
+        # its result type); it only reads the app's screen
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(CommandPalette(id="--command-palette", placeholder="Search for commands..."))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """One command per key of the screen (its own and the ones it inherits) and of the app, by its
         description: Quit once. Textual's own commands are left out: its theme picker would leave the 16
         terminal colours, its screenshot writes outside the saves folder, and its keys panel draws
@@ -271,7 +282,7 @@ class HexfrontApp(App):
 
 
 def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None = None,
-        loaded: tuple | None = None, resumed: Battle | None = None) -> int:
+        loaded: Replayed | None = None, resumed: Battle | None = None) -> int:
     app = HexfrontApp(start=start, ascii_look=ascii_look, replay=replay, loaded=loaded, resumed=resumed)
     app.run()
     return app.return_code or 0
@@ -295,7 +306,7 @@ def tutorial_players(system_id: str, scenario: str) -> dict[str, str]:
     return {s: (HUMAN if s == side else "default") for s in sides}
 
 
-def scenario_sides(system_id: str, scenario: str):
+def scenario_sides(system_id: str, scenario: str) -> tuple[SideInfo, ...]:
     """The sides of a scenario, as the board names them (sets the battle up once)."""
     from hexfront.engine.core.battle import Battle
 

@@ -150,7 +150,8 @@ class OrderEditor:
         untargeted = [o for o in options if o.parts.target is None]
         if options and len(untargeted) == len(options):
             self.target = None
-            return self._variants(untargeted)
+            self._variants(untargeted)
+            return None
         self.level = TARGET
         self.page = 0
         return None
@@ -163,14 +164,17 @@ class OrderEditor:
                 return "no order of this piece reaches that hex"
             if len(actions) > 1:
                 return f"more than one order reaches that hex ({', '.join(actions)}): pick the action first"
-            self.action = actions[0]
-        elif self.level != TARGET:
+            action = self.action = actions[0]
+        elif self.level == TARGET and self.action is not None:  # the TARGET level is reached with an action
+            action = self.action
+        else:
             return None
-        options = [o for o in self.book.options(self.unit, self.action) if o.parts.target == at]
+        options = [o for o in self.book.options(self.unit, action) if o.parts.target == at]
         if not options:
-            return f"{self.action} cannot reach that hex"
+            return f"{action} cannot reach that hex"
         self.target = at
-        return self._variants(options)
+        self._variants(options)
+        return None
 
     def _variants(self, options: list[Option]) -> None:
         if len(options) == 1:

@@ -124,7 +124,10 @@ class Session:
 
         The state is copied now, on the caller's thread; the returned function only reads the copy.
         """
-        player = self.computers[self.side_to_act()]
+        side = self.side_to_act()
+        if side is None or side not in self.computers:
+            raise HexfrontError("the computer has no order to choose now: it is not its turn")
+        player = self.computers[side]
         state = self.system.copy_state(self.state)
         system = self.system
         return lambda: player.choose(system, state)

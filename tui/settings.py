@@ -19,9 +19,9 @@ import attrs
 
 from hexfront.engine.core.errors import HexfrontError, shown
 from hexfront.engine.core.files import FileRefused, read_text_bounded, write_atomic
+from hexfront.engine.core.places import saves_dir
 
 from .names import fresh_target
-from .session import saves_dir
 
 #: The largest settings file read (a real one is a few dozen bytes).
 MAX_SETTINGS_BYTES = 64 * 1024

@@ -8,14 +8,14 @@ the nearest keyframe; no rule is ever run backwards.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import attrs
 
 from .errors import HexfrontError, UndoRefused, shown
 from .events import is_random
-from .resolution import Randomizer, Resolution, Script
+from .resolution import Randomizer, RandomizerSnapshot, Resolution, Script
+from .statehash import CANONICAL, CheckpointHash
 from .system import Outcome, RuleSystem, get_system
 
 UNDO_POLICIES = ("practice", "strict")
@@ -78,7 +78,7 @@ class Battle:
         self.events: list[list[Any]] = []
         self.checkpoints: list[Checkpoint] = []
         self.redo_stack: list[Any] = []
-        self.keyframes: dict[int, tuple[Any, tuple]] = {0: self._freeze()}
+        self.keyframes: dict[int, tuple[Any, RandomizerSnapshot]] = {0: self._freeze()}
 
     # -- construction ------------------------------------------------------------
     @classmethod
@@ -121,12 +121,13 @@ class Battle:
             out.extend(evs)
         return out
 
-    def state_hash(self) -> str:
-        canon = (self.system.canonical(self.state), self.rng.snapshot())
-        return hashlib.blake2b(repr(canon).encode(), digest_size=8).hexdigest()
+    def state_hash(self, hashing: CheckpointHash = CANONICAL) -> str:
+        """The hash of the state and the randomizer now (engine.core.statehash says exactly what is hashed)."""
+        return hashing.state(self.system.canonical(self.state), self.rng.snapshot())
 
-    def checkpoint(self) -> Checkpoint:
-        return Checkpoint(self.state_hash(), self.rng.draws)
+    def checkpoint(self, hashing: CheckpointHash = CANONICAL) -> Checkpoint:
+        """The checkpoint of the battle now; ``hashing`` other than CANONICAL checks an older save."""
+        return Checkpoint(self.state_hash(hashing), self.rng.draws)
 
     # -- orders --------------------------------------------------------------------
     def refusal(self, command: Any) -> str | None:
@@ -190,10 +191,10 @@ class Battle:
         return self.submit(self.redo_stack.pop(), _keep_redo=True)
 
     # -- keyframes --------------------------------------------------------------------
-    def _freeze(self) -> tuple[Any, tuple]:
+    def _freeze(self) -> tuple[Any, RandomizerSnapshot]:
         return (self.system.copy_state(self.state), self.rng.snapshot())
 
-    def _thaw(self, frame: tuple[Any, tuple]) -> None:
+    def _thaw(self, frame: tuple[Any, RandomizerSnapshot]) -> None:
         state, snap = frame
         self.state = self.system.copy_state(state)
         self.rng.restore(snap)
@@ -232,8 +233,14 @@ class Battle:
         battle.replay_log(commands, checkpoints)
         return battle
 
-    def replay_log(self, commands: list[Any], checkpoints: list[Checkpoint] | None = None) -> None:
-        """Give ``commands`` in turn; with checkpoints, raise Divergence at the first that differs."""
+    def replay_log(self, commands: list[Any], checkpoints: list[Checkpoint] | None = None,
+                   hashing: CheckpointHash = CANONICAL) -> None:
+        """Give ``commands`` in turn; with checkpoints, raise Divergence at the first that differs.
+
+        The checkpoints are compared as ``hashing`` makes them (an older save's are checked the way it
+        was written); the battle's own ``checkpoints`` are always CANONICAL, so a re-save is re-stamped."""
+        if checkpoints is not None and len(checkpoints) != len(commands):
+            raise ValueError(f"{len(commands)} commands but {len(checkpoints)} checkpoints")
         for i, command in enumerate(commands, start=1):
             try:
                 self.submit(command)
@@ -241,7 +248,8 @@ class Battle:
                 raise Divergence(f"the battle diverges at command {i}: it is refused on replay "
                                  f"({refused.message})", i, self) from None
             if checkpoints is not None:
-                got, want = self.checkpoints[-1], checkpoints[i - 1]
+                want = checkpoints[i - 1]
+                got = self.checkpoints[-1] if hashing is CANONICAL else self.checkpoint(hashing)
                 if got != want:
                     text = shown(self.system.describe_command(command, self.state))
                     raise Divergence(

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import attrs
 import cattrs
 import cattrs.gen
+from attrs import AttrsInstance
 
 from .errors import ContentError, shown, shown_path
 from .files import FileRefused, read_text_bounded
@@ -77,14 +78,14 @@ def scenario_files(folder: Path) -> dict[str, Path]:
 _TABLES: dict[tuple[str, str], Any] = {}
 
 
-def shared_tables(system_title: str, content: dict[str, Any], build: Callable[[dict[str, Any]], Any]) -> Any:
+def shared_tables(system_title: str, content: dict[str, Any], build: Callable[[dict[str, Any]], T]) -> T:
     """``build(content)``, made once per distinct content: battles on identical content share one set of
     tables (and the sight and path caches kept on it). A malformed table becomes a one-line ContentError."""
     try:
         key = (system_title, json.dumps(content, sort_keys=True))
     except (TypeError, ValueError) as exc:
         raise ContentError(f"the {system_title} content is malformed ({shown(str(exc))})") from None
-    tables = _TABLES.get(key)
+    tables: T | None = _TABLES.get(key)  # under the system's title: what its own build made
     if tables is None:
         try:
             tables = build(content)
@@ -126,6 +127,8 @@ def terrain_glyph_problem(glyph: Any) -> str | None:
 # that refuses unknown keys; a mistake is one line naming the file, the table, the key and what was expected.
 
 T = TypeVar("T")
+#: An attrs class (a content table or a system's whole content).
+A = TypeVar("A", bound=AttrsInstance)
 
 
 class ContentProblem(ValueError):
@@ -203,8 +206,9 @@ def content_converter() -> cattrs.Converter:
         return float(value)
 
     def table(cls: Any) -> Any:
-        renamed = {a.name: cattrs.gen.override(rename=a.metadata["key"])
-                   for a in attrs.fields(cls) if "key" in a.metadata}
+        # one override per renamed field, passed by the field's name (typed Any: the names are not known here)
+        renamed: dict[str, Any] = {a.name: cattrs.gen.override(rename=a.metadata["key"])
+                                   for a in attrs.fields(cls) if "key" in a.metadata}
         inner = cattrs.gen.make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **renamed)
 
         def structure(value: Any, _type: Any) -> Any:
@@ -222,14 +226,14 @@ def content_converter() -> cattrs.Converter:
 _CONVERTER: cattrs.Converter | None = None
 
 
-def structure_content(raw: Any, cls: type[T] | Any, where: str) -> T:
+def structure_content(raw: Any, cls: type[T], where: str) -> T:
     """``raw`` (a TOML file's data, or the part of a save's content read from it) as ``cls``; any mistake
     is one ContentError line: ``where`` (the file), the table, the key and what was expected."""
     global _CONVERTER
     if _CONVERTER is None:
         _CONVERTER = content_converter()
     try:
-        return _CONVERTER.structure(raw, cls)  # type: ignore[no-any-return]
+        return _CONVERTER.structure(raw, cls)
     except ContentError:
         raise
     except (cattrs.BaseValidationError, ContentProblem, TypeError, ValueError, KeyError) as exc:
@@ -238,7 +242,7 @@ def structure_content(raw: Any, cls: type[T] | Any, where: str) -> T:
         raise ContentError(f"{where}: nests too deeply to be read") from None
 
 
-def structure_parts(content: Any, cls: type[T], where: Callable[[str], str], *, files: bool = False) -> T:
+def structure_parts(content: Any, cls: type[A], where: Callable[[str], str], *, files: bool = False) -> A:
     """A system's whole content (the dict a save embeds: one entry per file, e.g. "weapons", "scenario") as
     ``cls``, an attrs class with one field per entry; each entry is read with :func:`structure_content`
     and ``where(entry)`` names its file in any mistake. ``files``: the content was just read from content/
@@ -250,7 +254,7 @@ def structure_parts(content: Any, cls: type[T], where: Callable[[str], str], *, 
         _READING_FILES.reset(token)
 
 
-def _structure_parts(content: Any, cls: type[T], where: Callable[[str], str]) -> T:
+def _structure_parts(content: Any, cls: type[A], where: Callable[[str], str]) -> A:
     if not isinstance(content, dict):
         raise ContentError(f"the content must be a table of tables, found {_value_name(content)}")
     fields = attrs.fields(attrs.resolve_types(cls))

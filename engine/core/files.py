@@ -101,7 +101,8 @@ def write_atomic(path: Path | str, text: str) -> None:
     """Write via a temporary file in the same folder, then rename: a crash never leaves half a file.
 
     Only a regular file or a new path is written (FileRefused otherwise); a file that is replaced keeps
-    its permission bits, and a new one gets those the umask allows. Other OS errors (a full disk, a read-only folder) are raised as OSError.
+    its permission bits, and a new one gets those the umask allows. Other OS errors (a full disk, a
+    read-only folder) are raised as OSError.
     """
     path = Path(path)
     check_writable_target(path)

@@ -73,7 +73,7 @@ def battle_luck(battle: Any) -> dict[str, SideLuck]:
         for events in battle.events:
             starts.append(len(flat))
             flat.extend(events)
-    for i, (command, events) in enumerate(zip(battle.log, battle.events)):
+    for i, (command, events) in enumerate(zip(battle.log, battle.events, strict=True)):
         outcome = system.outcome_of(state, command, flat[starts[i]:] if ahead else events)
         if outcome is not None:
             side = system.side_to_act(state)

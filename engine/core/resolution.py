@@ -12,6 +12,7 @@ into the state at once, so the rule code always reads the state as it now is.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -26,15 +27,25 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DICE = (4, 6, 8, 10, 12, 20, 100)
 
+#: A randomizer's whole state: the generator's words, how far the scripted dice and each deck's scripted
+#: cards have been used, and the draws made.
+RandomizerSnapshot = tuple[tuple[int, int, int, int], int, tuple[tuple[str, int], ...], int]
+
+
+def _dice(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _cards(decks: Mapping[str, Iterable[str]]) -> dict[str, tuple[str, ...]]:
+    return {deck: tuple(cards) for deck, cards in dict(decks).items()}
+
 
 @attrs.frozen
 class Script:
     """Scripted results: dice in the order they are rolled, cards per deck in draw order."""
 
-    dice: tuple[int, ...] = attrs.field(default=(), converter=tuple)
-    cards: dict[str, tuple[str, ...]] = attrs.field(
-        factory=dict, converter=lambda d: {k: tuple(v) for k, v in dict(d).items()}
-    )
+    dice: tuple[int, ...] = attrs.field(default=(), converter=_dice)
+    cards: dict[str, tuple[str, ...]] = attrs.field(factory=dict, converter=_cards)
 
     def is_empty(self) -> bool:
         return not self.dice and not any(self.cards.values())
@@ -67,10 +78,10 @@ class Randomizer:
             return queue[pos]
         return None
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> RandomizerSnapshot:
         return (self.gen.snapshot(), self.dice_pos, tuple(sorted(self.card_pos.items())), self.draws)
 
-    def restore(self, snap: tuple) -> None:
+    def restore(self, snap: RandomizerSnapshot) -> None:
         gen, dice_pos, card_pos, draws = snap
         self.gen.restore(gen)
         self.dice_pos = dice_pos
@@ -137,7 +148,8 @@ class Resolution:
 
     # -- cards --------------------------------------------------------------
     def deck(self, deck_id: str) -> Deck:
-        return self.state.decks[deck_id]
+        deck: Deck = self.state.decks[deck_id]  # every system's state keeps its decks by id
+        return deck
 
     def shuffle(self, deck_id: str, purpose: str, rule: str = "", gather: bool = True) -> None:
         """Shuffle the draw pile (and, with ``gather``, the discard pile into it)."""

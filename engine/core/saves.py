@@ -9,11 +9,14 @@ Every name in a save that could reach a path or pick code (the system, the scena
 players) is checked against what this hexfront has before anything is built from it, and the setup
 checkpoint's hash covers the system and scenario too (format 2), so a renamed scenario fails
 ``--verify``. A save of an earlier format is read through :data:`MIGRATIONS`, one step per version.
+
+From format 3 every checkpoint is hashed from the state's canonical JSON (engine.core.statehash says
+exactly what); formats 1 and 2 hashed ``repr``. An older save is verified with the hash it was written
+with (``SaveFile.hashing``) and is written again, when saved, with the canonical one.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -22,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from .. import ENGINE_VERSION, SAVE_FORMAT_VERSION
 from .battle import Battle, BattleSetup, Checkpoint, Divergence, IllegalOrder
@@ -33,6 +36,7 @@ from .players import HUMAN
 from .resolution import Script
 from .rng import MAX_SEED
 from .serial import codec_for, first_error, strict_converter
+from .statehash import CANONICAL, HASH_DIGITS, REPR, CheckpointHash
 from .system import RuleSystem, get_system
 
 FORMAT_TAG = "hexfront-save"
@@ -41,7 +45,7 @@ MAX_COMMANDS = 2_000_000
 #: The oldest save format this hexfront still reads (through MIGRATIONS).
 OLDEST_FORMAT_VERSION = 1
 #: A checkpoint's hash as the engine writes it: 16 hexadecimal digits.
-_HASH = re.compile(r"[0-9a-f]{16}")
+_HASH = re.compile(rf"[0-9a-f]{{{HASH_DIGITS}}}")
 #: More draws than any battle makes; a larger count is damage or tampering.
 MAX_DRAWS = 2**63
 #: The longest text a save may hold, key or value: twenty times the longest hexfront writes (a scenario's
@@ -78,27 +82,41 @@ class SaveFile:
     setup_check: Checkpoint
     commands: list[SavedCommand]
     teach: bool = False
+    #: How this save's checkpoints were hashed: not a key of the file but of its format (REPR before
+    #: format 3, set by MIGRATIONS); a save is always written with CANONICAL.
+    hashing: CheckpointHash = attrs.field(default=CANONICAL, kw_only=True)
 
 
 _converter = strict_converter()
+_converter.register_structure_hook(
+    SaveFile, make_dict_structure_fn(SaveFile, _converter, _cattrs_forbid_extra_keys=True,
+                                     hashing=override(omit=True)))
+_converter.register_unstructure_hook(
+    SaveFile, make_dict_unstructure_fn(SaveFile, _converter, hashing=override(omit=True)))
 
 
-def sealed_setup_check(check: Checkpoint, system: str, scenario: str) -> Checkpoint:
+def sealed_setup_check(check: Checkpoint, system: str, scenario: str,
+                       hashing: CheckpointHash = CANONICAL) -> Checkpoint:
     """The setup checkpoint as a save records it: its hash covers the state after setup and also the
     system and scenario the save names, so a save whose scenario is renamed no longer verifies."""
-    digest = hashlib.blake2b(repr((system, scenario, check.hash)).encode(), digest_size=8).hexdigest()
-    return Checkpoint(digest, check.draws)
+    return Checkpoint(hashing.seal(system, scenario, check.hash), check.draws)
 
 
 def _from_format_1(save: SaveFile) -> SaveFile:
     """Format 1 to 2: the setup checkpoint's hash did not cover the system and scenario; seal it now
     (the names themselves are checked against this hexfront's systems and scenarios as for any save)."""
     return attrs.evolve(save, format_version=2,
-                        setup_check=sealed_setup_check(save.setup_check, save.system, save.scenario))
+                        setup_check=sealed_setup_check(save.setup_check, save.system, save.scenario, REPR))
+
+
+def _from_format_2(save: SaveFile) -> SaveFile:
+    """Format 2 to 3: the checkpoints were hashed from ``repr`` of the state; they stay as written and are
+    checked that way (``hashing``); the battle replayed from them is saved with canonical hashes."""
+    return attrs.evolve(save, format_version=3, hashing=REPR)
 
 
 #: How a save of each earlier format becomes one of the next: applied in turn up to SAVE_FORMAT_VERSION.
-MIGRATIONS: dict[int, Callable[[SaveFile], SaveFile]] = {1: _from_format_1}
+MIGRATIONS: dict[int, Callable[[SaveFile], SaveFile]] = {1: _from_format_1, 2: _from_format_2}
 
 
 def battle_to_json(battle: Battle) -> dict[str, Any]:
@@ -112,10 +130,12 @@ def battle_to_json(battle: Battle) -> dict[str, Any]:
         system=s.system, rules_version=s.rules_version, scenario=s.scenario, seed=s.seed,
         undo_policy=s.undo_policy, options=dict(s.options), players=dict(s.players), script=script,
         content=s.content, setup_check=sealed_setup_check(battle.setup_check, s.system, s.scenario),
-        commands=[SavedCommand(codec.command_to_json(c), k) for c, k in zip(battle.log, battle.checkpoints)],
+        commands=[SavedCommand(codec.command_to_json(c), k)
+                  for c, k in zip(battle.log, battle.checkpoints, strict=True)],
         teach=s.teach,
     )
-    return _converter.unstructure(save)
+    data: dict[str, Any] = _converter.unstructure(save)  # an attrs record: an object
+    return data
 
 
 def save_battle(battle: Battle, path: Path | str) -> Path:
@@ -312,12 +332,18 @@ def battle_from_save(save: SaveFile, where: str = "the save", verify: bool = Tru
         battle = Battle(system, setup)
         check_sides(battle, where)
         if verify:
-            got, want = sealed_setup_check(battle.setup_check, setup.system, setup.scenario), save.setup_check
+            got, want = _setup_check_as_saved(battle, save), save.setup_check
             if got != want:
                 raise Divergence(f"the battle diverges at its setup: recorded state {want.hash} "
                                  f"({want.draws} draws), replayed {got.hash} ({got.draws} draws)", 0, battle)
-        battle.replay_log(commands, [c.check for c in save.commands] if verify else None)
+        battle.replay_log(commands, [c.check for c in save.commands] if verify else None, save.hashing)
         return battle
+
+
+def _setup_check_as_saved(battle: Battle, save: SaveFile) -> Checkpoint:
+    """The setup checkpoint of a battle just set up from ``save``, sealed and hashed as the save's are."""
+    check = battle.setup_check if save.hashing is CANONICAL else battle.checkpoint(save.hashing)
+    return sealed_setup_check(check, save.system, save.scenario, save.hashing)
 
 
 def check_sides(battle: Battle, where: str) -> None:
@@ -384,7 +410,7 @@ def load_for_replay(path: Path | str) -> tuple[Battle, str | None]:
     with unusable_content(where):
         battle = Battle(system, setup)
         check_sides(battle, where)
-    got, want = sealed_setup_check(battle.setup_check, setup.system, setup.scenario), save.setup_check
+    got, want = _setup_check_as_saved(battle, save), save.setup_check
     if got != want:
         return battle, say(f"the replay diverges at the setup, before any order: recorded state {want.hash} "
                            f"after {want.draws} draws, replayed {got.hash} after {got.draws} draws")
@@ -402,7 +428,8 @@ def load_for_replay(path: Path | str) -> tuple[Battle, str | None]:
                 OverflowError) as exc:
             reason = exc.message if isinstance(exc, HexfrontError) else f"{type(exc).__name__}: {shown(str(exc))}"
             return battle, say(f"the replay diverges at order {i} ({text}): replaying it fails ({reason})")
-        got, want = battle.checkpoints[-1], save.commands[i - 1].check
+        got = battle.checkpoints[-1] if save.hashing is CANONICAL else battle.checkpoint(save.hashing)
+        want = save.commands[i - 1].check
         if got != want:
             kept = Battle(system, setup)  # the orders that agreed, and not the one that did not
             for agreed in commands[:i - 1]:

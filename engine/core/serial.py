@@ -7,10 +7,11 @@ instead of being half-read.
 
 from __future__ import annotations
 
+import operator
 import re
 import types
 import typing
-from functools import cache, lru_cache
+from functools import cache, reduce
 from typing import Any, Union
 
 import cattrs
@@ -53,15 +54,24 @@ def strict_converter() -> cattrs.Converter:
     converter.register_structure_hook(str, exact(str, "text"))
     converter.register_structure_hook(bool, exact(bool, "true or false"))
     converter.register_structure_hook_factory(
-        lambda t: typing.get_origin(t) is list, container(list, "a list", cattrs.cols.list_structure_factory))
+        _is_list_type, container(list, "a list", cattrs.cols.list_structure_factory))
     converter.register_structure_hook_factory(
-        lambda t: typing.get_origin(t) is dict,
-        container(dict, "an object", cattrs.cols.mapping_structure_factory))
+        _is_dict_type, container(dict, "an object", cattrs.cols.mapping_structure_factory))
     converter.register_structure_hook_factory(_is_scalar_union, _scalar_union)
     return converter
 
 
 _SCALARS = {int, bool, str, float, type(None)}
+
+
+def _is_list_type(t: object) -> bool:
+    """``list[X]``."""
+    return typing.get_origin(t) is list
+
+
+def _is_dict_type(t: object) -> bool:
+    """``dict[K, V]``."""
+    return typing.get_origin(t) is dict
 
 
 def _is_scalar_union(t: Any) -> bool:
@@ -126,16 +136,18 @@ class Codec:
     def _union(types: tuple[type, ...]) -> Any:
         if len(types) < 2:
             raise ValueError("a rule system needs at least two command and two event types")
-        return Union[tuple(types)]  # type: ignore[valid-type]
+        return reduce(operator.or_, types)  # A | B | ...: the union of the types
 
     def command_to_json(self, command: Any) -> dict[str, Any]:
-        return self.converter.unstructure(command, self.command_union)
+        data: dict[str, Any] = self.converter.unstructure(command, self.command_union)  # tagged: an object
+        return data
 
     def command_from_json(self, data: Any) -> Any:
         return self.converter.structure(data, self.command_union)
 
     def event_to_json(self, event: Any) -> dict[str, Any]:
-        return self.converter.unstructure(event, self.event_union)
+        data: dict[str, Any] = self.converter.unstructure(event, self.event_union)  # tagged: an object
+        return data
 
     def event_from_json(self, data: Any) -> Any:
         return self.converter.structure(data, self.event_union)

@@ -20,6 +20,7 @@ import attrs
 
 from .contract import ContractError, Rulebook, core_event_line
 from .errors import UnknownScenario, UnknownSystem, shown
+from .hexes import Hex
 from .resolution import Resolution, Script, fold_core_event
 from .view import ActivationView, BattleSummary, BoardView, HelpSection, OrderParts, OrderPreview, read_help
 
@@ -317,7 +318,7 @@ class RuleSystem:
         """
         return self.rulebook.outcome(before, command, events) if self.rulebook is not None else None
 
-    def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
+    def visible_hexes(self, state: Any, piece_id: str) -> frozenset[Hex]:
         """The hexes ``piece_id`` can see now (for the line-of-sight highlight)."""
         return frozenset()
 
@@ -383,8 +384,9 @@ class SystemParts:
     """The modules of a rule system laid out the house way: ``data`` (``load_content``), ``rules``
     (``setup``, ``fold``, ``legal_commands``, ``validate``, ``resolve``, ``side_to_act``), ``view`` (``board``,
     ``activation``, ``order_parts``, ``preview``, ``visible_hexes``, ``summary``, ``MARKS_LEGEND``), the
-    ``describer`` class (``event`` and ``command`` lines; None where the rulebook registers every type's words) and, if it has one, the dotted name of the module
-    holding its ``DefaultPlayer`` (imported when first asked for)."""
+    ``describer`` class (``event`` and ``command`` lines; None where the rulebook registers every type's
+    words) and, if it has one, the dotted name of the module holding its ``DefaultPlayer`` (imported when
+    first asked for)."""
 
     data: Any
     rules: Any
@@ -412,8 +414,11 @@ class PackagedRuleSystem(RuleSystem):
             out.append(ScenarioInfo(name, str(raw.get("title", name)), str(raw.get("summary", ""))))
         return out
 
+    # The parts are modules, so what their functions give is Any to the checker: each result is named
+    # with the type this class promises (the house layout in SystemParts' docstring).
     def load_content(self, scenario: str) -> dict[str, Any]:
-        return self.parts.data.load_content(self.content_dir(), scenario)
+        content: dict[str, Any] = self.parts.data.load_content(self.content_dir(), scenario)
+        return content
 
     def setup(self, ctx: Resolution) -> None:
         self.parts.rules.setup(ctx)
@@ -427,17 +432,20 @@ class PackagedRuleSystem(RuleSystem):
         return list(state.sides)
 
     def side_to_act(self, state: Any) -> str | None:
-        return self.parts.rules.side_to_act(state)
+        side: str | None = self.parts.rules.side_to_act(state)
+        return side
 
     def legal_commands(self, state: Any) -> list[Any]:
         if self.rulebook is not None:
             return super().legal_commands(state)
-        return self.parts.rules.legal_commands(state)
+        legal: list[Any] = self.parts.rules.legal_commands(state)
+        return legal
 
     def validate(self, state: Any, command: Any) -> str | None:
         if self.rulebook is not None:
             return super().validate(state, command)
-        return self.parts.rules.validate(state, command)
+        reason: str | None = self.parts.rules.validate(state, command)
+        return reason
 
     def resolve(self, ctx: Resolution, command: Any) -> None:
         if self.rulebook is not None:
@@ -454,7 +462,8 @@ class PackagedRuleSystem(RuleSystem):
             return repr(event)
         line = self.rulebook.describe_event(state, event) if self.rulebook is not None else None
         if line is None and self.parts.describer is not None:
-            return self.parts.describer(state).event(event)
+            described: str = self.parts.describer(state).event(event)
+            return described
         return line if line is not None else super().describe(event, state)
 
     def describe_command(self, command: Any, state: Any = None) -> str:
@@ -462,7 +471,8 @@ class PackagedRuleSystem(RuleSystem):
             return repr(command)
         line = self.rulebook.describe_command(state, command) if self.rulebook is not None else None
         if line is None and self.parts.describer is not None:
-            return self.parts.describer(state).command(command)
+            described: str = self.parts.describer(state).command(command)
+            return described
         return line if line is not None else repr(command)
 
     def canonical(self, state: Any) -> Any:
@@ -472,10 +482,12 @@ class PackagedRuleSystem(RuleSystem):
         return state.copy()
 
     def board(self, state: Any) -> BoardView:
-        return self.parts.view.board(state)
+        board: BoardView = self.parts.view.board(state)
+        return board
 
     def activation(self, state: Any) -> ActivationView:
-        return self.parts.view.activation(state)
+        activation: ActivationView = self.parts.view.activation(state)
+        return activation
 
     def order_parts(self, state: Any, command: Any) -> OrderParts:
         parts = self.rulebook.order_parts(state, command) if self.rulebook is not None else None
@@ -484,18 +496,22 @@ class PackagedRuleSystem(RuleSystem):
     def preview(self, state: Any, command: Any) -> OrderPreview:
         if self.rulebook is not None:
             return super().preview(state, command)
-        return self.parts.view.preview(state, command)
+        preview: OrderPreview = self.parts.view.preview(state, command)
+        return preview
 
-    def visible_hexes(self, state: Any, piece_id: str) -> frozenset:
-        return self.parts.view.visible_hexes(state, piece_id)
+    def visible_hexes(self, state: Any, piece_id: str) -> frozenset[Hex]:
+        seen: frozenset[Hex] = self.parts.view.visible_hexes(state, piece_id)
+        return seen
 
     def outcome_of(self, before: Any, command: Any, events: list[Any]) -> str | None:
         if self.rulebook is not None:
             return super().outcome_of(before, command, events)
-        return self.parts.view.outcome_of(before, command, events)
+        outcome: str | None = self.parts.view.outcome_of(before, command, events)
+        return outcome
 
     def summary(self, state: Any) -> BattleSummary:
-        return self.parts.view.summary(state)
+        summary: BattleSummary = self.parts.view.summary(state)
+        return summary
 
     def computer_players(self) -> dict[str, Callable[[int], ComputerPlayer]]:
         players = super().computer_players()

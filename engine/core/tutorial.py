@@ -159,7 +159,7 @@ def progress(tutorial: Tutorial, system: Any, setup_state: Any, log: list[Any],
     done = 0
     stray = ""
     state = setup_state
-    for command, evs in zip(log, events):
+    for command, evs in zip(log, events, strict=True):
         if done < len(tutorial.steps) and system.side_to_act(state) == tutorial.side:
             step = tutorial.steps[done]
             action = system.order_parts(state, command).action

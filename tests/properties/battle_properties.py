@@ -65,7 +65,7 @@ def computers_play_legally_to_the_end(battle: Battle, players: tuple[str, str], 
                                       invariants: Callable[[Battle], None]) -> None:
     system = battle.system
     ai = {side: system.computer_players()[name](seed % 1000 + i)
-          for i, (side, name) in enumerate(zip(system.sides(battle.state), players))}
+          for i, (side, name) in enumerate(zip(system.sides(battle.state), players, strict=True))}
     while battle.outcome() is None:
         cmd = ai[battle.side_to_act()].choose(system, battle.state)
         assert battle.refusal(cmd) is None, cmd

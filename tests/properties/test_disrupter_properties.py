@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import battle_properties as props
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -71,6 +73,31 @@ def play(scenario: str, seed: int, picks: list[int], options: dict | None = None
 def check_invariants(battle: Battle) -> None:
     s = battle.state
     assert s.phase in ("briefing", "action", "over")
+    _check_platoons(s)
+    _check_teams(s)
+    _check_squads(s)
+    assert 0 <= s.turn <= s.tables.turn_limit
+    for e in battle.events[-1] if battle.events else ():
+        if isinstance(e, E.TeamStepped):  # a team moves hex by hex, onto the board
+            assert hex_distance(e.frm, e.to) == 1 and e.to in s.tables.board, e
+    if s.result is None:
+        assert s.phase != "over"
+        side = battle.side_to_act()
+        assert side in s.sides
+        if s.phase == "action":
+            assert s.segments and s.segment[1] == side, s.segments
+            assert all(g in ("init", "co", "g1", "g2") and p in s.sides for g, p, _ in s.segments)
+        legal = battle.legal_commands()
+        assert legal
+        # every order offered is one the rules accept (a spread of them: the lists run to hundreds)
+        for cmd in legal[::max(1, len(legal) // 40)]:
+            assert battle.refusal(cmd) is None, cmd
+    else:
+        assert s.phase == "over" and battle.side_to_act() is None and not battle.legal_commands()
+
+
+def _check_platoons(s: Any) -> None:
+    """Stress, rally points and the officer of every platoon."""
     for p in s.platoons.values():
         assert 0 <= p.stress <= rules.MAX_STRESS, p
         if s.opt("no_stress"):
@@ -78,6 +105,10 @@ def check_invariants(battle: Battle) -> None:
         assert len(p.rally_points) <= rules.MAX_RALLY_POINTS
         assert all(h in s.tables.board for h in p.rally_points)
         assert p.co is None or s.unit(p.co).klass == "officer", p
+
+
+def _check_teams(s: Any) -> None:
+    """Every team's units, where it stands and its state (one team a hex)."""
     seen: dict[Hex, str] = {}
     for team in s.teams.values():
         assert team.side in s.sides and team.squad in s.squads
@@ -106,6 +137,10 @@ def check_invariants(battle: Battle) -> None:
         if team.routed:
             assert not team.cover, f"routed {team.id} is under cover"
             assert s.phase != "briefing", team.id
+
+
+def _check_squads(s: Any) -> None:
+    """Every squad's group, orders and code words."""
     for sq in s.squads.values():
         assert sq.group in (1, 2), sq
         if sq.hq:
@@ -117,24 +152,6 @@ def check_invariants(battle: Battle) -> None:
             if o is not None:
                 assert o.verb in VERBS and o.fire in FIRE_CLAUSES, (sq.id, o)
                 assert (o.place is not None) == (o.verb in ("advance", "rally")), (sq.id, o)
-    assert 0 <= s.turn <= s.tables.turn_limit
-    for e in battle.events[-1] if battle.events else ():
-        if isinstance(e, E.TeamStepped):  # a team moves hex by hex, onto the board
-            assert hex_distance(e.frm, e.to) == 1 and e.to in s.tables.board, e
-    if s.result is None:
-        assert s.phase != "over"
-        side = battle.side_to_act()
-        assert side in s.sides
-        if s.phase == "action":
-            assert s.segments and s.segment[1] == side, s.segments
-            assert all(g in ("init", "co", "g1", "g2") and p in s.sides for g, p, _ in s.segments)
-        legal = battle.legal_commands()
-        assert legal
-        # every order offered is one the rules accept (a spread of them: the lists run to hundreds)
-        for cmd in legal[::max(1, len(legal) // 40)]:
-            assert battle.refusal(cmd) is None, cmd
-    else:
-        assert s.phase == "over" and battle.side_to_act() is None and not battle.legal_commands()
 
 
 pick = st.integers(min_value=0, max_value=10_000)

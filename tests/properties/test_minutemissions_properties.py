@@ -132,10 +132,34 @@ def _phase_before_last_command(battle: Battle) -> str | None:
 
 def check_invariants(battle: Battle) -> None:
     s = battle.state
-    tables = s.tables
-    m = tables.mission
     assert s.stage in (DEPLOY, BATTLE, OVER)
-    # units: defence points, facing, posture, place on the board and the hex it shares
+    _check_units(s)
+    _check_weapons(s)
+    _check_drones(s)
+    _check_round(s)
+    phase = s.turn.phase if s.turn is not None else None
+    _check_phases(battle, phase)
+    if s.result is None:
+        assert s.stage != OVER
+        side = battle.side_to_act()
+        assert side in s.sides
+        if s.stage == BATTLE and s.turn is None:
+            assert rules.unacted(s, side), f"{side} is to act with no unit left to activate"
+        legal = battle.legal_commands()
+        assert legal
+        # every order offered is one the rules accept (a spread of them: the attack lists run long)
+        for cmd in legal[::max(1, len(legal) // 40)]:
+            assert battle.refusal(cmd) is None, cmd
+    else:
+        winner, reason = s.result
+        assert winner in (None, *s.sides) and reason
+        assert s.stage == OVER and s.turn is None
+        assert battle.side_to_act() is None and not battle.legal_commands()
+
+
+def _check_units(s: Any) -> None:
+    """Every unit's defence points, facing, posture, place on the board and the hex it shares."""
+    tables = s.tables
     levels: dict[tuple[Hex, int], list[str]] = {}
     for u in s.units.values():
         assert u.side in s.sides, u.id
@@ -163,7 +187,11 @@ def check_invariants(battle: Battle) -> None:
         sides = {s.units[x].side for x in here}
         assert len(sides) == 1, f"enemies {here} share {h} at elevation {elev}"
         assert len(here) <= K.FRIENDS_PER_LEVEL, f"{here} crowd {h} at elevation {elev}"
-    # weapons
+
+
+def _check_weapons(s: Any) -> None:
+    """Every weapon's place, defence points and holder; no hand holds two."""
+    tables = s.tables
     for w in s.weapons.values():
         assert w.place in WEAPON_PLACES, w
         assert 0 <= w.dp <= tables.weapons[w.type].dp, w
@@ -185,7 +213,11 @@ def check_invariants(battle: Battle) -> None:
         hands = [a for w in s.weapons_of(u.id) if w.place == HELD for a in w.at]
         assert len(hands) == len(set(hands)), f"{u.id} holds two weapons in one hand"
         assert K.carried_count(s, u) <= MAX_CARRIED, u.id
-    # drones: at most 3 out, within 2 hexes of their carrier, one to a hex
+
+
+def _check_drones(s: Any) -> None:
+    """Drones: at most 3 out, within 2 hexes of their carrier, one to a hex."""
+    tables = s.tables
     out = Counter()
     hovering = Counter()
     for d in s.drones.values():
@@ -202,13 +234,16 @@ def check_invariants(battle: Battle) -> None:
             hovering[d.at] += 1
     assert all(n <= K.MAX_DRONES for n in out.values()), out
     assert all(n == 1 for n in hovering.values()), f"drones share a hex: {hovering}"
-    # the round and the unit's turn
+
+
+def _check_round(s: Any) -> None:
+    """The round, the scores and the unit's turn."""
+    m = s.tables.mission
     assert len(s.acted) == len(set(s.acted)), f"a unit acted twice this round: {s.acted}"
     assert set(s.acted) <= set(s.units)
     assert all(v >= 0 for v in s.scores.values()) and set(s.scores) == set(s.sides)
     if m.goal != "hold":
         assert not any(s.scores.values())
-    phase = s.turn.phase if s.turn is not None else None
     if s.stage == DEPLOY:
         assert s.round == 0 and s.turn is None and not s.acted
         assert rules.unplaced(s, s.active), "the side to deploy has nobody to place"
@@ -222,7 +257,12 @@ def check_invariants(battle: Battle) -> None:
         assert t.ap >= 0 and t.phase in PHASES and t.mp_spent >= 0 and t.pressed >= 0, t
         if t.thrusted:
             assert t.phase == MOVEMENT, "a thruster flight forfeits the combat phases"
-    # phases never go back within a unit's turn
+
+
+def _check_phases(battle: Battle, phase: str | None) -> None:
+    """Within a unit's turn the phases of the last order's events never go back."""
+    s = battle.state
+    tables = s.tables
     if battle.events:
         before = _phase_before_last_command(battle)
         for e in battle.events[-1]:
@@ -240,22 +280,6 @@ def check_invariants(battle: Battle) -> None:
             elif isinstance(e, E.ApSpent):
                 assert e.ap > 0 and e.left >= 0, e
         assert before == phase, (before, phase)
-    if s.result is None:
-        assert s.stage != OVER
-        side = battle.side_to_act()
-        assert side in s.sides
-        if s.stage == BATTLE and s.turn is None:
-            assert rules.unacted(s, side), f"{side} is to act with no unit left to activate"
-        legal = battle.legal_commands()
-        assert legal
-        # every order offered is one the rules accept (a spread of them: the attack lists run long)
-        for cmd in legal[::max(1, len(legal) // 40)]:
-            assert battle.refusal(cmd) is None, cmd
-    else:
-        winner, reason = s.result
-        assert winner in (None, *s.sides) and reason
-        assert s.stage == OVER and s.turn is None
-        assert battle.side_to_act() is None and not battle.legal_commands()
 
 
 def check_stat_reductions(s, u) -> None:
@@ -368,83 +392,120 @@ class FromState:
     k: int
 
     def __call__(self, battle: Battle) -> Any:
+        make = {"acted": self._acted, "other_side": self._other_side, "friend_not_acting": self._friend_not_acting,
+                "wrong_stage": self._wrong_stage, "short_of_ap": self._short_of_ap, "destroyed": self._destroyed,
+                "mistyped": self._mistyped, "play_on": self._play_on}.get(self.kind)
+        if make is None:
+            raise AssertionError(self.kind)
+        return make(battle)
+
+    def _pick(self, xs: Any) -> Any:
+        return xs[self.k % len(xs)] if xs else None
+
+    def _acted(self, battle: Battle) -> Any:
+        s = battle.state
+        pick = self._pick
+        fallback = C.Activate("nobody")
+        uid = pick(sorted(s.acted))
+        if uid is None:
+            return fallback
+        u = s.units[uid]
+        return pick([C.Activate(uid), C.EndTurn(uid), C.Turn(uid, (u.facing + 1) % 6), C.PressOn(uid),
+                     C.Move(uid, u.at.neighbour(u.facing))])
+
+    def _other_side(self, battle: Battle) -> Any:
+        s = battle.state
+        side = battle.side_to_act()
+        pick = self._pick
+        fallback = C.Activate("nobody")
+        foe = pick(sorted(u.id for u in s.units.values() if u.side != side and u.on_board))
+        if foe is None:
+            return fallback
+        u = s.units[foe]
+        mine = [x.id for x in s.units.values() if x.side == side and x.on_board]
+        orders = [C.Activate(foe), C.EndPhase(foe), C.EndTurn(foe), C.Move(foe, u.at.neighbour(u.facing)),
+                  C.Turn(foe, (u.facing + 1) % 6), C.PressOn(foe), C.Kneel(foe)]
+        orders += [C.Attack(foe, w.id, tid, "torso") for w in s.weapons_of(foe) for tid in mine[:1]]
+        return pick(orders)
+
+    def _friend_not_acting(self, battle: Battle) -> Any:
         s = battle.state
         side = battle.side_to_act()
         t = s.turn
-        pick = lambda xs: xs[self.k % len(xs)] if xs else None  # noqa: E731
+        pick = self._pick
         fallback = C.Activate("nobody")
-        if self.kind == "acted":
-            uid = pick(sorted(s.acted))
-            if uid is None:
-                return fallback
-            u = s.units[uid]
-            return pick([C.Activate(uid), C.EndTurn(uid), C.Turn(uid, (u.facing + 1) % 6), C.PressOn(uid),
-                         C.Move(uid, u.at.neighbour(u.facing))])
-        if self.kind == "other_side":
-            foe = pick(sorted(u.id for u in s.units.values() if u.side != side and u.on_board))
-            if foe is None:
-                return fallback
-            u = s.units[foe]
-            mine = [x.id for x in s.units.values() if x.side == side and x.on_board]
-            orders = [C.Activate(foe), C.EndPhase(foe), C.EndTurn(foe), C.Move(foe, u.at.neighbour(u.facing)),
-                      C.Turn(foe, (u.facing + 1) % 6), C.PressOn(foe), C.Kneel(foe)]
-            orders += [C.Attack(foe, w.id, tid, "torso") for w in s.weapons_of(foe) for tid in mine[:1]]
-            return pick(orders)
-        if self.kind == "friend_not_acting":
-            if t is None:
-                return fallback
-            friend = pick(sorted(u.id for u in s.units.values() if u.side == side and u.id != t.unit))
-            if friend is None:
-                return fallback
-            return pick([cls(friend) for cls in UNIT_ORDERS] + [C.Activate(friend)])
-        if self.kind == "wrong_stage":
-            if s.stage == DEPLOY:
-                uid = pick(sorted(u.id for u in rules.unplaced(s, side)))
-                return pick([C.Activate(uid), C.EndTurn(uid), C.Kneel(uid), C.Move(uid, Hex(0, 0))])
-            if t is None:  # between turns: deployment is over, and no unit is acting
-                u = pick(rules.unacted(s, side))
-                return pick([C.Place(u.id, u.at), C.EndPhase(u.id), C.Move(u.id, u.at.neighbour(u.facing)),
-                             C.PressOn(u.id), C.Attack(u.id, pick(s.weapons_of(u.id)).id, "A1", "torso")])
-            u = s.units[t.unit]
-            if t.phase != MOVEMENT:  # movement is over, phases are never revisited
-                return pick([C.Move(u.id, h) for h in K.front_hexes(u)] + [C.Turn(u.id, (u.facing + 1) % 6),
-                            C.Thrust(u.id, self.k % 6, 1), C.PressOn(u.id), C.Transform(u.id)])
-            return pick([C.Place(u.id, u.at), C.Activate(u.id)])
-        if self.kind == "short_of_ap":
-            if t is None:
-                return fallback
-            u = s.units[t.unit]
-            foes = [x.id for x in s.units.values() if x.side != u.side and x.on_board]
-            dear = [w.id for w in s.weapons_of(u.id) if s.tables.weapons[w.type].ap > t.ap]
-            orders = [C.Attack(u.id, wid, tid, area) for wid in dear for tid in foes for area in ("torso", "head")]
-            if t.ap < K.COMMAND_AP:
-                orders += [cls(u.id) for cls in COMMAND_ACTIONS_NO_FIELDS]
-                orders += [C.Swap(u.id, w.id) for w in s.weapons_of(u.id)]
-                orders += [C.Reposition(u.id, d) for d in range(6)]
-            return pick(orders) or fallback
-        if self.kind == "destroyed":
-            gone = pick(sorted(u.id for u in s.units.values() if u.destroyed))
-            if gone is None:
-                return fallback
-            if t is not None:
-                return pick([C.Attack(t.unit, w.id, gone, "torso") for w in s.weapons_of(t.unit)]
-                            + [C.EndTurn(gone), C.Activate(gone)])
-            return C.Activate(gone)
-        if self.kind == "mistyped":
-            cmd = pick([c for c in battle.legal_commands() if type(c) in INT_FIELDS or hasattr(c, "to")])
-            if cmd is None:
-                return fallback
-            if hasattr(cmd, "to"):  # a hex of floats (equal to the legal one) or none at all
-                h = cmd.to
-                return attrs.evolve(cmd, to=pick([Hex(float(h.q), h.r), Hex(h.q, float(h.r)), None, (h.q, h.r)]))
-            field = pick(INT_FIELDS[type(cmd)])
-            value = getattr(cmd, field)
-            wrong = [float(value), str(value), None, 1.5, *([bool(value)] if value in (0, 1) else [])]
-            return attrs.evolve(cmd, **{field: pick(wrong)})
-        if self.kind == "play_on":
-            legal = battle.legal_commands()
-            return choose(battle, legal, self.k * 7919 + self.k)
-        raise AssertionError(self.kind)
+        if t is None:
+            return fallback
+        friend = pick(sorted(u.id for u in s.units.values() if u.side == side and u.id != t.unit))
+        if friend is None:
+            return fallback
+        return pick([cls(friend) for cls in UNIT_ORDERS] + [C.Activate(friend)])
+
+    def _wrong_stage(self, battle: Battle) -> Any:
+        s = battle.state
+        side = battle.side_to_act()
+        t = s.turn
+        pick = self._pick
+        if s.stage == DEPLOY:
+            uid = pick(sorted(u.id for u in rules.unplaced(s, side)))
+            return pick([C.Activate(uid), C.EndTurn(uid), C.Kneel(uid), C.Move(uid, Hex(0, 0))])
+        if t is None:  # between turns: deployment is over, and no unit is acting
+            u = pick(rules.unacted(s, side))
+            return pick([C.Place(u.id, u.at), C.EndPhase(u.id), C.Move(u.id, u.at.neighbour(u.facing)),
+                         C.PressOn(u.id), C.Attack(u.id, pick(s.weapons_of(u.id)).id, "A1", "torso")])
+        u = s.units[t.unit]
+        if t.phase != MOVEMENT:  # movement is over, phases are never revisited
+            return pick([C.Move(u.id, h) for h in K.front_hexes(u)] + [C.Turn(u.id, (u.facing + 1) % 6),
+                        C.Thrust(u.id, self.k % 6, 1), C.PressOn(u.id), C.Transform(u.id)])
+        return pick([C.Place(u.id, u.at), C.Activate(u.id)])
+
+    def _short_of_ap(self, battle: Battle) -> Any:
+        s = battle.state
+        t = s.turn
+        pick = self._pick
+        fallback = C.Activate("nobody")
+        if t is None:
+            return fallback
+        u = s.units[t.unit]
+        foes = [x.id for x in s.units.values() if x.side != u.side and x.on_board]
+        dear = [w.id for w in s.weapons_of(u.id) if s.tables.weapons[w.type].ap > t.ap]
+        orders = [C.Attack(u.id, wid, tid, area) for wid in dear for tid in foes for area in ("torso", "head")]
+        if t.ap < K.COMMAND_AP:
+            orders += [cls(u.id) for cls in COMMAND_ACTIONS_NO_FIELDS]
+            orders += [C.Swap(u.id, w.id) for w in s.weapons_of(u.id)]
+            orders += [C.Reposition(u.id, d) for d in range(6)]
+        return pick(orders) or fallback
+
+    def _destroyed(self, battle: Battle) -> Any:
+        s = battle.state
+        t = s.turn
+        pick = self._pick
+        fallback = C.Activate("nobody")
+        gone = pick(sorted(u.id for u in s.units.values() if u.destroyed))
+        if gone is None:
+            return fallback
+        if t is not None:
+            return pick([C.Attack(t.unit, w.id, gone, "torso") for w in s.weapons_of(t.unit)]
+                        + [C.EndTurn(gone), C.Activate(gone)])
+        return C.Activate(gone)
+
+    def _mistyped(self, battle: Battle) -> Any:
+        pick = self._pick
+        fallback = C.Activate("nobody")
+        cmd = pick([c for c in battle.legal_commands() if type(c) in INT_FIELDS or hasattr(c, "to")])
+        if cmd is None:
+            return fallback
+        if hasattr(cmd, "to"):  # a hex of floats (equal to the legal one) or none at all
+            h = cmd.to
+            return attrs.evolve(cmd, to=pick([Hex(float(h.q), h.r), Hex(h.q, float(h.r)), None, (h.q, h.r)]))
+        field = pick(INT_FIELDS[type(cmd)])
+        value = getattr(cmd, field)
+        wrong = [float(value), str(value), None, 1.5, *([bool(value)] if value in (0, 1) else [])]
+        return attrs.evolve(cmd, **{field: pick(wrong)})
+
+    def _play_on(self, battle: Battle) -> Any:
+        legal = battle.legal_commands()
+        return choose(battle, legal, self.k * 7919 + self.k)
 
 
 ILLEGAL_KINDS = ["acted", "other_side", "friend_not_acting", "wrong_stage", "short_of_ap", "destroyed", "mistyped"]

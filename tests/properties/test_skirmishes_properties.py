@@ -127,8 +127,35 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
     damage_cap = hits.OUT_OF_COMBAT - 1 + max_hit * len(s.chars)  # at most one hit per character in a phase
     assert s.step in (COMMIT, LUCK, REACT, OVER), s.step  # the resolution only stops for a decision
     assert 1 <= s.round <= t.victory.round_limit, s.round
+    _check_characters(s, start, damage_cap)
+    _check_vehicles(s)
+    _check_orders(battle)
+    _check_step(s)
+    _check_last_command(battle, start, max_hit, before)
+    _check_side_views(s)
+    if s.result is None:
+        side = battle.side_to_act()
+        assert side in s.sides, side
+        legal = battle.legal_commands()
+        assert legal
+        # the side to act sees the same orders on its own view of the state
+        assert SYSTEM.legal_commands(SYSTEM.side_view(s, side)) == legal
+        for cmd in legal:
+            cid = getattr(cmd, "character", None)
+            if s.step == COMMIT and cid is not None:
+                c = s.chars[cid]
+                assert c.able and c.side == side and cid not in s.orders, cmd
+        # every order offered is one the rules accept (a spread of them: the runs alone run to dozens)
+        for cmd in legal[::max(1, len(legal) // 30)] + legal[-1:]:
+            assert battle.refusal(cmd) is None, cmd
+    else:
+        assert s.step == OVER and battle.side_to_act() is None and not battle.legal_commands()
+        assert s.result[0] in (None, *s.sides) and s.result[1]
 
-    # -- the characters ---------------------------------------------------------------------------
+
+def _check_characters(s: Any, start: dict[str, Any], damage_cap: int) -> None:
+    """Every character: status, damage, wounds, what it carries, where it stands (one to a hex)."""
+    t = s.tables
     assert set(s.chars) == set(start)
     placed: dict[Hex, str] = {}
     for cid, c in s.chars.items():
@@ -171,6 +198,11 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
         else:
             assert not c.aboard, cid
     assert s.occupant == placed, (s.occupant, placed)
+
+
+def _check_vehicles(s: Any) -> None:
+    """Vehicles one to a hex, on ground they drive on, never over their seats; machines as the layer shows them."""
+    t = s.tables
     # vehicles: one to a hex, on ground they drive on, never over their seats; machines as the layer shows them
     assert set(s.vehicles) == set(t.vehicles) and len(set(s.vehicles.values())) == len(s.vehicles), s.vehicles
     for vid, at in s.vehicles.items():
@@ -182,7 +214,11 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
         m = t.machines[mid]
         assert layer(s).terrain[m.at] == (m.open_terrain if up else m.shut_terrain), mid
 
-    # -- the round's orders -----------------------------------------------------------------------
+
+def _check_orders(battle: Battle) -> None:
+    """The round's orders and plans: one committed action (and at most one run) per character."""
+    s = battle.state
+    t = s.tables
     for cid, o in s.orders.items():
         assert o.character == cid and cid in s.chars and o.action in ACTION_PHASE, o
         if o.action == "shoot":
@@ -195,6 +231,17 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
             assert o.item in t.vehicles and o.at in t.board, o
     assert all(cid in s.chars and h in t.board for cid, h in s.plans.items()), s.plans
     assert len(set(s.locked)) == len(s.locked) and set(s.locked) <= set(s.sides), s.locked
+    given, runs, reacted = _given_this_round(battle)
+    # one committed action (and at most one run) per character per round; a grenade dealt with replaces it
+    assert all(n == 1 for n in given.values()), given
+    assert all(n == 1 for n in runs.values()), runs
+    assert all(n == 1 and given.get(cid) == 1 for cid, n in reacted.items()), (reacted, given)
+    assert set(given) == set(s.orders), (given, s.orders)
+    assert set(runs) == set(s.plans), (runs, s.plans)
+
+
+def _given_this_round(battle: Battle) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """Orders given (or held), runs planned and reactions chosen this round, per character."""
     this_round = _this_round(battle)
     given: dict[str, int] = {}
     runs: dict[str, int] = {}
@@ -208,12 +255,12 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
             runs[e.character] = runs.get(e.character, 0) + 1
         elif type(e) is E.ReactionChosen and e.character is not None:
             reacted[e.character] = reacted.get(e.character, 0) + 1
-    # one committed action (and at most one run) per character per round; a grenade dealt with replaces it
-    assert all(n == 1 for n in given.values()), given
-    assert all(n == 1 for n in runs.values()), runs
-    assert all(n == 1 and given.get(cid) == 1 for cid, n in reacted.items()), (reacted, given)
-    assert set(given) == set(s.orders), (given, s.orders)
-    assert set(runs) == set(s.plans), (runs, s.plans)
+    return given, runs, reacted
+
+
+def _check_step(s: Any) -> None:
+    """What each step of the resolution waits for: orders, a luck decision or a reaction."""
+    t = s.tables
     if s.step == COMMIT:
         assert not s.revealed and not s.hits and s.offer is None and not s.live, s
         assert all(cl.until >= s.round for cl in s.clouds), s.clouds
@@ -235,7 +282,11 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
         assert s.offer is not None and s.offer.grenade in {g.id for g in s.live}, s.offer
         assert all(s.chars[cid].able and s.chars[cid].side == s.offer.side for cid in s.offer.characters)
 
-    # -- the last command and what it set off --------------------------------------------------
+
+def _check_last_command(battle: Battle, start: dict[str, Any], max_hit: int,
+                        before: dict[str, tuple[str, int, int]] | None) -> None:
+    """The last command and what it set off; battle time only goes forward and nobody acts once out of the fight."""
+    s = battle.state
     if battle.log:  # an order the rules accept is one a save can hold: every field of its declared type
         cmd = battle.log[-1]
         assert CODEC.command_from_json(CODEC.command_to_json(cmd)) == cmd, cmd  # the strict codec raises if not
@@ -267,7 +318,9 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
     # a round lasts six seconds of battle time, counted when it ends
     assert s.seconds == ROUND_SECONDS * (s.round - (s.result is None)), (s.round, s.seconds)
 
-    # -- a side's view hides the enemy's unrevealed orders ---------------------------------------
+
+def _check_side_views(s: Any) -> None:
+    """A side's view hides the enemy's unrevealed orders."""
     for side in s.sides:
         view = SYSTEM.side_view(s, side)
         foes = {cid for cid, c in s.chars.items() if c.side != side}
@@ -279,26 +332,6 @@ def check_invariants(battle: Battle, before: dict[str, tuple[str, int, int]] | N
             assert not foes & set(view.plans), (side, view.plans)
             assert all(o.forced for k, o in view.orders.items() if k in foes), (side, view.orders)
         assert view.chars is not s.chars and view.canonical()[0] == s.canonical()[0]
-
-    # -- who acts, and what they may do ------------------------------------------------------------
-    if s.result is None:
-        side = battle.side_to_act()
-        assert side in s.sides, side
-        legal = battle.legal_commands()
-        assert legal
-        # the side to act sees the same orders on its own view of the state
-        assert SYSTEM.legal_commands(SYSTEM.side_view(s, side)) == legal
-        for cmd in legal:
-            cid = getattr(cmd, "character", None)
-            if s.step == COMMIT and cid is not None:
-                c = s.chars[cid]
-                assert c.able and c.side == side and cid not in s.orders, cmd
-        # every order offered is one the rules accept (a spread of them: the runs alone run to dozens)
-        for cmd in legal[::max(1, len(legal) // 30)] + legal[-1:]:
-            assert battle.refusal(cmd) is None, cmd
-    else:
-        assert s.step == OVER and battle.side_to_act() is None and not battle.legal_commands()
-        assert s.result[0] in (None, *s.sides) and s.result[1]
 
 
 pick = st.integers(min_value=0, max_value=10_000)

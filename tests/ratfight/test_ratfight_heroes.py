@@ -52,7 +52,10 @@ def test_bruiser_defender_draws_two(kit):
 
 # -- Inspiring ---------------------------------------------------------------------------------------
 
-def _inspired(kit, action, hero_at=Hex(0, 0), **kw):
+CORNER = Hex(0, 0)
+
+
+def _inspired(kit, action, hero_at=CORNER, **kw):
     red = [kit.inf("R1", hero_at, leader=2, heroes=["inspiring"]), kit.inf("R2", Hex(0, 2))]
     return kit.battle(red, [kit.inf("B1", Hex(6, 0))], action=action, **kw)
 

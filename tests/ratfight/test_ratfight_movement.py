@@ -17,7 +17,10 @@ def _map(*rows: str) -> str:
     return "\n".join(rows)
 
 
-def _walker(kit, mapping, at=Hex(0, 0), action=("move1-a", "fire1-a", "move1-c")):
+CORNER = Hex(0, 0)
+
+
+def _walker(kit, mapping, at=CORNER, action=("move1-a", "fire1-a", "move1-c")):
     return kit.battle([kit.inf("R1", at)], [kit.inf(BLUE_FAR, Hex(8, 4))], map=mapping, action=list(action))
 
 

@@ -1,4 +1,5 @@
-"""The odds an order preview shows (engine.systems.ratfight.previews and .odds), against the rule book and the engine itself.
+"""The odds an order preview shows (engine.systems.ratfight.previews and .odds), against the rule book and the
+engine itself.
 
 Rule book sections: "Cards", "Firing", "Close Combat", "Weapons" (Grenade), "Shooting at Vehicles".
 """

@@ -93,10 +93,11 @@ def test_the_tutorial_is_played_through_every_step(played):
 
 def test_the_cards_decide_as_the_lesson_says(played):
     """The key rule, from the scripted cards, whichever models the learner picks: the computer's Move Vehicle
-    cards are passed (Action Cards); the King of Spades beats the target's 7 of Diamonds and he is Down (Firing 2-3); at Turn End his Heart puts him
-    out of the fight (Testing for Casualties); the Queen of Spades, best of the attacker's two cards, beats the
-    5 of Hearts and the defender is a casualty (Close Combat); and the Stoats' 2 of Diamonds does not beat their
-    2 casualties, so they break and the Field Rats win (Morale Check)."""
+    cards are passed (Action Cards); the King of Spades beats the target's 7 of Diamonds and he is Down
+    (Firing 2-3); at Turn End his Heart puts him out of the fight (Testing for Casualties); the Queen of
+    Spades, best of the attacker's two cards, beats the 5 of Hearts and the defender is a casualty (Close
+    Combat); and the Stoats' 2 of Diamonds does not beat their 2 casualties, so they break and the Field Rats
+    win (Morale Check)."""
     battle, mine = played
     events = battle.all_events()
     passed = [e for e in events if type(e) is E.ActionCardDone and e.side == "blue"]
@@ -161,7 +162,7 @@ def test_any_play_of_the_tutorial_keeps_to_its_script_and_ends(players):
     it does not hold: the scripted action cards repeat only after the deck is gathered for a new turn, and
     each resolution deck's scripted cards are all different. Every game ends within the turn limit."""
     for seed in range(15):
-        battle = Battle.new("ratfight", "tutorial", seed=seed, players=dict(zip(("red", "blue"), players)))
+        battle = Battle.new("ratfight", "tutorial", seed=seed, players=dict(zip(("red", "blue"), players, strict=True)))
         computers = computer_players_for(battle)
         for _ in range(400):
             if battle.outcome() is not None:

@@ -301,11 +301,10 @@ def test_visible_hexes_follow_line_of_sight_and_are_cached():
     worked out is measured in benchmarks/run.py, not asserted here.)"""
     b = Battle.new("ratfight", "convoy", seed=1, script=Script(cards={"action": ["move1-b", "move1-a", "fire3"]}))
     st = b.state
-    cache = st.tables.sight_cache
+    cache = st.tables.view_cache
     for mid in ("R5", "R7", "B4", "B7"):
-        pos = st.models[mid].pos
-        for key in [k for k in cache if k[0] == "visible"]:
-            del cache[key]
+        pos = st.models[mid].at
+        cache.clear()
         seen = b.system.visible_hexes(st, mid)
         assert seen == {h for h in st.tables.board if rules.sight(st, pos, h).visible}
         assert pos in seen

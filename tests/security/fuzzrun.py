@@ -200,6 +200,25 @@ def run_case(kind: str, data: bytes, workdir: Path, *, process: bool = False) ->
     path = saves / "case.json"
     path.write_bytes(data)
     before_tree, before_escapes = _tree(workdir), _escapes()
+    failures, accepted = _replay_in_process(kind, path)
+    for name, read in LOADERS.items():
+        problem = _reader(name, read, path)
+        if problem:
+            failures.append(problem)
+    if process:
+        failures += _replay_as_process(path, workdir, saves, accepted)
+    if path.read_bytes() != data:
+        failures.append("the file changed")
+    if _tree(workdir) != before_tree:
+        failures.append("something was written in the working folder")
+    if _escapes() != before_escapes:
+        failures.append("something was written outside the saves folder")
+    path.unlink()
+    return failures, accepted
+
+
+def _replay_in_process(kind: str, path: Path) -> tuple[list[str], list[str]]:
+    """Every mode of ``hexfront replay`` on the case, in this process: the failures, and the modes that accepted it."""
     failures: list[str] = []
     accepted: list[str] = []
     for mode in MODES:
@@ -211,40 +230,34 @@ def run_case(kind: str, data: bytes, workdir: Path, *, process: bool = False) ->
             if problem:
                 failures.append(f"replay {mode}: {problem}")
             accepted.append(mode)
-            if mode == "--verify":
-                if kind in MUST_FAIL_VERIFY:
-                    failures.append("replay --verify: accepted a save it must refuse")
+            if mode == "--verify" and kind in MUST_FAIL_VERIFY:
+                failures.append("replay --verify: accepted a save it must refuse")
         else:
             problem = error_line_problem(err) or (None if code == 1 else f"exit status {code}")
             if problem:
                 failures.append(f"replay {mode}: {problem}")
-    for name, read in LOADERS.items():
-        problem = _reader(name, read, path)
-        if problem:
-            failures.append(problem)
-    if process:
-        env = dict(os.environ, HEXFRONT_SAVES=str(saves), PYTHONPATH=str(REPO))
-        code, out, err, escaped = as_process(["replay", "--verify", str(path)], workdir, env)
-        if escaped:
-            failures.append(f"process replay --verify: {escaped}")
-        elif code == 0:
-            problem = output_problem("--verify", out)
-            if problem:
-                failures.append(f"process replay --verify: {problem}")
-            if "--verify" not in accepted:
-                failures.append("process replay --verify: accepted what main refused")
-        else:
-            problem = error_line_problem(err) or (None if code == 1 else f"exit status {code}")
-            if problem:
-                failures.append(f"process replay --verify: {problem}")
-    if path.read_bytes() != data:
-        failures.append("the file changed")
-    if _tree(workdir) != before_tree:
-        failures.append("something was written in the working folder")
-    if _escapes() != before_escapes:
-        failures.append("something was written outside the saves folder")
-    path.unlink()
     return failures, accepted
+
+
+def _replay_as_process(path: Path, workdir: Path, saves: Path, accepted: list[str]) -> list[str]:
+    """``hexfront replay --verify`` on the case as a real process: the failures (it must agree with the
+    in-process run, whose accepting modes are ``accepted``)."""
+    env = dict(os.environ, HEXFRONT_SAVES=str(saves), PYTHONPATH=str(REPO))
+    code, out, err, escaped = as_process(["replay", "--verify", str(path)], workdir, env)
+    if escaped:
+        return [f"process replay --verify: {escaped}"]
+    failures = []
+    if code == 0:
+        problem = output_problem("--verify", out)
+        if problem:
+            failures.append(f"process replay --verify: {problem}")
+        if "--verify" not in accepted:
+            failures.append("process replay --verify: accepted what main refused")
+    else:
+        problem = error_line_problem(err) or (None if code == 1 else f"exit status {code}")
+        if problem:
+            failures.append(f"process replay --verify: {problem}")
+    return failures
 
 
 class Tally:

@@ -139,7 +139,8 @@ def huge_string(rng: random.Random, raw: bytes, data: Any) -> bytes:
     within = rng.choice(("content", "content", None))
     shown = [(c, k) for c, k, _ in _slots(data["content"]) if _shown_string(c, k)]
     slot = (rng.choice(shown) if shown and rng.random() < 0.5
-            else _pick(rng, data, lambda v: isinstance(v, str), within) or _pick(rng, data, lambda v: isinstance(v, str)))
+            else _pick(rng, data, lambda v: isinstance(v, str), within)
+            or _pick(rng, data, lambda v: isinstance(v, str)))
     assert slot is not None
     container, key = slot
     if isinstance(container, dict) and rng.random() < 0.3:  # the key instead of the value
@@ -228,7 +229,7 @@ def tampered_checkpoint(rng: random.Random, raw: bytes, data: Any) -> bytes:
     check = rng.choice(checks)
     how = rng.randrange(6)
     if how == 0:
-        check["hash"] = "%016x" % rng.getrandbits(64)
+        check["hash"] = f"{rng.getrandbits(64):016x}"
     elif how == 1:
         check["hash"] = rng.choice(("", "zz" * 8, check["hash"] * 2, check["hash"].upper(), "\x1b[2J" * 4))
     elif how == 2:
@@ -236,7 +237,7 @@ def tampered_checkpoint(rng: random.Random, raw: bytes, data: Any) -> bytes:
     elif how == 3:
         check["draws"] = rng.choice((-1, 2**64, 10**30))
     elif how == 4:
-        check["hash"] = "%016x" % rng.getrandbits(64)
+        check["hash"] = f"{rng.getrandbits(64):016x}"
         check["draws"] += 1
     else:
         del check[rng.choice(("hash", "draws"))]

@@ -8,9 +8,7 @@ doubled, a value of another type or kind), runs the commands, and puts the file 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-import pytest
 from hostile import hexfront, one_error_line
 
 SEED = 18

@@ -1,8 +1,9 @@
 """Determinism stays: the same seed gives byte-identical saves whatever PYTHONHASHSEED is.
 
 Two real processes with different hash seeds (so every set and str-keyed hash iterates differently) play
-the first orders of a battle in every system (its default scenario), the default computer player on both sides, and save them;
-the files must be the same bytes. Then ``hexfront selfplay`` to the end of one battle, the same way.
+the first orders of a battle in every system (its default scenario), the default computer player on both
+sides, and save them; the files must be the same bytes (checkpoint hashes included). Then ``hexfront
+selfplay`` to the end of one battle, the same way.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 def test_every_system_saves_the_same_bytes_under_two_hash_seeds(tmp_path: Path) -> None:
     folders = [tmp_path / "a", tmp_path / "b"]
     hashes = []
-    for hash_seed, folder in zip(("0", "987654321"), folders):
+    for hash_seed, folder in zip(("0", "987654321"), folders, strict=True):
         folder.mkdir()
         hashes.append(_run(hash_seed, ["-c", PLAY, str(folder)], tmp_path))
     assert hashes[0] != hashes[1]  # the hash seeds did take effect
@@ -64,7 +65,7 @@ def test_selfplay_to_the_end_saves_the_same_bytes_under_two_hash_seeds(tmp_path:
     for hash_seed in ("1", "31337"):
         folder = tmp_path / hash_seed
         folder.mkdir()
-        outputs.append(_run(hash_seed, ["-m", "hexfront.engine", "selfplay", "ratfight", "--scenario", "village", "--seed",
-                                        "4", "--save-dir", "out"], folder))
+        outputs.append(_run(hash_seed, ["-m", "hexfront.engine", "selfplay", "ratfight", "--scenario", "village",
+                                        "--seed", "4", "--save-dir", "out"], folder))
     assert outputs[0] == outputs[1] and "saved out/ratfight-village-4.json" in outputs[0]
     assert _files(tmp_path / "1" / "out") == _files(tmp_path / "31337" / "out") != {}

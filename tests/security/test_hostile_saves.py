@@ -7,12 +7,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 from hostile import FIXTURES, VILLAGE, VILLAGE_FORMAT_1, hexfront, one_error_line
 
 from hexfront.engine import SAVE_FORMAT_VERSION
+from hexfront.engine.core.battle import Checkpoint, Divergence
 from hexfront.engine.core.errors import MAX_MESSAGE_CHARS, HexfrontError, SaveError
-from hexfront.engine.core.saves import MIGRATIONS, battle_to_json, load_battle, load_for_replay
+from hexfront.engine.core.saves import (
+    MIGRATIONS,
+    battle_from_save,
+    battle_to_json,
+    load_battle,
+    load_for_replay,
+    parse_save_text,
+    read_save,
+)
+from hexfront.engine.core.statehash import CANONICAL, REPR
 
 MODES = ("--verify", "--text", "--json")
 
@@ -71,16 +82,39 @@ def test_a_save_loads_with_a_damaged_content_folder_but_never_with_a_path_for_a_
 
 def test_a_format_1_save_is_migrated_to_exactly_the_format_2_save() -> None:
     """Format 1 to 2 seals the setup checkpoint with the system and scenario; nothing else changes."""
-    assert SAVE_FORMAT_VERSION == 2 and sorted(MIGRATIONS) == [1]
+    assert sorted(MIGRATIONS) == list(range(1, SAVE_FORMAT_VERSION))
     for old in sorted((FIXTURES / "format1-engine0.1.0").glob("*.json")):
         new = FIXTURES / "format2-engine0.1.0" / old.name
-        migrated = battle_to_json(load_battle(old))
-        assert migrated == json.loads(new.read_text(encoding="utf-8")), old.name
-        assert migrated["setup_check"] != json.loads(old.read_text(encoding="utf-8"))["setup_check"]
+        from_1, _ = read_save(old)
+        from_2, _ = read_save(new)
+        assert from_1 == from_2, old.name
+        assert from_1.setup_check != Checkpoint(**json.loads(old.read_text(encoding="utf-8"))["setup_check"])
+
+
+def test_a_format_2_save_is_checked_with_its_own_hash_and_saved_with_the_canonical_one() -> None:
+    """Format 2 to 3 keeps every recorded checkpoint and checks it the way it was hashed (repr); saved
+    again, the battle is format 3 with canonical hashes, which verify in turn."""
+    for path in sorted((FIXTURES / "format2-engine0.1.0").glob("*.json")):
+        recorded = json.loads(path.read_text(encoding="utf-8"))
+        save, _ = read_save(path)
+        assert save.format_version == SAVE_FORMAT_VERSION and save.hashing is REPR
+        assert [attrs.asdict(c.check) for c in save.commands] == [c["check"] for c in recorded["commands"]]
+        again = battle_to_json(load_battle(path))
+        assert again["format_version"] == SAVE_FORMAT_VERSION
+        assert again["setup_check"]["hash"] != recorded["setup_check"]["hash"]
+        assert parse_save_text(json.dumps(again)).hashing is CANONICAL
+
+
+def test_an_old_save_whose_checkpoint_was_edited_fails_verify() -> None:
+    """The repr hash of formats 1 and 2 is still checked: an edited checkpoint in an old save diverges."""
+    data = json.loads(VILLAGE.read_text(encoding="utf-8"))
+    data["commands"][9]["check"]["hash"] = "0" * 16
+    with pytest.raises(Divergence, match="diverges at command 10"):
+        battle_from_save(parse_save_text(json.dumps(data)))
 
 
 @pytest.mark.parametrize("version, says", [
-    (3, "is save format 3, written by a newer hexfront"),
+    (SAVE_FORMAT_VERSION + 1, f"is save format {SAVE_FORMAT_VERSION + 1}, written by a newer hexfront"),
     (999, "is save format 999, written by a newer hexfront"),
     (0, "is save format 0, which no hexfront wrote"),
     ("2", 'has no usable save format version ("2")'),
@@ -93,8 +127,8 @@ def test_a_save_of_an_unknown_format_is_refused_in_one_clear_line(capsys, edited
     code, _, err = hexfront(capsys, "replay", "--verify", str(path))
     line = one_error_line(err)
     assert code == 1 and says in line
-    if type(version) is int and version > 2:
-        assert "reads formats 1 to 2" in line
+    if type(version) is int and version > SAVE_FORMAT_VERSION:
+        assert f"reads formats 1 to {SAVE_FORMAT_VERSION}" in line
 
 
 def test_selfplay_names_its_files_only_from_plain_names(capsys, tmp_path, content_copy):

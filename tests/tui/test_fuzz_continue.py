@@ -1,10 +1,10 @@
 """The fuzz cases of tests/security/mutations.py through the game itself: each damaged save is the
 autosave, and the player presses Continue (`c` on the title menu, as `hexfront play --continue` opens).
 
-Every case ends one of two ways: the battle opens, or its end screen if it is over (the save was still a save this hexfront can play,
-and the autosave it keeps replays to the same battle), or the menu stays with one toast line saying
-why, no traceback on screen, and the file byte-identical. Nothing is ever written outside the saves
-folder. The cases are seeded, so a failure reproduces.
+Every case ends one of two ways: the battle opens, or its end screen if it is over (the save was still a
+save this hexfront can play, and the autosave it keeps replays to the same battle), or the menu stays with
+one toast line saying why, no traceback on screen, and the file byte-identical. Nothing is ever written
+outside the saves folder. The cases are seeded, so a failure reproduces.
 """
 
 from __future__ import annotations

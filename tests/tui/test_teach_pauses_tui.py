@@ -47,7 +47,8 @@ def screen_at(screen, piece_id: str) -> tuple[int, int]:
     at = next(p.at for p in screen.board.pieces if p.id == piece_id)
     col, row = axial_to_offset(at)
     region = hexmap.content_region
-    return region.x + 2 * col + (row & 1) + 1 - int(hexmap.scroll_offset.x), region.y + row - int(hexmap.scroll_offset.y)
+    scroll = hexmap.scroll_offset
+    return region.x + 2 * col + (row & 1) + 1 - int(scroll.x), region.y + row - int(scroll.y)
 
 
 @playtest

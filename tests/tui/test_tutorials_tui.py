@@ -66,7 +66,8 @@ async def press_entry(pilot, screen, index: int) -> None:
     key = str(index % editor.page_size + 1)
     entry = editor.menu()[index]
     pane_text = " ".join(" ".join(line.split()) for line in screen_lines(pilot.app))
-    assert f"{key} {entry[:12]}" in pane_text, f"the Orders pane shows no {key} beside {entry!r}:\n" + screen_text(pilot.app)
+    assert f"{key} {entry[:12]}" in pane_text, \
+        f"the Orders pane shows no {key} beside {entry!r}:\n" + screen_text(pilot.app)
     await pilot.press(key)
     await pilot.pause()
 

@@ -4,25 +4,42 @@ it is, and the odds of the order there (from the rule system's own preview, as a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
+from textual.screen import Screen
 
 from hexfront.engine.core.hexes import Hex
-from hexfront.engine.core.view import OrderPreview
+from hexfront.engine.core.system import RuleSystem
+from hexfront.engine.core.view import BoardView, OrderPreview
 
+from ..orders import OrderEditor
+from ..session import Session
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import where
 
+if TYPE_CHECKING:
+    _Screen = Screen[None]
+else:  # a mixin: the screen it is mixed into comes later in BattleScreen's bases
+    _Screen = object
 
-class Aiming:
+#: The order aimed at the hex under the cursor, (piece, action, hex), and its preview.
+Aimed = tuple[tuple[str | None, str | None, Hex], OrderPreview | None]
+
+
+class Aiming(_Screen):
     """Mixed into BattleScreen, which gives ``editor``, ``board``, ``session``, ``system`` and the panes."""
 
-    editor: Any
-    board: Any
-    session: Any
-    system: Any
-    _aimed: Any
+    editor: OrderEditor
+    board: BoardView
+    session: Session
+    system: RuleSystem
+    _aimed: Aimed | None
+
+    if TYPE_CHECKING:  # what BattleScreen gives
+        def _draw_orders(self) -> None: ...
+
+        def _draw_info(self) -> None: ...
 
     def _unit_hex(self, unit: str | None) -> Hex | None:
         pieces = {p.id: p for p in self.board.pieces}
@@ -45,7 +62,9 @@ class Aiming:
         targets = self.targets_nearest_first()
         if at not in targets:
             piece = self.query_one(HexMap).piece_at(at)
-            why = self.refusal_at(at) if piece is not None else None
+            if piece is None:
+                return ""
+            why = self.refusal_at(at)
             return f"Not {piece.name}: {why}" if why else ""
         origin = self._unit_hex(self.editor.unit)
         far = origin.distance(at) if origin is not None else None
@@ -101,6 +120,7 @@ class Aiming:
             was = board.get(aimed)
             for field in attrs.fields(type(command)):
                 value = getattr(command, field.name)
+                moved: dict[str, Hex | str]
                 if value == aimed:
                     moved = {field.name: at}
                 elif was is not None and there is not None and value == was.id:

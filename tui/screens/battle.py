@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
@@ -17,26 +17,42 @@ from hexfront.engine.core.battle import IllegalOrder
 from hexfront.engine.core.errors import HexfrontError, UndoRefused
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.players import home_side
+from hexfront.engine.core.system import RuleSystem
 from hexfront.engine.core.tutorial import Tutorial, battle_progress, read_tutorial
+from hexfront.engine.core.view import BoardView, OrderPreview, Piece
 
+from ..host import hexfront_app
 from ..layout import is_compact, side_width
-from ..orders import ACTION, BROWSE, CONFIRM, PAGE, TARGET, VARIANT, OrderBook, OrderEditor
+from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderBook, OrderEditor
 from ..session import Session
 from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 from ..widgets.lesson import READ_KEY, TutorialPane
-from ..widgets.panes import DiceLog, InfoLine, Legend, OrderPane, QueuePane, StatusLine, log_entries, where
+from ..widgets.panes import (
+    DiceLog,
+    InfoLine,
+    Legend,
+    LogEntry,
+    OrderPane,
+    QueuePane,
+    StatusLine,
+    log_entries,
+    where,
+)
 from .aiming import Aiming
 from .computer import ComputerTurns
 
 
-class BoardScreen(Screen):
+class BoardScreen(Screen[None]):
     """The panes every battle view shares (play and replay): map, queue, orders, dice log, legend, status."""
 
     # kept out of the footer (80 columns hold few keys): the map's title names it instead
     BINDINGS = [Binding("L,shift+l", "legend", "legend", key_display="L", show=False)]
     home_side: str | None = None
     players: dict[str, str] = {}
+    #: the rule system and the board shown now: set by the screens that show a battle (play, replay)
+    system: RuleSystem
+    board: BoardView
 
     def compose(self) -> ComposeResult:
         with Container(id="battle-body"):  # a grid (hexfront.tcss): the panel's place depends on the size
@@ -52,7 +68,7 @@ class BoardScreen(Screen):
         yield StatusLine(id="status")
         yield Footer()
 
-    def setup_panes(self, board, players: dict[str, str]) -> None:
+    def setup_panes(self, board: BoardView, players: dict[str, str]) -> None:
         """Title the panes, lay them out for the terminal and draw the board; ``players``: the battle's
         setup players, which decide the side drawn as yours (upper case)."""
         self.players = dict(players)
@@ -67,7 +83,7 @@ class BoardScreen(Screen):
         self.query_one(HexMap).show(board, home_side=self.home_side)
         self.query_one(Legend).show(board, self.home_side, self.players)
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self._layout_for(event.size.width, event.size.height)
 
     def _layout_for(self, width: int, height: int) -> None:
@@ -137,7 +153,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         self.message = ""
         self.init_computer()
         self._ended = False
-        self._preview = None
+        self._preview: OrderPreview | None = None
         self._acted: frozenset[str] = frozenset()
         self._aimed = None  # ((unit, action, hex), its preview): the odds at the target under the cursor
         self._orders_room = 0  # the lines the Orders pane had when last drawn
@@ -181,7 +197,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         self.call_after_refresh(self._check_end)
 
     # -- drawing ---------------------------------------------------------------------
-    def _all_log_entries(self):
+    def _all_log_entries(self) -> list[LogEntry]:
         b = self.session.battle
         return log_entries(self.system, self.session.state, [b.setup_events] + b.events)
 
@@ -240,7 +256,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
             if viewer is not None:
                 for h in self.system.visible_hexes(self.session.state, viewer):
                     highlights[h] = "sight"
-        for h, actions in self.editor.highlight_targets().items():
+        for h in self.editor.highlight_targets():
             piece = hexmap.piece_at(h)
             highlights[h] = "target" if piece is not None and piece.side != self._unit_side(unit) else "move"
         hexmap.show(self.board, highlights, unit, self._acted)
@@ -269,7 +285,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         if self.query_one(OrderPane).room() != self._orders_room:
             self._draw_orders()
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self.call_after_refresh(self._refit_orders)
 
@@ -362,7 +378,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
                 refusal = f"{action}: not at {where(at)}: {why}"
         self.after_edit(refusal)
 
-    def inspect(self, piece) -> None:
+    def inspect(self, piece: Piece) -> None:
         """Show everything about a piece that cannot take orders now (an enemy, or one that has acted),
         and why it cannot, in the rule system's words."""
         side = self.session.side_name(piece.side)
@@ -547,7 +563,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
             return
         self.workers.cancel_group(self, "computer")
         if self.is_current:
-            self.app.go_to_menu()
+            hexfront_app(self).go_to_menu()
 
     def action_undo(self) -> None:
         self._take_back(self.session.undo, "undo", "took back {n} order(s); Z gives them again")
@@ -555,7 +571,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
     def action_redo(self) -> None:
         self._take_back(self.session.redo, "redo", "gave {n} order(s) again")
 
-    def _take_back(self, step, verb: str, done: str) -> None:
+    def _take_back(self, step: Callable[[], int], verb: str, done: str) -> None:
         """Undo or redo through the session (which autosaves), then redraw everything."""
         try:
             n = step()
@@ -609,7 +625,10 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         i = units.index(current) + step if current in units else (0 if step > 0 else -1)
         unit = units[i % len(units)]
         piece = pieces[unit]
-        hexmap.move_cursor_to(piece.aboard and pieces[piece.aboard].at or piece.at)
+        carrier = pieces.get(piece.aboard) if piece.aboard is not None else None
+        at = carrier.at if carrier is not None and carrier.at is not None else piece.at
+        if at is not None:  # every piece listed is on the map, or aboard a carrier that is
+            hexmap.move_cursor_to(at)
         self.editor.reset(self.editor.book)
         self._select(unit)
 
@@ -627,7 +646,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         self.toggle_dice_log()
 
     @on(DiceLog.Selected)
-    def _log_selected(self, event) -> None:
+    def _log_selected(self, event: DiceLog.Selected) -> None:
         self.action_explain()
 
     def action_explain(self) -> None:
@@ -674,7 +693,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         self.maybe_computer()
 
 
-def others_here(board, at: Hex, shown) -> list:
+def others_here(board: BoardView, at: Hex, shown: Piece | None) -> list[Piece]:
     """Every piece at ``at`` besides the one the map draws there: those inside a building or aboard a
     carrier on that hex, and any sharing it (the cursor panel names them all)."""
     carriers = {p.id for p in board.pieces if p.at == at}

@@ -10,19 +10,32 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from textual.screen import Screen
+
+from ..host import hexfront_app
 from ..pace import PACES, next_pace
+from ..session import Session
 from ..widgets.panes import OrderPane
 
+if TYPE_CHECKING:
+    _Screen = Screen[None]
+else:  # a mixin: the screen it is mixed into comes later in BattleScreen's bases
+    _Screen = object
 
-class ComputerTurns:
+
+class ComputerTurns(_Screen):
     """Mixed into BattleScreen, which gives ``session``, ``give``, ``say`` and the panes."""
 
     _thinking: bool
     _teaching: bool
-    session: Any
-    app: Any
+    session: Session
+
+    if TYPE_CHECKING:  # what BattleScreen gives
+        def give(self, command: Any, by_computer: bool = False) -> None: ...
+
+        def say(self, message: str) -> None: ...
 
     def init_computer(self) -> None:
         self._thinking = False
@@ -33,7 +46,7 @@ class ComputerTurns:
     def computer_waiting_text(self) -> str:
         """The Orders pane while the computer plays: who, how far it has got, and the keys."""
         side = self.session.side_name(self.session.side_to_act())
-        pace = self.app.pace if getattr(self.app, "pace", None) in PACES else "normal"
+        pace = hexfront_app(self).pace
         done = self._computer_orders
         lines = [f"{side} (computer) is choosing an order...",
                  f"{done} order{'' if done == 1 else 's'} given so far" if done else "its first order",
@@ -52,7 +65,7 @@ class ComputerTurns:
         self._thinking = True
         job = self.session.computer_job()
         count = len(self.session.battle.log)
-        delay = 0.0 if self._skipping else float(getattr(self.app, "computer_delay", 0.0))
+        delay = 0.0 if self._skipping else hexfront_app(self).computer_delay
         hurry = self._hurry = threading.Event()
         if self._skipping:
             hurry.set()
@@ -88,8 +101,9 @@ class ComputerTurns:
     def action_pace(self, step: int) -> None:
         """+ and -: the computer's pace one step faster or slower among slow, normal, fast, instant (kept in
         the settings), as + and - set the speed of a replay."""
-        pace = next_pace(self.app.pace, step)
-        self.app.set_pace(pace)
+        app = hexfront_app(self)
+        pace = next_pace(app.pace, step)
+        app.set_pace(pace)
         self.say(f"the computer's pace: {pace} ({PACES[pace]:g} s an order); x skips a whole turn")
         if self.session.computer_to_act():
             self.query_one(OrderPane).show_waiting(self.computer_waiting_text())

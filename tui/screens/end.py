@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from hexfront.engine.core.errors import HexfrontError
 
+from ..host import hexfront_app
 from ..session import Session
 from ..widgets.footer import Footer
 
@@ -50,7 +51,7 @@ def end_text(session: Session) -> Text:
     return text
 
 
-class EndScreen(Screen):
+class EndScreen(Screen[None]):
     BINDINGS = [
         Binding("s", "save", "save replay"),
         Binding("r", "again", "start again"),
@@ -94,12 +95,14 @@ class EndScreen(Screen):
     def action_again(self) -> None:
         from .unsaved import ask_before_leaving
 
-        ask_before_leaving(self.app, self.session, lambda: self.app.start_again(self.session))
+        app = hexfront_app(self)
+        ask_before_leaving(app, self.session, lambda: app.start_again(self.session))
 
     def action_menu(self) -> None:
         from .unsaved import ask_before_leaving
 
-        ask_before_leaving(self.app, self.session, self.app.go_to_menu)
+        app = hexfront_app(self)
+        ask_before_leaving(app, self.session, app.go_to_menu)
 
     def action_undo(self) -> None:
         self.app.pop_screen()

@@ -59,7 +59,7 @@ def explain(battle: Battle, entry: LogEntry) -> Text:
     return text
 
 
-class ExplainScreen(ModalScreen):
+class ExplainScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,e", "app.pop_screen", "back"),
                 Binding("w", "why", "why? (the rule)")]
 

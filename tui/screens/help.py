@@ -12,7 +12,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hexfront.engine.core.system import all_systems, get_system
-from hexfront.engine.core.view import find_section
+from hexfront.engine.core.view import HelpSection, find_section
 
 from ..names import MAX_TYPED
 from ..widgets.footer import Footer
@@ -165,7 +165,7 @@ def topics(system_id: str | None) -> list[tuple[str, str, str]]:
     return [(tid, title, text) for tid, title, text, _ in _topics(system_id)]
 
 
-def _topics(system_id: str | None, sections: list | None = None) -> list[tuple[str, str, str, int]]:
+def _topics(system_id: str | None, sections: list[HelpSection] | None = None) -> list[tuple[str, str, str, int]]:
     """The topics with their levels; ``sections`` are the one system's help sections, if already read."""
     out = [("keys", "Keys", KEYS, 2), ("map", "The map", MAP, 2)]
     systems = [get_system(system_id)] if system_id else list(all_systems().values())
@@ -176,7 +176,7 @@ def _topics(system_id: str | None, sections: list | None = None) -> list[tuple[s
     return out
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(ModalScreen[None]):
     """The rules browser: the keys, the map, and the chosen system's rules in the book's section order.
 
     ``/`` searches titles and text; opened with ``rule`` (from a dice-log entry's "why?" or a teach
@@ -201,7 +201,7 @@ class HelpScreen(ModalScreen):
         self.rule = rule
         self.start = 0
         self.found_rule: bool | None = None
-        if rule and system_id:
+        if rule and system_id and sections is not None:
             index = find_section(sections, rule)
             self.found_rule = index is not None
             if index is not None:

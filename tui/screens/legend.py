@@ -18,7 +18,7 @@ from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 
 
-class LegendScreen(ModalScreen):
+class LegendScreen(ModalScreen[None]):
     """The map's legend (tui/widgets/legend.py) in a box ``width`` wide at the right, the map at the left."""
 
     DEFAULT_CSS = """

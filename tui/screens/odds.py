@@ -20,7 +20,7 @@ from ..widgets.footer import Footer
 from ..widgets.odds import odds_text
 
 
-class OddsScreen(ModalScreen):
+class OddsScreen(ModalScreen[None]):
     """The full odds panel of the order being confirmed (the Orders pane is short in 80 x 24)."""
 
     BINDINGS = [Binding("escape,o,enter", "app.pop_screen", "back")]

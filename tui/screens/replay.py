@@ -10,8 +10,9 @@ at the point shown. From any point, ``c`` continues the battle as a new save.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -19,22 +20,28 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.errors import HexfrontError, shown
 from hexfront.engine.core.events import CardDrawn, DieRolled
+from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.players import HUMAN
 from hexfront.engine.core.timeline import Position, Timeline
 
+from ..host import hexfront_app
 from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import DiceLog, InfoLine, OrderPane, QueuePane, StatusLine, log_entries
 from .battle import BoardScreen
+from .title import ChoiceForm, Row
 
 #: playing speeds, as multiples of the app's replay pace (``replay_interval`` seconds an order at x1)
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 NORMAL_SPEED = SPEEDS.index(1.0)
+#: What a system's view gives (a board, an activation) for the replay's point.
+V = TypeVar("V")
 
 #: who may command a side of a battle continued from a replay: (players entry, what the form shows)
 YOU, SECOND = "you", "second"
@@ -105,7 +112,7 @@ class ReplayScreen(BoardScreen):
         self.teach_on = bool(battle.setup.teach)
         self.speed = NORMAL_SPEED
         self.message = ""
-        self._timer = None
+        self._timer: Timer | None = None
         self._teaching = False
         self._order_texts: dict[int, str] = {}
         # the whole battle's dice log, described once; each point shows the entries that happened by then
@@ -161,7 +168,7 @@ class ReplayScreen(BoardScreen):
         self._draw_status()
         self._draw_info()
 
-    def _view(self, draw, n: int, i: int) -> Any:
+    def _view(self, draw: Callable[[Any], V], n: int, i: int) -> V:
         """``draw(state)`` at the point shown. Inside an order a system's view may not cope with a state
         half-way through it; then the pane shows the order's start instead, and the status line says so."""
         if not i:
@@ -235,7 +242,7 @@ class ReplayScreen(BoardScreen):
         at = hexmap.cursor_hex
         self.query_one(InfoLine).show_hex(at, self.board, hexmap.piece_at(at))
 
-    def _cursor_moved(self, at) -> None:
+    def _cursor_moved(self, at: Hex) -> None:
         self._draw_info()
 
     def go(self, point: Position, note: str = "") -> None:
@@ -342,7 +349,7 @@ class ReplayScreen(BoardScreen):
         self._draw_status()
 
     def _interval(self) -> float:
-        return getattr(self.app, "replay_interval", 0.5) / SPEEDS[self.speed]
+        return hexfront_app(self).replay_interval / SPEEDS[self.speed]
 
     def _start(self) -> None:
         self._timer = self.set_interval(self._interval(), self._tick)
@@ -401,7 +408,7 @@ class ReplayScreen(BoardScreen):
         except HexfrontError as exc:
             self.say(f"cannot continue: {exc.message}")
             return
-        app: Any = self.app
+        app = hexfront_app(self)
         note = f"a new battle from order {n}, saved as {path.name}"
         if i:
             note += f" (from the whole order {n}: the events of order {n + 1} shown are not kept)"
@@ -558,8 +565,6 @@ class ContinueForm(ModalScreen[dict[str, str] | None]):
         self.partial = partial
 
     def compose(self) -> ComposeResult:
-        from .title import ChoiceForm
-
         with Vertical(id="continue-box"):
             yield Static(id="continue-head")
             yield ChoiceForm(id="continue-form")
@@ -567,8 +572,6 @@ class ContinueForm(ModalScreen[dict[str, str] | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from .title import Row
-
         self.query_one("#continue-box").border_title = "Continue from here"
         head = f"A new battle from order {self.orders}, saved as a new file; the replay's file is not changed."
         if self.partial:
@@ -577,13 +580,13 @@ class ContinueForm(ModalScreen[dict[str, str] | None]):
         rows = []
         for k, (side, name) in enumerate(self.sides):
             rows.append(Row(side, f"{name} ", list(COMMANDERS), index=0 if k == 0 else 1))  # a space before "<"
-        form = self.query_one("#continue-form")
+        form = self.query_one("#continue-form", ChoiceForm)
         form.set_rows(rows)
         form.focus()
 
     def players(self) -> dict[str, str]:
         """The players entry per side: a person at this keyboard (you or a second player) or the computer."""
-        form = self.query_one("#continue-form")
+        form = self.query_one("#continue-form", ChoiceForm)
         return {row.key: (HUMAN if row.value in (YOU, SECOND) else row.value) for row in form.rows}
 
     def action_start(self) -> None:

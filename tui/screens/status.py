@@ -26,7 +26,7 @@ def status_text(view: ActivationView, controller: str) -> Text:
     return text
 
 
-class StatusScreen(ModalScreen):
+class StatusScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,a", "app.pop_screen", "back")]
 
     def __init__(self, view: ActivationView, controller: str) -> None:

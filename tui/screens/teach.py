@@ -30,6 +30,7 @@ from hexfront.engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled,
 from hexfront.engine.core.hexes import axial_to_offset
 from hexfront.engine.core.view import BoardView, find_section
 
+from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 
 BOOKKEEPING = (CardsDiscarded, DeckShuffled)  # left to the details: they change no piece and no result
@@ -51,7 +52,6 @@ class Draw:
     piece: str = ""  # the id of the piece it was for, if it was for one
     count: int = 1  # how many dice of one roll this line stands for (their results side by side)
 
-from ..widgets.footer import Footer
 
 
 @attrs.frozen

@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -23,6 +24,7 @@ from hexfront.engine.core.errors import HexfrontError
 from hexfront.engine.core.players import HUMAN
 from hexfront.engine.core.system import OptionSpec, all_systems, get_system
 
+from ..host import hexfront_app
 from ..session import autosave_path, describe_save, list_saves, unfinished_autosave
 from ..widgets.footer import Footer
 
@@ -37,7 +39,7 @@ BANNER = r"""
 """
 
 
-class TitleScreen(Screen):
+class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "new battle"),
         Binding("c", "choose('continue')", "continue"),
@@ -68,7 +70,7 @@ class TitleScreen(Screen):
         menu = self.query_one("#title-menu", OptionList)
         keep = menu.highlighted or 0
         has_autosave = autosave_path().is_file()
-        ascii_on = "on" if self.app.ascii_look else "off"
+        ascii_on = "on" if hexfront_app(self).ascii_look else "off"
         entries = [
             ("new", "n  New battle"),
             ("continue", "c  Continue the last battle" if has_autosave else "c  Continue (no battle saved yet)"),
@@ -88,10 +90,11 @@ class TitleScreen(Screen):
 
     @on(OptionList.OptionSelected, "#title-menu")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_choose(event.option.id)
+        if event.option.id is not None:  # every entry of the menu is built with its key as its id
+            self.action_choose(event.option.id)
 
     def action_choose(self, what: str) -> None:
-        app: Any = self.app
+        app = hexfront_app(self)
         if what == "new":
             app.push_screen(NewBattleScreen())
         elif what == "continue":
@@ -136,7 +139,7 @@ class ChoiceForm(Widget, can_focus=True):
         Binding("right,l,space", "change(1)", "change", show=False),
     ]
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.rows: list[Row] = []
         self.current = 0
@@ -157,7 +160,7 @@ class ChoiceForm(Widget, can_focus=True):
             text.append("\n")
         return text
 
-    def get_content_height(self, container, viewport, width) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self.rows))
 
     def action_row(self, step: int) -> None:
@@ -179,7 +182,7 @@ class ChoiceForm(Widget, can_focus=True):
             self.form = form
 
 
-class NewBattleScreen(Screen):
+class NewBattleScreen(Screen[None]):
     """Choose the rule system, scenario, your side, the opponent, options and undo policy."""
 
     BINDINGS = [
@@ -293,7 +296,7 @@ class NewBattleScreen(Screen):
             else:
                 players[side] = opponent.split(":", 1)[1]
         options = {k.split(":", 1)[1]: v for k, v in values.items() if k.startswith("option:")}
-        app: Any = self.app
+        app = hexfront_app(self)
         app.start_battle(system.id, values["scenario"], players=players, options=options,
                          undo_policy=values["undo"], teach=values["teach"])
 
@@ -306,7 +309,7 @@ def option_row(option: OptionSpec) -> Row:
     return Row(f"option:{option.name}", option.label or option.name, choices, help=option.help)
 
 
-class SaveListScreen(Screen):
+class SaveListScreen(Screen[None]):
     """The saved battles, newest first, to load and play on or to watch as a replay."""
 
     BINDINGS = [
@@ -342,8 +345,8 @@ class SaveListScreen(Screen):
 
     @on(OptionList.OptionSelected, "#saves-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        path = self.paths[int(event.option.id)]
-        app: Any = self.app
+        path = self.paths[event.option_index]  # one option per save, in order
+        app = hexfront_app(self)
         try:
             if self.mode == "load":
                 app.open_save(path)

@@ -8,8 +8,6 @@ above the status line.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -23,6 +21,7 @@ from hexfront.engine.core.content import read_toml, scenario_files
 from hexfront.engine.core.system import all_systems
 from hexfront.engine.core.tutorial import tutorial_scenarios
 
+from ..host import hexfront_app
 from ..widgets.footer import Footer
 
 
@@ -37,7 +36,7 @@ def tutorial_list() -> list[tuple[str, str, str]]:
     return out
 
 
-class TutorialListScreen(Screen):
+class TutorialListScreen(Screen[None]):
     """Choose a tutorial battle."""
 
     BINDINGS = [
@@ -69,12 +68,12 @@ class TutorialListScreen(Screen):
 
     @on(OptionList.OptionSelected, "#tutorial-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        system_id, scenario, _ = self.entries[int(event.option.id)]
-        app: Any = self.app
+        system_id, scenario, _ = self.entries[event.option_index]  # one option per entry, in order
+        app = hexfront_app(self)
         app.start_tutorial(system_id, scenario)
 
 
-class TutorialMessage(ModalScreen):
+class TutorialMessage(ModalScreen[None]):
     """A tutorial's opening or closing words. Enter, Space or Esc closes it; with ``done``, m goes to the menu."""
 
     BINDINGS = [
@@ -103,4 +102,4 @@ class TutorialMessage(ModalScreen):
 
     def action_menu(self) -> None:
         if self.done:
-            self.app.go_to_menu()
+            hexfront_app(self).go_to_menu()

@@ -23,9 +23,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from hexfront.engine.core.errors import HexfrontError, shown
+from hexfront.engine.core.places import saves_dir
 
 from ..names import MAX_TYPED
-from ..session import Session, saves_dir
+from ..session import Session
 
 #: The alarm line fits an 80-column terminal (the line's padding included).
 ALARM_WIDTH = 78

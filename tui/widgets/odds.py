@@ -28,10 +28,10 @@ def exactness(preview: OrderPreview) -> str:
 
 def expected_line(preview: OrderPreview) -> str:
     """'expected: 1.3 casualties' where the chances carry values."""
-    valued = [c for c in preview.odds if c.value is not None]
+    valued = [(c.probability, c.value) for c in preview.odds if c.value is not None]
     if not valued or not preview.value_unit:
         return ""
-    mean = sum(c.probability * c.value for c in valued)
+    mean = sum(p * value for p, value in valued)
     return f"on average {mean:.2f} {preview.value_unit}"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -11,6 +11,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.events import Resize
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -37,6 +38,10 @@ class QueuePane(Static):
     and ``a`` shows the rest (tui/screens/status.py)."""
 
     TITLE = "Activation"
+    #: what ``show`` was last given (the ``a`` key shows it whole), and its text
+    view: ActivationView
+    controller: str
+    _text: Text | None = None
 
     def show(self, view: ActivationView, controller: str) -> None:
         from ..screens.status import status_text
@@ -46,12 +51,12 @@ class QueuePane(Static):
         self.update(self._text)
         self.call_after_refresh(self._title)
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: Resize) -> None:
         self._title()
 
     def hidden_lines(self) -> int:
         """How many wrapped lines of the pane's text do not fit in it now."""
-        text = getattr(self, "_text", None)
+        text = self._text
         width = self.content_region.width
         if text is None or width <= 0:
             return 0
@@ -71,8 +76,9 @@ class OrderPane(Static):
     more the key 0 shows.
     """
 
-    def show_editor(self, editor: OrderEditor, describe_unit, preview: OrderPreview | None,
-                    unit_details=lambda unit: (), aim: str = "") -> None:
+    def show_editor(self, editor: OrderEditor, describe_unit: Callable[[str | None], str],
+                    preview: OrderPreview | None,
+                    unit_details: Callable[[str | None], Iterable[str]] = lambda unit: (), aim: str = "") -> None:
         """``preview``: at the confirm step the order's; in target mode the target's under the cursor,
         which ``aim`` names (k of n, how far)."""
         head, tail, rest = Text(), Text(), Text()
@@ -94,7 +100,7 @@ class OrderPane(Static):
                 tail.append("or Enter on a marked hex\n")
             for line in unit_details(editor.unit):
                 rest.append(f"{line}\n", style="dim")
-        elif level == TARGET:
+        elif level == TARGET and editor.action is not None:  # the target level is reached with an action
             n = len(editor.highlight_targets())
             aimed = editor.action if editor.unit is None else f"{editor.action}: {describe_unit(editor.unit)}"
             width = self.content_region.width
@@ -155,7 +161,7 @@ class OrderPane(Static):
         cap = self.styles.max_height
         limit = int(cap.value) if cap is not None and cap.is_cells else 99
         column = self.parent
-        if column is None or not column.size.height:
+        if not isinstance(column, Widget) or not column.size.height:
             return limit - 1
         used, below = 0, False
         for sibling in column.children:
@@ -254,7 +260,7 @@ class DiceLog(ScrollView, can_focus=True):
             super().__init__()
             self.entry = entry
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.entries: list[LogEntry] = []  # oldest first; the top row shows the newest
         self.highlighted = 0  # entries counted from the newest
@@ -366,7 +372,7 @@ class InfoLine(Widget):
     changed (often just a coordinate digit), which keeps an SSH link quiet.
     """
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._text = Text()
         self._cells: list[list[tuple[str, Style]]] = []
@@ -446,7 +452,7 @@ class InfoLine(Widget):
 class Legend(Static):
     """The short legend beside the map in a roomy terminal (tui/widgets/legend.py writes it)."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._shown: tuple[BoardView, str | None, dict[str, str]] | None = None
 

@@ -15,14 +15,22 @@ It spends the Inspiring redraw on a card it has no use for.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hexfront.engine.core.hexes import FRONT, Hex, arc_of, hex_distance
 
 from . import commands as C
 from . import rules
-from .data import COVER_CARDS
+from .data import Mode
+from .schema import COVER_CARDS
 from .state import DOWN, OK, Model, RatState
 
 PASS_BELOW = 0.2  # an order must be worth at least this much to be given
+
+#: An order the player may give.
+Order = C.Pass | C.Move | C.Pivot | C.Assault | C.Embark | C.Disembark | C.Fire | C.Retarget | C.Redraw
+#: What an order is worth, and the order (None: nothing found worth anything).
+Scored = tuple[float, Order | None]
 
 
 def p_hit(att_cards: int, shots: int, def_cards: int) -> float:
@@ -37,16 +45,16 @@ class DefaultPlayer:
     def __init__(self, seed: int) -> None:
         """It plays the same way every time; the seed is taken for the common player interface."""
 
-    def choose(self, system, st: RatState):
+    def choose(self, system: Any, st: RatState) -> Order:
         if st.pending is not None:
             return self._retarget(st)
-        card = st.tables.cards[st.card]
-        side = st.active
+        side, card_id = st.card_up()
+        card = st.tables.cards[card_id]
         used = set(st.used)
         mine = [m for m in st.models.values()
                 if m.side == side and m.status == OK and m.id not in used]
         enemies = [m for m in st.models.values() if m.side != side and m.on_table]
-        best: tuple[float, object] = (PASS_BELOW, C.Pass())
+        best: Scored = (PASS_BELOW, C.Pass())
         if not (card.count and len(st.used) >= card.count):
             if card.kind == "fire":
                 shooters = [m for m in mine if not (card.infantry_only and m.is_vehicle)]
@@ -55,22 +63,24 @@ class DefaultPlayer:
                 best = max(best, self._best_move(st, mine, enemies), key=lambda x: x[0])
             elif card.kind == "vehicle":
                 best = max(best, self._best_vehicle(st, mine, enemies), key=lambda x: x[0])
-        if isinstance(best[1], C.Pass) and not st.used and rules._redraw_refusal(st) is None:
+        order = best[1] if best[1] is not None else C.Pass()  # nothing scored above passing
+        if isinstance(order, C.Pass) and not st.used and rules._redraw_refusal(st) is None:
             return C.Redraw()
-        return best[1]
+        return order
 
     # -- fire -------------------------------------------------------------------------
-    def _best_fire(self, st: RatState, mine: list[Model], enemies: list[Model]):
-        best = (0.0, None)
+    def _best_fire(self, st: RatState, mine: list[Model], enemies: list[Model]) -> Scored:
+        best: Scored = (0.0, None)
         standing = [e for e in enemies if e.status == OK]
         for m in mine:
-            if m.pos is None:
+            here = m.pos
+            if here is None:
                 continue
             for wid in m.weapons:
                 weapon = st.tables.weapons[wid]
                 for i, mode in enumerate(weapon.modes):
                     for e in standing:
-                        if hex_distance(m.pos, e.pos) > mode.range:
+                        if hex_distance(here, e.at) > mode.range:
                             continue
                         if rules._shot_refusal(st, m, weapon, mode, e) is not None:
                             continue
@@ -79,11 +89,11 @@ class DefaultPlayer:
                             best = (score, C.Fire(m.id, wid, e.id, i))
         return best
 
-    def _fire_value(self, st: RatState, m: Model, mode, e: Model) -> float:
+    def _fire_value(self, st: RatState, m: Model, mode: Mode, e: Model) -> float:
         n_att = rules.shooter_cards(m, mode)
         if mode.template:
             value = 0.0
-            for h in [e.pos] + e.pos.neighbours():
+            for h in [e.at, *e.at.neighbours()]:
                 oid = st.occupant.get(h)
                 if oid is None:
                     continue
@@ -93,31 +103,33 @@ class DefaultPlayer:
                 p = p_hit(n_att, 1, COVER_CARDS[st.tables.cover[h]])
                 value += p if o.side != m.side else -3 * p
             return value
-        seen = rules.sight(st, m.pos, e.pos)
+        seen = rules.sight(st, m.at, e.at)
         d = 1 if e.is_vehicle else rules.cover_cards(st, e, seen)
         p = p_hit(n_att, mode.shots, d)
         if e.is_vehicle:
-            vt = st.tables.vehicles[e.vehicle]
-            armour = vt.armour[rules.ARC_INDEX.get(arc_of(e.pos, e.facing, m.pos), 2)]
+            vt = st.vehicle_type(e)
+            armour = vt.armour[rules.ARC_INDEX.get(arc_of(e.at, e.facing, m.at), 2)]
             # damage needs card+AP to beat card+armour; each point brings the crew nearer bailing out
             p_damage = max(0.0, min(1.0, 0.5 + (mode.ap - armour) / 13))
             return p * p_damage * (1.0 + vt.crew / 2 + len(st.passengers(e.id)) / 2)
         value = p * (2.0 if e.leader else 1.0)
         # a model Downed next to our infantry can be finished in close combat before it recovers
         if self.FINISH_BONUS and any(o.side == m.side and o.standing and not o.is_vehicle and not o.leader
-                                     and hex_distance(o.pos, e.pos) <= self.CHARGE_DISTANCE
+                                     and hex_distance(o.at, e.at) <= self.CHARGE_DISTANCE
                                      for o in st.models.values()):
             value += self.FINISH_BONUS * p
         return value + 0.05 * (mode.shots - 1)
 
-    def _retarget(self, st: RatState):
+    def _retarget(self, st: RatState) -> C.Retarget:
         pend = st.pending
+        if pend is None:
+            raise ValueError("no spare shots wait to be retargeted")
         best = (0.0, C.Retarget(None))
         shooter = st.models[pend.shooter]
         mode = st.tables.weapons[pend.weapon].modes[pend.mode]
         for cid in pend.candidates:
             e = st.models[cid]
-            p = p_hit(rules.shooter_cards(shooter, mode), pend.shots, COVER_CARDS[st.tables.cover[e.pos]])
+            p = p_hit(rules.shooter_cards(shooter, mode), pend.shots, COVER_CARDS[st.tables.cover[e.at]])
             if p > best[0]:
                 best = (p, C.Retarget(cid))
         return best[1]
@@ -128,12 +140,12 @@ class DefaultPlayer:
     HUNT_BONUS = 0.35  # standing within charging distance of a Downed enemy
     FINISH_BONUS = 0.5  # shooting an enemy our infantry could charge once he is Down
 
-    def _best_move(self, st: RatState, mine: list[Model], enemies: list[Model]):
-        best = (0.0, None)
+    def _best_move(self, st: RatState, mine: list[Model], enemies: list[Model]) -> Scored:
+        best: Scored = (0.0, None)
         if not enemies:
             return best
-        standing = [(e.pos.q, e.pos.r) for e in enemies if e.status == OK]
-        downed = [(e.pos.q, e.pos.r) for e in enemies if e.status == DOWN and not e.is_vehicle]
+        standing = [(e.at.q, e.at.r) for e in enemies if e.status == OK]
+        downed = [(e.at.q, e.at.r) for e in enemies if e.status == DOWN and not e.is_vehicle]
         near_cache: dict[Hex, tuple[int, bool]] = {}
 
         def value(m: Model, h: Hex, reach: int) -> float:
@@ -159,18 +171,19 @@ class DefaultPlayer:
         for m in mine:
             if m.is_vehicle or m.immobile:
                 continue
-            if m.pos is None:
+            at = m.pos
+            if at is None:
                 cand = self._unload(st, m, enemies)
                 if cand[0] > best[0]:
                     best = cand
                 continue
             best = self._best_assault(st, m, enemies, best)
             reach = self._weapon_reach(st, m)
-            here = value(m, m.pos, reach)
+            here = value(m, at, reach)
             # the most any hex in one move could add: hard cover, closing up to three hexes of the gap,
             # coming within charging distance of a Downed enemy, (a leader) stepping back out of reach
-            near, hunt = near_cache[m.pos]
-            ceiling = (self.COVER_WEIGHT * (3 - COVER_CARDS[st.tables.cover[m.pos]]) * (2 if m.leader else 1)
+            near, hunt = near_cache[at]
+            ceiling = (self.COVER_WEIGHT * (3 - COVER_CARDS[st.tables.cover[at]]) * (2 if m.leader else 1)
                        + self.GAP_WEIGHT * min(3, max(0, near - reach))
                        + (0.45 if m.leader else (0 if hunt or not downed else self.HUNT_BONUS)))
             movers.append((-ceiling, m.id, m, reach, here))
@@ -184,12 +197,12 @@ class DefaultPlayer:
                     best = (gain, C.Move(m.id, h))
         return best
 
-    def _best_assault(self, st: RatState, m: Model, enemies: list[Model], best):
+    def _best_assault(self, st: RatState, m: Model, enemies: list[Model], best: Scored) -> Scored:
         """Charge a Downed enemy (a sure kill), or a standing one when the cards favour it."""
         bruiser = 1 if "bruiser" in m.heroes else 0
         r = None
         for e in enemies:
-            if e.is_vehicle or hex_distance(m.pos, e.pos) > 4:
+            if e.is_vehicle or hex_distance(m.at, e.at) > 4:
                 continue
             if e.status == DOWN:
                 score = 3.0
@@ -202,7 +215,7 @@ class DefaultPlayer:
                 continue
             if r is None:
                 r = rules.reach(st, m)
-            spots = [h for h in e.pos.neighbours() if h == m.pos or h in r]
+            spots = [h for h in e.at.neighbours() if h == m.pos or h in r]
             if spots:
                 spot = min(spots, key=lambda h: (-COVER_CARDS[st.tables.cover[h]], h))
                 best = (score, C.Assault(m.id, e.id, spot))
@@ -218,14 +231,16 @@ class DefaultPlayer:
             return longest
         return min(longest, self.CHARGE_DISTANCE)
 
-    def _unload(self, st: RatState, m: Model, enemies: list[Model]):
+    def _unload(self, st: RatState, m: Model, enemies: list[Model]) -> Scored:
+        if m.carried_by is None:
+            return (0.0, None)
         v = st.models[m.carried_by]
         if v.status != OK:
             return (0.0, None)
-        near = min((hex_distance(v.pos, e.pos) for e in enemies), default=99)
+        near = min((hex_distance(v.at, e.at) for e in enemies), default=99)
         if near > 8 and v.damage == 0:
             return (0.0, None)
-        spots = [h for h in v.pos.neighbours()
+        spots = [h for h in v.at.neighbours()
                  if h not in st.occupant and st.tables.costs[m.mover].get(h) is not None]
         if not spots:
             return (0.0, None)
@@ -233,25 +248,27 @@ class DefaultPlayer:
         return (1.0, C.Disembark(m.id, spot))
 
     # -- vehicles -------------------------------------------------------------------------
-    def _best_vehicle(self, st: RatState, mine: list[Model], enemies: list[Model]):
-        best = (0.0, None)
+    def _best_vehicle(self, st: RatState, mine: list[Model], enemies: list[Model]) -> Scored:
+        best: Scored = (0.0, None)
         standing = [e for e in enemies if e.status == OK]
         if not standing:
             return best
         for v in mine:
-            if not v.is_vehicle or v.pos is None:
+            at = v.pos
+            if not v.is_vehicle or at is None:
                 continue
-            nearest = min(standing, key=lambda e: (hex_distance(v.pos, e.pos), e.id))
-            dist = hex_distance(v.pos, nearest.pos)
+            nearest = min(standing, key=lambda e: (hex_distance(at, e.at), e.id))
+            there = nearest.at
+            dist = hex_distance(at, there)
             if st.passengers(v.id) and dist > 6:
                 options = rules.reach(st, v)
-                h = min(options, key=lambda x: (hex_distance(x, nearest.pos), x))
-                if hex_distance(h, nearest.pos) < dist:
-                    gain = 0.2 * (dist - hex_distance(h, nearest.pos))
+                h = min(options, key=lambda x: (hex_distance(x, there), x))
+                if hex_distance(h, there) < dist:
+                    gain = 0.2 * (dist - hex_distance(h, there))
                     if gain > best[0]:
                         best = (gain, C.Move(v.id, h))
-            if arc_of(v.pos, v.facing, nearest.pos) != FRONT:
-                facing = rules.direction_towards(v.pos, nearest.pos)
+            if arc_of(at, v.facing, there) != FRONT:
+                facing = rules.direction_towards(at, there)
                 if facing != v.facing and 0.5 > best[0]:
                     best = (0.5, C.Pivot(v.id, facing))
         return best

@@ -18,9 +18,9 @@ import attrs
 from hexfront.engine.core.cards import standard_deck
 from hexfront.engine.core.content import read_toml, scenario_files, shared_tables, structure_content, structure_parts
 from hexfront.engine.core.errors import ContentError, UnknownScenario, shown_path
-from hexfront.engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, offset_to_axial
+from hexfront.engine.core.hexes import LOS_BLOCK, LOS_CLEAR, LOS_OBSCURE, Hex, Sight, offset_to_axial
 
-from .schema import COVER_CARDS, FILES, HEROES, MOVE_CLASSES, RatFightContent, ReadingsFile  # noqa: F401
+from .schema import FILES, RatFightContent, ReadingsFile
 
 INCHES_PER_HEX = 2
 SIGHT = {"clear": LOS_CLEAR, "obscure": LOS_OBSCURE, "block": LOS_BLOCK}
@@ -126,11 +126,14 @@ class Tables:
     sight: dict[Hex, int]
     cover: dict[Hex, str]
     # line-of-sight results by (from, to, wreck hexes): terrain never changes, wrecks rarely do
-    sight_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+    sight_cache: dict[tuple[Hex, Hex, frozenset[Hex]], Sight] = attrs.field(factory=dict, eq=False, repr=False)
+    # every hex seen from a hex, by (hex, wreck hexes): see view.visible_hexes
+    view_cache: dict[tuple[Hex, frozenset[Hex]], frozenset[Hex]] = attrs.field(factory=dict, eq=False, repr=False)
     # reachable hexes by (mover, start, reverse, nearby friends, nearby blockers): see rules.reach
-    reach_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
-    # the last move path worked out: [key, path] (see rules.move_path)
-    path_memo: list = attrs.field(factory=list, eq=False, repr=False)
+    reach_cache: dict[tuple[str, Hex, bool, frozenset[Hex], frozenset[Hex]], dict[Hex, int]] = attrs.field(
+        factory=dict, eq=False, repr=False)
+    # the last move path worked out: [(key, path)] (see rules.move_path)
+    path_memo: list[tuple[tuple[Any, ...], list[Hex] | None]] = attrs.field(factory=list, eq=False, repr=False)
 
     @classmethod
     def from_content(cls, content: dict[str, Any]) -> Tables:
@@ -146,6 +149,12 @@ def read_content(content: dict[str, Any], where: Callable[[str], str] | None = N
     return structure_parts(content, RatFightContent,
                            where or (lambda part: f"RatFight content {FILES.get(part, 'scenario')}"),
                            files=where is not None)
+
+
+def _three(armour: list[int]) -> tuple[int, int, int]:
+    """Front, side and rear armour (the schema has checked there are three)."""
+    front, side, rear = armour
+    return front, side, rear
 
 
 def _board(text: str, by_glyph: dict[str, str]) -> tuple[int, int, dict[Hex, str]]:
@@ -174,8 +183,8 @@ def _build(content: dict[str, Any]) -> Tables:
     for vid, v in t.vehicles.items():
         if v.mover not in movers:
             raise ContentError(f"vehicle {vid} has unknown mover {v.mover!r}")
-    vehicles = {vid: VehicleType(vid, v.name, tuple(v.armour), v.armoured, v.crew, v.mover,  # type: ignore[arg-type]
-                                 v.capacity, v.heavy) for vid, v in t.vehicles.items()}
+    vehicles = {vid: VehicleType(vid, v.name, _three(v.armour), v.armoured, v.crew, v.mover, v.capacity, v.heavy)
+                for vid, v in t.vehicles.items()}
     terrain = {tid: Terrain(tid, x.glyph, x.name, x.cover, SIGHT[x.sight],
                             {k: c for k, c in x.moves().items() if k in movers}, x.default)
                for tid, x in t.terrain.items()}

@@ -53,7 +53,8 @@ def _s(st: RatState, sid: str | None) -> str:
 # -- events ------------------------------------------------------------------------------------------------
 
 def model_placed(st: RatState, ev: E.ModelPlaced) -> str:
-    return f"{_n(st, ev.model)} set up " + (f"aboard {_n(st, ev.carried_by)}" if ev.carried_by else f"at {where(ev.at)}")
+    place = f"aboard {_n(st, ev.carried_by)}" if ev.carried_by else f"at {where(ev.at)}"
+    return f"{_n(st, ev.model)} set up {place}"
 
 
 def turn_began(st: RatState, ev: E.TurnBegan) -> str:

@@ -150,10 +150,10 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
     att_vals = [card_value(c) for c in att_codes]
     def_codes = {rank(c): c for c in def_pile}
     def_vals = {r: card_value(c) for r, c in def_codes.items()}
-    miss = tie = no_damage = damaged = bail = 0.0
+    tally = _Tally()
     # Shooting at Vehicles 4, for every total damage a hit can leave: the card values on which the crew bail
     bailing = {t: [v for v in range(1, 14) if rules.crew_bail(v, t)] for t in range(damage + 1, damage + 14 + ap)}
-    for d, pd in best_of_distribution(def_codes, n_def).items():
+    for d, p_exact in best_of_distribution(def_codes, n_def).items():
         # the defender's pile for the damage and crew cards: d is gone, and the n_def-1 cards it beat
         below = [r for r in def_codes if r < d]
         w_below = 1.0 - (n_def - 1) / len(below) if below else 0.0
@@ -174,11 +174,11 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
         twin_val = def_vals[d] if equal else 0
         exact_shots, exact_miss = shot_odds(_attacker_pile(att, d, same_deck, n_def), d, n_att, shots)
         per_shot = [(float(h), float(t)) for h, t in exact_shots]
-        pd = float(pd)
-        miss += pd * float(exact_miss)
+        pd = float(p_exact)
+        tally.miss += pd * float(exact_miss)
         bail_weight = {t: sum(by_val[v] for v in values) for t, values in bailing.items()}
         for k, (p_hit, p_tie) in enumerate(per_shot):
-            tie += pd * p_tie
+            tally.tie += pd * p_tie
             if p_hit <= 0.0:
                 continue
             # the hitting draw: n_att cards from what is left, with at least one stronger than d
@@ -199,37 +199,67 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
             remaining = sum(hist_beat) * keep_beat + sum(hist_lose) * keep_lose + (keep_equal if equal else 0.0)
             a_val = [(hist_beat[v] * keep_beat + hist_lose[v] * keep_lose
                       + (keep_equal if v == twin_val else 0.0)) / remaining for v in range(14)]
-
-            def a_prob(r: int) -> float:
-                if r not in att_set:
-                    return 0.0
-                if r == d:
-                    return keep_equal / remaining if equal else 0.0
-                if r < d:
-                    return keep_lose / remaining
-                return keep_beat / remaining
-
+            kept = _Kept(keep_beat, keep_equal if equal else 0.0, keep_lose, remaining)
             tie_val = [0.0] * 14
             if not same_deck:
                 for r, w in weights.items():
-                    tie_val[def_vals[r]] += a_prob(r) * w / w_total
+                    tie_val[def_vals[r]] += kept.share(r, d, att_set) * w / w_total
             p = pd * p_hit
-            tie += p * sum(tie_val)
-            for va in range(1, 14):
-                if a_val[va] == 0.0:
-                    continue
-                for vd in range(1, 14):
-                    q = a_val[va] * d2_val[vd] - (tie_val[va] if va == vd else 0.0)
-                    if q <= 0.0:
-                        continue
-                    diff = rules.damage_points(va, ap, vd, armour)
-                    if diff <= 0:
-                        no_damage += p * q
-                        continue
-                    total = damage + diff
-                    crew_low = (bail_weight[total] - (1.0 if rules.crew_bail(vd, total) else 0.0)) \
-                        / (w_total - 1.0) if w_total > 1.0 else 1.0
-                    crew_low = min(max(crew_low, 0.0), 1.0)
-                    bail += p * q * crew_low
-                    damaged += p * q * (1.0 - crew_low)
-    return VehicleOdds(miss, tie, no_damage, damaged, bail)
+            tally.tie += p * sum(tie_val)
+            _damage_draw(tally, p, a_val, d2_val, tie_val, ap, armour, damage, bail_weight, w_total)
+    return VehicleOdds(tally.miss, tally.tie, tally.no_damage, tally.damaged, tally.bail)
+
+
+@attrs.define
+class _Tally:
+    """The chances of vehicle_fire_odds' outcomes, added up in turn."""
+
+    miss: float = 0.0
+    tie: float = 0.0
+    no_damage: float = 0.0
+    damaged: float = 0.0
+    bail: float = 0.0
+
+
+@attrs.frozen
+class _Kept:
+    """After the hitting draw, the chance that one of the firer's cards stronger than the defender's card d, its
+    twin (0.0 when the firer has none) or weaker is still in the pile; ``remaining`` is their weight in all."""
+
+    beat: float
+    equal: float
+    lose: float
+    remaining: float
+
+    def share(self, r: int, d: int, att_set: frozenset[int]) -> float:
+        """The chance that the firer's next card is the card of rank ``r``."""
+        if r not in att_set:
+            return 0.0
+        if r == d:
+            return self.equal / self.remaining if self.equal else 0.0
+        if r < d:
+            return self.lose / self.remaining
+        return self.beat / self.remaining
+
+
+def _damage_draw(tally: _Tally, p: float, a_val: list[float], d2_val: list[float], tie_val: list[float], ap: int,
+                 armour: int, damage: int, bail_weight: dict[int, float], w_total: float) -> None:
+    """Shooting at Vehicles 2-4 after a hit of chance ``p``: the damage cards of each value (``a_val`` the firer's,
+    ``d2_val`` the vehicle's, less the same card ``tie_val``), the damage points and the crew's card."""
+    for va in range(1, 14):
+        if a_val[va] == 0.0:
+            continue
+        for vd in range(1, 14):
+            q = a_val[va] * d2_val[vd] - (tie_val[va] if va == vd else 0.0)
+            if q <= 0.0:
+                continue
+            diff = rules.damage_points(va, ap, vd, armour)
+            if diff <= 0:
+                tally.no_damage += p * q
+                continue
+            total = damage + diff
+            crew_low = (bail_weight[total] - (1.0 if rules.crew_bail(vd, total) else 0.0)) \
+                / (w_total - 1.0) if w_total > 1.0 else 1.0
+            crew_low = min(max(crew_low, 0.0), 1.0)
+            tally.bail += p * q * crew_low
+            tally.damaged += p * q * (1.0 - crew_low)

@@ -22,6 +22,8 @@ from .state import ACTION_DECK, OK, Model, RatState
 
 OrderT = TypeVar("OrderT")
 ModelOrder = C.Move | C.Pivot | C.Assault | C.Embark | C.Disembark | C.Fire
+#: An order one model gives (each names it as ``model``).
+ModelOrderT = TypeVar("ModelOrderT", bound=ModelOrder)
 
 SPARE_SHOTS_FIRST = "first choose where the spare shots go (or let them go)"
 
@@ -63,11 +65,10 @@ def _mover_refusal(st: RatState, cmd: ModelOrder) -> tuple[Model | None, str | N
     why = _spare_shots_first(st)
     if why:
         return None, why
-    model, why = rules._own(st, cmd.model)
-    if why or model is None:
-        return None, why
-    card = st.tables.cards[st.card] if st.card else None
-    assert card is not None  # _own refuses when no card is up
+    own = rules._own(st, cmd.model)
+    if isinstance(own, str):
+        return None, own
+    model, card = own
     if model.is_vehicle:
         if card.kind != "vehicle":
             return None, f"a vehicle moves only on a Move Vehicle card, not {card.title}"
@@ -101,14 +102,15 @@ def _turn_may_end(body: Callable[[Resolution, RatState, OrderT], None]) -> Calla
     return resolve
 
 
-def _model_order(body: Callable[[Resolution, RatState, Model, OrderT], None]
-                 ) -> Callable[[Resolution, OrderT], None]:
+def _model_order(body: Callable[[Resolution, RatState, Model, ModelOrderT], None]
+                 ) -> Callable[[Resolution, ModelOrderT], None]:
     """A model acts on the card up (Action Cards): it is marked as having acted, then the card is finished
     by itself once as many models as it allows have acted."""
 
-    def order(ctx: Resolution, st: RatState, cmd: OrderT) -> None:
-        model = st.models[cmd.model]  # type: ignore[attr-defined]
-        ctx.emit(E.ModelActivated(model=model.id, card=st.card))
+    def order(ctx: Resolution, st: RatState, cmd: ModelOrderT) -> None:
+        model = st.models[cmd.model]
+        _, card = st.card_up()
+        ctx.emit(E.ModelActivated(model=model.id, card=card))
         body(ctx, st, model, cmd)
         rules.after_action(ctx, st)
 
@@ -145,7 +147,7 @@ def offer_redraw(st: RatState) -> list[C.Redraw]:
 @_turn_may_end
 def resolve_redraw(ctx: Resolution, st: RatState, cmd: C.Redraw) -> None:
     """Leaders and Heroes, Inspiring: throw the card away and turn another, once a turn."""
-    side, card = st.active, st.card
+    side, card = st.card_up()
     ctx.emit(E.InspiringRedraw(side=side, card=card))
     ctx.discard_in_play(ACTION_DECK)
     rules.advance(ctx, st, side)
@@ -257,13 +259,14 @@ def offer_assault(st: RatState) -> list[C.Assault]:
     out = []
     enemies = _enemies(st)
     for m in _actors(st):
-        if m.is_vehicle or m.immobile or m.pos is None:
+        here = m.pos
+        if m.is_vehicle or m.immobile or here is None:
             continue
         r = rules.reach(st, m)
         for e in enemies:
-            if hex_distance(m.pos, e.pos) > st.tables.movers[m.mover].road + 1:
+            if hex_distance(here, e.at) > st.tables.movers[m.mover].road + 1:
                 continue
-            out += [C.Assault(m.id, e.id, h) for h in e.pos.neighbours() if h == m.pos or h in r]
+            out += [C.Assault(m.id, e.id, h) for h in e.at.neighbours() if h == here or h in r]
     return out
 
 
@@ -294,13 +297,14 @@ def offer_embark(st: RatState) -> list[C.Embark]:
     return [C.Embark(m.id, v.id) for m in _actors(st)
             if not (m.is_vehicle or m.immobile or m.pos is None)
             for v in carriers
-            if len(st.passengers(v.id)) < st.tables.vehicles[v.vehicle].capacity and rules._embark_hex(st, m, v)]
+            if len(st.passengers(v.id)) < st.vehicle_type(v).capacity and rules._embark_hex(st, m, v)]
 
 
 @_model_order
 def resolve_embark(ctx: Resolution, st: RatState, model: Model, cmd: C.Embark) -> None:
     """A model walks to a friendly carrier (the nearest hex next to it) and climbs in."""
     h = rules._embark_hex(st, model, st.models[cmd.vehicle])
+    assert h is not None  # checked: the check refuses a carrier the model cannot reach
     if h != model.pos:
         path = rules.move_path(st, model, h)
         assert path is not None  # checked
@@ -327,7 +331,7 @@ def offer_disembark(st: RatState) -> list[C.Disembark]:
             continue
         v = st.models[m.carried_by]
         if v.status == OK:
-            out += [C.Disembark(m.id, h) for h in v.pos.neighbours()
+            out += [C.Disembark(m.id, h) for h in v.at.neighbours()
                     if h not in st.occupant and st.tables.costs[m.mover].get(h) is not None]
     return out
 
@@ -351,13 +355,14 @@ def offer_fire(st: RatState) -> list[C.Fire]:
     out = []
     enemies = _enemies(st)
     for m in _actors(st):
-        if m.pos is None or (card.infantry_only and m.is_vehicle):
+        here = m.pos
+        if here is None or (card.infantry_only and m.is_vehicle):
             continue
         for wid in m.weapons:
             weapon = st.tables.weapons[wid]
             for i, mode in enumerate(weapon.modes):
                 out += [C.Fire(m.id, wid, e.id, i) for e in enemies
-                        if hex_distance(m.pos, e.pos) <= mode.range
+                        if hex_distance(here, e.at) <= mode.range
                         and rules._shot_refusal(st, m, weapon, mode, e) is None]
     return out
 
@@ -367,7 +372,7 @@ def resolve_fire(ctx: Resolution, st: RatState, model: Model, cmd: C.Fire) -> No
     """Firing (a vehicle's turret swings to the target first); a grenade's template (Weapons)."""
     target = st.models[cmd.target]
     if model.is_vehicle:
-        ctx.emit(E.TurretTurned(model=model.id, facing=rules.direction_towards(model.pos, target.pos)))
+        ctx.emit(E.TurretTurned(model=model.id, facing=rules.direction_towards(model.at, target.at)))
     weapon = st.tables.weapons[cmd.weapon]
     if weapon.modes[cmd.mode].template:
         rules.grenade(ctx, st, model, cmd.weapon, cmd.mode, target)

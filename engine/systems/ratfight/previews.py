@@ -12,9 +12,10 @@ order's events which of its preview's outcomes it had, with the very labels the 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from hexfront.engine.core.events import CardDrawn
-from hexfront.engine.core.hexes import Hex
+from hexfront.engine.core.hexes import Hex, hex_distance
 from hexfront.engine.core.odds import draw_odds
 from hexfront.engine.core.view import Chance, OrderPreview
 
@@ -22,8 +23,9 @@ from . import commands as C
 from . import describe as D
 from . import events as E
 from . import rules
-from .data import COVER_CARDS, Mode, Weapon
+from .data import Mode, Weapon
 from .odds import VehicleOdds, opposed_fire_odds, rank, vehicle_fire_odds
+from .schema import COVER_CARDS
 from .state import ACTION_DECK, DOWN, Model, RatState, res_deck
 from .view import _pct, _plural, card_use, mode_text
 
@@ -173,7 +175,7 @@ class _Piles:
 
 def _cover_words(st: RatState, target: Model, n_def: int) -> str:
     tables = st.tables
-    terrain = tables.terrain[tables.board[target.pos]]
+    terrain = tables.terrain[tables.board[target.at]]
     base = COVER_CARDS[terrain.cover]
     kind = {1: "the open", 2: "soft cover", 3: "hard cover"}
     if n_def > base:
@@ -194,7 +196,7 @@ def _shooter_words(shooter: Model, weapon: Weapon, mode: Mode) -> list[str]:
 
 
 def _vehicle_words(st: RatState, attacker_pos: Hex, vehicle: Model, ap: int) -> tuple[str, int, list[str]]:
-    vt = st.tables.vehicles[vehicle.vehicle]
+    vt = st.vehicle_type(vehicle)
     arc = rules.armour_arc(vehicle, attacker_pos)
     armour = vt.armour[rules.ARC_INDEX.get(arc, 2)]
     words = [f"AP {ap} against {arc} armour {armour}" + ("" if vt.armoured else " (unarmoured)")
@@ -267,18 +269,18 @@ def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, tar
     if shots > 1:
         mods.append(f"{shots} shots, each against the one defender card (Firing 4)")
     if target.is_vehicle:
-        arc, armour, words = _vehicle_words(st, shooter.pos, target, mode.ap)
+        arc, armour, words = _vehicle_words(st, shooter.at, target, mode.ap)
         mods += words
         piles = _Piles(st, {shooter.side: shots * n_att + 1, target.side: 3})
         odds = vehicle_fire_odds(piles.codes[target.side], 1, piles.codes[shooter.side], n_att, shots, mode.ap,
                                  armour, target.damage)
-        crew = st.tables.vehicles[target.vehicle].crew
+        crew = st.vehicle_type(target).crew
         chances = _vehicle_chances(odds, target.name, "all shots miss" if shots > 1 else "missed", crew, 0.0)
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances,
                             note=piles.note("The damage card is whichever card is next in the firer's pile after "
                                             "those spent on the hit."),
                             estimate=piles.estimate, value_unit=UNIT_CREW)
-    seen = None if retargeted else rules.sight(st, shooter.pos, target.pos)
+    seen = None if retargeted else rules.sight(st, shooter.at, target.at)
     n_def = rules.cover_cards(st, target, seen)
     mods.insert(0, _cover_words(st, target, n_def))
     piles = _Piles(st, {shooter.side: shots * n_att, target.side: n_def})
@@ -290,8 +292,8 @@ def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, tar
     if shots > 1:
         around = [m.name for m in st.models.values()
                   if m.side == target.side and m.id != target.id and m.on_table
-                  and rules.hex_distance(m.pos, target.pos) <= rules.RETARGET_HEXES
-                  and not (m.is_vehicle and mode.ap == 0 and st.tables.vehicles[m.vehicle].armoured)]
+                  and hex_distance(m.at, target.at) <= rules.RETARGET_HEXES
+                  and not (m.is_vehicle and mode.ap == 0 and st.vehicle_type(m).armoured)]
         if around:
             mods.append("spare shots after a hit may go to " + ", ".join(around) + " (Firing 5)")
     chances = (Chance(hit_words, hit, 0.0 if target.status == DOWN else 1.0),
@@ -319,7 +321,7 @@ def _assault_preview(st: RatState, attacker: Model, at: Hex, target: Model, summ
         piles = _Piles(st, {attacker.side: n_att + 1, target.side: 3})
         odds = vehicle_fire_odds(piles.codes[target.side], 1, piles.codes[attacker.side], n_att, 1, 0, armour,
                                  target.damage)
-        crew = st.tables.vehicles[target.vehicle].crew
+        crew = st.vehicle_type(target).crew
         chances = _vehicle_chances(odds, target.name, label["beaten"], crew, -1.0)
         return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances,
                             note=piles.note("The damage card is whichever card is next in the attacker's pile."),
@@ -345,12 +347,12 @@ def grenade_victims(st: RatState, centre: Model) -> list[Model]:
     """Weapons, Grenade: the models under the template (the hex and its six neighbours) that a shot can harm,
     in the order the engine attacks them."""
     victims = []
-    for h in [centre.pos] + centre.pos.neighbours():
+    for h in [centre.at, *centre.at.neighbours()]:
         mid = st.occupant.get(h)
         if mid is None:
             continue
         v = st.models[mid]
-        if not v.on_table or (v.is_vehicle and st.tables.vehicles[v.vehicle].armoured):
+        if not v.on_table or (v.is_vehicle and st.vehicle_type(v).armoured):
             continue
         victims.append(v)
     return victims
@@ -360,7 +362,7 @@ def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, c
                      cost: str) -> OrderPreview:
     """Weapons, Grenade: every model under the 3-inch template (the hex and its six neighbours) takes a shot."""
     n_att = rules.shooter_cards(thrower, mode)
-    seen = rules.sight(st, thrower.pos, centre.pos)
+    seen = rules.sight(st, thrower.at, centre.at)
     victims = grenade_victims(st, centre)
     needs: dict[str, int] = {}
     for v in victims:
@@ -378,7 +380,7 @@ def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, c
         if v.is_vehicle:
             any_vehicle = True
             approximate = approximate or same
-            _, armour, _ = _vehicle_words(st, thrower.pos, v, mode.ap)
+            _, armour, _ = _vehicle_words(st, thrower.at, v, mode.ap)
             odds = vehicle_fire_odds(piles.codes[v.side], 1, piles.codes[thrower.side], n_att, 1, mode.ap, armour,
                                      v.damage, same_deck=same)
             p = odds.bail + odds.damaged + odds.no_damage
@@ -399,12 +401,12 @@ def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, c
     own_n = len(victims) - enemies
     dist, ended = split_count_distribution(chances)
     what = "Down or hit" if any_vehicle else "Down"
-    odds = [Chance(_grenade_label(k, j, enemies, own_n, what), p, float(k - j))
-            for (k, j), p in sorted(dist.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
-    odds.append(Chance(TIE, ended, 0.0))
+    outcomes = [Chance(_grenade_label(k, j, enemies, own_n, what), p, float(k - j))
+                for (k, j), p in sorted(dist.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+    outcomes.append(Chance(TIE, ended, 0.0))
     how = ("Estimated: each model's chance is exact, but the totals treat the models as independent (the "
            "cards one model uses change the piles a little for the next).") if approximate else ""
-    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(odds),
+    return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=tuple(outcomes),
                         note=piles.note(how) if how else piles.note(),
                         estimate=approximate or piles.estimate, value_unit=UNIT_GRENADE)
 
@@ -449,12 +451,12 @@ def _redraw_preview(st: RatState, summary: str, cost: str) -> OrderPreview:
 
 # -- which outcome an order had, read from its events (the luck report and the odds tests) ---------------
 
-def _compared(events: Sequence, defender: str, attacker: str | None = None) -> list:
+def _compared(events: Sequence[Any], defender: str, attacker: str | None = None) -> list[E.CardsCompared]:
     return [e for e in events if type(e) is E.CardsCompared and e.defender == defender
             and (attacker is None or e.attacker == attacker)]
 
 
-def _vehicle_outcome(events: Sequence, attacker: Model, vehicle: Model, miss_words: str) -> str:
+def _vehicle_outcome(events: Sequence[Any], attacker: Model, vehicle: Model, miss_words: str) -> str:
     label = _vehicle_labels(vehicle.name, miss_words)
     compared = _compared(events, vehicle.id, attacker.id)
     if any(e.winner == "tie" for e in compared):
@@ -468,7 +470,7 @@ def _vehicle_outcome(events: Sequence, attacker: Model, vehicle: Model, miss_wor
     return label["miss"]
 
 
-def _shot_outcome(events: Sequence, shooter: Model, target: Model, shots: int) -> str:
+def _shot_outcome(events: Sequence[Any], shooter: Model, target: Model, shots: int) -> str:
     if target.is_vehicle:
         return _vehicle_outcome(events, shooter, target, "all shots miss" if shots > 1 else "missed")
     hit, miss = _shot_labels(target, shots)
@@ -478,20 +480,20 @@ def _shot_outcome(events: Sequence, shooter: Model, target: Model, shots: int) -
     return hit if any(e.winner == "attacker" for e in compared) else miss
 
 
-def outcome_redraw(st: RatState, cmd: C.Redraw, events: Sequence) -> str | None:
+def outcome_redraw(st: RatState, cmd: C.Redraw, events: Sequence[Any]) -> str | None:
     """The action card turned in place of the one thrown away."""
     drawn = next((e for e in events if type(e) is CardDrawn and e.deck == ACTION_DECK), None)
     return _action_label(st, drawn.card) if drawn is not None else None
 
 
-def outcome_retarget(st: RatState, cmd: C.Retarget, events: Sequence) -> str | None:
+def outcome_retarget(st: RatState, cmd: C.Retarget, events: Sequence[Any]) -> str | None:
     """The spare shots' outcome (None when they are let go)."""
     if cmd.target is None or st.pending is None:
         return None
     return _shot_outcome(events, st.models[st.pending.shooter], st.models[cmd.target], st.pending.shots)
 
 
-def outcome_fire(st: RatState, cmd: C.Fire, events: Sequence) -> str | None:
+def outcome_fire(st: RatState, cmd: C.Fire, events: Sequence[Any]) -> str | None:
     """A shot's (or burst's) outcome, or how many models under a grenade's template were Downed or hit."""
     shooter, target = st.models[cmd.model], st.models[cmd.target]
     mode = st.tables.weapons[cmd.weapon].modes[cmd.mode]
@@ -510,7 +512,7 @@ def outcome_fire(st: RatState, cmd: C.Fire, events: Sequence) -> str | None:
     return _grenade_label(k, len(struck) - k, enemies, len(victims) - enemies, what)
 
 
-def outcome_assault(st: RatState, cmd: C.Assault, events: Sequence) -> str | None:
+def outcome_assault(st: RatState, cmd: C.Assault, events: Sequence[Any]) -> str | None:
     """Who was the casualty of the close combat (or of the assault on a vehicle)."""
     attacker, target = st.models[cmd.model], st.models[cmd.target]
     label = _assault_labels(attacker, target)

@@ -43,7 +43,8 @@ from hexfront.engine.core.resolution import Resolution
 
 from . import commands as C
 from . import events as E
-from .data import COVER_CARDS, Tables
+from .data import ActionCard, Mode, Tables, Weapon
+from .schema import COVER_CARDS
 from .state import ABANDONED, ACTION_DECK, CASUALTY, DOWN, OK, Model, RatState, res_deck
 
 ARC_INDEX = {FRONT: 0, SIDE: 1}  # anything else is the rear (2)
@@ -76,7 +77,7 @@ def new_state(tables: Tables) -> RatState:
 
 
 def _check_deployment(tables: Tables, models: dict[str, Model]) -> None:
-    heavy = [m.id for m in models.values() if m.is_vehicle and tables.vehicles[m.vehicle].heavy]
+    heavy = [m.id for m in models.values() if m.vehicle is not None and tables.vehicles[m.vehicle].heavy]
     if len(heavy) > 1:
         raise ContentError(f"only one tank or similar heavy vehicle may be on the table, not {', '.join(heavy)}")
     for m in models.values():
@@ -159,8 +160,9 @@ def reach(st: RatState, model: Model, reverse: bool = False) -> dict[Hex, int]:
     """
     mover = st.tables.movers[model.mover]
     radius = max(mover.road, mover.open) + 1
-    pos = model.pos
-    friends, blockers = [], []
+    pos = model.at
+    friends: list[Hex] = []
+    blockers: list[Hex] = []
     for h, mid in st.occupant.items():
         if mid != model.id and hex_distance(h, pos) <= radius:
             o = st.models[mid]
@@ -192,18 +194,18 @@ def move_path(st: RatState, model: Model, to: Hex, reverse: bool = False) -> lis
     key = (model.id, model.pos, to, reverse,
            frozenset((h, mid, models[mid].status) for h, mid in st.occupant.items()))
     memo = st.tables.path_memo
-    if memo and memo[0] == key:
-        return memo[1]
+    if memo and memo[0][0] == key:
+        return memo[0][1]
     mover = st.tables.movers[model.mover]
-    path = shortest_path(model.pos, to, step_cost(st, model), budget=budget(st, model, reverse),
+    path = shortest_path(model.at, to, step_cost(st, model), budget=budget(st, model, reverse),
                          min_cost=min(mover.road, mover.open))
-    memo[:] = [key, path]
+    memo[:] = [(key, path)]
     return path
 
 
 def sight(st: RatState, a: Hex, b: Hex) -> Sight:
     """Line of sight: terrain between blocks or obscures; wrecks block (Line of sight and Terrain)."""
-    wrecks = frozenset(m.pos for m in st.models.values() if m.status == ABANDONED)
+    wrecks = frozenset(m.pos for m in st.models.values() if m.status == ABANDONED and m.pos is not None)
     cache = st.tables.sight_cache
     key = (a, b, wrecks)
     seen = cache.get(key)
@@ -224,17 +226,18 @@ def cover_cards(st: RatState, target: Model, seen: Sight | None) -> int:
     terrain (Line of sight and Terrain: "partly in view ... counts as being 'in terrain'").
     """
     tables = st.tables
-    cards = COVER_CARDS[tables.cover[target.pos]]
+    at = target.at
+    cards = COVER_CARDS[tables.cover[at]]
     if seen is not None:
         for h in seen.obscured_by:
-            if hex_distance(h, target.pos) == 1:
+            if hex_distance(h, at) == 1:
                 cards = max(cards, COVER_CARDS[tables.cover[h]])
         # a sight line along a hex edge passes both hexes: blocking terrain on the other side, next to
         # the target, means the target is only partly in view behind it
         plus, minus = line_pair(seen.path[0], seen.path[-1])
         if plus != minus:
             for h in plus[1:-1] + minus[1:-1]:
-                if hex_distance(h, target.pos) == 1 and tables.sight.get(h) in (LOS_OBSCURE, LOS_BLOCK):
+                if hex_distance(h, at) == 1 and tables.sight.get(h) in (LOS_OBSCURE, LOS_BLOCK):
                     cards = max(cards, COVER_CARDS[tables.cover[h]])
     return cards
 
@@ -244,7 +247,7 @@ def direction_towards(a: Hex, b: Hex) -> int:
 
 
 def armour_arc(vehicle: Model, attacker_pos: Hex) -> str:
-    return arc_of(vehicle.pos, vehicle.facing, attacker_pos)
+    return arc_of(vehicle.at, vehicle.facing, attacker_pos)
 
 
 # ---------------------------------------------------------------------------
@@ -256,41 +259,43 @@ def present(m: Model) -> bool:
     return m.status == OK and (m.pos is not None or m.carried_by is not None)
 
 
-def _card(st: RatState):
+def _card(st: RatState) -> ActionCard | None:
     return st.tables.cards[st.card] if st.card else None
 
 
-def _own(st: RatState, mid: str) -> tuple[Model | None, str | None]:
+def _own(st: RatState, mid: str) -> tuple[Model, ActionCard] | str:
+    """The model ``mid`` and the action card up, if the side to act may order it on that card now; else why not."""
     m = st.models.get(mid)
     if m is None:
-        return None, f"there is no model '{mid}'"
+        return f"there is no model '{mid}'"
     if m.side != st.active:
-        return None, f"{m.name} is not yours to order"
+        return f"{m.name} is not yours to order"
     if st.pending is not None:
-        return None, "first choose where the spare shots go (or let them go)"
+        return "first choose where the spare shots go (or let them go)"
     card = _card(st)
     if card is None:
-        return None, "no action card is up"
+        return "no action card is up"
     if card.count and len(st.used) >= card.count:
-        return None, f"the {card.title} card has been used up"
+        return f"the {card.title} card has been used up"
     if mid in st.used:
-        return None, f"{m.name} has already acted on this card"
+        return f"{m.name} has already acted on this card"
     if m.status == DOWN:
-        return None, f"{m.name} is Down and may not move or fire"
+        return f"{m.name} is Down and may not move or fire"
     if m.status != OK:
-        return None, f"{m.name} is out of the fight"
-    return m, None
+        return f"{m.name} is out of the fight"
+    return m, card
 
 
-def _enemy(st: RatState, shooter: Model, tid: str) -> tuple[Model | None, str | None]:
+def _enemy(st: RatState, shooter: Model, tid: str) -> Model | str:
+    """The enemy model ``tid`` on the battlefield, or why it cannot be the target."""
     t = st.models.get(tid)
     if t is None:
-        return None, f"there is no model '{tid}'"
+        return f"there is no model '{tid}'"
     if t.side == shooter.side:
-        return None, f"{t.name} is on your side"
+        return f"{t.name} is on your side"
     if not t.on_table:
-        return None, f"{t.name} is not on the battlefield"
-    return t, None
+        return f"{t.name} is not on the battlefield"
+    return t
 
 
 def _move_refusal(st: RatState, model: Model, cmd: C.Move) -> str | None:
@@ -308,10 +313,10 @@ def _move_refusal(st: RatState, model: Model, cmd: C.Move) -> str | None:
 def _assault_refusal(st: RatState, model: Model, cmd: C.Assault) -> str | None:
     if model.pos is None:
         return f"{model.name} is aboard a vehicle: disembark first"
-    target, why = _enemy(st, model, cmd.target)
-    if why:
-        return why
-    if hex_distance(cmd.to, target.pos) != 1:
+    target = _enemy(st, model, cmd.target)
+    if isinstance(target, str):
+        return target
+    if hex_distance(cmd.to, target.at) != 1:
         return "close combat needs a hex touching the enemy model"
     if cmd.to != model.pos and move_path(st, model, cmd.to) is None:
         return f"{model.name} cannot reach that hex this move"
@@ -326,7 +331,7 @@ def _embark_refusal(st: RatState, model: Model, cmd: C.Embark) -> str | None:
         return "choose one of your own vehicles"
     if v.status != OK:
         return f"{v.name} has been abandoned"
-    if len(st.passengers(v.id)) >= st.tables.vehicles[v.vehicle].capacity:
+    if len(st.passengers(v.id)) >= st.vehicle_type(v).capacity:
         return f"{v.name} has no room"
     if _embark_hex(st, model, v) is None:
         return f"{model.name} cannot reach {v.name} this move"
@@ -334,10 +339,10 @@ def _embark_refusal(st: RatState, model: Model, cmd: C.Embark) -> str | None:
 
 
 def _embark_hex(st: RatState, model: Model, v: Model) -> Hex | None:
-    if hex_distance(model.pos, v.pos) == 1:
-        return model.pos
+    if hex_distance(model.at, v.at) == 1:
+        return model.at
     r = reach(st, model)
-    options = [(cost, h) for h, cost in r.items() if hex_distance(h, v.pos) == 1]
+    options = [(cost, h) for h, cost in r.items() if hex_distance(h, v.at) == 1]
     return min(options)[1] if options else None
 
 
@@ -345,7 +350,7 @@ def _disembark_refusal(st: RatState, model: Model, cmd: C.Disembark) -> str | No
     if model.carried_by is None:
         return f"{model.name} is not aboard a vehicle"
     v = st.models[model.carried_by]
-    if hex_distance(cmd.to, v.pos) != 1:
+    if hex_distance(cmd.to, v.at) != 1:
         return "passengers climb out into a hex next to the vehicle"
     if cmd.to in st.occupant or st.tables.costs[model.mover].get(cmd.to) is None:
         return "that hex is taken or impassable"
@@ -364,10 +369,10 @@ def _redraw_refusal(st: RatState) -> str | None:
 
 
 def _fire_refusal(st: RatState, cmd: C.Fire) -> str | None:
-    shooter, why = _own(st, cmd.model)
-    if why:
-        return why
-    card = _card(st)
+    own = _own(st, cmd.model)
+    if isinstance(own, str):
+        return own
+    shooter, card = own
     if card.kind != "fire":
         return f"models fire only on a Fire card, not {card.title}"
     if card.infantry_only and shooter.is_vehicle:
@@ -379,20 +384,20 @@ def _fire_refusal(st: RatState, cmd: C.Fire) -> str | None:
     weapon = st.tables.weapons[cmd.weapon]
     if not 0 <= cmd.mode < len(weapon.modes):
         return f"{weapon.name} has no mode {cmd.mode}"
-    target, why = _enemy(st, shooter, cmd.target)
-    if why:
-        return why
+    target = _enemy(st, shooter, cmd.target)
+    if isinstance(target, str):
+        return target
     return _shot_refusal(st, shooter, weapon, weapon.modes[cmd.mode], target)
 
 
-def _shot_refusal(st: RatState, shooter: Model, weapon, mode, target: Model) -> str | None:
-    dist = hex_distance(shooter.pos, target.pos)
+def _shot_refusal(st: RatState, shooter: Model, weapon: Weapon, mode: Mode, target: Model) -> str | None:
+    dist = hex_distance(shooter.at, target.at)
     if dist > mode.range:
         return (f"{target.name} is out of range: {dist} hexes, {weapon.name} reaches "
                 f"{mode.range} ({mode.range_inches} inches)")
-    if target.is_vehicle and not mode.template and mode.ap == 0 and st.tables.vehicles[target.vehicle].armoured:
+    if target.is_vehicle and not mode.template and mode.ap == 0 and st.vehicle_type(target).armoured:
         return f"{weapon.name} cannot hurt an armoured vehicle (armour piercing 0)"
-    if not sight(st, shooter.pos, target.pos).visible:
+    if not sight(st, shooter.at, target.at).visible:
         return f"{shooter.name} has no line of sight to {target.name}"
     return None
 
@@ -405,9 +410,10 @@ def idle_reason(st: RatState, mid: str | None) -> str:
         if card is None:
             return "no action card is up"
         return f"no model of yours can use the {card.title} card: pass (.) or give an order for the whole side"
-    m, why = _own(st, mid)
-    if why:
-        return why
+    own = _own(st, mid)
+    if isinstance(own, str):
+        return own
+    m, card = own
     if card.kind == "turn_end":
         return f"the {card.title} card gives no orders: pass (.) to end the turn"
     if card.kind == "move":
@@ -421,10 +427,11 @@ def idle_reason(st: RatState, mid: str | None) -> str:
             f"{m.name} has no hex it can move to and no way to pivot"
     if card.infantry_only and m.is_vehicle:
         return f"{card.title} fires one infantry weapon: a vehicle needs another Fire card"
-    if m.pos is None:
+    here = m.pos
+    if here is None:
         return f"{m.name} is aboard a vehicle and cannot fire"
     enemies = sorted((e for e in st.models.values() if e.side != m.side and e.on_table),
-                     key=lambda e: hex_distance(m.pos, e.pos))
+                     key=lambda e: hex_distance(here, e.at))
     if not enemies:
         return "no enemy is on the battlefield"
     nearest = enemies[0]
@@ -450,13 +457,13 @@ def after_action(ctx: Resolution, st: RatState) -> None:
     if st.pending is not None or st.result is not None or st.card is None:
         return
     card = _card(st)
-    if card.count and len(st.used) >= card.count:
+    if card is not None and card.count and len(st.used) >= card.count:
         end_card(ctx, st, passed=False)
 
 
 def end_card(ctx: Resolution, st: RatState, passed: bool) -> None:
-    side = st.active
-    ctx.emit(E.ActionCardDone(side=side, card=st.card, passed=passed))
+    side, card = st.card_up()
+    ctx.emit(E.ActionCardDone(side=side, card=card, passed=passed))
     ctx.discard_in_play(ACTION_DECK)
     advance(ctx, st, st.other(side))
 
@@ -470,9 +477,10 @@ def advance(ctx: Resolution, st: RatState, side: str) -> None:
             ctx.emit(E.ActionCardTurned(side=side, card=card))
             return
         ctx.discard_in_play(ACTION_DECK)
-        side = end_turn(ctx, st, "the Turn End card was turned over")
-        if side is None:
+        first = end_turn(ctx, st, "the Turn End card was turned over")
+        if first is None:
             return
+        side = first
 
 
 def turn_over(ctx: Resolution, st: RatState, reason: str) -> None:
@@ -547,17 +555,17 @@ def _best_kept(n: int) -> str:
 
 def cover_modifiers(st: RatState, target: Model, n_def: int) -> tuple[str, ...]:
     """Firing 6 and Line of sight and Terrain: why the target turns more than one card."""
-    base = COVER_CARDS[st.tables.cover[target.pos]]
+    base = COVER_CARDS[st.tables.cover[target.at]]
     if n_def <= 1:
         return ()
     if n_def > base:
         return (f"{_best_kept(n_def)}: {target.name} is partly hidden behind terrain and counts as in "
                 f"{COVER_KIND[n_def]} (Line of sight and Terrain; Firing 6)",)
-    terrain = st.tables.terrain[st.tables.board[target.pos]]
+    terrain = st.tables.terrain[st.tables.board[target.at]]
     return (f"{_best_kept(n_def)}: {target.name} is in {COVER_KIND[n_def]} ({terrain.name}) (Firing 6)",)
 
 
-def shooter_modifiers(model: Model, mode, weapon_name: str) -> tuple[str, ...]:
+def shooter_modifiers(model: Model, mode: Mode, weapon_name: str) -> tuple[str, ...]:
     """Weapons (a sniper rifle turns two cards) and Leaders and Heroes (a Dead Shot turns one more)."""
     out = []
     if mode.cards > 1:
@@ -624,7 +632,7 @@ def discard_resolution(ctx: Resolution, st: RatState) -> None:
         ctx.discard_in_play(res_deck(side))
 
 
-def shooter_cards(model: Model, mode) -> int:
+def shooter_cards(model: Model, mode: Mode) -> int:
     """Cards per shot: the weapon's (a sniper rifle turns two) plus one for a Dead Shot."""
     return mode.cards + (1 if "dead_shot" in model.heroes else 0)
 
@@ -636,7 +644,7 @@ def fire_at(ctx: Resolution, st: RatState, shooter: Model, weapon_id: str, mode_
     """Firing 1-6, and Shooting at Vehicles 1-4 when the target is a vehicle."""
     weapon = st.tables.weapons[weapon_id]
     mode = weapon.modes[mode_i]
-    seen = None if retargeted else sight(st, shooter.pos, target.pos)
+    seen = None if retargeted else sight(st, shooter.at, target.at)
     n_att = shooter_cards(shooter, mode)
     if target.is_vehicle:
         # "Both players turn over a Resolution Card": no terrain cards for the vehicle; spare shots are
@@ -647,7 +655,7 @@ def fire_at(ctx: Resolution, st: RatState, shooter: Model, weapon_id: str, mode_
     else:
         n_def = cover_cards(st, target, seen)
         d = draw_best(ctx, target.side, n_def, f"{target.name} tries to dodge ({n_def} card(s): "
-                      f"{st.tables.cover[target.pos]} cover)", "Firing 2, 6", target.id,
+                      f"{st.tables.cover[target.at]} cover)", "Firing 2, 6", target.id,
                       cover_modifiers(st, target, n_def))
         att_mods = shooter_modifiers(shooter, mode, weapon.name)
         hit = False
@@ -663,15 +671,16 @@ def fire_at(ctx: Resolution, st: RatState, shooter: Model, weapon_id: str, mode_
                 if target.status == OK:
                     ctx.emit(E.ModelDowned(model=target.id))
     discard_resolution(ctx, st)
-    if hit and left > 0 and target.pos is not None:
+    around = target.pos
+    if hit and left > 0 and around is not None:
         candidates = tuple(
             m.id for m in st.models.values()
             if m.side == target.side and m.id != target.id and m.on_table
-            and hex_distance(m.pos, target.pos) <= RETARGET_HEXES
-            and not (m.is_vehicle and mode.ap == 0 and st.tables.vehicles[m.vehicle].armoured))
+            and hex_distance(m.at, around) <= RETARGET_HEXES
+            and not (m.is_vehicle and mode.ap == 0 and st.vehicle_type(m).armoured))
         if candidates:
             ctx.emit(E.RetargetOffered(shooter=shooter.id, weapon=weapon_id, mode=mode_i, shots=left,
-                                       around=target.pos, candidates=candidates))
+                                       around=around, candidates=candidates))
 
 
 def shoot_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Model, ap: int, n_att: int,
@@ -694,8 +703,8 @@ def shoot_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Model
 def damage_vehicle(ctx: Resolution, st: RatState, attacker: Model, vehicle: Model, ap: int,
                    weapon_name: str = "the attack") -> None:
     """Shooting at Vehicles 2-4: card + AP against card + armour of the face hit; then the crew test."""
-    vt = st.tables.vehicles[vehicle.vehicle]
-    arc = armour_arc(vehicle, attacker.pos)
+    vt = st.vehicle_type(vehicle)
+    arc = armour_arc(vehicle, attacker.at)
     armour = vt.armour[ARC_INDEX.get(arc, 2)]
     a = ctx.draw(res_deck(attacker.side), f"damage card, +{ap} armour piercing", "Shooting at Vehicles 2",
                  who=attacker.id, modifiers=(f"+{ap} to the card's value: armour piercing of {weapon_name} "
@@ -729,7 +738,7 @@ def throw_passengers(ctx: Resolution, st: RatState, vehicle: Model) -> None:
     for p in st.passengers(vehicle.id):
         spot = None
         for radius in (1, 2, 3):
-            for h in ring(vehicle.pos, radius):
+            for h in ring(vehicle.at, radius):
                 if h not in st.occupant and st.tables.costs[p.mover].get(h) is not None:
                     spot = h
                     break
@@ -745,15 +754,15 @@ def grenade(ctx: Resolution, st: RatState, thrower: Model, weapon_id: str, mode_
     """Grenade: a 3-inch template on a model in range; everyone under it takes a single shot (Weapons)."""
     weapon = st.tables.weapons[weapon_id]
     mode = weapon.modes[mode_i]
-    spot = centre.pos
-    seen = sight(st, thrower.pos, spot)
+    spot = centre.at
+    seen = sight(st, thrower.at, spot)
     hexes = [spot] + spot.neighbours()
     victims = [st.models[st.occupant[h]] for h in hexes if h in st.occupant]
     for v in victims:
         if not v.on_table:
             continue
         if v.is_vehicle:
-            if not st.tables.vehicles[v.vehicle].armoured:
+            if not st.vehicle_type(v).armoured:
                 shoot_vehicle(ctx, st, thrower, v, mode.ap, shooter_cards(thrower, mode), 1, 1, weapon.name,
                               shooter_modifiers(thrower, mode, weapon.name))
                 discard_resolution(ctx, st)
@@ -809,7 +818,7 @@ def casualties(st: RatState, side: str, force: str | None = None) -> int:
         if m.status == CASUALTY:
             n += 1
         elif m.status == ABANDONED:
-            n += st.tables.vehicles[m.vehicle].crew
+            n += st.vehicle_type(m).crew
     return n
 
 

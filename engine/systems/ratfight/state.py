@@ -9,7 +9,7 @@ import attrs
 from hexfront.engine.core.cards import Deck
 from hexfront.engine.core.hexes import Hex
 
-from .data import Tables
+from .data import Tables, VehicleType
 
 # Model status
 OK, DOWN, CASUALTY, ABANDONED, FLED = "ok", "down", "casualty", "abandoned", "fled"
@@ -52,10 +52,18 @@ class Model:
     def standing(self) -> bool:
         return self.pos is not None and self.status == OK
 
+    @property
+    def at(self) -> Hex:
+        """The hex of a model on the table (standing, Down or a wreck). Only asked where the rules have
+        put it there: of a casualty, one that fled or one aboard a vehicle it is a bug, and says so."""
+        if self.pos is None:
+            raise ValueError(f"{self.id} is not on the table")
+        return self.pos
+
     def copy(self) -> Model:
         return attrs.evolve(self)
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.pos.q if self.pos else None, self.pos.r if self.pos else None, self.status,
                 self.facing, self.turret, self.damage, self.carried_by)
 
@@ -114,6 +122,18 @@ class RatState:
             self.turn, self.active, self.first, self.card, tuple(self.used), tuple(self.inspired),
             attrs.astuple(self.pending) if self.pending else None, tuple(self.broken), self.result,
         )
+
+    def card_up(self) -> tuple[str, str]:
+        """The side acting and the action card it acts on; only asked while a card is up (a bug otherwise)."""
+        if self.active is None or self.card is None:
+            raise ValueError("no action card is up")
+        return self.active, self.card
+
+    def vehicle_type(self, m: Model) -> VehicleType:
+        """The vehicle table's entry for ``m``; only asked of a vehicle (a bug, and says so, for infantry)."""
+        if m.vehicle is None:
+            raise ValueError(f"{m.id} is not a vehicle")
+        return self.tables.vehicles[m.vehicle]
 
     def passengers(self, vehicle_id: str) -> list[Model]:
         return [m for m in self.models.values() if m.carried_by == vehicle_id]

@@ -80,7 +80,7 @@ HERO_NAMES = {"dead_shot": "Dead Shot", "bruiser": "Bruiser", "inspiring": "Insp
 
 def piece_glyph(tables: Tables, m: Model) -> str:
     """One upper-case letter for the model's type (see WEAPON_GLYPHS and VEHICLE_GLYPHS)."""
-    if m.is_vehicle:
+    if m.vehicle is not None:
         glyph = VEHICLE_GLYPHS.get(m.vehicle)
         if glyph is None:
             vt = tables.vehicles[m.vehicle]
@@ -196,7 +196,7 @@ def details(st: RatState, m: Model) -> tuple[str, ...]:
     tables = st.tables
     lines = [f"{m.name} [{m.id}], {tables.side_names[m.side]}" + (f" ({m.force} force)" if m.force != "main" else "")]
     if m.is_vehicle:
-        vt = tables.vehicles[m.vehicle]
+        vt = st.vehicle_type(m)
         armour = "/".join(str(a) for a in vt.armour)
         lines.append(f"{vt.name}: armour {armour} (front/side/rear)" + ("" if vt.armoured else ", unarmoured")
                      + f", crew {vt.crew}")
@@ -215,7 +215,7 @@ def details(st: RatState, m: Model) -> tuple[str, ...]:
         lines.append("tripod gun: cannot move")
     if m.is_vehicle:
         riders = st.passengers(m.id)
-        cap = tables.vehicles[m.vehicle].capacity
+        cap = st.vehicle_type(m).capacity
         if cap:
             names = ": " + ", ".join(p.name for p in riders) if riders else ""
             lines.append(f"carries {len(riders)} of {cap}{names}")
@@ -344,7 +344,7 @@ def parts_fire(st: RatState, cmd: C.Fire) -> OrderParts:
 # Sight and the end of battle
 # ---------------------------------------------------------------------------
 
-def visible_hexes(st: RatState, piece_id: str) -> frozenset:
+def visible_hexes(st: RatState, piece_id: str) -> frozenset[Hex]:
     """Every board hex the model can see from where it stands (Line of sight and Terrain).
 
     The same line of sight as rules.sight; remembered per position and wrecks in the tables' sight cache.
@@ -352,9 +352,9 @@ def visible_hexes(st: RatState, piece_id: str) -> frozenset:
     m = st.models.get(piece_id)
     if m is None or m.pos is None:
         return frozenset()
-    wrecks = frozenset(w.pos for w in st.models.values() if w.status == ABANDONED)
-    cache = st.tables.sight_cache
-    key = ("visible", m.pos, wrecks)
+    wrecks = frozenset(w.pos for w in st.models.values() if w.status == ABANDONED and w.pos is not None)
+    cache = st.tables.view_cache
+    key = (m.pos, wrecks)
     found = cache.get(key)
     if found is None:
         sight_map = st.tables.sight
@@ -377,7 +377,7 @@ def summary(st: RatState) -> BattleSummary:
         lines.append((f"{names[winner]} wins: " if winner else "No winner: ") + reason)
     for s in st.sides:
         mine = [m for m in st.models.values() if m.side == s]
-        crew = sum(st.tables.vehicles[m.vehicle].crew for m in mine if m.status == ABANDONED)
+        crew = sum(st.vehicle_type(m).crew for m in mine if m.status == ABANDONED)
         down = sum(1 for m in mine if m.status == DOWN)
         standing = sum(1 for m in mine if m.status == OK and (m.pos is not None or m.carried_by))
         text = f"{names[s]}: {_plural(casualties[s], 'casualty', 'casualties')}"

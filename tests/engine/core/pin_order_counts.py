@@ -254,7 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     pins = {sid: {sc: f for sc, f in old.get(sid, {}).items() if sc in names} for sid, names in registry.items()}
     for system_id, names in registry.items():
         for scenario in names:
-            chosen = (not args.system or (system_id == args.system and (not args.scenarios or scenario in args.scenarios)))
+            wanted = not args.scenarios or scenario in args.scenarios
+            chosen = not args.system or (system_id == args.system and wanted)
             if not chosen or (args.missing and scenario in pins[system_id]):
                 continue
             start = time.perf_counter()

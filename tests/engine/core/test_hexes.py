@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -37,7 +38,7 @@ from hexfront.engine.core.hexes import (
     to_pixel,
 )
 
-O = Hex(0, 0)
+ORIGIN = Hex(0, 0)
 
 
 def open_ground(_frm: Hex, _to: Hex) -> int:
@@ -118,10 +119,10 @@ def test_neighbours_known():
 
 
 def test_distance_known():
-    assert hex_distance(O, O) == 0
-    assert hex_distance(O, Hex(3, 0)) == 3
-    assert hex_distance(O, Hex(3, -3)) == 3
-    assert hex_distance(O, Hex(2, 2)) == 4
+    assert hex_distance(ORIGIN, ORIGIN) == 0
+    assert hex_distance(ORIGIN, Hex(3, 0)) == 3
+    assert hex_distance(ORIGIN, Hex(3, -3)) == 3
+    assert hex_distance(ORIGIN, Hex(2, 2)) == 4
     assert hex_distance(Hex(-2, 1), Hex(3, -4)) == 5
     assert Hex(1, 1).distance(Hex(-1, -1)) == 4
     assert Hex(4, -1).distance(Hex(1, 5)) == hex_distance(Hex(4, -1), Hex(1, 5)) == 6
@@ -135,13 +136,13 @@ def test_direction_to():
     assert c.direction_to(c) is None
     assert c.direction_to(c + Hex(2, -1)) is None
     assert c.direction_to(c + Hex(1, 1)) is None
-    assert O.direction_to(Hex(-3, 0)) == 3
+    assert ORIGIN.direction_to(Hex(-3, 0)) == 3
 
 
 def test_ring():
-    assert ring(O, 0) == [O]
-    assert ring(O, -1) == []
-    assert ring(O, 1) == O.neighbours()
+    assert ring(ORIGIN, 0) == [ORIGIN]
+    assert ring(ORIGIN, -1) == []
+    assert ring(ORIGIN, 1) == ORIGIN.neighbours()
     c = Hex(-3, 7)
     for radius in range(1, 7):
         hs = ring(c, radius)
@@ -150,7 +151,7 @@ def test_ring():
         assert all(hex_distance(c, h) == radius for h in hs)
         # Starts due East and walks around: consecutive hexes are adjacent.
         assert hs[0] == Hex(c.q + radius, c.r)
-        for a, b in zip(hs, hs[1:] + hs[:1]):
+        for a, b in zip(hs, hs[1:] + hs[:1], strict=True):
             assert hex_distance(a, b) == 1
     # Membership: exactly the hexes at that distance in a bounding area.
     expected = {h for h in hexes_within(c, 5) if hex_distance(c, h) == 3}
@@ -210,44 +211,44 @@ def test_offset_round_trip_board():
 def check_line(a: Hex, b: Hex, hs: list[Hex]) -> None:
     assert hs[0] == a and hs[-1] == b
     assert len(hs) == hex_distance(a, b) + 1
-    for x, y in zip(hs, hs[1:]):
+    for x, y in pairwise(hs):
         assert hex_distance(x, y) == 1
 
 
 def test_line_basic():
-    assert line(O, O) == [O]
-    assert line(O, Hex(1, 0)) == [O, Hex(1, 0)]
-    assert line(O, Hex(0, 4)) == [O, Hex(0, 1), Hex(0, 2), Hex(0, 3), Hex(0, 4)]
+    assert line(ORIGIN, ORIGIN) == [ORIGIN]
+    assert line(ORIGIN, Hex(1, 0)) == [ORIGIN, Hex(1, 0)]
+    assert line(ORIGIN, Hex(0, 4)) == [ORIGIN, Hex(0, 1), Hex(0, 2), Hex(0, 3), Hex(0, 4)]
     a, b = Hex(-2, 3), Hex(5, -1)
     check_line(a, b, line(a, b))
 
 
 def test_line_pair_along_edge_differs():
     # (0,0) -> (2,-1) passes exactly between (1,0) and (1,-1).
-    plus, minus = line_pair(O, Hex(2, -1))
+    plus, minus = line_pair(ORIGIN, Hex(2, -1))
     assert {plus[1], minus[1]} == {Hex(1, 0), Hex(1, -1)}
     assert plus != minus
-    assert line(O, Hex(2, -1)) == plus
-    check_line(O, Hex(2, -1), plus)
-    check_line(O, Hex(2, -1), minus)
+    assert line(ORIGIN, Hex(2, -1)) == plus
+    check_line(ORIGIN, Hex(2, -1), plus)
+    check_line(ORIGIN, Hex(2, -1), minus)
     # Longer edge-running line: every other hex is ambiguous.
-    plus, minus = line_pair(O, Hex(4, -2))
+    plus, minus = line_pair(ORIGIN, Hex(4, -2))
     assert plus != minus
     assert plus[2] == minus[2] == Hex(2, -1)
 
 
 def test_line_pair_identical_when_not_along_edge():
     for b in (Hex(5, 0), Hex(3, -1), Hex(-3, 1), Hex(2, 3), Hex(-7, 2)):
-        plus, minus = line_pair(O, b)
+        plus, minus = line_pair(ORIGIN, b)
         assert plus == minus
-        check_line(O, b, plus)
+        check_line(ORIGIN, b, plus)
 
 
 def test_line_pair_differs_when_sample_hits_edge_midpoint():
     # The midpoint of (0,0)->(-4,1) is the midpoint of the edge between
     # (-2,0) and (-2,1): both are equally valid, so the pair differs there.
-    plus, minus = line_pair(O, Hex(-4, 1))
-    assert [i for i, (p, m) in enumerate(zip(plus, minus)) if p != m] == [2]
+    plus, minus = line_pair(ORIGIN, Hex(-4, 1))
+    assert [i for i, (p, m) in enumerate(zip(plus, minus, strict=True)) if p != m] == [2]
     assert {plus[2], minus[2]} == {Hex(-2, 0), Hex(-2, 1)}
 
 
@@ -280,18 +281,18 @@ def test_arcs_all_facings(facing: int):
 
 
 def test_adjacent_arcs_split_three_and_three():
-    arcs = [arc_of(O, 0, n) for n in O.neighbours()]
+    arcs = [arc_of(ORIGIN, 0, n) for n in ORIGIN.neighbours()]
     assert arcs == [FRONT, FRONT, SIDE, REAR, SIDE, FRONT]
 
 
 def test_in_field_of_view():
-    assert in_field_of_view(O, 0, Hex(4, 0), 0.0)
-    assert in_field_of_view(O, 0, Hex(1, -1), 60.0)  # exact boundary is inside
-    assert not in_field_of_view(O, 0, Hex(1, -1), 59.0)
-    assert in_field_of_view(O, 0, Hex(1, -2), 90.0)
-    assert not in_field_of_view(O, 0, Hex(-1, -1), 120.0)
-    assert in_field_of_view(O, 3, Hex(-1, -1), 30.0)
-    assert in_field_of_view(O, 0, O, 0.0)
+    assert in_field_of_view(ORIGIN, 0, Hex(4, 0), 0.0)
+    assert in_field_of_view(ORIGIN, 0, Hex(1, -1), 60.0)  # exact boundary is inside
+    assert not in_field_of_view(ORIGIN, 0, Hex(1, -1), 59.0)
+    assert in_field_of_view(ORIGIN, 0, Hex(1, -2), 90.0)
+    assert not in_field_of_view(ORIGIN, 0, Hex(-1, -1), 120.0)
+    assert in_field_of_view(ORIGIN, 3, Hex(-1, -1), 30.0)
+    assert in_field_of_view(ORIGIN, 0, ORIGIN, 0.0)
 
 
 # ---------------------------------------------------------------------------
@@ -314,41 +315,41 @@ def los_map(block=(), obscure=()):
 
 
 def test_los_clear():
-    s = line_of_sight(O, Hex(5, 0), los_map())
-    assert s == Sight(True, (), tuple(line(O, Hex(5, 0))))
+    s = line_of_sight(ORIGIN, Hex(5, 0), los_map())
+    assert s == Sight(True, (), tuple(line(ORIGIN, Hex(5, 0))))
     assert s.blocked_by is None
 
 
 def test_los_blocking_intermediate_blocks():
-    s = line_of_sight(O, Hex(5, 0), los_map(block=[Hex(3, 0)]))
+    s = line_of_sight(ORIGIN, Hex(5, 0), los_map(block=[Hex(3, 0)]))
     assert not s.visible
     assert s.blocked_by == Hex(3, 0)
     # A block just off the line does nothing.
-    assert line_of_sight(O, Hex(5, 0), los_map(block=[Hex(3, -1), Hex(2, 1)])).visible
+    assert line_of_sight(ORIGIN, Hex(5, 0), los_map(block=[Hex(3, -1), Hex(2, 1)])).visible
 
 
 def test_los_endpoints_never_block():
-    los_of = los_map(block=[O, Hex(4, 0)], obscure=[O, Hex(4, 0)])
-    s = line_of_sight(O, Hex(4, 0), los_of)
+    los_of = los_map(block=[ORIGIN, Hex(4, 0)], obscure=[ORIGIN, Hex(4, 0)])
+    s = line_of_sight(ORIGIN, Hex(4, 0), los_of)
     assert s.visible
     assert s.obscured_by == ()
 
 
 def test_los_adjacent_and_same_hex_always_visible():
-    los_of = los_map(block=[O, Hex(1, 0)])
-    assert line_of_sight(O, Hex(1, 0), los_of) == Sight(True, (), (O, Hex(1, 0)))
-    assert line_of_sight(O, O, los_of) == Sight(True, (), (O,))
+    los_of = los_map(block=[ORIGIN, Hex(1, 0)])
+    assert line_of_sight(ORIGIN, Hex(1, 0), los_of) == Sight(True, (), (ORIGIN, Hex(1, 0)))
+    assert line_of_sight(ORIGIN, ORIGIN, los_of) == Sight(True, (), (ORIGIN,))
 
 
 def test_los_obscuring_listed_in_order():
     los_of = los_map(obscure=[Hex(1, 0), Hex(3, 0), Hex(4, -1)])
-    s = line_of_sight(O, Hex(5, 0), los_of)
+    s = line_of_sight(ORIGIN, Hex(5, 0), los_of)
     assert s.visible
     assert s.obscured_by == (Hex(1, 0), Hex(3, 0))
 
 
 def test_los_hex_edge_rule():
-    a, b = O, Hex(2, -1)
+    a, b = ORIGIN, Hex(2, -1)
     plus, minus = line_pair(a, b)
     p_mid, m_mid = plus[1], minus[1]
     # Blocked on one side only: visible via the other side.
@@ -391,27 +392,27 @@ def test_reachable_wall_splits():
     def cost(_frm: Hex, to: Hex) -> int | None:
         return None if to.q == 2 else 1
 
-    res = reachable(O, 5, cost)
+    res = reachable(ORIGIN, 5, cost)
     assert res
     assert all(h.q < 2 for h in res)
-    assert set(res) == {h for h in hexes_within(O, 5) if h.q < 2}
+    assert set(res) == {h for h in hexes_within(ORIGIN, 5) if h.q < 2}
 
 
 def test_reachable_costs_two_halve_range():
-    res = reachable(O, 6, lambda _f, _t: 2)
-    assert set(res) == set(hexes_within(O, 3))
-    assert all(c == 2 * hex_distance(O, h) for h, c in res.items())
-    res = reachable(O, 7, lambda _f, _t: 2)
-    assert set(res) == set(hexes_within(O, 3))
+    res = reachable(ORIGIN, 6, lambda _f, _t: 2)
+    assert set(res) == set(hexes_within(ORIGIN, 3))
+    assert all(c == 2 * hex_distance(ORIGIN, h) for h, c in res.items())
+    res = reachable(ORIGIN, 7, lambda _f, _t: 2)
+    assert set(res) == set(hexes_within(ORIGIN, 3))
 
 
 def test_reachable_prefers_cheaper_detour():
     # Hex (1,0) is difficult (cost 5); (2,0) is cheaper via (1,-1).
-    cells = {h: 1 for h in hexes_within(O, 3)}
+    cells = {h: 1 for h in hexes_within(ORIGIN, 3)}
     cells[Hex(1, 0)] = 5
-    res = reachable(O, 10, board_cost(cells))
+    res = reachable(ORIGIN, 10, board_cost(cells))
     assert res[Hex(1, 0)] == 5  # entering it costs 5 from any side
-    assert res[Hex(2, 0)] == 3  # O -> (1,-1) -> (2,-1) -> (2,0), not 5 + 1 through (1,0)
+    assert res[Hex(2, 0)] == 3  # ORIGIN -> (1,-1) -> (2,-1) -> (2,0), not 5 + 1 through (1,0)
     assert res[Hex(3, 0)] == 4  # any 3-step route goes through (1,0): 5+1+1
 
 
@@ -419,13 +420,13 @@ def test_reachable_passable_end():
     # A one-hex-wide corridor along r == 0 with a friend at (1, 0).
     cells = {Hex(q, 0): 1 for q in range(6)}
     friend = Hex(1, 0)
-    res = reachable(O, 3, board_cost(cells), passable_end=lambda h: h != friend)
-    assert res == {O: 0, Hex(2, 0): 2, Hex(3, 0): 3}
+    res = reachable(ORIGIN, 3, board_cost(cells), passable_end=lambda h: h != friend)
+    assert res == {ORIGIN: 0, Hex(2, 0): 2, Hex(3, 0): 3}
 
 
 def test_reachable_negative_cost_rejected():
     with pytest.raises(ValueError):
-        reachable(O, 3, lambda _f, _t: -1)
+        reachable(ORIGIN, 3, lambda _f, _t: -1)
 
 
 def test_shortest_path_around_obstacle():
@@ -434,77 +435,77 @@ def test_shortest_path_around_obstacle():
     def cost(_frm: Hex, to: Hex) -> int | None:
         return None if to in wall else 1
 
-    p = shortest_path(O, Hex(4, 0), cost)
+    p = shortest_path(ORIGIN, Hex(4, 0), cost)
     assert p is not None
-    assert p[0] == O and p[-1] == Hex(4, 0)
+    assert p[0] == ORIGIN and p[-1] == Hex(4, 0)
     assert not wall & set(p)
     assert path_cost(p, cost) == 6
     # Lowest direction index first: E, SE, SE, E, NE, NE.
-    assert p == [O, Hex(1, 0), Hex(1, 1), Hex(1, 2), Hex(2, 2), Hex(3, 1), Hex(4, 0)]
-    assert shortest_path(O, Hex(4, 0), cost, budget=6) == p
-    assert shortest_path(O, Hex(4, 0), cost, budget=5) is None
+    assert p == [ORIGIN, Hex(1, 0), Hex(1, 1), Hex(1, 2), Hex(2, 2), Hex(3, 1), Hex(4, 0)]
+    assert shortest_path(ORIGIN, Hex(4, 0), cost, budget=6) == p
+    assert shortest_path(ORIGIN, Hex(4, 0), cost, budget=5) is None
 
 
 def test_shortest_path_tie_breaking():
-    assert shortest_path(O, Hex(2, -1), open_ground) == [O, Hex(1, 0), Hex(2, -1)]
-    assert shortest_path(O, Hex(1, 1), open_ground) == [O, Hex(1, 0), Hex(1, 1)]
-    assert shortest_path(O, Hex(-1, -1), open_ground) == [O, Hex(0, -1), Hex(-1, -1)]
-    assert shortest_path(O, Hex(0, 3), open_ground) == [O, Hex(0, 1), Hex(0, 2), Hex(0, 3)]
-    assert shortest_path(O, O, open_ground) == [O]
+    assert shortest_path(ORIGIN, Hex(2, -1), open_ground) == [ORIGIN, Hex(1, 0), Hex(2, -1)]
+    assert shortest_path(ORIGIN, Hex(1, 1), open_ground) == [ORIGIN, Hex(1, 0), Hex(1, 1)]
+    assert shortest_path(ORIGIN, Hex(-1, -1), open_ground) == [ORIGIN, Hex(0, -1), Hex(-1, -1)]
+    assert shortest_path(ORIGIN, Hex(0, 3), open_ground) == [ORIGIN, Hex(0, 1), Hex(0, 2), Hex(0, 3)]
+    assert shortest_path(ORIGIN, ORIGIN, open_ground) == [ORIGIN]
 
 
 def test_shortest_path_weighted():
     # Straight through costs 4+4+1 = 9; around via (1,-1),(2,-1),(3,-1) costs 4.
-    cells = {h: 1 for h in hexes_within(O, 4)}
+    cells = {h: 1 for h in hexes_within(ORIGIN, 4)}
     cells[Hex(1, 0)] = 4
     cells[Hex(2, 0)] = 4
-    p = shortest_path(O, Hex(3, 0), board_cost(cells))
+    p = shortest_path(ORIGIN, Hex(3, 0), board_cost(cells))
     assert p is not None
     assert path_cost(p, board_cost(cells)) == 4
     assert Hex(1, 0) not in p and Hex(2, 0) not in p
-    assert reachable(O, 10, board_cost(cells))[Hex(3, 0)] == 4
+    assert reachable(ORIGIN, 10, board_cost(cells))[Hex(3, 0)] == 4
 
 
 def test_shortest_path_enclosed():
     goal = Hex(3, 0)
     # A finite board (off-board is None) with a ring of impassable hexes.
-    cells = {h: 1 for h in hexes_within(O, 6)}
+    cells = {h: 1 for h in hexes_within(ORIGIN, 6)}
     for h in ring(goal, 1):
         cells[h] = None
     cost = board_cost(cells)
 
-    assert shortest_path(O, goal, cost) is None
-    assert shortest_path(goal, O, cost) is None  # start enclosed too
+    assert shortest_path(ORIGIN, goal, cost) is None
+    assert shortest_path(goal, ORIGIN, cost) is None  # start enclosed too
     # Off-board goal.
-    cells = {h: 1 for h in hexes_within(O, 2)}
-    assert shortest_path(O, Hex(5, 0), board_cost(cells)) is None
+    cells = {h: 1 for h in hexes_within(ORIGIN, 2)}
+    assert shortest_path(ORIGIN, Hex(5, 0), board_cost(cells)) is None
 
 
 def test_shortest_path_rejects_costs_below_its_stated_minimum():
     with pytest.raises(ValueError):
-        shortest_path(O, Hex(3, 0), lambda _f, _t: 1, budget=10, min_cost=2)
+        shortest_path(ORIGIN, Hex(3, 0), lambda _f, _t: 1, budget=10, min_cost=2)
 
 
 def test_shortest_path_a_star_agrees_with_plain_search():
-    cells = {h: (3 if (h.q + h.r) % 3 else 5) for h in hexes_within(O, 6)}
+    cells = {h: (3 if (h.q + h.r) % 3 else 5) for h in hexes_within(ORIGIN, 6)}
     step = board_cost(cells)
-    for goal in hexes_within(O, 4):
-        plain = shortest_path(O, goal, step)
-        aimed = shortest_path(O, goal, step, min_cost=3)
+    for goal in hexes_within(ORIGIN, 4):
+        plain = shortest_path(ORIGIN, goal, step)
+        aimed = shortest_path(ORIGIN, goal, step, min_cost=3)
         assert path_cost(plain, step) == path_cost(aimed, step)
 
 
 def test_path_cost():
-    cells = {h: 2 for h in hexes_within(O, 3)}
+    cells = {h: 2 for h in hexes_within(ORIGIN, 3)}
     cells[Hex(1, 0)] = None
     cost = board_cost(cells)
-    assert path_cost([O], cost) == 0
+    assert path_cost([ORIGIN], cost) == 0
     assert path_cost([], cost) is None
-    assert path_cost([O, Hex(0, 1), Hex(1, 1)], cost) == 4
-    assert path_cost([O, Hex(1, 0)], cost) is None  # impassable
-    assert path_cost([O, Hex(2, 0)], cost) is None  # not adjacent
-    assert path_cost([O, O], cost) is None  # not a step
-    assert path_cost([O, Hex(0, 1), Hex(0, 3)], cost) is None
+    assert path_cost([ORIGIN, Hex(0, 1), Hex(1, 1)], cost) == 4
+    assert path_cost([ORIGIN, Hex(1, 0)], cost) is None  # impassable
+    assert path_cost([ORIGIN, Hex(2, 0)], cost) is None  # not adjacent
+    assert path_cost([ORIGIN, ORIGIN], cost) is None  # not a step
+    assert path_cost([ORIGIN, Hex(0, 1), Hex(0, 3)], cost) is None
 
 
 # ---------------------------------------------------------------------------
@@ -563,7 +564,7 @@ cell_costs = st.lists(
 @settings(max_examples=60, deadline=None)
 @given(cell_costs, st.sampled_from(board_hexes), st.integers(min_value=0, max_value=10))
 def test_movement_consistency(costs: list[int | None], start: Hex, budget: int):
-    cells = dict(zip(board_hexes, costs))
+    cells = dict(zip(board_hexes, costs, strict=True))
     step = board_cost(cells)
     ref = reference_costs(cells, start)
     res = reachable(start, budget, step)
@@ -583,7 +584,7 @@ def test_movement_consistency(costs: list[int | None], start: Hex, budget: int):
 @settings(max_examples=40, deadline=None)
 @given(cell_costs, st.sampled_from(board_hexes), st.sampled_from(board_hexes))
 def test_shortest_path_is_optimal_and_deterministic(costs: list[int | None], start: Hex, goal: Hex):
-    cells = dict(zip(board_hexes, costs))
+    cells = dict(zip(board_hexes, costs, strict=True))
     step = board_cost(cells)
     p = shortest_path(start, goal, step)
     ref = reachable(start, 10_000, step)

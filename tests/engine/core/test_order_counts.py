@@ -124,7 +124,8 @@ def test_the_pins_reach_deep_into_battles():
     still to give, and at least half pin perft(2) somewhere past the setup."""
     pinned = [f for scenarios in PINNED.values() for f in scenarios.values()]
     deepest = POSITIONS[-1]
-    assert 2 * sum(len(f["steps"]) > deepest and not f["steps"][deepest].startswith("0:") for f in pinned) >= len(pinned)
+    moving = sum(len(f["steps"]) > deepest and not f["steps"][deepest].startswith("0:") for f in pinned)
+    assert 2 * moving >= len(pinned)
     assert 2 * sum(any(int(k) > 0 for k in f["perft2"]) for f in pinned) >= len(pinned)
 
 
@@ -143,7 +144,8 @@ def test_an_altered_count_fails_naming_the_scenario_and_the_position():
     count, digest = figures["steps"][3].split(":")
     figures["steps"][3] = f"{int(count) + 1}:{digest}"
     found = first_difference(system_id, scenario, figures)
-    assert found is not None and found.startswith(f"{system_id} scenario {scenario}, after 3 orders of the pinned walk: ")
+    assert found is not None
+    assert found.startswith(f"{system_id} scenario {scenario}, after 3 orders of the pinned walk: ")
     assert f"{count} orders legal, pinned {int(count) + 1}" in found and "\n" not in found
 
 

@@ -166,7 +166,7 @@ def test_the_file_is_json_with_the_documented_keys(good):
     assert content["weapons"]["pistol"]["name"] == "Pistol"
     # one entry per command, each with its checkpoint
     assert len(data["commands"]) == len(battle.log) == 25
-    for entry, check in zip(data["commands"], battle.checkpoints):
+    for entry, check in zip(data["commands"], battle.checkpoints, strict=True):
         assert set(entry) == {"command", "check"}
         assert isinstance(entry["command"]["type"], str)
         assert entry["check"] == {"hash": check.hash, "draws": check.draws}
