@@ -9,7 +9,6 @@ from __future__ import annotations
 import dustkit as K
 import pytest
 
-from hexfront.engine.core.battle import IllegalOrder
 from hexfront.engine.systems.dustup import air
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import events as E

@@ -16,7 +16,6 @@ from hexfront.engine.core.errors import ContentError
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.systems.dustup import air, data
 from hexfront.engine.systems.dustup import commands as C
-from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup import support as S
 from hexfront.engine.systems.dustup.describe import Describer
 

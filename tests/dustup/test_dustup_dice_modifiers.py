@@ -13,7 +13,6 @@ import dustkit as K
 from hexfront.engine.core.events import DieRolled
 from hexfront.engine.systems.dustup import SYSTEM, fire, view
 from hexfront.engine.systems.dustup import commands as C
-from hexfront.engine.systems.dustup import events as E
 
 HIGH = {"commitment": "high"}
 # Dog Section propped in rough ground (soft cover, no concealment) 8 hexes from Alpha Squad

@@ -34,7 +34,8 @@ def import_graph() -> dict[str, set[str]]:
             elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hexfront.engine.systems.dustup."):
                 found.add(node.module.split(".")[4])
             elif isinstance(node, ast.Import):
-                found.update(a.name.split(".")[4] for a in node.names if a.name.startswith("hexfront.engine.systems.dustup."))
+                found.update(a.name.split(".")[4] for a in node.names
+                             if a.name.startswith("hexfront.engine.systems.dustup."))
         graph[name] = found & modules
     return graph
 

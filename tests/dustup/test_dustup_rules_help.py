@@ -8,6 +8,7 @@ plays it), give the events; each non-empty ``rule`` must find its section with `
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -74,7 +75,7 @@ def test_sub_sections_sit_under_their_book_section_and_the_sections_follow_the_b
     places = [(s.title, where(s.title)) for s in sections if s.level == 2]
     placed = [(t, n) for t, n in places if n is not None]
     assert len(placed) >= 20
-    out_of_order = [(a, b) for (a, x), (b, y) in zip(placed, placed[1:]) if y < x]
+    out_of_order = [(a, b) for (a, x), (b, y) in pairwise(placed) if y < x]
     assert not out_of_order, out_of_order
     subs = {s.title for s in sections if s.level == 3}
     assert {"Die Shifts", "Target Die", "Firepower Dice", "Resolving Direct Fire", "Resolve Impact"} <= subs

@@ -324,7 +324,8 @@ def test_a_side_left_with_unactivated_units_gets_one_last_activation():
     red = [K.unit("r", (1, 0), ["rifle*4"]), K.unit("m1", (4, 0), ["rifle*4"], quality="untrained"),
            K.unit("m2", (7, 0), ["rifle*4"], quality="untrained")]
     blue = [K.unit("b", (1, 8), ["rifle*4"])]
-    b = raw_battle(red, blue, options={"activation": "chits-quality"}, map=K.SCREENED_ROWS, cards=["red:r:0", "blue:b:0"], turn_limit=5)
+    b = raw_battle(red, blue, options={"activation": "chits-quality"}, map=K.SCREENED_ROWS,
+                   cards=["red:r:0", "blue:b:0"], turn_limit=5)
     act(b, "r")
     act(b, "b")
     assert b.state.to_act == "red" and b.state.chit_leftover == "red"
@@ -339,7 +340,8 @@ def test_both_sides_with_unactivated_units_each_get_a_last_activation():
     """Random Activation: the last activation is for each player left with unactivated units."""
     red = [K.unit("r", (1, 0), ["rifle*4"]), K.unit("m", (4, 0), ["rifle*4"], quality="untrained")]
     blue = [K.unit("b", (1, 8), ["rifle*4"]), K.unit("n", (4, 8), ["rifle*4"], quality="untrained")]
-    b = raw_battle(red, blue, options={"activation": "chits-quality"}, map=K.SCREENED_ROWS, cards=["blue:b:0", "red:r:0"], turn_limit=5)
+    b = raw_battle(red, blue, options={"activation": "chits-quality"}, map=K.SCREENED_ROWS,
+                   cards=["blue:b:0", "red:r:0"], turn_limit=5)
     act(b, "b")
     act(b, "r")
     assert b.state.to_act == "red"
@@ -429,7 +431,6 @@ def test_a_side_with_no_unit_left_fighting_loses():
     """End of the battle: a side whose units are all destroyed, routed or off the table loses."""
     b = K.battle(squads("r", 1, 0), squads("b", 2, 8))
     b.submit(C.Prop("r1"))
-    c = K.ctx(b)
     K.set_unit(b, "b1", confidence=ROUTED)
     K.set_unit(b, "b2", off_table=True)
     ev = b.submit(C.EndActivation())

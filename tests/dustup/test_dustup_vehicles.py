@@ -17,7 +17,7 @@ from hexfront.engine.core.resolution import Script
 from hexfront.engine.systems.dustup import assault, fire, rules, vehicles
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import events as E
-from hexfront.engine.systems.dustup.state import CONFIDENT, FIT, KILLED, STEADY
+from hexfront.engine.systems.dustup.state import CONFIDENT, KILLED, STEADY
 from hexfront.engine.systems.dustup.vehicles import Disembark, Embark, Release, TankShock, Tow, Turn
 
 hx = dustkit.hx
