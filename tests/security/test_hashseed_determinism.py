@@ -64,7 +64,7 @@ def test_selfplay_to_the_end_saves_the_same_bytes_under_two_hash_seeds(tmp_path:
     for hash_seed in ("1", "31337"):
         folder = tmp_path / hash_seed
         folder.mkdir()
-        outputs.append(_run(hash_seed, ["-m", "hexfront.engine", "selfplay", "ratfight", "--scenario", "village", "--seed",
+        outputs.append(_run(hash_seed, ["-m", "hexfront.tui", "selfplay", "ratfight", "--scenario", "village", "--seed",
                                         "4", "--save-dir", "out"], folder))
     assert outputs[0] == outputs[1] and "saved out/ratfight-village-4.json" in outputs[0]
     assert _files(tmp_path / "1" / "out") == _files(tmp_path / "31337" / "out") != {}

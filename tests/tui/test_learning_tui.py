@@ -184,7 +184,7 @@ async def test_the_odds_show_before_the_order_is_given_and_o_opens_them_whole(sa
 
 @playtest
 async def test_the_end_of_a_battle_tells_each_sides_luck(saves):
-    from hexfront.engine.cli import play_out
+    from hexfront.engine.core.playout import play_out
     from hexfront.engine.core.players import computer_players_for
 
     session = Session.new("ratfight", "ditch", players={"red": "default", "blue": "default"}, seed=3)

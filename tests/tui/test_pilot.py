@@ -295,7 +295,7 @@ async def test_the_map_cursor_moves_with_arrows_and_hex_keys(saves):
 @playtest
 async def test_a_replay_steps_forwards_and_backwards(saves):
     """Watch a replay: ] and [ step one order, } ten, End the last; the map shows that moment."""
-    from hexfront.engine.cli import play_out
+    from hexfront.engine.core.playout import play_out
     from hexfront.engine.core.players import computer_players_for
     from hexfront.engine.core.saves import save_battle
     from hexfront.tui.screens.replay import ReplayScreen

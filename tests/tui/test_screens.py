@@ -131,7 +131,7 @@ async def test_the_dice_log_holds_every_draw_newest_first(saves):
 
 @playtest
 async def test_the_end_screen_saves_a_replay_that_verifies(saves):
-    from hexfront.engine.cli import play_out
+    from hexfront.engine.core.playout import play_out
     from hexfront.engine.core.players import computer_players_for
     from hexfront.tui.session import Session
 

@@ -101,7 +101,7 @@ def test_end_of_battle(snap_compare, size):
     """A ditch battle played out by the computer on both sides, then opened: the end screen."""
 
     async def run_before(pilot):
-        from hexfront.engine.cli import play_out
+        from hexfront.engine.core.playout import play_out
         from hexfront.engine.core.players import computer_players_for
         from hexfront.tui.session import Session
 

@@ -17,7 +17,6 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from hexfront.engine.cli import DEFAULT_SYSTEM
 from hexfront.engine.core.battle import UNDO_POLICIES, Battle
 from hexfront.engine.core.errors import HexfrontError
 from hexfront.engine.core.players import HUMAN
@@ -217,7 +216,7 @@ class NewBattleScreen(Screen):
     def rebuild(self) -> None:
         form = self.query_one(ChoiceForm)
         old = {row.key: row.value for row in form.rows}
-        system_id = old.get("system", DEFAULT_SYSTEM if DEFAULT_SYSTEM in self.systems else next(iter(self.systems)))
+        system_id = old.get("system", next(iter(self.systems)))  # at first, the first system found
         system = self.systems[system_id]
         scenarios = system.scenarios()
         scenario = old.get("scenario")
