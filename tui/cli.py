@@ -428,6 +428,7 @@ def main(argv: Sequence[str] | None = None, play: PlayFn | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
+        all_systems()  # a bad $HEXFRONT_SYSTEMS is one line here, before any command (or the game) starts
         return run(args)
     except HexfrontError as exc:
         sys.stdout.flush()
