@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tuikit import cursor_to, playtest, screen_text, settle
+from tuikit import cursor_to, pick_system, playtest, screen_text, settle
 
 from hexfront.engine.core.events import is_random
 from hexfront.engine.core.saves import load_battle
@@ -37,6 +37,7 @@ async def test_the_form_sets_side_opponent_undo_policy_and_options(saves, monkey
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewBattleScreen)
+        await pick_system(pilot, "ratfight")
         rows = await form_rows(pilot)
         assert list(rows) == ["system", "scenario", "side", "opponent", "option:night", "teach", "undo"]
         await pilot.press("down", "down", "right")  # side: the second one
@@ -69,7 +70,9 @@ async def test_the_map_scrolls_to_keep_the_cursor_in_view(saves):
     """The 24-row convoy board is taller than the map pane at 80 x 24."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "down", "down", "down", "right", "right", "enter")  # two at this keyboard
+        await pilot.press("n")
+        await pick_system(pilot, "ratfight")
+        await pilot.press("down", "down", "down", "right", "right", "enter")  # two at this keyboard
         await settle(pilot)
         hexmap = app.screen.query_one("#map")
         visible = hexmap.scrollable_content_region.height
@@ -86,7 +89,9 @@ async def test_the_map_scrolls_to_keep_the_cursor_in_view(saves):
 async def test_highlights_show_move_range_targets_and_sight(saves):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "down", "right", "down", "down", "right", "right", "enter")  # ditch, two players
+        await pilot.press("n")
+        await pick_system(pilot, "ratfight")
+        await pilot.press("down", "right", "down", "down", "right", "right", "enter")  # ditch, two players
         await settle(pilot)
         screen = app.screen
         hexmap = screen.query_one("#map")
@@ -111,7 +116,9 @@ async def test_highlights_show_move_range_targets_and_sight(saves):
 async def test_the_dice_log_holds_every_draw_newest_first(saves):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n")
+        await pick_system(pilot, "ratfight")
+        await pilot.press("enter")
         await settle(pilot)
         for _ in range(4):
             await pilot.press("full_stop", "enter")
@@ -131,8 +138,8 @@ async def test_the_dice_log_holds_every_draw_newest_first(saves):
 
 @playtest
 async def test_the_end_screen_saves_a_replay_that_verifies(saves):
-    from hexfront.engine.core.playout import play_out
     from hexfront.engine.core.players import computer_players_for
+    from hexfront.engine.core.playout import play_out
     from hexfront.tui.session import Session
 
     app = make_app()

@@ -101,8 +101,8 @@ def test_end_of_battle(snap_compare, size):
     """A ditch battle played out by the computer on both sides, then opened: the end screen."""
 
     async def run_before(pilot):
-        from hexfront.engine.core.playout import play_out
         from hexfront.engine.core.players import computer_players_for
+        from hexfront.engine.core.playout import play_out
         from hexfront.tui.session import Session
 
         session = Session.new("ratfight", "ditch", players={"red": "default", "blue": "default"}, seed=3)
