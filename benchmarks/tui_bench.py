@@ -265,7 +265,8 @@ def measure() -> tuple[list[str], list[str]]:
             if moves["silent"]:
                 notes.append(f"{label}: {moves['silent']} of {MOVES} cursor keys produced no output at all.")
             if med > TARGET_START:
-                notes.append(f"{label}: start-up median {med:.3f} s misses {TARGET_START} s by {med - TARGET_START:.3f} s.")
+                notes.append(f"{label}: start-up median {med:.3f} s misses {TARGET_START} s "
+                             f"by {med - TARGET_START:.3f} s.")
             if moves["bursts"]:
                 name, data, chunks = sorted(moves["bursts"], key=lambda b: len(b[1]))[len(moves["bursts"]) // 2]
                 reads = ", ".join(f"{n} B at {ms(at)}" for at, n in chunks)

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from hexfront.tui import cli
-from hexfront.tui.cli import main
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.content import read_toml, scenario_files
 from hexfront.engine.core.saves import load_battle
 from hexfront.engine.core.system import RuleSystem, all_systems
 from hexfront.engine.core.tutorial import tutorial_scenarios
+from hexfront.tui import cli
+from hexfront.tui.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 GAME_KEYS = {"game", "seed", "scenario", "players", "winner", "winner_player", "reason", "turns", "commands"}
@@ -63,7 +63,7 @@ def test_systems_lists_every_system_and_its_scenarios(capsys):
         end = next((i for i in range(start, len(lines)) if not lines[i].startswith(" ")), len(lines))
         section = [line.strip() for line in lines[start:end]]
         assert len(section) == len(system.scenarios()) >= 1, system.id
-        for info, line in zip(system.scenarios(), section):
+        for info, line in zip(system.scenarios(), section, strict=True):
             default = " (default)" if info.name == system.default_scenario() else ""
             assert info.title and line.startswith(f"{info.name}{default}: {info.title}."), (system.id, line)
             assert line.endswith(info.summary.strip()), (system.id, line)
@@ -176,7 +176,7 @@ def test_selfplay_plain_text_lines_and_summary_agree_with_json(capsys):
     records = [json.loads(line) for line in lines.splitlines()]
     *games, summary = text.splitlines()
     assert len(games) == 3
-    for line, r in zip(games, records):
+    for line, r in zip(games, records, strict=True):
         result = f"winner {r['winner']} (random)" if r["winner"] else "draw"
         assert line.startswith(f"game {r['game']}: {result} in {r['turns']} turn")
         assert f", {r['commands']} command" in line

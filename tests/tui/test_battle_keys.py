@@ -399,7 +399,7 @@ async def every_entry_on_screen(pilot, screen) -> list[str]:
     read = []
     for _ in range(3):  # a screen just opened lays its panes out after a short delay (Textual 8)
         await pilot.pause(0.05)
-    for page in range(editor.pages()):
+    for _page in range(editor.pages()):
         await pilot.pause()
         rows = screen_text(app).splitlines()
         flat = " ".join(" ".join(rows).split())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tuikit import cursor_to, pick_system, playtest, screen_text, settle
+from tuikit import pick_system, playtest, screen_text, settle
 
 from hexfront.engine.core.events import is_random
 from hexfront.engine.core.saves import load_battle
