@@ -132,7 +132,7 @@ def _map_cursor(text: str) -> tuple[int, int] | None:
     """(row, column) of the hex under the map cursor, ``[x]``, or ``[x`` / ``x]`` where a piece's mark or
     facing keeps the other slot (no terrain or piece is ever a bracket): searched only in the Map pane."""
     lines = text.splitlines()
-    top = next((i for i, l in enumerate(lines) if "Map" in l and "─" in l), None)
+    top = next((i for i, line in enumerate(lines) if "Map" in line and "─" in line), None)
     if top is None:
         return None
     right = lines[top].find("Activation")
@@ -260,9 +260,14 @@ def test_ssh_end_to_end_play_then_drop_connection(sshd, pane, tmp_path):
         pane.wait_for(lambda s: "New battle" in s and "Quit" in s and "palette" in s,
                       "the title menu over SSH", timeout=20)
 
-        # 2. new battle with the form's defaults
+        # 2. a new battle of RatFight (Right on the form's first row until it shows), the form's other defaults
         pane.keys("n")
-        pane.wait_for(lambda s: "start battle" in s, "the new-battle form")
+        screen = pane.wait_for(lambda s: "start battle" in s, "the new-battle form")
+        for _ in range(10):
+            if "< JTS RatFight >" in screen:
+                break
+            screen, _ = pane.press("Right")
+        assert "< JTS RatFight >" in screen, f"the form offers no RatFight:\n{screen}"
         pane.keys("Enter")
         screen = pane.wait_for(lambda s: "Map" in s and "Dice log" in s and _order(s) is not None,
                                "the battle screen")
@@ -286,7 +291,8 @@ def test_ssh_end_to_end_play_then_drop_connection(sshd, pane, tmp_path):
             screen, changed = pane.press(".", literal=True)
             assert changed, f"'.' did not choose the Pass order (nothing changed):\n{screen}"
             pane.keys("Enter")
-            screen = pane.wait_for(lambda s: (_order(s) or 0) > before, f"order {before} to go up after Enter")
+            screen = pane.wait_for(lambda s, before=before: (_order(s) or 0) > before,
+                                   f"order {before} to go up after Enter")
             # the computer's replies come 0.35 s apart; wait until the order is ours again (or the end)
             pane.wait_for(lambda s: _your_turn(s) or _ended(s), "the computer's replies", timeout=15)
             screen = pane.settle()
