@@ -1,11 +1,12 @@
 # hexfront: two commands on a fresh machine with Python 3.11+
 #   make play   creates .venv, installs hexfront, starts the game
-#   make test   creates .venv with the test extras, runs every test
+#   make test   creates .venv with the test extras, then runs the lint (ruff), the types (mypy) and every test
+#   make lint   the lint and the types alone
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench clean
+.PHONY: play test lint bench clean
 
 # pip's own output (progress, notices, the editable-install warnings) goes to $(VENV)/install.log;
 # the terminal gets one line, or the whole log if the install fails
@@ -29,7 +30,19 @@ $(VENV)/.installed-test: $(BIN)/python pyproject.toml
 play: $(VENV)/.installed
 	$(BIN)/hexfront play
 
-test: $(VENV)/.installed-test
+# mypy reads the package by its import name, hexfront, through mypy_path (pyproject.toml): a folder holding
+# one link named hexfront to the repository root (the editable install is a path hook mypy cannot follow)
+TYPECHECK := $(VENV)/typecheck
+$(TYPECHECK)/hexfront: | $(BIN)/python
+	@mkdir -p $(TYPECHECK)
+	@ln -sfn ../.. $@
+
+# the whole package: the engine (engine/core is --strict, see pyproject.toml), the terminal game, the content
+lint: $(VENV)/.installed-test | $(TYPECHECK)/hexfront
+	$(BIN)/ruff check .
+	$(BIN)/mypy -p hexfront.engine -p hexfront.tui -p hexfront.content
+
+test: lint
 	-bash tests/tui/ensure_sshd.sh
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
@@ -42,4 +55,4 @@ bench: $(VENV)/.installed
 	set -e; for script in $(BENCH_SCRIPTS); do $(BIN)/python $$script; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

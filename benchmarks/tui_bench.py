@@ -2,7 +2,7 @@
 
 Run alone: ``.venv/bin/python benchmarks/tui_bench.py`` (about a minute at most).
 
-For each terminal size (80x24 and 120x40) the app runs as ``python -m engine play``
+For each terminal size (80x24 and 120x40) the app runs as ``python -m hexfront.tui play``
 on the slave side of a pty (window size set with TIOCSWINSZ, TERM=xterm-256color,
 HEXFRONT_SAVES a temp dir), and this script reads everything it writes:
 
@@ -281,7 +281,7 @@ def measure() -> tuple[list[str], list[str]]:
         SECTION,
         "",
         f"Written by `benchmarks/tui_bench.py` on {today}: Python {platform.python_version()}, "
-        f"{platform.machine()}, {os.cpu_count()} cores. The app (`python -m engine play`) runs on a "
+        f"{platform.machine()}, {os.cpu_count()} cores. The app (`python -m hexfront.tui play`) runs on a "
         "pseudo-terminal (TERM=xterm-256color) of each size; times are from the bytes it writes.",
         "",
         "| size | measure | figure | target | |",

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from hexfront.engine import cli
-from hexfront.engine.cli import main
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.content import read_toml, scenario_files
 from hexfront.engine.core.saves import load_battle
 from hexfront.engine.core.system import RuleSystem, all_systems
 from hexfront.engine.core.tutorial import tutorial_scenarios
+from hexfront.tui import cli
+from hexfront.tui.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 GAME_KEYS = {"game", "seed", "scenario", "players", "winner", "winner_player", "reason", "turns", "commands"}
@@ -197,7 +197,9 @@ def test_selfplay_accepts_only_computer_players(capsys, players):
 
 
 def test_selfplay_stops_a_battle_that_does_not_end(capsys, monkeypatch):
-    monkeypatch.setattr(cli, "MAX_GAME_COMMANDS", 5)
+    from hexfront.engine.core import playout
+
+    monkeypatch.setattr(playout, "MAX_GAME_COMMANDS", 5)
     code, _, err = run(capsys, "selfplay", "ratfight", "--players", "random,random")
     assert code == 1
     assert "5 commands" in assert_one_line_error(err)
@@ -402,12 +404,12 @@ def test_play_without_a_terminal_says_what_to_do_instead(capsys):
                                "for a text log of a battle use 'hexfront watch'")
 
 
-def test_the_engine_alone_says_where_the_game_is(capsys):
-    """The engine's own command line (python -m engine) never imports the terminal game."""
+def test_the_command_line_without_the_launcher_says_where_the_game_is(capsys):
+    """The command line called without the launcher's front end (as these tests do) starts no game."""
     code, out, err = run(capsys, "play")
     assert code == 1 and out == ""
-    assert err.strip() == ("hexfront: the terminal game is not part of the engine's command line; "
-                           "start it with 'hexfront play' or 'python -m tui'")
+    assert err.strip() == ("hexfront: the terminal game is not started by this command line alone; "
+                           "start it with 'hexfront play' or 'python -m hexfront.tui play'")
 
 
 @pytest.mark.parametrize("command", [[], ["systems"], ["new"], ["replay"], ["selfplay"], ["play"], ["watch"]])
@@ -440,8 +442,8 @@ def test_interrupt_is_one_line_and_exit_130(capsys, monkeypatch):
     assert_one_line_error(err)
 
 
-def test_python_dash_m_engine_runs_the_cli():
-    result = subprocess.run([sys.executable, "-m", "hexfront.engine", "systems"], cwd=REPO,
+def test_python_dash_m_hexfront_tui_runs_the_command_line():
+    result = subprocess.run([sys.executable, "-m", "hexfront.tui", "systems"], cwd=REPO,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     headers = [f"{s.id}: {s.title}" for s in all_systems().values()]

@@ -1,1 +1,2 @@
-"""The Textual interface. Empty until the terminal-game issue (4); `hexfront play` is headless for now."""
+"""The front end: the ``hexfront`` command line (cli.py; launch.py is the script and ``python -m hexfront.tui``)
+and the Textual terminal game it starts with ``hexfront play``. The engine never imports this package."""

@@ -1,4 +1,4 @@
-"""``python -m tui``: the same as the ``hexfront`` command."""
+"""``python -m hexfront.tui``: the same as the ``hexfront`` command."""
 
 from .launch import main
 

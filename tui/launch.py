@@ -1,11 +1,12 @@
-"""The ``hexfront`` command: the engine's command line, with 'play' (the default) starting this app."""
+"""The ``hexfront`` command (and ``python -m hexfront.tui``): the command line of tui/cli.py, with 'play' (the
+default) starting this app."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
 
-from hexfront.engine.cli import main as engine_main
+from .cli import main as command_line
 
 
 def play(args: argparse.Namespace) -> int:
@@ -24,4 +25,4 @@ def play(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return engine_main(argv, play=play)
+    return command_line(argv, play=play)

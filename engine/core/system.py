@@ -3,7 +3,10 @@
 A rule system is a sub-package of :mod:`engine.systems` exposing ``SYSTEM``, an
 instance of a :class:`RuleSystem` subclass, plus a folder ``content/<id>/``.
 The registry discovers sub-packages by themselves: adding a system touches
-nothing else.
+nothing else. A system kept elsewhere (a test's, a player's own) is named in the
+environment variable ``HEXFRONT_SYSTEMS``: module names separated by commas, each
+importable and exposing ``SYSTEM``; such a system finds its own content
+(its ``content_dir``). See :func:`all_systems`.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+import re
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -354,9 +358,30 @@ def _systems_package_path() -> list[str]:
 
 _REGISTRY: dict[str, RuleSystem] | None = None
 
+#: The environment variable naming more rule systems: module names separated by commas, each exposing SYSTEM.
+EXTRA_SYSTEMS = "HEXFRONT_SYSTEMS"
+_MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}(\.[A-Za-z_][A-Za-z0-9_]{0,99}){0,9}")
+
+
+def _extra_system(name: str) -> RuleSystem:
+    """The ``SYSTEM`` of the module ``name`` given in HEXFRONT_SYSTEMS; anything wrong is one UnknownSystem line."""
+    fix = f"name modules that expose SYSTEM, separated by commas, or unset {EXTRA_SYSTEMS}"
+    if _MODULE_NAME.fullmatch(name) is None:
+        raise UnknownSystem(f"{EXTRA_SYSTEMS} names '{shown(name, 60)}', which is not a module name; {fix}")
+    try:
+        module = importlib.import_module(name)
+    except Exception as exc:  # the module is outside hexfront: any failure to import it is reported, not raised
+        raise UnknownSystem(f"{EXTRA_SYSTEMS} names the module '{name}', which cannot be imported "
+                            f"({type(exc).__name__}: {shown(str(exc), 100)}); {fix}") from None
+    system = module.__dict__.get("SYSTEM")
+    if not isinstance(system, RuleSystem):
+        raise UnknownSystem(f"{EXTRA_SYSTEMS} names the module '{name}', which has no SYSTEM (a RuleSystem); {fix}")
+    return system
+
 
 def all_systems() -> dict[str, RuleSystem]:
-    """Every rule system under engine/systems/, by id, in a stable order."""
+    """Every rule system under engine/systems/, by id in the order of their package names, then those of the
+    modules named in $HEXFRONT_SYSTEMS, in its order. A bad name there is one UnknownSystem line."""
     global _REGISTRY
     if _REGISTRY is None:
         found: dict[str, RuleSystem] = {}
@@ -367,6 +392,13 @@ def all_systems() -> dict[str, RuleSystem]:
             system = getattr(module, "SYSTEM", None)
             if isinstance(system, RuleSystem):
                 found[system.id] = system
+        for name in filter(None, (part.strip() for part in os.environ.get(EXTRA_SYSTEMS, "").split(","))):
+            system = _extra_system(name)
+            if system.id in found and found[system.id] is not system:
+                taken = shown(found[system.id].title, 40)
+                raise UnknownSystem(f"{EXTRA_SYSTEMS} names the module '{name}', whose system id "
+                                    f"'{shown(system.id, 40)}' is taken by {taken}; give it another id")
+            found[system.id] = system
         _REGISTRY = found
     return _REGISTRY
 

@@ -107,7 +107,7 @@ def output_problem(mode: str, out: str) -> str | None:
 
 def _in_process(argv: list[str]) -> tuple[int | None, str, str, str | None]:
     """Run hexfront's main in this process: (status, stdout, stderr, what escaped it)."""
-    from hexfront.engine.cli import main
+    from hexfront.tui.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     escaped = None
@@ -127,9 +127,9 @@ def _limit_memory() -> None:  # pragma: no cover - runs in the child
 
 
 def as_process(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[int | None, str, str, str | None]:
-    """Run ``python -m engine`` as a real process with a time and a memory limit."""
+    """Run ``python -m hexfront.tui`` as a real process with a time and a memory limit."""
     try:
-        done = subprocess.run([sys.executable, "-m", "hexfront.engine", *argv], cwd=cwd, env=env, capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "hexfront.tui", *argv], cwd=cwd, env=env, capture_output=True,
                               timeout=CASE_SECONDS + 10, preexec_fn=_limit_memory)
     except subprocess.TimeoutExpired:
         return None, "", "", "hang"

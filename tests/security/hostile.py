@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hexfront.engine.cli import main
+from hexfront.tui.cli import main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 #: The save every single-attack test edits: a RatFight battle of 40 orders, as this hexfront writes it.

@@ -123,7 +123,7 @@ def test_a_file_name_is_built_only_from_plain_names() -> None:
 
 def test_an_unforeseen_error_is_one_line_with_its_own_exit_status(capsys, monkeypatch):
     """The last guard: a bug is still one line on stderr (exit 70), never a traceback."""
-    from hexfront.engine import cli
+    from hexfront.tui import cli
 
     def broken(args: object) -> int:
         raise KeyError("\x1b[2J" + HUGE)

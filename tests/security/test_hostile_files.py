@@ -38,7 +38,7 @@ def test_a_save_that_is_a_fifo_does_not_hang_a_real_process(tmp_path):
     """The attack as found: a FIFO made ``hexfront replay`` hang forever (here: a real process, 20 s)."""
     fifo = tmp_path / "save.json"
     os.mkfifo(fifo)
-    done = subprocess.run([sys.executable, "-m", "hexfront.engine", "replay", "--verify", str(fifo)], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "hexfront.tui", "replay", "--verify", str(fifo)], cwd=REPO,
                           capture_output=True, text=True, timeout=20)
     assert done.returncode == 1 and done.stdout == ""
     assert "is a pipe (FIFO), not a regular file" in one_error_line(done.stderr)

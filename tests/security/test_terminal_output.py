@@ -64,7 +64,7 @@ def test_a_lone_surrogate_in_a_name_prints_in_a_real_process(tmp_path, edited_sa
     path = edited_save(lambda d: d["content"]["scenario"]["sides"][0]["models"][0].__setitem__("name", "\ud800"))
     for encoding in ("utf-8", "ascii"):
         env = dict(os.environ, PYTHONIOENCODING=encoding, PYTHONUTF8="0", LC_ALL="C")
-        done = subprocess.run([sys.executable, "-m", "hexfront.engine", "replay", "--text", str(path)], cwd=REPO,
+        done = subprocess.run([sys.executable, "-m", "hexfront.tui", "replay", "--text", str(path)], cwd=REPO,
                               env=env, capture_output=True, timeout=60)
         assert done.returncode == 0, done.stderr[-2000:]
         assert done.stderr == b"" and b"Traceback" not in done.stdout
@@ -74,7 +74,7 @@ def test_a_lone_surrogate_in_a_name_prints_in_a_real_process(tmp_path, edited_sa
 def test_characters_an_ascii_terminal_cannot_show_are_escaped_not_fatal(tmp_path):
     """Any output (here the game titles' non-ASCII characters) on an ASCII-only stdout is escaped."""
     env = dict(os.environ, PYTHONIOENCODING="ascii", PYTHONUTF8="0", LC_ALL="C")
-    done = subprocess.run([sys.executable, "-m", "hexfront.engine", "replay", "--text", str(VILLAGE)], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "hexfront.tui", "replay", "--text", str(VILLAGE)], cwd=REPO,
                           env=env, capture_output=True, timeout=60)
     assert done.returncode == 0 and done.stderr == b"" and done.stdout.isascii()
 

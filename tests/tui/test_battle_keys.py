@@ -4,7 +4,7 @@ says where the battle is kept, and after a panel closes the keys act on the batt
 from __future__ import annotations
 
 import pytest
-from tuikit import playtest, screen_text, settle
+from tuikit import pick_system, playtest, screen_text, settle
 
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.saves import load_battle
@@ -30,8 +30,10 @@ def make_app() -> HexfrontApp:
 
 
 async def new_battle(pilot) -> BattleScreen:
-    """From the menu: n, a second player at this keyboard (so nothing moves by itself), Enter."""
-    await pilot.press("n", "down", "down", "down", "right", "right", "enter")
+    """From the menu: n, RatFight, a second player at this keyboard (so nothing moves by itself), Enter."""
+    await pilot.press("n")
+    await pick_system(pilot, "ratfight")
+    await pilot.press("down", "down", "down", "right", "right", "enter")
     await settle(pilot)
     assert isinstance(pilot.app.screen, BattleScreen)
     return pilot.app.screen
@@ -100,6 +102,7 @@ async def test_a_new_battle_says_where_the_unfinished_one_is_kept(saves):
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewBattleScreen)
+        await pick_system(pilot, "ratfight")
         kept = app.screen.kept_as
         assert kept is not None and kept.name.startswith("unfinished-")
         text = " ".join(screen_text(app).split())
@@ -265,7 +268,9 @@ async def test_the_computers_turn_is_shown_keys_stay_live_and_x_skips_it(size, s
 
     app = HexfrontApp(computer_delay=30, battle_seed=7)  # far slower than any test waits
     async with app.run_test(size=size) as pilot:
-        await pilot.press("n", "enter")  # the default: you against the computer
+        await pilot.press("n")
+        await pick_system(pilot, "ratfight")
+        await pilot.press("enter")  # the default: you against the computer
         for _ in range(50):
             await pilot.pause()
             if isinstance(app.screen, BattleScreen):

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 import pytest
 
+from hexfront.engine import systems
 from hexfront.engine.core.hexes import Hex, hex_label, offset_to_axial
 
-SYSTEMS = ("disrupter", "dustup", "minutemissions", "ratfight", "skirmishes")
+#: every system package under engine/systems (each writes its log text in its describe module)
+SYSTEMS = sorted(info.name for info in pkgutil.iter_modules(systems.__path__) if info.ispkg)
 
 
 def test_a_hex_is_written_as_its_column_and_row_from_the_top_left():

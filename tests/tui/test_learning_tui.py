@@ -6,7 +6,7 @@ Driven by keys as a player would, at 80 x 24 unless a test says otherwise.
 from __future__ import annotations
 
 import pytest
-from tuikit import clear_pauses, order_by_keys, playtest, screen_text, settle
+from tuikit import clear_pauses, order_by_keys, pick_system, playtest, screen_text, settle
 
 from hexfront.engine.core.saves import load_battle
 from hexfront.engine.core.view import find_section
@@ -51,6 +51,7 @@ async def test_a_watched_battle_pauses_at_each_card_and_the_computer_waits_for_s
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
+        await pick_system(pilot, "ratfight")
         await pilot.press("down", "down", "right", "right")  # your side: none, watch
         await pilot.press("down", "down", "right")  # teach on
         await pilot.press("enter")
@@ -184,8 +185,8 @@ async def test_the_odds_show_before_the_order_is_given_and_o_opens_them_whole(sa
 
 @playtest
 async def test_the_end_of_a_battle_tells_each_sides_luck(saves):
-    from hexfront.engine.cli import play_out
     from hexfront.engine.core.players import computer_players_for
+    from hexfront.engine.core.playout import play_out
 
     session = Session.new("ratfight", "ditch", players={"red": "default", "blue": "default"}, seed=3)
     play_out(session.battle, computer_players_for(session.battle))

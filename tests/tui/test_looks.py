@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tuikit import playtest, screen_text, settle
+from tuikit import pick_system, playtest, screen_text, settle
 
 from hexfront.engine.core.hexes import axial_to_offset
 from hexfront.tui.app import HexfrontApp
@@ -26,6 +26,7 @@ async def test_the_plain_ascii_look_has_no_other_character_on_any_screen(saves, 
         seen["menu"] = screen_text(app)
         await pilot.press("n")
         await pilot.pause()
+        await pick_system(pilot, "ratfight")
         seen["new battle"] = screen_text(app)
         await pilot.press("down", "right", "enter")  # the ditch
         await settle(pilot)

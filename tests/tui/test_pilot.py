@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tuikit import cursor_to, playtest, screen_text, settle
+from tuikit import cursor_to, pick_system, playtest, screen_text, settle
 
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.saves import load_battle
@@ -24,10 +24,11 @@ def make_app(**kw) -> HexfrontApp:
 
 
 async def new_battle(pilot, scenario_steps: int = 0, opponent_steps: int = 0) -> BattleScreen:
-    """From the menu: n, pick the scenario and opponent with the arrow keys, Enter."""
+    """From the menu: n, RatFight (these tests' system), the scenario and opponent with the arrow keys, Enter."""
     await pilot.press("n")
     await pilot.pause()
     assert isinstance(pilot.app.screen, NewBattleScreen)
+    await pick_system(pilot, "ratfight")
     await pilot.press("down")  # to the scenario row
     for _ in range(scenario_steps):
         await pilot.press("right")
@@ -239,6 +240,8 @@ async def test_help_opens_from_anywhere_with_question_mark(saves):
         for setup in ([], ["n"]):
             await pilot.press(*setup)
             await pilot.pause()
+            if setup:
+                await pick_system(pilot, "ratfight")
             await pilot.press("question_mark")
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
@@ -295,8 +298,8 @@ async def test_the_map_cursor_moves_with_arrows_and_hex_keys(saves):
 @playtest
 async def test_a_replay_steps_forwards_and_backwards(saves):
     """Watch a replay: ] and [ step one order, } ten, End the last; the map shows that moment."""
-    from hexfront.engine.cli import play_out
     from hexfront.engine.core.players import computer_players_for
+    from hexfront.engine.core.playout import play_out
     from hexfront.engine.core.saves import save_battle
     from hexfront.tui.screens.replay import ReplayScreen
 

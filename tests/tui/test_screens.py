@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tuikit import playtest, screen_text, settle
+from tuikit import pick_system, playtest, screen_text, settle
 
 from hexfront.engine.core.events import is_random
 from hexfront.engine.core.saves import load_battle
@@ -37,6 +37,7 @@ async def test_the_form_sets_side_opponent_undo_policy_and_options(saves, monkey
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewBattleScreen)
+        await pick_system(pilot, "ratfight")
         rows = await form_rows(pilot)
         assert list(rows) == ["system", "scenario", "side", "opponent", "option:night", "teach", "undo"]
         await pilot.press("down", "down", "right")  # side: the second one
@@ -69,7 +70,9 @@ async def test_the_map_scrolls_to_keep_the_cursor_in_view(saves):
     """The 24-row convoy board is taller than the map pane at 80 x 24."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "down", "down", "down", "right", "right", "enter")  # two at this keyboard
+        await pilot.press("n")
+        await pick_system(pilot, "ratfight")
+        await pilot.press("down", "down", "down", "right", "right", "enter")  # two at this keyboard
         await settle(pilot)
         hexmap = app.screen.query_one("#map")
         visible = hexmap.scrollable_content_region.height
@@ -86,7 +89,9 @@ async def test_the_map_scrolls_to_keep_the_cursor_in_view(saves):
 async def test_highlights_show_move_range_targets_and_sight(saves):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "down", "right", "down", "down", "right", "right", "enter")  # ditch, two players
+        await pilot.press("n")
+        await pick_system(pilot, "ratfight")
+        await pilot.press("down", "right", "down", "down", "right", "right", "enter")  # ditch, two players
         await settle(pilot)
         screen = app.screen
         hexmap = screen.query_one("#map")
@@ -111,7 +116,9 @@ async def test_highlights_show_move_range_targets_and_sight(saves):
 async def test_the_dice_log_holds_every_draw_newest_first(saves):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n")
+        await pick_system(pilot, "ratfight")
+        await pilot.press("enter")
         await settle(pilot)
         for _ in range(4):
             await pilot.press("full_stop", "enter")
@@ -131,8 +138,8 @@ async def test_the_dice_log_holds_every_draw_newest_first(saves):
 
 @playtest
 async def test_the_end_screen_saves_a_replay_that_verifies(saves):
-    from hexfront.engine.cli import play_out
     from hexfront.engine.core.players import computer_players_for
+    from hexfront.engine.core.playout import play_out
     from hexfront.tui.session import Session
 
     app = make_app()
@@ -172,3 +179,39 @@ def test_help_names_every_key_of_every_screen():
             if binding.description and names.get(key, key) not in column:
                 missing.append((screen.__name__, key, binding.description))
     assert missing == []
+
+
+def test_a_long_form_shows_the_rows_around_the_current_one_and_says_how_many_more():
+    from hexfront.tui.screens.title import rows_shown
+
+    assert rows_shown(5, 13, 2) == (0, 5)  # they all fit
+    for current in range(18):  # 18 rows in 13 lines: the current row is drawn, with a line for each mark
+        start, stop = rows_shown(18, 13, current)
+        assert start <= current < stop and (stop - start) + (start > 0) + (stop < 18) <= 13
+    assert rows_shown(18, 13, 0) == (0, 12) and rows_shown(18, 13, 17) == (6, 18)
+
+
+@playtest
+async def test_the_form_of_the_system_with_most_options_keeps_the_scenario_and_keys_in_view_at_80_by_24(saves):
+    """However many options a system has, at 80 x 24 the scenario's summary and the keys stay on screen; the
+    rows scroll with the current one, and the lines above and below say how many rows are out of view."""
+    from hexfront.engine.core.system import all_systems
+
+    most = max(all_systems().values(), key=lambda s: len(s.options))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pick_system(pilot, most.id)
+        rows = await form_rows(pilot)
+        summary = most.scenarios()[0].summary
+        for step in range(len(rows)):
+            text = " ".join(screen_text(app).split())
+            assert "Up/Down choose a row, Left/Right change it, Enter starts." in text, step
+            assert " ".join(summary.split())[:60] in text, step
+            current = list(rows.values())[step]
+            assert f"> {current.label}" in text, step
+            await pilot.press("down")
+            await pilot.pause()
+        if len(rows) > 10:  # more rows than half the box holds: at the last row the first ones are counted
+            assert "Rule system" not in text and re.search(r"\^ \d+ more", text), text

@@ -6,7 +6,7 @@ After a deliberate change of look, read the report, then: pytest tests/tui --sna
 from __future__ import annotations
 
 import pytest
-from tuikit import settle
+from tuikit import pick_system, settle
 
 from hexfront.tui.app import HexfrontApp
 
@@ -18,23 +18,12 @@ def app(**kw) -> HexfrontApp:
 
 
 async def to_battle(pilot, scenario_steps: int = 0) -> None:
+    """A RatFight battle (these screens' system) from the form: its scenario, you against the computer."""
     await pilot.press("n")
     await pilot.pause()
+    await pick_system(pilot, "ratfight")
     await pilot.press("down", *["right"] * scenario_steps, "enter")
     await settle(pilot)
-
-
-async def choose_system(pilot, system_id: str) -> None:
-    """On the new-battle form, press Left until the rule system row shows ``system_id`` (as a player would)."""
-    from hexfront.tui.screens.title import ChoiceForm
-
-    form = pilot.app.screen.query_one(ChoiceForm)
-    for _ in range(len(form.rows[0].choices)):
-        if form.rows[0].value == system_id:
-            return
-        await pilot.press("left")
-        await pilot.pause()
-    raise AssertionError(f"the form offers no system '{system_id}'")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -101,8 +90,8 @@ def test_end_of_battle(snap_compare, size):
     """A ditch battle played out by the computer on both sides, then opened: the end screen."""
 
     async def run_before(pilot):
-        from hexfront.engine.cli import play_out
         from hexfront.engine.core.players import computer_players_for
+        from hexfront.engine.core.playout import play_out
         from hexfront.tui.session import Session
 
         session = Session.new("ratfight", "ditch", players={"red": "default", "blue": "default"}, seed=3)
@@ -123,12 +112,12 @@ def test_plain_ascii_battle_screen(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_dustup_battle_screen_with_a_squad_selected(snap_compare, size):
-    """Dustup from the form (Left until it shows): its meeting engagement, red going first, a squad's orders."""
+    """Dustup from the form (Right until it shows): its meeting engagement, red going first, a squad's orders."""
 
     async def run_before(pilot):
         await pilot.press("n")
         await pilot.pause()
-        await choose_system(pilot, "dustup")
+        await pick_system(pilot, "dustup")
         await pilot.press("enter")
         await settle(pilot)
         if pilot.app.screen.session.battle.state.pending is not None:

@@ -260,9 +260,14 @@ def test_ssh_end_to_end_play_then_drop_connection(sshd, pane, tmp_path):
         pane.wait_for(lambda s: "New battle" in s and "Quit" in s and "palette" in s,
                       "the title menu over SSH", timeout=20)
 
-        # 2. new battle with the form's defaults
+        # 2. a new battle of RatFight (Right on the form's first row until it shows), the form's other defaults
         pane.keys("n")
-        pane.wait_for(lambda s: "start battle" in s, "the new-battle form")
+        screen = pane.wait_for(lambda s: "start battle" in s, "the new-battle form")
+        for _ in range(10):
+            if "< JTS RatFight >" in screen:
+                break
+            screen, _ = pane.press("Right")
+        assert "< JTS RatFight >" in screen, f"the form offers no RatFight:\n{screen}"
         pane.keys("Enter")
         screen = pane.wait_for(lambda s: "Map" in s and "Dice log" in s and _order(s) is not None,
                                "the battle screen")

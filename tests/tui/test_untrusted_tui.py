@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from tuikit import hang_guard, playtest, screen_lines, screen_text, settle
+from tuikit import hang_guard, pick_system, playtest, screen_lines, screen_text, settle
 
 import hexfront.engine.core.saves as saves_module
 from hexfront.engine.core.battle import Battle
@@ -245,9 +245,10 @@ class FullDisk:
 
 
 async def battle_at_this_keyboard(pilot) -> BattleScreen:
-    """n, the opponent row to "a second player at this keyboard", Enter: no computer moves between keys."""
+    """n, RatFight, the opponent row to "a second player at this keyboard", Enter: no computer moves between keys."""
     await pilot.press("n")
     await pilot.pause()
+    await pick_system(pilot, "ratfight")
     await pilot.press("down", "down", "down", "right", "right", "enter")
     await settle(pilot)
     assert isinstance(pilot.app.screen, BattleScreen)

@@ -79,6 +79,20 @@ def playtest(fn):
     return run
 
 
+async def pick_system(pilot, system_id: str) -> None:
+    """On the new-battle form, just opened (the rule system row has the focus): Right until the row shows
+    ``system_id``, as a player picks the system. The form opens on the first system found."""
+    from hexfront.tui.screens.title import ChoiceForm
+
+    form = pilot.app.screen.query_one(ChoiceForm)
+    for _ in range(len(form.rows[0].choices)):
+        if form.rows[0].value == system_id:
+            return
+        await pilot.press("right")
+        await pilot.pause()
+    raise AssertionError(f"the new-battle form offers no system '{system_id}'")
+
+
 async def order_by_keys(pilot, screen, command, confirm: bool = True) -> None:
     """Build ``command`` in the order editor with the keys a player would press, and (with ``confirm``) give it.
 

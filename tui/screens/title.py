@@ -18,7 +18,6 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from hexfront.engine.cli import DEFAULT_SYSTEM
 from hexfront.engine.core.battle import UNDO_POLICIES, Battle
 from hexfront.engine.core.errors import HexfrontError
 from hexfront.engine.core.players import HUMAN
@@ -116,6 +115,21 @@ class TitleScreen(Screen[None]):
             app.exit()
 
 
+def rows_shown(count: int, lines: int, current: int) -> tuple[int, int]:
+    """Which rows, [start, stop), a form of ``count`` rows draws in ``lines`` lines with row ``current`` among
+    them: all when they fit; else as many as fit beside a line for each "more" mark (above, below) needed."""
+    if lines <= 0 or count <= lines:
+        return 0, count
+    room = max(1, lines - 1)
+    if current < room:  # the first rows, more below
+        return 0, room
+    if current >= count - room:  # the last rows, more above
+        return count - room, count
+    room = max(1, lines - 2)
+    start = min(max(0, current - room // 2), count - room)
+    return start, start + room
+
+
 @attrs.define
 class Row:
     key: str
@@ -150,14 +164,22 @@ class ChoiceForm(Widget, can_focus=True):
         self.refresh(layout=True)
 
     def render(self) -> Text:
+        """The rows; where they do not all fit (a system with many options on a small terminal), the ones
+        around the current row, with a line above and below saying how many more there are."""
         text = Text()
         width = min(30, max((len(row.label) for row in self.rows), default=0) + 1)
-        for i, row in enumerate(self.rows):
+        start, stop = rows_shown(len(self.rows), self.size.height, self.current)
+        if start:
+            text.append(f"  ^ {start} more\n", style="dim")
+        for i in range(start, stop):
+            row = self.rows[i]
             mark = ">" if i == self.current else " "
             style = "bold reverse" if i == self.current else ""
             text.append(f"{mark} {row.label:<{width}}", style="bold" if i == self.current else "")
             text.append(f"< {row.choices[row.index][1]} >", style=style)
             text.append("\n")
+        if stop < len(self.rows):
+            text.append(f"  v {len(self.rows) - stop} more (Up/Down)", style="dim")
         return text
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -220,7 +242,7 @@ class NewBattleScreen(Screen[None]):
     def rebuild(self) -> None:
         form = self.query_one(ChoiceForm)
         old = {row.key: row.value for row in form.rows}
-        system_id = old.get("system", DEFAULT_SYSTEM if DEFAULT_SYSTEM in self.systems else next(iter(self.systems)))
+        system_id = old.get("system", next(iter(self.systems)))  # at first, the first system found
         system = self.systems[system_id]
         scenarios = system.scenarios()
         scenario = old.get("scenario")

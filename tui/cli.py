@@ -1,4 +1,5 @@
-"""The ``hexfront`` command line: list systems, create, replay, watch and self-play battles.
+"""The ``hexfront`` command line, a front end over the engine: list systems, create, replay, watch and
+self-play battles (``hexfront play`` hands over to the terminal game the launcher gives, tui/launch.py).
 
 Every command is headless and prints plain text (or JSON lines with ``--json``)
 to standard output. Bad input of any kind is reported as one line on standard
@@ -6,7 +7,7 @@ error, ``hexfront: <what is wrong>``, with exit status 1; usage mistakes exit
 with argparse's status 2. Output depends only on the arguments, never on the
 clock, so the same command prints the same bytes every time.
 
-Every line printed passes through :func:`engine.core.errors.shown`: a name from a
+Every line printed passes through :func:`hexfront.engine.core.errors.shown`: a name from a
 save or a content file can never put a raw control character (an escape sequence
 that retitles a window or clears the screen) on the terminal, a line is at most
 MAX_PRINTED_CHARS long, and JSON output is ASCII. A number on the command line is ASCII digits only.
@@ -24,19 +25,17 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .core.battle import UNDO_POLICIES, Battle, IllegalOrder
-from .core.errors import HexfrontError, shown, shown_path
-from .core.files import FileRefused, check_writable_target
-from .core.places import save_file_name, saves_dir
-from .core.players import HUMAN, computer_players_for
-from .core.rng import MAX_SEED
-from .core.saves import load_battle, load_for_replay, save_battle
-from .core.serial import codec_for
-from .core.system import ComputerPlayer, RuleSystem, all_systems, get_system
+from hexfront.engine.core.battle import UNDO_POLICIES, Battle
+from hexfront.engine.core.errors import HexfrontError, shown, shown_path
+from hexfront.engine.core.files import FileRefused, check_writable_target
+from hexfront.engine.core.places import save_file_name, saves_dir
+from hexfront.engine.core.players import HUMAN, computer_players_for
+from hexfront.engine.core.playout import play_out
+from hexfront.engine.core.rng import MAX_SEED
+from hexfront.engine.core.saves import load_battle, load_for_replay, save_battle
+from hexfront.engine.core.serial import codec_for
+from hexfront.engine.core.system import RuleSystem, all_systems, get_system
 
-DEFAULT_SYSTEM = "ratfight"
-#: A computer-vs-computer battle that has not ended after this many commands is stopped.
-MAX_GAME_COMMANDS = 100_000
 #: The longest line the text commands print (a hostile file's name could be millions of characters).
 MAX_PRINTED_CHARS = 2000
 #: Exit status for an error hexfront did not foresee (a bug): EX_SOFTWARE.
@@ -100,7 +99,7 @@ def _assign_players(sides: list[str], spec: str, choices: list[str]) -> dict[str
     for name in names:
         if name not in choices:
             raise HexfrontError(f"there is no player '{shown(name, 40)}'; choose from: {', '.join(choices)}")
-    return dict(zip(sides, names))
+    return dict(zip(sides, names, strict=True))
 
 
 def _new_battle(system: RuleSystem, scenario: str, seed: int, players_spec: str,
@@ -112,38 +111,6 @@ def _new_battle(system: RuleSystem, scenario: str, seed: int, players_spec: str,
     return battle
 
 
-def play_out(battle: Battle, players: dict[str, ComputerPlayer],
-             on_command: Callable[[int, str, Any, list[Any], str], None] | None = None,
-             limit: int | None = None) -> None:
-    """Let the computer players give every order until the battle ends.
-
-    ``on_command(number, side, command, events, command_text)`` is called after each
-    command; the command text is described before the command changes the state.
-    """
-    system = battle.system
-    limit = MAX_GAME_COMMANDS if limit is None else limit
-    while battle.outcome() is None:
-        if len(battle.log) >= limit:
-            raise HexfrontError(
-                f"the battle with seed {battle.setup.seed} has not ended after {limit} commands; "
-                f"stopped (the rules or a computer player may be stuck)"
-            )
-        side = battle.side_to_act()
-        if side not in players:
-            raise HexfrontError(f"no computer player for side '{side}' to give the next order")
-        command = players[side].choose(system, battle.state)
-        text = system.describe_command(command, battle.state)
-        try:
-            events = battle.submit(command)
-        except IllegalOrder as exc:
-            raise HexfrontError(
-                f"the {battle.setup.players.get(side)} player for {side} gave an illegal order "
-                f"({text}): {exc.message}"
-            ) from None
-        if on_command is not None:
-            on_command(len(battle.log), side, command, events, text)
-
-
 # -- the readable event log ------------------------------------------------------------------
 
 def _print_events(system: RuleSystem, events: list[Any], state: Any, indent: str = "") -> None:
@@ -151,7 +118,7 @@ def _print_events(system: RuleSystem, events: list[Any], state: Any, indent: str
         _say(f"{indent}{system.describe(event, state)}")
 
 
-def _print_command(system: RuleSystem, number: int, side: str, text: str,
+def _print_command(system: RuleSystem, number: int, side: str | None, text: str,
                    events: list[Any], state: Any) -> None:
     _say(f"#{number} {side}: {text}")
     _print_events(system, events, state, "    ")
@@ -171,8 +138,8 @@ def _outcome_line(battle: Battle) -> str | None:
     return f"outcome: {result} in turn {battle.system.turn(battle.state)}: {outcome.reason}"
 
 
-def _replayed_steps(battle: Battle) -> Iterator[tuple[int, str, str, list[Any], Any]]:
-    """Walk a loaded battle's log afresh: (number, side, command text, events, state after)."""
+def _replayed_steps(battle: Battle) -> Iterator[tuple[int, str | None, str, list[Any], Any]]:
+    """Walk a loaded battle's log afresh: (number, side to act, command text, events, state after)."""
     walker = Battle(battle.system, battle.setup)
     for number, command in enumerate(battle.log, start=1):
         side = walker.side_to_act()
@@ -296,7 +263,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         sys.stdout.flush()
     if not args.json:
         tally = ", ".join(f"{side} ({name}) {_plural(wins.get(side, 0), 'win')}"
-                          for side, name in zip(sides, entries))
+                          for side, name in zip(sides, entries, strict=True))
         _say(f"after {_plural(args.games, 'game')}: {tally}, {_plural(draws, 'draw')}")
     return 0
 
@@ -325,14 +292,15 @@ PlayFn = Callable[[argparse.Namespace], int]
 
 
 def play_command(play: PlayFn | None) -> Callable[[argparse.Namespace], int]:
-    """'hexfront play': hand over to the front end the ``hexfront`` launcher gives (tui/launch.py).
+    """'hexfront play': hand over to the terminal game the ``hexfront`` launcher gives (tui/launch.py).
 
-    The engine never imports the terminal game; without a front end, this says how to start it.
+    The command line loads Textual only through that launcher; without it (``main`` called with no ``play``),
+    this says how to start the game.
     """
     def run(args: argparse.Namespace) -> int:
         if play is None:
-            raise HexfrontError("the terminal game is not part of the engine's command line; "
-                                "start it with 'hexfront play' or 'python -m tui'")
+            raise HexfrontError("the terminal game is not started by this command line alone; "
+                                "start it with 'hexfront play' or 'python -m hexfront.tui play'")
         if not sys.stdout.isatty() and not os.environ.get("HEXFRONT_FORCE_TTY"):
             raise HexfrontError("'hexfront play' needs a terminal; for a text log of a battle use 'hexfront watch'")
         return play(args)
@@ -354,7 +322,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, whose usage errors quote what was typed escaped and cut (never a raw control character
     or a megabyte of argument on the terminal)."""
 
-    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {shown(message, 300)}\n")
 
@@ -414,11 +382,11 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
     selfplay.add_argument("--json", action="store_true",
                           help="print one JSON object per game instead of text and no summary")
 
-    play = command("play", "Start the terminal game: menu, battles, replays and rules help.",
-                   play_command(play))
-    play.add_argument("--ascii", action="store_true",
+    play_cmd = command("play", "Start the terminal game: menu, battles, replays and rules help.",
+                       play_command(play))
+    play_cmd.add_argument("--ascii", action="store_true",
                       help="plain-ASCII look, no box-drawing characters (also: HEXFRONT_ASCII=1)")
-    play.add_argument("--continue", dest="resume", action="store_true",
+    play_cmd.add_argument("--continue", dest="resume", action="store_true",
                       help="go straight back into the last battle (the autosave)")
 
     watch_cmd = command("watch", "Watch two computer players fight a battle, printing its event log.",
@@ -458,8 +426,10 @@ def main(argv: Sequence[str] | None = None, play: PlayFn | None = None) -> int:
             args = parser.parse_args(["play", *args_list])
     except SystemExit as exc:  # --help, or a usage error already printed by argparse
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return args.run(args)
+        all_systems()  # a bad $HEXFRONT_SYSTEMS is one line here, before any command (or the game) starts
+        return run(args)
     except HexfrontError as exc:
         sys.stdout.flush()
         print(f"hexfront: {exc.message}", file=sys.stderr)
