@@ -14,7 +14,7 @@ import pytest
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.errors import ContentError
 from hexfront.engine.core.hexes import Hex
-from hexfront.engine.systems.dustup import air, data
+from hexfront.engine.systems.dustup import air, antiaircraft, data
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import support as S
 from hexfront.engine.systems.dustup.describe import Describer
@@ -154,7 +154,7 @@ def test_only_anti_aircraft_fire_reaches_a_flying_grav_vehicle():
                  map=WIDE)
     assert "only anti-aircraft weapons" in refusal(b, C.Shoot("r", "GC"))
     assert refusal(b, air.FireAA("s", "s.2", "GC")) is None
-    assert air.FireAA("s", "s.2", "GC") in air._aa_offer(b.state, b.state.units["s"])
+    assert air.FireAA("s", "s.2", "GC") in antiaircraft._aa_offer(b.state, b.state.units["s"])
     K.set_unit(b, "GC", air="")
     assert "on the ground" in refusal(b, air.FireAA("s", "s.2", "GC"))
 
