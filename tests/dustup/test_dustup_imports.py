@@ -12,7 +12,8 @@ import hexfront.engine.systems.dustup as dustup
 
 PACKAGE = Path(dustup.__file__).parent
 ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", "air", "hazards", "ew", "tankshock",
-                  "aircraft", "inbound", "flight", "airstrike", "antiaircraft", "airdrop")
+                  "aircraft", "inbound", "flight", "airstrike", "antiaircraft", "airdrop", "weaponfacts", "vehiclehits",
+                  "guided", "emplacement")
 ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
                    "describe")
 # the system object, its computer player, its rulebook and its view (board, activation, order parts, previews,

@@ -15,7 +15,7 @@ from hexfront.engine.core.hexes import (
 )
 from hexfront.engine.core.resolution import Resolution
 
-from . import acts, checks, ew, ground, heavy, shooting, support
+from . import acts, checks, ew, ground, guided, heavy, shooting, support
 from . import events as E
 from .action import Action
 from .aircraft import (
@@ -129,7 +129,7 @@ def _guided_off_axis(ctx: Resolution, u: Unit, f: Figure, w: Weapon, target: Uni
     suppressed_before = target.suppressed_before
     if first_fire:
         ctx.emit(E.CameUnderFire(unit=target.id, reason=f"fired on by {u.name}", rule="Morale: Confidence Test"))
-    if heavy._decoyed(ctx, u, w, target):
+    if guided._decoyed(ctx, u, w, target):
         return
     g = shift(w.guidance, -1)
     ecm, words = heavy.ecm_die(st, target)

@@ -34,11 +34,14 @@ Towed heavy weapons, this game's readings:
 * A tractor that is damaged drops its tow when it next activates (vehicles.ACTIVATION_BEGIN): the
   gun is then on the ground, not set up, and the crew sets it up with :class:`SetUpWeapon`.
 
-The shared pieces that fire.py's Shoot action also uses live here too: suppression of vehicles
-(the small arms limit, buildings passing it to their occupants, open-topped passengers passing it
-to their vehicle), hits on vehicles (impact against the armour face the shot comes from: damage
-markers, destruction), casualties to passengers, and the rules on who may fire from a vehicle and
-who may be fired at inside one.
+The rules live in one module per part of the book (issue 19): this one keeps FireWeapon (who may
+fire, at what, and the shot of a heavy weapon or unguided rocket, final defensive fire of vehicles);
+weaponfacts.py holds what the orders share (crews, targets, the target die); vehiclehits.py the
+pieces that fire.py's Shoot action also uses (suppression of vehicles, hits on vehicles, casualties
+to passengers, who may be fired at inside one); guided.py the guided missile's shot (ECM, decoys,
+area protection); emplacement.py setting up, remote launchers, limbering and unlimbering. The names
+imported ``as`` themselves are read as heavy.<name> (fire.py, vehicles.py, support.py, air.py's
+parts, previews, tests).
 
 Scale (RULES-NOTES): 1 hex = 2 inches. A heavy weapon's effective range is 24 hexes (48") times its
 size; unguided rockets use the support weapons' bands; guided missiles have no range limit.
@@ -51,70 +54,79 @@ from typing import Any
 
 import attrs
 
-from hexfront.engine.core.hexes import Hex, arc_of, hex_distance
+from hexfront.engine.core.hexes import Hex, hex_distance
 from hexfront.engine.core.resolution import Resolution
 
-from . import acts, checks, ew, ground, shooting
+from . import acts, checks, emplacement, ground, shooting
 from . import commands as C
 from . import events as E
 from .action import Action, Decision
-from .data import Weapon
-from .dice import die_name, hits_and_remainder, impact_result, roll_value, shift, shift_names, successes, value_name
+from .dice import hits_and_remainder, shift_names, successes
+from .emplacement import AFTER_MOVE as AFTER_MOVE
+from .emplacement import Limber as Limber
+from .emplacement import SetRemote as SetRemote
+from .emplacement import SetUpWeapon as SetUpWeapon
+from .emplacement import Unlimber as Unlimber
+from .emplacement import _setup_check as _setup_check
+from .emplacement import embark_refusal as embark_refusal
 from .ground import (
-    GROUND,
     carried_weapon,
-    exposed_passengers,
-    tow_refusal,
-    towed_weapon,
-    tractor_of,
     vehicle_of,  # noqa: F401  (also read as heavy.<name>)
     weapon_of,
 )
-from .ground import towed_guns as _towed_guns
+from .guided import RULE_AREA as RULE_AREA
+from .guided import RULE_DECOYS as RULE_DECOYS
+from .guided import RULE_ECM as RULE_ECM
+from .guided import RULE_GUIDED as RULE_GUIDED
+from .guided import ecm_die as ecm_die
+from .guided import guided_shot
 from .state import (
-    ABANDONED,
     BROKEN,
     CONFIDENCE,
     FIT,
-    HULL,
-    KILLED,
     ROUTED,
     SHAKEN,
-    UNTREATED,
     WEAPON,
     DustState,
     Figure,
     Unit,
 )
+from .vehiclehits import OPENING_ARMOUR as OPENING_ARMOUR
+from .vehiclehits import _opening_miss
+from .vehiclehits import passenger_casualties as passenger_casualties
+from .vehiclehits import place_suppression as place_suppression
+from .vehiclehits import vehicle_hits as vehicle_hits
+from .vehiclehits import vehicle_morale as vehicle_morale
+from .weaponfacts import RULE_IAVR as RULE_IAVR
+from .weaponfacts import (
+    RULE_REMOTE,
+    WeaponShot,
+    _f_readied,
+    crew_may_fire,
+    crewed,
+    fires_alone,
+    launch_hexes,
+    standard_crew,
+)
+from .weaponfacts import WeaponReadied as WeaponReadied
+from .weaponfacts import describe_die as describe_die
+from .weaponfacts import face_towards as face_towards
+from .weaponfacts import passenger_fire_refusal as passenger_fire_refusal
+from .weaponfacts import spend_disposables as spend_disposables
+from .weaponfacts import target_refusal as target_refusal
+from .weaponfacts import weapon_target_die as weapon_target_die
 
 RULE_HEAVY = "Heavy Weapons: Firing Heavy Weapons"
 RULE_RANGE = "Heavy Weapons: Heavy Weapon Range"
 RULE_LARGE = "Heavy Weapons: Heavy Weapons and Large Targets"
 RULE_FC = "Heavy Weapons: Heavy Weapon Fire Control"
-RULE_MOVING = "Heavy Weapons: Moving Heavy Weapons"
-RULE_TOWED = "Heavy Weapons: Moving Heavy Weapons (towed weapons)"
-RULE_IAVR = "Heavy Weapons: Unguided Rockets"
-RULE_GUIDED = "Guided Weapons: Firing Procedure"
-RULE_ECM = "Guided Weapons: Electronic Counter-Measures"
-RULE_REMOTE = "Guided Weapons: Remote Missile Launchers"
-RULE_DECOYS = "Guided Weapons: Decoys"
-RULE_AREA = "Guided Weapons: Area Protection"
-RULE_AT_VEHICLES = "Vehicles: Firing at Vehicles and Large Creatures"
-RULE_PASSENGERS = "Vehicles: Casualties to Vehicle Passengers"
-RULE_OPEN_TOP = "Vehicles: Open Top and Soft Skinned Vehicles"
-RULE_DAMAGE = "Vehicles: Vehicle Damage"
 RULE_STAB = "Vehicles: Weapon Stabilisation"
 RULE_MULTI = "Vehicles: Multiple Weapons"
 RULE_PASSENGER_FIRE = "Vehicles: Fire by Passengers"
 RULE_SUPPRESSION = "Vehicles: Suppression and Vehicles"
-RULE_BUILDINGS = "Buildings and Fortifications"
 RULE_VEHICLE_FDF = "Vehicles: Final Defensive Fire"
 
-FIRE_KINDS = ("heavy", "iavr", "guided")  # what FireWeapon fires (mortars and AA weapons have rules of their own)
 OPENING = "opening"  # a door, window or viewport of a building (Buildings and Fortifications)
-OPENING_ARMOUR = 6  # Door or window: class 0 (D6)
-AREA_PROTECTION_RANGE = 3  # 6 inches
-AREA_PROTECTION_DIE = 8  # this game's reading: the book's decoy die, a D8
 REMOTE_RANGE = 6  # 12 inches
 
 
@@ -141,296 +153,14 @@ class FireWeapon:
     to: Hex | None = None
 
 
-@attrs.frozen
-class SetUpWeapon:
-    """A crew sets up its heavy weapon for firing, or (``dismantle``) takes it down to carry it
-    (one reorganise action each; Moving Heavy Weapons)."""
-
-    unit: str
-    figure: str
-    dismantle: bool = False
-
-
-@attrs.frozen
-class SetRemote:
-    """A crew activates the remote system of its set-up guided missile launcher (one action):
-    the launcher stays on this hex, and the crew may fire it from up to 6 hexes away (Remote
-    Missile Launchers)."""
-
-    unit: str
-    figure: str
-
-
-@attrs.frozen
-class Limber:
-    """The crew hooks its towed heavy weapon ``figure`` to the ground vehicle ``vehicle`` next to it
-    (one reorganise action; at least half the crew)."""
-
-    unit: str
-    figure: str
-    vehicle: str
-
-
-@attrs.frozen
-class Unlimber:
-    """The crew takes its limbered weapon ``figure`` off the tractor and brings it into action, set up
-    (one reorganise action; at least half the crew)."""
-
-    unit: str
-    figure: str
-
-
-@attrs.frozen(kw_only=True)
-class WeaponReadied:
-    """A heavy weapon set up (ready) or dismantled, or a disposable rocket used up (not ready)."""
-
-    unit: str
-    figure: str
-    ready: bool
-    reason: str = ""
-    rule: str = ""
-
-
-def _f_readied(st: DustState, ev: WeaponReadied) -> None:
-    for f in st.units[ev.unit].figures:
-        if f.id == ev.figure:
-            f.ready = ev.ready
-
-
 # ---------------------------------------------------------------------------------------------
 # Pure helpers
 # ---------------------------------------------------------------------------------------------
 
 
-def fires_alone(st: DustState, f: Figure) -> bool:
-    """A weapon FireWeapon fires: a heavy weapon, an IAVR or a guided missile."""
-    w = weapon_of(st, f)
-    return w is not None and w.kind in FIRE_KINDS and f.role != HULL
-
-
-def crewed(u: Unit, f: Figure) -> bool:
-    """A crew-served heavy weapon of an infantry unit (as opposed to a vehicle's mount)."""
-    return f.role == WEAPON and not u.is_vehicle
-
-
-def crew_fit(u: Unit) -> int:
-    return sum(1 for f in u.people if f.status == FIT)
-
-
-def standard_crew(w: Weapon) -> int:
-    return w.crew or 1
-
-
-def crew_may_fire(u: Unit, w: Weapon) -> bool:
-    """Moving Heavy Weapons: a size 1 weapon fires while any crewman lives; larger ones need at
-    least half the standard crew."""
-    fit = crew_fit(u)
-    if w.size <= 1:
-        return fit >= 1
-    return 2 * fit >= standard_crew(w)
-
-
-def crew_may_carry(u: Unit, w: Weapon) -> bool:
-    """Moving Heavy Weapons: with the crew down to half or less the weapon can no longer be moved."""
-    return 2 * crew_fit(u) > standard_crew(w)
-
-
-def passenger_fire_refusal(st: DustState, u: Unit) -> str | None:
-    """Fire by Passengers: passengers fire only from an open-topped vehicle or through firing ports;
-    while the vehicle is suppressed, only through the firing ports of a closed vehicle. This
-    game's reading: the occupants of a building always fire from its windows."""
-    v = vehicle_of(st, u)
-    if v is None or v.vehicle == "building":
-        return None
-    ports = v.firing_ports and not v.open_top
-    if not (v.open_top or ports):
-        return f"{u.name} is inside {v.name}, which is closed and has no firing ports: dismount to fire"
-    if v.suppression and not ports:
-        return (f"{v.name} is suppressed, and so are its passengers: they may fire only through the "
-                "firing ports of a closed vehicle (Fire by Passengers)")
-    return None
-
-
-def target_refusal(st: DustState, target: Unit) -> str | None:
-    """Passengers may be fired at only in an open-topped or soft-skinned vehicle."""
-    v = vehicle_of(st, target)
-    if v is None:
-        return None
-    if v.vehicle == "building":
-        return f"{target.name} is inside {v.name}: fire at the building, or at a door or window of it"
-    if not exposed_passengers(v):
-        return f"{target.name} is inside the closed {v.name}: fire at the vehicle instead"
-    return None
-
-
-def target_size(target: Unit, part: str = "") -> int:
-    """A target's size: infantry 1, a vehicle or building its size; an opening of a building one
-    size smaller (this game's reading of "one or two sizes smaller")."""
-    size = target.size if target.is_vehicle else 1
-    if part:
-        size = max(size - 1, 0)
-    return size
-
-
-def face_towards(target: Unit, origin: Hex) -> str:
-    """The armour face a shot from ``origin`` strikes: front, side or rear (engine.core.hexes.arc_of)."""
-    return arc_of(target.hex, target.facing, origin)
-
-
-def weapon_target_die(st: DustState, firer: Unit, f: Figure, target: Unit,
-                      part: str = "", moving_fire: bool = False) -> tuple[int, list[tuple[str, int]]]:
-    """The target die for a heavy weapon or IAVR: the Shoot table's shifts, except that heavy
-    weapons have no short range and their effective range is 24 hexes x size; a target larger than
-    a heavy weapon's size shifts it down one (not for IAVRs); average stabilisation after a move
-    shifts it up one, and so does moving and firing in one action (``moving_fire``, superior
-    stabilisation); and the weapon's fire control gives a closed shift last."""
-    w = carried_weapon(st, f)
-    extra: list[tuple[str, int]] = []
-    if w.kind == "heavy":
-        size = target_size(target, part)
-        if size > w.size:
-            extra.append((f"target size {size} larger than the size {w.size} weapon", -1))
-    if firer.is_vehicle and firer.moves and firer.stabilisation == "average":
-        extra.append(("moved this activation (average stabilisation)", 1))
-    if moving_fire:
-        extra.append(("moved and fired in one action (superior stabilisation)", 1))
-    die, shifts = shooting.target_die_for(st, firer, target, short=w.kind != "heavy", effective=w.effective,
-                                      extra=tuple(extra))
-    if die <= 12 and w.fire_control != "average":
-        step = 1 if w.fire_control == "inferior" else -1
-        shifted = shift(die, step)
-        if shifted != die:
-            shifts.append((f"{w.fire_control} fire control (closed)", step))
-            die = shifted
-    return die, shifts
-
-
-def describe_die(die: int, shifts: list[tuple[str, int]]) -> str:
-    return shooting.describe_target_die(die, shifts)
-
-
 # ---------------------------------------------------------------------------------------------
 # Suppression, hits on vehicles and passengers (also used by fire.py)
 # ---------------------------------------------------------------------------------------------
-
-
-def place_suppression(ctx: Resolution, firer: Unit, target: Unit, reason: str, rule: str,
-                      small_arms_only: bool = False) -> bool:
-    """Add a suppression marker to ``target`` with what follows from it. Small arms alone add no
-    second marker to a vehicle whose armour (the face the fire comes from) is above class 1; a
-    suppressed building suppresses its occupants; suppressed passengers of an open-topped vehicle
-    suppress the vehicle. True if a marker was added to ``target``."""
-    st: DustState = ctx.state
-    if target.is_vehicle and small_arms_only and target.suppression >= 1:
-        face = face_towards(target, firer.hex)
-        if target.armour_face(face) > 12:
-            ctx.emit(E.Note(text=f"small arms cannot add a second suppression marker to {target.name} "
-                            f"({value_name(target.armour_face(face))} {face} armour)", rule=RULE_AT_VEHICLES))
-            return False
-    added = checks.suppress(ctx, target, reason, rule)
-    if not added:
-        return False
-    if target.vehicle == "building":
-        for p in st.passengers(target.id):
-            checks.suppress(ctx, p, f"{target.name} is suppressed", RULE_BUILDINGS)
-    v = vehicle_of(st, target)
-    if v is not None and exposed_passengers(v):
-        checks.suppress(ctx, v, f"its passengers {target.name} are suppressed", RULE_OPEN_TOP)
-    return True
-
-
-def hull_of(u: Unit) -> Figure:
-    return next(f for f in u.figures if f.role == HULL)
-
-
-def vehicle_hits(ctx: Resolution, firer: Unit, shooter: str, target: Unit, hits: int, impact: int,
-                 weapon_class: int, origin: Hex, part: str = "") -> int:
-    """Firing at Vehicles: each hit is an impact roll against the armour face it strikes (from
-    ``origin``). Beating the armour places a damage marker; more than double destroys the vehicle.
-    A hit on a building's opening is against its D6 and can only damage the building (this game's
-    reading: a breach). Passengers test after each damage (Casualties to Vehicle Passengers).
-    Returns the damage markers placed."""
-    face = face_towards(target, origin)
-    armour = OPENING_ARMOUR if part else target.armour_face(face)
-    where = "an opening" if part else f"{face} armour"
-    damage = 0
-    for i in range(hits):
-        if target.destroyed:
-            break
-        imp = roll_value(ctx, impact, f"hit {i + 1} of {hits}: impact {value_name(impact)} against {target.name}",
-                         RULE_AT_VEHICLES, firer.id)
-        arm = roll_value(ctx, armour, f"{target.name}, {where}: {value_name(armour)}", RULE_AT_VEHICLES, target.id)
-        result = impact_result(imp, arm)
-        if result == "kill" and not part:
-            hull = hull_of(target)
-            checks.set_figure(ctx, target, hull, KILLED, hull.wounds,
-                              f"impact {imp} more than double armour {arm}: destroyed", RULE_AT_VEHICLES,
-                              by=(firer.id, shooter))
-            passenger_casualties(ctx, target, weapon_class, destroyed=True)
-            break
-        if result != "none":
-            damage += 1
-            ctx.emit(E.VehicleDamaged(unit=target.id, reason=f"impact {imp} beats armour {arm}", rule=RULE_DAMAGE))
-            passenger_casualties(ctx, target, weapon_class, destroyed=False)
-        else:
-            ctx.emit(E.Note(text=f"{target.name}: impact {imp} against armour {arm}, no effect",
-                            rule=RULE_AT_VEHICLES))
-    return damage
-
-
-def passenger_casualties(ctx: Resolution, vehicle: Unit, weapon_class: int, destroyed: bool) -> None:
-    """Casualties to Vehicle Passengers: every passenger rolls its armour die; it must beat the
-    firing weapon's class (small arms and support weapons count as class 1, this game's reading),
-    or double that if the vehicle was destroyed, or be hit (wounded; a second wound kills; power
-    armour rolls on its casualty table). The occupants of a building test the same way. Units
-    with casualties take their confidence tests. Survivors of a destroyed vehicle bail out onto
-    its hex (this game's reading)."""
-    st: DustState = ctx.state
-    need = max(weapon_class, 1) * (2 if destroyed else 1)
-    state = "wrecked" if destroyed else "damaged"
-    for p in st.passengers(vehicle.id):
-        hit = 0
-        for fig in p.people:
-            if fig.status in (KILLED, ABANDONED):
-                continue
-            roll = ctx.roll(fig.armour, f"{fig.name} in the {state} {vehicle.name}: armour D{fig.armour} "
-                            f"must beat {need}", RULE_PASSENGERS, p.id)
-            if roll > need:
-                continue
-            hit += 1
-            if fig.power:
-                checks.power_armour_hit(ctx, p, fig, RULE_PASSENGERS, None)
-                continue
-            wounds = fig.wounds + 1
-            status = KILLED if wounds >= 2 else UNTREATED
-            checks.set_figure(ctx, p, fig, status, wounds, f"armour {roll} not above {need}: "
-                              + ("a second wound kills" if status == KILLED else "wounded"), RULE_PASSENGERS)
-        if destroyed and p.fit_figures:
-            ctx.emit(E.Disembarked(unit=p.id, reason=f"bails out of the wrecked {vehicle.name}",
-                                   rule=RULE_PASSENGERS))
-            ctx.emit(E.UnitPlaced(unit=p.id, at=vehicle.pos))
-        if hit and p.fit_figures and p.confidence != ROUTED:
-            checks.confidence_test(ctx, p, "casualties", casualties=hit, survivors=len(p.fit_figures))
-        if hit:
-            checks.leader_losses(ctx, [p.id])
-
-
-def vehicle_morale(ctx: Resolution, target: Unit) -> None:
-    """Morale: Confidence Test: a vehicle that takes one or more damage tests (each existing damage
-    marker adds to the number, checks.confidence_test)."""
-    if target.destroyed or not target.fit_figures or target.confidence == ROUTED:
-        return
-    checks.confidence_test(ctx, target, "vehicle_damage")
-
-
-def spend_disposables(ctx: Resolution, u: Unit, figs: list[Figure]) -> None:
-    """Unguided Rockets: a disposable rocket, once fired, is used up."""
-    st: DustState = ctx.state
-    for f in figs:
-        w = weapon_of(st, f)
-        if w is not None and w.kind == "iavr" and w.disposable and f.ready:
-            ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=False, reason="the disposable rocket is used up",
-                                   rule=RULE_IAVR))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -490,15 +220,6 @@ def weapon_refusal(st: DustState, u: Unit, f: Figure) -> str | None:
         return (f"{u.name} is suppressed: its {w.name} is worked from outside the vehicle and may not be "
                 f"fired ({RULE_SUPPRESSION})")
     return None
-
-
-def launch_hexes(st: DustState, u: Unit, f: Figure) -> list[Hex]:
-    """Where a weapon may see from: the firer's hex, and a remote launcher's."""
-    w = weapon_of(st, f)
-    out = [u.hex]
-    if u.remote is not None and w is not None and w.kind == "guided" and crewed(u, f):
-        out.append(u.remote)
-    return out
 
 
 def move_and_fire_refusal(st: DustState, u: Unit, to: Hex) -> str | None:
@@ -630,19 +351,6 @@ def _move_and_fire_offer(st: DustState, u: Unit, ready: list[Figure], together: 
     return [FireWeapon(u.id, weapons, t.id, "", h) for h in dict.fromkeys((closer, back))]
 
 
-@attrs.frozen
-class WeaponShot:
-    """What one weapon's shot did."""
-
-    successes: int
-    suppressed: bool
-    casualties: int
-    damage: int
-
-
-MISS = WeaponShot(0, False, 0, 0)
-
-
 def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
     """One action: the weapons fire one after another at the target, then its morale answers. With
     ``to``, the vehicle moves first (superior stabilisation) and fires from where the roll takes it."""
@@ -724,20 +432,6 @@ def _after_move_refusal(st: DustState, u: Unit, cmd: FireWeapon, moved: bool) ->
             if die > 12:
                 return f"no shot is possible with the {w.name}: the {describe_die(die, shifts)}"
     return None
-
-
-def _opening_miss(ctx: Resolution, firer: Unit, f: Figure, target: Unit, impact: int, weapon_class: int,
-                  origin: Hex) -> int:
-    """Buildings and Fortifications: a shot at a door or window that misses strikes the building
-    itself if a D6 rolls below the building's size: one hit on its own armour (this game's
-    reading). Returns the damage markers placed."""
-    roll = ctx.roll(6, f"the shot missed the opening: below {target.size} it strikes the building",
-                    RULE_BUILDINGS, firer.id)
-    if roll >= target.size:
-        ctx.emit(E.Note(text=f"the shot misses {target.name} altogether", rule=RULE_BUILDINGS))
-        return 0
-    ctx.emit(E.Note(text=f"the shot strikes {target.name} elsewhere", rule=RULE_BUILDINGS))
-    return vehicle_hits(ctx, firer, f.id, target, 1, impact, weapon_class, origin)
 
 
 def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str = "", *,
@@ -826,215 +520,9 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
     return total
 
 
-def ecm_die(st: DustState, target: Unit) -> tuple[int, str]:
-    """Electronic Counter-Measures: the target's ECM die, one up (closed) if it is in cover."""
-    die = target.ecm
-    if ground.in_cover(st, target):
-        return shift(die, 1), f"ECM die D{target.ecm} -> {die_name(shift(die, 1))}: target in cover"
-    return die, f"ECM die D{die}"
-
-
-def guided_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str = "") -> WeaponShot:
-    """Guided Weapons: Firing Procedure. Decoys and area protection may defeat the missile first;
-    then the firer's quality die and the guidance die against the target's ECM die (an enemy EW
-    unit may disrupt it): none beating it misses, one suppresses, two hit - one impact roll."""
-    st: DustState = ctx.state
-    w = carried_weapon(st, f)
-    origin = next((h for h in launch_hexes(st, firer, f) if ground.can_see(st, h, target.hex)), firer.hex)
-    if _decoyed(ctx, firer, w, target):
-        return MISS
-    ecm, words = ecm_die(st, target)
-    e_roll = ctx.roll(ecm, words, RULE_ECM, target.id,
-                      modifiers=(f"ECM die D{target.ecm} shifted up one: target in cover ({RULE_ECM})",)
-                      if ecm != target.ecm else ())
-    rolls = [ctx.roll(firer.quality, f"{firer.name} guides the missile: quality die D{firer.quality}", RULE_GUIDED,
-                      firer.id),
-             ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance}", RULE_GUIDED, firer.id)]
-    if ew.disrupt(ctx, firer.side, rolls, "guided missile"):
-        ctx.emit(E.Note(text=f"the {w.name}'s guidance is disrupted: the missile misses", rule=RULE_GUIDED))
-        return MISS
-    res = successes(rolls, e_roll)
-    ctx.emit(E.Note(text=f"{firer.name}'s {w.name} against {target.name}: {res.count} of 2 dice "
-                    f"({', '.join(map(str, rolls))}) beat the ECM die's {e_roll}: "
-                    + ("missed" if not res.count else "suppressed" if res.minor else "a hit"), rule=RULE_GUIDED))
-    suppressed = False
-    if res.count:
-        suppressed = place_suppression(ctx, firer, target, f"a guided missile from {firer.name}", RULE_GUIDED)
-    wclass = max(w.size, 1)
-    damage = casualties = 0
-    if res.major:
-        if target.is_vehicle:
-            damage = vehicle_hits(ctx, firer, f.id, target, 1, w.impact_against(True), wclass, origin, part)
-        else:
-            casualties = shooting.resolve_hits(ctx, firer, target, [f], 1, w.impact)
-    elif part:
-        damage = _opening_miss(ctx, firer, f, target, w.impact_against(True), wclass, origin)
-    return WeaponShot(res.count, suppressed, casualties, damage)
-
-
-def _decoyed(ctx: Resolution, firer: Unit, w: Weapon, target: Unit) -> bool:
-    """Decoys: before the missile's dice, the target's decoy die against the guidance die; winning
-    defeats the missile and uses the decoy up for the turn (this game's reading: a failed attempt
-    does not). Area Protection: then a friendly vehicle within 3 hexes (6") with an area protection
-    system (the target included) intercepts with a D8 against the guidance die; the one-shot system
-    is used up either way (this game's reading: carried systems count as deployed, and are used
-    automatically)."""
-    st: DustState = ctx.state
-    if not target.is_vehicle:
-        return False
-    if target.decoys and not target.decoy_used:
-        d = ctx.roll(target.decoys, f"{target.name}'s decoy D{target.decoys} against the guidance die", RULE_DECOYS,
-                     target.id)
-        g = ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance} against the decoy", RULE_DECOYS, firer.id)
-        if d > g:
-            ctx.emit(E.DecoyUsed(unit=target.id, reason=f"decoy {d} beats guidance {g}: the missile is defeated",
-                                 rule=RULE_DECOYS))
-            return True
-        ctx.emit(E.Note(text=f"decoy {d} against guidance {g}: the missile flies on", rule=RULE_DECOYS))
-    guards = [v for v in st.units.values()
-              if v.side == target.side and v.is_vehicle and v.on_table and v.area_protection > 0
-              and hex_distance(v.hex, target.hex) <= AREA_PROTECTION_RANGE]
-    if guards:
-        guard = min(guards, key=lambda v: (hex_distance(v.hex, target.hex), v.id))
-        ctx.emit(E.AreaProtectionFired(unit=guard.id,
-                                       reason=f"an area protection system fires to cover {target.name}",
-                                       rule=RULE_AREA))
-        d = ctx.roll(AREA_PROTECTION_DIE,
-                     f"{guard.name}'s area protection D{AREA_PROTECTION_DIE} against the guidance die",
-                     RULE_AREA, guard.id)
-        g = ctx.roll(w.guidance, f"{w.name}: guidance die D{w.guidance} against the area protection", RULE_AREA,
-                     firer.id)
-        if d > g:
-            ctx.emit(E.Note(text=f"area protection {d} beats guidance {g}: the missile is intercepted",
-                            rule=RULE_AREA))
-            return True
-        ctx.emit(E.Note(text=f"area protection {d} against guidance {g}: the missile gets through", rule=RULE_AREA))
-    return False
-
-
 # ---------------------------------------------------------------------------------------------
 # Setting up, dismantling, remote launchers, and moving with heavy weapons
 # ---------------------------------------------------------------------------------------------
-
-
-def _crewed_figure(st: DustState, u: Unit, fid: str) -> tuple[Figure | None, str | None]:
-    if u.is_vehicle:
-        return None, f"{u.name}'s weapons are mounted: they need no setting up"
-    f = next((x for x in u.figures if x.id == fid), None)
-    if f is None or f.role != WEAPON:
-        return None, f"{fid} is not a crew-served heavy weapon of {u.name}"
-    if f.status in (KILLED, ABANDONED):
-        return None, f"{f.name} is {f.status}"
-    return f, None
-
-
-def _setup_check(st: DustState, u: Unit, cmd: SetUpWeapon) -> str | None:
-    f, why = _crewed_figure(st, u, cmd.figure)
-    if f is None:
-        return why
-    if u.suppression and not ground.in_cover(st, u):
-        return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
-    w = carried_weapon(st, f)
-    tractor = tractor_of(st, u) if towed_weapon(st, f) else None
-    if tractor is not None and not f.ready:
-        return f"{f.name} is limbered to {tractor.name}: unlimber it (Unlimber), which brings it into action"
-    if cmd.dismantle:
-        if towed_weapon(st, f):
-            return (f"{f.name} is size {w.size}: too heavy to be man-packed; limber it to a vehicle instead "
-                    "(Limber)")
-        if not f.ready:
-            return f"{f.name} is already dismantled"
-        if not crew_may_carry(u, w):
-            return (f"{u.name} has too few crew left to move {f.name}: it can only be fired where it stands, "
-                    "or abandoned by moving away")
-        if u.remote is not None and w.kind == "guided" and u.pos != u.remote:
-            return f"{u.name} must go back to its remote launcher to take it down"
-        return None
-    if f.ready:
-        return f"{f.name} is already set up"
-    if f.status != FIT:
-        return f"{f.name} is {f.status}: it cannot be set up"
-    if not crew_may_fire(u, w):
-        return f"{u.name} has too few crew to set up {f.name}"
-    return None
-
-
-def _setup_resolve(ctx: Resolution, u: Unit, cmd: SetUpWeapon) -> None:
-    f = checks.figure_by_id(u, cmd.figure)
-    acts.spend(ctx, u, "dismantle a heavy weapon" if cmd.dismantle else "set up a heavy weapon")
-    ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=not cmd.dismantle,
-                           reason="dismantled to be carried" if cmd.dismantle else "set up ready to fire",
-                           rule=RULE_MOVING))
-    if cmd.dismantle and u.remote is not None and carried_weapon(ctx.state, f).kind == "guided":
-        ctx.emit(E.RemoteLauncherTakenDown(unit=u.id, reason="the remote launcher is taken down", rule=RULE_REMOTE))
-
-
-def _setup_offer(st: DustState, u: Unit) -> list[SetUpWeapon]:
-    if u.is_vehicle:
-        return []
-    return [SetUpWeapon(u.id, f.id, dismantle=f.ready) for f in u.figures
-            if f.role == WEAPON and f.status not in (KILLED, ABANDONED)
-            and not (towed_weapon(st, f) and (f.ready or tractor_of(st, u) is not None))]
-
-
-def _remote_check(st: DustState, u: Unit, cmd: SetRemote) -> str | None:
-    f, why = _crewed_figure(st, u, cmd.figure)
-    if f is None:
-        return why
-    w = carried_weapon(st, f)
-    if w.kind != "guided":
-        return f"{f.name} is not a guided missile launcher"
-    if u.remote is not None:
-        return f"{u.name} already has a remote launcher"
-    if not f.ready or f.status != FIT:
-        return f"{f.name} must be set up and in working order first"
-    if u.suppression and not ground.in_cover(st, u):
-        return f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
-    return None
-
-
-def _remote_resolve(ctx: Resolution, u: Unit, cmd: SetRemote) -> None:
-    acts.spend(ctx, u, "set up a remote launcher")
-    ctx.emit(E.RemoteLauncherPlaced(unit=u.id, at=u.hex,
-                                    reason="the guided missile launcher is set to fire remotely", rule=RULE_REMOTE))
-
-
-def _remote_offer(st: DustState, u: Unit) -> list[SetRemote]:
-    if u.is_vehicle or u.remote is not None:
-        return []
-    return [SetRemote(u.id, f.id) for f in u.figures if f.role == WEAPON and f.ready and f.status == FIT
-            and (w := weapon_of(st, f)) is not None and w.kind == "guided"]
-
-
-def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
-    """Moving Heavy Weapons: a crew that moves leaves behind any weapon still set up (a remote
-    launcher stays where it was placed) and any weapon it has too few men to carry."""
-    st: DustState = ctx.state
-    if u.is_vehicle or len(path) < 2:
-        return
-    tractor = tractor_of(st, u)
-    if tractor is not None:
-        if tractor.pos is not None and u.pos is not None and hex_distance(tractor.pos, u.pos) <= 1:
-            return  # the crew rode along with its limbered gun
-        ctx.emit(E.TowDropped(unit=tractor.id, reason=f"{u.name} has left its limbered gun", rule=RULE_TOWED))
-    for f in u.figures:
-        if f.role != WEAPON or f.status in (KILLED, ABANDONED):
-            continue
-        w = weapon_of(st, f)
-        if w is None:
-            continue
-        if f.ready and u.remote is not None and w.kind == "guided":
-            continue
-        if f.ready:
-            why = "left where it was set up: a heavy weapon must be dismantled to move"
-        elif towed_weapon(st, f):
-            why = f"size {w.size}: too heavy to be man-packed, left behind"
-        elif not crew_may_carry(u, w):
-            why = "too few crew left to carry it: abandoned"
-        else:
-            continue
-        ctx.emit(E.FigureChanged(unit=u.id, figure=f.id, status=ABANDONED, wounds=f.wounds, reason=why,
-                                 rule=RULE_MOVING))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1042,132 +530,9 @@ def AFTER_MOVE(ctx: Resolution, u: Unit, path: list[Hex]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def embark_refusal(st: DustState, u: Unit, vehicle: str) -> str | None:
-    """A crew does not carry its towed gun aboard a vehicle: only onto the tractor it is limbered to."""
-    guns = _towed_guns(st, u)
-    if not guns:
-        return None
-    tractor = tractor_of(st, u)
-    if tractor is None:
-        return (f"{guns[0].name} cannot be carried aboard: limber it to {st.units[vehicle].name} first (Limber), "
-                "or leave it")
-    if tractor.id != vehicle:
-        return f"{u.name}'s gun is limbered to {tractor.name}: the crew rides that vehicle"
-    return None
 
 
-def tractor_refusal(st: DustState, v: Unit | None, w: Weapon) -> str | None:
-    """Why ``v`` cannot take a towed weapon ``w`` on its hook (Towing and Pushing Vehicles)."""
-    if v is None:
-        return "there is no such vehicle"
-    if v.vehicle not in GROUND or not v.mover:
-        return f"{v.name} cannot tow a gun"
-    if v.destroyed or not v.on_table:
-        return f"{v.name} is destroyed" if v.destroyed else f"{v.name} is not on the table"
-    why = tow_refusal(st, v)
-    if why:
-        return why
-    if w.size > v.size + 1:
-        return (f"a size {w.size} gun is too heavy for size {v.size} {v.name}: a vehicle tows nothing more than "
-                "one size larger than itself")
-    return None
-
-
-def _limber_common(st: DustState, u: Unit, fid: str) -> tuple[Figure | None, str | None]:
-    f, why = _crewed_figure(st, u, fid)
-    if f is None:
-        return None, why
-    if not towed_weapon(st, f):
-        w = weapon_of(st, f)
-        return None, f"{f.name} is size {w.size if w else 0}: man-packed, not towed; dismantle it to carry it"
-    w = carried_weapon(st, f)  # a towed gun is a weapon of size 2 or more
-    if u.carried_by:
-        return None, f"{u.name} is aboard {st.units[u.carried_by].name}: dismount first"
-    if u.suppression and not ground.in_cover(st, u):
-        return None, f"{u.name} is suppressed in the open: it may reorganise only in cover (Reorganise Action)"
-    if 2 * crew_fit(u) < standard_crew(w):
-        return None, (f"{u.name} has {crew_fit(u)} fit crew: limbering or unlimbering {f.name} takes at least half "
-                      f"its crew of {standard_crew(w)}")
-    return f, None
-
-
-def _limber_check(st: DustState, u: Unit, cmd: Limber) -> str | None:
-    f, why = _limber_common(st, u, cmd.figure)
-    if f is None:
-        return why
-    tractor = tractor_of(st, u)
-    if tractor is not None:
-        return f"{u.name}'s gun is already limbered to {tractor.name}"
-    v = st.units.get(cmd.vehicle)
-    if v is None:
-        return f"there is no unit '{cmd.vehicle}'"
-    if v.side != u.side:
-        return f"{v.name} is the enemy's"
-    why = tractor_refusal(st, v, carried_weapon(st, f))
-    if why:
-        return why
-    if hex_distance(u.hex, v.hex) > 1:
-        return f"{v.name} must be next to {u.name} to take the gun on its hook"
-    return None
-
-
-def _limber_resolve(ctx: Resolution, u: Unit, cmd: Limber) -> None:
-    st: DustState = ctx.state
-    f = checks.figure_by_id(u, cmd.figure)
-    v = st.units[cmd.vehicle]
-    acts.spend(ctx, u, "reorganise: limber the gun")
-    if f.ready:
-        ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=False, reason=f"limbered to {v.name}", rule=RULE_TOWED))
-    ctx.emit(E.TowAttached(unit=v.id, towed=u.id, reason=f"{u.name}'s {f.name} on the hook", rule=RULE_TOWED))
-
-
-def _limber_offer(st: DustState, u: Unit) -> list[Limber]:
-    if u.is_vehicle or u.pos is None or u.carried_by:
-        return []
-    guns = _towed_guns(st, u)
-    if not guns:
-        return []
-    near = [st.units[st.occupant[h]] for h in u.pos.neighbours() if h in st.occupant]
-    return [Limber(u.id, guns[0].id, v.id) for v in near if v.side == u.side and v.is_vehicle]
-
-
-def _unlimber_check(st: DustState, u: Unit, cmd: Unlimber) -> str | None:
-    f, why = _limber_common(st, u, cmd.figure)
-    if f is None:
-        return why
-    tractor = tractor_of(st, u)
-    if tractor is None or f.ready:
-        return f"{f.name} is not limbered"
-    if hex_distance(u.hex, tractor.hex) > 1:
-        return f"{u.name} must be next to {tractor.name} to take the gun off its hook"
-    return None
-
-
-def _unlimber_resolve(ctx: Resolution, u: Unit, cmd: Unlimber) -> None:
-    st: DustState = ctx.state
-    f = checks.figure_by_id(u, cmd.figure)
-    tractor = tractor_of(st, u)
-    assert tractor is not None, "_unlimber_check refuses a gun on no hook"
-    acts.spend(ctx, u, "reorganise: unlimber the gun")
-    ctx.emit(E.TowDropped(unit=tractor.id, reason=f"{u.name} unlimbers {f.name}", rule=RULE_TOWED))
-    ctx.emit(WeaponReadied(unit=u.id, figure=f.id, ready=True, reason="unlimbered and brought into action",
-                           rule=RULE_TOWED))
-
-
-def _unlimber_offer(st: DustState, u: Unit) -> list[Unlimber]:
-    guns = [] if u.is_vehicle or u.carried_by else [f for f in _towed_guns(st, u) if not f.ready]
-    if not guns or tractor_of(st, u) is None:
-        return []
-    return [Unlimber(u.id, f.id) for f in guns]
-
-
-ACTIONS: dict[type, Action] = {
-    FireWeapon: Action(check, resolve, offer),
-    SetUpWeapon: Action(_setup_check, _setup_resolve, _setup_offer),
-    SetRemote: Action(_remote_check, _remote_resolve, _remote_offer),
-    Limber: Action(_limber_check, _limber_resolve, _limber_offer),
-    Unlimber: Action(_unlimber_check, _unlimber_resolve, _unlimber_offer),
-}
+ACTIONS: dict[type, Action] = {FireWeapon: Action(check, resolve, offer), **emplacement.ACTIONS}
 DECISIONS: dict[str, Decision] = {}
 FOLD: dict[type, Callable[[DustState, Any], None]] = {WeaponReadied: _f_readied}
 EVENT_TYPES: tuple[type, ...] = (WeaponReadied,)
