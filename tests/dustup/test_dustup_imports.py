@@ -11,7 +11,8 @@ from pathlib import Path
 import hexfront.engine.systems.dustup as dustup
 
 PACKAGE = Path(dustup.__file__).parent
-ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", "air", "hazards", "ew", "tankshock")
+ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", "air", "hazards", "ew", "tankshock",
+                  "burning", "smoke", "minefields", "explosives", "casevac")  # hazards.py gathers the last five
 ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
                    "describe")
 # the system object, its computer player, its rulebook and its view (board, activation, order parts, previews,

@@ -43,8 +43,9 @@ from .state import DustState, Unit
 
 if TYPE_CHECKING:  # the command classes priced below; the modules import this one's callers
     from .air import AirFire, AirMove, DropBombs, DropTroops, FireAA, Land, MoveInbound, TakeOff
-    from .hazards import CallCasevac, ExhaustSmoke, LaySmoke, LoadWounded, SwitchSmokeGenerator
+    from .casevac import CallCasevac, LoadWounded
     from .heavy import FireWeapon, SetUpWeapon, Unlimber
+    from .smoke import ExhaustSmoke, LaySmoke, SwitchSmokeGenerator
     from .support import FireMortar, RequestFire, ResolveImpact
     from .vehicles import Disembark, Embark, TankShock, Turn
 
