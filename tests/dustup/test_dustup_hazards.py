@@ -1,5 +1,6 @@
 """Dustup's Additional Rules: fire, smoke, casualty evacuation, minefields, mine clearing, command
-detonated mines, booby traps and IEDs (engine/systems/dustup/hazards.py).
+detonated mines, booby traps and IEDs (engine/systems/dustup/hazards.py and the modules it gathers:
+burning.py, smoke.py, minefields.py, explosives.py, casevac.py, on counters.py).
 
 Positions are (column, row); on row 0 the distance between two hexes is the difference of their
 columns (1 hex = 2 inches). Basic battledress is a D4 armour die.
