@@ -14,7 +14,7 @@ import pytest
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.events import DieRolled
 from hexfront.engine.core.hexes import hex_distance
-from hexfront.engine.systems.dustup import assault, fire
+from hexfront.engine.systems.dustup import assault, closecombat, courage, defensivefire, fire
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup.state import ABANDONED, BROKEN, CONFIDENT, FIT, KILLED, ROUTED, STEADY, UNTREATED
@@ -270,7 +270,7 @@ def test_voluntary_withdrawal_then_the_attacker_gives_chase():
     assert any("confidence test" in p for p in purposes(events))
     assert b.state.pending.kind == "occupy"
     events = b.submit(C.Decide("contact"))
-    assert not used(events, assault.R_FINAL)  # a defender that withdrew does not fire
+    assert not used(events, defensivefire.R_FINAL)  # a defender that withdrew does not fire
     a = unit(b, "a")
     assert hex_distance(a.pos, hx(3, 4)) == 2 and hex_distance(a.pos, d.pos) > 1
     assert b.state.pending.kind == "press"
@@ -437,7 +437,7 @@ def test_special_close_combat_weapon_adds_its_strike_die_but_not_its_impact():
                              *NO_STRIKE_ROUND, 5, 5, 2])
     events = b.submit(C.Assault("a", "d"))
     assert dice(events)[:4] == [(8, 2), (8, 3), (6, 3), (8, 3)]
-    assert rules_of(events)[3] == assault.R_SPECIAL and "laser sword" in purposes(events)[3]
+    assert rules_of(events)[3] == closecombat.R_SPECIAL and "laser sword" in purposes(events)[3]
     impacts = [s for s, _, p in dustkit.rolls(events) if p.startswith("impact die")]
     assert impacts == [6, 6]
     assert "3 + 3 + 3 doubled for a major success = 18; divided by D8: 2 hits and a 2 in 8 chance" in notes(events)
@@ -488,9 +488,9 @@ def test_leader_killed_shifts_the_outcome_and_calls_for_the_leader_test():
 def test_split_sizes_match_the_opponents():
     """Multiple Units in Close Combat: 12 against 5 and 5 splits 6 and 6; 10 against 4 and 6
     splits 4 and 6."""
-    assert assault.split_sizes(12, [5, 5]) == [6, 6]
-    assert assault.split_sizes(10, [4, 6]) == [4, 6]
-    assert assault.split_sizes(3, [1, 8]) == [1, 2]
+    assert courage.split_sizes(12, [5, 5]) == [6, 6]
+    assert courage.split_sizes(10, [4, 6]) == [4, 6]
+    assert courage.split_sizes(3, [1, 8]) == [1, 2]
 
 
 def test_two_units_assaulted_one_fails_so_the_whole_unit_stays():
@@ -623,9 +623,9 @@ def test_courage_shifts_from_the_table():
                        blue=[squad("d", (6, 4), 3)])
     set_field(b, "d", "propped", True)
     st = b.state
-    pa = ("p", assault.members(st.units["p"]))
-    dd = ("d", assault.members(st.units["d"]))
-    mine = dict(assault.courage_shifts(st, pa, dd, False))
-    theirs = dict(assault.courage_shifts(st, dd, pa, True))
+    pa = ("p", courage.members(st.units["p"]))
+    dd = ("d", courage.members(st.units["d"]))
+    mine = dict(courage.courage_shifts(st, pa, dd, False))
+    theirs = dict(courage.courage_shifts(st, dd, pa, True))
     assert list(mine.values()) == [2]  # provokes terror
     assert sorted(theirs.values()) == [-2, -1, 1]  # facing terror, outnumbered 2:1 (6 v 3), propped

@@ -70,18 +70,18 @@ def test_the_courage_test_dice_name_their_open_shifts():
     """Assault Action: Courage Test, with open shifts (Die Shifts: Open Shift): each die's event names
     the courage table's rows that moved it. Dog Section, propped in rough ground, defends in cover: its
     D8 is shifted up one; Alpha Squad's D8 has no row."""
-    from hexfront.engine.systems.dustup import assault
+    from hexfront.engine.systems.dustup import courage
 
     b = _battle([])
     st = b.state
-    me, them = ("A", assault.members(st.units["A"])), ("d", assault.members(st.units["d"]))
+    me, them = ("A", courage.members(st.units["A"])), ("d", courage.members(st.units["d"]))
     ctx = K.ctx(b, [5, 3])
-    assault.courage_roll(ctx, me, them, "courage test", assault.R_COURAGE)
+    courage.courage_roll(ctx, me, them, "courage test", courage.R_COURAGE)
     a, d = [e for e in ctx.events if isinstance(e, DieRolled)]
     assert (a.sides, d.sides) == (8, 10)
     assert a.modifiers == ()
     assert d.modifiers == ("Dog Section's D8 shifted up one (open shift): defender in cover or propped "
-                           f"({assault.R_COURAGE})",)
+                           f"({courage.R_COURAGE})",)
 
 
 def test_outcome_of_is_none_for_orders_without_odds():

@@ -12,9 +12,9 @@ import pytest
 
 from hexfront.engine.core.battle import Battle, IllegalOrder
 from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import counters, heavy, rules, smoke
 from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup import hazards as H
-from hexfront.engine.systems.dustup import heavy, rules
 from hexfront.engine.systems.dustup.ai import DefaultPlayer
 from hexfront.engine.systems.dustup.describe import Describer
 from hexfront.engine.systems.dustup.heavy import FireWeapon, Limber, SetUpWeapon, Unlimber
@@ -26,7 +26,7 @@ BLUE = [K.unit("z", FAR, ["rifle*2"])]
 
 
 def feats(b, kind: str):
-    return sorted((f for f in b.state.features.values() if f.kind == kind), key=lambda f: H._order(f.id))
+    return sorted((f for f in b.state.features.values() if f.kind == kind), key=lambda f: counters.feature_order(f.id))
 
 
 def fig(b, fid: str):
@@ -62,7 +62,7 @@ def gen(b):
 
 
 def trail(b) -> list:
-    return [c.pos for c in H.generator_clouds(b.state, gen(b))]
+    return [c.pos for c in smoke.generator_clouds(b.state, gen(b))]
 
 
 def test_a_generator_turned_on_lays_a_six_inch_trail_downwind_for_one_action():
@@ -72,7 +72,7 @@ def test_a_generator_turned_on_lays_a_six_inch_trail_downwind_for_one_action():
     b = gen_battle(blue=[K.unit("z", (12, 0), ["rifle*2"])])
     assert rules.can_see(b.state, K.hx(12, 0), K.hx(6, 0))
     g = gen(b).id
-    ev = b.submit(H.SwitchSmokeGenerator("R", g, True))
+    ev = b.submit(smoke.SwitchSmokeGenerator("R", g, True))
     assert not K.rolls(ev)
     assert trail(b) == [K.hx(6, 0), K.hx(7, 0), K.hx(8, 0)]
     assert all(c.get("radius") == 0 for c in feats(b, "smoke"))
@@ -85,12 +85,12 @@ def test_the_trail_is_kept_as_long_as_the_generator_is_on():
     """Artificial Smoke: the trail is retained for as long as the generator is on: no dice at the end
     of the turn, and (this game's reading) a cloud that has gone is put back."""
     b = gen_battle(wind=3, at=(6, 2), red=[K.unit("R", (5, 2), ["leader:rifle", "rifle*3"])])
-    b.submit(H.SwitchSmokeGenerator("R", gen(b).id, True))
+    b.submit(smoke.SwitchSmokeGenerator("R", gen(b).id, True))
     assert trail(b) == [K.hx(6, 2), K.hx(5, 2), K.hx(4, 2)]  # wind 3 blows west
     c = K.ctx(b)
     H.TURN_END(c)
     assert not K.rolls(c.events) and len(trail(b)) == 3
-    K.ctx(b).emit(E.FeatureRemoved(feature=H.generator_clouds(b.state, gen(b))[2].id, reason="test"))
+    K.ctx(b).emit(E.FeatureRemoved(feature=smoke.generator_clouds(b.state, gen(b))[2].id, reason="test"))
     H.TURN_END(K.ctx(b))
     assert trail(b) == [K.hx(6, 2), K.hx(5, 2), K.hx(4, 2)]
 
@@ -102,8 +102,8 @@ def test_turned_off_its_trail_thins_on_a_d6_at_the_end_of_each_turn(roll, left):
     nearest the generator go first."""
     b = gen_battle()
     g = gen(b).id
-    b.submit(H.SwitchSmokeGenerator("R", g, True))
-    b.submit(H.SwitchSmokeGenerator("R", g, False))
+    b.submit(smoke.SwitchSmokeGenerator("R", g, True))
+    b.submit(smoke.SwitchSmokeGenerator("R", g, False))
     assert gen(b).get("on") == 0 and len(trail(b)) == 3 and b.state.active is None
     c = K.ctx(b, [roll])
     H.TURN_END(c)
@@ -118,8 +118,8 @@ def test_an_off_trail_keeps_thinning_turn_after_turn_and_a_generator_never_used_
     H.TURN_END(c)
     assert not K.rolls(c.events)
     g = gen(b).id
-    b.submit(H.SwitchSmokeGenerator("R", g, True))
-    b.submit(H.SwitchSmokeGenerator("R", g, False))
+    b.submit(smoke.SwitchSmokeGenerator("R", g, True))
+    b.submit(smoke.SwitchSmokeGenerator("R", g, False))
     H.TURN_END(K.ctx(b, [5]))  # one cloud of three
     assert len(trail(b)) == 2
     H.TURN_END(K.ctx(b, [2]))  # half of two
@@ -138,12 +138,12 @@ def test_without_a_wind_the_player_chooses_the_direction_of_the_trail():
     b = gen_battle(wind=None, at=(6, 4), red=red)
     assert not b.state.tables.wind_given
     g = gen(b).id
-    assert "choose the hex direction" in b.refusal(H.SwitchSmokeGenerator("R", g, True))
-    b.submit(H.SwitchSmokeGenerator("R", g, True, 0))
+    assert "choose the hex direction" in b.refusal(smoke.SwitchSmokeGenerator("R", g, True))
+    b.submit(smoke.SwitchSmokeGenerator("R", g, True, 0))
     assert trail(b) == [K.hx(6, 4), K.hx(7, 4), K.hx(8, 4)]
     b2 = gen_battle(wind=3, at=(6, 4), red=red)
-    assert "downwind" in b2.refusal(H.SwitchSmokeGenerator("R", gen(b2).id, True, 0))
-    assert b2.refusal(H.SwitchSmokeGenerator("R", gen(b2).id, True, 3)) is None
+    assert "downwind" in b2.refusal(smoke.SwitchSmokeGenerator("R", gen(b2).id, True, 0))
+    assert b2.refusal(smoke.SwitchSmokeGenerator("R", gen(b2).id, True, 3)) is None
 
 
 def test_switching_a_generator_needs_a_friendly_unit_at_it_and_refuses_nonsense():
@@ -154,16 +154,16 @@ def test_switching_a_generator_needs_a_friendly_unit_at_it_and_refuses_nonsense(
     blue = [K.unit("z", (6, 2), ["rifle*2"])]
     b = gen_battle(red=red, blue=blue)
     g = gen(b).id
-    assert "must be on the generator's hex" in b.refusal(H.SwitchSmokeGenerator("R", g, True))
-    assert "inside a vehicle" in b.refusal(H.SwitchSmokeGenerator("P", g, True))
-    assert "already off" in b.refusal(H.SwitchSmokeGenerator("A", g, False))
-    assert "no smoke generator" in b.refusal(H.SwitchSmokeGenerator("A", "nothing", True))
-    b.submit(H.SwitchSmokeGenerator("A", g, True))
-    assert "already on" in b.refusal(H.SwitchSmokeGenerator("A", g, True))
-    assert Describer(b.state).command(H.SwitchSmokeGenerator("A", g, False)) == \
+    assert "must be on the generator's hex" in b.refusal(smoke.SwitchSmokeGenerator("R", g, True))
+    assert "inside a vehicle" in b.refusal(smoke.SwitchSmokeGenerator("P", g, True))
+    assert "already off" in b.refusal(smoke.SwitchSmokeGenerator("A", g, False))
+    assert "no smoke generator" in b.refusal(smoke.SwitchSmokeGenerator("A", "nothing", True))
+    b.submit(smoke.SwitchSmokeGenerator("A", g, True))
+    assert "already on" in b.refusal(smoke.SwitchSmokeGenerator("A", g, True))
+    assert Describer(b.state).command(smoke.SwitchSmokeGenerator("A", g, False)) == \
         "armoured personnel carrier [A]: turn the smoke generator at (6,0) off"
     b.submit(C.EndActivation())
-    assert "enemy's" in b.refusal(H.SwitchSmokeGenerator("z", g, False))
+    assert "enemy's" in b.refusal(smoke.SwitchSmokeGenerator("z", g, False))
 
 
 def bunker_battle(dice=(), **kw):
@@ -179,8 +179,8 @@ def test_a_unit_the_scenario_marks_gets_a_generator_it_works_itself_until_it_is_
     b = bunker_battle()
     g = gen(b)
     assert g.pos == K.hx(6, 0) and g.side == "red" and g.get("unit") == "bk"
-    assert H.SwitchSmokeGenerator("bk", g.id, True) in K.SYSTEM.legal_commands(b.state)
-    b.submit(H.SwitchSmokeGenerator("bk", g.id, True))
+    assert smoke.SwitchSmokeGenerator("bk", g.id, True) in K.SYSTEM.legal_commands(b.state)
+    b.submit(smoke.SwitchSmokeGenerator("bk", g.id, True))
     assert len(trail(b)) == 3
     hull = fig(b, "bk.0")
     K.ctx(b).emit(E.FigureChanged(unit="bk", figure=hull.id, status=KILLED, wounds=0, reason="test"))
@@ -197,8 +197,8 @@ def test_the_fire_mission_bunker_has_a_generator_it_may_turn_on():
     st = battle.state
     g = next(f for f in st.features.values() if f.kind == "smoke_generator")
     assert g.pos == st.units["bk"].pos and g.side == "red" and g.get("on") == 0
-    assert H.generator_operator(st, st.units["bk"], g)
-    assert H._generator_check(st, st.units["bk"], H.SwitchSmokeGenerator("bk", g.id, True)) is None
+    assert smoke.generator_operator(st, st.units["bk"], g)
+    assert smoke._generator_check(st, st.units["bk"], smoke.SwitchSmokeGenerator("bk", g.id, True)) is None
 
 
 def test_the_computer_turns_the_generator_on_only_when_enemies_can_see_the_position():
@@ -206,13 +206,13 @@ def test_the_computer_turns_the_generator_on_only_when_enemies_can_see_the_posit
     when none can; and turning it off only once no enemy is within effective range (24 hexes)."""
     ai = DefaultPlayer(0)
     b = bunker_battle()
-    on = H.SwitchSmokeGenerator("bk", gen(b).id, True)
+    on = smoke.SwitchSmokeGenerator("bk", gen(b).id, True)
     assert ai.value(b.state, on) > 0.2
     hidden = bunker_battle(map="\n".join([".........*......"] + ["." * 16] * 9))
     assert not rules.can_see(hidden.state, K.hx(12, 0), K.hx(6, 0))
-    assert ai.value(hidden.state, H.SwitchSmokeGenerator("bk", gen(hidden).id, True)) == 0.0
+    assert ai.value(hidden.state, smoke.SwitchSmokeGenerator("bk", gen(hidden).id, True)) == 0.0
     b.submit(on)
-    assert ai.value(b.state, H.SwitchSmokeGenerator("bk", gen(b).id, False)) == 0.0
+    assert ai.value(b.state, smoke.SwitchSmokeGenerator("bk", gen(b).id, False)) == 0.0
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Dustup's Additional Rules: fire, smoke, casualty evacuation, minefields, mine clearing, command
-detonated mines, booby traps and IEDs (engine/systems/dustup/hazards.py).
+detonated mines, booby traps and IEDs (engine/systems/dustup/hazards.py and the modules it gathers:
+burning.py, smoke.py, minefields.py, explosives.py, casevac.py, on counters.py).
 
 Positions are (column, row); on row 0 the distance between two hexes is the difference of their
 columns (1 hex = 2 inches). Basic battledress is a D4 armour die.
@@ -12,10 +13,10 @@ import pytest
 
 from hexfront.engine.core.battle import IllegalOrder
 from hexfront.engine.core.hexes import Hex
+from hexfront.engine.systems.dustup import burning, casevac, counters, explosives, minefields, rules, smoke
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup import hazards as H
-from hexfront.engine.systems.dustup import rules
 from hexfront.engine.systems.dustup.state import ABANDONED, CONFIDENT, FIT, KILLED, STEADY, UNTREATED
 
 FAR = (15, 9)  # out of the way: never next to anything on the test maps
@@ -27,7 +28,7 @@ def board(row0: str = "", width: int = 16, height: int = 10) -> str:
 
 
 def feats(b, kind: str):
-    return sorted((f for f in b.state.features.values() if f.kind == kind), key=lambda f: H._order(f.id))
+    return sorted((f for f in b.state.features.values() if f.kind == kind), key=lambda f: counters.feature_order(f.id))
 
 
 def fig(b, fid: str):
@@ -70,7 +71,7 @@ def test_flame_thrower_sets_flammable_woods_alight_on_three():
     """Fire: a flame thrower may set an area alight deliberately; particularly flammable ground (woods)
     catches on 3-6. The new fire smokes: D6 clouds in a line downwind from the fire (Natural Smoke)."""
     b = flamer_battle([3, 2], wind=0)
-    ev = b.submit(H.Ignite("F", K.hx(4, 0)))
+    ev = b.submit(burning.Ignite("F", K.hx(4, 0)))
     fires = feats(b, "fire")
     assert [f.pos for f in fires] == [K.hx(4, 0)] and fires[0].get("radius") == 1
     clouds = feats(b, "smoke")
@@ -83,10 +84,10 @@ def test_flame_thrower_sets_flammable_woods_alight_on_three():
 def test_flame_thrower_on_open_ground_needs_a_six():
     """Fire: ground that is not particularly flammable catches fire only on a 6."""
     b = flamer_battle([5])
-    b.submit(H.Ignite("F", K.hx(2, 0)))
+    b.submit(burning.Ignite("F", K.hx(2, 0)))
     assert not feats(b, "fire")
     b2 = flamer_battle([6, 1])
-    b2.submit(H.Ignite("F", K.hx(2, 0)))
+    b2.submit(burning.Ignite("F", K.hx(2, 0)))
     assert [f.pos for f in feats(b2, "fire")] == [K.hx(2, 0)]
 
 
@@ -94,12 +95,12 @@ def test_ignite_refusals():
     """Fire: only a flame thrower sets an area alight, within its reach (6 hexes), not where it burns."""
     b = flamer_battle([], features=[dict(kind="fire", at=[3, 0])])
     with pytest.raises(IllegalOrder, match="beyond the flame thrower's reach"):
-        b.submit(H.Ignite("F", K.hx(7, 0)))
+        b.submit(burning.Ignite("F", K.hx(7, 0)))
     with pytest.raises(IllegalOrder, match="already burning"):
-        b.submit(H.Ignite("F", K.hx(4, 0)))
+        b.submit(burning.Ignite("F", K.hx(4, 0)))
     b2 = K.battle(red=[K.unit("R", (0, 0), ["rifle*2"])], blue=BLUE)
     with pytest.raises(IllegalOrder, match="no flame thrower"):
-        b2.submit(H.Ignite("R", K.hx(2, 0)))
+        b2.submit(burning.Ignite("R", K.hx(2, 0)))
 
 
 def test_a_flame_thrower_shot_may_set_the_target_alight():
@@ -142,7 +143,7 @@ def test_soft_skin_vehicle_is_burnt_but_armour_is_not():
 def test_fire_goes_out_on_a_one_with_its_smoke():
     """Fire: at the end of each turn a D6 for each fire: on a 1 it goes out (its smoke goes with it)."""
     b = flamer_battle([3, 2])
-    b.submit(H.Ignite("F", K.hx(4, 0)))
+    b.submit(burning.Ignite("F", K.hx(4, 0)))
     H.TURN_END(K.ctx(b, [1]))
     assert not feats(b, "fire") and not feats(b, "smoke")
 
@@ -154,16 +155,16 @@ def test_fire_spreads_on_a_six_and_its_smoke_follows_the_table():
     H.TURN_END(K.ctx(b, [6, 4, 3, 2, 5]))
     fires = feats(b, "fire")
     assert [f.pos for f in fires] == [K.hx(4, 4), K.hx(6, 4)]
-    new_smoke = [c.pos for c in H.fire_clouds(b.state, fires[1])]
+    new_smoke = [c.pos for c in burning.fire_clouds(b.state, fires[1])]
     assert new_smoke == [K.hx(6, 4), K.hx(5, 4)]  # downwind is west (wind 3)
-    assert [c.pos for c in H.fire_clouds(b.state, fires[0])] == [K.hx(4, 4)]
+    assert [c.pos for c in burning.fire_clouds(b.state, fires[0])] == [K.hx(4, 4)]
 
 
 @pytest.mark.parametrize("roll, left", [(1, 0), (2, 2), (3, 3), (4, 3), (6, 4)])
 def test_natural_smoke_table(roll, left):
     """Natural Smoke: 1 removes all the smoke, 2 one cloud, 3-4 leave it, 5-6 add one."""
     b = flamer_battle([3, 3], wind=0)
-    b.submit(H.Ignite("F", K.hx(4, 0)))
+    b.submit(burning.Ignite("F", K.hx(4, 0)))
     assert len(feats(b, "smoke")) == 3
     H.TURN_END(K.ctx(b, [3, roll]))
     clouds = feats(b, "smoke")
@@ -178,17 +179,17 @@ def test_fighting_a_fire_takes_both_actions_and_four_puts_it_out():
     b = K.battle(red=[K.unit("R", (2, 0), ["leader:rifle", "rifle*4"])], blue=BLUE,
                  features=[dict(kind="fire", at=[4, 0])], dice=[4])
     fire = feats(b, "fire")[0].id
-    ev = b.submit(H.FightFire("R", fire))
+    ev = b.submit(burning.FightFire("R", fire))
     assert (6, 4) in [(s, r) for s, r, _ in K.rolls(ev)]
     assert not feats(b, "fire") and b.state.active is None
     b2 = K.battle(red=[K.unit("R", (2, 0), ["leader:rifle", "rifle*4"])], blue=BLUE,
                   features=[dict(kind="fire", at=[4, 0])], dice=[3])
-    b2.submit(H.FightFire("R", feats(b2, "fire")[0].id))
+    b2.submit(burning.FightFire("R", feats(b2, "fire")[0].id))
     assert feats(b2, "fire")
     b3 = K.battle(red=[K.unit("R", (0, 0), ["leader:rifle", "rifle*4"])], blue=BLUE,
                   features=[dict(kind="fire", at=[4, 0])])
     with pytest.raises(IllegalOrder, match="too far from the fire"):
-        b3.submit(H.FightFire("R", feats(b3, "fire")[0].id))
+        b3.submit(burning.FightFire("R", feats(b3, "fire")[0].id))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -203,8 +204,8 @@ def test_smoke_grenades_lay_a_cloud_that_lifts_when_the_unit_activates_again():
                  blue=[K.unit("z", (8, 0), ["rifle*2"])])
     assert rules.can_see(b.state, K.hx(0, 0), K.hx(8, 0))
     with pytest.raises(IllegalOrder, match="reach 3 hexes"):
-        b.submit(H.LaySmoke("R", K.hx(4, 0)))
-    b.submit(H.LaySmoke("R", K.hx(3, 0)))
+        b.submit(smoke.LaySmoke("R", K.hx(4, 0)))
+    b.submit(smoke.LaySmoke("R", K.hx(3, 0)))
     cloud = feats(b, "smoke")[0]
     assert cloud.pos == K.hx(3, 0) and cloud.get("radius") == 1 and cloud.get("by") == "R"
     assert not rules.can_see(b.state, K.hx(0, 0), K.hx(8, 0))
@@ -216,15 +217,15 @@ def test_only_troops_with_grenades_throw_smoke():
     """Artificial Smoke, this game's reading: smoke grenades go with the unit's grenades."""
     b = K.battle(red=[K.unit("R", (0, 0), ["leader:rifle", "rifle*3"])], blue=BLUE)
     with pytest.raises(IllegalOrder, match="no smoke grenades"):
-        b.submit(H.LaySmoke("R", K.hx(2, 0)))
+        b.submit(smoke.LaySmoke("R", K.hx(2, 0)))
 
 
 def test_smoke_dischargers_put_the_cloud_six_inches_ahead():
     """Artificial Smoke: a vehicle's smoke dischargers put the 6" cloud 6" (3 hexes) to its front."""
     b = K.battle(red=[dict(id="M", vehicle="mbt", at=[2, 2], facing=0)], blue=BLUE)
     with pytest.raises(IllegalOrder, match="straight ahead"):
-        b.submit(H.LaySmoke("M", K.hx(2, 3)))
-    b.submit(H.LaySmoke("M", K.hx(5, 2)))
+        b.submit(smoke.LaySmoke("M", K.hx(2, 3)))
+    b.submit(smoke.LaySmoke("M", K.hx(5, 2)))
     assert [(f.pos, f.get("radius")) for f in feats(b, "smoke")] == [(K.hx(5, 2), 1)]
 
 
@@ -232,14 +233,14 @@ def test_exhaust_smoke_round_a_stationary_vehicle_or_behind_a_moving_one():
     """Artificial Smoke: exhaust smoke round the whole vehicle if it is stationary, a 6" cloud
     directly behind it if moving; this game's reading: it costs no action, once an activation."""
     b = K.battle(red=[dict(id="H", vehicle="hovertank", at=[6, 2], facing=0)], blue=BLUE)
-    b.submit(H.ExhaustSmoke("H"))
+    b.submit(smoke.ExhaustSmoke("H"))
     assert [(f.pos, f.get("radius")) for f in feats(b, "smoke")] == [(K.hx(6, 2), 0)]
     assert b.state.active.actions == 2
     with pytest.raises(IllegalOrder, match="already making exhaust smoke"):
-        b.submit(H.ExhaustSmoke("H"))
+        b.submit(smoke.ExhaustSmoke("H"))
     H.ACTIVATION_BEGIN(K.ctx(b), b.state.units["H"])
     setf(b, "H", "moves", 1)
-    b.submit(H.ExhaustSmoke("H"))
+    b.submit(smoke.ExhaustSmoke("H"))
     assert [(f.pos, f.get("radius")) for f in feats(b, "smoke")] == [(K.hx(4, 2), 1)]
 
 
@@ -337,7 +338,7 @@ def test_infantry_clear_a_lane_at_half_speed():
     """Mine Clearing: Infantry: one model goes forward (as a detachment) at half speed, each hex of
     the field rolled for as a minefield test; the line it took is the lane. D6 6 is 3 hexes."""
     b = lane_battle([6, 5, 6])
-    b.submit(H.ClearLane("R", K.hx(8, 0)))
+    b.submit(minefields.ClearLane("R", K.hx(8, 0)))
     det = b.state.units["R-1"]
     assert det.pos == K.hx(5, 0) and [f.id for f in det.figures] == ["R.4"]
     assert b.state.units["R"].pos == K.hx(2, 0)
@@ -347,7 +348,7 @@ def test_infantry_clear_a_lane_at_half_speed():
 def test_the_lane_clearer_stops_when_wounded():
     """Mine Clearing: Infantry: the model goes on until it reaches the end or is wounded."""
     b = lane_battle([6, 2, 7, 4])
-    b.submit(H.ClearLane("R", K.hx(8, 0)))
+    b.submit(minefields.ClearLane("R", K.hx(8, 0)))
     det = b.state.units["R-1"]
     assert det.figures[0].id == "R.4" and det.figures[0].status == UNTREATED
     assert det.pos == K.hx(4, 0)
@@ -358,7 +359,7 @@ def test_following_a_lane_rolls_a_d12_per_model():
     """Mine Clearing: Infantry: a model moving along the cleared lane rolls a D12 and sets off a mine
     on a 1; the field's hexes off the lane are tested as usual."""
     b = lane_battle([6, 5, 6])
-    b.submit(H.ClearLane("R", K.hx(8, 0)))
+    b.submit(minefields.ClearLane("R", K.hx(8, 0)))
     # (4,0) and (5,0) are the lane, (6,0) is not: each model rolls its D8 once for (6,0), then a D12
     ev = moved(b, "R", [2, 3, 4, 5, 6], [6, 5, 7, 1, 5, 3, 8, 7])  # R.2 sets off a mine: 5 against 3
     assert [(s, r) for s, r, _ in K.rolls(ev)] == [(8, 6), (12, 5), (8, 7), (12, 1), (10, 5), (4, 3), (8, 8),
@@ -382,11 +383,11 @@ def test_line_charge_takes_two_actions_and_removes_the_counter():
     counter is removed."""
     b = mine_battle([dict(id="E", vehicle="engineer", at=[3, 0], facing=0)], hidden=False)
     field = feats(b, "minefield")[0].id
-    b.submit(H.FireLineCharge("E", field))
+    b.submit(minefields.FireLineCharge("E", field))
     assert not feats(b, "minefield") and b.state.units["E"].line_charges == 0 and b.state.active is None
     b2 = mine_battle([dict(id="E", vehicle="engineer", at=[3, 0], facing=0)], hidden=True)
     with pytest.raises(IllegalOrder, match="knows of"):
-        b2.submit(H.FireLineCharge("E", feats(b2, "minefield")[0].id))
+        b2.submit(minefields.FireLineCharge("E", feats(b2, "minefield")[0].id))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -444,11 +445,11 @@ def test_set_up_a_cdm_with_a_reorganise_action():
     """Command Detonated Mines: one reorganise action sets one up; it is hidden from the enemy."""
     b = K.battle(red=[K.unit("R", (2, 0), ["rifle*2"], cdms=1)], blue=BLUE)
     assert b.state.units["R"].cdms == 1
-    b.submit(H.SetCDM("R", K.hx(3, 0), 0))
+    b.submit(explosives.SetCDM("R", K.hx(3, 0), 0))
     cdm = feats(b, "cdm")[0]
     assert cdm.hidden and cdm.side == "red" and cdm.get("facing") == 0 and b.state.units["R"].cdms == 0
     with pytest.raises(IllegalOrder, match="no command-detonated mines"):
-        b.submit(H.SetCDM("R", K.hx(2, 0), 0))
+        b.submit(explosives.SetCDM("R", K.hx(2, 0), 0))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -539,16 +540,16 @@ def test_casevac_call_load_and_leave():
     b = casevac_battle([5, 6, 5])
     wound(b, "A.4")
     wound(b, "A.5")
-    b.submit(H.CallCasevac("A"))
+    b.submit(casevac.CallCasevac("A"))
     ship = feats(b, "casevac")[0]
     assert ship.pos.distance(K.hx(2, 2)) == 1 and ship.get("room") == 6
     assert not any(m.kind == "casevac" for m in b.state.missions.values())
-    b.submit(H.LoadWounded("A"))
+    b.submit(casevac.LoadWounded("A"))
     assert fig(b, "A.4").status == ABANDONED and fig(b, "A.5").status == ABANDONED
     ship = feats(b, "casevac")[0]
     assert ship.get("loaded") == 2 and ship.get("units") == "A"
     b.submit(C.Hold("z"))
-    b.submit(H.CasevacLeave("red"))
+    b.submit(casevac.CasevacLeave("red"))
     assert b.state.units["A"].confidence == CONFIDENT  # shaken + 2
     assert b.state.units["B"].confidence == CONFIDENT  # steady + 1
     assert b.state.units["C"].confidence == STEADY  # too far: no roll
@@ -560,7 +561,7 @@ def test_casevac_call_load_and_leave():
 def test_failed_casevac_call_leaves_it_waiting():
     b = casevac_battle([2])
     wound(b, "A.4")
-    b.submit(H.CallCasevac("A"))
+    b.submit(casevac.CallCasevac("A"))
     assert not feats(b, "casevac") and [m.box for m in b.state.missions.values()] == [-1]
 
 
@@ -574,7 +575,7 @@ def test_casevac_flies_to_box_three_and_back():
     for _ in range(5):
         H.TURN_BEGIN(K.ctx(b))
         mm = b.state.missions[m.id]
-        boxes.append((mm.box, bool(H.casevac_ready(b.state, "red"))))
+        boxes.append((mm.box, bool(casevac.casevac_ready(b.state, "red"))))
     assert boxes == [(2, False), (3, False), (2, False), (1, True), (-1, True)]
 
 
@@ -582,7 +583,7 @@ def test_load_wounded_refused_far_from_the_casevac():
     b = casevac_battle()
     wound(b, "C.1")
     with pytest.raises(IllegalOrder, match="CASEVAC"):
-        b.submit(H.LoadWounded("C"))
+        b.submit(casevac.LoadWounded("C"))
 
 
 def test_new_orders_are_offered():
@@ -590,5 +591,5 @@ def test_new_orders_are_offered():
     b = K.battle(red=[K.unit("F", (0, 0), ["leader:rifle", "flamer"], grenades="hand_grenade")],
                  blue=[K.unit("z", (5, 0), ["rifle*2"])], map=board("..*"))
     kinds = {type(c) for c in b.legal_commands()}
-    assert H.Ignite in kinds and H.LaySmoke in kinds
-    assert H.Ignite("F", Hex(2, 0)) in b.legal_commands()  # the woods two hexes east
+    assert burning.Ignite in kinds and smoke.LaySmoke in kinds
+    assert burning.Ignite("F", Hex(2, 0)) in b.legal_commands()  # the woods two hexes east

@@ -1,7 +1,7 @@
 """Dustup's modules import one another in layers, with no cycle (issue 19): the action modules
-(fire, assault, command, heavy, vehicles, support, air, hazards, ew, tankshock) stand on shared ones
-(ground, acts, shooting, checks, state...), and only rules.py, at the top, imports them all to build
-the registry. Every import counts, those inside functions too."""
+(fire, assault, command, heavy, vehicles, support, air, hazards, ew, tankshock, and the parts of
+assault and hazards) stand on shared ones (ground, acts, shooting, checks, state...), and only
+rules.py, at the top, imports them all to build the registry. Every import counts, those inside functions too."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ import hexfront.engine.systems.dustup as dustup
 
 PACKAGE = Path(dustup.__file__).parent
 ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", "air", "hazards", "ew", "tankshock",
-                  "aircraft", "inbound", "flight", "airstrike", "antiaircraft", "airdrop", "weaponfacts", "vehiclehits",
-                  "guided", "emplacement")
+                  "aircraft", "inbound", "flight", "airstrike", "antiaircraft", "airdrop",  # the parts of air.py
+                  "weaponfacts", "vehiclehits", "guided", "emplacement",  # the parts of heavy.py
+                  "burning", "smoke", "minefields", "explosives", "casevac",  # hazards.py gathers these five
+                  "courage", "contact", "defensivefire", "closecombat")  # the parts of assault.py
 ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
                    "describe")
 # the system object, its computer player, its rulebook and its view (board, activation, order parts, previews,

@@ -12,8 +12,8 @@ import dustkit
 
 from hexfront.engine.core.events import DieRolled
 from hexfront.engine.core.hexes import hex_distance
-from hexfront.engine.systems.dustup import assault, heavy, rules, vehicles
 from hexfront.engine.systems.dustup import commands as C
+from hexfront.engine.systems.dustup import courage, heavy, rules, vehicles
 from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup.heavy import FireWeapon
 from hexfront.engine.systems.dustup.state import CONFIDENT, FIT, KILLED, STEADY
@@ -328,7 +328,7 @@ def test_attacking_an_open_top_vehicle_counts_its_passengers_for_outnumbering():
     b = truck_battle([4, 1, 2, 3, 3, 3])
     b.submit(C.Assault("A", "T"))
     ev = b.submit(C.Decide("stand"))
-    assert assault.sizes(b.state, unit(b, "A"), unit(b, "T")) == (1, 3)
+    assert courage.sizes(b.state, unit(b, "A"), unit(b, "T")) == (1, 3)
     assert rolled(ev)[:3] == [(4, 4), (8, 1), (6, 2)]
     assert "outnumbered 3:1 or more -2" in purposes(ev)[0]
     assert "Riders fires" in purposes(ev)[4]

@@ -14,7 +14,7 @@ from hexfront.engine.core.battle import Battle, BattleSetup
 from hexfront.engine.core.events import DieRolled
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Script
-from hexfront.engine.systems.dustup import assault, fire, rules, vehicles
+from hexfront.engine.systems.dustup import closecombat, courage, fire, rules, vehicles
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup.state import CONFIDENT, KILLED, STEADY
@@ -596,8 +596,8 @@ def test_damage_markers_shift_a_mechs_quality_die_down_when_it_defends():
     b = mech_battle()
     set_field(b, "M", "damage", 2)
     c = dustkit.ctx(b, [1, 1, 1])
-    assault._strike(c, ("I", assault.members(unit(b, "I"))), assault.members(unit(b, "I")), 1,
-                    ("M", assault.members(unit(b, "M"))), 2, 2)
+    closecombat._strike(c, ("I", courage.members(unit(b, "I"))), courage.members(unit(b, "I")), 1,
+                    ("M", courage.members(unit(b, "M"))), 2, 2)
     assert [e.sides for e in c.events if isinstance(e, DieRolled)][0] == 4
     assert "2 damage markers -2" in [e.purpose for e in c.events if isinstance(e, DieRolled)][0]
 
@@ -610,10 +610,10 @@ def test_open_top_passengers_count_for_outnumbering_and_are_in_cover_when_assaul
                 [veh("T", "truck", (5, 4)), squad("P", (5, 4), 4, **{"in": "T"}), veh("C", "apc", (5, 6)),
                  squad("Q", (5, 6), 4, **{"in": "C"}), FAR_BLUE])
     st = b.state
-    rows = assault.courage_shifts(st, ("A", assault.members(unit(b, "A"))), ("T", assault.members(unit(b, "T"))),
+    rows = courage.courage_shifts(st, ("A", courage.members(unit(b, "A"))), ("T", courage.members(unit(b, "T"))),
                                   False)
     assert [r for r, _ in rows] == ["outnumbered 3:1 or more"]
-    rows = assault.courage_shifts(st, ("P", assault.members(unit(b, "P"))), ("A", assault.members(unit(b, "A"))),
+    rows = courage.courage_shifts(st, ("P", courage.members(unit(b, "P"))), ("A", courage.members(unit(b, "A"))),
                                   True)
     assert ("defender in cover or propped", 1) in rows
     assert b.refusal(C.Assault("A", "P")) is None

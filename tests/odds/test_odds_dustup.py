@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "dustup"))
 import dustkit as K  # noqa: E402
 import oddskit  # noqa: E402
 
-from hexfront.engine.systems.dustup import assault, fire, heavy  # noqa: E402
 from hexfront.engine.systems.dustup import commands as C  # noqa: E402
+from hexfront.engine.systems.dustup import courage, fire, heavy  # noqa: E402
 from hexfront.engine.systems.dustup.state import SHAKEN, UNTREATED  # noqa: E402
 
 SYSTEM = K.SYSTEM
@@ -115,7 +115,7 @@ def test_the_courage_test_matches_the_engine_exactly():
                  blue=[K.unit("d", (4, 0), ["leader:rifle", "rifle*2"], name="Dog Section")],
                  map=_board("....*"))
     _set(b, "d", "suppression", 1)
-    preview, exact = _check(b, C.Assault("A", "d"), (assault.R_COURAGE,), answers=(C.Decide("stand"),))
+    preview, exact = _check(b, C.Assault("A", "d"), (courage.R_COURAGE,), answers=(C.Decide("stand"),))
     assert len(exact) >= 3, exact
 
 

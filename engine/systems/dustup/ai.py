@@ -43,8 +43,9 @@ from .state import DustState, Unit
 
 if TYPE_CHECKING:  # the command classes priced below; the modules import this one's callers
     from .air import AirFire, AirMove, DropBombs, DropTroops, FireAA, Land, MoveInbound, TakeOff
-    from .hazards import CallCasevac, ExhaustSmoke, LaySmoke, LoadWounded, SwitchSmokeGenerator
+    from .casevac import CallCasevac, LoadWounded
     from .heavy import FireWeapon, SetUpWeapon, Unlimber
+    from .smoke import ExhaustSmoke, LaySmoke, SwitchSmokeGenerator
     from .support import FireMortar, RequestFire, ResolveImpact
     from .vehicles import Disembark, Embark, TankShock, Turn
 
@@ -207,8 +208,8 @@ class DefaultPlayer:
 
     # assault --------------------------------------------------------------------------------------------
     def _assault(self, st: DustState, u: Unit, cmd: C.Assault) -> float:
-        """The courage test's odds, as the assault rules will roll it (assault.courage_shifts)."""
-        from . import assault, view
+        """The courage test's odds, as the assault rules will roll it (courage.courage_shifts)."""
+        from . import courage, view
 
         target = st.units[cmd.target]
         if cmd.second is not None:
@@ -217,14 +218,14 @@ class DefaultPlayer:
         theirs = max(1, target.able * (2 if target.power else 1))
         if hex_distance(u.hex, target.hex) <= 1:
             return 1.0 + mine / theirs
-        me, them = (u.id, assault.members(u)), (target.id, assault.members(target))
-        a_steps = sum(s for _, s in assault.courage_shifts(st, me, them, False))
-        d_steps = sum(s for _, s in assault.courage_shifts(st, them, me, True))
+        me, them = (u.id, courage.members(u)), (target.id, courage.members(target))
+        a_steps = sum(s for _, s in courage.courage_shifts(st, me, them, False))
+        d_steps = sum(s for _, s in courage.courage_shifts(st, them, me, True))
         a, d = open_shift(u.quality, a_steps, target.quality, d_steps)
         o = view.courage_odds(st, target, a, d)
         odds_ratio = min(2.0, mine / theirs)
-        return (3.0 * o[assault.WITHDRAW] + 1.5 * o[assault.CONTACT] * odds_ratio
-                - 2.0 * o[assault.BAD] - 0.5 * o[assault.FAIL] - 0.3)
+        return (3.0 * o[courage.WITHDRAW] + 1.5 * o[courage.CONTACT] * odds_ratio
+                - 2.0 * o[courage.BAD] - 0.5 * o[courage.FAIL] - 0.3)
 
     # movement ---------------------------------------------------------------------------------------------
     def _goal(self, st: DustState, u: Unit) -> Hex | None:

@@ -216,7 +216,7 @@ class Tables:
     features: tuple[dict[str, Any], ...] = ()  # minefields, IEDs, booby traps, CDMs set before the battle
     support: dict[str, tuple[dict[str, Any], ...]] = attrs.field(factory=dict)  # side -> support assets
     wind: int = 0  # hex direction smoke drifts toward (Natural Smoke)
-    wind_given: bool = False  # the scenario names a wind (a smoke generator's trail follows it, hazards.py)
+    wind_given: bool = False  # the scenario names a wind (a smoke generator's trail follows it, smoke.py)
     sight_cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)  # keyed by what is asked
 
     @classmethod

@@ -22,7 +22,7 @@ import attrs
 from hexfront.engine.core.events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
 from hexfront.engine.core.hexes import Hex, hex_label
 
-from . import air, command, ew, hazards, heavy, support, vehicles
+from . import air, burning, casevac, command, ew, explosives, heavy, minefields, smoke, support, vehicles
 from . import commands as C
 from . import events as E
 from .state import CONFIDENCE, DustState
@@ -838,17 +838,17 @@ ORDER_LINES: dict[type, Callable[[Describer, Any], str]] = {
     ew.LaunchDrone: Describer._order_LaunchDrone,
     ew.RecallDrone: Describer._order_RecallDrone,
     ew.RemoteSpot: Describer._order_RemoteSpot,
-    hazards.CallCasevac: Describer._order_CallCasevac,
-    hazards.CasevacLeave: Describer._order_CasevacLeave,
-    hazards.ClearLane: Describer._order_ClearLane,
-    hazards.ExhaustSmoke: Describer._order_ExhaustSmoke,
-    hazards.FightFire: Describer._order_FightFire,
-    hazards.FireLineCharge: Describer._order_FireLineCharge,
-    hazards.Ignite: Describer._order_Ignite,
-    hazards.LaySmoke: Describer._order_LaySmoke,
-    hazards.LoadWounded: Describer._order_LoadWounded,
-    hazards.SetCDM: Describer._order_SetCDM,
-    hazards.SwitchSmokeGenerator: Describer._order_SwitchSmokeGenerator,
+    casevac.CallCasevac: Describer._order_CallCasevac,
+    casevac.CasevacLeave: Describer._order_CasevacLeave,
+    minefields.ClearLane: Describer._order_ClearLane,
+    smoke.ExhaustSmoke: Describer._order_ExhaustSmoke,
+    burning.FightFire: Describer._order_FightFire,
+    minefields.FireLineCharge: Describer._order_FireLineCharge,
+    burning.Ignite: Describer._order_Ignite,
+    smoke.LaySmoke: Describer._order_LaySmoke,
+    casevac.LoadWounded: Describer._order_LoadWounded,
+    explosives.SetCDM: Describer._order_SetCDM,
+    smoke.SwitchSmokeGenerator: Describer._order_SwitchSmokeGenerator,
     heavy.FireWeapon: Describer._order_FireWeapon,
     heavy.Limber: Describer._order_Limber,
     heavy.SetRemote: Describer._order_SetRemote,

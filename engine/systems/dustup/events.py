@@ -167,7 +167,7 @@ class WoundedLeft:
 
 @attrs.frozen(kw_only=True)
 class AssaultState:
-    """The assault in progress as plain facts (assault.py reads and writes it), or None when over."""
+    """The assault in progress as plain facts (assaultplan.py reads and writes it), or None when over."""
 
     facts: tuple[str, ...] | None
 

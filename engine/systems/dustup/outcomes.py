@@ -92,13 +92,13 @@ def move_reaches(cmd: Any) -> str:
 
 
 def assault_labels(st: DustState, target: Unit) -> dict[str, str]:
-    from . import assault
+    from . import courage
 
     nerves = "" if target.suppression else ", and drops a confidence level"
     routs = "routs" if target.confidence <= BROKEN else "withdraws"
-    return {assault.WITHDRAW: f"{target.name} {routs}", assault.CONTACT: "the attack goes in: move to contact",
-            assault.FAIL: "attacker halts: the assault action is lost",
-            assault.BAD: f"the attack fails: both actions lost{nerves}"}
+    return {courage.WITHDRAW: f"{target.name} {routs}", courage.CONTACT: "the attack goes in: move to contact",
+            courage.FAIL: "attacker halts: the assault action is lost",
+            courage.BAD: f"the attack fails: both actions lost{nerves}"}
 
 
 ASSAULT_VALUES = {"withdraw": 2.0, "contact": 1.0, "fail": 0.0, "bad": -1.0}
@@ -229,18 +229,18 @@ def outcome_move(st: DustState, cmd: C.Move, events: Events) -> str | None:
 
 
 def outcome_assault(st: DustState, cmd: C.Assault, events: Events) -> str | None:
-    from . import assault
+    from . import courage
 
     u, target = st.units[cmd.unit], st.units[cmd.target]
     if hex_distance(at(u), at(target)) <= 1:
         return ASSAULT_AT_ONCE
     labels = assault_labels(st, target)
     if target.confidence == ROUTED:
-        return labels[assault.WITHDRAW]
-    courage = _dice(events, assault.R_COURAGE)
-    if len(courage) < 2:
+        return labels[courage.WITHDRAW]
+    rolls = _dice(events, courage.R_COURAGE)
+    if len(rolls) < 2:
         return None
-    return labels[assault.classify(st, target, courage[0].result, courage[1].result)]
+    return labels[courage.classify(st, target, rolls[0].result, rolls[1].result)]
 
 
 def outcome_recover(st: DustState, cmd: C.Recover, events: Events) -> str | None:

@@ -14,7 +14,7 @@ from hexfront.engine.core.view import (
     OrderPreview,
 )
 
-from . import assault, command, ew, fire, ground, heavy, odds, rules, shooting, support
+from . import command, courage, ew, fire, ground, heavy, odds, rules, shooting, support
 from . import commands as C
 from .board import FACING_NAMES, at, faces, plural, terrain_effect, weapon_brief
 from .board import at as board_at
@@ -202,10 +202,10 @@ def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -
 
 def courage_odds(st: DustState, defender: Unit, a: int, d: int) -> dict[str, float]:
     """The courage test's outcomes for attacker die ``a`` against defender die ``d``, every face counted,
-    classified exactly as the assault rules classify a roll (assault.classify, which reads the option
+    classified exactly as the assault rules classify a roll (courage.classify, which reads the option
     ``courage_half``)."""
-    o = odds.dice_odds((a, d), lambda r: assault.classify(st, defender, r[0], r[1]))
-    return {k: float(o.get(k, 0)) for k in (assault.WITHDRAW, assault.CONTACT, assault.FAIL, assault.BAD)}
+    o = odds.dice_odds((a, d), lambda r: courage.classify(st, defender, r[0], r[1]))
+    return {k: float(o.get(k, 0)) for k in (courage.WITHDRAW, courage.CONTACT, courage.FAIL, courage.BAD)}
 
 
 def assault_preview(st: DustState, u: Unit, cmd: C.Assault, summary: str, cost: str) -> OrderPreview:
@@ -217,12 +217,12 @@ def assault_preview(st: DustState, u: Unit, cmd: C.Assault, summary: str, cost: 
                                        "fire (The Two Inch Rule)",), value_unit=ASSAULT_UNIT)
     labels = assault_labels(st, target)
     if target.confidence == ROUTED:
-        return OrderPreview(summary=summary, cost=cost, odds=(Chance(labels[assault.WITHDRAW], 1.0, 2.0),),
+        return OrderPreview(summary=summary, cost=cost, odds=(Chance(labels[courage.WITHDRAW], 1.0, 2.0),),
                             modifiers=(f"{target.name} is routed: it must withdraw, with no courage test",),
                             value_unit=ASSAULT_UNIT)
-    me, them = (u.id, assault.members(u)), (target.id, assault.members(target))
-    a_rows = assault.courage_shifts(st, me, them, False)
-    d_rows = assault.courage_shifts(st, them, me, True)
+    me, them = (u.id, courage.members(u)), (target.id, courage.members(target))
+    a_rows = courage.courage_shifts(st, me, them, False)
+    d_rows = courage.courage_shifts(st, them, me, True)
     a, d = open_shift(u.quality, sum(s for _, s in a_rows), target.quality, sum(s for _, s in d_rows))
     half = st.options.get("courage_half", "text")
     o = courage_odds(st, target, a, d)
@@ -233,7 +233,7 @@ def assault_preview(st: DustState, u: Unit, cmd: C.Assault, summary: str, cost: 
     mods.append("'half' read as " + ("the attacker failing to score at least half (text)" if half == "text"
                                      else "attacker <= defender / 2 (summary box)") + ": option courage_half")
     chances = [Chance(labels[k], o[k], ASSAULT_VALUES[k])
-               for k in (assault.WITHDRAW, assault.CONTACT, assault.FAIL, assault.BAD)]
+               for k in (courage.WITHDRAW, courage.CONTACT, courage.FAIL, courage.BAD)]
     note = "exact for the courage test; the defender may choose to withdraw instead of testing"
     if target.confidence <= BROKEN:
         note = f"exact; {target.name} is broken: it routs if the attacker rolls higher"

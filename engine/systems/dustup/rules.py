@@ -56,6 +56,7 @@ from .ground import sight as sight
 from .ground import smoke_hexes as smoke_hexes
 from .ground import vehicle_cannot_move as vehicle_cannot_move
 from .ground import vehicle_class as vehicle_class
+from .minefields import in_minefield
 from .state import (
     ABANDONED,
     BROKEN,
@@ -659,7 +660,7 @@ def _prop_check(st: DustState, u: Unit, cmd: Any) -> str | None:
         return "mounted cavalry may not prop (Prop Action)"
     if u.travel:
         return f"{u.name} is in travel mode: reorganise into tactical formation first"
-    if hazards.in_minefield(st, u):
+    if in_minefield(st, u):
         return f"{u.name} is in a minefield: there is no propping there (Mines and Explosives: Prop)"
     return None
 

@@ -297,8 +297,8 @@ def feature_data(**facts: object) -> tuple[str, ...]:
 # (data facing); target: a fire-support target marker (data mission, dummy); blast: where a round
 # or bomb landed, shown for the rest of the turn (data radius); drone: a small drone in the air
 FEATURE_KINDS = ("smoke", "fire", "minefield", "lane", "ied", "booby", "cdm", "target", "blast", "drone",
-                 "casevac",  # casevac: a CASEVAC vehicle landed on the table (hazards.py)
-                 "smoke_generator")  # a prepared position's smoke generator (data on, dir, unit; hazards.py)
+                 "casevac",  # casevac: a CASEVAC vehicle landed on the table (casevac.py)
+                 "smoke_generator")  # a prepared position's smoke generator (data on, dir, unit; smoke.py)
 
 
 @attrs.define(slots=True)
@@ -381,7 +381,7 @@ class DustState:
     forced_unit: str | None = None  # card-draw activation: the unit whose card came up
     chit_leftover: str | None = None
     abandoned: dict[Hex, int] = attrs.field(factory=dict)  # wounded left on a hex
-    # the assault in progress (assault.py), as a plain tuple of facts
+    # the assault in progress (assaultplan.py), as a plain tuple of facts
     assault: tuple[str, ...] | None = None
     air_pending: tuple[str, ...] | None = None  # an AA engagement or ADE check awaiting the pilot (air.py)
     result: tuple[str | None, str] | None = None

@@ -1,9 +1,10 @@
 """Vehicles: Tank Shock. A ground vehicle drives at infantry; in contact, a courage test as in an
-assault (assault.py), the vehicle counting as units equal to its size; what the infantry do next
+assault (courage.py), the vehicle counting as units equal to its size; what the infantry do next
 is the vehicle rules' (vehicles.py).
 
-Above assault.py and vehicles.py, which it both uses; neither imports it. Its order is registered
-with the vehicles' (rules.UNIT_ACTIONS, registered in rulebook.py), in their place among the orders.
+Above courage.py and contact.py (the assault's courage test and moves) and vehicles.py, which it uses;
+none imports it. Its order is registered with the vehicles' (rules.UNIT_ACTIONS, registered in
+rulebook.py), in their place among the orders.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
 
-from . import acts, assault, ground
+from . import acts, contact, courage, ground
 from . import events as E
 from .action import Action
 from .ground import GROUND, tower_of
@@ -58,7 +59,7 @@ def _shocked_refusal(st: DustState, u: Unit, cmd: TankShock) -> str | None:
     if not ground.can_see(st, u.hex, t.hex):
         return f"{u.name} cannot see {t.name}"
     die, _ = ground.movement_die(st, u, False)
-    way = assault.approach(st, u, [t], budget=die)
+    way = contact.approach(st, u, [t], budget=die)
     if way is None or way[2][t.id] > die:
         return f"{t.name} is out of reach: {u.name} cannot drive at it even with its best roll on a D{die}"
     return None
@@ -85,7 +86,7 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
     if not t.activated:
         ctx.emit(E.CountsAsActivated(unit=t.id, reason="assaulted: it counts as activated, whatever happens",
                                      rule=R_TANK))
-    way = assault.approach(st, u, [t])
+    way = contact.approach(st, u, [t])
     assert way is not None, "_shock_check found a way within the best roll of the movement die"
     h, _, need = way
     if h != u.pos:
@@ -100,7 +101,7 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
             ctx.emit(E.Note(text=f"{u.name} rolls {points}: too slow to reach {t.name}, the shock comes to nothing",
                             rule=R_TANK))
             return
-    a, d = assault.courage_roll(ctx, (u.id, assault.members(u)), (t.id, assault.members(t)),
+    a, d = courage.courage_roll(ctx, (u.id, courage.members(u)), (t.id, courage.members(t)),
                                 "tank shock courage test", R_TANK)
     if d > a:
         ctx.emit(E.Note(text=f"{d} beats {a}: {t.name} stand their ground and let {u.name} pass", rule=R_TANK))
@@ -111,7 +112,7 @@ def _shock_resolve(ctx: Resolution, u: Unit, cmd: TankShock) -> None:
             infantry_attack(ctx, t, u, R_TANK)
         return
     ctx.emit(E.Note(text=f"{a} against {d}: {t.name} give way and withdraw", rule=R_TANK))
-    left = assault.withdraw(ctx, t, u.hex, 1, "overrun by tank shock", R_TANK)
+    left = contact.withdraw(ctx, t, u.hex, 1, "overrun by tank shock", R_TANK)
     if t.pos != left and u.on_table and not u.immobilised and free_for(st, u, left) \
             and ground.vehicle_costs(st, u).get(left) is not None:
         into = (u.hex, left)

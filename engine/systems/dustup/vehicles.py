@@ -18,8 +18,8 @@ What lives where:
   "Within 2 inches" is the vehicle's hex or a hex next to it. Capacity counts figures.
 * **Towing and Pushing**: Tow (a reorganise action) and Release; the tower's die is halved.
 * **Tank Shock**: :class:`TankShock` (resolved in tankshock.py). The close assault on vehicles and by
-  mechs and monsters is in assault.py, which uses :func:`infantry_attack`, :func:`apply_hit` and
-  :func:`defensive_fire` from here.
+  mechs and monsters is in assault.py and its parts (closecombat.py, defensivefire.py), which use
+  :func:`infantry_attack`, :func:`apply_hit` and :func:`defensive_fire_at_vehicle` from here.
 * :func:`bail_out`: the passengers of a destroyed vehicle get out onto free hexes next to the wreck.
   The fire modules call it when their fire destroys a carrier; :func:`apply_hit` calls it itself.
 * **Crew dismount** (Close Assault): a ground vehicle's crew (``crew`` in vehicles.toml) may get out
