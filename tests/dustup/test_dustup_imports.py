@@ -17,7 +17,8 @@ ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", 
                   "burning", "smoke", "minefields", "explosives", "casevac",  # hazards.py gathers these five
                   "courage", "contact", "defensivefire", "closecombat",  # the parts of assault.py
                   "communication", "detachments", "treatment", "reorganise",  # the parts of command.py
-                  "supportfacts", "impacts", "ontable")  # the parts of support.py
+                  "supportfacts", "impacts", "ontable",  # the parts of support.py
+                  "vehiclefacts", "vehicledamage", "vehicleassault", "transport")  # the parts of vehicles.py
 ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
                    "describe")
 # the system object, its computer player, its rulebook and its view (board, activation, order parts, previews,
