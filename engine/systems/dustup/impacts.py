@@ -11,7 +11,7 @@ from typing import Any
 from hexfront.engine.core.hexes import Hex, arc_of, hex_count, hex_distance
 from hexfront.engine.core.resolution import Resolution
 
-from . import checks, ground, heavy, vehicles
+from . import checks, ground, heavy, vehicledamage
 from . import events as E
 from .dice import clock_to_hex_direction, die_name, roll_value, shift_value, value_name
 from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Unit, feature_data
@@ -150,7 +150,7 @@ def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, 
     arm = roll_value(ctx, armour, f"{v.name}'s {face} armour {value_name(armour)}{shifted}", RULE_IMPACT, v.id)
     if imp > 2 * arm:
         heavy.passenger_casualties(ctx, v, weapon_class, destroyed=True)
-        vehicles.destroy(ctx, v, f"impact {imp} more than double armour {arm}: destroyed", RULE_IMPACT)
+        vehicledamage.destroy(ctx, v, f"impact {imp} more than double armour {arm}: destroyed", RULE_IMPACT)
         return True
     if imp > arm:
         ctx.emit(E.VehicleDamaged(unit=v.id, reason=f"impact {imp} beats armour {arm}: damaged", rule=RULE_IMPACT))
