@@ -1,4 +1,4 @@
-"""Dustup command, support and detection actions (engine/systems/dustup/command.py), against the book.
+"""Dustup command, support and detection actions (engine/systems/dustup/command.py and its parts), against the book.
 
 Communicate Action, Order Action, Combined Assault, Rally Action, Detach Element Action, Regroup
 Action, Medical Treatment Action, Power Armour Troops as Casualties, Detect Action, Night Vision,

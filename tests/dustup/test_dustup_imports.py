@@ -15,7 +15,10 @@ ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", 
                   "aircraft", "inbound", "flight", "airstrike", "antiaircraft", "airdrop",  # the parts of air.py
                   "weaponfacts", "vehiclehits", "guided", "emplacement",  # the parts of heavy.py
                   "burning", "smoke", "minefields", "explosives", "casevac",  # hazards.py gathers these five
-                  "courage", "contact", "defensivefire", "closecombat")  # the parts of assault.py
+                  "courage", "contact", "defensivefire", "closecombat",  # the parts of assault.py
+                  "communication", "detachments", "treatment", "reorganise",  # the parts of command.py
+                  "supportfacts", "impacts", "ontable",  # the parts of support.py
+                  "vehiclefacts", "vehicledamage", "vehicleassault", "transport")  # the parts of vehicles.py
 ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
                    "describe")
 # the system object, its computer player, its rulebook and its view (board, activation, order parts, previews,

@@ -57,7 +57,7 @@ This game's readings (the book is silent or vague):
   engage in the forward 180 degrees; beyond 45 degrees either side the guidance die is one lower.
 * Bombs: each deadfall mount releases up to its ``count`` bombs (4 in weapons.toml) once per
   activation. Each lands D6" (1-3 hexes) ahead of the aircraft, or of the bomb before it in a
-  stick; from a hovering aircraft, on its own hex. Each is resolved as a blast by support.py's
+  stick; from a hovering aircraft, on its own hex. Each is resolved as a blast by impacts.py's
   ``burst`` (the weapon's burst radius and impacts), with the usual suppression and confidence test.
 * AA acquisition is the weapon's guidance die against the aircraft's ECM die (the book: "if the
   guidance die beats the ECM die"); an enemy EW unit may disrupt it (ew.disrupt). The engagement

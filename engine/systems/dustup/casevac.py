@@ -7,7 +7,7 @@ This game's reading:
 
 - CASEVAC: a scenario side may have ``casevac = "<vehicle type>"``: its counter starts in the
   loiter box (Mission kind "casevac", box -1). ``CallCasevac``: one action (the communication),
-  a leadership test (quality die above leadership; command.py's communicate needs a unit to talk
+  a leadership test (quality die above leadership; communication.py's communicate needs a unit to talk
   to); success lands it as a map counter on a free hex next to the caller, unoccupied and not
   next to an enemy if such a hex exists. ``LoadWounded``: one reorganise action of a unit within 1
   hex (2"): its wounded (untreated or stabilised) go aboard, as many as there is room (half the

@@ -209,7 +209,7 @@ def opposed(ctx: Resolution, side: str, roll: int, what: str) -> bool:
 
 
 def jam(ctx: Resolution, side: str, roll: int, what: str) -> bool:
-    """Jamming Communications: called as ``side`` rolls ``roll`` to communicate (command.py). An
+    """Jamming Communications: called as ``side`` rolls ``roll`` to communicate (communication.py). An
     active enemy EW unit may roll its EW die; above ``roll``, the attempt fails. True if jammed.
 
     Command.py calls it only for a roll that would get through (see the module's readings)."""

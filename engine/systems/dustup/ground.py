@@ -312,7 +312,7 @@ def walk_into(st: DustState, u: Unit, to: Hex, points: int,
 
 
 def unmanned(u: Unit) -> str | None:
-    """Why a vehicle whose crew dismounted to fight a close assault (vehicles.py) may do nothing, or None."""
+    """Why a vehicle whose crew dismounted to fight a close assault (vehicleassault.py) may do nothing, or None."""
     return f"{u.name} is unmanned: its crew must remount (Embark) first" if u.crew_out else None
 
 

@@ -43,8 +43,8 @@ from hexfront.engine.core.resolution import Resolution
 from . import acts, checks, ground
 from . import events as E
 from .action import Action
-from .command import detachment_id
 from .counters import actions_left, features, fit_people, known_to, reveal, threatens, vehicle_hit
+from .detachments import detachment_id
 from .state import FIT, DustState, Feature, Figure, Unit, feature_data
 
 RULE_MINES = "Mines and Explosives: Minefields"

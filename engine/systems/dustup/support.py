@@ -81,6 +81,14 @@ This game's readings (the book is silent or vague):
   the mortar's fire for that activation; the rounds fall, without an action,
   when the mortar unit next activates, unless it is then suppressed, routed,
   or its mortar is out of action (the mission is lost).
+
+The rules live in one module per part of the book (issue 19): this one keeps the Request Fire
+Support Action, the inbound chart, ResolveImpact and the end of the turn, and gathers the action
+tables in their order; supportfacts.py holds what the parts share (rule names, difficulties,
+ammunition, assets, the request and observer dice, the chart for the screens); impacts.py accuracy,
+scatter, the rounds, the blast and smoke lines (Resolving Impacts); ontable.py the FireMortar action
+(On-Table Artillery Fire). The names imported ``as`` themselves are read as support.<name> (rules,
+describe, previews, outcomes, ai, air's parts, tests).
 """
 
 from __future__ import annotations
@@ -90,53 +98,43 @@ from typing import Any
 
 import attrs
 
-from hexfront.engine.core.hexes import Hex, arc_of, hex_count, hex_distance, hexes_within
+from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
 
-from . import acts, checks, ground, heavy, vehicles
+from . import acts, ground, ontable
 from . import events as E
 from .action import Action, Decision
-from .dice import (
-    beats,
-    clock_to_hex_direction,
-    die_name,
-    roll_value,
-    shift,
-    shift_names,
-    shift_value,
-    smoke_thinning,
-    value_name,
-)
+from .dice import beats, shift_names, smoke_thinning
+from .impacts import blast_morale as blast_morale
+from .impacts import burst as burst
+from .impacts import deliver
+from .ontable import ACTIVATION_BEGIN as ACTIVATION_BEGIN
+from .ontable import FireMortar as FireMortar
 from .schema import BURST, SUPPORT_KINDS, SUPPORT_TIERS
-from .state import ABANDONED, FIT, HULL, KILLED, ROUTED, DustState, Feature, Figure, Mission, Unit, feature_data
-
-RULE_REQUEST = "Request Fire Support Action"
-RULE_CHITS = "Request Fire Support Action: Fire Support Chits"
-RULE_TIMING = "Request Fire Support Action: Successful Request"
-RULE_DUMMY = "Request Fire Support Action: Dummy Targets"
-RULE_CHART = "The Inbound Chart"
-RULE_ACCURACY = "Resolving Impacts: Fire Support Accuracy"
-RULE_IMPACT = "Resolving Impacts"
-RULE_ROUNDS = "Resolving Impacts: Multiple Incoming Rounds"
-RULE_ON_TABLE = "On-Table Artillery Fire"
-RULE_SMOKE = "Additional Rules: Artificial Smoke"
-RULE_FIRE = "Additional Rules: Fire"
-
-# Requestor difficulty (Request Fire Support Action): (by a forward observer / liaison officer, by anyone else)
-DIFFICULTY = {"artillery": (0, 2), "air": (2, 4), "orbital": (3, 6)}
-# Ammunition Types: impact against infantry and against armoured targets (24 is D12x2)
-IMPACTS = {"he": (8, 8), "ap": (12, 8), "at": (6, 24), "cluster": (8, 8)}
-AMMO_NAMES = {"he": "general purpose explosive", "ap": "anti-personnel submunitions",
-              "at": "anti-armour submunitions", "smoke": "smoke", "incendiary": "incendiary",
-              "cluster": "air-bursting cluster munitions"}
-AIRBURST = ("cluster",)  # vehicles anywhere in the blast use their top armour (Resolving Impacts)
-RULE_PLATOON = "Request Fire Support Action (another platoon's support)"
-DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
-# The weapon class passengers of a damaged vehicle must beat (Casualties to Vehicle Passengers): this
-# game's reading for off-table rounds, by their size; an on-table mortar uses its weapon size
-WEAPON_CLASS = {"small": 1, "medium": 2, "large": 3, "very_large": 4}
-SMOKE_TABLE = "D6: 1 all the smoke clears, 2-3 half of it (rounded up), 4-6 one cloud"
-
+from .state import DustState, Feature, Mission, Unit, feature_data
+from .supportfacts import IMPACTS as IMPACTS
+from .supportfacts import (
+    RULE_CHART,
+    RULE_CHITS,
+    RULE_DUMMY,
+    RULE_IMPACT,
+    RULE_PLATOON,
+    RULE_REQUEST,
+    RULE_SMOKE,
+    RULE_TIMING,
+    SMOKE_TABLE,
+    WEAPON_CLASS,
+    _busy,
+)
+from .supportfacts import asset_name as asset_name
+from .supportfacts import asset_of as asset_of
+from .supportfacts import assets as assets
+from .supportfacts import blast_hexes as blast_hexes
+from .supportfacts import chart as chart
+from .supportfacts import difficulty as difficulty
+from .supportfacts import missions_left as missions_left
+from .supportfacts import platoon_shift as platoon_shift
+from .supportfacts import request_die as request_die
 
 # ---------------------------------------------------------------------------------------------
 # Orders
@@ -168,181 +166,6 @@ class ResolveImpact:
 
     side: str
     mission: str
-
-
-@attrs.frozen
-class FireMortar:
-    """On-table artillery: ``figure``'s mortar fires at ``target``.
-
-    Direct fire (default): at a hex the unit sees, resolved at once. ``indirect``: the aim point
-    is registered, seen by ``observer`` (a unit of the side; empty: the mortar unit itself if it
-    sees the hex, else the side's best observer that does); the rounds fall when the mortar unit
-    next activates.
-    """
-
-    unit: str
-    figure: str
-    target: Hex
-    indirect: bool = False
-    observer: str = ""
-
-
-# ---------------------------------------------------------------------------------------------
-# Pure helpers (also for the screens)
-# ---------------------------------------------------------------------------------------------
-
-
-def assets(st: DustState, side: str) -> tuple[dict[str, Any], ...]:
-    return st.tables.support.get(side, ())
-
-
-def asset_of(st: DustState, side: str, aid: str) -> dict[str, Any] | None:
-    for a in assets(st, side):
-        if str(a["id"]) == aid:
-            return a
-    return None
-
-
-def missions_left(st: DustState, side: str, asset: dict[str, Any]) -> int:
-    """Missions the asset may still fire: its allowance less those called (on the chart or fired)."""
-    return int(asset["missions"]) - st.support_used.get(f"{side}:{asset['id']}", 0)
-
-
-def asset_name(asset: dict[str, Any]) -> str:
-    return str(asset.get("name", asset["id"]))
-
-
-def difficulty(u: Unit, kind: str) -> int:
-    """Requestor difficulty: a forward observer or liaison officer (``fo``) has the easier row."""
-    fo, other = DIFFICULTY[kind]
-    return fo if u.fo else other
-
-
-def request_die(chits: int, down: int = 0) -> int:
-    """The request die: a D8, shifted up once per fire support chit and down ``down`` times for another
-    platoon's asset (closed: D4 to D12)."""
-    return shift(8, chits - down)
-
-
-def platoon_of(st: DustState, u: Unit) -> Unit | None:
-    """The platoon HQ a unit belongs to: itself at level 1, else the level 1 HQ it answers to."""
-    if u.level == 1:
-        return u
-    if u.level == 0 and u.commander in st.units and st.units[u.commander].level == 1:
-        return st.units[u.commander]
-    return None
-
-
-def company_of(st: DustState, u: Unit) -> str | None:
-    """The id of the company HQ above a unit (itself, for a company HQ), or None if none can be traced."""
-    if u.level >= 2:
-        return u.id
-    p = platoon_of(st, u)
-    if p is not None and p.commander in st.units and st.units[p.commander].level >= 2:
-        return p.commander
-    return None
-
-
-def platoon_shift(st: DustState, u: Unit, asset: dict[str, Any]) -> tuple[int, str]:
-    """Request Fire Support Action: (die types down, why) for calling ``asset`` from ``u``: none for the
-    requester's own platoon or an asset of no platoon; one for another platoon of the same company;
-    two for a platoon of a different company (or one whose chain cannot be traced)."""
-    owner = asset.get("platoon")
-    if not owner:
-        return 0, ""
-    own = platoon_of(st, u)
-    if own is not None and own.id == owner:
-        return 0, ""
-    hq = st.units.get(str(owner))
-    theirs = company_of(st, hq) if hq is not None else None
-    mine = company_of(st, u)
-    name = hq.name if hq is not None else str(owner)
-    if mine is not None and theirs == mine:
-        return 1, f"{name}'s asset, another platoon of the company: one type down"
-    return 2, f"{name}'s asset, a platoon of another company: two types down"
-
-
-def blast_hexes(st: DustState, centre: Hex, radius: int) -> list[Hex]:
-    """The map hexes within ``radius`` of ``centre`` (the blast zone of a round)."""
-    return [h for h in hexes_within(centre, radius) if st.tables.on_board(h)]
-
-
-def chart(st: DustState) -> list[tuple[int, str, str]]:
-    """The inbound chart as (box, side, text), box 3 first, then 2, 1, over the battle area (0) and
-    the loiter box (-1). Fire missions read "Battalion battery (artillery, he)"."""
-    out = []
-    for m in st.missions.values():
-        if m.kind in SUPPORT_KINDS:
-            a = asset_of(st, m.side, m.asset)
-            name = asset_name(a) if a else m.asset
-            text = f"{name} ({m.kind}, {m.ammo.split(':')[0] or 'he'})"
-        elif m.unit is not None:
-            u = st.units.get(m.unit)
-            text = f"{m.kind}: {u.name if u else m.unit}"
-        else:
-            text = f"{m.kind} ({m.asset})"
-        out.append((m.box, m.side, text, m.id))
-    out.sort(key=lambda t: (-t[0], t[1], t[3]))
-    return [(box, side, text) for box, side, text, _ in out]
-
-
-def observer_die(st: DustState, observer: Unit, aim: Hex, guided: str) -> tuple[int, list[str]]:
-    """Fire Support Accuracy: the designation die (rangefinder for a dedicated observer, else a D4),
-    up once for a laser-guided round the observer still sees land, twice for a self-guided round."""
-    die = observer.rangefinder if observer.fo else 4
-    notes = [f"{'rangefinder' if observer.fo else 'no dedicated observer'} D{die}"]
-    steps = 0
-    if guided == "laser":
-        if observer.on_table and ground.can_see(st, observer.hex, aim):
-            steps = 1
-            notes.append("laser-guided, target in sight +1")
-        else:
-            notes.append("laser-guided, but the target is not in sight")
-    elif guided == "self":
-        steps = 2
-        notes.append("self-guided +2")
-    return shift(die, steps), notes
-
-
-def mortars(st: DustState, u: Unit) -> list[Figure]:
-    """The unit's on-table mortars (weapon kind "mortar", not an aircraft's bombs)."""
-    out = []
-    for f in u.figures:
-        w = st.tables.weapons.get(f.weapon)
-        if w is not None and w.kind == "mortar" and not w.mount:
-            out.append(f)
-    return out
-
-
-def mortar_observer(st: DustState, u: Unit, target: Hex, named: str = "") -> Unit | None:
-    """Who observes an indirect mortar mission: the named unit, else the mortar unit itself if it sees
-    the aim point, else the side's unit that sees it with the best designation die and leadership."""
-    if named:
-        o = st.units.get(named)
-        if o is None or o.side != u.side or not o.on_table or not ground.can_see(st, o.hex, target):
-            return None
-        return o
-    if ground.can_see(st, u.hex, target):
-        return u
-    seeing = [o for o in st.units.values() if o.side == u.side and o.on_table and ground.can_see(st, o.hex, target)]
-    if not seeing:
-        return None
-    return max(seeing, key=lambda o: ((o.rangefinder if o.fo else 4), -o.leadership))
-
-
-# ---------------------------------------------------------------------------------------------
-# Request Fire Support Action
-# ---------------------------------------------------------------------------------------------
-
-
-def _busy(st: DustState, u: Unit) -> str | None:
-    if not u.on_table:
-        return f"{u.name} is not on the table"
-    if u.confidence == ROUTED:
-        return f"{u.name} is routed: every action must withdraw"
-    if u.travel:
-        return f"{u.name} is in travel mode: it may only move or reorganise (Travel Movement)"
-    return None
 
 
 def request_check(st: DustState, u: Unit, cmd: RequestFire) -> str | None:
@@ -494,195 +317,6 @@ def impact_resolve(ctx: Resolution, side: str, cmd: ResolveImpact) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Accuracy, scatter and the rounds
-# ---------------------------------------------------------------------------------------------
-
-
-def accuracy(ctx: Resolution, observer: Unit | None, aim: Hex, from_point: Hex, guided: str, label: str) -> Hex:
-    """Fire Support Accuracy: an unopposed roll of the observer's die must beat its leadership for the
-    round to land on ``from_point``; else it scatters from there by the score x a D8 inches (the D8
-    alone for guided rounds) in the clockface direction. ``aim`` is the target marker (for the
-    laser's line of sight). Returns the impact point, which may be off the map."""
-    st: DustState = ctx.state
-    if observer is None:
-        die, notes, lead, who = 4, ["no observer D4"], 3, ""
-    else:
-        die, notes = observer_die(st, observer, aim, guided)
-        lead, who = observer.leadership, observer.id
-    roll = ctx.roll(die, f"{label}: accuracy {die_name(die)} ({', '.join(notes)}) must beat leadership {lead}",
-                    RULE_ACCURACY, who)
-    if roll > lead:
-        ctx.emit(E.Note(text=f"{label} is on target ({roll} beats {lead})", rule=RULE_ACCURACY))
-        return from_point
-    return scatter(ctx, from_point, roll, bool(guided), label, who)
-
-
-def scatter(ctx: Resolution, start: Hex, score: int, guided: bool, label: str, who: str = "") -> Hex:
-    """The round lands off its point: score x D8 inches (guided: the D8 alone), 2 inches a hex (a half
-    rounds up), in the direction of a D12 on the clockface (12 o'clock north-west), walked hex by hex."""
-    if guided:
-        inches = ctx.roll(8, f"{label}: scatter distance, a D8 in inches (guided: not multiplied)", RULE_ACCURACY,
-                          who)
-    else:
-        d8 = ctx.roll(8, f"{label}: scatter distance, {score} x D8 inches", RULE_ACCURACY, who)
-        inches = score * d8
-    hexes = (inches + 1) // 2
-    hour = ctx.roll(12, f"{label}: scatter direction on the clockface (12 o'clock = north-west)", RULE_ACCURACY, who)
-    d = clock_to_hex_direction(hour)
-    point = start
-    for _ in range(hexes):
-        point = point.neighbour(d)
-    ctx.emit(E.Note(text=f"{label} scatters {inches} inches ({hex_count(hexes)}) toward {hour} o'clock "
-                    f"({DIRECTION_WORDS[d]})", rule=RULE_ACCURACY))
-    return point
-
-
-def deliver(ctx: Resolution, side: str, aim: Hex, observer: Unit | None, ammo: str, radius: int, rounds: int,
-            guided: str, impacts: tuple[int, int], *, screen: str, line_dir: int = 0, what: str = "",
-            weapon_class: int = 1) -> None:
-    """Bring the rounds down on ``aim``: the first by the accuracy roll, each later one off the first's
-    impact point by the same method (Multiple Incoming Rounds); then their effect, round by round,
-    and the morale of every unit caught."""
-    st: DustState = ctx.state
-    points: list[Hex] = []
-    for i in range(rounds):
-        label = f"{what} round {i + 1}" if rounds > 1 else f"{what} round"
-        if i == 0:
-            points.append(accuracy(ctx, observer, aim, aim, guided, label))
-        else:
-            points.append(accuracy(ctx, observer, aim, points[0], guided, label))
-    caught: dict[str, dict[str, Any]] = {}
-    smoke_n = [0]
-    for i, p in enumerate(points):
-        if not st.tables.on_board(p):
-            ctx.emit(E.Note(text=f"round {i + 1} lands off the table: lost", rule=RULE_IMPACT))
-            continue
-        if ammo == "smoke":
-            lay_smoke(ctx, side, p, radius, line_dir, screen, smoke_n)
-        elif ammo == "incendiary":
-            if not st.features_at(p, "fire"):
-                ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "fire"), kind="fire", side=side, at=p,
-                                         data=feature_data(radius=1, source="artillery"),
-                                         reason="incendiary rounds set the area alight", rule=RULE_FIRE))
-        else:
-            ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "blast"), kind="blast", side=side, at=p,
-                                     data=feature_data(radius=radius), reason=f"{AMMO_NAMES.get(ammo, ammo)} lands",
-                                     rule=RULE_IMPACT))
-            burst(ctx, p, radius, impacts, caught, weapon_class, top=ammo in AIRBURST)
-    blast_morale(ctx, caught)
-
-
-def caught_units(st: DustState, centre: Hex, radius: int) -> list[Unit]:
-    """Units with figures in the blast: on the map within ``radius`` of ``centre``; passengers ride out
-    the blast in their vehicle, and aircraft in the air are above it."""
-    return [u for u in st.units.values()
-            if u.pos is not None and not u.off_table and u.carried_by is None and u.air not in ("airborne", "hovering")
-            and not u.destroyed
-            and any(f.status not in (KILLED, ABANDONED) for f in u.figures)
-            and hex_distance(u.pos, centre) <= radius]
-
-
-def burst(ctx: Resolution, centre: Hex, radius: int, impacts: tuple[int, int], caught: dict[str, dict[str, Any]],
-          weapon_class: int = 1, top: bool = False) -> None:
-    """Resolving Impacts: every figure in the blast rolls its armour against the round's impact; a
-    vehicle rolls once, with its top armour if the round landed on it (or, ``top``, an air-bursting
-    cluster round went off anywhere over the blast), else the face toward the impact point. Cover on
-    the unit's hex shifts the armour die, unless the round fell on that hex."""
-    st: DustState = ctx.state
-    for u in caught_units(st, centre, radius):
-        if u.id not in caught:
-            caught[u.id] = {"before": {f.id: (f.status, f.wounds) for f in u.figures}, "damaged": False}
-        separated = u.pos != centre
-        cover = ground.cover_shift(st, u) if separated else 0
-        propped = u.propped and separated
-        if u.is_vehicle:
-            if hit_vehicle(ctx, u, centre, impacts[1], cover, weapon_class, top=top):
-                caught[u.id]["damaged"] = True
-            continue
-        for f in list(u.figures):
-            if f.status in (KILLED, ABANDONED):
-                continue
-            checks.impact_on(ctx, u, f, impacts[0], cover, propped, RULE_IMPACT, unarmoured=f.unarmoured)
-
-
-def hit_vehicle(ctx: Resolution, v: Unit, centre: Hex, impact: int, cover: int, weapon_class: int = 1,
-                top: bool = False) -> bool:
-    """One impact against a vehicle's armour, as for direct fire: beats it = a damage marker, more than
-    double = destroyed; either way its passengers test against ``weapon_class`` (Casualties to
-    Vehicle Passengers). Returns True if the vehicle was damaged or destroyed."""
-    face = "top" if v.pos == centre or top else arc_of(v.hex, v.facing, centre)
-    armour = shift_value(v.armour_face(face), cover)
-    shifted = f", cover +{cover}" if cover else ""
-    imp = roll_value(ctx, impact, f"impact {value_name(impact)} against {v.name}'s {face} armour", RULE_IMPACT)
-    arm = roll_value(ctx, armour, f"{v.name}'s {face} armour {value_name(armour)}{shifted}", RULE_IMPACT, v.id)
-    if imp > 2 * arm:
-        heavy.passenger_casualties(ctx, v, weapon_class, destroyed=True)
-        vehicles.destroy(ctx, v, f"impact {imp} more than double armour {arm}: destroyed", RULE_IMPACT)
-        return True
-    if imp > arm:
-        ctx.emit(E.VehicleDamaged(unit=v.id, reason=f"impact {imp} beats armour {arm}: damaged", rule=RULE_IMPACT))
-        heavy.passenger_casualties(ctx, v, weapon_class, destroyed=False)
-        return True
-    ctx.emit(E.Note(text=f"{v.name}: impact {imp} against {face} armour {arm}, no effect", rule=RULE_IMPACT))
-    return False
-
-
-def blast_morale(ctx: Resolution, caught: dict[str, dict[str, Any]]) -> None:
-    """Every unit with a figure in the blast is suppressed and tests its confidence, under artillery
-    or aerospace attack; a fallen leader calls for its own test; green troops may panic."""
-    st: DustState = ctx.state
-    hurt: list[str] = []
-    first: list[str] = []
-    for uid, info in caught.items():
-        u = st.units[uid]
-        if not u.under_fire_before:
-            first.append(uid)
-            ctx.emit(E.CameUnderFire(unit=uid, reason="under bombardment", rule="Morale: Confidence Test"))
-        casualties = sum(1 for f in u.figures if f.role != HULL and (f.status, f.wounds) != info["before"][f.id]
-                         and f.status != FIT)
-        if casualties and not u.is_vehicle:
-            hurt.append(uid)
-        if not u.fit_figures or u.confidence == ROUTED:
-            continue
-        checks.suppress(ctx, u, "caught in the blast", RULE_IMPACT)
-        if u.confidence == ROUTED:
-            continue
-        if u.is_vehicle and info["damaged"]:
-            checks.confidence_test(ctx, u, "vehicle_damage", artillery=True)
-        else:
-            checks.confidence_test(ctx, u, "casualties", artillery=True, casualties=casualties,
-                                   survivors=len(u.fit_figures))
-    if hurt:
-        checks.leader_losses(ctx, hurt)
-    for uid in first:
-        u = st.units[uid]
-        if u.fit_figures and u.confidence != ROUTED:
-            checks.maybe_panic(ctx, u, "fired_on", "first time under fire")
-
-
-def lay_smoke(ctx: Resolution, side: str, centre: Hex, radius: int, line_dir: int, screen: str,
-              counter: list[int]) -> None:
-    """Artificial Smoke: a line of clouds, one a hex, as long as the burst is wide, centred on the impact
-    point and running along ``line_dir``."""
-    st: DustState = ctx.state
-    back = (line_dir + 3) % 6
-    line = []
-    h = centre
-    for _ in range(radius):
-        h = h.neighbour(back)
-    for _ in range(2 * radius + 1):
-        line.append(h)
-        h = h.neighbour(line_dir)
-    for h in line:
-        if not st.tables.on_board(h) or st.features_at(h, "smoke"):
-            continue
-        counter[0] += 1
-        ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "smoke"), kind="smoke", side=side, at=h,
-                                 data=feature_data(radius=0, source="artillery", screen=screen, n=counter[0]),
-                                 reason="artillery smoke", rule=RULE_SMOKE))
-
-
-# ---------------------------------------------------------------------------------------------
 # End of the turn: blasts cleared, artillery smoke thins
 # ---------------------------------------------------------------------------------------------
 
@@ -711,127 +345,9 @@ def _where(h: Hex) -> str:
     return hex_label(h)
 
 
-# ---------------------------------------------------------------------------------------------
-# On-table artillery (mortars)
-# ---------------------------------------------------------------------------------------------
-
-
-def mortar_check(st: DustState, u: Unit, cmd: FireMortar) -> str | None:
-    why = _busy(st, u)
-    if why:
-        return why
-    if u.suppression:
-        return f"{u.name} is suppressed: it cannot fire until it recovers (Recover Suppression Action)"
-    f = next((x for x in u.figures if x.id == cmd.figure), None)
-    if f is None:
-        return f"{cmd.figure} is not a figure of {u.name}"
-    if f not in mortars(st, u):
-        return f"{f.name} is not an on-table mortar"
-    if f.status != FIT:
-        return f"{f.name} is out of action"
-    if not f.ready:
-        return f"{f.name} is not set up"
-    if f.fired:
-        return f"{f.name} has already fired this activation"
-    if not st.tables.on_board(cmd.target):
-        return "the target point is off the map"
-    w = st.tables.weapons[f.weapon]
-    dist = hex_distance(u.hex, cmd.target)
-    if dist < w.min_range:
-        return (f"that point is {dist} hexes away: a {w.name} fires high-angle and cannot reach closer than "
-                f"{w.min_range} hexes (On-Table Artillery Fire: Restrictions)")
-    return _spotting_refusal(st, u, cmd)
-
-
-def _spotting_refusal(st: DustState, u: Unit, cmd: FireMortar) -> str | None:
-    """Who sees the fall of shot: direct fire, the mortar's own unit; indirect fire, an observer of
-    its side (the target is registered for the unit's next activation, one at a time)."""
-    if not cmd.indirect:
-        if cmd.observer:
-            return "direct fire is observed by the mortar's own unit"
-        if not ground.can_see(st, u.hex, cmd.target):
-            return f"{u.name} cannot see that point: fire indirectly, with an observer who can"
-        return None
-    if u.mortar_target is not None:
-        return f"{u.name} already has a target registered for its next activation"
-    if mortar_observer(st, u, cmd.target, cmd.observer) is None:
-        if cmd.observer:
-            return f"'{cmd.observer}' is not a unit of your side on the table that sees that point"
-        return "no unit of your side sees that point to observe the fall of shot"
-    return None
-
-
-def mortar_offer(st: DustState, u: Unit) -> list[FireMortar]:
-    """Direct fire at each enemy the unit sees, indirect fire at each enemy its side sees, beyond the
-    minimum range."""
-    if not u.on_table or u.suppression or u.travel:
-        return []
-    figs = [f for f in mortars(st, u) if f.status == FIT and f.ready and not f.fired]
-    if not figs:
-        return []
-    out: list[FireMortar] = []
-    enemies = [e for e in st.enemies(u.side) if not e.hidden]
-    for f in figs:
-        w = st.tables.weapons[f.weapon]
-        for e in enemies:
-            if hex_distance(u.hex, e.hex) < w.min_range:
-                continue
-            if ground.can_see(st, u.hex, e.hex):
-                out.append(FireMortar(u.id, f.id, e.hex))
-            if u.mortar_target is None:
-                out.append(FireMortar(u.id, f.id, e.hex, indirect=True))
-    return out
-
-
-def mortar_resolve(ctx: Resolution, u: Unit, cmd: FireMortar) -> None:
-    st: DustState = ctx.state
-    f = next(x for x in u.figures if x.id == cmd.figure)
-    w = st.tables.weapons[f.weapon]
-    ctx.emit(E.FiguresFired(unit=u.id, figures=(f.id,)))
-    if cmd.indirect:
-        acts.spend(ctx, u, "register a mortar target")
-        obs = mortar_observer(st, u, cmd.target, cmd.observer)
-        assert obs is not None
-        ctx.emit(E.MortarTargetRegistered(unit=u.id, at=cmd.target,
-                                          reason=f"observed by {obs.name}: the rounds fall when {u.name} next "
-                                          "activates",
-                                          rule=RULE_ON_TABLE))
-        ctx.emit(E.FeaturePlaced(feature=ground.new_id(st, "target"), kind="target", side=u.side, at=cmd.target,
-                                 hidden=True, data=feature_data(mortar=u.id, figure=f.id, observer=obs.id, dummy=0),
-                                 reason="mortar target marker", rule=RULE_ON_TABLE))
-        return
-    acts.spend(ctx, u, "fire the mortar")
-    acts.reveal(ctx, u, "it fired")
-    deliver(ctx, u.side, cmd.target, u, "he", w.burst or BURST["small"], 1, "",
-            (w.impact, w.impact_against(True)), screen="", what=f"{w.name} ({u.name})", weapon_class=max(w.size, 1))
-
-
-def ACTIVATION_BEGIN(ctx: Resolution, u: Unit) -> None:
-    """On-table artillery: a registered indirect mission lands as the mortar unit activates."""
-    if u.mortar_target is None:
-        return
-    st: DustState = ctx.state
-    aim = u.mortar_target
-    marker = next((f for f in st.features.values() if f.kind == "target" and str(f.get("mortar", "")) == u.id), None)
-    fid = str(marker.get("figure", "")) if marker else ""
-    observer = st.units.get(str(marker.get("observer", ""))) if marker else None
-    ctx.emit(E.MortarTargetFired(unit=u.id, reason="the registered rounds are fired", rule=RULE_ON_TABLE))
-    if marker is not None:
-        ctx.emit(E.FeatureRemoved(feature=marker.id, reason="the mortar rounds come down", rule=RULE_ON_TABLE))
-    f = next((x for x in u.figures if x.id == fid), None)
-    if f is None or f.status != FIT or not f.ready or u.suppression or u.confidence == ROUTED:
-        ctx.emit(E.Note(text=f"{u.name} cannot fire its registered mission (suppressed, routed or its mortar out of "
-                        "action): it is lost", rule=RULE_ON_TABLE))
-        return
-    w = st.tables.weapons[f.weapon]
-    ctx.emit(E.FiguresFired(unit=u.id, figures=(f.id,)))
-    deliver(ctx, u.side, aim, observer or u, "he", w.burst or BURST["small"], 1, "",
-            (w.impact, w.impact_against(True)), screen="", what=f"{w.name} ({u.name})", weapon_class=max(w.size, 1))
-
-
 ACTIONS: dict[type, Action] = {
     RequestFire: Action(request_check, request_resolve, request_offer),
-    FireMortar: Action(mortar_check, mortar_resolve, mortar_offer),
+    **ontable.ACTIONS,  # FireMortar
 }
 SIDE_ACTIONS: dict[type, Action] = {ResolveImpact: Action(impact_check, impact_resolve, impact_offer)}
 DECISIONS: dict[str, Decision] = {}
