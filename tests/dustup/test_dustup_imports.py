@@ -17,7 +17,8 @@ ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", 
                   "burning", "smoke", "minefields", "explosives", "casevac",  # hazards.py gathers these five
                   "courage", "contact", "defensivefire", "closecombat")  # the parts of assault.py
 ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
-                   "describe")
+                   "describe",
+                   "logwords", "eventlines", "orderlines")  # the parts of describe.py
 # the system object, its computer player, its rulebook and its view (board, activation, order parts, previews,
 # outcomes, the words of the dice log)
 
