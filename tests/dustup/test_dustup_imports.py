@@ -15,7 +15,8 @@ ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", 
                   "aircraft", "inbound", "flight", "airstrike", "antiaircraft", "airdrop",  # the parts of air.py
                   "weaponfacts", "vehiclehits", "guided", "emplacement",  # the parts of heavy.py
                   "burning", "smoke", "minefields", "explosives", "casevac",  # hazards.py gathers these five
-                  "courage", "contact", "defensivefire", "closecombat")  # the parts of assault.py
+                  "courage", "contact", "defensivefire", "closecombat",  # the parts of assault.py
+                  "simpleactions")  # prop, unprop, recover, withdraw, from rules.py (refusals, victory: shared)
 ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
                    "describe",
                    "logwords", "eventlines", "orderlines")  # the parts of describe.py
