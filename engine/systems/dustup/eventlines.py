@@ -325,4 +325,4 @@ UNIT_FACTS: dict[type, Any] = {
     E.MortarTargetRegistered: lambda d, ev: f"mortar target registered at {where(ev.at)}",
     E.MortarTargetFired: lambda d, ev: "the registered mortar rounds are fired",
 }
-"""The dice log's words for each fact about a unit (events.py), after the unit's name."""
+"""The dice log's words for each fact about a unit (unitevents.py), after the unit's name."""
