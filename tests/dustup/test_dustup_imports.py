@@ -18,9 +18,11 @@ ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", 
                   "courage", "contact", "defensivefire", "closecombat",  # the parts of assault.py
                   "communication", "detachments", "treatment", "reorganise",  # the parts of command.py
                   "supportfacts", "impacts", "ontable",  # the parts of support.py
-                  "vehiclefacts", "vehicledamage", "vehicleassault", "transport")  # the parts of vehicles.py
+                  "vehiclefacts", "vehicledamage", "vehicleassault", "transport",  # the parts of vehicles.py
+                  "simpleactions")  # prop, unprop, recover, withdraw, from rules.py (refusals, victory: shared)
 ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
-                   "describe")
+                   "describe",
+                   "logwords", "eventlines", "orderlines")  # the parts of describe.py
 # the system object, its computer player, its rulebook and its view (board, activation, order parts, previews,
 # outcomes, the words of the dice log)
 

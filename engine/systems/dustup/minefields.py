@@ -27,7 +27,7 @@ This game's readings:
   the counter (and its lanes) is removed. Line charge (``FireLineCharge``): both actions of a
   vehicle with a line charge left, within 2 hexes of a field's counter whose position its side
   knows; the counter and its lanes are removed.
-- Propping is refused in a minefield its side knows of (rules.py's Prop check asks :func:`in_minefield`).
+- Propping is refused in a minefield its side knows of (simpleactions.py's Prop check asks :func:`in_minefield`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """Dustup's set-up hooks, turn sequence and activation; the orders every battle has (answering a
-question, passing, ending an activation) and the checks and steps every unit or side order shares; the
-simple actions (prop, unprop, recover, withdraw, stand fast; Move is in acts.py); and the tables of every
-action module's actions, decisions, event folds and hooks, which rulebook.py registers.
+question, passing, ending an activation) and the steps every unit or side order shares; standing fast;
+and the tables of every action module's actions, decisions, event folds and hooks, which rulebook.py
+registers. Its parts: refusals.py (who may act now, and why not: the checks every order shares),
+simpleactions.py (prop, unprop, recover, withdraw; Move is in acts.py) and victory.py (how the battle
+ends); the names others read as rules.<name> are imported here as themselves.
 
 This is the top of the rules: it imports every action module (fire.py, assault.py, command.py,
 heavy.py, vehicles.py, tankshock.py, support.py, air.py, hazards.py, ew.py) by name and gathers
@@ -18,10 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
 
-from . import air, assault, command, ew, fire, hazards, heavy, support, tankshock, vehicles
+from . import air, assault, command, ew, fire, hazards, heavy, simpleactions, support, tankshock, vehicles
 from . import commands as C
 from . import events as E
 from .action import Action, Decision, Hooks
@@ -30,46 +31,41 @@ from .action import Action, Decision, Hooks
 from .acts import (
     MOVE,
     _ask_seize,
-    abandon_wounded,
     activation_hooks,
     offer_seize,
-    reveal,
     sight_checks,
     spend,
 )
 from .acts import push_activation as push_activation
-from .dice import beats
 from .folds import ACTIVATION_DECK, FOLD, TURN_END_CARD
 from .ground import adjacent_to_enemy as adjacent_to_enemy
 from .ground import can_see as can_see
 from .ground import carried_wounded as carried_wounded
 from .ground import cover_shift as cover_shift
 from .ground import in_cover as in_cover
-from .ground import (
-    movement_die,
-    must_seek_cover,
-    on_own_edge,
-    own_edge_hex,
-    walk,
-)
+from .ground import movement_die as movement_die
+from .ground import on_own_edge as on_own_edge
 from .ground import sight as sight
 from .ground import smoke_hexes as smoke_hexes
 from .ground import vehicle_cannot_move as vehicle_cannot_move
 from .ground import vehicle_class as vehicle_class
-from .minefields import in_minefield
-from .state import (
-    ABANDONED,
-    BROKEN,
-    CONFIDENT,
-    DETACHMENT,
-    KILLED,
-    ROUTED,
-    STABILISED,
-    UNTREATED,
-    DustState,
-    Pending,
-    Unit,
-)
+from .ground import walk as walk
+
+# the parts of the rules: who may act and why not (refusals), the simple actions, how the battle ends (victory)
+from .refusals import FORCED_WHY, waiting
+from .refusals import forced_action as forced_action
+from .refusals import idle_reason as idle_reason
+from .refusals import may_begin as may_begin
+from .refusals import pending_question as pending_question
+from .refusals import side_action_refusal as side_action_refusal
+from .refusals import side_to_act as side_to_act
+from .refusals import unit_action_refusal as unit_action_refusal
+from .refusals import units_that_may_act as units_that_may_act
+from .simpleactions import simple_offer
+from .state import CONFIDENT, DETACHMENT, DustState, Pending, Unit
+from .victory import casualties as casualties
+from .victory import check_outcome, finish_at_turn_limit
+from .victory import objectives_held as objectives_held
 
 # ---------------------------------------------------------------------------------------------
 # Setting up (the forces themselves are built in forces.py)
@@ -238,68 +234,6 @@ def end_turn(ctx: Resolution, reason: str) -> None:
     begin_turn(ctx)
 
 
-def finish_at_turn_limit(ctx: Resolution) -> None:
-    st: DustState = ctx.state
-    held = {s: objectives_held(st, s) for s in st.sides}
-    a, b = st.sides
-    if held[a] != held[b]:
-        win = a if held[a] > held[b] else b
-        ctx.emit(E.BattleEnded(winner=win, reason=f"turn {st.turn} is over: {st.tables.side_names[win]} "
-                               f"hold {held[win]} objective(s) to {held[st.other(win)]}"))
-        return
-    losses = {s: casualties(st, s) for s in st.sides}
-    if losses[a] != losses[b]:
-        win = a if losses[a] < losses[b] else b
-        ctx.emit(E.BattleEnded(winner=win, reason=f"turn {st.turn} is over; objectives even, "
-                               f"{st.tables.side_names[win]} lost fewer figures ({losses[win]} to "
-                               f"{losses[st.other(win)]})"))
-        return
-    ctx.emit(E.BattleEnded(winner=None, reason=f"turn {st.turn} is over: objectives and losses even"))
-
-
-def objectives_held(st: DustState, side: str) -> int:
-    """An objective is held by the side with a fighting unit (not broken or routed) on it or next to it,
-    when no such enemy unit is as close."""
-    held = 0
-    for obj in st.tables.objectives:
-        best: dict[str, int] = {}
-        for u in st.units.values():
-            if u.on_table and u.pos is not None and u.confidence > BROKEN:
-                d = hex_distance(u.pos, obj)
-                if d <= 1:
-                    best[u.side] = min(best.get(u.side, 9), d)
-        if side in best and best[side] < best.get(st.other(side), 9):
-            held += 1
-    return held
-
-
-def casualties(st: DustState, side: str) -> int:
-    return sum(1 for u in st.units.values() if u.side == side for f in u.figures
-               if f.status in (KILLED, UNTREATED, STABILISED, ABANDONED, "disabled"))
-
-
-def fighting(st: DustState, side: str) -> list[Unit]:
-    return [u for u in st.units.values() if u.side == side and u.on_table and u.confidence > ROUTED]
-
-
-def still_coming(st: DustState, side: str) -> bool:
-    """Aircraft or inserted troops of ``side`` still on the inbound chart: the side is not beaten yet."""
-    return any(m.side == side and m.kind == "aircraft" for m in st.missions.values())
-
-
-def check_outcome(ctx: Resolution) -> None:
-    st: DustState = ctx.state
-    if st.result is not None:
-        return
-    out = [s for s in st.sides if not fighting(st, s) and not still_coming(st, s)]
-    if len(out) == 2:
-        ctx.emit(E.BattleEnded(winner=None, reason="both forces are destroyed or routed"))
-    elif out:
-        loser = out[0]
-        win = st.other(loser)
-        ctx.emit(E.BattleEnded(winner=win, reason=f"{st.tables.side_names[loser]} have no unit left fighting"))
-
-
 def advance(ctx: Resolution) -> None:
     """After a command: close finished activations, check the battle's end, choose who acts next."""
     st: DustState = ctx.state
@@ -346,109 +280,10 @@ def advance(ctx: Resolution) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Who may act, and which orders are legal
-# ---------------------------------------------------------------------------------------------
-
-
-def side_to_act(st: DustState) -> str | None:
-    if st.result is not None:
-        return None
-    if st.pending is not None:
-        return st.pending.side
-    if st.active is not None:
-        u = st.units.get(st.active.unit)
-        return u.side if u else st.to_act
-    return st.to_act
-
-
-def acting_unit(st: DustState) -> Unit | None:
-    return st.units.get(st.active.unit) if st.active else None
-
-
-def may_begin(st: DustState, u: Unit) -> str | None:
-    """Can ``u`` begin its own activation now?"""
-    if u.side != st.to_act:
-        return f"it is {st.tables.side_names.get(st.to_act or '', 'nobody')}'s activation"
-    if u.kind == DETACHMENT:
-        return f"{u.name} is a detachment: its parent's leader activates it"
-    if not u.on_table:
-        return f"{u.name} is not on the table"
-    if u.activated:
-        return f"{u.name} has already been activated this turn"
-    if st.forced_unit is not None and u.id != st.forced_unit:
-        return f"the card drawn is {st.units[st.forced_unit].name}'s: only it may activate"
-    return None
-
-
-def forced_action(st: DustState, u: Unit) -> type | None:
-    """The only kind of action a unit may take, when the rules force one."""
-    if u.confidence == ROUTED:  # a panicked unit forced to rout routs, never to recover (Panic)
-        return C.Withdraw
-    if u.panicked:
-        return C.Rouse
-    if u.leaderless:
-        return C.Reorganise
-    if must_seek_cover(st, u):
-        return C.Move
-    return None
-
-
-def idle_reason(st: DustState, uid: str | None) -> str:
-    """Why unit ``uid`` (None: any unit) has no order now, from the checks that refuse one: a decision
-    waiting, the unit acting, whether this unit may begin an activation."""
-    if st.result is not None:
-        return "the battle is over"
-    if st.pending is not None:
-        return f"waiting for {st.tables.side_names[st.pending.side]} to decide: {pending_question(st)}"
-    if uid is None:
-        return "no unit can act now: an order for the whole side, or pass"
-    u = st.units.get(uid)
-    if u is None:
-        return "it is a marker: it takes no orders"
-    top = st.active
-    if top is not None and u.id != top.unit:
-        return f"{st.units[top.unit].name} is acting: finish its activation first"
-    if top is None:
-        why = may_begin(st, u)
-        if why:
-            return why
-    return f"{u.name} has no order it can take now"
-
-
-FORCED_WHY = {C.Move: "it is broken and in the open: it must move away from the enemy toward cover",
-              C.Rouse: "it is panicking: it must spend its actions trying to recover",
-              C.Withdraw: "it is routed: every action must withdraw",
-              C.Reorganise: "its leader is down: it must reorganise to appoint a new one"}
-
-
-def pending_question(st: DustState) -> str:
-    p = st.pending
-    if p is None:
-        return ""
-    words = {"first": "go first or second this turn?", "seize": "seize the initiative?",
-             "withdraw": "withdraw before the assault, or stand?", "occupy": "occupy the position, or go after them?",
-             "press": "press the assault with a second move, or halt?",
-             "crew": "dismount the vehicle's crew to fight the assault, or stay closed down?",
-             "cdm": "fire the command-detonated mine at the unit in its field, or hold?",
-             "ade_pilot": "the air defences have locked on: abort the mission, or fly on?",
-             "aa_pilot": "an anti-aircraft weapon has a lock: abort, evade, or press on?"}
-    return words.get(p.kind, p.kind)
-
-
-# ---------------------------------------------------------------------------------------------
 # The orders every battle has: answering a question, passing, ending an activation (their checks,
 # offers and resolutions; the rulebook registers them and wraps every unit and side action in
 # the checks and steps every order shares)
 # ---------------------------------------------------------------------------------------------
-
-
-def waiting(st: DustState) -> str | None:
-    """Why no order but an answer can be given now: the battle is over, or a side must decide."""
-    if st.result is not None:
-        return "the battle is over"
-    if st.pending is not None:
-        return f"waiting for {st.tables.side_names[st.pending.side]} to decide: {pending_question(st)}"
-    return None
 
 
 def choose_first_check(st: DustState, cmd: C.ChooseFirst) -> str | None:
@@ -544,22 +379,6 @@ def pass_resolve(ctx: Resolution, cmd: C.Pass) -> None:
     advance(ctx)
 
 
-def side_action_refusal(st: DustState, side: str) -> str | None:
-    """Why ``side`` may not give an order instead of activating a unit now (a side action)."""
-    why = waiting(st)
-    if why:
-        return why
-    if st.active is not None:
-        return f"{st.units[st.active.unit].name} is acting: finish its activation first"
-    if side != st.to_act:
-        return f"it is {st.tables.side_names.get(st.to_act or '', 'nobody')}'s activation"
-    if st.forced_unit is not None:
-        return "the card drawn names a unit: it must act"
-    if not st.unactivated(side):
-        return "only a side that still has a unit to activate may do this instead"
-    return None
-
-
 def after_side_action(ctx: Resolution, side: str) -> None:
     """A side action is done instead of activating a unit: the other side's activation comes next, as after
     any activation (a pending decision or an activation it began finishes first)."""
@@ -570,39 +389,6 @@ def after_side_action(ctx: Resolution, side: str) -> None:
             ctx.emit(E.SideToAct(side=other if st.unactivated(other) else side))
             offer_seize(ctx)
     advance(ctx)
-
-
-def unit_action_refusal(st: DustState, kind: type, uid: str) -> tuple[Unit | None, str | None]:
-    """The unit giving an order of type ``kind`` and why it may not now (None: it may, if the action's own
-    check agrees): the battle over or a question pending, another unit acting, this one unable to begin
-    an activation, or an action the rules force on it that is not this one."""
-    why = waiting(st)
-    if why:
-        return None, why
-    u = st.units.get(uid)
-    if u is None:
-        return None, f"there is no unit '{uid}'"
-    top = st.active
-    if top is not None:
-        if u.id != top.unit:
-            return u, f"{st.units[top.unit].name} is acting: finish its activation first"
-    else:
-        why = may_begin(st, u)
-        if why:
-            return u, why
-    forced = forced_action(st, u)
-    if forced is not None and kind is not forced and kind is not C.Hold:
-        return u, f"{u.name} cannot do that: {FORCED_WHY[forced]}"
-    return u, None
-
-
-def units_that_may_act(st: DustState) -> list[Unit]:
-    """The acting unit, or every unit of the side to act that may begin an activation now."""
-    if waiting(st) is not None:
-        return []
-    if st.active is not None:
-        return [st.units[st.active.unit]]
-    return [u for u in st.units.values() if u.side == st.to_act and may_begin(st, u) is None]
 
 
 def begin_unit_action(ctx: Resolution, u: Unit, cmd: Any) -> None:
@@ -647,79 +433,8 @@ BASIC_DECISIONS: dict[str, Decision] = {"seize": seize_decision, "first": first_
 
 
 # ---------------------------------------------------------------------------------------------
-# Prop, unprop, recover suppression, withdraw (routed)
+# Stand fast (Hold); the other simple actions are in simpleactions.py, Move in acts.py
 # ---------------------------------------------------------------------------------------------
-
-
-def _prop_check(st: DustState, u: Unit, cmd: Any) -> str | None:
-    if u.vehicle:
-        return f"{u.name} is a vehicle: vehicles do not prop"
-    if u.propped:
-        return f"{u.name} is already propped"
-    if u.cavalry and u.mounted:
-        return "mounted cavalry may not prop (Prop Action)"
-    if u.travel:
-        return f"{u.name} is in travel mode: reorganise into tactical formation first"
-    if in_minefield(st, u):
-        return f"{u.name} is in a minefield: there is no propping there (Mines and Explosives: Prop)"
-    return None
-
-
-def _prop_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
-    spend(ctx, u, "prop")
-    ctx.emit(E.Propped(unit=u.id, reason="makes use of the local cover", rule="Prop Action"))
-
-
-def _unprop_check(st: DustState, u: Unit, cmd: Any) -> str | None:
-    if not u.propped:
-        return f"{u.name} is not propped"
-    if u.suppression:
-        return f"{u.name} is suppressed: it cannot unprop until it recovers (Recover Suppression Action)"
-    return None
-
-
-def _unprop_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
-    spend(ctx, u, "unprop")
-    ctx.emit(E.Unpropped(unit=u.id, reason="ready to move", rule="Prop Action"))
-
-
-def _recover_check(st: DustState, u: Unit, cmd: Any) -> str | None:
-    return None if u.suppression else f"{u.name} has no suppression markers"
-
-
-def _recover_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
-    spend(ctx, u, "recover")
-    roll = ctx.roll(u.quality, f"remove a suppression marker: D{u.quality} must beat leadership {u.leadership}",
-                    "Recover Suppression Action", u.id)
-    if beats(roll, u.leadership):
-        ctx.emit(E.SuppressionRemoved(unit=u.id, markers=u.suppression - 1,
-                                      reason=f"recovers ({roll} > {u.leadership})", rule="Recover Suppression Action"))
-    else:
-        ctx.emit(E.Note(text=f"{u.name} stays pinned ({roll} against {u.leadership})",
-                        rule="Recover Suppression Action"))
-
-
-def _withdraw_check(st: DustState, u: Unit, cmd: Any) -> str | None:
-    return None if u.confidence == ROUTED else f"{u.name} is not routed"
-
-
-def _withdraw_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
-    st: DustState = ctx.state
-    spend(ctx, u, "withdraw")
-    if on_own_edge(st, u):
-        ctx.emit(E.LeftTable(unit=u.id, reason="routs off the table", rule="Forces: Confidence (routed)"))
-        return
-    die, notes = movement_die(st, u, False)
-    points = ctx.roll(die, f"routed: withdraw toward its own edge, movement die D{die}",
-                      "Forces: Confidence (routed)", u.id)
-    goal = own_edge_hex(st, u)
-    path, used = walk(st, u, goal, points)
-    if len(path) > 1:
-        wounded = [f for f in u.figures if f.status in (UNTREATED, STABILISED, "disabled")]
-        if wounded:
-            abandon_wounded(ctx, u, wounded, path[0], "abandoned by routing troops")
-        reveal(ctx, u, "it moved")
-        ctx.emit(E.UnitMoved(unit=u.id, path=tuple(path), points=used, rule="Forces: Confidence (routed)"))
 
 
 def _hold_check(st: DustState, u: Unit, cmd: Any) -> str | None:
@@ -736,18 +451,10 @@ def _hold_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
     spend(ctx, u, "stand fast", top.actions if top is not None else 2)
 
 
-def _simple_offer(ctype: Callable[[str], Any]) -> Callable[[DustState, Unit], list[Any]]:
-    """The one order of a kind a unit may give: ``ctype(unit id)``."""
-    return lambda st, u: [ctype(u.id)]
-
-
 BASIC_ACTIONS: dict[type, Action] = {
     C.Move: MOVE,
-    C.Prop: Action(_prop_check, _prop_resolve, _simple_offer(C.Prop)),
-    C.Unprop: Action(_unprop_check, _unprop_resolve, _simple_offer(C.Unprop)),
-    C.Recover: Action(_recover_check, _recover_resolve, _simple_offer(C.Recover)),
-    C.Withdraw: Action(_withdraw_check, _withdraw_resolve, _simple_offer(C.Withdraw)),
-    C.Hold: Action(_hold_check, _hold_resolve, _simple_offer(C.Hold)),
+    **simpleactions.ACTIONS,  # prop, unprop, recover, withdraw
+    C.Hold: Action(_hold_check, _hold_resolve, simple_offer(C.Hold)),
 }
 
 

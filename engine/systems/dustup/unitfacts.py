@@ -1,4 +1,4 @@
-"""The fold of what happens to a unit (events.py: Suppressed, Turned, Embarked...), and the map
+"""The fold of what happens to a unit (unitevents.py: Suppressed, Turned, Embarked...), and the map
 index of who stands where that several of those folds keep in step.
 
 Each fold changes exactly what its fact changes; none sets a field named by the event.
