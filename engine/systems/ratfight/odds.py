@@ -2,7 +2,7 @@
 
 Cards are handled as their strength rank 0..51 (Ace of Clubs lowest, King of Spades highest: value first, then
 suit, as in the book's "Cards" section). Every rule applied to the cards is the resolution's own
-(:func:`rules.contest`, :func:`rules.damage_points`, :func:`rules.crew_bail`), put to every card that can be
+(:func:`draws.contest`, :func:`vehicles.damage_points`, :func:`vehicles.crew_bail`), put to every card that can be
 turned by the core enumerator (:mod:`engine.core.odds`); only which cards are still in a pile is worked here.
 """
 
@@ -18,7 +18,7 @@ import attrs
 from hexfront.engine.core.cards import card_strength, card_value, standard_deck
 from hexfront.engine.core.odds import best_of_odds
 
-from . import rules
+from . import draws, vehicles
 
 
 def rank(code: str) -> int:
@@ -52,7 +52,7 @@ ShotOdds = tuple[list[tuple[Fraction, Fraction]], Fraction]
 def shot_odds(att_ranks: Sequence[int], d: int, n: int, shots: int) -> ShotOdds:
     """Per shot, the chance that it is the one that hits or turns the same card; and the chance every shot
     misses, against the defender's card of rank ``d``: each shot's best of ``n`` cards is put to the very
-    :func:`rules.contest` the resolution uses, over every set of cards it can be (engine.core.odds).
+    :func:`draws.contest` the resolution uses, over every set of cards it can be (engine.core.odds).
 
     Firing 4: "If the shooting weapon has two shots and misses on the first then the shooting player may
     draw another card and compare it with the originally drawn defender's card, and so on." A missed shot
@@ -64,7 +64,7 @@ def shot_odds(att_ranks: Sequence[int], d: int, n: int, shots: int) -> ShotOdds:
     dcard = CARD_OF_RANK[d]
 
     def against_d(a: int) -> str:
-        return rules.contest(CARD_OF_RANK[a], dcard)
+        return draws.contest(CARD_OF_RANK[a], dcard)
 
     out: list[tuple[Fraction, Fraction]] = []
     reach = Fraction(1)
@@ -72,8 +72,8 @@ def shot_odds(att_ranks: Sequence[int], d: int, n: int, shots: int) -> ShotOdds:
         if not pile:
             break
         odds = best_of_odds(pile, n, key=_same, rule=against_d)
-        out.append((reach * odds.get(rules.ATTACKER, 0), reach * odds.get(rules.TIE, 0)))
-        reach *= odds.get(rules.DEFENDER, 0)
+        out.append((reach * odds.get(draws.ATTACKER, 0), reach * odds.get(draws.TIE, 0)))
+        reach *= odds.get(draws.DEFENDER, 0)
         pile = pile[n:]
         if reach == 0:
             break
@@ -152,7 +152,7 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
     def_vals = {r: card_value(c) for r, c in def_codes.items()}
     tally = _Tally()
     # Shooting at Vehicles 4, for every total damage a hit can leave: the card values on which the crew bail
-    bailing = {t: [v for v in range(1, 14) if rules.crew_bail(v, t)] for t in range(damage + 1, damage + 14 + ap)}
+    bailing = {t: [v for v in range(1, 14) if vehicles.crew_bail(v, t)] for t in range(damage + 1, damage + 14 + ap)}
     for d, p_exact in best_of_distribution(def_codes, n_def).items():
         # the defender's pile for the damage and crew cards: d is gone, and the n_def-1 cards it beat
         below = [r for r in def_codes if r < d]
@@ -253,12 +253,12 @@ def _damage_draw(tally: _Tally, p: float, a_val: list[float], d2_val: list[float
             q = a_val[va] * d2_val[vd] - (tie_val[va] if va == vd else 0.0)
             if q <= 0.0:
                 continue
-            diff = rules.damage_points(va, ap, vd, armour)
+            diff = vehicles.damage_points(va, ap, vd, armour)
             if diff <= 0:
                 tally.no_damage += p * q
                 continue
             total = damage + diff
-            crew_low = (bail_weight[total] - (1.0 if rules.crew_bail(vd, total) else 0.0)) \
+            crew_low = (bail_weight[total] - (1.0 if vehicles.crew_bail(vd, total) else 0.0)) \
                 / (w_total - 1.0) if w_total > 1.0 else 1.0
             crew_low = min(max(crew_low, 0.0), 1.0)
             tally.bail += p * q * crew_low
