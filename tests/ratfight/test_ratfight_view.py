@@ -10,7 +10,7 @@ import pytest
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Script
-from hexfront.engine.systems.ratfight import rules
+from hexfront.engine.systems.ratfight import lineofsight
 from hexfront.engine.systems.ratfight import view as V
 from hexfront.engine.systems.ratfight.commands import COMMAND_TYPES
 
@@ -306,7 +306,7 @@ def test_visible_hexes_follow_line_of_sight_and_are_cached():
         pos = st.models[mid].at
         cache.clear()
         seen = b.system.visible_hexes(st, mid)
-        assert seen == {h for h in st.tables.board if rules.sight(st, pos, h).visible}
+        assert seen == {h for h in st.tables.board if lineofsight.sight(st, pos, h).visible}
         assert pos in seen
         assert b.system.visible_hexes(st, mid) is seen
     assert b.system.visible_hexes(st, "R1") == frozenset()  # riding in the carrier

@@ -18,7 +18,7 @@ from hexfront.engine.core.errors import HexfrontError, UndoRefused
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.players import home_side
 from hexfront.engine.core.system import RuleSystem
-from hexfront.engine.core.tutorial import Tutorial, battle_progress, read_tutorial
+from hexfront.engine.core.tutorial import Tutorial, read_tutorial
 from hexfront.engine.core.view import BoardView, OrderPreview, Piece
 
 from ..host import hexfront_app
@@ -41,6 +41,8 @@ from ..widgets.panes import (
 )
 from .aiming import Aiming
 from .computer import ComputerTurns
+from .orderkeys import OrderKeys
+from .tutoring import TutorialSteps
 
 
 class BoardScreen(Screen[None]):
@@ -112,7 +114,7 @@ class BoardScreen(Screen[None]):
             log.focus()
 
 
-class BattleScreen(ComputerTurns, Aiming, BoardScreen):
+class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen):
     """Play a battle. Orders go through the order editor; the computer's turns run off the UI thread."""
 
     BINDINGS = [
@@ -378,65 +380,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
                 refusal = f"{action}: not at {where(at)}: {why}"
         self.after_edit(refusal)
 
-    def inspect(self, piece: Piece) -> None:
-        """Show everything about a piece that cannot take orders now (an enemy, or one that has acted),
-        and why it cannot, in the rule system's words."""
-        side = self.session.side_name(piece.side)
-        reason = self.system.idle_reason(self.session.state, piece.id)
-        lines = [f"{piece.name} [{piece.id}], {side}" + (f", {piece.state}" if piece.state else ""),
-                 f"No orders: {reason}."]
-        lines += self._unit_details(piece.id)
-        lines.append("(Tab or Enter on one of yours to give orders)")
-        self.query_one(OrderPane).show_waiting("\n".join(lines))
-        self.say(f"{piece.name}: no orders now: {reason}")
-
-    def _select(self, unit: str) -> None:
-        self.after_edit(self.editor.select_unit(unit))
-
-    def after_edit(self, refusal: str | None) -> None:
-        if refusal:
-            self.say(refusal)
-        else:
-            self.message = ""
-        if self.editor.level != CONFIRM:
-            self._preview = None
-        self._redraw_map()
-        self._draw_orders()
-        self._draw_info()
-        self._draw_status()
-
     # -- actions -------------------------------------------------------------------------
-    def action_more(self) -> None:
-        """Key 0: the next nine choices of a long menu."""
-        if self.editor.next_page():
-            self._draw_orders()
-        else:
-            self.say("every choice is already shown")
-
-    def action_pick(self, index: int) -> None:
-        if not self.human_to_act():
-            return
-        self.after_edit(self.editor.pick(index))
-
-    def action_pass_order(self) -> None:
-        if not self.human_to_act():
-            self.say("wait: it is not your turn to give orders")
-            return
-        self.editor.reset(self.editor.book)
-        actions = self.editor.menu()
-        if "Pass" not in actions:
-            self.say("there is no pass order now")
-            return
-        index = actions.index("Pass")
-        self.editor.page = index // self.editor.page_size
-        self.after_edit(self.editor.pick(index % self.editor.page_size))
-
-    def action_confirm(self) -> None:
-        option = self.editor.chosen
-        if option is None:
-            return
-        self.give(option.command)
-
     def give(self, command: Any, by_computer: bool = False) -> None:
         try:
             text = self.system.describe_command(command, self.session.state)
@@ -477,52 +421,7 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
         self._check_tutorial()
         self.maybe_computer()
 
-    # -- tutorials -----------------------------------------------------------------------
-    def _tutorial_finished(self) -> bool:
-        return self.tutorial is not None and battle_progress(self.tutorial, self.session.battle).finished
-
-    def _step_prompt(self) -> str:
-        assert self.tutorial is not None
-        done = battle_progress(self.tutorial, self.session.battle)
-        if done.finished:
-            return "Tutorial complete. " + self.tutorial.finish
-        return f"Step {done.done + 1} of {done.total}: {self.tutorial.steps[done.done].prompt}"
-
-    def _draw_tutorial(self) -> None:
-        """The step at hand in the tutorial pane, after a warning when the learner's last order strayed."""
-        if self.tutorial is None:
-            return
-        done = battle_progress(self.tutorial, self.session.battle)
-        pane = self.query_one(TutorialPane)
-        if done.finished:
-            pane.show("Tutorial complete", self.tutorial.finish)
-            return
-        step = self.tutorial.steps[done.done]
-        warning = ""
-        if done.stray:
-            warning = (f"That was {done.stray}, not the order this step asks for ({step.action}). "
-                       f"Press z to take it back, then follow the step.")
-        pane.show(f"Tutorial: step {done.done + 1} of {done.total}", step.prompt, warning)
-
-    def action_tutorial_step(self) -> None:
-        """The tutorial step at hand on a screen of its own, scrollable: every word of it."""
-        if self.tutorial is None:
-            return
-        from .tutorial import TutorialMessage
-
-        pane = self.query_one(TutorialPane)
-        self.app.push_screen(TutorialMessage(pane.heading, pane.whole()))
-
-    def _check_tutorial(self) -> None:
-        if self.tutorial is None or self._tutorial_done or not self._tutorial_finished():
-            return
-        self._tutorial_done = True
-        from .tutorial import TutorialMessage
-
-        self.app.push_screen(TutorialMessage(
-            "Tutorial complete", self.tutorial.finish + "\n\nEnter or Esc: play on to the end; "
-            "q then goes back to the menu.", done=True))
-
+    # -- the end of the battle, leaving it, undo and redo, saves ------------------------------
     def _check_end(self) -> None:
         if self.session.battle.outcome() is not None and not self._ended:
             self._ended = True
@@ -609,31 +508,6 @@ class BattleScreen(ComputerTurns, Aiming, BoardScreen):
                 self.say("saved elsewhere")
 
         self.app.push_screen(SaveElsewhereScreen(self.session), saved)
-
-    def action_next_piece(self, step: int = 1) -> None:
-        hexmap = self.query_one(HexMap)
-        units = [u for u in self.editor.book.units()]
-        pieces = {p.id: p for p in self.board.pieces}
-        units = [u for u in units if u in pieces and pieces[u].at is not None]
-        if not units:
-            if not self.human_to_act():
-                self.say("no piece can act now: it is not your turn")
-            else:
-                self.say(f"no piece can act now: {self.system.idle_reason(self.session.state, None)}")
-            return
-        current = self.editor.unit
-        i = units.index(current) + step if current in units else (0 if step > 0 else -1)
-        unit = units[i % len(units)]
-        piece = pieces[unit]
-        carrier = pieces.get(piece.aboard) if piece.aboard is not None else None
-        at = carrier.at if carrier is not None and carrier.at is not None else piece.at
-        if at is not None:  # every piece listed is on the map, or aboard a carrier that is
-            hexmap.move_cursor_to(at)
-        self.editor.reset(self.editor.book)
-        self._select(unit)
-
-    def action_previous_piece(self) -> None:
-        self.action_next_piece(-1)
 
     def action_activation(self) -> None:
         """Every line of the activation pane on a screen of its own (the pane is short in 80 x 24)."""

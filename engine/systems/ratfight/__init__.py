@@ -12,7 +12,7 @@ from typing import Any
 from hexfront.engine.core.system import PackagedRuleSystem, SystemParts
 
 from . import commands as C
-from . import data, events, rules, view
+from . import data, events, refusals, rules, view
 from .describe import Describer
 from .rulebook import RULEBOOK
 from .state import ACTION_DECK, RatState, res_deck
@@ -48,7 +48,7 @@ class RatFight(PackagedRuleSystem):
         return Describer(state).card(deck, card)
 
     def idle_reason(self, state: RatState, piece_id: str | None) -> str:
-        return rules.idle_reason(state, piece_id)
+        return refusals.idle_reason(state, piece_id)
 
 
 SYSTEM = RatFight()

@@ -20,7 +20,7 @@ from typing import Any
 from hexfront.engine.core.hexes import FRONT, Hex, arc_of, hex_distance
 
 from . import commands as C
-from . import rules
+from . import firing, lineofsight, movement, refusals, vehicles
 from .data import Mode
 from .schema import COVER_CARDS
 from .state import DOWN, OK, Model, RatState
@@ -64,7 +64,7 @@ class DefaultPlayer:
             elif card.kind == "vehicle":
                 best = max(best, self._best_vehicle(st, mine, enemies), key=lambda x: x[0])
         order = best[1] if best[1] is not None else C.Pass()  # nothing scored above passing
-        if isinstance(order, C.Pass) and not st.used and rules._redraw_refusal(st) is None:
+        if isinstance(order, C.Pass) and not st.used and refusals._redraw_refusal(st) is None:
             return C.Redraw()
         return order
 
@@ -82,7 +82,7 @@ class DefaultPlayer:
                     for e in standing:
                         if hex_distance(here, e.at) > mode.range:
                             continue
-                        if rules._shot_refusal(st, m, weapon, mode, e) is not None:
+                        if refusals._shot_refusal(st, m, weapon, mode, e) is not None:
                             continue
                         score = self._fire_value(st, m, mode, e)
                         if score > best[0]:
@@ -90,7 +90,7 @@ class DefaultPlayer:
         return best
 
     def _fire_value(self, st: RatState, m: Model, mode: Mode, e: Model) -> float:
-        n_att = rules.shooter_cards(m, mode)
+        n_att = firing.shooter_cards(m, mode)
         if mode.template:
             value = 0.0
             for h in [e.at, *e.at.neighbours()]:
@@ -103,12 +103,12 @@ class DefaultPlayer:
                 p = p_hit(n_att, 1, COVER_CARDS[st.tables.cover[h]])
                 value += p if o.side != m.side else -3 * p
             return value
-        seen = rules.sight(st, m.at, e.at)
-        d = 1 if e.is_vehicle else rules.cover_cards(st, e, seen)
+        seen = lineofsight.sight(st, m.at, e.at)
+        d = 1 if e.is_vehicle else lineofsight.cover_cards(st, e, seen)
         p = p_hit(n_att, mode.shots, d)
         if e.is_vehicle:
             vt = st.vehicle_type(e)
-            armour = vt.armour[rules.ARC_INDEX.get(arc_of(e.at, e.facing, m.at), 2)]
+            armour = vt.armour[vehicles.ARC_INDEX.get(arc_of(e.at, e.facing, m.at), 2)]
             # damage needs card+AP to beat card+armour; each point brings the crew nearer bailing out
             p_damage = max(0.0, min(1.0, 0.5 + (mode.ap - armour) / 13))
             return p * p_damage * (1.0 + vt.crew / 2 + len(st.passengers(e.id)) / 2)
@@ -129,7 +129,7 @@ class DefaultPlayer:
         mode = st.tables.weapons[pend.weapon].modes[pend.mode]
         for cid in pend.candidates:
             e = st.models[cid]
-            p = p_hit(rules.shooter_cards(shooter, mode), pend.shots, COVER_CARDS[st.tables.cover[e.at]])
+            p = p_hit(firing.shooter_cards(shooter, mode), pend.shots, COVER_CARDS[st.tables.cover[e.at]])
             if p > best[0]:
                 best = (p, C.Retarget(cid))
         return best[1]
@@ -191,7 +191,7 @@ class DefaultPlayer:
         for neg_ceiling, _, m, reach, here in sorted(movers, key=lambda x: (x[0], x[1])):
             if -neg_ceiling <= best[0]:
                 break
-            for h in rules.reach(st, m):
+            for h in movement.reach(st, m):
                 gain = value(m, h, reach) - here
                 if gain > best[0]:
                     best = (gain, C.Move(m.id, h))
@@ -214,7 +214,7 @@ class DefaultPlayer:
             if score <= best[0]:
                 continue
             if r is None:
-                r = rules.reach(st, m)
+                r = movement.reach(st, m)
             spots = [h for h in e.at.neighbours() if h == m.pos or h in r]
             if spots:
                 spot = min(spots, key=lambda h: (-COVER_CARDS[st.tables.cover[h]], h))
@@ -261,14 +261,14 @@ class DefaultPlayer:
             there = nearest.at
             dist = hex_distance(at, there)
             if st.passengers(v.id) and dist > 6:
-                options = rules.reach(st, v)
+                options = movement.reach(st, v)
                 h = min(options, key=lambda x: (hex_distance(x, there), x))
                 if hex_distance(h, there) < dist:
                     gain = 0.2 * (dist - hex_distance(h, there))
                     if gain > best[0]:
                         best = (gain, C.Move(v.id, h))
             if arc_of(at, v.facing, there) != FRONT:
-                facing = rules.direction_towards(at, there)
+                facing = movement.direction_towards(at, there)
                 if facing != v.facing and 0.5 > best[0]:
                     best = (0.5, C.Pivot(v.id, facing))
         return best

@@ -129,10 +129,10 @@ class Tables:
     sight_cache: dict[tuple[Hex, Hex, frozenset[Hex]], Sight] = attrs.field(factory=dict, eq=False, repr=False)
     # every hex seen from a hex, by (hex, wreck hexes): see view.visible_hexes
     view_cache: dict[tuple[Hex, frozenset[Hex]], frozenset[Hex]] = attrs.field(factory=dict, eq=False, repr=False)
-    # reachable hexes by (mover, start, reverse, nearby friends, nearby blockers): see rules.reach
+    # reachable hexes by (mover, start, reverse, nearby friends, nearby blockers): see movement.reach
     reach_cache: dict[tuple[str, Hex, bool, frozenset[Hex], frozenset[Hex]], dict[Hex, int]] = attrs.field(
         factory=dict, eq=False, repr=False)
-    # the last move path worked out: [(key, path)] (see rules.move_path)
+    # the last move path worked out: [(key, path)] (see movement.move_path)
     path_memo: list[tuple[tuple[Any, ...], list[Hex] | None]] = attrs.field(factory=list, eq=False, repr=False)
 
     @classmethod

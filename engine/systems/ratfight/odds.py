@@ -2,7 +2,7 @@
 
 Cards are handled as their strength rank 0..51 (Ace of Clubs lowest, King of Spades highest: value first, then
 suit, as in the book's "Cards" section). Every rule applied to the cards is the resolution's own
-(:func:`rules.contest`, :func:`rules.damage_points`, :func:`rules.crew_bail`), put to every card that can be
+(:func:`draws.contest`, :func:`vehicles.damage_points`, :func:`vehicles.crew_bail`), put to every card that can be
 turned by the core enumerator (:mod:`engine.core.odds`); only which cards are still in a pile is worked here.
 """
 
@@ -18,7 +18,7 @@ import attrs
 from hexfront.engine.core.cards import card_strength, card_value, standard_deck
 from hexfront.engine.core.odds import best_of_odds
 
-from . import rules
+from . import draws, vehicles
 
 
 def rank(code: str) -> int:
@@ -52,7 +52,7 @@ ShotOdds = tuple[list[tuple[Fraction, Fraction]], Fraction]
 def shot_odds(att_ranks: Sequence[int], d: int, n: int, shots: int) -> ShotOdds:
     """Per shot, the chance that it is the one that hits or turns the same card; and the chance every shot
     misses, against the defender's card of rank ``d``: each shot's best of ``n`` cards is put to the very
-    :func:`rules.contest` the resolution uses, over every set of cards it can be (engine.core.odds).
+    :func:`draws.contest` the resolution uses, over every set of cards it can be (engine.core.odds).
 
     Firing 4: "If the shooting weapon has two shots and misses on the first then the shooting player may
     draw another card and compare it with the originally drawn defender's card, and so on." A missed shot
@@ -64,7 +64,7 @@ def shot_odds(att_ranks: Sequence[int], d: int, n: int, shots: int) -> ShotOdds:
     dcard = CARD_OF_RANK[d]
 
     def against_d(a: int) -> str:
-        return rules.contest(CARD_OF_RANK[a], dcard)
+        return draws.contest(CARD_OF_RANK[a], dcard)
 
     out: list[tuple[Fraction, Fraction]] = []
     reach = Fraction(1)
@@ -72,8 +72,8 @@ def shot_odds(att_ranks: Sequence[int], d: int, n: int, shots: int) -> ShotOdds:
         if not pile:
             break
         odds = best_of_odds(pile, n, key=_same, rule=against_d)
-        out.append((reach * odds.get(rules.ATTACKER, 0), reach * odds.get(rules.TIE, 0)))
-        reach *= odds.get(rules.DEFENDER, 0)
+        out.append((reach * odds.get(draws.ATTACKER, 0), reach * odds.get(draws.TIE, 0)))
+        reach *= odds.get(draws.DEFENDER, 0)
         pile = pile[n:]
         if reach == 0:
             break
@@ -144,70 +144,133 @@ def vehicle_fire_odds(def_pile: Sequence[str], n_def: int, att_pile: Sequence[st
     on the hit. With ``same_deck`` (a grenade on one's own lorry) the damage draw is approximated as from
     two separate piles.
     """
-    att_codes = sorted(att_pile, key=rank)
-    att = [rank(c) for c in att_codes]
-    att_set = frozenset(att)
-    att_vals = [card_value(c) for c in att_codes]
-    def_codes = {rank(c): c for c in def_pile}
-    def_vals = {r: card_value(c) for r, c in def_codes.items()}
+    firer = _FirerPile.of(att_pile)
+    def_vals = {rank(c): card_value(c) for c in def_pile}
     tally = _Tally()
-    # Shooting at Vehicles 4, for every total damage a hit can leave: the card values on which the crew bail
-    bailing = {t: [v for v in range(1, 14) if rules.crew_bail(v, t)] for t in range(damage + 1, damage + 14 + ap)}
-    for d, p_exact in best_of_distribution(def_codes, n_def).items():
-        # the defender's pile for the damage and crew cards: d is gone, and the n_def-1 cards it beat
-        below = [r for r in def_codes if r < d]
-        w_below = 1.0 - (n_def - 1) / len(below) if below else 0.0
-        weights = {r: (w_below if r < d else 1.0) for r in def_codes if r != d}
-        w_total = sum(weights.values())
-        by_val = [0.0] * 14  # weight of the cards of each value
-        for r, w in weights.items():
-            by_val[def_vals[r]] += w
-        d2_val = [w / w_total for w in by_val]
-        beat, equal, lose = _split(att, att_set, d, same_deck, n_def)
-        lo = bisect_left(att, d)
-        hist_lose, hist_beat = [0] * 14, [0] * 14
-        for i, v in enumerate(att_vals):
-            if i < lo:
-                hist_lose[v] += 1
-            elif att[i] != d:
-                hist_beat[v] += 1
-        twin_val = def_vals[d] if equal else 0
-        exact_shots, exact_miss = shot_odds(_attacker_pile(att, d, same_deck, n_def), d, n_att, shots)
+    bailing = _bailing_values(damage, ap)
+    for d, p_exact in best_of_distribution(def_vals, n_def).items():
+        vehicle = _VehicleCards.after_hit_card(def_vals, d, n_def)
+        hit = _HitDraw.against(firer, d, def_vals[d], same_deck, n_def)
+        exact_shots, exact_miss = shot_odds(_attacker_pile(firer.ranks, d, same_deck, n_def), d, n_att, shots)
         per_shot = [(float(h), float(t)) for h, t in exact_shots]
         pd = float(p_exact)
         tally.miss += pd * float(exact_miss)
-        bail_weight = {t: sum(by_val[v] for v in values) for t, values in bailing.items()}
+        bail_weight = vehicle.bail_weight(bailing)
         for k, (p_hit, p_tie) in enumerate(per_shot):
             tally.tie += pd * p_tie
             if p_hit <= 0.0:
                 continue
-            # the hitting draw: n_att cards from what is left, with at least one stronger than d
-            n = n_att
-            left = beat + equal + lose - k * n
-            lose_k = lose - k * n
-            rest = equal + lose_k
-            p_no_beat = comb(rest, n) / comb(left, n) if left >= n else 0.0
-            p_win = 1.0 - p_no_beat
-            spent_beat = (n * beat / left) / p_win
-            spent_equal = (n * equal / left - (p_no_beat * n * equal / rest if rest else 0.0)) / p_win
-            spent_lose = (n * lose_k / left - (p_no_beat * n * lose_k / rest if rest else 0.0)) / p_win
-            keep_beat = 1.0 - spent_beat / beat if beat else 0.0
-            keep_equal = 1.0 - spent_equal / equal if equal else 0.0
-            keep_lose = 1.0 - (k * n + spent_lose) / lose if lose else 0.0
-            # (the weights add up to the cards left, left - n; with same_deck the cards the defender drew
-            # below d are not followed, so they are scaled to add up all the same)
-            remaining = sum(hist_beat) * keep_beat + sum(hist_lose) * keep_lose + (keep_equal if equal else 0.0)
-            a_val = [(hist_beat[v] * keep_beat + hist_lose[v] * keep_lose
-                      + (keep_equal if v == twin_val else 0.0)) / remaining for v in range(14)]
-            kept = _Kept(keep_beat, keep_equal if equal else 0.0, keep_lose, remaining)
-            tie_val = [0.0] * 14
-            if not same_deck:
-                for r, w in weights.items():
-                    tie_val[def_vals[r]] += kept.share(r, d, att_set) * w / w_total
+            kept = hit.kept_after(k, n_att)
+            a_val = kept.damage_card_odds(hit)
+            tie_val = [0.0] * 14 if same_deck else vehicle.same_card_odds(kept, d, firer.rank_set)
             p = pd * p_hit
             tally.tie += p * sum(tie_val)
-            _damage_draw(tally, p, a_val, d2_val, tie_val, ap, armour, damage, bail_weight, w_total)
+            _damage_draw(tally, p, a_val, vehicle.value_odds, tie_val, ap, armour, damage, bail_weight, vehicle.weight)
     return VehicleOdds(tally.miss, tally.tie, tally.no_damage, tally.damaged, tally.bail)
+
+
+def _bailing_values(damage: int, ap: int) -> dict[int, list[int]]:
+    """Shooting at Vehicles 4, for every total damage a hit can leave: the card values on which the crew bail."""
+    return {t: [v for v in range(1, 14) if vehicles.crew_bail(v, t)] for t in range(damage + 1, damage + 14 + ap)}
+
+
+@attrs.frozen
+class _FirerPile:
+    """The firer's pile in rank order (see :func:`rank`): the ranks, the same as a set, and each card's value."""
+
+    ranks: list[int]
+    rank_set: frozenset[int]
+    values: list[int]
+
+    @classmethod
+    def of(cls, pile: Sequence[str]) -> _FirerPile:
+        codes = sorted(pile, key=rank)
+        ranks = [rank(c) for c in codes]
+        return cls(ranks, frozenset(ranks), [card_value(c) for c in codes])
+
+
+@attrs.frozen
+class _VehicleCards:
+    """The vehicle's pile for its damage card and its crew's card (Shooting at Vehicles 2 and 4) once it has turned
+    its hit card d: d is gone, and each card weaker than d is still there unless it was one of the n_def-1 cards
+    turned with d (``weights``, by rank). ``by_value`` adds the weights up by card value, ``weight`` in all;
+    ``value_odds`` is the chance of each value for the damage card."""
+
+    values: dict[int, int]
+    weights: dict[int, float]
+    weight: float
+    by_value: list[float]
+    value_odds: list[float]
+
+    @classmethod
+    def after_hit_card(cls, values: dict[int, int], d: int, n_def: int) -> _VehicleCards:
+        below = [r for r in values if r < d]
+        w_below = 1.0 - (n_def - 1) / len(below) if below else 0.0
+        weights = {r: (w_below if r < d else 1.0) for r in values if r != d}
+        weight = sum(weights.values())
+        by_value = [0.0] * 14  # weight of the cards of each value
+        for r, w in weights.items():
+            by_value[values[r]] += w
+        return cls(values, weights, weight, by_value, [w / weight for w in by_value])
+
+    def bail_weight(self, bailing: dict[int, list[int]]) -> dict[int, float]:
+        """Shooting at Vehicles 4: for each total damage, the weight of the crew cards on which the crew bail."""
+        return {t: sum(self.by_value[v] for v in values) for t, values in bailing.items()}
+
+    def same_card_odds(self, kept: _Kept, d: int, firer_ranks: frozenset[int]) -> list[float]:
+        """Cards, by value: the chance that the firer's damage card is the very card the vehicle turns (each
+        player has his own deck, so the firer holds a twin of each of the vehicle's cards or not)."""
+        tie_val = [0.0] * 14
+        for r, w in self.weights.items():
+            tie_val[self.values[r]] += kept.share(r, d, firer_ranks) * w / self.weight
+        return tie_val
+
+
+@attrs.frozen
+class _HitDraw:
+    """The firer's pile against the vehicle's hit card d (Shooting at Vehicles 1): how many of its cards beat d,
+    are d's twin and are weaker, and how many of each value beat d or are weaker (``twin_value`` is the twin's
+    value, 0 when the firer has no twin)."""
+
+    beat: int
+    equal: int
+    lose: int
+    beat_by_value: list[int]
+    lose_by_value: list[int]
+    twin_value: int
+
+    @classmethod
+    def against(cls, firer: _FirerPile, d: int, d_value: int, same_deck: bool, n_def: int) -> _HitDraw:
+        beat, equal, lose = _split(firer.ranks, firer.rank_set, d, same_deck, n_def)
+        lo = bisect_left(firer.ranks, d)
+        lose_by_value, beat_by_value = [0] * 14, [0] * 14
+        for i, v in enumerate(firer.values):
+            if i < lo:
+                lose_by_value[v] += 1
+            elif firer.ranks[i] != d:
+                beat_by_value[v] += 1
+        return cls(beat, equal, lose, beat_by_value, lose_by_value, d_value if equal else 0)
+
+    def kept_after(self, k: int, n: int) -> _Kept:
+        """What is left of the firer's pile when shot ``k`` (from 0) hits: each of the k shots before it missed,
+        spending n weaker cards (Firing 4), and the hitting draw of n cards from what was left held at least
+        one stronger than d."""
+        beat, equal, lose = self.beat, self.equal, self.lose
+        left = beat + equal + lose - k * n
+        lose_k = lose - k * n
+        rest = equal + lose_k
+        p_no_beat = comb(rest, n) / comb(left, n) if left >= n else 0.0
+        p_win = 1.0 - p_no_beat
+        spent_beat = (n * beat / left) / p_win
+        spent_equal = (n * equal / left - (p_no_beat * n * equal / rest if rest else 0.0)) / p_win
+        spent_lose = (n * lose_k / left - (p_no_beat * n * lose_k / rest if rest else 0.0)) / p_win
+        keep_beat = 1.0 - spent_beat / beat if beat else 0.0
+        keep_equal = 1.0 - spent_equal / equal if equal else 0.0
+        keep_lose = 1.0 - (k * n + spent_lose) / lose if lose else 0.0
+        # (the weights add up to the cards left, left - n; with same_deck the cards the defender drew
+        # below d are not followed, so they are scaled to add up all the same)
+        remaining = sum(self.beat_by_value) * keep_beat + sum(self.lose_by_value) * keep_lose + keep_equal
+        return _Kept(keep_beat, keep_equal, keep_lose, remaining)
 
 
 @attrs.define
@@ -241,6 +304,11 @@ class _Kept:
             return self.lose / self.remaining
         return self.beat / self.remaining
 
+    def damage_card_odds(self, hit: _HitDraw) -> list[float]:
+        """Shooting at Vehicles 2: the chance of each value for the firer's damage card, its next card."""
+        return [(hit.beat_by_value[v] * self.beat + hit.lose_by_value[v] * self.lose
+                 + (self.equal if v == hit.twin_value else 0.0)) / self.remaining for v in range(14)]
+
 
 def _damage_draw(tally: _Tally, p: float, a_val: list[float], d2_val: list[float], tie_val: list[float], ap: int,
                  armour: int, damage: int, bail_weight: dict[int, float], w_total: float) -> None:
@@ -253,12 +321,12 @@ def _damage_draw(tally: _Tally, p: float, a_val: list[float], d2_val: list[float
             q = a_val[va] * d2_val[vd] - (tie_val[va] if va == vd else 0.0)
             if q <= 0.0:
                 continue
-            diff = rules.damage_points(va, ap, vd, armour)
+            diff = vehicles.damage_points(va, ap, vd, armour)
             if diff <= 0:
                 tally.no_damage += p * q
                 continue
             total = damage + diff
-            crew_low = (bail_weight[total] - (1.0 if rules.crew_bail(vd, total) else 0.0)) \
+            crew_low = (bail_weight[total] - (1.0 if vehicles.crew_bail(vd, total) else 0.0)) \
                 / (w_total - 1.0) if w_total > 1.0 else 1.0
             crew_low = min(max(crew_low, 0.0), 1.0)
             tally.bail += p * q * crew_low

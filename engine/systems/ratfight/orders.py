@@ -13,11 +13,11 @@ from typing import TypeVar
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
 
+from . import closecombat, firing, movement, refusals, rules
 from . import commands as C
 from . import events as E
-from . import rules
 from .data import ActionCard
-from .rules import TurnEnds
+from .draws import TurnEnds
 from .state import ACTION_DECK, OK, Model, RatState
 
 OrderT = TypeVar("OrderT")
@@ -65,7 +65,7 @@ def _mover_refusal(st: RatState, cmd: ModelOrder) -> tuple[Model | None, str | N
     why = _spare_shots_first(st)
     if why:
         return None, why
-    own = rules._own(st, cmd.model)
+    own = refusals._own(st, cmd.model)
     if isinstance(own, str):
         return None, own
     model, card = own
@@ -137,11 +137,11 @@ def resolve_pass(ctx: Resolution, st: RatState, cmd: C.Pass) -> None:
 # -- Redraw (Inspiring) ------------------------------------------------------------------------------------
 
 def check_redraw(st: RatState, cmd: C.Redraw) -> str | None:
-    return _spare_shots_first(st) or rules._redraw_refusal(st)
+    return _spare_shots_first(st) or refusals._redraw_refusal(st)
 
 
 def offer_redraw(st: RatState) -> list[C.Redraw]:
-    return [C.Redraw()] if _giving_orders(st) and rules._redraw_refusal(st) is None else []
+    return [C.Redraw()] if _giving_orders(st) and refusals._redraw_refusal(st) is None else []
 
 
 @_turn_may_end
@@ -177,7 +177,7 @@ def resolve_retarget(ctx: Resolution, st: RatState, cmd: C.Retarget) -> None:
     ctx.emit(E.RetargetChosen(shooter=pending.shooter, target=cmd.target))
     if cmd.target is not None:
         shooter = st.models[pending.shooter]
-        rules.fire_at(ctx, st, shooter, pending.weapon, pending.mode, st.models[cmd.target], pending.shots,
+        firing.fire_at(ctx, st, shooter, pending.weapon, pending.mode, st.models[cmd.target], pending.shots,
                       retargeted=True)
     rules.after_action(ctx, st)
 
@@ -188,7 +188,7 @@ def check_move(st: RatState, cmd: C.Move) -> str | None:
     model, why = _mover_refusal(st, cmd)
     if why or model is None:
         return why
-    return rules._move_refusal(st, model, cmd)
+    return refusals._move_refusal(st, model, cmd)
 
 
 def offer_move(st: RatState) -> list[C.Move]:
@@ -199,16 +199,16 @@ def offer_move(st: RatState) -> list[C.Move]:
     for m in _actors(st):
         if m.pos is None or m.is_vehicle != (card.kind == "vehicle") or (m.immobile and not m.is_vehicle):
             continue
-        out += [C.Move(m.id, h) for h in rules.reach(st, m) if h != m.pos]
+        out += [C.Move(m.id, h) for h in movement.reach(st, m) if h != m.pos]
         if m.is_vehicle:
-            out += [C.Move(m.id, h, reverse=True) for h in rules.reach(st, m, reverse=True) if h != m.pos]
+            out += [C.Move(m.id, h, reverse=True) for h in movement.reach(st, m, reverse=True) if h != m.pos]
     return out
 
 
 @_model_order
 def resolve_move(ctx: Resolution, st: RatState, model: Model, cmd: C.Move) -> None:
     """Movement: along the cheapest path; a vehicle ends facing along its last step (not when reversing)."""
-    path = rules.move_path(st, model, cmd.to, cmd.reverse)
+    path = movement.move_path(st, model, cmd.to, cmd.reverse)
     assert path is not None  # checked
     facing = None
     if model.is_vehicle and not cmd.reverse:
@@ -249,7 +249,7 @@ def check_assault(st: RatState, cmd: C.Assault) -> str | None:
     model, why = _infantry_refusal(st, cmd)
     if why or model is None:
         return why
-    return rules._assault_refusal(st, model, cmd)
+    return refusals._assault_refusal(st, model, cmd)
 
 
 def offer_assault(st: RatState) -> list[C.Assault]:
@@ -262,7 +262,7 @@ def offer_assault(st: RatState) -> list[C.Assault]:
         here = m.pos
         if m.is_vehicle or m.immobile or here is None:
             continue
-        r = rules.reach(st, m)
+        r = movement.reach(st, m)
         for e in enemies:
             if hex_distance(here, e.at) > st.tables.movers[m.mover].road + 1:
                 continue
@@ -274,10 +274,10 @@ def offer_assault(st: RatState) -> list[C.Assault]:
 def resolve_assault(ctx: Resolution, st: RatState, model: Model, cmd: C.Assault) -> None:
     """Close Combat: move into contact, then fight it out."""
     if cmd.to != model.pos:
-        path = rules.move_path(st, model, cmd.to)
+        path = movement.move_path(st, model, cmd.to)
         assert path is not None  # checked
         ctx.emit(E.ModelMoved(model=model.id, path=tuple(path)))
-    rules.close_combat(ctx, st, model, st.models[cmd.target])
+    closecombat.close_combat(ctx, st, model, st.models[cmd.target])
 
 
 # -- Embark --------------------------------------------------------------------------------------------------
@@ -286,27 +286,27 @@ def check_embark(st: RatState, cmd: C.Embark) -> str | None:
     model, why = _infantry_refusal(st, cmd)
     if why or model is None:
         return why
-    return rules._embark_refusal(st, model, cmd)
+    return refusals._embark_refusal(st, model, cmd)
 
 
 def offer_embark(st: RatState) -> list[C.Embark]:
     card = _card_open(st)
     if card is None or card.kind != "move":
         return []
-    carriers = rules.actors_vehicles(st, st.active) if st.active else []
+    carriers = refusals.actors_vehicles(st, st.active) if st.active else []
     return [C.Embark(m.id, v.id) for m in _actors(st)
             if not (m.is_vehicle or m.immobile or m.pos is None)
             for v in carriers
-            if len(st.passengers(v.id)) < st.vehicle_type(v).capacity and rules._embark_hex(st, m, v)]
+            if len(st.passengers(v.id)) < st.vehicle_type(v).capacity and movement._embark_hex(st, m, v)]
 
 
 @_model_order
 def resolve_embark(ctx: Resolution, st: RatState, model: Model, cmd: C.Embark) -> None:
     """A model walks to a friendly carrier (the nearest hex next to it) and climbs in."""
-    h = rules._embark_hex(st, model, st.models[cmd.vehicle])
+    h = movement._embark_hex(st, model, st.models[cmd.vehicle])
     assert h is not None  # checked: the check refuses a carrier the model cannot reach
     if h != model.pos:
-        path = rules.move_path(st, model, h)
+        path = movement.move_path(st, model, h)
         assert path is not None  # checked
         ctx.emit(E.ModelMoved(model=model.id, path=tuple(path)))
     ctx.emit(E.ModelEmbarked(model=model.id, vehicle=cmd.vehicle))
@@ -318,7 +318,7 @@ def check_disembark(st: RatState, cmd: C.Disembark) -> str | None:
     model, why = _infantry_refusal(st, cmd)
     if why or model is None:
         return why
-    return rules._disembark_refusal(st, model, cmd)
+    return refusals._disembark_refusal(st, model, cmd)
 
 
 def offer_disembark(st: RatState) -> list[C.Disembark]:
@@ -345,7 +345,7 @@ def resolve_disembark(ctx: Resolution, st: RatState, model: Model, cmd: C.Disemb
 # -- Fire ----------------------------------------------------------------------------------------------------
 
 def check_fire(st: RatState, cmd: C.Fire) -> str | None:
-    return _spare_shots_first(st) or rules._fire_refusal(st, cmd)
+    return _spare_shots_first(st) or refusals._fire_refusal(st, cmd)
 
 
 def offer_fire(st: RatState) -> list[C.Fire]:
@@ -363,7 +363,7 @@ def offer_fire(st: RatState) -> list[C.Fire]:
             for i, mode in enumerate(weapon.modes):
                 out += [C.Fire(m.id, wid, e.id, i) for e in enemies
                         if hex_distance(here, e.at) <= mode.range
-                        and rules._shot_refusal(st, m, weapon, mode, e) is None]
+                        and refusals._shot_refusal(st, m, weapon, mode, e) is None]
     return out
 
 
@@ -372,12 +372,12 @@ def resolve_fire(ctx: Resolution, st: RatState, model: Model, cmd: C.Fire) -> No
     """Firing (a vehicle's turret swings to the target first); a grenade's template (Weapons)."""
     target = st.models[cmd.target]
     if model.is_vehicle:
-        ctx.emit(E.TurretTurned(model=model.id, facing=rules.direction_towards(model.at, target.at)))
+        ctx.emit(E.TurretTurned(model=model.id, facing=movement.direction_towards(model.at, target.at)))
     weapon = st.tables.weapons[cmd.weapon]
     if weapon.modes[cmd.mode].template:
-        rules.grenade(ctx, st, model, cmd.weapon, cmd.mode, target)
+        firing.grenade(ctx, st, model, cmd.weapon, cmd.mode, target)
     else:
-        rules.fire_at(ctx, st, model, cmd.weapon, cmd.mode, target, weapon.modes[cmd.mode].shots)
+        firing.fire_at(ctx, st, model, cmd.weapon, cmd.mode, target, weapon.modes[cmd.mode].shots)
 
 
 def model_orders(st: RatState) -> list[ModelOrder]:

@@ -22,7 +22,7 @@ from hexfront.engine.core.view import Chance, OrderPreview
 from . import commands as C
 from . import describe as D
 from . import events as E
-from . import rules
+from . import firing, lineofsight, movement, vehicles
 from .data import Mode, Weapon
 from .odds import VehicleOdds, opposed_fire_odds, rank, vehicle_fire_odds
 from .schema import COVER_CARDS
@@ -43,9 +43,9 @@ def activation_cost(st: RatState) -> str:
 
 def move_cost(st: RatState, m: Model, to: Hex, reverse: bool = False) -> str:
     mover = st.tables.movers[m.mover]
-    full = rules.budget(st, m, reverse)
-    cost = rules.reach(st, m, reverse).get(to)
-    path = rules.move_path(st, m, to, reverse)
+    full = movement.budget(st, m, reverse)
+    cost = movement.reach(st, m, reverse).get(to)
+    path = movement.move_path(st, m, to, reverse)
     if cost is None or path is None:
         return ""
     hexes = len(path) - 1
@@ -98,7 +98,7 @@ def preview_pivot(st: RatState, cmd: C.Pivot) -> OrderPreview:
 
 def preview_embark(st: RatState, cmd: C.Embark) -> OrderPreview:
     m = st.models[cmd.model]
-    h = rules._embark_hex(st, m, st.models[cmd.vehicle])
+    h = movement._embark_hex(st, m, st.models[cmd.vehicle])
     walk = move_cost(st, m, h) if h is not None and h != m.pos else "climbs in from next to it"
     return OrderPreview(summary=D.embark_order(st, cmd), cost=_model_cost(st, walk))
 
@@ -197,8 +197,8 @@ def _shooter_words(shooter: Model, weapon: Weapon, mode: Mode) -> list[str]:
 
 def _vehicle_words(st: RatState, attacker_pos: Hex, vehicle: Model, ap: int) -> tuple[str, int, list[str]]:
     vt = st.vehicle_type(vehicle)
-    arc = rules.armour_arc(vehicle, attacker_pos)
-    armour = vt.armour[rules.ARC_INDEX.get(arc, 2)]
+    arc = vehicles.armour_arc(vehicle, attacker_pos)
+    armour = vt.armour[vehicles.ARC_INDEX.get(arc, 2)]
     words = [f"AP {ap} against {arc} armour {armour}" + ("" if vt.armoured else " (unarmoured)")
              + " (Shooting at Vehicles 2)",
              "the vehicle turns 1 card to avoid the hit, terrain does not count (Shooting at Vehicles 1)"]
@@ -264,7 +264,7 @@ def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, tar
                   summary: str, cost: str, retargeted: bool = False) -> OrderPreview:
     weapon = st.tables.weapons[weapon_id]
     mode = weapon.modes[mode_i]
-    n_att = rules.shooter_cards(shooter, mode)
+    n_att = firing.shooter_cards(shooter, mode)
     mods = _shooter_words(shooter, weapon, mode)
     if shots > 1:
         mods.append(f"{shots} shots, each against the one defender card (Firing 4)")
@@ -280,8 +280,8 @@ def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, tar
                             note=piles.note("The damage card is whichever card is next in the firer's pile after "
                                             "those spent on the hit."),
                             estimate=piles.estimate, value_unit=UNIT_CREW)
-    seen = None if retargeted else rules.sight(st, shooter.at, target.at)
-    n_def = rules.cover_cards(st, target, seen)
+    seen = None if retargeted else lineofsight.sight(st, shooter.at, target.at)
+    n_def = lineofsight.cover_cards(st, target, seen)
     mods.insert(0, _cover_words(st, target, n_def))
     piles = _Piles(st, {shooter.side: shots * n_att, target.side: n_def})
     hit, tie, miss = map(float, opposed_fire_odds(piles.ranks(target.side), n_def, piles.ranks(shooter.side),
@@ -292,7 +292,7 @@ def _fire_preview(st: RatState, shooter: Model, weapon_id: str, mode_i: int, tar
     if shots > 1:
         around = [m.name for m in st.models.values()
                   if m.side == target.side and m.id != target.id and m.on_table
-                  and hex_distance(m.at, target.at) <= rules.RETARGET_HEXES
+                  and hex_distance(m.at, target.at) <= firing.RETARGET_HEXES
                   and not (m.is_vehicle and mode.ap == 0 and st.vehicle_type(m).armoured)]
         if around:
             mods.append("spare shots after a hit may go to " + ", ".join(around) + " (Firing 5)")
@@ -361,13 +361,13 @@ def grenade_victims(st: RatState, centre: Model) -> list[Model]:
 def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, centre: Model, summary: str,
                      cost: str) -> OrderPreview:
     """Weapons, Grenade: every model under the 3-inch template (the hex and its six neighbours) takes a shot."""
-    n_att = rules.shooter_cards(thrower, mode)
-    seen = rules.sight(st, thrower.at, centre.at)
+    n_att = firing.shooter_cards(thrower, mode)
+    seen = lineofsight.sight(st, thrower.at, centre.at)
     victims = grenade_victims(st, centre)
     needs: dict[str, int] = {}
     for v in victims:
         needs[thrower.side] = needs.get(thrower.side, 0) + n_att + (1 if v.is_vehicle else 0)
-        n_def = 3 if v.is_vehicle else rules.cover_cards(st, v, seen if v is centre else None)
+        n_def = 3 if v.is_vehicle else lineofsight.cover_cards(st, v, seen if v is centre else None)
         needs[v.side] = needs.get(v.side, 0) + n_def
     piles = _Piles(st, needs)
     mods = _shooter_words(thrower, weapon, mode)
@@ -387,7 +387,7 @@ def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, c
             mods.append(f"{v.name}{own}, unarmoured vehicle: hit {_pct(p)}, crew bail {_pct(odds.bail)}")
             chances.append((p, odds.tie, same))
             continue
-        n_def = rules.cover_cards(st, v, seen if v is centre else None)
+        n_def = lineofsight.cover_cards(st, v, seen if v is centre else None)
         hit, tie, _ = map(float, opposed_fire_odds(piles.ranks(v.side), n_def, piles.ranks(thrower.side), n_att, 1,
                                                    same_deck=same))
         cover = {1: "open", 2: "soft cover", 3: "hard cover"}[n_def]

@@ -30,7 +30,7 @@ from hexfront.engine.core.view import (
 
 from . import commands as C
 from . import describe as D
-from . import orders, rules
+from . import morale, orders
 from .data import Mode, Tables, Terrain, Weapon
 from .describe import Describer, where
 from .state import ABANDONED, ACTION_DECK, DOWN, OK, Model, RatState
@@ -268,7 +268,7 @@ def activation(st: RatState) -> ActivationView:
                 continue
             if side in st.inspired:
                 lines.append(f"{names[side]}: the Inspiring redraw is used for this turn")
-            elif any(rules.present(m) for m in heroes):
+            elif any(morale.present(m) for m in heroes):
                 lines.append(f"{names[side]}: the Inspiring leader may still redraw one card this turn")
             else:
                 lines.append(f"{names[side]}: no Inspiring redraw (the leader is Down or gone)")
@@ -347,7 +347,7 @@ def parts_fire(st: RatState, cmd: C.Fire) -> OrderParts:
 def visible_hexes(st: RatState, piece_id: str) -> frozenset[Hex]:
     """Every board hex the model can see from where it stands (Line of sight and Terrain).
 
-    The same line of sight as rules.sight; remembered per position and wrecks in the tables' sight cache.
+    The same line of sight as lineofsight.sight; remembered per position and wrecks in the tables' sight cache.
     """
     m = st.models.get(piece_id)
     if m is None or m.pos is None:
@@ -370,7 +370,7 @@ def visible_hexes(st: RatState, piece_id: str) -> frozenset[Hex]:
 def summary(st: RatState) -> BattleSummary:
     """Casualties per side (as morale counts them) and what stood at the end."""
     names = st.tables.side_names
-    casualties = {s: rules.casualties(st, s) for s in st.sides}
+    casualties = {s: morale.casualties(st, s) for s in st.sides}
     lines = []
     if st.result is not None:
         winner, reason = st.result

@@ -42,7 +42,7 @@ def test_an_idle_piece_is_told_why_in_the_systems_own_words(system_id):
 
 def test_a_ratfight_model_on_a_fire_card_is_told_it_has_no_target():
     """RatFight: a model that may act on a Fire card but has no legal shot is told why (range, sight)."""
-    from hexfront.engine.systems.ratfight import rules
+    from hexfront.engine.systems.ratfight import refusals
 
     battle = Battle.new("ratfight", "ditch", seed=3)
     battle.setup.players = {s: "default" for s in battle.system.sides(battle.state)}
@@ -52,13 +52,13 @@ def test_a_ratfight_model_on_a_fire_card_is_told_it_has_no_target():
         st = battle.state
         if battle.outcome() is not None:
             break
-        card = rules._card(st)
+        card = refusals._card(st)
         if card is not None and card.kind == "fire" and st.pending is None:
             acting = {c.model for c in battle.legal_commands() if hasattr(c, "weapon")}
             for m in st.models.values():
                 if m.side == st.active and m.status == "ok" and m.pos is not None and m.id not in st.used \
                         and m.id not in acting and not (card.infantry_only and m.is_vehicle):
-                    seen.append(rules.idle_reason(st, m.id))
+                    seen.append(refusals.idle_reason(st, m.id))
         battle.submit(players[battle.side_to_act()].choose(battle.system, st))
     assert seen, "no model without a shot on a Fire card came up"
     assert all(r.startswith("no target: ") and ("out of range" in r or "line of sight" in r
