@@ -42,9 +42,11 @@ lint: $(VENV)/.installed-test | $(TYPECHECK)/hexfront
 	$(BIN)/ruff check .
 	$(BIN)/mypy -p hexfront.engine -p hexfront.tui -p hexfront.content
 
+# three workers on two cores: the Textual pilot tests and the real processes (sshd, the command line)
+# leave a core idle while they wait; whole files per worker, longest first (tests/conftest.py)
 test: lint
 	-bash tests/tui/ensure_sshd.sh
-	$(BIN)/python -m pytest -n 2 --dist loadfile
+	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder
 
 # every benchmarks/*_bench.py but selfplay_bench.py (the shared driver of the per-system scripts,
 # which takes a SYSTEM argument): a new system's script is run without an edit here

@@ -8,24 +8,31 @@ keys per TUI test make those slices most of the suite's wall time, so tests use 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
 import textual._wait as _wait
 
 _wait.SLEEP_GRANULARITY = 1 / 200
 _wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20.0
 
 
-#: the folders whose files take longest (whole battles in the Textual pilot, property runs), run first
-LONG_FIRST = ("tui", "properties", "security")
+#: seconds each test file took in a measured run of the whole suite (tests/file_seconds.json, from pytest's
+#: --durations=0 on two workers): used only to order the files, so a stale or missing figure costs time,
+#: never a test
+FILE_SECONDS: dict[str, float] = json.loads((Path(__file__).parent / "file_seconds.json").read_text())
 
 
 def pytest_collection_modifyitems(items: list) -> None:
-    """Run the long files first. ``make test`` hands whole files to two workers (pytest-xdist's loadfile),
-    in the order collected: a long file collected last keeps one worker busy after the other has run out,
-    so the suite takes as long as that tail. Long files first, and the many short ones fill the end."""
+    """Run the longest files first. ``make test`` hands whole files to its workers (pytest-xdist's
+    loadfile, with --no-loadscope-reorder: else xdist orders files by their number of tests) in the order
+    collected: a long file collected last keeps one worker busy after the others
+    have run out. Longest first, and the many short files fill the end (a file not measured yet counts as
+    long, so a new file is never the tail)."""
+    root = Path(__file__).parent.parent
 
-    def weight(item) -> int:
-        parts = item.path.parts
-        folder = parts[parts.index("tests") + 1] if "tests" in parts else ""
-        return LONG_FIRST.index(folder) if folder in LONG_FIRST else len(LONG_FIRST)
+    def seconds(item: pytest.Item) -> float:
+        return FILE_SECONDS.get(item.path.relative_to(root).as_posix(), 60.0)
 
-    items.sort(key=weight)
+    items.sort(key=seconds, reverse=True)

@@ -18,7 +18,7 @@ from mutations import KINDS, mutated_save, mutated_saves, sources
 from hexfront.engine.core.system import all_systems
 
 SEED = 18
-CASES = 300
+CASES = 150
 #: every this many cases, --verify also runs as a real process (with a time and a memory limit)
 PROCESS_EVERY = 50
 

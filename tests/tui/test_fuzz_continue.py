@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "security"))
 from mutations import ESCAPE_NAME, mutated_saves  # noqa: E402
 
 #: How many cases the suite drives through the game (each is one app start; about 0.3 s each).
-CASES = 40
+CASES = 24
 SEED = 18
 
 
