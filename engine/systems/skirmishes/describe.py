@@ -15,8 +15,7 @@ from hexfront.engine.core.hexes import Hex, hex_label
 
 from . import commands as C
 from . import events as E
-from .rules import STAGE_TITLES, vehicle_for
-from .state import Character, Order, SkirmishState
+from .state import STAGE_TITLES, Character, Order, SkirmishState, vehicle_for
 
 
 class _SecretOrder(Protocol):

@@ -15,15 +15,22 @@ from hexfront.engine.core.resolution import Resolution
 from . import combat, hits
 from . import events as E
 from .data import Tables
+from .describe import order_line
 from .ground import band_effect, can_see, drive_options, layer
-from .state import ABLE, COMMIT, LUCK, OUT, REACT, RESOLVE, ROUND_SECONDS, Character, SkirmishState
-
-STAGES = ("movement", "shooting", "grenades", "reactions", "melee", "misc", "detonation", "shelling", "end")
-STAGE_TITLES = {"movement": "Movement phase", "shooting": "Shooting phase", "grenades": "Grenades phase",
-                "reactions": "Live grenades: who deals with them", "melee": "Melee phase",
-                "misc": "Miscellaneous phase", "detonation": "End of the round: live grenades burst",
-                "shelling": "End of the round: heavy artillery", "end": "End of the round"}
-
+from .state import (
+    ABLE,
+    COMMIT,
+    LUCK,
+    OUT,
+    REACT,
+    RESOLVE,
+    ROUND_SECONDS,
+    STAGE_TITLES,
+    STAGES,
+    Character,
+    SkirmishState,
+    vehicle_for,
+)
 
 # ---------------------------------------------------------------------------
 # Setup
@@ -166,14 +173,6 @@ def machines_in_reach(st: SkirmishState, c: Character) -> list[tuple[str, bool]]
     return out
 
 
-def vehicle_for(st: SkirmishState, c: Character) -> str | None:
-    """The vehicle ``c`` could drive this round: the one it sits in (and stays in), or the one its run ends in."""
-    plan = st.plans.get(c.id)
-    if plan is not None:
-        return st.vehicle_at(plan)
-    return c.aboard or None
-
-
 def drive_targets(st: SkirmishState, c: Character) -> list[Hex]:
     vid = vehicle_for(st, c)
     if vid is None:
@@ -230,8 +229,6 @@ def after_lock(ctx: Resolution, st: SkirmishState) -> None:
     """When both sides are locked, the orders are revealed together and the round resolves."""
     if committing_side(st) is not None:
         return
-    from .describe import order_line
-
     lines = tuple(f"{c.name}: caught by surprise" if st.surprise and c.side != st.tables.ambusher
                   else order_line(st, st.orders.get(c.id), st.plans.get(c.id), c)
                   for c in sorted(st.chars.values(), key=lambda x: x.id) if c.able)
@@ -335,4 +332,4 @@ def aftermath(ctx: Resolution, st: SkirmishState) -> None:
                                                    f"too late"))
 
 
-__all__ = ["new_state", "setup", "side_to_act", "ABLE", "RESOLVE"]
+__all__ = ["new_state", "setup", "side_to_act", "ABLE", "RESOLVE", "STAGE_TITLES", "STAGES", "vehicle_for"]

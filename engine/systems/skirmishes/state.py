@@ -226,3 +226,19 @@ class SkirmishState:
             self.result, tuple(self.aftermath), tuple(sorted(self.machines.items())),
             tuple(sorted((k, h.q, h.r) for k, h in self.vehicles.items())),
         )
+
+
+#: the stages of a round, in order, and their titles in the dice log (the book's Sequence of Play)
+STAGES = ("movement", "shooting", "grenades", "reactions", "melee", "misc", "detonation", "shelling", "end")
+STAGE_TITLES = {"movement": "Movement phase", "shooting": "Shooting phase", "grenades": "Grenades phase",
+                "reactions": "Live grenades: who deals with them", "melee": "Melee phase",
+                "misc": "Miscellaneous phase", "detonation": "End of the round: live grenades burst",
+                "shelling": "End of the round: heavy artillery", "end": "End of the round"}
+
+
+def vehicle_for(st: SkirmishState, c: Character) -> str | None:
+    """The vehicle ``c`` could drive this round: the one it sits in (and stays in), or the one its run ends in."""
+    plan = st.plans.get(c.id)
+    if plan is not None:
+        return st.vehicle_at(plan)
+    return c.aboard or None
