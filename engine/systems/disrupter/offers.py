@@ -144,12 +144,15 @@ def offer_relieve_stress(s: DisState) -> list[C.RelieveStress]:
 
 # -- Rules 13-14: movement actions ----------------------------------------------------------------------------
 
+def _team_in_step(s: DisState, team_id: str, step: str) -> Team | str:
+    """The team acting in ``step`` ("move" or "ba") of a segment open to orders, or why there is none."""
+    why = _segment_open(s)
+    return why if why else acting_team(s, team_id, step)
+
+
 def _mover(s: DisState, team_id: str) -> Team | str:
     """A team that may still take its movement action in this movement step."""
-    why = _segment_open(s)
-    if why:
-        return why
-    team = acting_team(s, team_id, "move")
+    team = _team_in_step(s, team_id, "move")
     if isinstance(team, str):
         return team
     if team.moved:
@@ -221,12 +224,8 @@ def offer_retreat(s: DisState) -> list[C.Retreat]:
 
 def _cover_team(s: DisState, team_id: str) -> Team | str:
     """Rule 13: a team takes or leaves cover as its movement action, or as its battlefield action."""
-    why = _segment_open(s)
-    if why:
-        return why
-    seg = s.segment
-    step = seg[2] if seg else "move"
-    team = acting_team(s, team_id, step)
+    step = s.segment[2] if s.segment else "move"
+    team = _team_in_step(s, team_id, step)
     if isinstance(team, str):
         return team
     if team.routed:
@@ -286,10 +285,7 @@ def offer_leave_cover(s: DisState) -> list[C.LeaveCover]:
 
 def _actor(s: DisState, team_id: str) -> Team | str:
     """A team that may take a battlefield action in this step (routed teams take none, Rule 8)."""
-    why = _segment_open(s)
-    if why:
-        return why
-    team = acting_team(s, team_id, "ba")
+    team = _team_in_step(s, team_id, "ba")
     if isinstance(team, str):
         return team
     if team.routed:
