@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Protocol
 
 import attrs
 
+from .campaign import CampaignRules
 from .contract import ContractError, Rulebook, core_event_line
 from .errors import UnknownScenario, UnknownSystem, shown
 from .hexes import Hex
@@ -348,6 +349,11 @@ class RuleSystem:
         from .players import RandomPlayer
 
         return {"random": RandomPlayer}
+
+    def campaign_rules(self) -> CampaignRules | None:
+        """How one battle carries into the next in a campaign (engine.core.campaign); None where the book
+        gives nothing that carries over."""
+        return None
 
 
 def _systems_package_path() -> list[str]:
