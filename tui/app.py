@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
@@ -29,6 +29,9 @@ from hexfront.engine.core.view import SideInfo
 from .pace import PACES, pace_of
 from .session import Session, autosave_path, retire_autosave
 from .settings import keep_setting, read_settings
+
+if TYPE_CHECKING:
+    from .serve.visit import HostVisit
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 #: A save loaded to watch: the battle up to where it agreed, and the line saying where it diverged (None if never).
@@ -68,7 +71,7 @@ class HexfrontApp(App[None]):
     def __init__(self, *, ascii_look: bool | None = None, computer_delay: float | None = None,
                  replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None,
                  replay: Path | None = None, loaded: Replayed | None = None,
-                 resumed: Battle | None = None) -> None:
+                 resumed: Battle | None = None, host: HostVisit | None = None) -> None:
         # the terminal's own 16 colours, and with NO_COLOR none at all (plain text attributes stay)
         super().__init__(ansi_color=True)
         env_ascii = os.environ.get("HEXFRONT_ASCII", "").strip().lower() not in ("", "0", "no", "off", "false")
@@ -86,6 +89,7 @@ class HexfrontApp(App[None]):
         self.replay_loaded = loaded  # (battle, divergence) when the command line has loaded it already
         self.resumed = resumed  # start="continue": the autosaved battle, when the command line has loaded it
         self.battle_seed = battle_seed  # fixed for tests and demos; None draws one from the clock
+        self.host = host  # run by a host (tui/serve/session.py): the store and the visiting player; else None
         self.theme = "ansi-dark"
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
@@ -100,6 +104,10 @@ class HexfrontApp(App[None]):
 
         self.apply_ascii_look()
         self.push_screen(TitleScreen())
+        if self.host is not None:  # the key's name on its first visit; the player online from now on
+            from .serve.screens.lobby import welcome
+
+            welcome(self, self.host)
         if self.settings_note:
             self.notify(self.settings_note, severity="warning", timeout=20, markup=False)
         if self.start == "continue":

@@ -45,6 +45,7 @@ class TitleScreen(Screen[None]):
         Binding("l", "choose('load')", "load"),
         Binding("w", "choose('watch')", "watch replay"),
         Binding("t", "choose('tutorials')", "tutorials"),
+        Binding("h", "choose('host')", "host lobby"),  # only when run by a host (check_action)
         Binding("question_mark", "app.help", "rules help", key_display="?"),
         Binding("a", "choose('ascii')", "ASCII look"),
         Binding("q", "choose('quit')", "quit"),
@@ -62,6 +63,12 @@ class TitleScreen(Screen[None]):
         self.rebuild()
         self.query_one("#title-menu").focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The host's lobby only when this game runs on a host."""
+        if action == "choose" and parameters == ("host",):
+            return hexfront_app(self).host is not None
+        return True
+
     def on_screen_resume(self) -> None:
         self.rebuild()
 
@@ -70,7 +77,9 @@ class TitleScreen(Screen[None]):
         keep = menu.highlighted or 0
         has_autosave = autosave_path().is_file()
         ascii_on = "on" if hexfront_app(self).ascii_look else "off"
-        entries = [
+        hosted = hexfront_app(self).host is not None
+        entries = [("host", "h  Host: play, join and watch others")] if hosted else []
+        entries += [
             ("new", "n  New battle"),
             ("continue", "c  Continue the last battle" if has_autosave else "c  Continue (no battle saved yet)"),
             ("load", "l  Load a saved battle"),
@@ -111,6 +120,10 @@ class TitleScreen(Screen[None]):
         elif what == "ascii":
             app.set_ascii_look(not app.ascii_look)
             self.rebuild()
+        elif what == "host" and app.host is not None:
+            from ..serve.screens.lobby import LobbyScreen
+
+            app.push_screen(LobbyScreen())
         elif what == "quit":
             app.exit()
 

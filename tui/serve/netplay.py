@@ -16,7 +16,7 @@ from hexfront.engine.core.errors import UndoRefused
 from hexfront.engine.core.serial import codec_for
 
 from ..session import Session
-from .store import FINISHED, PLAYING, HostStore, Player, StaleOrder, StoreError, follow, replay_battle
+from .store import FINISHED, PLAYING, HostStore, Player, StoreError, follow, replay_battle
 
 #: How often a screen looks for the other player's orders (seconds): theirs show within half a second.
 POLL_SECONDS = 0.2

@@ -1,0 +1,108 @@
+"""The battle screen for a battle between two players on the host, or for watching one.
+
+It is the battle screen every battle has (map, orders, dice log, odds, help...), with these changes:
+orders are given only for this player's side and only when the rules say it acts; the other player's
+orders, dice and cards appear as the store receives them (looked for every POLL_SECONDS); undo asks
+the other player, who answers yes or no; leaving keeps the battle on the host (the lobby resumes it).
+A watcher gives no order. Everyone sees the shared view of the map (what both sides may see: hidden
+units as markers, secret orders by side only until the reveal), as at a shared keyboard.
+"""
+
+from __future__ import annotations
+
+from hexfront.engine.core.errors import HexfrontError, UndoRefused
+
+from ...host import hexfront_app
+from ...screens.battle import BattleScreen
+from ...screens.confirm import Question
+from ...widgets.panes import OrderPane
+from ..netplay import POLL_SECONDS, NetSession
+
+
+class NetBattleScreen(BattleScreen):
+    """A battle on the host from one seat (or watched)."""
+
+    def __init__(self, session: NetSession) -> None:
+        super().__init__(session)
+        self.net = session
+        self._asked = False  # the other player's undo request is on screen
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(POLL_SECONDS, self.follow_store)
+        if self.net.watching():
+            self.say("watching: the players' orders, dice and cards show as they give them")
+
+    def human_to_act(self) -> bool:
+        return self.net.mine_to_act()
+
+    def _draw_orders(self) -> None:
+        if self.net.battle.outcome() is None and not self.net.mine_to_act():
+            self.query_one(OrderPane).show_waiting(self.net.waiting_line())
+            self.refresh_bindings()
+            return
+        super()._draw_orders()
+
+    # -- following the other player ----------------------------------------------------------
+    def follow_store(self) -> None:
+        """Bring in what the store has that this screen does not: orders, orders taken back, a join, a request."""
+        try:
+            before = self.net.follow()
+        except HexfrontError as exc:
+            self.say(f"cannot follow the battle: {exc.message}")
+            return
+        if before is not None:
+            if before == -1:
+                self._ended = False
+                self.say("orders were taken back: the battle is where both players agreed")
+            elif len(self.net.battle.log) > before:
+                self.message = f"{len(self.net.battle.log) - before} new order(s) from the other player"
+            self._after_log_change(None if before == -1 else before)
+        if not self._asked and self.net.pending_undo():
+            self._asked = True
+            self.app.push_screen(Question(
+                "Take back the last order?",
+                "The other player asks to take back the last order of the battle. It stands unless you agree.",
+                yes="take it back", no="it stands"), self._answer_undo)
+
+    def _answer_undo(self, yes: bool | None) -> None:
+        self._asked = False
+        try:
+            done = self.net.answer_undo(bool(yes))
+        except HexfrontError as exc:
+            self.say(exc.message)
+            return
+        self.say("the last order is taken back" if done else "the order stands")
+        self.follow_store()
+
+    # -- undo, redo, leaving --------------------------------------------------------------------
+    def action_undo(self) -> None:
+        try:
+            self.net.undo()
+        except UndoRefused as refused:
+            self.say(f"cannot undo: {refused.message}")
+            return
+        self.say("asked the other player to let the last order be taken back; it stands until they agree")
+
+    def action_redo(self) -> None:
+        try:
+            self.net.redo()
+        except UndoRefused as refused:
+            self.say(f"cannot redo: {refused.message}")
+
+    def action_leave(self) -> None:
+        """q: leave for the menu; the battle stays on the host, and the lobby brings it back."""
+        if self.net.battle.outcome() is not None or self.net.watching():
+            self._leave(True)
+            return
+        self.app.push_screen(Question(
+            "Leave this battle?",
+            "Every order is kept on the host. The lobby (h on the menu) brings you back to it; "
+            "meanwhile the other player waits for your orders when it is your turn.",
+            yes="leave for the menu", no="stay in the battle"), self._leave)
+
+    def _leave(self, yes: bool | None) -> None:
+        super()._leave(yes)
+        visit = hexfront_app(self).host
+        if yes and visit is not None:
+            visit.doing = "in the lobby"

@@ -1,0 +1,58 @@
+"""One visit's game process on the host: ``python -m hexfront.tui.serve.session --data D --key K --peer P``.
+
+The host (tui/serve/server.py) starts one per SSH session on a pseudo-terminal, with HEXFRONT_SAVES set
+to the player's own saves folder. This opens the host's store in the data folder ``D`` (host.sqlite3),
+finds the player bound to key fingerprint ``K`` (a first visit chooses a name in the game), and runs
+the game with the Host entry on its menu. Nothing the client types names a path: the data folder and
+the key come from the host. A problem before the game starts is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from hexfront.engine.core.errors import HexfrontError
+
+from .store import FINGERPRINT, open_store
+from .visit import HostVisit
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="hexfront-session", description="one visit to a hexfront host")
+    parser.add_argument("--data", required=True, help="the host's data folder (the store is host.sqlite3 in it)")
+    parser.add_argument("--key", required=True, help="the fingerprint of the visitor's SSH key")
+    parser.add_argument("--peer", default="", help="the client's address, as the host saw it")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    if not FINGERPRINT.fullmatch(args.key):
+        print("hexfront session: the key fingerprint is not one the host writes", file=sys.stderr)
+        return 2
+    try:
+        store = open_store(Path(args.data))
+    except (OSError, HexfrontError) as exc:
+        print(f"hexfront session: cannot open the host's record in {args.data}: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # sqlite3.Error and the like: one line, never a traceback
+        print(f"hexfront session: the host's record cannot be used ({type(exc).__name__}: {exc})", file=sys.stderr)
+        return 2
+    visit = HostVisit(store, args.key, args.peer[:100], store.player_for_key(args.key))
+    from ..app import HexfrontApp
+
+    try:
+        app = HexfrontApp(host=visit)
+        app.run()
+        return app.return_code or 0
+    finally:
+        if visit.player is not None:
+            store.leave(visit.player.id)
+        store.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
