@@ -1,0 +1,141 @@
+"""Two players over the store: each process holds its own battle replayed from it, gives orders only for
+its own side when the rules let it, and follows the other's; a watcher follows both; undo needs consent;
+a battle exports as a save that verifies."""
+
+from __future__ import annotations
+
+import pytest
+from hostkit import keyed, open_two_player, stores
+
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.core.errors import UndoRefused
+from hexfront.engine.core.system import get_system
+from hexfront.tui.cli import main as command_line
+from hexfront.tui.serve.netplay import NetSession
+from hexfront.tui.serve.store import FINISHED, StoreError, export_battle, open_store
+
+
+def play_turn(session: NetSession, computer) -> bool:
+    """If it is this session's turn, let a computer player choose its order and give it as a player would."""
+    session.follow()
+    if not session.mine_to_act():
+        return False
+    state = session.system.copy_state(session.state)
+    session.submit(computer.choose(session.system, state))
+    return True
+
+
+def test_a_ratfight_battle_played_to_its_end_over_the_store_with_a_watcher(tmp_path):
+    first, second, third = stores(tmp_path, 3)
+    bid, alice, bob, sides = open_two_player(first, "ratfight", "convoy", seed=5)
+    watcher = keyed(third, "Watcher")
+    a = NetSession.seat_of(first, bid, alice)
+    b = NetSession.seat_of(second, bid, bob)
+    w = NetSession.seat_of(third, bid, watcher)
+    assert (a.side, b.side, w.side) == (sides[0], sides[1], None)
+    default = get_system("ratfight").computer_players()["default"]
+    computers = {a.side: default(1), b.side: default(2)}
+    seen_by_watcher = 0
+    for _ in range(5000):
+        if a.battle.outcome() is not None:
+            break
+        moved = [play_turn(s, computers[s.side]) for s in (a, b)]
+        assert any(moved) or a.battle.outcome() is not None  # someone always has an order to give
+        if w.follow() is not None:
+            seen_by_watcher += 1
+    for s in (a, b, w):
+        s.follow()
+    assert a.battle.outcome() is not None
+    assert len(a.battle.log) == len(b.battle.log) == len(w.battle.log) > 10
+    assert a.battle.state_hash() == b.battle.state_hash() == w.battle.state_hash()
+    assert seen_by_watcher > 1  # the watcher followed along, not only at the end
+    row = third.battle(bid)
+    assert row.status == FINISHED and ("won" in row.result or "draw" in row.result)
+    with pytest.raises(IllegalOrder, match="the battle is over|watching"):
+        w.submit(a.battle.log[0])
+
+
+def test_a_player_cannot_order_the_other_side(tmp_path):
+    first, second = stores(tmp_path, 2)
+    bid, alice, bob, sides = open_two_player(first, "ratfight", "convoy", seed=5)
+    a = NetSession.seat_of(first, bid, alice)
+    b = NetSession.seat_of(second, bid, bob)
+    mover, waiter = (a, b) if a.mine_to_act() else (b, a)
+    order = mover.battle.legal_commands()[0]
+    with pytest.raises(IllegalOrder, match="turn, not yours"):
+        waiter.submit(order)  # the other side's order, given while it is theirs to give
+    assert first.orders(bid) == [] and waiter.battle.log == []
+    with pytest.raises(StoreError, match="you do not command"):  # and past the game process, the store refuses
+        first.append(bid, 1, mover.side or "", waiter.player.id, mover.codec.command_to_json(order),
+                     mover.battle.checkpoint())
+    watcher = NetSession.seat_of(second, bid, keyed(second, "Watcher"))
+    with pytest.raises(IllegalOrder, match="watching"):
+        watcher.submit(order)
+
+
+def test_a_stale_order_from_a_second_connection_is_refused_and_followed(tmp_path):
+    first, second = stores(tmp_path, 2)
+    bid, alice, bob, sides = open_two_player(first, "ratfight", "convoy", seed=5)
+    mover = NetSession.seat_of(first, bid, alice if first.battle(bid).seats[sides[0]] else bob)
+    if not mover.mine_to_act():
+        mover = NetSession.seat_of(first, bid, bob)
+    again = NetSession.seat_of(second, bid, mover.player)  # the same player connected twice
+    mover.submit(mover.battle.legal_commands()[0])
+    late = again.battle.legal_commands()[-1]
+    with pytest.raises(IllegalOrder, match="moved on|turn"):
+        again.submit(late)
+    assert len(first.orders(bid)) == 1 and len(again.battle.log) == 1  # refused, then caught up
+
+
+def test_a_dropped_player_reconnects_where_they_were(tmp_path):
+    first, second = stores(tmp_path, 2)
+    bid, alice, bob, sides = open_two_player(first, "ratfight", "convoy", seed=5)
+    default = get_system("ratfight").computer_players()["default"]
+    a, b = NetSession.seat_of(first, bid, alice), NetSession.seat_of(second, bid, bob)
+    for _ in range(12):
+        play_turn(a, default(1)) or play_turn(b, default(2))
+    first.close()  # Alice's connection drops: her process and its store connection go
+    again = NetSession.seat_of(open_store(tmp_path), bid, alice)
+    b.follow()
+    assert again.side == sides[0] and again.battle.state_hash() == b.battle.state_hash()
+    assert again.mine_to_act() != b.mine_to_act()
+
+
+def test_undo_needs_the_other_players_consent(tmp_path):
+    first, second = stores(tmp_path, 2)
+    bid, alice, bob, sides = open_two_player(first, "ratfight", "convoy", seed=5)
+    a, b = NetSession.seat_of(first, bid, alice), NetSession.seat_of(second, bid, bob)
+    mover, other = (a, b) if a.mine_to_act() else (b, a)
+    mover.submit(mover.battle.legal_commands()[0])
+    with pytest.raises(UndoRefused, match="new order"):
+        mover.redo()
+    assert mover.undo() == 0 and len(mover.battle.log) == 1  # asked: nothing taken back yet
+    assert not mover.pending_undo()  # a request is the other player's to answer
+    other.follow()
+    assert other.pending_undo()
+    assert other.answer_undo(False) is False
+    assert len(first.orders(bid)) == 1
+    mover.undo()
+    other.follow()
+    assert other.answer_undo(True) is True
+    assert first.orders(bid) == []
+    assert mover.follow() == -1 and other.follow() == -1
+    assert mover.battle.log == [] == other.battle.log
+
+
+def test_an_exported_battle_verifies_as_a_save(tmp_path, capsys):
+    store = open_store(tmp_path / "data")
+    bid, alice, bob, sides = open_two_player(store, "ratfight", "convoy", seed=5)
+    a, b = NetSession.seat_of(store, bid, alice), NetSession.seat_of(store, bid, bob)
+    default = get_system("ratfight").computer_players()["default"]
+    for _ in range(20):
+        play_turn(a, default(1)) or play_turn(b, default(2))
+    out = tmp_path / "exported.json"
+    export_battle(tmp_path / "data", bid, out)
+    capsys.readouterr()
+    assert command_line(["replay", str(out), "--verify"]) == 0
+    assert capsys.readouterr().out.startswith(f"verified: {len(a.battle.log)} commands")
+    with pytest.raises(StoreError, match="not a battle id"):
+        export_battle(tmp_path / "data", "../../etc", out)
+    with pytest.raises(StoreError, match="no battle"):
+        export_battle(tmp_path / "data", "0123456789", out)
