@@ -1,0 +1,148 @@
+"""The game in host mode, driven by keys: a first visit's name, the lobby, two players in two apps sharing
+one store (an order of one shows on the other's screen within half a second), a watcher."""
+
+from __future__ import annotations
+
+import asyncio
+
+from hostkit import keyed, open_two_player
+from tuikit import playtest, screen_text
+
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.serve.screens.lobby import LobbyScreen, NameScreen, OpenBattleScreen
+from hexfront.tui.serve.screens.netbattle import NetBattleScreen
+from hexfront.tui.serve.store import OPEN, PLAYING, open_store
+from hexfront.tui.serve.visit import HostVisit
+
+SIZE = (100, 32)
+
+
+def host_app(data, key: str) -> HexfrontApp:
+    store = open_store(data)
+    return HexfrontApp(computer_delay=0, host=HostVisit(store, key, "127.0.0.1", store.player_for_key(key)))
+
+
+async def wait_for(pilot, condition, seconds: float = 0.5) -> float:
+    """Let the app run until ``condition()`` holds; returns how long it took (AssertionError after ``seconds``)."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    while not condition():
+        if loop.time() - start > seconds:
+            raise AssertionError(f"not within {seconds} s")
+        await pilot.pause(0.02)
+    return loop.time() - start
+
+
+@playtest
+async def test_a_first_visit_chooses_a_name_and_escapes_are_refused(tmp_path):
+    app = host_app(tmp_path, "SHA256:newcomer")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        assert "Choose the name other players see" in screen_text(app)
+        app.screen.query_one("#name-input").value = "\x1b[2Jevil[/]"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        assert "no control or escape characters" in screen_text(app)
+        app.screen.query_one("#name-input").value = ""
+        await pilot.press(*"Alice", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, NameScreen)
+        assert app.host is not None and app.host.player is not None and app.host.player.name == "Alice"
+        assert "h  Host: play, join and watch others" in screen_text(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        text = screen_text(app)
+        assert "Host: you are Alice" in text and "Online now (1)" in text and "Alice: in the lobby" in text
+
+
+@playtest
+async def test_the_menu_has_no_host_entry_off_a_host(tmp_path):
+    app = HexfrontApp(computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Host:" not in screen_text(app) and not isinstance(app.screen, LobbyScreen)
+
+
+@playtest
+async def test_two_players_open_join_and_see_each_others_orders(tmp_path):
+    store = open_store(tmp_path)
+    keyed(store, "Alice")
+    keyed(store, "Bob")
+    alice, bob = host_app(tmp_path, "SHA256:Alicekey"), host_app(tmp_path, "SHA256:Bobkey")
+    async with alice.run_test(size=SIZE) as pa, bob.run_test(size=SIZE) as pb:
+        await pa.press("h", "o")
+        await pa.pause()
+        assert isinstance(alice.screen, OpenBattleScreen)
+        form = alice.screen.query_one("#new-form")
+        while form.rows[0].value != "ratfight":
+            await pa.press("right")
+        await pa.press("enter")
+        await pa.pause()
+        assert isinstance(alice.screen, NetBattleScreen)
+        assert "Waiting for a second player" in screen_text(alice)
+        [row] = store.battles()
+        assert row.status == OPEN and list(row.names.values()) == ["Alice"] and None in row.seats.values()
+
+        await pb.press("h")
+        await pb.pause()
+        assert row.id in screen_text(bob) and "Open for a second player" in screen_text(bob)
+        menu = bob.screen.query_one("#saves-list")
+        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == f"join:{row.id}")
+        await pb.press("enter")
+        await pb.pause()
+        assert isinstance(bob.screen, NetBattleScreen) and store.battle(row.id).status == PLAYING
+        screens = {alice.screen.net.side: (alice, pa), bob.screen.net.side: (bob, pb)}
+        # Alice's screen learns of the join on its own
+        await wait_for(pa, lambda: "Waiting for a second player" not in screen_text(alice))
+
+        side = alice.screen.net.side_to_act()
+        mover, mover_pilot = screens[side]
+        waiter, waiter_pilot = next(v for k, v in screens.items() if k != side)
+        assert "is giving orders" in screen_text(waiter)
+        await waiter_pilot.press("full_stop", "enter")  # the waiter tries to pass: not theirs to give
+        await waiter_pilot.pause()
+        assert store.battle(row.id).orders == 0
+        await mover_pilot.press("full_stop", "enter")  # the mover passes (a RatFight order)
+        await mover_pilot.pause()
+        assert store.battle(row.id).orders == 1
+        took = await wait_for(waiter_pilot, lambda: len(waiter.screen.net.battle.log) == 1)
+        assert took < 0.5
+        assert "order 1" in screen_text(waiter)
+        assert waiter.screen.net.battle.state_hash() == mover.screen.net.battle.state_hash()
+
+
+@playtest
+async def test_a_watcher_sees_no_hidden_dustup_unit(tmp_path):
+    store = open_store(tmp_path)
+    battle_id, *_ = open_two_player(store, "dustup", "ambush", seed=2)
+    keyed(store, "Watcher")
+    app = host_app(tmp_path, "SHA256:Watcherkey")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        menu = app.screen.query_one("#saves-list")
+        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == f"watch:{battle_id}")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NetBattleScreen) and screen.net.watching()
+        hidden = [u for u in screen.net.state.units.values() if u.hidden]
+        assert hidden
+        seen = [screen_text(app)]
+        await pilot.press("d")  # the dice log in full
+        await pilot.pause()
+        seen.append(screen_text(app))
+        await pilot.press("escape")
+        for piece in screen.board.pieces:  # the cursor on every piece, its details read
+            if piece.at is not None:
+                screen.query_one("#map").move_cursor_to(piece.at)
+                await pilot.pause()
+                seen.append(screen_text(app))
+        text = "\n".join(seen)
+        assert "?" in text  # the markers are there
+        for unit in hidden:
+            assert unit.name not in text, f"the watcher reads the hidden {unit.name}"
