@@ -65,6 +65,16 @@ class NetSession(Session):
         who = row.names.get(side or "", "the other player")
         return f"{self.side_name(side)} ({who}) is giving orders; yours are taken when it is your turn."
 
+    def controller_line(self) -> str:
+        """Who gives the orders now, for the activation pane: "your orders", or the player's name."""
+        side = self.side_to_act()
+        if side is None or self.battle.outcome() is not None:
+            return ""
+        if side == self.side:
+            return f"{self.side_name(side)}: your orders"
+        who = self.store.battle(self.battle_id).names.get(side, "no player yet")
+        return f"{self.side_name(side)}: {who}'s orders"
+
     # -- orders -------------------------------------------------------------------------
     def submit(self, command: Any) -> list[Any]:
         """Give an order for this player's side: checked by the engine here, then recorded in the store at

@@ -355,7 +355,7 @@ class SqliteStore:
         rows = self.db.execute(
             "SELECT b.id, b.system, b.scenario, b.seed, b.options, b.undo_policy, b.status, b.result, b.updated, "
             f"(SELECT COALESCE(MAX(seq), 0) FROM orders o WHERE o.battle = b.id) FROM battles b {where} "
-            "ORDER BY b.updated DESC", args).fetchall()
+            "ORDER BY b.updated DESC, b.id", args).fetchall()
         out = []
         for bid, system, scenario, seed, options, undo, status, result, updated, orders in rows:
             seats: dict[str, int | None] = {}

@@ -1,0 +1,40 @@
+"""Snapshots of the host's lobby at 80 x 24 (the SSH floor) and 120 x 40 (pytest-textual-snapshot).
+
+After a deliberate change of look, read the report, then: pytest tests/serve --snapshot-update
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hostkit import keyed, open_two_player
+
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.serve.store import open_store
+from hexfront.tui.serve.visit import HostVisit
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture
+def lobby_app(tmp_path, monkeypatch):
+    """Alice on a host with a battle of hers, one open to join, one to watch (battle ids fixed for the picture)."""
+    ids = (f"{n:010x}" for n in itertools.count(0xA0))
+    monkeypatch.setattr("hexfront.tui.serve.store.secrets.token_hex", lambda _n: next(ids))
+    store = open_store(tmp_path)
+    _, alice, _, _ = open_two_player(store, "ratfight", "convoy", seed=5)
+    open_two_player(store, "dustup", "ambush", seed=2, names=("Carol", "Dave"))
+    eve = keyed(store, "Eve")
+    store.open_battle(eve.id, "red", system="ratfight", scenario="village", seed=1, options={},
+                      undo_policy="practice", sides=["red", "blue"])
+    return HexfrontApp(computer_delay=0, host=HostVisit(store, "SHA256:Alicekey", "127.0.0.1", alice))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lobby(snap_compare, lobby_app, size):
+    assert snap_compare(lobby_app, press=["h"], terminal_size=size)
+
+
+def test_open_battle_form(snap_compare, lobby_app):
+    assert snap_compare(lobby_app, press=["h", "o"], terminal_size=(80, 24))
