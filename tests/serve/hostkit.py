@@ -28,3 +28,13 @@ def open_two_player(store: SqliteStore, system: str, scenario: str | None = None
 def stores(data: Path, n: int) -> list[SqliteStore]:
     """``n`` connections to one store file, as ``n`` game processes would hold."""
     return [open_store(data) for _ in range(n)]
+
+
+def play_turn(session, computer) -> bool:
+    """If it is this session's turn, let a computer player choose its order and give it as a player would."""
+    session.follow()
+    if not session.mine_to_act():
+        return False
+    state = session.system.copy_state(session.state)
+    session.submit(computer.choose(session.system, state))
+    return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from hostkit import keyed, open_two_player
+from hostkit import keyed, open_two_player, play_turn
 from tuikit import playtest, screen_text
 
 from hexfront.tui.app import HexfrontApp
@@ -113,6 +113,40 @@ async def test_two_players_open_join_and_see_each_others_orders(tmp_path):
         assert took < 0.5
         assert "order 1" in screen_text(waiter)
         assert waiter.screen.net.battle.state_hash() == mover.screen.net.battle.state_hash()
+
+        await mover_pilot.press("z")  # undo asks the other player
+        await mover_pilot.pause()
+        assert "asked the other player" in screen_text(mover) and len(mover.screen.net.battle.log) == 1
+        await wait_for(waiter_pilot, lambda: "Take back the last order?" in screen_text(waiter))
+        await waiter_pilot.press("y")
+        await wait_for(mover_pilot, lambda: mover.screen.net.battle.log == [])
+        assert waiter.screen.net.battle.log == [] and store.battle(row.id).orders == 0
+        assert "orders were taken back" in screen_text(mover)
+
+
+@playtest
+async def test_a_finished_battle_opens_in_the_replay_viewer(tmp_path):
+    from hexfront.engine.core.system import get_system
+    from hexfront.tui.screens.replay import ReplayScreen
+    from hexfront.tui.serve.netplay import NetSession
+
+    store = open_store(tmp_path)
+    battle_id, alice, bob, _ = open_two_player(store, "ratfight", "convoy", seed=5)
+    default = get_system("ratfight").computer_players()["default"]
+    a, b = NetSession.seat_of(store, battle_id, alice), NetSession.seat_of(store, battle_id, bob)
+    while a.battle.outcome() is None:
+        play_turn(a, default(1)) or play_turn(b, default(2))
+    app = host_app(tmp_path, "SHA256:Alicekey")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Finished: Enter opens the replay" in screen_text(app) and "won" in screen_text(app)
+        menu = app.screen.query_one("#saves-list")
+        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == f"replay:{battle_id}")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert len(app.screen.battle.log) == len(a.battle.log)
 
 
 @playtest

@@ -5,7 +5,7 @@ a battle exports as a save that verifies."""
 from __future__ import annotations
 
 import pytest
-from hostkit import keyed, open_two_player, stores
+from hostkit import keyed, open_two_player, play_turn, stores
 
 from hexfront.engine.core.battle import IllegalOrder
 from hexfront.engine.core.errors import UndoRefused
@@ -13,16 +13,6 @@ from hexfront.engine.core.system import get_system
 from hexfront.tui.cli import main as command_line
 from hexfront.tui.serve.netplay import NetSession
 from hexfront.tui.serve.store import FINISHED, StoreError, export_battle, open_store
-
-
-def play_turn(session: NetSession, computer) -> bool:
-    """If it is this session's turn, let a computer player choose its order and give it as a player would."""
-    session.follow()
-    if not session.mine_to_act():
-        return False
-    state = session.system.copy_state(session.state)
-    session.submit(computer.choose(session.system, state))
-    return True
 
 
 def test_a_ratfight_battle_played_to_its_end_over_the_store_with_a_watcher(tmp_path):
