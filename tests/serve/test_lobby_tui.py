@@ -180,3 +180,39 @@ async def test_a_watcher_sees_no_hidden_dustup_unit(tmp_path):
         assert "?" in text  # the markers are there
         for unit in hidden:
             assert unit.name not in text, f"the watcher reads the hidden {unit.name}"
+
+
+@playtest
+async def test_a_watcher_reads_no_secret_skirmishes_order_before_the_reveal(tmp_path):
+    from hexfront.engine.core.system import get_system
+    from hexfront.tui.serve.netplay import NetSession
+
+    store = open_store(tmp_path)
+    battle_id, alice, bob, _ = open_two_player(store, "skirmishes", seed=4)
+    default = get_system("skirmishes").computer_players()["default"]
+    a, b = NetSession.seat_of(store, battle_id, alice), NetSession.seat_of(store, battle_id, bob)
+
+    def one_order() -> None:
+        play_turn(a, default(1)) or play_turn(b, default(2))
+        a.follow()
+
+    while len(a.battle.log) < 3:  # secret orders of the first round, none revealed yet
+        one_order()
+    keyed(store, "Watcher")
+    app = host_app(tmp_path, "SHA256:Watcherkey")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        menu = app.screen.query_one("#saves-list")
+        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == f"watch:{battle_id}")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NetBattleScreen) and len(app.screen.net.battle.log) == 3
+        one_order()  # a player commits another secret order while the watcher looks on
+        assert not a.state.revealed
+        await wait_for(pilot, lambda: "commits an order (secret until the reveal)" in screen_text(app))
+        await pilot.press("d")
+        await pilot.pause()
+        text = screen_text(app)
+        for words in (" shoots ", " throws ", " runs to ", " attacks "):  # the words of an order revealed
+            assert words not in text, f"the watcher reads a secret order ({words.strip()})"

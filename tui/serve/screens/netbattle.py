@@ -63,7 +63,7 @@ class NetBattleScreen(BattleScreen):
                 self._ended = False
                 self.say("orders were taken back: the battle is where both players agreed")
             elif len(self.net.battle.log) > before:
-                self.message = f"{len(self.net.battle.log) - before} new order(s) from the other player"
+                self.message = self.followed_line(before)
             self._after_log_change(None if before == -1 else before)
         if not self._asked and self.net.pending_undo():
             self._asked = True
@@ -71,6 +71,14 @@ class NetBattleScreen(BattleScreen):
                 "Take back the last order?",
                 "The other player asks to take back the last order of the battle. It stands unless you agree.",
                 yes="take it back", no="it stands"), self._answer_undo)
+
+    def followed_line(self, before: int) -> str:
+        """The status line after orders came in from the store: the last one as the dice log words it (a
+        secret order by its side only), and how many came."""
+        battle = self.net.battle
+        n = len(battle.log)
+        text = self.system.describe_command(battle.log[-1], battle.state_after(n - 1)[0])
+        return text if n - before == 1 else f"{n - before} new orders, the last: {text}"
 
     def _answer_undo(self, yes: bool | None) -> None:
         self._asked = False
