@@ -216,3 +216,28 @@ async def test_a_watcher_reads_no_secret_skirmishes_order_before_the_reveal(tmp_
         text = screen_text(app)
         for words in (" shoots ", " throws ", " runs to ", " attacks "):  # the words of an order revealed
             assert words not in text, f"the watcher reads a secret order ({words.strip()})"
+
+
+@playtest
+async def test_a_stale_order_from_a_second_connection_is_refused_on_screen(tmp_path):
+    """Alice connected twice: her order from the screen that has not seen her other one yet is refused, and
+    that screen is drawn again from the store."""
+    from hexfront.tui.serve.netplay import NetSession
+
+    store = open_store(tmp_path)
+    battle_id, alice, bob, sides = open_two_player(store, "ratfight", "convoy", seed=5)
+    first = NetSession.seat_of(store, battle_id, alice)
+    player = alice if first.mine_to_act() else bob
+    key = f"SHA256:{player.name}key"
+    one, two = host_app(tmp_path, key), host_app(tmp_path, key)
+    async with one.run_test(size=SIZE) as p1, two.run_test(size=SIZE) as p2:
+        for app, pilot in ((one, p1), (two, p2)):
+            app.push_screen(NetBattleScreen(NetSession.seat_of(app.host.store, battle_id, player)))
+            await pilot.pause()
+        s1, s2 = one.screen, two.screen
+        s1.give(s1.net.battle.legal_commands()[0])
+        s2.give(s2.net.battle.legal_commands()[-1])  # before its next look at the store
+        await p2.pause()
+        assert "refused: the battle has moved on" in screen_text(two)
+        assert store.battle(battle_id).orders == 1 and len(s2.net.battle.log) == 1
+        assert "order 1" in screen_text(two)

@@ -9,17 +9,18 @@ follows the store again, and the player is told. No Textual here.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from hexfront.engine.core.battle import Divergence, IllegalOrder
-from hexfront.engine.core.errors import UndoRefused
+from hexfront.engine.core.errors import HexfrontError, UndoRefused
 from hexfront.engine.core.serial import codec_for
 
 from ..session import Session
 from .store import FINISHED, PLAYING, HostStore, Player, StoreError, follow, replay_battle
 
 #: How often a screen looks for the other player's orders (seconds): theirs show within half a second.
-POLL_SECONDS = 0.2
+POLL_SECONDS = 0.1
 
 
 class NetSession(Session):
@@ -91,7 +92,8 @@ class NetSession(Session):
             self.store.append(self.battle_id, len(self.battle.log), acting, self.player.id,
                               self.codec.command_to_json(command), self.battle.checkpoints[-1])
         except StoreError as refused:
-            self.reload()
+            with suppress(HexfrontError):  # the battle as the store has it; if even that fails, the screen says so
+                self.reload()
             raise IllegalOrder(refused.message) from None
         outcome = self.battle.outcome()
         if outcome is not None:

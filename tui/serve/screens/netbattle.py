@@ -10,6 +10,8 @@ units as markers, secret orders by side only until the reveal), as at a shared k
 
 from __future__ import annotations
 
+from typing import Any
+
 from hexfront.engine.core.errors import HexfrontError, UndoRefused
 
 from ...host import hexfront_app
@@ -35,6 +37,14 @@ class NetBattleScreen(BattleScreen):
 
     def human_to_act(self) -> bool:
         return self.net.mine_to_act()
+
+    def give(self, command: Any, by_computer: bool = False) -> None:
+        """Give an order as every battle screen does; one the store refused as stale (the other player's came
+        first) leaves the battle read again from the store, and the whole screen is drawn from it."""
+        battle = self.net.battle
+        super().give(command, by_computer)
+        if self.net.battle is not battle:
+            self._after_log_change(None)
 
     def refresh_all(self, rebuild_book: bool = True) -> None:
         """As every battle screen, with the queue saying whose orders are awaited: yours, or the other
