@@ -171,7 +171,9 @@ async def test_a_watcher_sees_no_hidden_dustup_unit(tmp_path):
         await pilot.pause()
         seen.append(screen_text(app))
         await pilot.press("escape")
-        for piece in screen.board.pieces:  # the cursor on every piece, its details read
+        markers = [p for p in screen.board.pieces if p.glyph == "?" and p.at is not None]
+        assert markers
+        for piece in markers:  # the cursor on every hidden-unit marker, its details read
             if piece.at is not None:
                 screen.query_one("#map").move_cursor_to(piece.at)
                 await pilot.pause()
