@@ -8,11 +8,13 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hostkit import keyed, open_two_player
+from storekit import keyed, open_two_player, private_saves
 
 from hexfront.tui.app import HexfrontApp
 from hexfront.tui.serve.store import open_store
 from hexfront.tui.serve.visit import HostVisit
+
+pytestmark = pytest.mark.usefixtures(private_saves.__name__)  # each test its own saves folder
 
 SIZES = [(80, 24), (120, 40)]
 

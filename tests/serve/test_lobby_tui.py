@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from hostkit import keyed, open_two_player, play_turn
+import pytest
+from storekit import keyed, open_two_player, play_turn, private_saves
 from tuikit import playtest, screen_text
 
 from hexfront.tui.app import HexfrontApp
@@ -13,6 +14,8 @@ from hexfront.tui.serve.screens.lobby import LobbyScreen, NameScreen, OpenBattle
 from hexfront.tui.serve.screens.netbattle import NetBattleScreen
 from hexfront.tui.serve.store import OPEN, PLAYING, open_store
 from hexfront.tui.serve.visit import HostVisit
+
+pytestmark = pytest.mark.usefixtures(private_saves.__name__)  # each test its own saves folder
 
 SIZE = (100, 32)
 

@@ -10,10 +10,12 @@ import sys
 import textwrap
 
 import pytest
-from hostkit import open_two_player, stores
+from storekit import open_two_player, private_saves, stores
 
 from hexfront.engine.core.battle import Checkpoint
 from hexfront.tui.serve.store import PLAYING, STORE_NAME, StaleOrder, StoreError, open_store
+
+pytestmark = pytest.mark.usefixtures(private_saves.__name__)  # each test its own saves folder
 
 CHECK = Checkpoint("0123456789abcdef", 0)
 

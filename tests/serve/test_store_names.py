@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hostkit import keyed
+from storekit import keyed, private_saves
 
 from hexfront.tui.serve.store import NAME_MAX, NameRefused, StoreError, check_name, open_store
+
+pytestmark = pytest.mark.usefixtures(private_saves.__name__)  # each test its own saves folder
 
 
 @pytest.mark.parametrize("typed", [

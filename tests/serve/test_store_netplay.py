@@ -5,7 +5,7 @@ a battle exports as a save that verifies."""
 from __future__ import annotations
 
 import pytest
-from hostkit import keyed, open_two_player, play_turn, stores
+from storekit import keyed, open_two_player, play_turn, private_saves, stores
 
 from hexfront.engine.core.battle import IllegalOrder
 from hexfront.engine.core.errors import UndoRefused
@@ -13,6 +13,8 @@ from hexfront.engine.core.system import get_system
 from hexfront.tui.cli import main as command_line
 from hexfront.tui.serve.netplay import NetSession
 from hexfront.tui.serve.store import FINISHED, StoreError, export_battle, open_store
+
+pytestmark = pytest.mark.usefixtures(private_saves.__name__)  # each test its own saves folder
 
 
 def test_a_ratfight_battle_played_to_its_end_over_the_store_with_a_watcher(tmp_path):

@@ -1,11 +1,26 @@
-"""Helpers for the host's store tests: a store in a temporary data folder, players, a two-player battle."""
+"""Helpers for the host's store and lobby tests: a private saves folder (each visitor has one on the host),
+players, a two-player battle. The TUI helpers of tests/tui (tuikit) are put on the import path here."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+import pytest
 
 from hexfront.engine.core.battle import Battle
 from hexfront.tui.serve.store import SqliteStore, open_store
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tui"))
+
+
+@pytest.fixture(autouse=True)
+def private_saves(tmp_path, monkeypatch):
+    """Each test its own saves folder (a module uses it with ``private_saves = storekit.private_saves``)."""
+    folder = tmp_path / "saves"
+    monkeypatch.setenv("HEXFRONT_SAVES", str(folder))
+    monkeypatch.delenv("HEXFRONT_ASCII", raising=False)
+    return folder
 
 
 def keyed(store: SqliteStore, name: str):
