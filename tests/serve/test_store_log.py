@@ -64,6 +64,15 @@ def test_no_order_before_the_second_player_joins(tmp_path):
         store.join(bid, alice.id)
 
 
+def test_unfinished_battles_are_counted_per_player(tmp_path):
+    store = open_store(tmp_path)
+    bid, alice, bob, _ = open_two_player(store, "ratfight")
+    open_two_player(store, "ratfight", names=("Alice", "Carol"))
+    assert (store.unfinished_battles(alice.id), store.unfinished_battles(bob.id)) == (2, 1)
+    store.finish(bid, "Red won: a test")
+    assert (store.unfinished_battles(alice.id), store.unfinished_battles(bob.id)) == (1, 0)
+
+
 def test_the_store_keeps_a_write_ahead_log(tmp_path):
     open_store(tmp_path)
     db = sqlite3.connect(tmp_path / STORE_NAME)

@@ -154,6 +154,8 @@ class HostStore(Protocol):
 
     def join(self, battle_id: str, player: int) -> str: ...
 
+    def unfinished_battles(self, player: int) -> int: ...
+
     def battle(self, battle_id: str) -> BattleRow: ...
 
     def battles(self) -> list[BattleRow]: ...
@@ -334,6 +336,12 @@ class SqliteStore:
                 db.execute("UPDATE battles SET status = ?, updated = ?, revision = revision + 1 WHERE id = ?",
                            (PLAYING, time.time(), battle_id))
             return str(side)
+
+    def unfinished_battles(self, player: int) -> int:
+        """How many battles not yet finished ``player`` sits in (for the host's limit of battles per player)."""
+        row = self.db.execute("SELECT COUNT(*) FROM seats s JOIN battles b ON b.id = s.battle "
+                              "WHERE s.player = ? AND b.status != ?", (player, FINISHED)).fetchone()
+        return int(row[0])
 
     def _status(self, db: sqlite3.Connection, battle_id: str) -> str:
         row = db.execute("SELECT status FROM battles WHERE id = ?", (battle_id,)).fetchone()
