@@ -6,7 +6,8 @@ reads it (issue 20, item 7).
 - Assault Action: Final Defensive Fire: "if an experienced unit, with leadership 2, had 2 suppression markers
   they would roll a D8 and need to score higher than a 4 to pass."
 - Assault Action: Courage Test: the text's "fails to score at least half" against the summary box's
-  "Attacker <= defender / 2" (option courage_half; the rules help says which the game plays by default).
+  "Attacker <= defender / 2" (option courage_half; the rules help says which the game plays by default); and
+  the optional rally by doubles, whose text and summary disagree the same way.
 
 Positions are odd-r offsets (col, row); on row 4, (5,4) and (6,4) are neighbours (The Two Inch Rule: contact at
 once) and (3,4) is three hexes from (6,4).
@@ -20,7 +21,7 @@ import pytest
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup.dice import HALF_SUMMARY, HALF_TEXT, courage_under_half, impact_result
-from hexfront.engine.systems.dustup.state import CONFIDENT, FIT, KILLED, STEADY, UNTREATED
+from hexfront.engine.systems.dustup.state import BROKEN, CONFIDENT, FIT, KILLED, SHAKEN, STEADY, UNTREATED
 
 
 def squad(uid: str, at, n: int, **kw):
@@ -140,8 +141,38 @@ def test_a_courage_test_at_exactly_half_played_under_each_reading(reading, confi
 
 def test_the_help_states_the_reading_of_half_and_that_the_odds_use_it():
     """The rules browser says which reading of "half" the game plays by default, where the book's two texts
-    differ, and that the odds and the computer player count the same one."""
+    differ, and that the odds and the computer player count the same one; and which the optional rally by
+    doubles follows."""
     text = " ".join(next(s.text for s in K.SYSTEM.help_sections() if s.title == "This Game's Readings").split())
     assert "the book disagrees with itself about a courage test at exactly half" in text
     assert 'The option courage_half picks one: "text" (the default) or "summary"' in text
     assert "3 against 6" in text and "the odds shown before an assault and the computer player" in text
+    assert "the optional rally by doubles and halves has the same quarrel" in text
+    assert "This game follows the text: against a number of 4, a roll of 2 changes nothing" in text
+
+
+# -- Rally Action, optional doubles: "half" ------------------------------------------------------------------------
+
+def _rally(roll: int):
+    """A platoon HQ (leadership 1) rallies Alpha Squad (leadership 3, veteran D10, shaken) two hexes off, in
+    sight: the message needs no roll, the number to beat is 3 + 1 = 4, and Alpha's D10 rolls ``roll``."""
+    b = K.battle(red=[K.unit("H", (0, 0), ["commander:rifle", "rifle"], kind="command", level=1, name="Platoon HQ",
+                             leadership=1),
+                      K.unit("A", (2, 0), ["leader:rifle", "rifle*4"], name="Alpha Squad", commander="H",
+                             leadership=3, quality="veteran")],
+                 blue=[K.unit("d", (15, 3), ["rifle*4"], name="Dog Section")],
+                 red_side={"commitment": "high"}, blue_side={"commitment": "high"}, dice=[roll],
+                 options={"rally_doubles": True})
+    K.set_unit(b, "A", confidence=SHAKEN)
+    return b, b.submit(C.Rally("H", "A"))
+
+
+@pytest.mark.parametrize("roll, confidence", [(2, SHAKEN), (1, BROKEN)])
+def test_a_rally_at_exactly_half_follows_the_text(roll, confidence):
+    """Rally Action (optional): "if the roll is less than half the target number, the unit's confidence drops one
+    level", where the summary says "If result <= half target number, drop confidence by one". This game follows
+    the text: against 4, a 2 (exactly half) changes nothing, a 1 drops Alpha from shaken to broken."""
+    b, events = _rally(roll)
+    rally = [(s, r) for s, r, p in K.rolls(events) if p.startswith("rally: D10 must beat 4")]
+    assert rally == [(10, roll)]
+    assert b.state.units["A"].confidence == confidence
