@@ -309,7 +309,7 @@ def setup_from_save(save: SaveFile, where: str = "the save", any_rules_version: 
             raise SaveError(f"{where} gives side '{shown(side, 40)}' to a player this hexfront does not have "
                             f"('{shown(who, 40)}'); players: {', '.join(choices)}")
     script = Script(save.script.dice, save.script.cards) if save.script is not None else None
-    options = system.default_options() | save.options
+    options = system.options_of_save(save.options)
     return BattleSetup(system=save.system, scenario=save.scenario, seed=save.seed, content=save.content,
                        rules_version=system.rules_version if any_rules_version else save.rules_version,
                        options=options, undo_policy=save.undo_policy,

@@ -51,7 +51,9 @@ class OptionSpec:
 
     ``name`` is the key in the save; a player reads ``label`` (a few words), ``help`` (one line saying what
     it changes) and, for a choice that is not on/off, ``words`` (one per choice, in the order of
-    ``choices``). ``default`` is the book's own rule.
+    ``choices``). ``default`` is the book's own rule. ``older_saves``: for an option added after saves
+    were released, the value those saves (which do not name it) were played under, so that they keep
+    replaying to the same battle; None when they take the default.
     """
 
     name: str
@@ -60,6 +62,7 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     label: str = ""
     words: tuple[str, ...] = ()
+    older_saves: Any = None
 
     def all_choices(self) -> tuple[Any, ...]:
         """Every value the option may take: its choices, or off and on for a switch."""
@@ -184,6 +187,12 @@ class RuleSystem:
 
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
+
+    def options_of_save(self, saved: dict[str, Any]) -> dict[str, Any]:
+        """The options a save was played under: those it names, and for each option it does not name the value
+        saves from before that option were played under (``OptionSpec.older_saves``), else the default."""
+        implied = {o.name: o.default if o.older_saves is None else o.older_saves for o in self.options}
+        return implied | saved
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> Any:
         raise NotImplementedError

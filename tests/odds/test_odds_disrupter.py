@@ -23,6 +23,9 @@ full; together they cover what a shot can combine:
    firing team: two checks, each pairing with the (failed, active_rolls_only) save.
 6. ``test_spotting_from_cover``: Rule 16 - Spotting, a single Instinct check with [-] (under cover), with its
    four results (critical success, success, failure, critical failure) shown apart.
+7. ``test_a_saved_hit_by_each_reading_of_wounds_less_one``: the situation of 1 under each reading of "Inflict
+   Wounds-1" (each firer's weapon loses one, the default; the group's total loses one, the option
+   saved_hit_one_less_per_group): the saved hit shows 2 or 3 wounds with the same chance.
 """
 
 from __future__ import annotations
@@ -108,3 +111,17 @@ def test_spotting_from_cover():
     take_cover(b, "red-a3")
     preview = check(b, C.Spot("red-a3", "blue-bot"), {"critical success", "success", "failure", "critical failure"})
     assert "[-] under cover (Rule 13)" in preview.modifiers
+
+
+def test_a_saved_hit_by_each_reading_of_wounds_less_one():
+    """Rule 16 - Firing: Success/Success "Inflict Wounds-1". The marksman and the rifle (2 wounds each at Medium)
+    share one check: by default each weapon loses one (2 wounds in all), under saved_hit_one_less_per_group the
+    group's total loses one (3). Under each reading the preview is the engine's exact odds; the chance of a
+    saved hit (under 60, then under 55) is the same, only its wounds differ."""
+    chance = float(Fraction(60, 100) * Fraction(55, 100))
+    for on, saved in ((False, "hit, saved: 2 wounds"), (True, "hit, saved: 3 wounds")):
+        b = at_red_ba({"red-a3": (6, 5), "blue-bot": (6, 3)}, options={"saved_hit_one_less_per_group": on})
+        preview = check(b, C.Fire("red-a3", "blue-bot"),
+                        {"hit: 4 wounds", saved, "miss, saved: firer [-] next turn", "miss: no effect"})
+        by = {c.outcome: c for c in preview.odds}
+        assert by[saved].probability == chance and by[saved].value == (3.0 if on else 2.0)

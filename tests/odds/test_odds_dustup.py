@@ -27,12 +27,14 @@ not one within sampling error. The situations:
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "dustup"))
 
 import dustkit as K  # noqa: E402
 import oddskit  # noqa: E402
+import pytest  # noqa: E402
 
 from hexfront.engine.systems.dustup import commands as C  # noqa: E402
 from hexfront.engine.systems.dustup import courage, fire, heavy  # noqa: E402
@@ -179,3 +181,26 @@ def test_a_tank_gun_at_a_tank_matches_the_engine_exactly():
     cmd = heavy.FireWeapon("T", ("T.1",), "w")
     preview, exact = _check(b, cmd, (heavy.RULE_HEAVY,))
     assert preview.value_unit == "hits" and len(exact) >= 3, exact
+
+
+@pytest.mark.parametrize("half", ["text", "summary"])
+def test_the_courage_tests_half_is_one_definition_in_the_rule_the_odds_and_the_computer(half):
+    """Assault Action: Courage Test: "If the attacker fails to score at least half of the defender's score, the
+    attack fails" (text) against the summary box's "Attacker <= defender / 2". Alpha and Dog roll D8 against D8
+    (no shifts): the four throws at exactly half (1-2, 2-4, 3-6, 4-8) fail badly only under the summary. The
+    preview is the engine's exact odds under either reading; its "fails badly" chance is the courage test's
+    half in the odds module (odds.p_opposed) and in the computer player's own estimate (view.courage_odds), all
+    from dice.courage_under_half."""
+    from hexfront.engine.systems.dustup import odds, view
+    from hexfront.engine.systems.dustup.dice import courage_under_half
+
+    b = K.battle(red=[K.unit("A", (0, 0), ["leader:rifle", "rifle*2"], name="Alpha Squad")],
+                 blue=[K.unit("d", (4, 0), ["leader:rifle", "rifle*2"], name="Dog Section")],
+                 map=_board(), options={"courage_half": half})
+    preview, exact = _check(b, C.Assault("A", "d"), (courage.R_COURAGE,), answers=(C.Decide("stand"),))
+    bad = sum(1 for a in range(1, 9) for d in range(1, 9) if courage_under_half(a, d, half))
+    assert bad == (12 if half == "text" else 16)  # 2a < d: 12 throws; 2a <= d: those and the 4 at exactly half
+    fails_badly = next(c for c in preview.odds if c.outcome.startswith("the attack fails"))
+    assert fails_badly.probability == bad / 64 == odds.p_opposed(8, 8, half)["half"]
+    assert view.courage_odds(b.state, b.state.units["d"], 8, 8)[courage.BAD] == bad / 64
+    assert exact[fails_badly.outcome] == Fraction(bad, 64)

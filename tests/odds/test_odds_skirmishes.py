@@ -17,6 +17,9 @@ Grenades):
   rubble: two reasons for disadvantage (3d6, the two lowest kept), no armour, so every hit lands.
 - ``burst_at_cover``: an automatic burst (6 rounds, advantage, +2 to the damage die) at a trooper in cover:
   advantage and disadvantage cancel to a plain 2d6; the burst's bonus shows in the hits' values.
+- ``unskilled_burst_at_cover``: the same burst by a trooper without the Shooting skill: "However, roll with
+  Disadvantage if you fire an Automatic weapon without the Shooting Skill", so with the target's cover two
+  reasons for disadvantage and nothing to cancel them: 3d6, the two lowest kept (a miss 29 times in 36, 81%).
 - ``machete_against_bayonet``: melee, a machete (medium reach) against a bayonet (long): disadvantage; the
   trooper strikes back at the same moment, which must not be taken for the attacker's own blow.
 - ``frag_throw``: a breacher (Athletics 2) throws a fragmentation grenade: 2d6 + 2, 8 or more lands it.
@@ -25,6 +28,7 @@ Grenades):
 from __future__ import annotations
 
 import copy
+from fractions import Fraction
 from typing import Any
 
 import oddskit
@@ -46,14 +50,14 @@ def _ch(cid: str, at: tuple[int, int], template: str, **extra: Any) -> dict[str,
     return {"id": cid, "name": cid, "template": template, "at": list(at), **extra}
 
 
-def _battle(red: list, blue: list, mapping: str) -> Battle:
+def _battle(red: list, blue: list, mapping: str, options: dict[str, Any] | None = None) -> Battle:
     content = copy.deepcopy(_BASE)
     content["scenario"] = {"title": "Odds ground", "map": mapping, "aftermath_hours": 1,
                            "victory": {"round_limit": 20, "at_limit": "standing"},
                            "sides": [{"id": "red", "name": "Red", "characters": red},
                                      {"id": "blue", "name": "Blue", "characters": blue}]}
     setup = BattleSetup(system="skirmishes", scenario="odds", seed=0, content=content, rules_version="1",
-                        script=Script())
+                        script=Script(), options=dict(options or {}))
     return Battle(SYSTEM, setup)
 
 
@@ -80,6 +84,12 @@ def burst_at_cover():
     return b, C.Shoot("B1", "assault_rifle", "R1", True)
 
 
+def unskilled_burst_at_cover(options: dict[str, Any] | None = None):
+    b = _battle([_ch("R1", (0, 0), "trooper")], [_ch("B1", (8, 0), "trooper")], _row(":" + "." * 11), options)
+    b.submit(C.Aim("R1"))
+    return b, C.Shoot("B1", "assault_rifle", "R1", True)
+
+
 def machete_against_bayonet():
     b = _battle([_ch("R1", (0, 0), "trooper")], [_ch("B1", (1, 0), "breacher")], _row("." * 8))
     b.submit(C.Aim("R1"))
@@ -96,6 +106,7 @@ SITUATIONS = {
     "stationary_trooper": (stationary_trooper, "advantage", 5),
     "pistol_at_cover": (pistol_at_cover, "disadvantage", 5),
     "burst_at_cover": (burst_at_cover, "normal", 5),
+    "unskilled_burst_at_cover": (unskilled_burst_at_cover, "disadvantage", 5),
     "machete_against_bayonet": (machete_against_bayonet, "disadvantage", 5),
     "frag_throw": (frag_throw, "normal", 2),
 }
@@ -135,3 +146,27 @@ def test_the_situations_show_what_their_docstring_says():
         assert odds["burst_at_cover"][outcome].probability == pytest.approx(plain[outcome].probability)
     assert set(odds["frag_throw"]) == {"lands on the hex", "goes astray harmlessly"}
     assert odds["frag_throw"]["lands on the hex"].probability == pytest.approx(26 / 36)
+
+
+@pytest.mark.parametrize(("cancels", "mode", "miss"), [(False, "disadvantage", Fraction(29, 36)),
+                                                       (True, "normal", Fraction(7, 12))])
+def test_an_unskilled_burst_at_cover_misses_81_percent_by_the_book(cancels, mode, miss):
+    """Automatic Fire: "However, roll with Disadvantage if you fire an Automatic weapon without the Shooting
+    Skill." Cover and Movement: "Roll with Disadvantage against targets in cover." A trooper (Shooting 0) bursting
+    at a trooper in cover misses 29 times in 36 (81%) by the book; under the option ``unskilled_burst_cancels``
+    (not the book's) the burst's advantage cancels both and it misses 7 times in 12 (58%). Each reading's preview
+    is the engine's exact odds, and the computer player's hit chance is the same number."""
+    from hexfront.engine.systems.skirmishes.ai import DefaultPlayer
+    from hexfront.engine.systems.skirmishes.pricing import p_roll
+
+    options = {"unskilled_burst_cancels": True} if cancels else {}
+    b, cmd = unskilled_burst_at_cover(options)
+    preview, exact = oddskit.check_dice_odds_exactly(SYSTEM, b.state, cmd, DICE[mode], settled_first=True)
+    assert any(m.startswith(f"roll: {mode}") for m in preview.modifiers), preview.modifiers
+    assert exact["miss"] == miss
+    assert {c.outcome: c.probability for c in preview.odds}["miss"] == float(miss)
+    # the computer player prices the same burst with the same mode (its private helpers, read here directly)
+    player, shooter, target = DefaultPlayer(0), b.state.chars["B1"], b.state.chars["R1"]
+    player._setup(b.state, "blue")
+    ai_mode = player._shot_mode(shooter, "assault_rifle", target, shooter.pos, True)
+    assert ai_mode == mode and p_roll(ai_mode, shooter.shooting) == float(1 - miss)

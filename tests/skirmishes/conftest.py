@@ -76,9 +76,10 @@ class Kit:
         content["scenario"] = scen
         return content
 
-    def battle(self, red: list, blue: list, *, dice: Iterable[int] = (), seed: int = 0, **kw: Any) -> Battle:
+    def battle(self, red: list, blue: list, *, dice: Iterable[int] = (), seed: int = 0,
+               options: dict[str, Any] | None = None, **kw: Any) -> Battle:
         setup = BattleSetup(system="skirmishes", scenario="test", seed=seed, content=self.content(red, blue, **kw),
-                            rules_version="1", script=script_of(dice))
+                            rules_version="1", script=script_of(dice), options=dict(options or {}))
         return Battle(get_system("skirmishes"), setup)
 
     @staticmethod

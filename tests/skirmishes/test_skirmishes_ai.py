@@ -134,7 +134,7 @@ def test_its_odds_are_the_rules_odds():
 def test_it_shoots_the_likeliest_target(kit):
     """Two enemies in reach: one stands in the open, one behind rubble. From its own rubble it shoots the one in
     the open (advantage on a stationary target against disadvantage for cover), single shots (a burst without
-    the Shooting skill is at disadvantage, which cancels its advantage)."""
+    the Shooting skill brings disadvantage, not advantage)."""
     row = ":" + "." * 6 + ":" + "." * 12
     b = kit.battle([kit.ch("R1", (0, 0), "trooper", grenades={})],
                    [kit.ch("B1", (8, 0), "thug"), kit.ch("B2", (6, 2), "thug")],

@@ -68,15 +68,70 @@ def test_automatic_fire_needs_six_rounds_loaded(kit):
     assert b.refusal(kit.C.Shoot("R1", "assault_rifle", "B1")) is None
 
 
+UNSKILLED = "automatic fire without the Shooting skill"
+
+
 def test_automatic_fire_without_the_shooting_skill_is_at_disadvantage(kit):
-    """Automatic Fire: "roll with Disadvantage if you fire an Automatic weapon without the Shooting Skill";
-    with the burst's own advantage the two cancel to a normal roll."""
-    b = kit.battle([kit.ch("R1", (0, 0), "trooper")], [kit.ch("B1", (5, 0), "thug", armour=[])], dice=[2, 6])
+    """Automatic Fire: "Consume 6 shots, but roll with Advantage and +2 to the damage die. However, roll with
+    Disadvantage if you fire an Automatic weapon without the Shooting Skill." A trooper (Shooting 0) bursts at a
+    thug running in the open: no other reason either way, so the burst rolls 3d6 and keeps the two lowest. The
+    dice 6, 2, 5 keep 5 and 2: 7, a miss (a plain 2d6 of 6 and 2 would have hit)."""
+    b = kit.battle([kit.ch("R1", (0, 0), "trooper")], [kit.ch("B1", (5, 0), "thug", armour=[])], dice=[6, 2, 5])
     evs = kit.round(b, [kit.C.Shoot("R1", "assault_rifle", "B1", True)],
                     [kit.C.Run("B1", Hex(6, 0)), kit.C.Hold("B1")])
     roll = kit.of(evs, kit.E.SkillRolled)[0]
-    assert roll.mode == "normal" and "automatic fire without the Shooting skill" in roll.against_reasons
-    assert kit.of(evs, kit.E.HitScored)[0].damage == 8
+    assert (roll.mode, roll.for_reasons, roll.against_reasons) == ("disadvantage", (), (UNSKILLED,))
+    assert (roll.dice, roll.kept, roll.total, roll.success) == ((6, 2, 5), (5, 2), 7, False)
+    assert kit.of(evs, kit.E.AmmoSpent)[0].rounds == 6
+    assert not kit.of(evs, kit.E.HitScored)
+
+
+def test_an_unskilled_burst_at_a_target_in_cover_stays_at_disadvantage(kit):
+    """Automatic Fire: "However, roll with Disadvantage if you fire an Automatic weapon without the Shooting
+    Skill." Cover and Movement: "Roll with Disadvantage against targets in cover." The burst brings no advantage
+    of its own to cancel them: two reasons for disadvantage, 3d6 keeping the two lowest. The dice 6, 6, 1 keep
+    6 and 1: 7, a miss."""
+    b = kit.battle([kit.ch("R1", (0, 0), "trooper")], [kit.ch("B1", (5, 0), "thug", armour=[])],
+                   map="....." + ":" + "." * 14, dice=[6, 6, 1])
+    evs = kit.round(b, [kit.C.Shoot("R1", "assault_rifle", "B1", True)], [kit.C.Communicate("B1")])
+    roll = kit.of(evs, kit.E.SkillRolled)[0]
+    assert (roll.mode, roll.for_reasons) == ("disadvantage", ())
+    assert set(roll.against_reasons) == {"target in cover", UNSKILLED}
+    assert (roll.kept, roll.success) == ((6, 1), False)
+    assert not kit.of(evs, kit.E.HitScored)
+
+
+def test_an_unskilled_burst_is_cancelled_by_another_reason_for_advantage(kit):
+    """Cover and Movement: "Roll with Advantage against stationary targets out of cover. If you have Disadvantage
+    against those same targets for whatever reason, roll normally." An unskilled burst (Automatic Fire: "roll
+    with Disadvantage") at a thug standing in the open: the two cancel to a plain 2d6, and the burst keeps its
+    +2 to the damage die: 6 and 2 hit the leg for 6 + 2 = 8."""
+    b = kit.battle([kit.ch("R1", (0, 0), "trooper")], [kit.ch("B1", (5, 0), "thug", armour=[])], dice=[6, 2])
+    evs = kit.round(b, [kit.C.Shoot("R1", "assault_rifle", "B1", True)], [kit.C.Communicate("B1")])
+    roll = kit.of(evs, kit.E.SkillRolled)[0]
+    assert (roll.mode, roll.for_reasons, roll.against_reasons) == (
+        "normal", ("stationary target in the open",), (UNSKILLED,))
+    hit = kit.of(evs, kit.E.HitScored)[0]
+    assert (hit.location, hit.damage) == ("leg", 8)
+
+
+def test_the_cancelling_reading_is_an_option_off_by_default(kit):
+    """The option ``unskilled_burst_cancels`` (not the book's rule, off unless chosen) keeps the burst's
+    advantage for a shooter without the Shooting skill, so it cancels the disadvantages: the book's situation
+    above (an unskilled burst at a thug in cover, dice 6, 6, 1) becomes a plain 2d6 of 6 and 6, a hit to the head
+    for 6 + 2 = 8. Against the book's "However, roll with Disadvantage if you fire an Automatic weapon without
+    the Shooting Skill." """
+    from hexfront.engine.core.system import get_system
+
+    spec = {o.name: o for o in get_system("skirmishes").options}["unskilled_burst_cancels"]
+    assert spec.default is False and "book" in spec.help
+    b = kit.battle([kit.ch("R1", (0, 0), "trooper")], [kit.ch("B1", (5, 0), "thug", armour=[])],
+                   map="....." + ":" + "." * 14, dice=[6, 6, 1], options={"unskilled_burst_cancels": True})
+    evs = kit.round(b, [kit.C.Shoot("R1", "assault_rifle", "B1", True)], [kit.C.Communicate("B1")])
+    roll = kit.of(evs, kit.E.SkillRolled)[0]
+    assert (roll.mode, roll.for_reasons, roll.dice) == ("normal", ("automatic fire",), (6, 6))
+    hit = kit.of(evs, kit.E.HitScored)[0]
+    assert (hit.location, hit.damage) == ("head", 8)
 
 
 def test_a_pistol_cannot_fire_automatic(kit):

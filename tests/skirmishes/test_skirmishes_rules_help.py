@@ -110,3 +110,17 @@ def test_odd_rule_strings_lead_to_the_right_sub_section(rule, title):
     sections = SYSTEM.help_sections()
     found = find_section(sections, rule)
     assert found is not None and sections[found].title == title
+
+
+def test_the_help_gives_the_books_reading_of_unskilled_bursts_and_names_the_option():
+    """Automatic Fire: "However, roll with Disadvantage if you fire an Automatic weapon without the Shooting
+    Skill." The help's Automatic Fire section says an unskilled burst rolls with disadvantage, that the
+    cancelling reading is the option a player sees on the new-battle form (by its label), and that it is not
+    the book's; the readings list says the same."""
+    sections = {s.title: s.text for s in SYSTEM.help_sections()}
+    spec = {o.name: o for o in SYSTEM.options}["unskilled_burst_cancels"]
+    auto = " ".join(sections["Automatic Fire"].split())
+    assert "without the Shooting skill rolls a burst with disadvantage instead" in auto
+    assert f'"{spec.label}"' in auto and "not the book's rule" in auto
+    readings = " ".join(sections["This game's readings"].split())
+    assert "burst without the Shooting skill rolls with disadvantage" in readings and "option" in readings

@@ -104,3 +104,29 @@ async def test_a_selected_character_shows_ammunition_and_damage_by_location():
 def test_skirmishes_screen_with_a_character_selected(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, run_before=open_on_a_character)
 
+
+
+@playtest
+async def test_the_new_battle_form_offers_the_unskilled_burst_reading_off_by_default(saves):
+    """Automatic Fire: "However, roll with Disadvantage if you fire an Automatic weapon without the Shooting
+    Skill." The form shows the cancelling reading as a switch, off (the book's rule); its line says it is not the
+    book's. A player who turns it on starts a battle under it."""
+    from tuikit import pick_system
+
+    from hexfront.tui.screens.title import ChoiceForm
+
+    the_app = app()
+    async with the_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pick_system(pilot, "skirmishes")
+        rows = [row.key for row in the_app.screen.query_one(ChoiceForm).rows]
+        assert "option:unskilled_burst_cancels" in rows
+        line = next(x for x in screen_text(the_app).splitlines() if "Unskilled bursts roll normally" in x)
+        assert "< off (book's default) >" in line, line
+        await pilot.press(*["down"] * rows.index("option:unskilled_burst_cancels"))
+        await pilot.pause()
+        assert "Not the book's rule" in screen_text(the_app)
+        await pilot.press("right", "enter")
+        await settle(pilot)
+        assert the_app.screen.session.battle.setup.options == {"unskilled_burst_cancels": True}

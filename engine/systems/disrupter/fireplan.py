@@ -97,6 +97,7 @@ class Row:
 
 
 MISS_SAVED = "firer has [-] on Instinct next turn"
+GROUP_LESS_ONE = "the group's Wounds - 1"
 
 
 @attrs.frozen
@@ -113,19 +114,25 @@ class FirePlan:
     saves: tuple[tuple[int, Roll], ...]
     pairings: tuple[Pairing, ...]
     player_facing: bool
+    #: the reading of "Inflict Wounds-1" (option saved_hit_one_less_per_group): 1 off the group's total
+    one_less_per_group: bool = False
 
     def rows(self, checks: Mapping[int, str], saves: Mapping[int, str]) -> tuple[Row, ...]:
         """Rule 16's table, pairing by pairing, when the checks (by Instinct) and saves (by Armor) come out so.
 
-        Success/success: each firer's Wounds - 1; success/failure: its Wounds; failure/success: the firers
-        have [-] on Instinct next turn; failure/failure: nothing. [streamline][variant] player_facing: every
-        weapon hits unless the target saves."""
+        Success/success: "Inflict Wounds-1", each firer's Wounds - 1 (each unit's attack is its own: "one Unit
+        at a time"; the wounds are "listed ... for each Weapon"); under the option saved_hit_one_less_per_group
+        the pairing's total Wounds - 1 instead. Success/failure: its Wounds; failure/success: the firers have [-]
+        on Instinct next turn; failure/failure: nothing. [streamline][variant] player_facing: every weapon hits
+        unless the target saves."""
         out = []
         for pair in self.pairings:
             check, save = checks[pair.instinct], saves[pair.armour]
             hit, saved = check in (CRIT_SUCCESS, SUCCESS), save in (CRIT_SUCCESS, SUCCESS)
             if self.player_facing:
                 wounds, effect = (0, "saved: no wounds") if saved else (sum(pair.wounds), "hit: full wounds")
+            elif hit and saved and self.one_less_per_group:
+                wounds, effect = max(sum(pair.wounds) - 1, 0), GROUP_LESS_ONE
             elif hit and saved:
                 wounds, effect = sum(max(w - 1, 0) for w in pair.wounds), "Wounds - 1"
             elif hit:
@@ -239,4 +246,5 @@ def plan_fire(s: DisState, team: Team, target: Team, target_unit: str | None, re
                                               s.tables.weapons[f.weapon].wounds_at(d) for f in group)))
     return FirePlan(firers=tuple(f.id for f in firers), targeted=tuple(u.id for u in targeted),
                     aims=tuple((f, u.id) for f, u in aims.items()), distance=d, checks=tuple(checks.items()),
-                    saves=tuple(saves.items()), pairings=tuple(pairings), player_facing=s.opt("player_facing"))
+                    saves=tuple(saves.items()), pairings=tuple(pairings), player_facing=s.opt("player_facing"),
+                    one_less_per_group=s.opt("saved_hit_one_less_per_group"))

@@ -56,6 +56,8 @@ def fire_modifiers(s: DisState, plan: FirePlan) -> tuple[str, ...]:
         mods += [f"target A: {m}" for m in dice.die_modifiers(saves[0].adv, saves[0].modifiers)]
     if s.opt("one_wound_weapons"):
         mods.append("every weapon deals 1 wound ([streamline] one_wound_weapons)")
+    if plan.one_less_per_group and not plan.player_facing:
+        mods.append("a saved hit takes 1 wound off the firing group's total (reading: saved_hit_one_less_per_group)")
     return tuple(mods)
 
 

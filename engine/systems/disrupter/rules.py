@@ -81,7 +81,8 @@ from .state import DisState, Order, Platoon, Squad, Team, Unit
 from .turns import advance, start_turn
 
 OPTIONS = ("single_wound", "no_stress", "officer_every_team", "auto_spot_rally", "fixed_turn_order", "single_group",
-           "cos_in_group_1", "active_rolls_only", "player_facing", "one_wound_weapons", "resolve")
+           "cos_in_group_1", "active_rolls_only", "player_facing", "one_wound_weapons", "resolve",
+           "saved_hit_one_less_per_group")
 
 __all__ = [
     "CLOSE", "MAX_CODE_WORDS", "MAX_RALLY_POINTS", "MAX_STRESS", "OPTIONS", "R_BRIEF", "R_CHECKS", "R_COMMAND",

@@ -20,7 +20,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import events as E
 from . import ground, vehicles
 from .data import Weapon
-from .dice import die_name, open_shift, shift_names
+from .dice import HALF_TEXT, courage_under_half, die_name, open_shift, shift_names
 from .state import (
     BROKEN,
     DISABLED,
@@ -244,12 +244,14 @@ def _spill(other: tuple[str, ...], u: Unit, final: int, base: int,
             "Open Shift)",)
 
 
+def half_reading(st: DustState) -> str:
+    """How this battle reads the courage test's "half" (option ``courage_half``): dice.HALF_TEXT or HALF_SUMMARY."""
+    return str(st.options.get("courage_half", HALF_TEXT))
+
+
 def under_half(st: DustState, a: int, d: int) -> bool:
-    """The attack fails badly: the book's text ("fails to score at least half") or its summary box
-    ("attacker <= defender / 2"), by option ``courage_half``."""
-    if st.options.get("courage_half", "text") == "summary":
-        return 2 * a <= d
-    return 2 * a < d
+    """The attack fails badly (dice.courage_under_half, read as the battle's option ``courage_half`` says)."""
+    return courage_under_half(a, d, half_reading(st))
 
 
 def classify(st: DustState, defender: Unit, a: int, d: int) -> str:

@@ -129,6 +129,19 @@ def more_than_double(a: int, b: int) -> bool:
     return a > 2 * b
 
 
+#: the two readings of the courage test's "half" (option ``courage_half``): the text's "fails to score at least
+#: half of the defender's score" (the default) and the summary box's "attacker <= defender / 2"
+HALF_TEXT, HALF_SUMMARY = "text", "summary"
+
+
+def courage_under_half(attacker: int, defender: int, reading: str = HALF_TEXT) -> bool:
+    """Assault Action: Courage Test, the attack failing badly (both actions lost): the attacker's score under
+    half the defender's. The book's text and its summary box disagree at exactly half: by the text (``HALF_TEXT``)
+    3 against 6 has scored half and is a plain failure; by the summary box (``HALF_SUMMARY``) it fails badly.
+    The one definition the assault, its odds and the computer player's estimate all read."""
+    return 2 * attacker <= defender if reading == HALF_SUMMARY else 2 * attacker < defender
+
+
 def less_than_half(score: int, target: int) -> bool:
     """An unopposed roll scoring less than half the target, rounded down (Morale: Confidence Test)."""
     return score < target // 2

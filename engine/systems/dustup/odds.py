@@ -15,7 +15,16 @@ from typing import TypeVar
 
 from hexfront.engine.core.odds import dice_odds, faces
 
-from .dice import beats, extra_hit, hits_and_remainder, impact_result, opposed_shift, value_die
+from .dice import (
+    HALF_TEXT,
+    beats,
+    courage_under_half,
+    extra_hit,
+    hits_and_remainder,
+    impact_result,
+    opposed_shift,
+    value_die,
+)
 
 OutcomeT = TypeVar("OutcomeT", bound=Hashable)
 
@@ -38,11 +47,12 @@ def p_beats(die: int, target: int) -> float:
     return float(beats_odds(die, target).get(True, 0))
 
 
-def p_opposed(a: int, b: int) -> dict[str, float]:
+def p_opposed(a: int, b: int, half: str = HALF_TEXT) -> dict[str, float]:
     """An opposed roll of die ``a`` against die ``b`` (dice.opposed_shift, either way round): P(a wins),
-    P(a more than doubles b), P(a at most half of b), P(b more than doubles a), P(draw)."""
-    o = dice_odds((a, b), lambda r: (opposed_shift(r[0], r[1]), opposed_shift(r[1], r[0]), 2 * r[0] <= r[1],
-                                     r[0] == r[1]))
+    P(a more than doubles b), P(a under half of b, as the courage test reads "half": dice.courage_under_half
+    with the reading ``half``), P(b more than doubles a), P(draw)."""
+    o = dice_odds((a, b), lambda r: (opposed_shift(r[0], r[1]), opposed_shift(r[1], r[0]),
+                                     courage_under_half(r[0], r[1], half), r[0] == r[1]))
     def total(pred: Callable[[tuple[int, int, bool, bool]], bool]) -> float:
         return float(sum((p for k, p in o.items() if pred(k)), Fraction(0)))
 

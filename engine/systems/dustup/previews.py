@@ -20,7 +20,7 @@ from .board import FACING_NAMES, at, faces, plural, terrain_effect, weapon_brief
 from .board import at as board_at
 from .data import COMMS_RANGE
 from .describe import Describer, where
-from .dice import die_name, open_shift, opposed_shift, shift, successes, value_name
+from .dice import HALF_TEXT, die_name, open_shift, opposed_shift, shift, successes, value_name
 from .outcomes import (
     ASSAULT_AT_ONCE,
     ASSAULT_UNIT,
@@ -224,13 +224,13 @@ def assault_preview(st: DustState, u: Unit, cmd: C.Assault, summary: str, cost: 
     a_rows = courage.courage_shifts(st, me, them, False)
     d_rows = courage.courage_shifts(st, them, me, True)
     a, d = open_shift(u.quality, sum(s for _, s in a_rows), target.quality, sum(s for _, s in d_rows))
-    half = st.options.get("courage_half", "text")
+    half = courage.half_reading(st)
     o = courage_odds(st, target, a, d)
     mods = [f"courage test: {u.name} {die_name(u.quality)} -> {die_name(a)} against {target.name} "
             f"{die_name(target.quality)} -> {die_name(d)} (open shifts)"]
     mods += [f"{u.name}: {name} {steps:+d}" for name, steps in a_rows]
     mods += [f"{target.name}: {name} {steps:+d}" for name, steps in d_rows]
-    mods.append("'half' read as " + ("the attacker failing to score at least half (text)" if half == "text"
+    mods.append("'half' read as " + ("the attacker failing to score at least half (text)" if half == HALF_TEXT
                                      else "attacker <= defender / 2 (summary box)") + ": option courage_half")
     chances = [Chance(labels[k], o[k], ASSAULT_VALUES[k])
                for k in (courage.WITHDRAW, courage.CONTACT, courage.FAIL, courage.BAD)]

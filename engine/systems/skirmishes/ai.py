@@ -10,7 +10,8 @@ action from there and the ground itself, and takes the best pair:
 - shooting: the hit chance (``dice.success_chance`` on the mode ``combat.shot_reasons`` gives, running included)
   times what the hit is worth: the location and damage dice enumerated, armour that stops a hit (a lost turn for
   the target), the target's luck, and a target put out of the fight worth most; a burst (6 rounds, advantage,
-  +2 damage) when the magazine allows and it is worth more; a grenade launcher's burst priced like a grenade;
+  +2 damage; at disadvantage without the Shooting skill, as ``combat.burst_reasons`` says) when the magazine
+  allows and it is worth more; a grenade launcher's burst priced like a grenade;
   shots friends already committed to on a target make another shot at it worth less;
 - grenades: frag/HE at the enemy standing most bunched, priced on the throw roll, each exposed enemy's dive roll
   and the hit a failed dive takes, discounted because the enemy may run or throw it away; never where a friend
@@ -318,10 +319,10 @@ class DefaultPlayer:
             con.append("smoke")
         pro += combat.surprise_edge(st, e)
         auto = f.auto and e.loaded.get(w, 0) >= combat.AUTO_SHOTS
-        if auto:
-            pro.append("auto")
-            if e.shooting == 0:
-                con.append("auto without skill")
+        if auto:  # Automatic Fire as the resolution reads it (the option on unskilled bursts included)
+            pro_auto, con_auto = combat.burst_reasons(st, e)
+            pro += pro_auto
+            con += con_auto
         mode = combat.combine(pro, con)
         if f.burst:
             return p_roll(mode, e.shooting) * 0.5

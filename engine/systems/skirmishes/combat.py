@@ -23,6 +23,8 @@ THROW_BACK_LUCK = 2
 REACH_ORDER = {"unarmed": 0, "short": 1, "medium": 2, "long": 3}
 HEAVY_ARTILLERY = "heavy_artillery"  # the weapon named on a shell's hits
 HEAVY_RULE = "Attacks and Damage: heavy artillery"
+#: the option (off by default: not the book's rule) under which an unskilled burst keeps its advantage
+UNSKILLED_BURST_CANCELS = "unskilled_burst_cancels"
 
 
 # ---------------------------------------------------------------------------
@@ -167,6 +169,18 @@ def movement(ctx: Resolution, st: SkirmishState) -> None:
 # Shooting
 # ---------------------------------------------------------------------------
 
+def burst_reasons(st: SkirmishState, shooter: Character) -> tuple[list[str], list[str]]:
+    """Automatic Fire: (reasons for advantage, for disadvantage) a burst brings. A burst rolls with advantage;
+    "however", one fired without the Shooting skill rolls with disadvantage instead: the burst brings no
+    advantage of its own then, and only another reason for advantage (range, aim, a stationary target) cancels
+    the disadvantage. Under the option :data:`UNSKILLED_BURST_CANCELS` (not the book's) the unskilled burst
+    keeps its advantage as well, and the two cancel."""
+    if shooter.shooting > 0:
+        return ["automatic fire"], []
+    unskilled = ["automatic fire without the Shooting skill"]
+    return (["automatic fire"] if st.options.get(UNSKILLED_BURST_CANCELS) else []), unskilled
+
+
 def shot_reasons(st: SkirmishState, shooter: Character, weapon: str, target: Character, auto: bool,
                  at: Hex | None = None, moved: bool | None = None) -> tuple[str, str, list[str], list[str]]:
     """(band, band effect, reasons for advantage, reasons for disadvantage) of a shot, as things stand now
@@ -189,10 +203,9 @@ def shot_reasons(st: SkirmishState, shooter: Character, weapon: str, target: Cha
         con.append("shooting after moving")
     if shooter.aimed == st.round:
         pro.append("aimed last round")
-    if auto:
-        pro.append("automatic fire")
-        if shooter.shooting == 0:
-            con.append("automatic fire without the Shooting skill")
+    pro_auto, con_auto = burst_reasons(st, shooter) if auto else ([], [])
+    pro += pro_auto
+    con += con_auto
     if smoke_indoors(st, at, target.pos):
         con.append("smoke indoors")
     pro += surprise_edge(st, shooter)

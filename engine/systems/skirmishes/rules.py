@@ -9,6 +9,8 @@ at once. Grenades that are still live burst at the end of the round.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
 
@@ -36,7 +38,8 @@ from .state import (
 # Setup
 # ---------------------------------------------------------------------------
 
-def new_state(tables: Tables) -> SkirmishState:
+def new_state(tables: Tables, options: dict[str, Any] | None = None) -> SkirmishState:
+    """The battle before its setup: every character as deployed, with the battle's ``options``."""
     chars = {}
     for d in tables.deployment:
         armour: dict[str, int] = {}
@@ -50,7 +53,7 @@ def new_state(tables: Tables) -> SkirmishState:
             spares={f: tables.firearms[f].spares for f in d.firearms}, melee_weapon=d.melee_weapon,
             grenades=dict(d.grenades), armour=armour, armour_items=d.armour, gas_mask=d.gas_mask,
             ear_protection=d.ear_protection)
-    return SkirmishState(tables=tables, chars=chars)
+    return SkirmishState(tables=tables, chars=chars, options=dict(options or {}))
 
 
 def setup(ctx: Resolution) -> None:

@@ -179,6 +179,7 @@ class SkirmishState:
     occupant: dict[Hex, str] = attrs.field(factory=dict)  # characters on foot only
     machines: dict[str, bool] = attrs.field(factory=dict)  # machine -> open
     vehicles: dict[str, Hex] = attrs.field(factory=dict)  # vehicle -> where it stands
+    options: dict[str, Any] = attrs.field(factory=dict)  # the battle's options (system.Skirmishes.options)
 
     def passengers(self, vehicle: str) -> list[Character]:
         """Everyone in the vehicle, able or not (the wounded and the dead keep their seats)."""
@@ -213,7 +214,7 @@ class SkirmishState:
             hits=[attrs.evolve(h) for h in self.hits], live=[attrs.evolve(g) for g in self.live], offer=self.offer,
             offered=list(self.offered), clouds=list(self.clouds), next_grenade=self.next_grenade, result=self.result,
             aftermath=list(self.aftermath), occupant=dict(self.occupant), machines=dict(self.machines),
-            vehicles=dict(self.vehicles))
+            vehicles=dict(self.vehicles), options=dict(self.options))
 
     def canonical(self) -> tuple[Any, ...]:
         return (

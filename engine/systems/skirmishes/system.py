@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexfront.engine.core.system import PackagedRuleSystem, SystemParts
+from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
 
+from . import combat, data, events, rules, view
 from . import commands as C
-from . import data, events, rules, view
 from .rulebook import RULEBOOK
 from .state import SkirmishState
 
@@ -23,7 +23,13 @@ class Skirmishes(PackagedRuleSystem):
     rulebook = RULEBOOK
     command_types = C.COMMAND_TYPES
     event_types = events.EVENT_TYPES
-    options = ()  # the book has no optional or variant rules
+    #: the book has no optional rules; the one option is a reading of Automatic Fire other than the book's
+    options = (
+        OptionSpec(combat.UNSKILLED_BURST_CANCELS, False,
+                   "Not the book's rule: a burst without the Shooting skill keeps the burst's advantage, so it "
+                   "cancels the disadvantage (the book rolls it at disadvantage)",
+                   label="Unskilled bursts roll normally", older_saves=True),  # saves from before it had it
+    )
     #: secret orders resolve when the round is revealed, often after the order itself: the luck report
     #: hands outcome_of the events from the order on (it reads only to the end of that round)
     outcome_reads_ahead = True
@@ -36,7 +42,7 @@ class Skirmishes(PackagedRuleSystem):
         return "street_ambush"
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> SkirmishState:
-        return rules.new_state(data.Tables.from_content(content))
+        return rules.new_state(data.Tables.from_content(content), options)
 
     def idle_reason(self, state: SkirmishState, piece_id: str | None) -> str:
         return rules.idle_reason(state, piece_id)

@@ -62,3 +62,17 @@ def test_a_released_save_saved_again_is_restamped_with_canonical_hashes(path: Pa
         assert old.isdisjoint(c["check"]["hash"] for c in data["commands"])
         assert [c["check"]["draws"] for c in data["commands"]] == [c["check"]["draws"] for c in recorded["commands"]]
     assert len(load_battle(again, verify=True).log) == len(recorded["commands"])
+
+
+def test_an_option_added_later_takes_the_value_older_saves_were_played_under(tmp_path: Path) -> None:
+    """Skirmishes' ``unskilled_burst_cancels`` came after these saves: a released save, which does not name
+    it, replays under the reading it was played with (on: an unskilled burst keeps its advantage), while a new
+    battle takes the book's rule (off) and its save names the option, so it loads as it was played."""
+    path = FIXTURES / "format2-engine0.1.0" / "skirmishes-field_crossing.json"
+    assert "unskilled_burst_cancels" not in json.loads(path.read_bytes())["options"]
+    assert load_battle(path, verify=True).setup.options["unskilled_burst_cancels"] is True
+    fresh = Battle.new("skirmishes", "field_crossing", seed=1)
+    assert fresh.setup.options["unskilled_burst_cancels"] is False
+    saved = save_battle(fresh, tmp_path / "fresh.json")
+    assert json.loads(saved.read_bytes())["options"]["unskilled_burst_cancels"] is False
+    assert load_battle(saved).setup.options["unskilled_burst_cancels"] is False
