@@ -30,6 +30,7 @@ Armour and support (Armoured Dustup; Artillery and Air Support; Aerospace; Addit
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hexfront.engine.core.hexes import Hex, hex_distance
@@ -52,32 +53,23 @@ if TYPE_CHECKING:  # the command classes priced below; the modules import this o
 PASS_VALUE = 0.15
 
 
+@lru_cache(maxsize=4096)
 def p_value_beats(a: int, b: int) -> tuple[float, float]:
-    """(P a beats b, P a more than doubles b) for dice or D12 x class values (dice.value_die)."""
-    from .dice import value_die
+    """(P a beats b, P a more than doubles b) for dice or D12 x class values: the odds panel's own count
+    (odds.p_value_beats), kept per pair of values because the computer asks for it at every target."""
+    return odds.p_value_beats(a, b)
 
-    da, ma = value_die(a)
-    db, mb = value_die(b)
-    win = double = 0
-    for x in range(1, da + 1):
-        for y in range(1, db + 1):
-            win += x * ma > y * mb
-            double += x * ma > 2 * y * mb
-    n = da * db
-    return win / n, double / n
+
+@lru_cache(maxsize=4096)
+def _successes(dice: tuple[int, ...], target: int) -> tuple[float, float]:
+    _none, minor, major = odds.p_successes(dice, target)
+    return minor, major
 
 
 def p_successes(dice: list[int], target: int) -> tuple[float, float]:
-    """(P exactly one die beats the target die, P two or more do): the direct fire procedure."""
-    minor = major = 0.0
-    for t in range(1, target + 1):
-        dist = [1.0, 0.0, 0.0]
-        for d in dice:
-            p = max(0, d - t) / d
-            dist = [dist[0] * (1 - p), dist[1] * (1 - p) + dist[0] * p, dist[2] + dist[1] * p]
-        minor += dist[1] / target
-        major += dist[2] / target
-    return minor, major
+    """(P exactly one die beats the target die, P two or more do): the direct fire procedure, counted by the
+    odds panel's own odds.p_successes."""
+    return _successes(tuple(dice), target)
 
 
 class DefaultPlayer:
