@@ -193,6 +193,8 @@ def check_drive(s: DisState, cmd: C.Drive) -> str | None:
     team = _mover(s, cmd.team)
     if isinstance(team, str):
         return team
+    if not isinstance(cmd.templates, tuple | list) or not all(isinstance(x, str) for x in cmd.templates):
+        return "a drive is a list of movement templates (ahead, veer left, ...)"
     if not is_vehicle(s, team):
         return f"{team.name} is not a vehicle: it moves hex by hex (Move)"
     if team.routed:
