@@ -61,3 +61,25 @@ def test_marksmen_into_the_rear_of_a_scout_car():
     # a success; a double at 60 or over a critical failure): 0.6 * 0.6
     assert by["saved: no wounds"] == float(Fraction(60, 100) ** 2)
     assert any("rear armour" in m for m in preview.modifiers), preview.modifiers
+
+
+def nco_car() -> dict:
+    starter = copy.deepcopy(K.base_content()["platoons"]["starter"])
+    starter["squads"][0]["teams"][0]["units"] = ["officer:runner:turret_gun", "soldier:runner:rifle"]
+    return {"starter": starter}
+
+
+def test_a_slide_with_the_co_beside_the_driver():
+    """A drive's slide: the driver's Instinct check (the NCO, Instinct 80) with [+] for the CO within Close of the
+    hex the slide starts from; two d100, the better kept. Nothing else rolls: no enemy is near."""
+    start = hx(6, 6)
+    b = K.battle({"red-a1": start, "red-co": start.neighbour(1).neighbour(1)}, platoons=nco_car())
+    K.goto(b, "co", "red", "move")
+    b.submit(C.EndPhase("red"))  # the CO's command stays where it is
+    K.goto(b, "g1", "red", "move")
+    drive = C.Drive("red-a1", ("ahead", "slide_left"))  # the slide starts one hex NE: the CO is then beside it
+    preview, _ = oddskit.check_dice_odds_exactly(K.SYSTEM, b.state, drive, TWO_D100)
+    by = {c.outcome: c.probability for c in preview.odds}
+    assert not preview.estimate
+    assert any("officer within Close" in m for m in preview.modifiers), preview.modifiers
+    assert by["a slide fails: it skids to a stop"] == float(Fraction(20, 100) ** 2)
