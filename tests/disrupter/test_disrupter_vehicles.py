@@ -271,3 +271,37 @@ def test_both_sides_can_win_ford_road():
     """The scenario is not one-sided: over a few seeded self-plays each side wins at least once."""
     winners = {play_ford_road(seed)[0].state.result[0] for seed in (1, 5)}
     assert winners == {"red", "blue"}
+
+
+def test_the_computer_drives_the_car_toward_the_objective_not_idly():
+    """The default player moves its vehicle with Drive orders, nearer the objective, in its movement step (it does
+    not leave the car standing while its orders say advance)."""
+    b = at({"red-a1": (6, 8)}, orders={"red-a": ("advance", (8, 5), "fire")})
+    start = car(b).hex
+    cmd = DefaultPlayer(0).choose(K.SYSTEM, b.state)
+    while getattr(cmd, "team", "red-a1") != "red-a1":  # teams the player moves first
+        b.submit(cmd)
+        cmd = DefaultPlayer(0).choose(K.SYSTEM, b.state)
+    assert isinstance(cmd, C.Drive), cmd
+    b.submit(cmd)
+    obj = b.state.tables.objective
+    assert hex_distance(car(b).hex, obj) < hex_distance(start, obj)
+
+
+def test_the_computer_keeps_the_cars_rear_from_an_enemy_gun():
+    """The default player's car does not end a move with an enemy that sees and reaches it in its rear arc (a save
+    at [-], this game's own rear armour) when it can face it instead."""
+    from hexfront.engine.core.hexes import REAR, arc_of
+
+    start = hx(8, 5)
+    b = at({"red-a1": start, "blue-a2": start.neighbour(4).neighbour(4)}, orders={"red-a": ("hold", None, "fire")})
+    gun = b.state.teams["blue-a2"]
+    assert arc_of(start, car(b).facing, gun.hex) == REAR  # as it stands, the gun is behind it
+    cmd = DefaultPlayer(0).choose(K.SYSTEM, b.state)
+    while getattr(cmd, "team", "red-a1") != "red-a1":
+        b.submit(cmd)
+        cmd = DefaultPlayer(0).choose(K.SYSTEM, b.state)
+    assert isinstance(cmd, C.Drive), cmd
+    b.submit(cmd)
+    assert car(b).on_board and gun.on_board
+    assert arc_of(car(b).hex, car(b).facing, gun.hex) != REAR, (car(b).hex, car(b).facing)

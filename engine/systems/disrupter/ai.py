@@ -260,6 +260,10 @@ class DefaultPlayer:
         stay = self._place_value(s, team, team.hex, ())
         best = max((self._place_value(s, team, c.path[-1], c.path) for c in cmds if type(c) is C.Move),
                    default=stay)
+        drives = [c for c in cmds if type(c) is C.Drive]
+        if drives and team.facing is not None:  # a CO riding a vehicle: its drives against its standing still
+            stay += vehicle_worth(s, team, team.hex, team.facing, ())
+            best = max([stay] + [self._drive_value(s, team, c) for c in drives])
         return best - stay < 0.5
 
     def _best_fire_here(self, s: DisState, team: Team) -> float:
@@ -302,11 +306,14 @@ class DefaultPlayer:
         best = self._place_value(s, team, team.hex, ()) + vehicle_worth(s, team, team.hex, team.facing, ())
         best_cmd = None
         for c in drives:
-            end, facing, path = drive_end(team, c)
-            v = self._place_value(s, team, end, path) + vehicle_worth(s, team, end, facing, tuple(c.templates))
+            v = self._drive_value(s, team, c)
             if v > best + 1e-9:
                 best, best_cmd = v, c
         return best_cmd
+
+    def _drive_value(self, s: DisState, team: Team, c: C.Drive) -> float:
+        end, facing, path = drive_end(team, c)
+        return self._place_value(s, team, end, path) + vehicle_worth(s, team, end, facing, tuple(c.templates))
 
     def _place_value(self, s: DisState, team: Team, h: Hex, path: tuple[Hex, ...]) -> float:
         obj = s.tables.objective
