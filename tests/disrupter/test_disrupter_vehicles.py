@@ -305,3 +305,18 @@ def test_the_computer_keeps_the_cars_rear_from_an_enemy_gun():
     b.submit(cmd)
     assert car(b).on_board and gun.on_board
     assert arc_of(car(b).hex, car(b).facing, gun.hex) != REAR, (car(b).hex, car(b).facing)
+
+
+def test_the_crew_fire_from_the_car_one_weapon_each():
+    """Rule 16 - Firing: "Resolve actions one Team or Vehicle at a time, one Unit at a time" and "Units with
+    multiple Weapons may only use one Weapon per activation": the NCO fires the turret autocannon, the soldier
+    aboard his rifle, one check per Instinct value, one save for the walkers' one Armor value."""
+    # NCO I80: 30 hits; soldier I60 with [+] (the NCO beside him): 40 and 45, hits; walkers A55: 70, fails;
+    # 3 + 2 = 5 wounds on two bots: 2 each and the odd one by a d4 (1: the first)
+    b = at({"red-a1": (6, 6), "blue-bot": (6, 4)}, step="ba", dice=[30, 40, 45, 70, 1])
+    b.submit(C.Fire("red-a1", "blue-bot"))
+    rows = K.of(b.all_events(), E.FireResolved)
+    assert [(r.instinct, r.armour, r.wounds) for r in rows] == [(80, 55, 3), (60, 55, 2)]
+    bots = b.state.teams["blue-bot"].units
+    assert [(u.wounds, u.alive) for u in bots] == [(3, False), (2, True)]
+    assert K.used_all(b)
