@@ -22,7 +22,7 @@ from .state import DisState, Team
 from .vehicles import drive_path, facing_name, is_vehicle
 
 TERRAIN_EFFECTS = {
-    "cover": "light cover: Take Cover here (I[-], A[+]); blocks sight through it",
+    "cover": "light cover: Take Cover here (I[-], A[+]); blocks sight through it, not to or from a vehicle",
     "block": "blocks sight; impassable to teams",
 }
 
