@@ -320,3 +320,34 @@ def test_the_crew_fire_from_the_car_one_weapon_each():
     bots = b.state.teams["blue-bot"].units
     assert [(u.wounds, u.alive) for u in bots] == [(3, False), (2, True)]
     assert K.used_all(b)
+
+
+def test_an_unled_vehicle_follows_its_orders_by_templates():
+    """Rule 9 - Giving Orders: "Units follow their Orders without deviation"; a vehicle moves by its own rules
+    (Rule 14). This game's reading: an unled vehicle's move is made by the engine when its step ends, by the
+    fewest templates toward its goal and never a slide, so it rolls no die."""
+    b = at({"red-a1": (2, 8), "red-a2": (15, 7)}, units=CREW_CAR, orders={"red-a": ("advance", (8, 5), "fire")})
+    s = b.state
+    assert not K.rules.is_led(s, car(b))
+    start = car(b).hex
+    obj = s.tables.objective
+    b.submit(C.EndPhase("red"))  # the step ends: the car follows its orders
+    assert car(b).moved and hex_distance(car(b).hex, obj) < hex_distance(start, obj)
+    made = [e for e in K.of(b.all_events(), E.TeamStepped) if e.team == "red-a1"]
+    assert made and all(e.rule.startswith("Vehicles") for e in made)
+    assert K.used_all(b)
+
+
+def test_a_panicked_crew_falls_back_by_templates():
+    """Rule 8: a failed team panic check rolls on the Panic Table (this game's own: 13-16 fall back). A vehicle
+    falls back by its templates toward its own edge (Rule 14: "Vehicles use different Movement rules")."""
+    from hexfront.engine.systems.disrupter.combat import team_panic
+
+    b = at({"red-a1": (6, 3)})
+    K.set_stress(b, "red", 18)
+    start = car(b).hex
+    c = K.ctx(b, dice=[14])  # 14 is not over stress 18: fall back
+    team_panic(c, car(b), "a test")
+    assert K.rules.row_of(car(b).hex) > K.rules.row_of(start)  # toward Red's bottom edge
+    steps = [e for e in c.events if type(e) is E.TeamStepped]
+    assert steps and all(e.rule.startswith("Vehicles") for e in steps)  # by templates, not hex by hex
