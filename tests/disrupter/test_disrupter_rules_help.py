@@ -28,7 +28,7 @@ BOOK_SUBSECTIONS = {
                        "Rule 16 - Battlefield Actions", "Rule 16 - Spotting", "Rule 16 - Firing",
                        "Rule 16 - Commanding"],
 }
-OUR_SECTIONS = ["Options", "This game's tables", "This game's readings"]
+OUR_SECTIONS = ["Vehicles", "Options", "This game's tables", "This game's readings"]  # Vehicles: this game's own
 
 
 def sections():

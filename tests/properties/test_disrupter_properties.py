@@ -27,7 +27,7 @@ from hexfront.engine.systems.disrupter.data import CLASSES, STAT_CAP
 from hexfront.engine.systems.disrupter.state import DEFAULT_WORDS, FIRE_CLAUSES, VERBS
 
 SYSTEM = get_system("disrupter")
-SCENARIOS = ["crossroads", "outpost"]
+SCENARIOS = ["crossroads", "outpost", "ford_road"]  # ford_road: a vehicle (Drive, facing)
 PROPERTY_SETTINGS = settings(max_examples=12, deadline=None, derandomize=True,
                              suppress_health_check=[HealthCheck.too_slow])
 option_sets = st.sampled_from([
@@ -76,6 +76,8 @@ def check_invariants(battle: Battle) -> None:
     _check_platoons(s)
     _check_teams(s)
     _check_squads(s)
+    for t in s.teams.values():  # a vehicle faces one of six hex sides from the start; a stand faces nowhere
+        assert (t.facing in range(6)) if rules.is_vehicle(s, t) else t.facing is None, (t.id, t.facing)
     assert 0 <= s.turn <= s.tables.turn_limit
     for e in battle.events[-1] if battle.events else ():
         if isinstance(e, E.TeamStepped):  # a team moves hex by hex, onto the board
@@ -192,6 +194,8 @@ FIRE = st.sampled_from([*FIRE_CLAUSES, "shoot", None])
 hexes = st.builds(Hex, st.integers(-10, 20), st.integers(-3, 20))  # on the board and off it
 places = st.one_of(st.none(), hexes)
 paths = st.one_of(st.just(()), st.lists(hexes, min_size=1, max_size=5).map(tuple))
+TEMPLATE_NAMES = st.sampled_from(["ahead", "veer_left", "slide_right", "pivot_left", "reverse", "fly", "", None, 3])
+template_lists = st.one_of(st.just(()), st.lists(TEMPLATE_NAMES, min_size=1, max_size=6).map(tuple))
 HOSTILE = {
     C.PlaceRallyPoint: st.builds(C.PlaceRallyPoint, SIDES, hexes),
     C.DefineCodeWord: st.builds(C.DefineCodeWord, SIDES, SQUADS, WORDS, VERB, places, FIRE),
@@ -200,6 +204,7 @@ HOSTILE = {
     C.EndBriefing: st.builds(C.EndBriefing, SIDES),
     C.UseResolve: st.builds(C.UseResolve, SIDES),
     C.Move: st.builds(C.Move, TEAM_IDS, paths),
+    C.Drive: st.builds(C.Drive, TEAM_IDS, template_lists),
     C.FollowOrders: st.builds(C.FollowOrders, TEAM_IDS),
     C.Retreat: st.builds(C.Retreat, TEAM_IDS),
     C.TakeCover: st.builds(C.TakeCover, TEAM_IDS),

@@ -37,6 +37,7 @@ from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import rules
+from .ai_vehicles import drive_end, vehicle_worth
 from .board import Segment
 from .dice import p_success
 from .fireplan import plan_fire
@@ -259,6 +260,10 @@ class DefaultPlayer:
         stay = self._place_value(s, team, team.hex, ())
         best = max((self._place_value(s, team, c.path[-1], c.path) for c in cmds if type(c) is C.Move),
                    default=stay)
+        drives = [c for c in cmds if type(c) is C.Drive]
+        if drives and team.facing is not None:  # a CO riding a vehicle: its drives against its standing still
+            stay += vehicle_worth(s, team, team.hex, team.facing, ())
+            best = max([stay] + [self._drive_value(s, team, c) for c in drives])
         return best - stay < 0.5
 
     def _best_fire_here(self, s: DisState, team: Team) -> float:
@@ -271,9 +276,12 @@ class DefaultPlayer:
 
     def _team_move(self, s: DisState, team: Team, cmds: list[Any]) -> Any:
         moves = [c for c in cmds if type(c) is C.Move]
+        drives = [c for c in cmds if type(c) is C.Drive]
         take = next((c for c in cmds if type(c) is C.TakeCover), None)
         if team.routed:
             return None  # it runs when the step closes
+        if drives:
+            return self._vehicle_move(s, team, drives)
         if not moves:
             # unled: it follows its orders when the step closes; it may take cover instead if it would stay
             if take is not None and not rules.auto_path(s, team, rules.order_of(s, team).verb,
@@ -292,6 +300,21 @@ class DefaultPlayer:
             return take
         return None
 
+    def _vehicle_move(self, s: DisState, team: Team, drives: list[C.Drive]) -> Any:
+        """A led vehicle drives to the best end (hex and facing), or stays if staying is worth as much."""
+        assert team.facing is not None  # a vehicle
+        best = self._place_value(s, team, team.hex, ()) + vehicle_worth(s, team, team.hex, team.facing, ())
+        best_cmd = None
+        for c in drives:
+            v = self._drive_value(s, team, c)
+            if v > best + 1e-9:
+                best, best_cmd = v, c
+        return best_cmd
+
+    def _drive_value(self, s: DisState, team: Team, c: C.Drive) -> float:
+        end, facing, path = drive_end(team, c)
+        return self._place_value(s, team, end, path) + vehicle_worth(s, team, end, facing, tuple(c.templates))
+
     def _place_value(self, s: DisState, team: Team, h: Hex, path: tuple[Hex, ...]) -> float:
         obj = s.tables.objective
         side = team.side
@@ -299,7 +322,7 @@ class DefaultPlayer:
         v = -1.0 * max(0, d - 1)
         if d <= 1:
             v += 3.0 + (0.1 if d == 0 else 0.0)
-        cover = rules.has_cover(s, h)
+        cover = rules.has_cover(s, h) and not rules.is_vehicle(s, team)  # a vehicle never takes cover
         officer = rules.team_has_officer(s, team)
         threat = self._threat(s, side, h)
         if cover:

@@ -12,14 +12,16 @@ from collections import deque
 from hexfront.engine.core.hexes import (
     LOS_BLOCK,
     LOS_CLEAR,
+    REAR,
     Hex,
+    arc_of,
     axial_to_offset,
     hex_distance,
     hex_label,
     line_of_sight,
 )
 
-from .data import UnitSpec
+from .data import UnitSpec, Vehicle
 from .dice import net
 from .schema import CLASSES
 from .state import DisState, Order, Squad, Team, Unit
@@ -85,15 +87,34 @@ def _terrain_sight(s: DisState, h: Hex) -> int:
     return LOS_BLOCK  # a building, or light cover strictly between the two hexes
 
 
+def vehicle_of(s: DisState, team: Team) -> Vehicle | None:
+    """The vehicle a team is (every unit of it rides the same one: data.py checks it), or None for a stand."""
+    return s.tables.vehicles.get(team.units[0].kit) if team.units else None
+
+
 def sees(s: DisState, a: Hex, b: Hex, viewer_side: str) -> bool:
     """Rule 12 - Line of Sight, on hexes: a straight line between the two hex centres is blocked by a building or
     light-cover hex strictly between them, or by an enemy team (of the viewer) strictly between; friends are
-    ignored. This game's reading: light cover blocks sight through it, not into or out of it."""
-    enemy = {t.pos for t in s.teams.values() if t.on_board and t.side != viewer_side}
+    ignored. This game's reading: light cover blocks sight through it, not into or out of it.
+
+    Vehicles (this game's own; Rule 12: "Vehicles have different LOS rules than Infantry"): a vehicle stands
+    tall, so light cover between does not block sight from it or to it; buildings and enemy teams still do.
+    Its facing does not matter for sight (Rule 12: "Facing does not matter for ... the one Vehicle")."""
+    enemy = set()
+    tall = False
+    for t in s.teams.values():
+        if t.on_board:
+            if t.side != viewer_side:
+                enemy.add(t.pos)
+            if (t.pos == a or t.pos == b) and vehicle_of(s, t) is not None:
+                tall = True
 
     def los_of(h: Hex) -> int:
         if h in enemy:
             return LOS_BLOCK
+        ground = s.tables.terrain_at(h)
+        if tall and ground is not None and ground.sight == "cover":
+            return LOS_CLEAR
         return _terrain_sight(s, h)
 
     return line_of_sight(a, b, los_of).visible
@@ -274,10 +295,18 @@ def instinct_mods(s: DisState, team: Team, unit: Unit | None) -> tuple[int, tupl
     return net(plus, minus), tuple(names)
 
 
-def armour_mods(s: DisState, team: Team, spotted: bool | None = None) -> tuple[int, tuple[str, ...]]:
+def armour_mods(s: DisState, team: Team, spotted: bool | None = None,
+                firer: Hex | None = None) -> tuple[int, tuple[str, ...]]:
     """Net advantage and named modifiers of an Armor save (Rules 7, 9, 13; Rule 16 - Spotting). ``spotted``
-    counts the team as spotted or not (a what-if of the computer player); None: as it is."""
-    plus, names = 0, []
+    counts the team as spotted or not (a what-if of the computer player); None: as it is.
+
+    Vehicles (this game's own): a vehicle shot at by a firer at ``firer`` in its rear arc (more than 120
+    degrees off its facing) saves with [-]."""
+    plus, minus, names = 0, 0, []
+    if firer is not None and team.facing is not None and team.pos is not None and firer != team.pos \
+            and arc_of(team.pos, team.facing, firer) == REAR:
+        minus += 1
+        names.append("[-] shot into its rear armour (Vehicles, this game's own)")
     seen = team.spotted if spotted is None else spotted
     if officer_near(s, team):
         plus += 1
@@ -287,7 +316,7 @@ def armour_mods(s: DisState, team: Team, spotted: bool | None = None) -> tuple[i
         names.append("[+] under cover (Rule 13)")
     elif team.cover:
         names.append("no cover benefit: spotted (Rule 16 - Spotting)")
-    return net(plus, 0), tuple(names)
+    return net(plus, minus), tuple(names)
 
 # ---------------------------------------------------------------------------------------------
 # Turn structure (Rule 11)

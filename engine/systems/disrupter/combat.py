@@ -43,6 +43,16 @@ from .dice import CRIT_FAILURE, CRIT_SUCCESS, FAILURE, Check, automatic, check, 
 from .fireplan import FAILED, PASSED, Roll, firers_for, plan_fire
 from .schema import CLASSES
 from .state import DisState, Team, Unit
+from .vehicles import (
+    R_VEHICLE_MOVE,
+    SLIDES,
+    auto_templates,
+    drive_path,
+    driver,
+    is_vehicle,
+    may_take_cover,
+    template_step,
+)
 
 
 def _clamp(v: int) -> int:
@@ -243,13 +253,12 @@ def team_panic(ctx: Resolution, team: Team, why: str) -> None:
     ctx.emit(E.PanicChecked(side=team.side, team=team.id, roll=roll, stress=stress, passed=False, result=row.result,
                             text=row.text))
     if row.result == "take_cover":
-        if has_cover(s, team.pos) and not team.cover:
+        if may_take_cover(s, team) and not team.cover:
             ctx.emit(E.CoverChanged(team=team.id, cover=True, reason="panic", rule=R_STRESS))
     elif row.result == "freeze":
         ctx.emit(E.TeamFrozen(team=team.id, turn=_next_activation_turn(s, team)))
     elif row.result == "fall_back":
-        path = auto_path(s, team, "retreat", None)
-        walk(ctx, team, path, "falls back (panic)", react=False)
+        move_auto(ctx, team, "retreat", None, "falls back (panic)", react=False)
     elif row.result == "rout":
         ctx.emit(E.TeamRouted(team=team.id, routed=True))
 
@@ -295,8 +304,11 @@ def platoon_panic(ctx: Resolution, side: str) -> None:
 
 def auto_path(s: DisState, team: Team, verb: str, place: Hex | None) -> tuple[Hex, ...]:
     """The path of a move the engine makes for a team: its full Movement along a shortest legal path toward the
-    place (advance, rally), its own edge (retreat), or the nearest light-cover hex (take_cover)."""
+    place (advance, rally), its own edge (retreat), or the nearest light-cover hex (take_cover). A vehicle's:
+    the hex after each template of :func:`vehicles.auto_templates`."""
     assert team.pos is not None  # on the board
+    if is_vehicle(s, team):
+        return tuple(h for h, _ in drive_path(team, auto_templates(s, team, verb, place)))
     reach = {team.pos: ()} | routes(s, team)
     if verb in ("advance", "rally") and place is not None:
         target = place
@@ -319,6 +331,54 @@ def auto_path(s: DisState, team: Team, verb: str, place: Hex | None) -> tuple[He
         return ()
     best = min(reach, key=lambda h: (goal(h), len(reach[h])))
     return reach[best]
+
+
+def move_auto(ctx: Resolution, team: Team, verb: str, place: Hex | None, how: str,
+              react: bool = True) -> tuple[Hex, ...]:
+    """A move the engine makes for a team (its orders, a retreat, a panic): a stand walks :func:`auto_path`, a
+    vehicle drives :func:`vehicles.auto_templates`. The path planned (a vehicle's: its hex after each template)."""
+    s: DisState = ctx.state
+    if is_vehicle(s, team):
+        templates = auto_templates(s, team, verb, place)
+        path = tuple(h for h, _ in drive_path(team, templates))
+        drive(ctx, team, templates, how, react)
+        return path
+    path = auto_path(s, team, verb, place)
+    walk(ctx, team, path, how, react)
+    return path
+
+
+def drive(ctx: Resolution, team: Team, templates: tuple[str, ...], how: str, react: bool = True) -> None:
+    """Vehicles (this game's own): the vehicle drives its templates one at a time, each moving it one hex and/or
+    turning it (:func:`vehicles.template_step`). A slide first needs the driver's Instinct check: on a failure the
+    vehicle skids to a stop and its move ends there. After each template, reaction fire (Rule 15: "After each hex
+    or Vehicle Template for Movement ... check if any enemy Teams or Vehicles have LOS on the moving Team or
+    Vehicle"); a panic result ends the move, as for a team."""
+    s: DisState = ctx.state
+    if templates and team.spotted:
+        ctx.emit(E.SpotMarked(team=team.id, by="", spotted=False))
+    was_routed = team.routed
+    walked: list[Hex] = [team.hex]
+    for x in templates:
+        if x in SLIDES:
+            check = instinct_check(ctx, team, s.unit(driver(team)), f"to slide {team.name}", R_VEHICLE_MOVE)
+            if not check.success:
+                break
+        assert team.facing is not None  # a vehicle faces somewhere from the start
+        to, facing = template_step(team.hex, team.facing, x)
+        if to != team.hex:
+            ctx.emit(E.TeamStepped(team=team.id, frm=team.hex, to=to, rule=R_VEHICLE_MOVE))
+            walked.append(to)
+        if facing != team.facing:
+            ctx.emit(E.VehicleTurned(team=team.id, facing=facing, rule=R_VEHICLE_MOVE))
+        if react:
+            before = (team.pos, team.frozen_turn)
+            reaction_fire(ctx, team)
+            if team.on_board and (team.pos, team.frozen_turn) != before:
+                break
+        if not team.on_board or (team.routed and not was_routed) or s.result is not None:
+            break
+    _squeeze_back(ctx, team, walked)
 
 
 def walk(ctx: Resolution, team: Team, path: tuple[Hex, ...], how: str, react: bool = True) -> None:

@@ -65,6 +65,14 @@ class Move:
 
 
 @attrs.frozen
+class Drive:
+    """Drive a led vehicle by ``templates`` (movement templates, in order: vehicles.TEMPLATES)."""
+
+    team: str
+    templates: tuple[str, ...]
+
+
+@attrs.frozen
 class FollowOrders:
     """The engine moves the team as its squad's order says (the only move of an unled team)."""
 
@@ -141,7 +149,8 @@ class EndPhase:
 
 
 COMMAND_TYPES = (PlaceRallyPoint, DefineCodeWord, Deploy, SetOrders, EndBriefing, UseResolve, Move, FollowOrders,
-                 Retreat, TakeCover, LeaveCover, Fire, Spot, GiveOrders, CodeWord, Rally, RelieveStress, EndPhase)
+                 Retreat, TakeCover, LeaveCover, Fire, Spot, GiveOrders, CodeWord, Rally, RelieveStress, EndPhase,
+                 Drive)  # Drive last: the saves' codec numbers the types in this order
 
 #: the orders a team is given in the battle (each names its ``team``)
-TEAM_ORDERS = (Move, FollowOrders, Retreat, TakeCover, LeaveCover, Fire, Spot, GiveOrders, CodeWord, Rally)
+TEAM_ORDERS = (Move, Drive, FollowOrders, Retreat, TakeCover, LeaveCover, Fire, Spot, GiveOrders, CodeWord, Rally)

@@ -76,6 +76,15 @@ class Kit:
 
 
 @attrs.frozen
+class Vehicle(Kit):
+    """A vehicle of vehicles.toml (this game's own): the A, W and M of every unit aboard, the units it carries,
+    and whether it may cross a stream ford (Rule 14)."""
+
+    crew: int = 2
+    fords: bool = False
+
+
+@attrs.frozen
 class PanicRow:
     low: int
     high: int
@@ -110,6 +119,7 @@ class TeamSpec:
     squad: str
     units: tuple[UnitSpec, ...]
     at: Hex
+    vehicle: str | None = None  # the vehicle the team is (Rule 9: a team is one stand or one vehicle)
 
 
 @attrs.frozen
@@ -152,6 +162,8 @@ class Tables:
     briefing: bool = True
     #: the first order of each squad the scenario writes: (squad id, verb, place, fire clause)
     first_orders: tuple[tuple[str, str, Hex | None, str], ...] = ()
+    #: vehicles.toml (this game's own vehicles)
+    vehicles: dict[str, Vehicle] = attrs.field(factory=dict)
     sight_cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
@@ -171,6 +183,9 @@ class Tables:
         return self.terrain[t] if t is not None else None
 
     def kit(self, unit: UnitSpec) -> Kit:
+        """A unit's A, W and M: its bot model, the vehicle it rides, or its armour (Rule 6)."""
+        if unit.kit in self.vehicles:
+            return self.vehicles[unit.kit]
         return self.bots[unit.kit] if unit.klass == "bot" else self.armour[unit.kit]
 
 
@@ -207,14 +222,33 @@ def _units(specs: list[str], team_id: str, t: DisrupterContent) -> tuple[UnitSpe
     out = []
     for i, spec in enumerate(specs, start=1):
         klass, kit, weapon = spec.split(":")
-        if klass == "bot" and kit not in t.bots:
+        if kit in t.vehicles:
+            pass  # a unit aboard a vehicle (checked as a whole by _vehicle_of)
+        elif klass == "bot" and kit not in t.bots:
             raise ContentError(f"team {team_id}: bot model {kit!r} is not in bots.toml")
-        if klass != "bot" and kit not in t.armour:
-            raise ContentError(f"team {team_id}: armour {kit!r} is not in armour.toml")
+        elif klass != "bot" and kit not in t.armour:
+            raise ContentError(f"team {team_id}: armour {kit!r} is not in armour.toml (nor a vehicle of "
+                               "vehicles.toml)")
         if weapon not in t.weapons:
             raise ContentError(f"team {team_id}: weapon {weapon!r} is not in weapons.toml")
         out.append(UnitSpec(f"{team_id}.{i}", klass, kit, weapon))
     return tuple(out)
+
+
+def _vehicle_of(units: tuple[UnitSpec, ...], team_id: str, t: DisrupterContent) -> str | None:
+    """The vehicle a team is, if its units ride one: every unit aboard the same vehicle, no more than it carries
+    (this game's own vehicles; Rule 9: a team is one stand or one vehicle)."""
+    rides = {u.kit for u in units if u.kit in t.vehicles}
+    if not rides:
+        return None
+    if len(rides) > 1 or any(u.kit not in rides for u in units):
+        raise ContentError(f"team {team_id}: a team is one stand or one vehicle (Rule 9): every unit of it rides "
+                           f"the same vehicle, or none does")
+    vid = rides.pop()
+    if len(units) > t.vehicles[vid].crew:
+        raise ContentError(f"team {team_id}: vehicle {vid!r} carries at most {t.vehicles[vid].crew} units "
+                           "(vehicles.toml: crew)")
+    return vid
 
 
 @attrs.define
@@ -236,13 +270,14 @@ def _platoon(s: SideTable, p: PlatoonTable, t: DisrupterContent, board: dict[Hex
         for team in team_list:
             tid = f"{s.id}-{team.key}"
             units = _units(team.units, tid, t)
+            vehicle = _vehicle_of(units, tid, t)
             officers += sum(1 for u in units if u.klass == "officer")
             if team.key not in s.deploy:
                 raise ContentError(f"side {s.id}: team {team.key} has no deploy position")
             at = offset_to_axial(*s.deploy[team.key])
             if at not in board or terrain[board[at]].move == "no":
                 raise ContentError(f"side {s.id}: team {team.key} is deployed on an impassable or missing hex")
-            forces.teams.append(TeamSpec(tid, s.id, team.key, team.name or team.key, squad_id, units, at))
+            forces.teams.append(TeamSpec(tid, s.id, team.key, team.name or team.key, squad_id, units, at, vehicle))
         if hq and officers != 1:
             raise ContentError(f"platoon {s.platoon} needs exactly one officer in its hq: the CO (Rule 9)")
         if not hq and officers != 1:
@@ -256,6 +291,10 @@ def _build(content: dict[str, Any]) -> Tables:
     weapons = {wid: Weapon(wid, w.name, tuple(w.wounds)) for wid, w in t.weapons.items()}  # type: ignore[arg-type]
     armour = {kid: Kit(kid, k.name, k.A, k.W, k.M) for kid, k in t.armour.items()}
     bots = {kid: Kit(kid, k.name, k.A, k.W, k.M) for kid, k in t.bots.items()}
+    vehicles = {vid: Vehicle(vid, v.name, v.A, v.W, v.M, v.crew, v.fords) for vid, v in t.vehicles.items()}
+    clash = sorted(set(vehicles) & (set(armour) | set(bots)))
+    if clash:
+        raise ContentError(f"vehicles.toml: {clash[0]!r} is also an armour or a bot model; give the vehicle its own id")
     terrain = {tid: Terrain(tid, x.glyph, x.name, x.cover, x.sight, x.move) for tid, x in t.terrain.items()}
     by_glyph = {x.glyph: tid for tid, x in terrain.items()}
     if len(by_glyph) != len(terrain):
@@ -286,7 +325,7 @@ def _build(content: dict[str, Any]) -> Tables:
                   terrain=terrain, code_words=words, width=width, height=height, board=board,
                   objective=objective, landmarks=landmarks, victory=scen.victory,
                   sides=tuple(sides), squads=tuple(forces.squads), teams=tuple(forces.teams),
-                  briefing=scen.briefing, first_orders=first_orders)
+                  briefing=scen.briefing, first_orders=first_orders, vehicles=vehicles)
 
 
 def _first_orders(s: SideTable, keys: list[str], objective: Hex, landmarks: tuple[Hex, ...]

@@ -13,6 +13,7 @@ from . import commands as C
 from . import events as E
 from .board import segment_name
 from .state import DisState, Order
+from .vehicles import drive_path, facing_name, templates_words
 
 
 def where(h: Hex | None) -> str:
@@ -147,6 +148,10 @@ def team_stepped(st: DisState, e: E.TeamStepped) -> str:
     return f"{_team(st, e.team)} moves {where(e.frm)} -> {where(e.to)}{_rule(e)}"
 
 
+def vehicle_turned(st: DisState, e: E.VehicleTurned) -> str:
+    return f"{_team(st, e.team)} faces {facing_name(e.facing)}{_rule(e)}"
+
+
 def team_move_done(st: DisState, e: E.TeamMoveDone) -> str:
     return f"{_team(st, e.team)} {e.how}{_rule(e)}"
 
@@ -244,6 +249,21 @@ def use_resolve_order(st: DisState, c: C.UseResolve) -> str:
 
 def move_order(st: DisState, c: C.Move) -> str:
     return f"{_team(st, c.team)} moves to {where(c.path[-1]) if c.path else '-'} ({hex_count(len(c.path))})"
+
+
+def drive_end(st: DisState, c: C.Drive) -> str:
+    """Where a drive ends if every template goes as planned: "E5 facing NE"; "" when it cannot be worked out."""
+    team = st.teams.get(c.team)
+    if team is None or not team.on_board or team.facing is None:
+        return ""
+    at, facing = drive_path(team, tuple(c.templates))[-1] if c.templates else (team.hex, team.facing)
+    return f"{where(at)} facing {facing_name(facing)}"
+
+
+def drive_order(st: DisState, c: C.Drive) -> str:
+    end = drive_end(st, c)
+    return (f"{_team(st, c.team)} drives {templates_words(tuple(c.templates))}" + (f" to {end}" if end else "")
+            + f" ({len(c.templates)} template{'s' if len(c.templates) != 1 else ''})")
 
 
 def follow_orders_order(st: DisState, c: C.FollowOrders) -> str:

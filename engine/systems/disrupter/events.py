@@ -140,6 +140,15 @@ class TeamStepped:
 
 
 @attrs.frozen(kw_only=True)
+class VehicleTurned:
+    """A vehicle now faces hex direction ``facing`` (0-5): set at the start, or turned by a movement template."""
+
+    team: str
+    facing: int
+    rule: str = "Vehicles (this game's own): facing"
+
+
+@attrs.frozen(kw_only=True)
 class TeamMoveDone:
     team: str
     how: str
@@ -278,4 +287,4 @@ EVENT_TYPES = (TeamPlaced, CoAppointed, RallyPointPlaced, CodeWordDefined, Order
                BriefingEnded, TurnBegan, StressChanged, ResolveChosen, CheckMade, InitiativeWon, GroupAssigned,
                SegmentsSet, TeamStepped, TeamMoveDone, CoverChanged, UnitsActed, FireDeclared, FireResolved,
                PenaltySet, WoundsTaken, UnitRemoved, SpotMarked, PanicChecked, TeamFrozen, TeamRouted,
-               TeamLeftBoard, TeamJoinedSquad, CodeWordsJammed, BattleEnded)
+               TeamLeftBoard, TeamJoinedSquad, CodeWordsJammed, BattleEnded, VehicleTurned)

@@ -227,7 +227,7 @@ def plan_fire(s: DisState, team: Team, target: Team, target_unit: str | None, re
         else:
             checks[i] = Roll(i, adv, f.id, names)
     saves: dict[int, Roll] = {}
-    a_adv, a_names = armour_mods(s, target, spotted)
+    a_adv, a_names = armour_mods(s, target, spotted, team.pos)
     for f in firers:
         a = unit_stats(s, aims[f.id])[1]
         if a in saves:

@@ -99,6 +99,10 @@ def fold_team_stepped(s: DisState, e: E.TeamStepped) -> None:
     s.teams[e.team].pos = e.to
 
 
+def fold_vehicle_turned(s: DisState, e: E.VehicleTurned) -> None:
+    s.teams[e.team].facing = e.facing
+
+
 def fold_team_move_done(s: DisState, e: E.TeamMoveDone) -> None:
     s.teams[e.team].moved = True
 

@@ -36,6 +36,7 @@ from .board import (
 from .fireplan import firers_for
 from .sentences import check_order, code_word_targets, order_choices
 from .state import DEFAULT_WORDS, DisState, Team
+from .vehicles import check_templates, drives, is_vehicle, no_cover
 
 # -- what every order waits for ----------------------------------------------------------------------------
 
@@ -172,16 +173,46 @@ def check_move(s: DisState, cmd: C.Move) -> str | None:
         return _routed(team)
     if not is_led(s, team):
         return f"{team.name} is not led by an officer: it follows its orders (Rule 9 - Leading)"
+    if is_vehicle(s, team):
+        return f"{team.name} is a vehicle: it moves by its templates (Drive), not hex by hex (Rule 14)"
     return check_path(s, team, tuple(cmd.path))
 
 
 def _moves(s: DisState, team: Team) -> Iterator[C.Move]:
-    if not team.moved and not team.routed and is_led(s, team):
+    if not team.moved and not team.routed and is_led(s, team) and not is_vehicle(s, team):
         yield from (C.Move(team.id, path) for path in routes(s, team).values())
 
 
 def offer_move(s: DisState) -> list[C.Move]:
     return [c for team in _acting(s, "move") for c in _moves(s, team)]
+
+
+def check_drive(s: DisState, cmd: C.Drive) -> str | None:
+    """Vehicles (this game's own): a led vehicle drives up to M movement templates (Rule 14: "Vehicles use
+    different Movement rules")."""
+    team = _mover(s, cmd.team)
+    if isinstance(team, str):
+        return team
+    if not isinstance(cmd.templates, tuple | list) or not all(isinstance(x, str) for x in cmd.templates):
+        return "a drive is a list of movement templates (ahead, veer left, ...)"
+    if not is_vehicle(s, team):
+        return f"{team.name} is not a vehicle: it moves hex by hex (Move)"
+    if team.routed:
+        return _routed(team)
+    if not is_led(s, team):
+        return f"{team.name} is not led by an officer: it follows its orders (Rule 9 - Leading)"
+    return check_templates(s, team, tuple(cmd.templates))
+
+
+def _drives(s: DisState, team: Team) -> Iterator[C.Drive]:
+    """One drive for each hex and facing the vehicle may end on, by the fewest templates (fewest slides)."""
+    if not team.moved and not team.routed and is_led(s, team) and is_vehicle(s, team):
+        for _end, templates in sorted(drives(s, team).items(), key=lambda kv: (len(kv[1]), kv[1])):
+            yield C.Drive(team.id, templates)
+
+
+def offer_drive(s: DisState) -> list[C.Drive]:
+    return [c for team in _acting(s, "move") for c in _drives(s, team)]
 
 
 def check_follow_orders(s: DisState, cmd: C.FollowOrders) -> str | None:
@@ -241,6 +272,9 @@ def check_take_cover(s: DisState, cmd: C.TakeCover) -> str | None:
     team = _cover_team(s, cmd.team)
     if isinstance(team, str):
         return team
+    vehicle = no_cover(s, team)
+    if vehicle:
+        return vehicle
     if not has_cover(s, team.pos):
         return f"there is no light cover at {hex_words(team.pos)} (Rule 13 - Cover)"
     if team.cover:
@@ -264,7 +298,7 @@ def _may_change_cover(team: Team, step: str) -> bool:
 
 
 def _take_covers(s: DisState, team: Team, step: str) -> Iterator[C.TakeCover]:
-    if _may_change_cover(team, step) and has_cover(s, team.pos) and not team.cover:
+    if _may_change_cover(team, step) and has_cover(s, team.pos) and not team.cover and not is_vehicle(s, team):
         yield C.TakeCover(team.id)
 
 
@@ -476,6 +510,7 @@ def team_commands(s: DisState, seg: Segment) -> Iterator[object]:
     for team in _acting(s, step):
         if step == "move":
             yield from _moves(s, team)
+            yield from _drives(s, team)
             yield from _follows(s, team)
             yield from _retreats(s, team)
         else:
@@ -503,7 +538,8 @@ def segment_has_orders(s: DisState, seg: Segment) -> bool:
     for team in teams:
         if team.routed or not _free(team):
             continue
-        if (free_officer(s, team) is not None or (has_cover(s, team.pos) and not team.cover)
+        if (free_officer(s, team) is not None or (has_cover(s, team.pos) and not team.cover
+                                                  and not is_vehicle(s, team))
                 or (team.cover and is_led(s, team))):
             return True
         rest.append(team)

@@ -15,7 +15,7 @@ from hexfront.engine.core.resolution import Resolution
 from . import commands as C
 from . import events as E
 from .board import R_BRIEF, R_COVER, R_ORDERS, R_SPOT, R_TURN, co_unit, free_officer
-from .combat import auto_path, change_stress, instinct_check, resolve_fire, spot_check, walk
+from .combat import change_stress, drive, instinct_check, move_auto, resolve_fire, spot_check, walk
 from .schema import CLASSES
 from .sentences import code_word_order, code_word_targets
 from .state import DisState, Team, Unit
@@ -120,6 +120,16 @@ def resolve_move(ctx: Resolution, s: DisState, cmd: C.Move) -> None:
 
 
 @_then_advance
+def resolve_drive(ctx: Resolution, s: DisState, cmd: C.Drive) -> None:
+    """Vehicles (this game's own): a led vehicle drives the templates it was given, drawing reaction fire after
+    each one (Rule 15)."""
+    team = s.teams[cmd.team]
+    drive(ctx, team, tuple(cmd.templates), "drives")
+    if team.on_board and not team.routed:
+        ctx.emit(E.TeamMoveDone(team=team.id, how="drove", rule="Vehicles (this game's own): movement templates"))
+
+
+@_then_advance
 def resolve_follow_orders(ctx: Resolution, s: DisState, cmd: C.FollowOrders) -> None:
     """Rule 9 - Giving Orders: the team moves as its squad's order says (a routed team runs)."""
     follow_orders(ctx, s.teams[cmd.team])
@@ -129,7 +139,7 @@ def resolve_follow_orders(ctx: Resolution, s: DisState, cmd: C.FollowOrders) -> 
 def resolve_retreat(ctx: Resolution, s: DisState, cmd: C.Retreat) -> None:
     """Rule 9 - Leading: an unled bot team falls back its full Movement toward its own edge."""
     team = s.teams[cmd.team]
-    walk(ctx, team, auto_path(s, team, "retreat", None), "retreats")
+    move_auto(ctx, team, "retreat", None, "retreats")
     if team.on_board and not team.routed:
         ctx.emit(E.TeamMoveDone(team=team.id, how="retreated"))
 

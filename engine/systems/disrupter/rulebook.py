@@ -14,6 +14,7 @@ from hexfront.engine.core.view import OrderParts, OrderPreview
 from . import briefing as B
 from . import commands as C
 from . import describe as D
+from . import drive_previews as DP
 from . import events as E
 from . import folds as F
 from . import offers as O
@@ -59,6 +60,9 @@ _order(C.UseResolve, O.check_use_resolve, O.offer_use_resolve, R.resolve_use_res
        V.parts_use_resolve)
 # Rules 13-14 - movement actions
 _order(C.Move, O.check_move, O.offer_move, R.resolve_move, D.move_order, V.parts_move)
+# Vehicles (this game's own): a vehicle's move by its templates
+_order(C.Drive, O.check_drive, O.offer_drive, R.resolve_drive, D.drive_order, V.parts_drive, DP.preview_drive,
+       DP.outcome_drive)
 _order(C.FollowOrders, O.check_follow_orders, O.offer_follow_orders, R.resolve_follow_orders,
        D.follow_orders_order, V.parts_follow_orders)
 _order(C.Retreat, O.check_retreat, O.offer_retreat, R.resolve_retreat, D.retreat_order, V.parts_retreat)
@@ -114,3 +118,4 @@ RULEBOOK.event(E.TeamLeftBoard, F.fold_team_left_board, D.team_left_board)
 RULEBOOK.event(E.TeamJoinedSquad, F.fold_team_joined_squad, D.team_joined_squad)
 RULEBOOK.event(E.CodeWordsJammed, F.fold_code_words_jammed, D.code_words_jammed)
 RULEBOOK.event(E.BattleEnded, F.fold_battle_ended, D.battle_ended)
+RULEBOOK.event(E.VehicleTurned, F.fold_vehicle_turned, D.vehicle_turned)

@@ -79,6 +79,13 @@ from .fireplan import firers_for
 from .offers import idle_reason, segment_has_orders, team_commands
 from .state import DisState, Order, Platoon, Squad, Team, Unit
 from .turns import advance, start_turn
+from .vehicles import R_VEHICLE, drives, is_vehicle
+
+
+def start_facing(s: DisState, side: str) -> int:
+    """Vehicles (this game's own): a vehicle starts facing the enemy's edge, NE from the bottom edge, SW from the
+    top (a pointy-topped hex has no side straight up)."""
+    return 1 if s.tables.side(side).edge == "bottom" else 4
 
 OPTIONS = ("single_wound", "no_stress", "officer_every_team", "auto_spot_rally", "fixed_turn_order", "single_group",
            "cos_in_group_1", "active_rolls_only", "player_facing", "one_wound_weapons", "resolve",
@@ -91,7 +98,8 @@ __all__ = [
     "edge_row", "firers_for", "free_officer", "has_cover", "hex_distance", "idle_reason", "instinct_mods",
     "is_bot_team", "is_led", "new_state", "officer_near", "order_of", "passable", "platoon_panic", "resolve_fire",
     "row_of", "sees", "segment_has_orders", "segment_name", "segment_teams", "setup", "side_to_act", "stance",
-    "succession", "team_commands", "team_has_officer", "team_move", "team_panic", "unit_stats",
+    "succession", "team_commands", "team_has_officer", "team_move", "team_panic", "unit_stats", "drives",
+    "is_vehicle", "start_facing",
 ]
 
 
@@ -110,6 +118,8 @@ def setup(ctx: Resolution) -> None:
     s: DisState = ctx.state
     for spec in s.tables.teams:
         ctx.emit(E.TeamPlaced(team=spec.id, at=spec.at, rule=R_BRIEF))
+        if spec.vehicle is not None:
+            ctx.emit(E.VehicleTurned(team=spec.id, facing=start_facing(s, spec.side), rule=R_VEHICLE))
     for side in s.sides:
         hq = next(q for q in s.tables.squads if q.side == side and q.hq)
         co = next(u.id for t in s.tables.teams if t.squad == hq.id for u in t.units if u.klass == "officer")

@@ -78,6 +78,19 @@ class KitTable:
 
 
 @attrs.frozen
+class VehicleTable:
+    """A table of vehicles.toml (this game's own): Armor save, Wounds and Movement (templates a move) for every
+    unit aboard, how many units it carries, and whether it may cross a stream ford (Rule 14)."""
+
+    name: str = attrs.field(validator=some_text)
+    A: int = attrs.field(validator=_stat)
+    W: int = attrs.field(validator=between(1, STAT_CAP))
+    M: int = attrs.field(validator=between(1, 12))
+    crew: int = attrs.field(default=2, validator=between(1, 4))
+    fords: bool = False
+
+
+@attrs.frozen
 class PanicRowTable:
     """A row of a panic table: the d20 results from ``low`` to ``high``."""
 
@@ -204,7 +217,9 @@ class DisrupterContent:
     platoons: dict[str, Any]
     terrain: dict[str, TerrainTable]
     scenario: ScenarioFile
+    vehicles: dict[str, VehicleTable] = attrs.field(factory=dict)  # a save from before vehicles has none
 
 
 #: each part of the content and the file it is read from
-FILES = {name: f"{name}.toml" for name in ("weapons", "armour", "bots", "panic", "platoons", "terrain")}
+FILES = {name: f"{name}.toml" for name in ("weapons", "armour", "bots", "panic", "platoons", "terrain",
+                                                    "vehicles")}

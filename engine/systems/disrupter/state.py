@@ -78,6 +78,7 @@ class Team:
     frozen_turn: int = 0  # the turn in which it takes no actions (panic: freeze)
     deployed: bool = False  # moved by a Deploy order at the briefing
     fired_at_by: list[str] = attrs.field(factory=list)  # teams that fired at it this turn
+    facing: int | None = None  # a vehicle's facing, a hex direction 0-5 (this game's vehicles); None: a stand
 
     @property
     def hex(self) -> Hex:
@@ -96,14 +97,15 @@ class Team:
     def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.squad, (self.pos.q, self.pos.r) if self.pos else None, self.cover, self.spotted,
                 self.routed, self.gone, self.moved, self.penalty_turn, self.frozen_turn, self.deployed,
-                tuple(self.fired_at_by), tuple(u.canonical() for u in self.units))
+                tuple(self.fired_at_by), tuple(u.canonical() for u in self.units)) + (
+                    () if self.facing is None else (self.facing,))  # a stand's hash is as before vehicles
 
     def copy(self) -> Team:
         """A copy sharing nothing mutable (hexes are frozen). Every field is listed: a field added to the
         class must be added here too (tests/disrupter/test_disrupter_odds_support checks it)."""
         return Team(self.id, self.side, self.name, self.squad, [u.copy() for u in self.units], self.pos,
                     self.cover, self.spotted, self.routed, self.gone, self.moved, self.penalty_turn,
-                    self.frozen_turn, self.deployed, list(self.fired_at_by))
+                    self.frozen_turn, self.deployed, list(self.fired_at_by), self.facing)
 
 
 @attrs.define(slots=True)

@@ -22,7 +22,6 @@ from .board import (
     R_TURN,
     co_unit,
     edge_distance,
-    has_cover,
     is_bot_team,
     is_ford,
     is_led,
@@ -31,10 +30,11 @@ from .board import (
     segment_teams,
     team_move,
 )
-from .combat import auto_path, change_stress, instinct_check, walk
+from .combat import change_stress, instinct_check, move_auto
 from .dice import CRIT_SUCCESS, Check
 from .offers import segment_has_orders
 from .state import DisState, Team
+from .vehicles import may_take_cover
 
 INITIATIVE_ROUNDS = 10
 
@@ -214,10 +214,9 @@ def follow_orders(ctx: Resolution, team: Team) -> None:
     verb = order.verb
     if is_bot_team(team) and not is_led(s, team):
         verb = "retreat" if verb == "retreat" else "hold"
-    path = auto_path(s, team, verb, order.place)
-    walk(ctx, team, path, f"follows orders ({order.sentence()})")
+    move_auto(ctx, team, verb, order.place, f"follows orders ({order.sentence()})")
     if team.on_board and not team.routed:
-        if verb == "take_cover" and has_cover(s, team.pos) and not team.cover:
+        if verb == "take_cover" and may_take_cover(s, team) and not team.cover:
             ctx.emit(E.CoverChanged(team=team.id, cover=True, reason="orders: take cover", rule=R_COVER))
         ctx.emit(E.TeamMoveDone(team=team.id, how="followed orders"))
 
@@ -230,8 +229,7 @@ def routed_retreat(ctx: Resolution, team: Team) -> None:
         ctx.emit(E.TeamLeftBoard(team=team.id, reason="routed off its own edge"))
         check_broken(ctx)
         return
-    path = auto_path(s, team, "retreat", None)
-    walk(ctx, team, path, "routs")
+    path = move_auto(ctx, team, "retreat", None, "routs")
     if not team.on_board or s.result is not None:
         return
     spare = team_move(s, team) - len(path)

@@ -16,26 +16,32 @@ from hexfront.engine.core.view import (
 
 from . import commands as C
 from . import describe as D
-from .board import is_led, sees, segment_name, segment_teams, side_to_act, unit_stats
+from .board import is_led, sees, segment_name, segment_teams, side_to_act, unit_stats, vehicle_of
 from .describe import unit_name
 from .state import DisState, Team
+from .vehicles import drive_path, facing_name, is_vehicle
 
 TERRAIN_EFFECTS = {
-    "cover": "light cover: Take Cover here (I[-], A[+]); blocks sight through it",
+    "cover": "light cover: Take Cover here (I[-], A[+]); blocks sight through it, not to or from a vehicle",
     "block": "blocks sight; impassable to teams",
 }
 
 
 MARKS_LEGEND = (
     "letters: O a team with an officer,",
-    "  B all bots, T any other team",
+    "  B all bots, T any other team,",
+    "  V a vehicle; its facing beside it:",
+    "  right of V: > E / NE \\ SE",
+    "  left of V:  < W \\ NW / SW",
     "marks: c under cover, r routed,",
     "  s spotted, digit wounds taken",
 )
 
 
-def glyph(team: Team) -> str:
-    """O: holds an officer; B: all bots; T: any other team."""
+def glyph(s: DisState, team: Team) -> str:
+    """V: a vehicle (this game's own); O: holds an officer; B: all bots; T: any other team."""
+    if is_vehicle(s, team):
+        return "V"
     if any(u.alive and u.klass == "officer" for u in team.units):
         return "O"
     if all(u.klass == "bot" for u in team.living):
@@ -91,13 +97,18 @@ def board(s: DisState) -> BoardView:
             states.append("spotted")
         if team.frozen_turn == s.turn and s.turn:
             states.append("frozen")
+        vehicle = vehicle_of(s, team)
+        if vehicle is not None:
+            states.append(f"{vehicle.name}, facing {facing_name(team.facing)}")
+            if any(u.alive and u.klass == "officer" for u in team.units):
+                states.append("an officer aboard")
         details = orders_lines(s, team) + tuple(
             f"{unit_name(s, u.id).split(' (')[0]}: {s.tables.weapons[u.weapon].name}, "
             f"I{unit_stats(s, u)[0]} A{unit_stats(s, u)[1]} "
             f"W{u.wounds}/{unit_stats(s, u)[2]} M{unit_stats(s, u)[3]}"
             + ("" if u.alive else " (off the board)") for u in team.units)
-        pieces.append(Piece(id=team.id, side=team.side, glyph=glyph(team), name=team.name,
-                            at=team.pos if team.on_board else None, marks=marks(s, team),
+        pieces.append(Piece(id=team.id, side=team.side, glyph=glyph(s, team), name=team.name,
+                            at=team.pos if team.on_board else None, facing=team.facing, marks=marks(s, team),
                             state=", ".join(states), details=details))
     return BoardView(cols=s.tables.width, rows=s.tables.height, terrain=terrain, legend=legend, pieces=tuple(pieces),
                      sides=tuple(SideInfo(side.id, side.name) for side in s.tables.sides))
@@ -140,6 +151,15 @@ def activation(s: DisState) -> ActivationView:
 
 def parts_move(s: DisState, c: C.Move) -> OrderParts:
     return OrderParts(c.team, "Move", c.path[-1] if c.path else None, D.move_order(s, c))
+
+
+def parts_drive(s: DisState, c: C.Drive) -> OrderParts:
+    """Filed under "Drive" at the hex it ends on; the variants there read its templates and its facing."""
+    team = s.teams.get(c.team)
+    end = None
+    if team is not None and team.on_board and team.facing is not None and c.templates:
+        end = drive_path(team, tuple(c.templates))[-1][0]
+    return OrderParts(c.team, "Drive", end, D.drive_order(s, c))
 
 
 def parts_follow_orders(s: DisState, c: C.FollowOrders) -> OrderParts:
