@@ -48,7 +48,7 @@ class HostLimits:
         ranges = {
             "max_connections": (1, 100_000), "max_per_address": (1, 100_000),
             "keys_per_second": (1, 1_000_000), "key_burst": (1, 10_000_000),
-            "idle_seconds": (10, 7 * 24 * 3600), "login_seconds": (1, 3600),
+            "idle_seconds": (2, 7 * 24 * 3600), "login_seconds": (1, 3600),
             "memory_mb": (128, 1_048_576), "cpu_seconds": (10, 365 * 24 * 3600),
         }
         for name, (low, high) in ranges.items():

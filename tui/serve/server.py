@@ -309,6 +309,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self.chan.exit(0)
 
     def _game_ended(self, status: int) -> None:
+        self.game = None
         if self.chan is not None and not self.ending:
             self.ending = True
             self.chan.exit(status if status >= 0 else 128 - status)
@@ -393,8 +394,8 @@ def serve(config: HostConfig) -> int:
     config.limits.check()
     if not 1 <= config.port <= 65535:
         raise HexfrontError(f"--port {config.port} is not a port; give one from 1 to 65535")
-    host_key = prepare_data(config.data)
     logging.basicConfig(level=logging.INFO, format="hexfront serve: %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    host_key = prepare_data(config.data)
     os.umask(0o077)
     return asyncio.run(_run(config, host_key))
