@@ -43,10 +43,13 @@ class Host:
         self.log_lines: list[str] = []
         self.fingerprint = ""
 
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "hexfront.tui", "serve", "--port", str(self.port), "--data", str(self.data),
+                *self.options]
+
     def start(self, timeout: float = 15.0) -> Host:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hexfront.tui", "serve", "--port", str(self.port), "--data", str(self.data),
-             *self.options],
+            self.command(),
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             start_new_session=True)
         threading.Thread(target=self._collect, daemon=True).start()
@@ -174,8 +177,8 @@ class Terminal(asyncssh.SSHClientSession[bytes]):
 
 async def connect(port: int, key: asyncssh.SSHKey, host: str = "127.0.0.1", **options: object
                   ) -> asyncssh.SSHClientConnection:
-    return await asyncssh.connect(host, port, username=options.pop("username", "player"), client_keys=[key],
-                                  known_hosts=None, agent_path=None, config=None, **options)
+    settings: dict[str, object] = {"username": "player", "agent_path": None, **options}
+    return await asyncssh.connect(host, port, client_keys=[key], known_hosts=None, config=None, **settings)
 
 
 async def open_terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24),

@@ -37,7 +37,6 @@ MAX_ENV = 64
 WINDOW = 256 * 1024
 NO_TERMINAL = ("hexfront: this host shows a game and needs a terminal; connect with "
                "'ssh -t -p PORT HOST' and no command\r\n")
-NO_COMMANDS = "hexfront: this host runs no commands; connect with 'ssh -p PORT HOST' and no command\r\n"
 
 
 @dataclass(frozen=True)
@@ -54,11 +53,11 @@ class HostConfig:
 class Host:
     """The state one host process shares between its connections: limits, the allow-list, the sessions."""
 
-    def __init__(self, config: HostConfig) -> None:
+    def __init__(self, config: HostConfig, allow: AllowList | None) -> None:
         self.config = config
         self.limits = config.limits
         self.gate = ConnectionGate(config.limits)
-        self.allow = AllowList(config.allow_list) if config.allow_list is not None else None
+        self.allow = allow
         self.sessions: set[PlayerSession] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
 
@@ -152,7 +151,8 @@ class PlayerServer(asyncssh.SSHServer):
 
     # -- what a logged-in client may open: one session; no forwarding of any kind ---------------
     def session_requested(self) -> PlayerSession | bool:
-        if self.session is not None or self.key_fingerprint is None:
+        """One session at a time per connection (a refused command's session, once closed, frees it)."""
+        if self.key_fingerprint is None or (self.session is not None and not self.session.closed):
             return False
         self.session = PlayerSession(self.host, self.key_fingerprint, self.peer)
         return self.session
@@ -193,6 +193,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self.last_input = time.monotonic()
         self.pump_handle: asyncio.TimerHandle | None = None
         self.ending = False
+        self.closed = False
         self.started = time.monotonic()
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -210,8 +211,6 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
     def exec_requested(self, command: str) -> bool:
         log.info("%s asked to run a command: refused", self.peer)
-        if self.chan is not None:
-            self.chan.write_stderr(NO_COMMANDS.encode())
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
@@ -331,6 +330,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             await game.stop()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
         self.end("channel closed")
         self.host.sessions.discard(self)
         elapsed = time.monotonic() - self.started
@@ -350,8 +350,8 @@ def prepare_data(data: Path) -> asyncssh.SSHKey:
     return load_or_create_host_key(data / HOST_KEY_NAME)
 
 
-async def _run(config: HostConfig, host_key: asyncssh.SSHKey) -> int:
-    host = Host(config)
+async def _run(config: HostConfig, host_key: asyncssh.SSHKey, allow: AllowList | None) -> int:
+    host = Host(config, allow)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
@@ -396,6 +396,7 @@ def serve(config: HostConfig) -> int:
         raise HexfrontError(f"--port {config.port} is not a port; give one from 1 to 65535")
     logging.basicConfig(level=logging.INFO, format="hexfront serve: %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    allow = AllowList(config.allow_list) if config.allow_list is not None else None  # checked before any write
     host_key = prepare_data(config.data)
     os.umask(0o077)
-    return asyncio.run(_run(config, host_key))
+    return asyncio.run(_run(config, host_key, allow))
