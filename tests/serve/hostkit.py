@@ -177,8 +177,8 @@ class Terminal(asyncssh.SSHClientSession[bytes]):
 
 async def connect(port: int, key: asyncssh.SSHKey, host: str = "127.0.0.1", **options: object
                   ) -> asyncssh.SSHClientConnection:
-    settings: dict[str, object] = {"username": "player", "agent_path": None, **options}
-    return await asyncssh.connect(host, port, client_keys=[key], known_hosts=None, config=None, **settings)
+    settings: dict[str, object] = {"username": "player", "agent_path": None, "known_hosts": None, **options}
+    return await asyncssh.connect(host, port, client_keys=[key], config=None, **settings)
 
 
 async def open_terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24),

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from hostkit import Host, client_key, connect, open_terminal
+from hostkit import Host, client_key, connect, free_port, open_terminal
+
+from hexfront.tui.cli import main
 
 
 @pytest.fixture(scope="module")
@@ -124,10 +126,11 @@ def test_an_allow_list_lets_in_only_its_keys_and_is_read_again_when_it_changes(t
         host.stop()
 
 
-def test_a_broken_allow_list_stops_the_host_at_start_in_one_line(tmp_path):
+def test_a_broken_allow_list_stops_the_host_at_start_in_one_line_before_anything_is_written(tmp_path, capsys):
     allow = tmp_path / "allowed_keys"
-    allow.write_text("ssh-ed25519 not-base64-at-all me\n")
-    done = subprocess.run([*Host(tmp_path / "data").command(), "--allow", str(allow)],
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=30)
-    assert done.returncode == 1
-    assert done.stderr.count("\n") == 1 and "line 1 of the allow-list" in done.stderr, done.stderr
+    allow.write_text("# a friend\nssh-ed25519 not-base64-at-all me\n")
+    code = main(["serve", "--data", str(tmp_path / "data"), "--port", str(free_port()), "--allow", str(allow)])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.count("\n") == 1 and "line 2 of the allow-list" in err, err
+    assert not (tmp_path / "data").exists()

@@ -75,8 +75,9 @@ def _read_private_file(path: Path, what: str, limit: int) -> bytes:
         os.close(fd)
 
 
-def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
-    """The host's private key at ``path``, made (ed25519, mode 0600) if there is none yet.
+def load_or_create_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The host's private key at ``path``, made (ed25519, mode 0600) if there is none yet; and whether it
+    was made now.
 
     A new key is written to a temporary file and renamed into place, so a host killed while writing it
     leaves no half key. A key file that its group or others may read or write is refused: fix its mode."""
@@ -94,15 +95,14 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
             os.replace(temporary, path)
         except OSError as exc:
             raise HexfrontError(f"cannot write the host key {shown_path(path)}: {exc.strerror or exc}") from None
-        log.info("made a new host key %s in %s", fingerprint(key), path)
-        return key
+        return key, True
     info = os.lstat(path)
     if stat.S_ISREG(info.st_mode) and info.st_mode & 0o077:
         raise HexfrontError(f"the host key {shown_path(path)} may be read by others "
                             f"(mode {stat.S_IMODE(info.st_mode):o}); run chmod 600 on it")
     data = _read_private_file(path, "the host key", MAX_HOST_KEY_BYTES)
     try:
-        return asyncssh.import_private_key(data)
+        return asyncssh.import_private_key(data), False
     except (asyncssh.KeyImportError, ValueError):
         raise HexfrontError(f"the host key {shown_path(path)} is not a private key hexfront can read; "
                             f"move it away and a new one is made (clients then see a new host key)") from None

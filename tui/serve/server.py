@@ -148,13 +148,21 @@ class PlayerServer(asyncssh.SSHServer):
         assert self.key is not None
         self.key_fingerprint = fingerprint(self.key)
         log.info("%s logged in with key %s", self.peer, self.key_fingerprint)
+        asyncio.get_running_loop().call_later(self.host.limits.login_seconds, self._session_or_leave)
+
+    def _session_or_leave(self) -> None:
+        """A connection that has logged in but opened no session within --login-seconds is closed."""
+        if self.session is None and self.conn is not None and self.admitted:
+            log.info("%s opened no session: closed", self.peer)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no session opened")
 
     # -- what a logged-in client may open: one session; no forwarding of any kind ---------------
     def session_requested(self) -> PlayerSession | bool:
-        """One session at a time per connection (a refused command's session, once closed, frees it)."""
-        if self.key_fingerprint is None or (self.session is not None and not self.session.closed):
+        """One session per connection; when it closes (the game ended, or a command refused), so does the
+        connection."""
+        if self.key_fingerprint is None or self.session is not None or self.conn is None:
             return False
-        self.session = PlayerSession(self.host, self.key_fingerprint, self.peer)
+        self.session = PlayerSession(self.host, self.key_fingerprint, self.peer, self.conn)
         return self.session
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
@@ -181,8 +189,9 @@ class PlayerServer(asyncssh.SSHServer):
 class PlayerSession(asyncssh.SSHServerSession[bytes]):
     """The one session of a connection: a pseudo-terminal, a shell request, and then the game."""
 
-    def __init__(self, host: Host, key_fingerprint: str, peer: str) -> None:
+    def __init__(self, host: Host, key_fingerprint: str, peer: str, conn: asyncssh.SSHServerConnection) -> None:
         self.host = host
+        self.conn = conn
         self.key_fingerprint = key_fingerprint
         self.peer = peer
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -193,7 +202,6 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self.last_input = time.monotonic()
         self.pump_handle: asyncio.TimerHandle | None = None
         self.ending = False
-        self.closed = False
         self.started = time.monotonic()
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -246,6 +254,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self.chan.exit(1)
             return
         log.info("%s started a game (pid %s, %s, %dx%d)", self.peer, self.game.pid, self.term, *self.size)
+        self.last_input = time.monotonic()  # idle time counts from the game's start
         if self.ending:  # the client left while the game was starting
             await self.game.stop()
 
@@ -292,8 +301,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         if self.ending or self.chan is None:
             return
         if now - self.last_input > self.host.limits.idle_seconds:
-            minutes = self.host.limits.idle_seconds / 60
-            self._goodbye(f"disconnected after {minutes:g} minutes without a key; your battles are saved")
+            idle = self.host.limits.idle_seconds
+            spell = f"{idle} seconds" if idle < 120 else f"{idle / 60:.0f} minutes"
+            self._goodbye(f"disconnected after {spell} without a key; your battles are saved")
         elif len(self.chan.get_environment()) > MAX_ENV:
             self._goodbye("disconnected: too many environment variables sent")
 
@@ -330,17 +340,17 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             await game.stop()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.closed = True
         self.end("channel closed")
         self.host.sessions.discard(self)
+        self.conn.close()
         elapsed = time.monotonic() - self.started
-        log.info("%s left after %.0f s (keys passed %d bytes, dropped %d bytes)",
-                 self.peer, elapsed, self.keys.passed, self.keys.dropped)
+        log.info("%s left after %.2f s (keys: %d bytes passed, %d dropped, %d still waiting)",
+                 self.peer, elapsed, self.keys.passed, self.keys.dropped, self.keys.queued)
 
 
 # -- running the host ------------------------------------------------------------------------------
-def prepare_data(data: Path) -> asyncssh.SSHKey:
-    """The data folder (made 0700 if new) and the host key in it."""
+def prepare_data(data: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The data folder (made 0700 if new) and the host key in it (and whether that key is new)."""
     try:
         data.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
@@ -394,9 +404,11 @@ def serve(config: HostConfig) -> int:
     config.limits.check()
     if not 1 <= config.port <= 65535:
         raise HexfrontError(f"--port {config.port} is not a port; give one from 1 to 65535")
+    allow = AllowList(config.allow_list) if config.allow_list is not None else None  # checked before any write
+    host_key, made = prepare_data(config.data)
     logging.basicConfig(level=logging.INFO, format="hexfront serve: %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    allow = AllowList(config.allow_list) if config.allow_list is not None else None  # checked before any write
-    host_key = prepare_data(config.data)
+    if made:
+        log.info("made a new host key %s in %s", fingerprint(host_key), config.data / HOST_KEY_NAME)
     os.umask(0o077)
     return asyncio.run(_run(config, host_key, allow))
