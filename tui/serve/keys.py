@@ -18,10 +18,12 @@ import os
 import re
 import stat
 from pathlib import Path
-
-import asyncssh
+from typing import TYPE_CHECKING
 
 from hexfront.engine.core.errors import HexfrontError, shown, shown_path
+
+if TYPE_CHECKING:  # asyncssh is imported where it is used: a game process needs player_folder alone
+    import asyncssh
 
 log = logging.getLogger("hexfront.serve")
 
@@ -81,6 +83,8 @@ def load_or_create_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
 
     A new key is written to a temporary file and renamed into place, so a host killed while writing it
     leaves no half key. A key file that its group or others may read or write is refused: fix its mode."""
+    import asyncssh
+
     if not os.path.lexists(path):
         key = asyncssh.generate_private_key("ssh-ed25519", comment="hexfront host")
         data = key.export_private_key()
@@ -111,6 +115,8 @@ def load_or_create_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
 def _parse_allow_list(text: str, path: Path) -> frozenset[str]:
     """The fingerprints of the keys in an authorized_keys-format text; HexfrontError naming the first
     line that holds no key."""
+    import asyncssh
+
     found: set[str] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
