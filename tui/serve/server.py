@@ -255,6 +255,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             return
         log.info("%s started a game (pid %s, %s, %dx%d)", self.peer, self.game.pid, self.term, *self.size)
         self.last_input = time.monotonic()  # idle time counts from the game's start
+        self._pump()  # keys typed while the game was starting
         if self.ending:  # the client left while the game was starting
             await self.game.stop()
 
