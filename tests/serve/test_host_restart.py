@@ -46,8 +46,13 @@ def test_a_host_killed_with_sigkill_restarts_with_its_host_key_and_leaves_no_gam
             async with await connect(again.port, key, known_hosts=str(known)) as conn:  # strict checking
                 chan, term = await open_terminal(conn)
                 await term.wait_for("New battle")
+                # stopped the ordinary way (SIGTERM) with a player connected: the game ends, the player is told
+                await asyncio.get_running_loop().run_in_executor(None, again.stop)
+                await asyncio.wait_for(chan.wait_closed(), 5)
 
         asyncio.run(back())
+        assert again.games() == []
+        again.wait_log("stopping, 1 players connected")
     finally:
         again.stop()
 

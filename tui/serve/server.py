@@ -389,7 +389,7 @@ async def _run(config: HostConfig, host_key: asyncssh.SSHKey, allow: AllowList |
 
     ticker = asyncio.ensure_future(ticking())
     await stop.wait()
-    log.info("stopping: %d sessions", len(host.sessions))
+    log.info("stopping, %d players connected", len(host.sessions))
     ticker.cancel()
     server.close()
     await asyncio.gather(*(session.stop_game() for session in list(host.sessions)), return_exceptions=True)
