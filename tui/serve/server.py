@@ -242,22 +242,25 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
     async def _start_game(self) -> None:
         assert self.chan is not None and self.term is not None
+        game = GameProcess(self._output, self._game_ended)
         try:
             home = self.host.player_home(self.key_fingerprint)
-            self.game = GameProcess(self._output, self._game_ended)
             command = confined_command(self.host.game_command(self.key_fingerprint, self.peer), self.host.limits)
-            await self.game.start(command, game_environment(self.term, home / "saves", home),
-                                  self.host.config.data, self.size)
+            await game.start(command, game_environment(self.term, home / "saves", home), self.host.config.data,
+                             self.size)
         except OSError as exc:
             log.error("could not start a game for %s: %s", self.peer, exc)
-            self.chan.write_stderr(b"hexfront: the game could not start on this host; try again later\r\n")
-            self.chan.exit(1)
+            with contextlib.suppress(OSError):
+                self.chan.write_stderr(b"hexfront: the game could not start on this host; try again later\r\n")
+                self.chan.exit(1)
             return
-        log.info("%s started a game (pid %s, %s, %dx%d)", self.peer, self.game.pid, self.term, *self.size)
+        if self.ending:  # the client left, or the host is stopping, while the game was starting
+            await game.stop()
+            return
+        self.game = game
+        log.info("%s started a game (pid %s, %s, %dx%d)", self.peer, game.pid, self.term, *self.size)
         self.last_input = time.monotonic()  # idle time counts from the game's start
         self._pump()  # keys typed while the game was starting
-        if self.ending:  # the client left while the game was starting
-            await self.game.stop()
 
     # -- bytes both ways ------------------------------------------------------------------------
     def _output(self, data: bytes) -> None:
@@ -315,8 +318,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
     async def _close_with(self, reason: str) -> None:
         await self.stop_game()
         if self.chan is not None:
-            self.chan.write(b"\x1b[?1049l\x1b[?25h\r\nhexfront: " + reason.encode() + b"\r\n")
-            self.chan.exit(0)
+            with contextlib.suppress(OSError):  # the client may be gone meanwhile
+                self.chan.write(b"\x1b[?1049l\x1b[?25h\r\nhexfront: " + reason.encode() + b"\r\n")
+                self.chan.exit(0)
 
     def _game_ended(self, status: int) -> None:
         self.game = None
