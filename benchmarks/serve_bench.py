@@ -13,7 +13,8 @@ A real ``hexfront serve`` on a free localhost port with a temporary data folder;
 3. Key to settled frame, over SSH against the same game run locally on a pseudo-terminal, in the same
    run: a battle is started (n, Enter) and left until quiet for 1.5 s; then 40 arrow keys, each sent once
    the previous burst has settled (60 ms quiet), timed from writing the key to the last byte of its burst.
-   The ratio is SSH's median over the local median.
+   The keys alternate between the two games (one over SSH, then one locally), so both see the same load;
+   the ratio is SSH's median over the local median.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import fcntl
 import os
 import platform
 import pty
+import re
 import select
 import shutil
 import socket
@@ -54,6 +56,10 @@ MOVES = 40
 MENU_MARKERS = (b"Quit", b"^p")
 MENU_QUIET, BATTLE_QUIET, MOVE_QUIET = 0.100, 1.5, 0.060
 ARROWS = [b"\x1b[C", b"\x1b[D", b"\x1b[B", b"\x1b[A"]
+FLOOD = 100_000
+CROWD = 200
+OTHER_ADDRESS = "127.0.0.2"  # a second client address on the loopback network
+BENCH_PER_ADDRESS = 8  # five players at once from one address, for the memory figure
 TARGET_CONNECT = 2.0  # s, connect to the menu
 TARGET_RATIO = 2.0  # SSH key-to-frame median over the local one
 
@@ -129,9 +135,11 @@ def game_pids(data: Path) -> list[int]:
     return found
 
 
-async def ssh_player(port: int) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel[bytes], Stream]:
+async def ssh_player(port: int, local: str = "127.0.0.1"
+                     ) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel[bytes], Stream]:
     conn = await asyncssh.connect("127.0.0.1", port, username="bench", known_hosts=None, agent_path=None,
-                                  config=None, client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+                                  config=None, client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+                                  local_addr=(local, 0))
     chan, screen = await conn.create_session(SshScreen, term_type="xterm-256color", term_size=SIZE,
                                              encoding=None)
     return conn, chan, screen.stream
@@ -195,34 +203,26 @@ async def memory(port: int, data: Path, host_pid: int) -> tuple[list[int], int]:
     return sizes, grown
 
 
-async def moves(write, stream: Stream) -> list[float]:
-    """Start a battle, let it settle, then time MOVES arrow keys to their settled frame."""
+async def into_battle(write, stream: Stream) -> None:
+    """From the menu into a new battle, left until it settles (the computer may move first)."""
     await stream.until(MENU_MARKERS, MENU_QUIET)
     write(b"n")
     await stream.settle(0.3)
     write(b"\r")
     await stream.settle(BATTLE_QUIET, first=10)
-    times = []
-    for i in range(MOVES):
-        sent = time.perf_counter()
-        write(ARROWS[i % len(ARROWS)])
-        last, size = await stream.settle(MOVE_QUIET, first=2.0)
-        if size:
-            times.append(last - sent)
-    return times
 
 
-async def ssh_moves(port: int) -> list[float]:
-    conn, chan, stream = await ssh_player(port)
-    try:
-        return await moves(chan.write, stream)
-    finally:
-        conn.close()
+async def one_move(write, stream: Stream, key: bytes) -> float | None:
+    """Seconds from writing ``key`` to the last byte of its burst (None if it drew nothing)."""
+    sent = time.perf_counter()
+    write(key)
+    last, size = await stream.settle(MOVE_QUIET, first=2.0)
+    return last - sent if size else None
 
 
-async def local_moves(folder: Path) -> list[float]:
-    """The same keys to ``python -m hexfront.tui play`` on a local pseudo-terminal (its controlling terminal,
-    as the host does it, through confine.py)."""
+async def local_game(folder: Path) -> tuple[asyncio.subprocess.Process, int, Stream]:
+    """``python -m hexfront.tui play`` on a local pseudo-terminal, its controlling terminal, as the host
+    starts a game (through confine.py), at the same size."""
     master, slave = pty.openpty()
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
     env = {"TERM": "xterm-256color", "HEXFRONT_SAVES": str(folder / "local-saves"), "LANG": "C.UTF-8",
@@ -241,13 +241,74 @@ async def local_moves(folder: Path) -> list[float]:
             loop.remove_reader(master)
 
     loop.add_reader(master, readable)
+    return proc, master, stream
+
+
+async def key_to_frame(port: int, folder: Path) -> tuple[list[float], list[float]]:
+    """The same arrow keys, alternately over SSH and to the local game, so both see the same machine."""
+    conn, chan, ssh_stream = await ssh_player(port)
+    proc, master, local_stream = await local_game(folder)
+    loop = asyncio.get_running_loop()
     try:
-        return await moves(lambda data: os.write(master, data), stream)
+        await asyncio.gather(into_battle(chan.write, ssh_stream),
+                             into_battle(lambda data: os.write(master, data), local_stream))
+        over_ssh, local = [], []
+        for i in range(MOVES):
+            key = ARROWS[i % len(ARROWS)]
+            ssh_time = await one_move(chan.write, ssh_stream, key)
+            local_time = await one_move(lambda data: os.write(master, data), local_stream, key)
+            if ssh_time is not None:
+                over_ssh.append(ssh_time)
+            if local_time is not None:
+                local.append(local_time)
+        return over_ssh, local
     finally:
+        conn.close()
         loop.remove_reader(master)
         proc.terminate()
         await proc.wait()
         os.close(master)
+
+
+async def flood(port: int) -> tuple[float, float]:
+    """One player sends FLOOD keys at once; another connects meanwhile. (Seconds the flood lasted on the
+    flooder's connection, seconds the other player took to the menu.)"""
+    conn, chan, stream = await ssh_player(port)
+    await stream.until(MENU_MARKERS, MENU_QUIET)
+    started = time.perf_counter()
+    chan.write(b"x" * FLOOD)
+    other_started = time.perf_counter()
+    other, _, other_stream = await ssh_player(port, local=OTHER_ADDRESS)
+    other_last = await other_stream.until(MENU_MARKERS, MENU_QUIET)
+    other.close()
+    await asyncio.sleep(1.0)
+    conn.close()
+    await conn.wait_closed()
+    return time.perf_counter() - started, other_last - other_started
+
+
+async def crowd(port: int) -> tuple[int, float]:
+    """CROWD connections from one address at once (held open, never logging in); then a player from
+    another address. (How many of the crowd the host kept open, seconds the other player took to the menu.)"""
+    opened = await asyncio.gather(*(asyncio.open_connection("127.0.0.1", port) for _ in range(CROWD)))
+
+    async def kept(reader: asyncio.StreamReader) -> bool:
+        try:
+            async with asyncio.timeout(1.0):
+                while await reader.read(4096):
+                    pass
+            return False
+        except TimeoutError:
+            return True
+
+    held = sum(await asyncio.gather(*(kept(reader) for reader, _ in opened)))
+    started = time.perf_counter()
+    other, _, other_stream = await ssh_player(port, local=OTHER_ADDRESS)
+    last = await other_stream.until(MENU_MARKERS, MENU_QUIET)
+    other.close()
+    for _, writer in opened:
+        writer.close()
+    return held, last - started
 
 
 def _ms(values: list[float]) -> str:
@@ -265,7 +326,7 @@ def main() -> int:
         data, port = folder / "data", free_port()
         log = open(folder / "host.log", "w")
         host = subprocess.Popen([sys.executable, "-m", "hexfront.tui", "serve", "--port", str(port),
-                                 "--data", str(data), "--max-per-address", "16"],
+                                 "--data", str(data), "--max-per-address", str(BENCH_PER_ADDRESS)],
                                 stdout=subprocess.PIPE, stderr=log, text=True, stdin=subprocess.DEVNULL)
         try:
             assert host.stdout is not None
@@ -275,12 +336,19 @@ def main() -> int:
             connects = asyncio.run(connect_times(port))
             openssh = openssh_connect_time(port, folder)
             sizes, grown = asyncio.run(memory(port, data, host.pid))
-            over_ssh = asyncio.run(ssh_moves(port))
-            local = asyncio.run(local_moves(folder))
+            over_ssh, local = asyncio.run(key_to_frame(port, folder))
+            flood_seconds, flood_other = asyncio.run(flood(port))
+            held, crowd_other = asyncio.run(crowd(port))
+            log.flush()
+            text = (folder / "host.log").read_text()
+            figures = re.findall(r"left after ([\d.]+) s \(keys: (\d+) bytes passed, (\d+) dropped, (\d+) still", text)
+            lasted, passed, dropped, waiting = max(figures, key=lambda f: int(f[2]))
+            refused = text.count("too many connections from your address")
         finally:
             host.terminate()
             host.wait(15)
             log.close()
+    limits = HostLimits()
     ratio = statistics.median(over_ssh) / statistics.median(local)
     verdict = "pass" if statistics.median(connects) <= TARGET_CONNECT else "FAIL"
     lines = [
@@ -307,6 +375,15 @@ def main() -> int:
         f"| the same, the game on a local pseudo-terminal | {_ms(local)} | - | - |",
         f"| ratio SSH / local (medians, same run) | {ratio:.2f} | <= {TARGET_RATIO} | "
         f"{'pass' if ratio <= TARGET_RATIO else 'FAIL'} |",
+        f"| key flood: {FLOOD:,} keys sent at once, at {limits.keys_per_second} bytes/s (burst "
+        f"{limits.key_burst}) | {passed} bytes reached the game in {float(lasted):.1f} s, {dropped} dropped, "
+        f"{waiting} waiting at the end | <= burst + rate x time | "
+        f"{'pass' if int(passed) <= limits.key_burst + limits.keys_per_second * float(lasted) + 1 else 'FAIL'} |",
+        f"| another player connecting during the flood, to the menu | {flood_other:.3f} s | - | - |",
+        f"| {CROWD} connections at once from one address (limit {BENCH_PER_ADDRESS}) | {held} kept open, "
+        f"{refused} refused at once | kept <= {BENCH_PER_ADDRESS} | "
+        f"{'pass' if held <= BENCH_PER_ADDRESS else 'FAIL'} |",
+        f"| a player from another address meanwhile, to the menu | {crowd_other:.3f} s | - | - |",
         "",
         "A frame counts as drawn at the last byte of its burst (100 ms without a byte at start-up, 60 ms for a "
         "cursor move). The connect time includes the key exchange, the login by key and starting the game "

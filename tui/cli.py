@@ -295,7 +295,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # the lead wires this to hexfront.tui.serve.store.export_battle(data, battle, out) with the store
         raise HexfrontError("--export needs the host's battle store, which this build of hexfront does not have")
     from hexfront.tui.serve.limits import HostLimits  # asyncssh is loaded only when the host starts
-    from hexfront.tui.serve.server import HostConfig, serve
+
+    try:
+        from hexfront.tui.serve.server import HostConfig, serve
+    except ImportError as exc:  # an install without its dependencies
+        raise HexfrontError(f"'hexfront serve' needs the asyncssh library ({exc.name} is missing); "
+                            f"install hexfront with pip to get it") from None
 
     limits = HostLimits(max_connections=args.max_connections, max_per_address=args.max_per_address,
                         keys_per_second=args.keys_per_second, key_burst=args.key_burst,
