@@ -29,7 +29,7 @@ def _environ(pid: int) -> dict[str, str]:
     return dict(item.split("=", 1) for item in raw.split("\0") if "=" in item)
 
 
-def test_commands_sftp_port_forwarding_and_passwords_are_refused(host, tmp_path):
+def test_commands_sftp_port_and_x11_forwarding_and_passwords_are_refused(host, tmp_path):
     key = client_key()
 
     async def refused(what: str, exc_type: type[BaseException], attempt) -> None:
@@ -51,6 +51,9 @@ def test_commands_sftp_port_forwarding_and_passwords_are_refused(host, tmp_path)
                       lambda c: c.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22))
         await refused("a UNIX socket", asyncssh.ChannelOpenError,
                       lambda c: c.open_unix_connection("/run/sshd.pid"))
+        await refused("X11 forwarding", asyncssh.ChannelOpenError,  # the client's request is answered no
+                      lambda c: open_terminal(c, x11_forwarding=True, x11_display="127.0.0.1:0",
+                                              x11_auth_path="/dev/null"))
         with pytest.raises(asyncssh.PermissionDenied):  # no passwords, no keyboard-interactive
             await asyncssh.connect("127.0.0.1", host.port, username="root", password="root", client_keys=None,
                                    known_hosts=None, agent_path=None, config=None, preferred_auth="password")
