@@ -139,3 +139,31 @@ def test_a_second_session_on_one_connection_is_refused(host):
 
     asyncio.run(run())
     host.wait_no_games(key)
+
+
+def test_a_player_who_stops_reading_stalls_only_their_own_game(host):
+    """A client that reads nothing (its SSH window of 4 KiB full): the host stops reading that game's screen
+    instead of buffering it, another player is served meanwhile, and the stalled one catches up after."""
+    slow_key, other_key = client_key(), client_key()
+
+    async def run() -> None:
+        async with await connect(host.port, slow_key) as slow:
+            chan, term = await open_terminal(slow, window=4096)
+            await term.wait_for("New battle")
+            chan.pause_reading()
+            for width in range(81, 141):  # sixty full redraws the client does not read
+                chan.change_terminal_size(width, 30)
+                await asyncio.sleep(0.01)
+            async with await connect(host.port, other_key) as other:
+                _, other_term = await open_terminal(other)
+                await other_term.wait_for("New battle")
+            mark = len(term.data)
+            chan.resume_reading()
+            await term.wait_for("New battle", since=mark)  # the game went on drawing once read again
+            chan.write(b"q")
+            await asyncio.wait_for(chan.wait_closed(), 10)
+            assert chan.get_exit_status() == 0
+
+    asyncio.run(run())
+    host.wait_no_games(slow_key)
+    host.wait_log(r"screen held back [1-9]\d* times")  # the host did stop reading the slow player's game

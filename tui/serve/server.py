@@ -202,6 +202,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self.last_input = time.monotonic()
         self.pump_handle: asyncio.TimerHandle | None = None
         self.ending = False
+        self.held_back = 0
         self.started = time.monotonic()
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -283,6 +284,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self.pump_handle = asyncio.get_running_loop().call_later(max(self.keys.wait(), 0.01), self._pump)
 
     def pause_writing(self) -> None:
+        """SSH's buffer to this client is full: the game's screen is left unread until it drains."""
+        self.held_back += 1
         if self.game is not None:
             self.game.pause_output()
 
@@ -349,8 +352,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self.host.sessions.discard(self)
         self.conn.close()
         elapsed = time.monotonic() - self.started
-        log.info("%s left after %.2f s (keys: %d bytes passed, %d dropped, %d still waiting)",
-                 self.peer, elapsed, self.keys.passed, self.keys.dropped, self.keys.queued)
+        log.info("%s left after %.2f s (keys: %d bytes passed, %d dropped, %d still waiting); screen held back "
+                 "%d times", self.peer, elapsed, self.keys.passed, self.keys.dropped, self.keys.queued, self.held_back)
 
 
 # -- running the host ------------------------------------------------------------------------------
