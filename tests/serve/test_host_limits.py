@@ -36,6 +36,8 @@ def test_200_connections_from_one_address_are_held_to_its_limit_while_another_ad
             closed = await asyncio.gather(*(closed_soon(reader) for reader, _ in attempts))
             assert closed.count(False) == 3, f"{closed.count(False)} of 200 connections held, not 3"
 
+            # a client from a third address that logs in and opens no session: closed after --login-seconds
+            loiterer = await connect(host.port, client_key(), local_addr=("127.0.0.3", 0))
             # one more from the first address is refused; meanwhile a player from another address plays
             with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
                 await connect(host.port, client_key())
@@ -49,6 +51,7 @@ def test_200_connections_from_one_address_are_held_to_its_limit_while_another_ad
                     async with asyncio.timeout(max(1.0, 7 - (time.monotonic() - started))):
                         while await reader.read(4096):
                             pass
+                await asyncio.wait_for(loiterer.wait_closed(), 8)
                 # the player sends nothing: closed after --idle-seconds with one line
                 await term.wait_for("disconnected after", timeout=8)
                 await asyncio.wait_for(chan.wait_closed(), 5)
@@ -61,6 +64,7 @@ def test_200_connections_from_one_address_are_held_to_its_limit_while_another_ad
 
         asyncio.run(run())
         host.wait_log(r"refused 127\.0\.0\.1: too many connections from your address")
+        host.wait_log(r"127\.0\.0\.3 opened no session: closed")
         host.wait_no_games()
     finally:
         host.stop()

@@ -95,8 +95,12 @@ def test_a_client_names_no_path_no_odd_terminal_and_no_huge_window(tmp_path):
     for hostile in ("../../../tmp/x", "xterm\x1b]0;x\x07", "a" * 100, "", None):
         assert terminal_type(hostile) == "xterm-256color"
     assert window_size(0, 0) == (80, 24) and window_size(2**32 - 1, 2**32 - 1) == (1000, 500)
-    env = game_environment("xterm", tmp_path / "saves", tmp_path)
+    env = game_environment("xterm", tmp_path / "saves", tmp_path, {})
     assert set(env) == {"TERM", "HEXFRONT_SAVES", "HOME", "LANG", "PATH", "PYTHONSAFEPATH", "PYTHONDONTWRITEBYTECODE"}
+    operator = {"HEXFRONT_SYSTEMS": "mine.system", "LD_PRELOAD": "x.so", "HEXFRONT_SAVES": "/etc", "HOME": "/root"}
+    env = game_environment("xterm", tmp_path / "saves", tmp_path, operator)
+    assert env["HEXFRONT_SYSTEMS"] == "mine.system" and "LD_PRELOAD" not in env
+    assert env["HEXFRONT_SAVES"] == str(tmp_path / "saves") and env["HOME"] == str(tmp_path)
 
 
 def test_export_says_in_one_line_that_it_needs_the_store(tmp_path, capsys):

@@ -23,7 +23,7 @@ import signal
 import struct
 import sys
 import termios
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from .limits import HostLimits
@@ -61,9 +61,15 @@ def window_size(columns: int, rows: int) -> tuple[int, int]:
     return (min(max(columns, MIN_COLUMNS), MAX_COLUMNS), min(max(rows, MIN_ROWS), MAX_ROWS))
 
 
-def game_environment(term: str, saves: Path, home: Path) -> dict[str, str]:
-    """The whole environment of a game process, made from nothing (never the client's, nor the host's)."""
-    return {
+#: The host's own settings a game inherits from the host's environment (the operator's, never a client's):
+#: extra rule systems and a content folder.
+OPERATOR_SETTINGS = ("HEXFRONT_SYSTEMS", "HEXFRONT_CONTENT")
+
+
+def game_environment(term: str, saves: Path, home: Path, host_env: Mapping[str, str]) -> dict[str, str]:
+    """The whole environment of a game process, made from nothing: the client's environment never reaches
+    it, and of the host's only OPERATOR_SETTINGS."""
+    env = {
         "TERM": term,
         "HEXFRONT_SAVES": str(saves),
         "HOME": str(home),
@@ -72,6 +78,8 @@ def game_environment(term: str, saves: Path, home: Path) -> dict[str, str]:
         "PYTHONSAFEPATH": "1",  # the game's folder is never on its import path
         "PYTHONDONTWRITEBYTECODE": "1",
     }
+    env.update({name: host_env[name] for name in OPERATOR_SETTINGS if host_env.get(name)})
+    return env
 
 
 def confined_command(command: Sequence[str], limits: HostLimits) -> list[str]:

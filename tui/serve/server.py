@@ -247,8 +247,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         try:
             home = self.host.player_home(self.key_fingerprint)
             command = confined_command(self.host.game_command(self.key_fingerprint, self.peer), self.host.limits)
-            await game.start(command, game_environment(self.term, home / "saves", home), self.host.config.data,
-                             self.size)
+            env = game_environment(self.term, home / "saves", home, os.environ)
+            await game.start(command, env, self.host.config.data, self.size)
         except OSError as exc:
             log.error("could not start a game for %s: %s", self.peer, exc)
             with contextlib.suppress(OSError):
