@@ -106,6 +106,7 @@ class GameProcess:
         self.paused = False
         self.ended = False
         self._exit_told = False
+        self._watcher: asyncio.Future[None] | None = None
         self._loop = asyncio.get_running_loop()
 
     @property
@@ -127,7 +128,7 @@ class GameProcess:
             os.close(slave)
         self.master = master
         self._resume_reading()
-        asyncio.ensure_future(self._watch())
+        self._watcher = asyncio.ensure_future(self._watch())  # kept: the loop holds tasks weakly
 
     async def _watch(self) -> None:
         assert self.process is not None

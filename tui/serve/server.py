@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from hexfront.engine.core.errors import HexfrontError, shown, shown_path
 
 from .keys import HOST_KEY_NAME, AllowList, fingerprint, load_or_create_host_key, player_folder
 from .limits import ConnectionGate, HostLimits, KeyGate
-from .relay import GameProcess, confined_command, game_environment, terminal_type, window_size
+from .relay import STOP_GRACE, GameProcess, confined_command, game_environment, terminal_type, window_size
 
 log = logging.getLogger("hexfront.serve")
 
@@ -60,6 +60,13 @@ class Host:
         self.allow = allow
         self.sessions: set[PlayerSession] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.tasks: set[asyncio.Future[None]] = set()
+
+    def spawn(self, work: Coroutine[object, object, None]) -> None:
+        """Run ``work`` in the background, holding on to it until done (the loop holds tasks weakly)."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def game_command(self, key_fingerprint: str, peer: str) -> list[str]:
         """The game process's command: the session module with the data folder, the key and the address."""
@@ -239,7 +246,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write_stderr(NO_TERMINAL.encode())
             self.chan.exit(1)
             return
-        asyncio.ensure_future(self._start_game())
+        self.host.spawn(self._start_game())
 
     async def _start_game(self) -> None:
         assert self.chan is not None and self.term is not None
@@ -316,7 +323,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
     def _goodbye(self, reason: str) -> None:
         log.info("%s %s", self.peer, reason)
-        asyncio.ensure_future(self._close_with(reason))
+        self.host.spawn(self._close_with(reason))
 
     async def _close_with(self, reason: str) -> None:
         await self.stop_game()
@@ -335,7 +342,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         """The client is gone (or leaving): end the game; its autosave keeps the battle."""
         if self.game is not None:
             log.info("%s: %s; ending the game", self.peer, why)
-        asyncio.ensure_future(self.stop_game())
+        self.host.spawn(self.stop_game())
 
     async def stop_game(self) -> None:
         """End the game (SIGHUP, then SIGKILL if it lingers) and relay nothing more."""
@@ -400,6 +407,8 @@ async def _run(config: HostConfig, host_key: asyncssh.SSHKey, allow: AllowList |
     ticker.cancel()
     server.close()
     await asyncio.gather(*(session.stop_game() for session in list(host.sessions)), return_exceptions=True)
+    if host.tasks:  # games being started or stopped as the host stops
+        await asyncio.wait(list(host.tasks), timeout=STOP_GRACE + 1)
     for conn in list(host.connections):
         with contextlib.suppress(Exception):
             conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the host is stopping")
