@@ -18,6 +18,11 @@ import asyncssh
 
 #: Control sequences in the game's output (CSI, OSC, charset picks, other two-byte escapes).
 _ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b.")
+#: What a game process shows first: the title menu, or (once the host's store binds names to keys) the
+#: name a first visit chooses. The host's tests are about the transport, so either will do.
+FIRST_SCREEN = ("New battle", "Choose the name")
+#: ctrl+q: quits the game from any screen (an app-wide key), with exit status 0.
+QUIT = b"\x11"
 READY = re.compile(r"hexfront host listening on (\S+) port (\d+), host key (SHA256:\S+),")
 
 
@@ -158,12 +163,15 @@ class Terminal(asyncssh.SSHClientSession[bytes]):
     def text(self, since: int = 0) -> str:
         return plain(bytes(self.data[since:]))
 
-    async def wait_for(self, words: str, since: int = 0, timeout: float = 15.0) -> str:
-        """The text since byte ``since`` once it holds ``words``; AssertionError after ``timeout``."""
+    async def wait_for(self, words: str | tuple[str, ...], since: int = 0, timeout: float = 15.0) -> str:
+        """The text since byte ``since`` once it holds ``words`` (or one of them); AssertionError after
+        ``timeout``."""
+        wanted = [" ".join(w.split()) for w in ((words,) if isinstance(words, str) else words)]
         deadline = time.monotonic() + timeout
         while True:
             text = self.text(since)
-            if " ".join(words.split()) in " ".join(text.split()):  # a line may wrap anywhere a space is
+            flat = " ".join(text.split())  # a line may wrap anywhere a space is
+            if any(w in flat for w in wanted):
                 return text
             left = deadline - time.monotonic()
             if left <= 0 or self.closed.is_set():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from hostkit import Host, client_key, connect, free_port, open_terminal
+from hostkit import FIRST_SCREEN, Host, client_key, connect, free_port, open_terminal
 
 from hexfront.tui.cli import main
 
@@ -65,7 +65,7 @@ def test_commands_sftp_port_and_x11_forwarding_and_passwords_are_refused(host, t
         # agent forwarding asked for: the game gets no agent; and the host still serves a game afterwards
         async with await connect(host.port, key, agent_forwarding=True, agent_path=str(tmp_path / "agent")) as conn:
             chan, term = await open_terminal(conn)
-            await term.wait_for("New battle")
+            await term.wait_for(FIRST_SCREEN)
             [pid] = host.games(key)
             assert "SSH_AUTH_SOCK" not in _environ(pid)
             assert set(_environ(pid)) <= {"TERM", "HEXFRONT_SAVES", "HOME", "LANG", "PATH", "PYTHONSAFEPATH",
@@ -117,11 +117,11 @@ def test_an_allow_list_lets_in_only_its_keys_and_is_read_again_when_it_changes(t
                 await connect(host.port, stranger)
             async with await connect(host.port, friend) as conn:  # the options before the key are not obeyed
                 chan, term = await open_terminal(conn)
-                await term.wait_for("New battle")
+                await term.wait_for(FIRST_SCREEN)
             allow.write_text(allow.read_text() + "\n" + stranger.export_public_key().decode())
             async with await connect(host.port, stranger) as conn:
                 chan, term = await open_terminal(conn)
-                await term.wait_for("New battle")
+                await term.wait_for(FIRST_SCREEN)
 
         asyncio.run(run())
         host.wait_log("not on the allow-list")

@@ -8,7 +8,7 @@ import time
 
 import asyncssh
 import pytest
-from hostkit import Host, client_key, connect, open_terminal
+from hostkit import FIRST_SCREEN, Host, client_key, connect, open_terminal
 
 OTHER_ADDRESS = "127.0.0.2"  # the loopback network answers every 127.x address: a second client address
 
@@ -44,7 +44,7 @@ def test_200_connections_from_one_address_are_held_to_its_limit_while_another_ad
             key = client_key()
             async with await connect(host.port, key, local_addr=(OTHER_ADDRESS, 0)) as conn:
                 chan, term = await open_terminal(conn)
-                await term.wait_for("New battle")
+                await term.wait_for(FIRST_SCREEN)
                 # the held connections never log in: the host closes them after --login-seconds
                 held = [reader for (reader, _), gone in zip(attempts, closed, strict=True) if not gone]
                 for reader in held:
@@ -60,7 +60,7 @@ def test_200_connections_from_one_address_are_held_to_its_limit_while_another_ad
             # the address's connections are given back: it gets in again
             async with await connect(host.port, client_key()) as conn:
                 chan, term = await open_terminal(conn)
-                await term.wait_for("New battle")
+                await term.wait_for(FIRST_SCREEN)
 
         asyncio.run(run())
         host.wait_log(r"refused 127\.0\.0\.1: too many connections from your address")
@@ -77,12 +77,12 @@ def test_a_key_flood_is_held_to_the_key_rate_while_the_host_serves_another_playe
         async def run() -> float:
             async with await connect(host.port, client_key()) as flooder:
                 chan, term = await open_terminal(flooder)
-                await term.wait_for("New battle")
+                await term.wait_for(FIRST_SCREEN)
                 started = time.monotonic()
-                chan.write(b"x" * flood)  # a key the title menu does nothing with, 100,000 times at once
+                chan.write(b"x" * flood)  # one letter, 100,000 times at once
                 async with await connect(host.port, client_key(), local_addr=("127.0.0.2", 0)) as other:
                     other_chan, other_term = await open_terminal(other)
-                    await other_term.wait_for("New battle", timeout=15)
+                    await other_term.wait_for(FIRST_SCREEN, timeout=15)
                     mark = len(other_term.data)
                     other_chan.change_terminal_size(60, 20)  # and the other player's game still answers
                     await other_term.wait_for("this terminal is 60 x 20", since=mark, timeout=10)

@@ -1,4 +1,4 @@
-"""A real ``hexfront serve`` and real SSH clients: the title menu at the client's size and terminal type,
+"""A real ``hexfront serve`` and real SSH clients: the game at the client's size and terminal type,
 resizes followed, a clean environment and the limits on the game process, OpenSSH's ``ssh`` in tmux."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from hostkit import Host, client_key, connect, open_terminal
+from hostkit import FIRST_SCREEN, QUIT, Host, client_key, connect, open_terminal
 
 from hexfront.tui.serve.keys import player_folder
 
@@ -33,7 +33,7 @@ def _environ(pid: int) -> dict[str, str]:
     return dict(item.split("=", 1) for item in raw.split("\0") if "=" in item)
 
 
-def test_a_terminal_gets_the_title_menu_in_a_clean_confined_game_and_resizes_are_followed(host, tmp_path):
+def test_a_terminal_gets_the_game_in_a_clean_confined_process_and_resizes_are_followed(host, tmp_path):
     key = client_key()
     folder = host.data / "players" / player_folder(key.get_fingerprint("sha256"))
 
@@ -43,8 +43,7 @@ def test_a_terminal_gets_the_title_menu_in_a_clean_confined_game_and_resizes_are
             chan, term = await open_terminal(conn, (80, 24), term="xterm-256color",
                                              env={"LD_PRELOAD": "/tmp/evil.so", "HEXFRONT_SAVES": "/etc",
                                                   "PYTHONPATH": "/tmp"})
-            text = await term.wait_for("New battle")
-            assert "Quit" in text and "Tutorials" in text
+            await term.wait_for(FIRST_SCREEN)
 
             [pid] = host.games(key)
             env = _environ(pid)
@@ -56,16 +55,16 @@ def test_a_terminal_gets_the_title_menu_in_a_clean_confined_game_and_resizes_are
             assert "1234" in next(line for line in limits.splitlines() if "cpu time" in line)
             assert os.getsid(pid) == pid  # its own session, the pseudo-terminal its controlling terminal
 
-            # smaller than the game needs: the game says the size it sees, then the menu again
+            # smaller than the game needs: the game says the size it sees, then its screen again
             mark = len(term.data)
             chan.change_terminal_size(60, 20)
             await term.wait_for("this terminal is 60 x 20", since=mark)
             mark = len(term.data)
             chan.change_terminal_size(100, 30)
-            await term.wait_for("New battle", since=mark)
+            await term.wait_for(FIRST_SCREEN, since=mark)
 
             mark = len(term.data)
-            chan.write(b"q")  # the menu's quit: the game ends, and so does the session
+            chan.write(QUIT)  # the game ends, and so does the session
             await asyncio.wait_for(chan.wait_closed(), 10)
             assert chan.get_exit_status() == 0
 
@@ -93,7 +92,8 @@ def test_a_session_without_a_terminal_gets_one_line_and_is_closed(host):
 @pytest.mark.skipif(shutil.which("ssh") is None or shutil.which("tmux") is None,
                     reason="needs OpenSSH's ssh and tmux (tests/tui/ensure_sshd.sh installs them)")
 def test_openssh_in_a_terminal_reaches_the_menu_and_quits(host, tmp_path):
-    """OpenSSH's own client, in an 80 x 24 tmux pane: the menu, and 'q' ends the game and ssh with 0."""
+    """OpenSSH's own client, in an 80 x 24 tmux pane: the game's first screen, and ctrl+q ends the game and
+    ssh with 0."""
     subprocess.run(["ssh-keygen", "-q", "-N", "", "-t", "ed25519", "-f", str(tmp_path / "key")], check=True,
                    capture_output=True, stdin=subprocess.DEVNULL)
     sock = tmp_path / "tmux.sock"
@@ -105,11 +105,11 @@ def test_openssh_in_a_terminal_reaches_the_menu_and_quits(host, tmp_path):
         return subprocess.run(["tmux", "-S", str(sock), *args], capture_output=True, text=True,
                               stdin=subprocess.DEVNULL).stdout
 
-    def wait_screen(words: str, timeout: float = 15) -> str:
+    def wait_screen(words: tuple[str, ...], timeout: float = 15) -> str:
         deadline = time.monotonic() + timeout
         while True:
             screen = tmux("capture-pane", "-p", "-t", "t")
-            if words in screen:
+            if any(w in screen for w in words):
                 return screen
             if time.monotonic() > deadline:
                 raise AssertionError(f"no {words!r} on the screen:\n{screen}\n{host.log()}")
@@ -118,10 +118,9 @@ def test_openssh_in_a_terminal_reaches_the_menu_and_quits(host, tmp_path):
     tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "80", "-y", "24",
          shlex.join(ssh) + '; echo "[ssh exited with $?]"; sleep 30')
     try:
-        screen = wait_screen("New battle")
-        assert "Quit" in screen
-        tmux("send-keys", "-t", "t", "q")
-        wait_screen("[ssh exited with 0]")
+        wait_screen(FIRST_SCREEN)
+        tmux("send-keys", "-t", "t", "C-q")
+        wait_screen(("[ssh exited with 0]",))
     finally:
         tmux("kill-server")
 
@@ -132,7 +131,7 @@ def test_a_second_session_on_one_connection_is_refused(host):
     async def run() -> None:
         async with await connect(host.port, key) as conn:
             chan, term = await open_terminal(conn)
-            await term.wait_for("New battle")
+            await term.wait_for(FIRST_SCREEN)
             with pytest.raises(asyncssh.ChannelOpenError):
                 await open_terminal(conn)
             assert len(host.games(key)) == 1
@@ -149,18 +148,18 @@ def test_a_player_who_stops_reading_stalls_only_their_own_game(host):
     async def run() -> None:
         async with await connect(host.port, slow_key) as slow:
             chan, term = await open_terminal(slow, window=4096)
-            await term.wait_for("New battle")
+            await term.wait_for(FIRST_SCREEN)
             chan.pause_reading()
             for width in range(81, 141):  # sixty full redraws the client does not read
                 chan.change_terminal_size(width, 30)
                 await asyncio.sleep(0.01)
             async with await connect(host.port, other_key) as other:
                 _, other_term = await open_terminal(other)
-                await other_term.wait_for("New battle")
+                await other_term.wait_for(FIRST_SCREEN)
             mark = len(term.data)
             chan.resume_reading()
-            await term.wait_for("New battle", since=mark)  # the game went on drawing once read again
-            chan.write(b"q")
+            await term.wait_for(FIRST_SCREEN, since=mark)  # the game went on drawing once read again
+            chan.write(QUIT)
             await asyncio.wait_for(chan.wait_closed(), 10)
             assert chan.get_exit_status() == 0
 

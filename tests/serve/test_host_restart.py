@@ -7,7 +7,7 @@ import asyncio
 import stat
 
 import asyncssh
-from hostkit import Host, client_key, connect, free_port, open_terminal
+from hostkit import FIRST_SCREEN, Host, client_key, connect, free_port, open_terminal
 
 from hexfront.tui.cli import main
 from hexfront.tui.serve.keys import HOST_KEY_NAME
@@ -21,7 +21,7 @@ def test_a_host_killed_with_sigkill_restarts_with_its_host_key_and_leaves_no_gam
         async def play() -> str:
             async with await connect(host.port, key) as conn:
                 chan, term = await open_terminal(conn)
-                await term.wait_for("New battle")
+                await term.wait_for(FIRST_SCREEN)
                 assert len(host.games(key)) == 1
                 host.kill()  # mid-session
                 await asyncio.wait_for(chan.wait_closed(), 10)
@@ -45,7 +45,7 @@ def test_a_host_killed_with_sigkill_restarts_with_its_host_key_and_leaves_no_gam
         async def back() -> None:
             async with await connect(again.port, key, known_hosts=str(known)) as conn:  # strict checking
                 chan, term = await open_terminal(conn)
-                await term.wait_for("New battle")
+                await term.wait_for(FIRST_SCREEN)
                 # stopped the ordinary way (SIGTERM) with a player connected: the game ends, the player is told
                 await asyncio.get_running_loop().run_in_executor(None, again.stop)
                 await asyncio.wait_for(chan.wait_closed(), 5)
