@@ -3,6 +3,12 @@ folder a key gives, the allow-list's format, the window and terminal a client ma
 
 from __future__ import annotations
 
+import os
+import pty
+import signal
+import subprocess
+import sys
+
 import asyncssh
 import pytest
 
@@ -10,7 +16,7 @@ from hexfront.engine.core.errors import HexfrontError
 from hexfront.tui.cli import main
 from hexfront.tui.serve.keys import AllowList, fingerprint, player_folder
 from hexfront.tui.serve.limits import ConnectionGate, HostLimits, KeyGate, address_group
-from hexfront.tui.serve.relay import game_environment, terminal_type, window_size
+from hexfront.tui.serve.relay import confined_command, game_environment, terminal_type, window_size
 
 
 class Clock:
@@ -108,3 +114,38 @@ def test_export_says_in_one_line_that_it_needs_the_store(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--export needs the host's battle store" in err
     assert not (tmp_path / "data").exists()
+
+
+def _confined(limits: HostLimits, code: str) -> subprocess.CompletedProcess[bytes]:
+    """``python -c code`` started as the host starts a game: through confine.py, on a pseudo-terminal of
+    its own, in a new session."""
+    master, slave = pty.openpty()
+    try:
+        return subprocess.run(confined_command([sys.executable, "-c", code], limits), stdin=slave, stdout=slave,
+                              stderr=slave, start_new_session=True, timeout=30)
+    finally:
+        os.close(slave)
+        os.close(master)
+
+
+def test_a_game_past_its_memory_is_ended_and_only_it():
+    code = "import sys; x = bytearray(400 * 1024 * 1024); sys.exit(0)"
+    assert _confined(HostLimits(memory_mb=256), code).returncode == 1  # MemoryError ends it
+    assert _confined(HostLimits(memory_mb=1024), code).returncode == 0  # the same with room enough
+
+
+def test_a_game_past_its_processor_time_is_ended():
+    ended = _confined(HostLimits(cpu_seconds=10), "import resource, sys\n"
+                      "soft, hard = resource.getrlimit(resource.RLIMIT_CPU)\n"
+                      "core = resource.getrlimit(resource.RLIMIT_CORE)\n"
+                      "sys.exit(0 if (soft, hard, core) == (10, 15, (0, 0)) else 3)")
+    assert ended.returncode == 0
+    spin = _confined(HostLimits(cpu_seconds=10), "import resource\n"
+                     "resource.setrlimit(resource.RLIMIT_CPU, (1, 15))\n"  # a game may only lower it
+                     "while True: pass")
+    assert spin.returncode == -signal.SIGXCPU
+
+
+def test_a_game_has_its_terminal_as_its_controlling_terminal():
+    code = "import os, sys; sys.exit(0 if os.tcgetpgrp(0) == os.getpgrp() == os.getsid(0) == os.getpid() else 3)"
+    assert _confined(HostLimits(), code).returncode == 0
