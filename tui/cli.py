@@ -288,6 +288,34 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return watch(args.system, args.scenario, args.seed)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """'hexfront serve': run the SSH game host (tui/serve/server.py), or export one of its battles."""
+    data = Path(args.data) if args.data else saves_dir() / "host"
+    if args.export is not None:
+        from hexfront.tui.serve.store import check_battle_id, export_battle
+
+        battle_id = check_battle_id(args.export)
+        out = Path(args.out) if args.out else Path(f"{battle_id}.json")
+        _check_target(out, "the battle")
+        export_battle(data, battle_id, out)
+        _say(str(out))
+        return 0
+    from hexfront.tui.serve.limits import HostLimits  # asyncssh is loaded only when the host starts
+
+    try:
+        from hexfront.tui.serve.server import HostConfig, serve
+    except ImportError as exc:  # an install without its dependencies
+        raise HexfrontError(f"'hexfront serve' needs the asyncssh library ({exc.name} is missing); "
+                            f"install hexfront with pip to get it") from None
+
+    limits = HostLimits(max_connections=args.max_connections, max_per_address=args.max_per_address,
+                        keys_per_second=args.keys_per_second, key_burst=args.key_burst,
+                        idle_seconds=args.idle_seconds, login_seconds=args.login_seconds,
+                        memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
+    allow = Path(args.allow) if args.allow else None
+    return serve(HostConfig(listen=args.listen, port=args.port, data=data, limits=limits, allow_list=allow))
+
+
 PlayFn = Callable[[argparse.Namespace], int]
 
 
@@ -316,6 +344,38 @@ def _add_scenario_and_seed(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=_seed, default=0, metavar="N",
                         help="seed of the battle's dice and cards; the same seed gives the same battle "
                              "(default: 0)")
+
+
+def _add_serve(serve: argparse.ArgumentParser) -> None:
+    """The options of 'hexfront serve': where it listens, where its files are, its limits."""
+    from hexfront.tui.serve.limits import HostLimits  # no asyncssh: the limits module is plain Python
+
+    d = HostLimits()
+    serve.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
+                       help="address to listen on; 0.0.0.0 (or ::) for every network (default: 127.0.0.1)")
+    serve.add_argument("--port", type=_positive, default=2222, metavar="N", help="port (default: 2222)")
+    serve.add_argument("--data", metavar="DIR",
+                       help="the host's folder: its SSH host key, each player's battles (default: 'host' "
+                            "in the saves folder)")
+    serve.add_argument("--allow", metavar="FILE",
+                       help="a private host: only the keys in FILE (authorized_keys format) may play; "
+                            "read again when it changes")
+    limits = [
+        ("--max-connections", d.max_connections, "connections open at once"),
+        ("--max-per-address", d.max_per_address, "connections at once from one address (an IPv6 /64)"),
+        ("--keys-per-second", d.keys_per_second,
+         "input reaching one game, in bytes a second (a letter is 1, an arrow 3)"),
+        ("--key-burst", d.key_burst, "input bytes let through at once; more, while that many wait, is dropped"),
+        ("--idle-seconds", d.idle_seconds, "a connection sending nothing this long is closed"),
+        ("--login-seconds", d.login_seconds, "time to log in"),
+        ("--memory-mb", d.memory_mb, "address space of one game process, in MiB"),
+        ("--cpu-seconds", d.cpu_seconds, "processor time of one game process over its life"),
+    ]
+    for flag, default, text in limits:
+        serve.add_argument(flag, type=_positive, default=default, metavar="N", help=f"{text} (default: {default})")
+    serve.add_argument("--export", metavar="BATTLE",
+                       help="write battle BATTLE of the host as a save file (to --out) and exit")
+    serve.add_argument("--out", metavar="FILE", help="where --export writes (default: BATTLE.json here)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -393,6 +453,8 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
                         cmd_watch)
     watch_cmd.add_argument("system", metavar="SYSTEM", help="rule system id ('hexfront systems' lists them)")
     _add_scenario_and_seed(watch_cmd)
+    _add_serve(command("serve", "Run an SSH game host: 'ssh -p PORT HOST' opens the game, a player's key "
+                                "is their account.", cmd_serve))
     return parser
 
 

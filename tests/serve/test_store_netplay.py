@@ -127,6 +127,10 @@ def test_an_exported_battle_verifies_as_a_save(tmp_path, capsys):
     capsys.readouterr()
     assert command_line(["replay", str(out), "--verify"]) == 0
     assert capsys.readouterr().out.startswith(f"verified: {len(a.battle.log)} commands")
+    by_cli = tmp_path / "by_cli.json"  # the operator's way: hexfront serve --export BATTLE --out FILE
+    assert command_line(["serve", "--data", str(tmp_path / "data"), "--export", bid, "--out", str(by_cli)]) == 0
+    assert capsys.readouterr().out.strip() == str(by_cli)
+    assert by_cli.read_bytes() == out.read_bytes()
     with pytest.raises(StoreError, match="not a battle id"):
         export_battle(tmp_path / "data", "../../etc", out)
     with pytest.raises(StoreError, match="no battle"):
