@@ -12,8 +12,8 @@ from typing import Any
 from hexfront.engine.core.campaign import CampaignRules
 from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
 
-from . import commands as C
 from . import campaign, data, events, rules, view
+from . import commands as C
 from .describe import Describer
 from .offers import idle_reason
 from .rulebook import RULEBOOK
