@@ -171,4 +171,4 @@ def test_a_whole_campaign_carries_at_each_step_and_is_deterministic():
 
 
 def test_the_rules_help_says_which_parts_are_the_books():
-    assert "The book:" in RULES.help and "reading" in RULES.help and RULES.aftermath is None
+    assert "The book's:" in RULES.help and "reading" in RULES.help and RULES.aftermath is None

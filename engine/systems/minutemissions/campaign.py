@@ -35,8 +35,8 @@ KEYS = ("units", "destroyed")
 MAX_EXPERIENCE = 999
 
 HELP = f"""\
-The book: "Destroyed weapons/ equipment give the Unit that destroyed them experience in campaign play". \
-The book gives no table of what experience is worth; the rest is this game's reading:
+The book's: in campaign play, a unit that destroys an enemy's weapons or equipment gains experience. The book \
+gives no table of what experience is worth; the rest is this game's reading:
 
 - One experience point for each enemy weapon, shield or drone a unit destroys (by its attack or its \
 counter), counted only in a battle of a campaign.
