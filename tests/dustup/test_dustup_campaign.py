@@ -106,17 +106,27 @@ def test_a_wrecked_power_suit_is_replaced():
 
 def test_a_lost_leader_is_replaced_by_the_first_soldier():
     """Leaders and Commanders: when a leader becomes a casualty "a new unit leader is appointed"; this game's
-    reading for the next battle: the unit's first soldier takes the lost leader's role (the commander's, in an
-    HQ); the leadership value stays the unit's."""
+    reading for the next battle: the unit's first soldier with no role of his own takes the lost leader's role
+    (the commander's, in an HQ, where the medic stays a medic); the leadership value stays the unit's."""
     b = sangar_battle()
     hurt(b, "A.1", KILLED)
     hurt(b, "HQ.1", KILLED)
     nb = next_battle(RULES.carry_from(b.state))
     a = nb.state.units["A"]
     assert a.figures[0].id == "A.2" and a.leader is not None and a.leader.id == "A.2"
-    assert nb.state.units["HQ"].leader.role == "commander" and nb.state.units["HQ"].leader.id == "HQ.2"
-    assert nb.state.units["HQ"].medic == 8  # the medic (HQ.2) is still there, now in command
+    assert nb.state.units["HQ"].leader.role == "commander" and nb.state.units["HQ"].leader.id == "HQ.3"
+    assert nb.state.units["HQ"].figures[0].role == "medic" and nb.state.units["HQ"].medic == 8
     assert a.leadership == 2
+
+
+def test_a_unit_whose_medic_is_lost_treats_with_a_d6():
+    """Medical Treatment Action: "If the unit contains a trained medic, use a D8"; a unit whose medic was lost
+    in an earlier battle has none, and treats with the D6 of non-medical troops."""
+    b = sangar_battle()
+    hurt(b, "HQ.2", KILLED)
+    nb = next_battle(RULES.carry_from(b.state))
+    assert [f.role for f in nb.state.units["HQ"].figures] == ["commander", "", ""]
+    assert nb.state.units["HQ"].medic == 6
 
 
 def test_a_unit_with_nobody_left_is_left_out_and_its_squads_have_no_commander():

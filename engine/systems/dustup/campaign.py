@@ -16,8 +16,9 @@ Power Armour Troops as Casualties) give each figure's state at the end of a batt
 - a power armoured trooper whose suit was wrecked (disabled) returns in a new suit;
 - a heavy weapon disabled by a wound is repaired; one a kill permanently damaged is lost;
 - a vehicle (or mech, aircraft...) destroyed is lost; any other returns repaired;
-- a unit's new leader, when its leader is lost, is its first soldier, in the lost leader's role (the book
-  appoints a new leader in battle); the leadership value stays the unit's own.
+- a unit's new leader, when its leader is lost, is its first soldier with no role of his own (a medic stays
+  a medic), in the lost leader's role (the book appoints a new leader in battle); the leadership value stays
+  the unit's own; a unit whose medic is lost treats with the D6 of troops without one.
 
 The carried roster, by side: ``units`` {unit id: {"figures": [figure ids that return]}} (a vehicle's list is
 empty: it returns whole), ``lost`` and ``evacuated`` (figure or vehicle ids, for the record). A unit of the
@@ -49,7 +50,8 @@ one battle to the next is this game's reading of its wound rules:
 - Untreated wounded still with their unit, killed figures and wounded abandoned on the field are lost.
 - A power armoured trooper whose suit was wrecked returns in a new suit; a disabled heavy weapon is \
 repaired, a permanently damaged one lost; a destroyed vehicle is lost, any other returns repaired.
-- A unit whose leader is lost is led by its first soldier in the next battle.
+- A unit whose leader is lost is led by its first plain soldier in the next battle; one whose medic is lost \
+treats its wounded with a D6.
 - A unit with no figure left is left out; a side with no unit left cannot fight on: the campaign ends."""
 
 

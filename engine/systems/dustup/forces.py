@@ -49,8 +49,9 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
 
 def _fielded(uid: str, roles: list[tuple[str, str]], lost: list[str]) -> list[tuple[int, str, str]]:
     """The figures a unit fields, (index, role, weapon), without those its ``lost`` names (a campaign's
-    carry-over: the others keep their numbers). A unit with no leader (it was lost) is led by its first
-    soldier, who takes the lost leader's role (this game's reading of "a new unit leader is appointed")."""
+    carry-over: the others keep their numbers). A unit with no leader is led by its first soldier; when its
+    leader was lost, by its first soldier with no role of his own (a medic stays a medic), in the lost
+    leader's role (this game's reading of "a new unit leader is appointed")."""
     ids = [f"{uid}.{i + 1}" for i in range(len(roles))]
     for fid in lost:
         if fid not in ids:
@@ -60,7 +61,8 @@ def _fielded(uid: str, roles: list[tuple[str, str]], lost: list[str]) -> list[tu
         raise ContentError(f"unit {uid}: every soldier is lost; leave the unit out of the scenario instead")
     if not any(role in ("leader", "commander") for _, role, _ in kept):
         gone = next((role for role, _ in roles if role in ("leader", "commander")), "leader")
-        first = next(k for k, (_, role, _) in enumerate(kept) if role != WEAPON)
+        plain = [k for k, (_, role, _) in enumerate(kept) if role == ""] if lost else []
+        first = plain[0] if plain else next(k for k, (_, role, _) in enumerate(kept) if role != WEAPON)
         kept[first] = (kept[first][0], gone, kept[first][2])
     return kept
 
@@ -84,7 +86,11 @@ def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
     side = spec["side"]
     start = CONFIDENCE.index(spec.get("confidence", FATIGUE[t.side_info[side]["fatigue"]]))
     kind = spec.get("kind", "single" if written == 1 else "squad")
-    medic = MEDICS[spec.get("medic", "medic" if any(f.role == "medic" for f in figures) else "none")]
+    medic_key = spec.get("medic", "medic" if any(f.role == "medic" for f in figures) else "none")
+    if medic_key == "medic" and not any(f.role == "medic" for f in figures) \
+            and any(role == "medic" for role, _ in roles):  # its medic lost in an earlier battle of a campaign
+        medic_key = "none"
+    medic = MEDICS[medic_key]
     move = spec.get("move", "infantry")
     return Unit(
         id=uid, side=side, name=str(spec.get("name", uid)), kind=kind,
