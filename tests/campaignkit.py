@@ -5,6 +5,11 @@ battles in turn loads the scenario's content, writes the last battle's carried r
 system's ``carry_into``, creates the battle from that content (with the campaign option set, as the campaign
 mode sets it), lets the default computer players play it to its end and reads ``carry_from``. It returns each
 step: the content the battle was created from, the battle, and what it carried on.
+
+``check_deterministic(steps, seed)`` checks a played campaign is fixed by its seed without playing it all
+again: each battle's first orders are what the computer players, made again from the seed, choose; each
+battle replays from its setup to the same checkpoints; and the carry it passes on, written into the next
+scenario, gives exactly the content the next battle was created from.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from hexfront.engine.core.battle import Battle, BattleSetup
+from hexfront.engine.core.battle import Battle, BattleSetup, Checkpoint
 from hexfront.engine.core.campaign import CAMPAIGN_OPTION, CampaignRules
 from hexfront.engine.core.playout import play_out
 from hexfront.engine.core.system import RuleSystem, content_root, get_system
@@ -62,10 +67,36 @@ def play_campaign(system_id: str, name: str, seed: int, player: str = "default")
             content = rules.carry_into(content, carried)
             assert json.dumps(system.load_content(scenario), sort_keys=True) == before
         battle = campaign_battle(system, scenario, content, seed + i, name)
-        factory = system.computer_players()[player]
-        players = {side: factory(seed * 10 + i * 2 + k) for k, side in enumerate(system.sides(battle.state))}
+        players = _players(system, battle, seed, i, player)
         play_out(battle, players, limit=20_000)
         carried = rules.carry_from(battle.state)
         json.dumps(carried)  # JSON-safe
         steps.append(Step(content, battle, carried))
     return steps
+
+
+def _players(system: RuleSystem, battle: Battle, seed: int, i: int, player: str) -> dict[str, Any]:
+    factory = system.computer_players()[player]
+    return {side: factory(seed * 10 + i * 2 + k) for k, side in enumerate(system.sides(battle.state))}
+
+
+def check_deterministic(steps: list[Step], seed: int, first_orders: int = 30, player: str = "default") -> None:
+    system = steps[0].battle.system
+    rules = rules_of(system)
+    for i, step in enumerate(steps):
+        setup = step.battle.setup
+        again = Battle(system, BattleSetup(system=setup.system, scenario=setup.scenario, seed=setup.seed,
+                                           content=step.content, rules_version=setup.rules_version,
+                                           options=dict(setup.options), script=setup.script))
+        players = _players(system, again, seed, i, player)
+        for command in step.battle.log[:first_orders]:
+            assert players[system.side_to_act(again.state)].choose(system, again.state) == command
+            again.submit(command)
+        replayed = Battle.replay(again.setup, list(step.battle.log),
+                                 [Checkpoint(c.hash, c.draws) for c in step.battle.checkpoints],
+                                 step.battle.setup_check)
+        assert replayed.state_hash() == step.battle.state_hash()
+        assert rules.carry_from(replayed.state) == step.carried
+        if i + 1 < len(steps):
+            nxt = steps[i + 1]
+            assert rules.carry_into(system.load_content(nxt.battle.setup.scenario), step.carried) == nxt.content
