@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexfront.engine.core.campaign import CampaignRules
 from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
 
+from . import campaign, data, events, rules, view
 from . import commands as C
-from . import data, events, rules, view
 from .describe import Describer
 from .offers import idle_reason
 from .rulebook import RULEBOOK
@@ -59,6 +60,10 @@ class Disrupter(PackagedRuleSystem):
 
     def idle_reason(self, state: DisState, piece_id: str | None) -> str:
         return idle_reason(state, piece_id)
+
+    def campaign_rules(self) -> CampaignRules:
+        """Wounds carry from one battle to the next (this game's reading of the book's missing Campaign page)."""
+        return campaign.RULES
 
 
 SYSTEM = Disrupter()

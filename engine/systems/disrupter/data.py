@@ -108,6 +108,7 @@ class UnitSpec:
     klass: str
     kit: str
     weapon: str
+    wounds: int = 0  # wounds brought from the last battle of a campaign (campaign.py)
 
 
 @attrs.frozen
@@ -217,11 +218,16 @@ def _board(text: str, by_glyph: dict[str, str]) -> tuple[int, int, dict[Hex, str
     return width, height, board
 
 
-def _units(specs: list[str], team_id: str, t: DisrupterContent) -> tuple[UnitSpec, ...]:
-    """A team's units, each "class:kit:weapon" (checked by the schema), its kit and weapon in their tables."""
+def _units(specs: list[str], team_id: str, t: DisrupterContent, side: SideTable) -> tuple[UnitSpec, ...]:
+    """A team's units, each "class:kit:weapon" (checked by the schema), its kit and weapon in their tables.
+    A unit the side's ``lost`` names is left out (the others keep their numbers, so that a campaign matches
+    them by id); one its ``wounds`` names starts with them, fewer than its kit's W (campaign.py)."""
     out = []
     for i, spec in enumerate(specs, start=1):
         klass, kit, weapon = spec.split(":")
+        unit_id = f"{team_id}.{i}"
+        if unit_id in side.lost:
+            continue
         if kit in t.vehicles:
             pass  # a unit aboard a vehicle (checked as a whole by _vehicle_of)
         elif klass == "bot" and kit not in t.bots:
@@ -231,7 +237,12 @@ def _units(specs: list[str], team_id: str, t: DisrupterContent) -> tuple[UnitSpe
                                "vehicles.toml)")
         if weapon not in t.weapons:
             raise ContentError(f"team {team_id}: weapon {weapon!r} is not in weapons.toml")
-        out.append(UnitSpec(f"{team_id}.{i}", klass, kit, weapon))
+        wounds = side.wounds.get(unit_id, 0)
+        kit_w = (t.vehicles[kit] if kit in t.vehicles else t.bots[kit] if klass == "bot" else t.armour[kit]).W
+        if wounds >= kit_w:
+            raise ContentError(f"side {side.id}: unit {unit_id} brings {wounds} wounds, but {wounds} of its "
+                               f"W{kit_w} take it off the board: list it as lost instead")
+        out.append(UnitSpec(unit_id, klass, kit, weapon, wounds))
     return tuple(out)
 
 
@@ -269,7 +280,9 @@ def _platoon(s: SideTable, p: PlatoonTable, t: DisrupterContent, board: dict[Hex
         officers = 0
         for team in team_list:
             tid = f"{s.id}-{team.key}"
-            units = _units(team.units, tid, t)
+            units = _units(team.units, tid, t, s)
+            if not units:  # every unit of the team lost in an earlier battle of a campaign
+                continue
             vehicle = _vehicle_of(units, tid, t)
             officers += sum(1 for u in units if u.klass == "officer")
             if team.key not in s.deploy:
@@ -314,6 +327,7 @@ def _build(content: dict[str, Any]) -> Tables:
         sides.append(SideSpec(s.id, s.name, s.edge, tuple(s.zone)))
         if s.platoon not in platoons:
             raise ContentError(f"side {s.id}: platoon {s.platoon!r} is not in platoons.toml")
+        _check_carried(s, platoons[s.platoon])
         keys = _platoon(s, platoons[s.platoon], t, board, terrain, forces)
         first_orders += _first_orders(s, keys, objective, landmarks)
     spots = [team.at for team in forces.teams]
@@ -326,6 +340,22 @@ def _build(content: dict[str, Any]) -> Tables:
                   objective=objective, landmarks=landmarks, victory=scen.victory,
                   sides=tuple(sides), squads=tuple(forces.squads), teams=tuple(forces.teams),
                   briefing=scen.briefing, first_orders=first_orders, vehicles=vehicles)
+
+
+def platoon_unit_ids(side_id: str, p: PlatoonTable) -> list[str]:
+    """Every unit id of a side's platoon as written, lost or not ("red-a1.2": team a1's second unit)."""
+    teams = list(p.hq) + [team for sq in p.squads for team in sq.teams]
+    return [f"{side_id}-{team.key}.{i}" for team in teams for i in range(1, len(team.units) + 1)]
+
+
+def _check_carried(s: SideTable, p: PlatoonTable) -> None:
+    """Every unit a side's ``lost`` or ``wounds`` names is a unit of its platoon, and none is both."""
+    known = set(platoon_unit_ids(s.id, p))
+    for unit_id in sorted(set(s.lost) | set(s.wounds)):
+        if unit_id not in known:
+            raise ContentError(f"side {s.id}: lost or wounds name {unit_id!r}, which is not a unit of its platoon")
+        if unit_id in s.lost and unit_id in s.wounds:
+            raise ContentError(f"side {s.id}: unit {unit_id!r} is both lost and wounded")
 
 
 def _first_orders(s: SideTable, keys: list[str], objective: Hex, landmarks: tuple[Hex, ...]

@@ -107,7 +107,8 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DisState:
     """A battle before its setup: every team off the board, every squad holding, nobody briefed."""
     platoons = {s.id: Platoon(s.id, s.name) for s in tables.sides}
     squads = {q.id: Squad(q.id, q.side, q.name, q.hq, Order("hold", None, "fire")) for q in tables.squads}
-    teams = {t.id: Team(t.id, t.side, t.name, t.squad, [Unit(u.id, u.klass, u.kit, u.weapon) for u in t.units], None)
+    teams = {t.id: Team(t.id, t.side, t.name, t.squad,
+                        [Unit(u.id, u.klass, u.kit, u.weapon, u.wounds) for u in t.units], None)
              for t in tables.teams}
     return DisState(tables=tables, options=dict(options), platoons=platoons, squads=squads, teams=teams)
 

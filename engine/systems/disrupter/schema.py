@@ -185,6 +185,11 @@ class SideTable:
     deploy: dict[str, list[int]] = attrs.field(factory=dict, validator=attrs.validators.deep_mapping(
         attrs.validators.instance_of(str), _hex))
     orders: dict[str, OrderTable] = attrs.field(factory=dict)
+    #: a campaign's carry-over (campaign.py): units of the platoon left out of this battle, and the wounds
+    #: the others bring from the last one, by unit id ("red-a1.2": the second unit of team a1)
+    lost: list[str] = attrs.field(factory=list, validator=attrs.validators.deep_iterable(some_text))
+    wounds: dict[str, int] = attrs.field(factory=dict, validator=attrs.validators.deep_mapping(
+        attrs.validators.instance_of(str), between(0, STAT_CAP)))
 
 
 @attrs.frozen

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexfront.engine.core.campaign import CampaignRules
 from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
 from hexfront.engine.core.view import BoardView
 
-from . import board, data, forces, rules, view
+from . import board, campaign, data, forces, rules, view
 from .action import Hooks
 from .describe import Describer
 from .rulebook import RULEBOOK
@@ -60,6 +61,11 @@ class Dustup(PackagedRuleSystem):
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DustState:
         return forces.new_state(data.Tables.from_content(content), options)
+
+    def campaign_rules(self) -> CampaignRules:
+        """Who comes back for the next battle: CASEVAC "can also ... influence campaigns" (Casualty Evacuation);
+        the rest is this game's reading of the wound rules."""
+        return campaign.RULES
 
     def idle_reason(self, state: DustState, piece_id: str | None) -> str:
         return rules.idle_reason(state, piece_id)

@@ -139,7 +139,8 @@ def _load_resolve(ctx: Resolution, u: Unit, cmd: LoadWounded) -> None:
     space = int(f.get("room", 0)) - int(f.get("loaded", 0))
     going = [x for x in u.figures if x.status in WOUNDED][:space]
     for x in going:
-        checks.set_figure(ctx, u, x, ABANDONED, x.wounds, "evacuated by the CASEVAC vehicle", RULE_CASEVAC)
+        checks.set_figure(ctx, u, x, ABANDONED, x.wounds, "evacuated by the CASEVAC vehicle", RULE_CASEVAC,
+                          evacuated=True)
     units = [s for s in str(f.get("units", "")).split("+") if s]
     if u.id not in units:
         units.append(u.id)

@@ -263,8 +263,9 @@ def power_armour_hit(ctx: Resolution, u: Unit, f: Figure, rule: str, by: tuple[s
 
 
 def set_figure(ctx: Resolution, u: Unit, f: Figure, status: str, wounds: int, reason: str, rule: str,
-               by: tuple[str, str] | None = None) -> None:
-    ctx.emit(E.FigureChanged(unit=u.id, figure=f.id, status=status, wounds=wounds, reason=reason, rule=rule))
+               by: tuple[str, str] | None = None, evacuated: bool = False) -> None:
+    ctx.emit(E.FigureChanged(unit=u.id, figure=f.id, status=status, wounds=wounds, reason=reason, rule=rule,
+                             evacuated=evacuated))
     if status == KILLED and by is not None:
         ctx.emit(E.KillCredited(unit=by[0], figure=by[1]))
 

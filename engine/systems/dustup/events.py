@@ -96,6 +96,7 @@ class FigureChanged:
     wounds: int
     reason: str = ""
     rule: str = ""
+    evacuated: bool = False  # flown out by a CASEVAC vehicle (Casualty Evacuation)
 
 
 @attrs.frozen(kw_only=True)

@@ -39,6 +39,8 @@ def _f_figure(st: DustState, ev: E.FigureChanged) -> None:
             f.status = ev.status
             f.wounds = ev.wounds
             break
+    if ev.evacuated:
+        st.evacuated.append(ev.figure)
     if not u.fit_figures:
         _vacate(st, u)
 

@@ -47,15 +47,33 @@ def new_state(tables: Tables, options: dict[str, Any]) -> DustState:
     return st
 
 
+def _fielded(uid: str, roles: list[tuple[str, str]], lost: list[str]) -> list[tuple[int, str, str]]:
+    """The figures a unit fields, (index, role, weapon), without those its ``lost`` names (a campaign's
+    carry-over: the others keep their numbers). A unit with no leader is led by its first soldier; when its
+    leader was lost, by its first soldier with no role of his own (a medic stays a medic), in the lost
+    leader's role (this game's reading of "a new unit leader is appointed")."""
+    ids = [f"{uid}.{i + 1}" for i in range(len(roles))]
+    for fid in lost:
+        if fid not in ids:
+            raise ContentError(f"unit {uid}: lost names {fid!r}, which is not one of its figures")
+    kept = [(i, role, weapon) for i, (role, weapon) in enumerate(roles) if ids[i] not in lost]
+    if not any(role != WEAPON for _, role, _ in kept):
+        raise ContentError(f"unit {uid}: every soldier is lost; leave the unit out of the scenario instead")
+    if not any(role in ("leader", "commander") for _, role, _ in kept):
+        gone = next((role for role, _ in roles if role in ("leader", "commander")), "leader")
+        plain = [k for k, (_, role, _) in enumerate(kept) if role == ""] if lost else []
+        first = plain[0] if plain else next(k for k, (_, role, _) in enumerate(kept) if role != WEAPON)
+        kept[first] = (kept[first][0], gone, kept[first][2])
+    return kept
+
+
 def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
     uid = str(spec["id"])
     armour = t.armour[spec.get("armour", "basic")]
     figures = []
     roles = parse_figures(spec["figures"], f"unit {uid}")
-    if not any(r in ("leader", "commander") for r, _ in roles):
-        first = next(i for i, (r, _) in enumerate(roles) if r != WEAPON)
-        roles[first] = ("leader", roles[first][1])
-    for i, (role, weapon) in enumerate(roles):
+    written = len(roles)
+    for i, role, weapon in _fielded(uid, roles, list(spec.get("lost", []))):
         if role == WEAPON:  # a crew-served heavy weapon: D8 armour (Hits on Heavy Weapons)
             figures.append(Figure(id=f"{uid}.{i + 1}", name=f"{t.weapons[weapon].name} {uid}.{i + 1}",
                                   weapon=weapon, armour=8, role=WEAPON, ready=bool(spec.get("set_up", True))))
@@ -67,8 +85,12 @@ def build_unit(t: Tables, spec: dict[str, Any]) -> Unit:
                               unarmoured=armour.unarmoured))
     side = spec["side"]
     start = CONFIDENCE.index(spec.get("confidence", FATIGUE[t.side_info[side]["fatigue"]]))
-    kind = spec.get("kind", "single" if len(figures) == 1 else "squad")
-    medic = MEDICS[spec.get("medic", "medic" if any(f.role == "medic" for f in figures) else "none")]
+    kind = spec.get("kind", "single" if written == 1 else "squad")
+    medic_key = spec.get("medic", "medic" if any(f.role == "medic" for f in figures) else "none")
+    if medic_key == "medic" and not any(f.role == "medic" for f in figures) \
+            and any(role == "medic" for role, _ in roles):  # its medic lost in an earlier battle of a campaign
+        medic_key = "none"
+    medic = MEDICS[medic_key]
     move = spec.get("move", "infantry")
     return Unit(
         id=uid, side=side, name=str(spec.get("name", uid)), kind=kind,

@@ -325,6 +325,10 @@ class UnitSpec:
     smoke_generator: bool = False
     set_up: bool = True
     cdms: int = attrs.field(default=0, validator=between(0, 20))
+    #: a campaign's carry-over (campaign.py): the unit's figures lost in earlier battles, by figure id
+    #: ("R1.3": its third figure as written), left out of this one
+    lost: list[str] = attrs.field(factory=list, validator=attrs.validators.deep_iterable(
+        attrs.validators.instance_of(str)))
 
     def __attrs_post_init__(self) -> None:
         if self.vehicle is None and not self.figures:

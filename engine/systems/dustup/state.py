@@ -391,6 +391,9 @@ class DustState:
     support_chits: dict[str, int] = attrs.field(factory=dict)  # fire support chits left per side
     support_used: dict[str, int] = attrs.field(factory=dict)  # fire missions called per "side:asset"
     serial: int = 0  # counter for new feature and mission ids
+    #: figures flown out by a CASEVAC vehicle (Casualty Evacuation; their status is abandoned): in a
+    #: campaign they return for the next battle (campaign.py)
+    evacuated: list[str] = attrs.field(factory=list)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -419,6 +422,7 @@ class DustState:
             features={k: attrs.evolve(f) for k, f in self.features.items()},
             missions={k: attrs.evolve(m) for k, m in self.missions.items()},
             support_chits=dict(self.support_chits), support_used=dict(self.support_used), serial=self.serial,
+            evacuated=list(self.evacuated),
         )
 
     def canonical(self) -> tuple[Any, ...]:
@@ -435,7 +439,7 @@ class DustState:
             tuple(f.canonical() for f in self.features.values()),
             tuple(m.canonical() for m in self.missions.values()),
             tuple(sorted(self.support_chits.items())), tuple(sorted(self.support_used.items())), self.serial,
-        )
+        ) + ((tuple(self.evacuated),) if self.evacuated else ())  # none: as older saves were hashed
 
     def unactivated(self, side: str) -> list[Unit]:
         """Units of ``side`` that may still take their own activation this turn."""

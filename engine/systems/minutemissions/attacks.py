@@ -144,7 +144,7 @@ def attack(ctx: Resolution, u: Unit, wid: str, tid: str, area: str, reaction: bo
     dmg = K.flat_damage(st, w, weapon)
     if crit:
         dmg += K.critical_bonus(dmg)
-    deal(ctx, tid, area, dmg, f"{weapon.name}" + (" (critical hit)" if crit else ""))
+    deal(ctx, tid, area, dmg, f"{weapon.name}" + (" (critical hit)" if crit else ""), by=u.id)
     if target_unit is not None and target_unit.on_board and drone is None:
         _weapon_effects(ctx, u, weapon, target_unit, area)
     check_annihilation(ctx)
@@ -245,7 +245,7 @@ def _counter(ctx: Resolution, target: Unit, attacker_id: str) -> None:
                           rule=R_TERMS + ": Counter Roll"))
     if ok:
         area = "frame" if attacker_id in st.drones else "torso"
-        deal(ctx, attacker_id, area, K.flat_damage(st, w, weapon), f"counter with {weapon.name}")
+        deal(ctx, attacker_id, area, K.flat_damage(st, w, weapon), f"counter with {weapon.name}", by=target.id)
         check_annihilation(ctx)
 
 
@@ -253,16 +253,18 @@ def _counter(ctx: Resolution, target: Unit, attacker_id: str) -> None:
 # Damage
 # ---------------------------------------------------------------------------------------------
 
-def deal(ctx: Resolution, victim: str, area: str, amount: int, cause: str, redirect: bool = True) -> None:
+def deal(ctx: Resolution, victim: str, area: str, amount: int, cause: str, redirect: bool = True,
+         by: str = "") -> None:
     """Take ``amount`` off the area's defence points (what goes past zero is lost, this game's reading).
-    Defensive Stance sends the damage to the shield or two-handed weapon in hand instead."""
+    Defensive Stance sends the damage to the shield or two-handed weapon in hand instead. ``by``: the unit
+    whose attack (or counter) it is, credited with what it destroys (Weapons: campaign experience)."""
     st: MissionState = ctx.state
     if victim in st.drones:
         d = st.drones[victim]
         left = max(0, d.dp - amount)
         ctx.emit(E.Damaged(unit=victim, area="frame", amount=amount, left=left, cause=cause))
         if left == 0:
-            ctx.emit(E.DroneDestroyed(drone=victim, reason="its frame is wrecked"))
+            ctx.emit(E.DroneDestroyed(drone=victim, reason="its frame is wrecked", by=by))
         return
     u = st.units[victim]
     if redirect and u.stance == "defensive":
@@ -276,30 +278,30 @@ def deal(ctx: Resolution, victim: str, area: str, amount: int, cause: str, redir
         left = max(0, u.sections[area] - amount)
         ctx.emit(E.Damaged(unit=victim, area=area, amount=amount, left=left, cause=cause))
         if left == 0:
-            section_destroyed(ctx, u, area)
+            section_destroyed(ctx, u, area, by)
         return
     w = st.weapons[area]
     left = max(0, w.dp - amount)
     ctx.emit(E.Damaged(unit=victim, area=area, amount=amount, left=left, cause=cause))
     if left == 0:
-        weapon_destroyed(ctx, u, w, explode=True)
+        weapon_destroyed(ctx, u, w, explode=True, by=by)
 
 
-def weapon_destroyed(ctx: Resolution, u: Unit, w: WeaponState, explode: bool) -> None:
+def weapon_destroyed(ctx: Resolution, u: Unit, w: WeaponState, explode: bool, by: str = "") -> None:
     """Weapons: a destroyed weapon is lost for the battle. A mounted one explodes for 50% of its flat
     damage (rounded up, this game's reading) into the section it is mounted on."""
     st: MissionState = ctx.state
     was_mounted = w.place == MOUNTED
-    ctx.emit(E.WeaponDestroyed(weapon=w.id))
+    ctx.emit(E.WeaponDestroyed(weapon=w.id, by=by))
     if u.stance and (u.stance_weapon == w.id or (u.stance == "defensive" and K.shield_of(st, u) is None)):
         ctx.emit(E.StanceEnded(unit=u.id, stance=u.stance, reason=f"its {st.tables.weapons[w.type].name} is destroyed"))
     if explode and was_mounted:
         sec = w.at[0]
         dmg = ceil(st.tables.weapons[w.type].damage / 2)
-        deal(ctx, u.id, sec, dmg, f"{st.tables.weapons[w.type].name} explodes", redirect=False)
+        deal(ctx, u.id, sec, dmg, f"{st.tables.weapons[w.type].name} explodes", redirect=False, by=by)
 
 
-def section_destroyed(ctx: Resolution, u: Unit, sec: str) -> None:
+def section_destroyed(ctx: Resolution, u: Unit, sec: str, by: str = "") -> None:
     """This game's status effects for a destroyed section: torso - the unit is destroyed; head - -2 to
     Accuracy; an arm - what it holds drops (a two-handed weapon stays in the other hand) and -1 to
     Assault; a leg - thrown down, movement halved, -1 to Evasion. Weapons mounted on a destroyed section
@@ -311,7 +313,7 @@ def section_destroyed(ctx: Resolution, u: Unit, sec: str) -> None:
         return
     for w in st.weapons_of(u.id):
         if w.place == MOUNTED and w.at[0] == sec:
-            weapon_destroyed(ctx, u, w, explode=False)
+            weapon_destroyed(ctx, u, w, explode=False, by=by)
         elif w.place == HELD and sec in w.at:
             rest = tuple(a for a in w.at if a != sec)
             if rest:

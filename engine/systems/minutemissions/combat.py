@@ -212,16 +212,27 @@ def core(st: MissionState, unit: Unit) -> CoreType:
     return st.tables.core_types[st.tables.designs[unit.design].core]
 
 
+#: experience points a pilot brings to a battle that make a veteran (campaign.py; this game's reading)
+VETERAN = 2
+R_VETERAN = "Campaign: veteran pilot (this game's reading)"
+
+
+def veteran(st: MissionState, unit: Unit) -> list[tuple[str, int, str]]:
+    """This game's reading of the book's campaign experience (Weapons): a pilot who brings VETERAN or more
+    experience points from earlier battles of a campaign has +1 to Accuracy and to Assault."""
+    return [("veteran pilot", 1, R_VETERAN)] if st.tables.unit_spec(unit.id).experience >= VETERAN else []
+
+
 def accuracy(st: MissionState, unit: Unit, weapon: Weapon) -> Stat:
     c = core(st, unit)
-    bonuses = [(weapon.name, weapon.accuracy, R_STATS)]
+    bonuses = [(weapon.name, weapon.accuracy, R_STATS)] + veteran(st, unit)
     reductions = [("head destroyed", 2, R_STATUS)] if unit.sections["head"] == 0 else []
     return _modified("Accuracy", c.accuracy, bonuses, reductions, c.srm[0])
 
 
 def assault(st: MissionState, unit: Unit, weapon: Weapon | None) -> Stat:
     c = core(st, unit)
-    bonuses = [(weapon.name, weapon.assault, R_STATS)] if weapon else []
+    bonuses = ([(weapon.name, weapon.assault, R_STATS)] if weapon else []) + veteran(st, unit)
     reductions = [(f"{ARM_NAMES[a]} destroyed", 1, R_STATUS) for a in ARMS if unit.sections[a] == 0]
     return _modified("Assault", c.assault, bonuses, reductions, c.srm[1])
 

@@ -194,6 +194,7 @@ class UnitSpec:
     at: Hex | None = None
     facing: int | None = None
     level: int | None = None
+    experience: int = 0  # the pilot's experience from earlier battles of a campaign (campaign.py)
 
 
 @attrs.frozen
@@ -236,6 +237,9 @@ class Tables:
 
     def on_board(self, h: Hex) -> bool:
         return h in self.mission.board
+
+    def unit_spec(self, unit_id: str) -> UnitSpec:
+        return next(u for s in self.mission.sides for u in s.units if u.id == unit_id)
 
     @staticmethod
     def from_content(content: dict[str, Any]) -> Tables:
@@ -375,7 +379,7 @@ def _side(i: int, s: SideTable, where: str, board: dict[Hex, str], terrain: dict
         if u.level is not None and (at is None or u.level not in terrain[board[at]].levels()):
             raise ContentError(f"{s_where}: unit {u.id}: level must be one of its hex's levels")
         units.append(UnitSpec(u.id, u.design, u.name if u.name is not None else designs[u.design].name, at,
-                              u.facing, u.level))
+                              u.facing, u.level, u.experience))
     return SideSpec(s.id, s.name, "west" if i == 0 else "east", tuple(units))
 
 

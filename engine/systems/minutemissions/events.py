@@ -150,6 +150,7 @@ class SectionDestroyed:
 class WeaponDestroyed:
     weapon: str
     rule: str = "Weapons"
+    by: str = ""  # the unit whose attack destroyed it ("" for none: a fall); campaign experience (Weapons)
 
 
 @attrs.frozen(kw_only=True)
@@ -178,6 +179,7 @@ class UnitDestroyed:
 class DroneDestroyed:
     drone: str
     reason: str
+    by: str = ""  # the unit whose attack destroyed it ("" for none); campaign experience (Weapons)
 
 
 @attrs.frozen(kw_only=True)

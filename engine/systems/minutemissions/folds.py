@@ -3,6 +3,8 @@ event; nothing else writes to a :class:`~.state.MissionState`."""
 
 from __future__ import annotations
 
+from hexfront.engine.core.campaign import CAMPAIGN_OPTION
+
 from .events import (
     ApSpent,
     BattleEnded,
@@ -131,6 +133,14 @@ def fold_damaged(st: MissionState, ev: Damaged) -> None:
 
 def fold_weapon_destroyed(st: MissionState, ev: WeaponDestroyed) -> None:
     st.weapons[ev.weapon].place = DESTROYED
+    _credit(st, ev.by, st.weapons[ev.weapon].side)
+
+
+def _credit(st: MissionState, by: str, owner: str) -> None:
+    """Weapons: "Destroyed weapons/ equipment give the Unit that destroyed them experience in campaign play":
+    one point to ``by`` for an enemy's weapon or drone, in a battle of a campaign only."""
+    if by and st.options.get(CAMPAIGN_OPTION) and by in st.units and st.units[by].side != owner:
+        st.experience[by] = st.experience.get(by, 0) + 1
 
 
 def fold_weapon_dropped(st: MissionState, ev: WeaponDropped) -> None:
@@ -152,6 +162,7 @@ def fold_unit_destroyed(st: MissionState, ev: UnitDestroyed) -> None:
 
 def fold_drone_destroyed(st: MissionState, ev: DroneDestroyed) -> None:
     st.drones[ev.drone].destroyed = True
+    _credit(st, ev.by, st.drones[ev.drone].side)
 
 
 def fold_posture_changed(st: MissionState, ev: PostureChanged) -> None:

@@ -175,6 +175,8 @@ class UnitTable:
     at: list[int] | None = attrs.field(default=None, validator=_pair)
     facing: int | None = attrs.field(default=None, validator=attrs.validators.optional(between(0, 5)))
     level: int | None = None
+    #: the pilot's experience brought from the last battle of a campaign (campaign.py)
+    experience: int = attrs.field(default=0, validator=between(0, 999))
 
     def __attrs_post_init__(self) -> None:
         if "." in self.id:

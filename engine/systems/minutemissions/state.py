@@ -140,6 +140,9 @@ class MissionState:
     acted: list[str] = attrs.field(factory=list)
     scores: dict[str, int] = attrs.field(factory=dict)
     result: tuple[str | None, str] | None = None
+    #: experience earned in this battle of a campaign, by unit id (Weapons: destroyed weapons and equipment
+    #: "give the Unit that destroyed them experience in campaign play"); empty outside a campaign
+    experience: dict[str, int] = attrs.field(factory=dict)
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -157,7 +160,7 @@ class MissionState:
             drones={k: attrs.evolve(d) for k, d in self.drones.items()},
             stage=self.stage, round=self.round, first=self.first, active=self.active,
             turn=attrs.evolve(self.turn) if self.turn else None, acted=list(self.acted),
-            scores=dict(self.scores), result=self.result)
+            scores=dict(self.scores), result=self.result, experience=dict(self.experience))
 
     def canonical(self) -> tuple[Any, ...]:
         return (tuple(u.canonical() for u in self.units.values()),
@@ -165,7 +168,8 @@ class MissionState:
                 tuple(d.canonical() for d in self.drones.values()),
                 self.stage, self.round, self.first, self.active,
                 self.turn.canonical() if self.turn else None, tuple(self.acted),
-                tuple(sorted(self.scores.items())), self.result)
+                tuple(sorted(self.scores.items())), self.result) + (
+                    (tuple(sorted(self.experience.items())),) if self.experience else ())  # older saves: none
 
     # -- readers ------------------------------------------------------------------------------
     def weapons_of(self, unit_id: str) -> list[WeaponState]:

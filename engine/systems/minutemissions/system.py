@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexfront.engine.core.campaign import CampaignRules
 from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
 
+from . import campaign, data, events, orders, rules, view
 from . import commands as C
-from . import data, events, orders, rules, view
 from .rulebook import RULEBOOK
 from .state import MissionState
 
@@ -47,3 +48,7 @@ class MinuteMissions(PackagedRuleSystem):
 
     def turn(self, state: MissionState) -> int:
         return state.round
+
+    def campaign_rules(self) -> CampaignRules:
+        """Experience for destroyed weapons and equipment (Weapons); what it is worth is this game's reading."""
+        return campaign.RULES
