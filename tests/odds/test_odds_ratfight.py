@@ -149,7 +149,8 @@ def test_keeping_a_morale_card_leaves_nothing_to_chance():
         keep = C.KeepMoraleCard("red", card)
         preview = b.system.preview(b.state, keep)
         assert preview.odds == () and not preview.estimate
-        assert preview.modifiers[0].startswith(f"{card_value(card)}: " + ("beats" if holds else "does not beat"))
+        assert preview.note.startswith(f"nothing left to chance: {card_value(card)} "
+                                       + ("beats" if holds else "does not beat"))
         for seed in range(40):
             work = b.system.copy_state(b.state)
             ctx = Resolution(b.system, work, Randomizer(seed))

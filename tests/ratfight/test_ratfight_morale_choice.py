@@ -40,8 +40,9 @@ def test_the_side_with_a_leader_stops_to_choose_its_card(kit):
     assert not [t for t in kit.of(evs, kit.E.MoraleTested) if t.side == "blue"]
     assert b.side_to_act() == "blue"
     assert b.legal_commands() == [kit.C.KeepMoraleCard("blue", "AH"), kit.C.KeepMoraleCard("blue", "9C")]
-    assert ("Blue Stoats draw 2 morale cards with Lt Marrow [L1] leading: the Ace of Hearts and the 9 of Clubs; "
-            "the one kept must beat 1 casualty") in _log(b, offered)[0]
+    assert _log(b, offered) == ["Blue Stoats draw 2 morale cards with Lt Marrow [L1] leading: the Ace of Hearts "
+                                "and the 9 of Clubs; they keep the one they choose, and it must beat 1 casualty"]
+    assert offered[0].rule == "Morale Check"
 
 
 def test_keeping_the_lower_card_withdraws_the_army(kit):
@@ -52,7 +53,8 @@ def test_keeping_the_lower_card_withdraws_the_army(kit):
     evs = b.submit(kit.C.KeepMoraleCard("blue", "AH"))
     kept = kit.of(evs, kit.E.MoraleCardKept)
     assert [(k.side, k.kept, k.discarded) for k in kept] == [("blue", "AH", ("9C",))]
-    assert _log(b, kept) == ["Blue Stoats keep the Ace of Hearts, discard the 9 of Clubs (Morale Check)"]
+    assert _log(b, kept) == ["Blue Stoats keep the Ace of Hearts, discard the 9 of Clubs"]
+    assert kept[0].rule == "Morale Check"  # shown beside the line in the dice log
     test = kit.of(evs, kit.E.MoraleTested)[0]
     assert (test.side, test.card, test.cards, test.passed) == ("blue", "AH", 2, False)
     assert "Blue Stoats morale: AH against 1 casualties (kept of 2 drawn): breaks" in _log(b, [test])
@@ -136,8 +138,9 @@ def test_the_keep_preview_says_what_each_card_does(kit):
     p_low, p_high = b.system.preview(b.state, low), b.system.preview(b.state, high)
     assert p_low.odds == () and p_high.odds == ()
     assert p_low.cost == "discard the 9 of Clubs" and p_high.cost == "discard the Ace of Hearts"
-    assert p_low.modifiers == ("1: does not beat 1 casualty, breaks and leaves the field (Morale Check)",)
-    assert p_high.modifiers == ("9: beats 1 casualty, holds (Morale Check)",)
+    assert p_low.note == "nothing left to chance: 1 does not beat 1 casualty, breaks and leaves the field " \
+                         "(Morale Check)"
+    assert p_high.note == "nothing left to chance: 9 beats 1 casualty, holds (Morale Check)"
     labels = [b.system.order_parts(b.state, c).label for c in (low, high)]
     assert labels == ["keep AH (Ace of Hearts): does not beat 1 casualty, breaks and leaves the field",
                       "keep 9C (9 of Clubs): beats 1 casualty, holds"]

@@ -165,13 +165,12 @@ def _and(items: list[str]) -> str:
 def morale_cards_offered(st: RatState, ev: E.MoraleCardsOffered) -> str:
     lost = f"{ev.casualties} {'casualty' if ev.casualties == 1 else 'casualties'}"
     return (f"{_s(st, ev.side)} draw {len(ev.cards)} morale cards with {_n(st, ev.leader)} leading: "
-            f"{_and([the_card(c) for c in ev.cards])}; the one kept must beat {lost} "
-            f"(Morale Check: the player keeps whichever he likes)")
+            f"{_and([the_card(c) for c in ev.cards])}; they keep the one they choose, and it must beat {lost}")
 
 
 def morale_card_kept(st: RatState, ev: E.MoraleCardKept) -> str:
-    return (f"{_s(st, ev.side)} keep {the_card(ev.kept)}, discard {_and([the_card(c) for c in ev.discarded])} "
-            f"({ev.rule})")
+    """The dice log's line of the choice (its rule, Morale Check, is shown beside it)."""
+    return f"{_s(st, ev.side)} keep {the_card(ev.kept)}, discard {_and([the_card(c) for c in ev.discarded])}"
 
 
 def force_broken(st: RatState, ev: E.ForceBroken) -> str:

@@ -82,7 +82,8 @@ def preview_keep(st: RatState, cmd: C.KeepMoraleCard) -> OrderPreview:
     assert choice is not None  # checked
     others = [D.the_card(c) for c in choice.cards if c != cmd.card]
     return OrderPreview(summary=D.keep_order(st, cmd), cost=f"discard {', '.join(others)}",
-                        modifiers=(f"{card_value(cmd.card)}: {morale_verdict(st, cmd.card)} (Morale Check)",))
+                        note=f"nothing left to chance: {card_value(cmd.card)} {morale_verdict(st, cmd.card)} "
+                             f"(Morale Check)")
 
 
 def preview_retarget(st: RatState, cmd: C.Retarget) -> OrderPreview:

@@ -254,12 +254,13 @@ def activation(st: RatState) -> ActivationView:
         now = f"Turn {st.turn} - {names[st.active]}: '{card.title}' ({card_use(st)})"
         if st.pending is not None:
             now += " - spare shots to place"
+    lines.extend(morale_choice_lines(st))  # first: nothing else goes on until the side has chosen
     if st.first:
         lines.append(f"{names[st.first]} won the initiative and went first this turn")
     if st.result is None:
         left = len(st.decks[ACTION_DECK].draw_pile)
         lines.append(f"{_plural(left, 'action card')} left to turn this turn, the Turn End card among them")
-    lines.extend(_choice_lines(st))
+    lines.extend(_spare_shot_lines(st))
     if st.result is None:
         for side in st.sides:
             heroes = [m for m in st.models.values() if m.side == side and "inspiring" in m.heroes]
@@ -284,14 +285,14 @@ def activation(st: RatState) -> ActivationView:
     return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=waiting)
 
 
-def _choice_lines(st: RatState) -> list[str]:
-    """A choice waiting before anything else: spare shots to place (Firing 5) or a morale card to keep."""
+def _spare_shot_lines(st: RatState) -> list[str]:
+    """Spare shots waiting to be placed before anything else (Firing 5)."""
     if st.pending is not None:
         p = st.pending
         who = ", ".join(st.models[c].name for c in p.candidates)
         return [f"{st.models[p.shooter].name} has {_plural(p.shots, 'spare shot')}: at {who} "
                 f"(within 3 inches of {where(p.around)}), or let them go"]
-    return morale_choice_lines(st)
+    return []
 
 
 def morale_choice_lines(st: RatState) -> list[str]:
@@ -300,10 +301,9 @@ def morale_choice_lines(st: RatState) -> list[str]:
     if choice is None:
         return []
     d = Describer(st)
-    cards = ", ".join(d.card(res_deck(choice.side), c) for c in choice.cards)
+    cards = " or ".join(d.card(res_deck(choice.side), c) for c in choice.cards)
     lost = _plural(choice.casualties, "casualty", "casualties")
-    return [f"Morale Check: {st.tables.side_names[choice.side]} drew {cards} with {d.name(choice.leader)} "
-            f"leading; keep one, it must beat {lost}",
+    return [f"Morale Check: keep {cards}; it must beat {lost} ({d.name(choice.leader)} leading)",
             "The book: discard whichever you like, usually the lower card, unless your army should withdraw"]
 
 
