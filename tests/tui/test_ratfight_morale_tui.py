@@ -83,7 +83,8 @@ async def test_the_player_keeps_the_lower_morale_card_by_keys_and_reads_it_in_th
         await pilot.pause()
         assert screen.editor.level == CONFIRM
         orders = pane_words(app, "#orders")
-        assert "Red Rats keep the 5 of Hearts for morale" in orders and "discard the 9 of Clubs" in orders
+        assert "keep the 5 of Hearts for morale" in orders and "Cost: discard the 9 of Clubs" in orders
+        assert "nothing left to chance: 5 beats 1 casualty, holds (Morale Check)" in orders
         await pilot.press("enter")
         await settle(pilot)
         assert battle.log[-1] == C.KeepMoraleCard("red", "5H")

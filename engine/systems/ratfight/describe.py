@@ -218,7 +218,7 @@ def fire_order(st: RatState, cmd: C.Fire) -> str:
 
 
 def keep_order(st: RatState, cmd: C.KeepMoraleCard) -> str:
-    return f"{_s(st, cmd.side)} keep {the_card(cmd.card)} for morale"
+    return f"keep {the_card(cmd.card)} for morale"
 
 
 def retarget_order(st: RatState, cmd: C.Retarget) -> str:
