@@ -101,13 +101,17 @@ async def test_the_player_keeps_the_lower_morale_card_by_keys_and_reads_it_in_th
 
 @playtest
 async def test_a_wrong_key_at_the_choice_changes_nothing(saves):
-    """At "Keep a morale card: which?" only the cards drawn are offered: a key past them is refused and Escape
-    goes back, nothing given."""
+    """While the choice waits no piece has an order (Tab says so); at "Keep a morale card: which?" only the cards
+    drawn are offered: a key past them is refused and Escape goes back, nothing given."""
     app = HexfrontApp(computer_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_session(morale_session())
         await settle(pilot)
         screen = app.screen
+        await pilot.press("tab")  # no piece to pick: the screen says why
+        await pilot.pause()
+        assert "no model acts until a morale card is kept: choose Keep a morale card (1), then the card" in \
+            words(screen_text(app))
         await pilot.press("1", "3")
         await pilot.pause()
         assert screen.editor.level == VARIANT and "there is no choice 3 here" in words(screen_text(app))
