@@ -25,6 +25,8 @@ The situations, each a different order kind or different modifiers:
 5. ``test_inspiring_redraw_of_the_action_card``: Leaders and Heroes,
    Inspiring: the action card turned in place of the one thrown away, from the
    action deck left this turn (a card draw order).
+6. ``test_keeping_a_morale_card_leaves_nothing_to_chance``: Morale Check, the
+   card a side keeps of its leader's cards: no odds, a certain verdict.
 """
 
 from __future__ import annotations
@@ -123,3 +125,35 @@ def test_inspiring_redraw_of_the_action_card():
     b = battle([inf("R1", Hex(0, 0), leader=2, heroes=["inspiring"])], [inf("B1", Hex(4, 0))], "fire1-a")
     pv = oddskit.check_odds_exactly(b.system, b.state, C.Redraw(), {"action": 1})
     assert len(pv.odds) >= 5 and any(c.outcome.startswith("Turn End") and c.value == 0 for c in pv.odds)
+
+
+def test_keeping_a_morale_card_leaves_nothing_to_chance():
+    """Morale Check: with a leader, the side draws its cards and keeps "whichever he likes"; from then on
+    nothing is left to chance. The keep order's preview shows no odds and says whether the force holds ("This
+    card must beat the number of casualties"), and the engine agrees whatever the decks hold next.
+
+    Blue wins the initiative, B1 kills R2 in close combat (KS, QS against 3C) and red turns the Turn End card:
+    red, one casualty, draws AS and 2C with its two-card leader."""
+    from hexfront.engine.core.cards import card_value
+    from hexfront.engine.core.resolution import Randomizer, Resolution
+    from hexfront.engine.systems.ratfight.events import MoraleTested
+
+    b = battle([inf("R1", Hex(0, 4), leader=2), inf("R2", Hex(0, 0))], [inf("B1", Hex(1, 0))], "turnend")
+    b.setup.script = Script(cards={"action": ["move1-a", "move1-b", "move1-c", "turnend"],
+                                   "res-red": ["3C", "AS", "2C"], "res-blue": ["KS", "QS"]})
+    b = Battle(b.system, b.setup)
+    b.submit(C.Assault("B1", "R2", Hex(1, 0)))
+    choice = b.state.morale
+    assert choice is not None and (choice.side, choice.casualties, choice.cards) == ("red", 1, ("AS", "2C"))
+    for card, holds in (("AS", False), ("2C", True)):
+        keep = C.KeepMoraleCard("red", card)
+        preview = b.system.preview(b.state, keep)
+        assert preview.odds == () and not preview.estimate
+        assert preview.note.startswith(f"nothing left to chance: {card_value(card)} "
+                                       + ("beats" if holds else "does not beat"))
+        for seed in range(40):
+            work = b.system.copy_state(b.state)
+            ctx = Resolution(b.system, work, Randomizer(seed))
+            b.system.resolve(ctx, keep)
+            tested = [e for e in ctx.events if type(e) is MoraleTested and e.side == "red"]
+            assert [(t.card, t.passed) for t in tested] == [(card, holds)]

@@ -63,7 +63,11 @@ def check_invariants(battle: Battle) -> None:
     a = s.decks["action"]
     assert sorted(a.draw_pile + a.in_play + a.discard) == sorted(s.tables.cards)
     assert s.turn <= s.tables.turn_limit
-    if s.result is None:
+    if s.result is None and s.morale is not None:  # a side chooses its morale card at the end of a turn
+        assert s.active is None and s.card is None and s.pending is None
+        assert set(s.morale.cards) <= set(s.decks[res_deck(s.morale.side)].in_play)
+        assert battle.side_to_act() == s.morale.side
+    elif s.result is None:
         assert s.active in s.sides and s.card in a.in_play
         assert s.tables.cards[s.card].kind != "turn_end"
         if s.pending is not None:
@@ -108,6 +112,8 @@ any_command = st.one_of(
     st.builds(C.Fire, st.sampled_from(MODEL_IDS), st.sampled_from(["assault_rifle", "hmg", "grenade", "laser"]),
               st.sampled_from(MODEL_IDS), st.integers(-1, 3)),
     st.builds(C.Retarget, st.one_of(st.none(), st.sampled_from(MODEL_IDS))),
+    st.builds(C.KeepMoraleCard, st.sampled_from(["red", "blue", "green"]),
+              st.sampled_from(["AS", "2C", "9H", "KD", "XX"])),
 )
 
 

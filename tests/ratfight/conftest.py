@@ -108,16 +108,21 @@ class Kit:
 
     def battle(self, red_models: list, blue_models: list, *, action: Iterable[str] = (),
                red: Iterable[str] = (), blue: Iterable[str] = (), first: str | None = "red",
-               map: str = OPEN_MAP, turn_limit: int = 10, seed: int = 0, tail: bool = True) -> Battle:
+               map: str = OPEN_MAP, turn_limit: int = 10, seed: int = 0, tail: bool = True,
+               saved_before_morale_choice: bool = False) -> Battle:
         """A battle on a custom scenario with scripted cards (see the module docstring).
 
         ``first=None`` means ``action`` already holds the two initiative cards.
+        ``saved_before_morale_choice``: the content as battles saved before the Morale Check's choice
+        embed it (no rules.toml), so the best morale card is kept without asking.
         With ``tail`` a few harmless Move cards that ``action`` does not use are
         scripted after it, so that finishing the last scripted card never turns
         over a random Turn End (and its random morale and recovery draws).
         """
         content = _base_content()
         content["scenario"] = self.scenario(red_models, blue_models, map=map, turn_limit=turn_limit)
+        if saved_before_morale_choice:  # the content of a battle saved before rules.toml existed
+            del content["rules"]
         prefix = {"red": RED_WINS, "blue": BLUE_WINS, None: ()}[first]
         action = list(prefix) + list(action)
         if tail:

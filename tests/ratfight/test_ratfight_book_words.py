@@ -68,11 +68,13 @@ def test_spare_shots_may_go_to_any_model_within_three_inches(kit):
 
 def test_a_leader_riding_in_a_carrier_is_present_for_morale(kit):
     """Morale Check: "Leaders present on the battlefield and are not Down" — aboard a carrier is present,
-    so the three-card leader's side turns three cards and keeps the best."""
+    so the three-card leader's side turns three cards and keeps the one it chooses."""
     red = [kit.veh("RC", Hex(0, 0), "armoured_carrier", "hmg"), kit.aboard("R1", "RC", leader=3)]
     blue = [kit.inf("B1", Hex(8, 4))]
     b = kit.battle(red, blue, action=["turnend"], red=["2C", "3C", "KS"], blue=["QS"], tail=False)
-    red_test = [t for t in kit.of(b.setup_events, kit.E.MoraleTested) if t.side == "red"]
+    assert b.state.morale.cards == ("2C", "3C", "KS") and b.state.morale.leader == "R1"
+    evs = b.submit(kit.C.KeepMoraleCard("red", "KS"))
+    red_test = [t for t in kit.of(evs, kit.E.MoraleTested) if t.side == "red"]
     assert len(red_test) == 1
     assert (red_test[0].cards, red_test[0].card) == (3, "KS")
 

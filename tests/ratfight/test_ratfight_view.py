@@ -219,8 +219,17 @@ def test_activation_lists_broken_forces_and_the_end(kit):
 
 # -- orders -----------------------------------------------------------------------------------
 
+def morale_choice_position(kit) -> Battle:
+    """Red's two-card leader has drawn 3H and 9C at the Turn End: red chooses which to keep."""
+    b = kit.battle([kit.inf("R1", Hex(0, 0), leader=2)], [kit.inf("B1", Hex(9, 4))], action=["turnend"],
+                   red=["3H", "9C"], tail=False)
+    assert b.state.morale is not None
+    return b
+
+
 def _positions(kit) -> list[Battle]:
-    return [skirmish(kit, "move2-a"), skirmish(kit, "vehicle-a"), skirmish(kit, "fireall"), retarget_position(kit)]
+    return [skirmish(kit, "move2-a"), skirmish(kit, "vehicle-a"), skirmish(kit, "fireall"), retarget_position(kit),
+            morale_choice_position(kit)]
 
 
 def test_order_parts_for_every_command_type(kit):
@@ -263,6 +272,9 @@ def test_order_parts_for_every_command_type(kit):
             elif t == "Retarget":
                 assert (parts.unit, parts.action) == (st.pending.shooter, "Retarget")
                 assert parts.target == (st.models[cmd.target].pos if cmd.target else None)
+            elif t == "KeepMoraleCard":
+                assert (parts.unit, parts.action, parts.target) == (None, "Keep a morale card", None)
+                assert parts.label.startswith(f"keep {cmd.card} (")
     assert seen == set(COMMAND_TYPES)
 
 

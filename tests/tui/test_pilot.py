@@ -44,11 +44,17 @@ async def new_battle(pilot, scenario_steps: int = 0, opponent_steps: int = 0) ->
 async def give_some_order(pilot, screen: BattleScreen) -> str:
     """Tab to a piece, take its first action, walk the cursor to its first target, confirm.
 
-    Falls back to passing ('.' then Enter) when no piece can act. Returns what it did.
+    Falls back to passing ('.' then Enter) when no piece can act; at a morale choice keeps the first card
+    drawn. Returns what it did.
     """
     hexmap = screen.query_one("#map")
-    await pilot.press("tab")
     editor = screen.editor
+    if editor.menu() == ["Keep a morale card"]:  # Morale Check: the leader's cards are drawn, keep the first
+        await pilot.press("1", "1")
+        assert editor.level == CONFIRM, screen.message
+        await pilot.press("enter")
+        return "keep"
+    await pilot.press("tab")
     if editor.level != ACTION:
         await pilot.press("full_stop")
         assert editor.level == CONFIRM, screen.message

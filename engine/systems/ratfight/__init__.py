@@ -32,7 +32,10 @@ class RatFight(PackagedRuleSystem):
         return rules.new_state(data.Tables.from_content(content))
 
     def side_to_act(self, state: RatState) -> str | None:
-        return None if state.result else state.active
+        """The side whose action card is up, or the side choosing its morale card (Morale Check)."""
+        if state.result:
+            return None
+        return state.morale.side if state.morale is not None else state.active
 
     def deck_name(self, state: RatState, deck: str) -> str:
         """The shared action deck, or a side's own 52-card resolution deck (``res-<side>``)."""

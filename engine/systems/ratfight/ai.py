@@ -10,13 +10,15 @@ passes when nothing is worth doing:
   against one favour it, otherwise advance into range and into cover;
 - vehicles: carry the passengers towards the enemy, unload them near it, and
   keep the thick front armour towards the nearest threat.
-It spends the Inspiring redraw on a card it has no use for.
+It spends the Inspiring redraw on a card it has no use for, and at the Morale Check keeps the best of the
+cards its leader lets it draw (it never chooses to withdraw).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from hexfront.engine.core.cards import best_card
 from hexfront.engine.core.hexes import FRONT, Hex, arc_of, hex_distance
 
 from . import commands as C
@@ -28,7 +30,8 @@ from .state import DOWN, OK, Model, RatState
 PASS_BELOW = 0.2  # an order must be worth at least this much to be given
 
 #: An order the player may give.
-Order = C.Pass | C.Move | C.Pivot | C.Assault | C.Embark | C.Disembark | C.Fire | C.Retarget | C.Redraw
+Order = (C.Pass | C.Move | C.Pivot | C.Assault | C.Embark | C.Disembark | C.Fire | C.Retarget | C.Redraw
+         | C.KeepMoraleCard)
 #: What an order is worth, and the order (None: nothing found worth anything).
 Scored = tuple[float, Order | None]
 
@@ -46,6 +49,8 @@ class DefaultPlayer:
         """It plays the same way every time; the seed is taken for the common player interface."""
 
     def choose(self, system: Any, st: RatState) -> Order:
+        if st.morale is not None:
+            return self._keep(st)
         if st.pending is not None:
             return self._retarget(st)
         side, card_id = st.card_up()
@@ -119,6 +124,14 @@ class DefaultPlayer:
                                      for o in st.models.values()):
             value += self.FINISH_BONUS * p
         return value + 0.05 * (mode.shots - 1)
+
+    def _keep(self, st: RatState) -> C.KeepMoraleCard:
+        """Morale Check: keep the best card drawn (the one the opposed draws read as best). Withdrawing on
+        purpose only pays in a campaign, which a single battle is not: here a broken force loses it."""
+        choice = st.morale
+        if choice is None:
+            raise ValueError("no morale cards wait to be chosen")
+        return C.KeepMoraleCard(choice.side, best_card(list(choice.cards)))
 
     def _retarget(self, st: RatState) -> C.Retarget:
         pend = st.pending

@@ -76,4 +76,13 @@ class Redraw:
     """Inspiring hero: discard the action card just turned and turn another (once per turn)."""
 
 
-COMMAND_TYPES = (Pass, Move, Pivot, Assault, Embark, Disembark, Fire, Retarget, Redraw)
+@attrs.frozen
+class KeepMoraleCard:
+    """Keep one of the morale cards drawn with a leader's help, discarding the others (Morale Check:
+    "discarding whichever he likes (usually the lower but he may wish his army to withdraw ...)")."""
+
+    side: str
+    card: str
+
+
+COMMAND_TYPES = (Pass, Move, Pivot, Assault, Embark, Disembark, Fire, Retarget, Redraw, KeepMoraleCard)

@@ -125,6 +125,9 @@ class Tables:
     costs: dict[str, dict[Hex, int | None]]
     sight: dict[Hex, int]
     cover: dict[Hex, str]
+    #: Morale Check: the side that tests chooses which of its leader's cards to keep (rules.toml); False in
+    #: battles saved before the choice, which keep the best card as they were played
+    morale_choice: bool = False
     # line-of-sight results by (from, to, wreck hexes): terrain never changes, wrecks rarely do
     sight_cache: dict[tuple[Hex, Hex, frozenset[Hex]], Sight] = attrs.field(factory=dict, eq=False, repr=False)
     # every hex seen from a hex, by (hex, wreck hexes): see view.visible_hexes
@@ -199,7 +202,8 @@ def _build(content: dict[str, Any]) -> Tables:
                   cover={h: terrain[x].cover for h, x in board.items()}, title=scen.title, turn_limit=scen.turn_limit,
                   weapons=weapons, vehicles=vehicles, movers=movers, terrain=terrain, cards=cards,
                   width=width, height=height, board=board, side_ids=tuple(s.id for s in scen.sides),
-                  side_names={s.id: s.name for s in scen.sides}, deployment=deployment)
+                  side_names={s.id: s.name for s in scen.sides}, deployment=deployment,
+                  morale_choice=t.rules is not None and t.rules.morale.keep == "choose")
 
 
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:

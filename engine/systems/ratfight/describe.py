@@ -149,8 +149,28 @@ def turn_ended(st: RatState, ev: E.TurnEnded) -> str:
 
 def morale_tested(st: RatState, ev: E.MoraleTested) -> str:
     verdict = "holds" if ev.passed else "breaks"
-    return (f"{_s(st, ev.side)} morale: {ev.card} against {ev.casualties} casualties "
-            f"(best of {ev.cards}): {verdict}")
+    drawn = f" (kept of {ev.cards} drawn)" if ev.cards > 1 else ""
+    return f"{_s(st, ev.side)} morale: {ev.card} against {ev.casualties} casualties{drawn}: {verdict}"
+
+
+def the_card(code: str) -> str:
+    """A resolution card as a sentence names it: "the 9 of Clubs"."""
+    return f"the {card_name(code)}" if is_standard_card(code) else code
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def morale_cards_offered(st: RatState, ev: E.MoraleCardsOffered) -> str:
+    lost = f"{ev.casualties} {'casualty' if ev.casualties == 1 else 'casualties'}"
+    return (f"{_s(st, ev.side)} draw {len(ev.cards)} morale cards with {_n(st, ev.leader)} leading: "
+            f"{_and([the_card(c) for c in ev.cards])}; they keep the one they choose, and it must beat {lost}")
+
+
+def morale_card_kept(st: RatState, ev: E.MoraleCardKept) -> str:
+    """The dice log's line of the choice (its rule, Morale Check, is shown beside it)."""
+    return f"{_s(st, ev.side)} keep {the_card(ev.kept)}, discard {_and([the_card(c) for c in ev.discarded])}"
 
 
 def force_broken(st: RatState, ev: E.ForceBroken) -> str:
@@ -195,6 +215,10 @@ def fire_order(st: RatState, cmd: C.Fire) -> str:
     w = st.tables.weapons[cmd.weapon]
     mode = w.modes[cmd.mode]
     return f"{_n(st, cmd.model)} fires {w.name} ({mode.shots} shot(s)) at {_n(st, cmd.target)}"
+
+
+def keep_order(st: RatState, cmd: C.KeepMoraleCard) -> str:
+    return f"keep {the_card(cmd.card)} for morale"
 
 
 def retarget_order(st: RatState, cmd: C.Retarget) -> str:

@@ -32,13 +32,18 @@ def contest(a: str, d: str) -> str:
     return ATTACKER if card_strength(a) > card_strength(d) else DEFENDER
 
 
+def draw_cards(ctx: Resolution, side: str, n: int, purpose: str, rule: str, who: str,
+               modifiers: tuple[str, ...] = ()) -> list[str]:
+    """Turn ``n`` cards from ``side``'s resolution deck. Every card carries the ``modifiers`` (the extra
+    cards and why) so the dice log and the teach pauses can name them."""
+    return [ctx.draw(res_deck(side), purpose, rule, who=who, reshuffle_rule="Cards", modifiers=modifiers)
+            for _ in range(n)]
+
+
 def draw_best(ctx: Resolution, side: str, n: int, purpose: str, rule: str, who: str,
               modifiers: tuple[str, ...] = ()) -> str:
-    """Turn ``n`` cards from ``side``'s resolution deck and keep the best. Every card carries the
-    ``modifiers`` (the extra cards and why) so the dice log and the teach pauses can name them."""
-    cards = [ctx.draw(res_deck(side), purpose, rule, who=who, reshuffle_rule="Cards", modifiers=modifiers)
-             for _ in range(n)]
-    return best_card(cards)
+    """Turn ``n`` cards from ``side``'s resolution deck and keep the best (:func:`draw_cards`)."""
+    return best_card(draw_cards(ctx, side, n, purpose, rule, who, modifiers))
 
 
 def compare(ctx: Resolution, attacker: Model, defender: Model, a: str, d: str, purpose: str, rule: str) -> bool:

@@ -178,6 +178,29 @@ class MoraleTested:
 
 
 @attrs.frozen(kw_only=True)
+class MoraleCardsOffered:
+    """A leader let ``side`` draw ``cards`` for a force's morale: the side now chooses which to keep."""
+
+    side: str
+    force: str
+    casualties: int
+    cards: tuple[str, ...]
+    leader: str
+    rule: str = "Morale Check"
+
+
+@attrs.frozen(kw_only=True)
+class MoraleCardKept:
+    """The side kept ``kept`` for its force's morale and discarded the rest ("discarding whichever he likes")."""
+
+    side: str
+    force: str
+    kept: str
+    discarded: tuple[str, ...]
+    rule: str = "Morale Check"
+
+
+@attrs.frozen(kw_only=True)
 class ForceBroken:
     side: str
     force: str
@@ -195,4 +218,4 @@ EVENT_TYPES = (ModelPlaced, TurnBegan, InitiativeWon, ActionCardTurned, ActionCa
                ModelActivated, ModelMoved, VehiclePivoted, ModelEmbarked, ModelDisembarked, TurretTurned,
                CardsCompared, ModelDowned, ModelCasualty, ModelRecovered, VehicleDamaged, CrewBailedOut,
                PassengerThrown, RetargetOffered, RetargetChosen, TurnEnded, MoraleTested, ForceBroken,
-               BattleEnded)
+               BattleEnded, MoraleCardsOffered, MoraleCardKept)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hexfront.engine.core.hexes import Hex
 
 from . import events as E
-from .state import ABANDONED, CASUALTY, DOWN, FLED, OK, Model, Pending, RatState
+from .state import ABANDONED, CASUALTY, DOWN, FLED, OK, Model, MoraleChoice, Pending, RatState
 
 
 def _place(st: RatState, m: Model, at: Hex | None) -> None:
@@ -127,6 +127,14 @@ def fold_turn_ended(st: RatState, ev: E.TurnEnded) -> None:
     st.active = None
     st.pending = None
     st.used = []
+
+
+def fold_morale_cards_offered(st: RatState, ev: E.MoraleCardsOffered) -> None:
+    st.morale = MoraleChoice(ev.side, ev.force, ev.casualties, ev.cards, ev.leader)
+
+
+def fold_morale_card_kept(st: RatState, ev: E.MoraleCardKept) -> None:
+    st.morale = None
 
 
 def fold_force_broken(st: RatState, ev: E.ForceBroken) -> None:

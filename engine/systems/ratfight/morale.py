@@ -1,14 +1,18 @@
 """JTS RatFight's end of a turn (Turn Sequence 6-7): the Morale Check of each force, then Testing for Casualties
 of each Downed infantry model.
+
+A leader's extra morale cards are the side's to choose from ("discarding whichever he likes"): the check stops
+at that choice (:class:`~.state.MoraleChoice`) and goes on once the side keeps a card (:func:`keep`).
 """
 
 from __future__ import annotations
 
-from hexfront.engine.core.cards import card_colour, card_value
+from hexfront.engine.core.cards import best_card, card_colour, card_value
+from hexfront.engine.core.errors import shown
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
-from .draws import discard_resolution, draw_best
+from .draws import discard_resolution, draw_cards
 from .state import ABANDONED, CASUALTY, DOWN, OK, Model, RatState, res_deck
 
 
@@ -38,30 +42,83 @@ def forces(st: RatState, side: str) -> list[str]:
     return seen
 
 
-def morale(ctx: Resolution, st: RatState) -> None:
-    """Morale Check: a card that must beat the casualties; leaders present and not Down add cards."""
-    for side in st.sides:
-        for force in forces(st, side):
-            if f"{side}/{force}" in st.broken:
-                continue
-            lost = casualties(st, side, force)
-            left = [m for m in st.models.values() if m.side == side and m.force == force
-                    and (m.on_table or m.carried_by) and m.status != ABANDONED]
-            if not left:
-                ctx.emit(E.ForceBroken(side=side, force=force, reason="nobody is left on the battlefield"))
-                continue
-            leaders = sorted((m for m in left if present(m) and m.leader), key=lambda m: -m.leader)
-            n = leaders[0].leader if leaders else 1
-            mods = [f"must beat {lost} {'casualty' if lost == 1 else 'casualties'} (Morale Check)"]
-            if leaders:
-                mods.append(f"{n} cards, best kept: leader {leaders[0].name} on the battlefield and not Down "
-                            f"(Morale Check; Leaders and Heroes)")
-            card = draw_best(ctx, side, n, f"morale of {st.tables.side_names[side]} against {lost} casualties",
-                             "Morale Check", side, tuple(mods))
-            passed = card_value(card) > lost
-            ctx.emit(E.MoraleTested(side=side, force=force, casualties=lost, card=card, cards=n, passed=passed))
-            if not passed:
-                ctx.emit(E.ForceBroken(side=side, force=force, reason=f"failed its morale check ({lost} casualties)"))
+def _in_order(st: RatState) -> list[tuple[str, str]]:
+    """Every force of both sides, in the order their morale is tested (side by side, then force by force)."""
+    return [(side, force) for side in st.sides for force in forces(st, side)]
+
+
+def morale(ctx: Resolution, st: RatState) -> bool:
+    """Morale Check of every force. False when it stopped at a side's choice of card (:func:`keep`
+    goes on from there); True once every force is tested."""
+    return _test_from(ctx, st, 0)
+
+
+def _test_from(ctx: Resolution, st: RatState, start: int) -> bool:
+    """Morale Check: a card that must beat the casualties; leaders present and not Down add cards, and the
+    side keeps whichever it likes: the test stops at that choice (False) unless the battle keeps the best."""
+    for side, force in _in_order(st)[start:]:
+        if f"{side}/{force}" in st.broken:
+            continue
+        lost = casualties(st, side, force)
+        left = [m for m in st.models.values() if m.side == side and m.force == force
+                and (m.on_table or m.carried_by) and m.status != ABANDONED]
+        if not left:
+            ctx.emit(E.ForceBroken(side=side, force=force, reason="nobody is left on the battlefield"))
+            continue
+        leaders = sorted((m for m in left if present(m) and m.leader), key=lambda m: -m.leader)
+        n = leaders[0].leader if leaders else 1
+        choose = n > 1 and st.tables.morale_choice
+        mods = [f"must beat {lost} {'casualty' if lost == 1 else 'casualties'} (Morale Check)"]
+        if leaders:
+            kept = "the side keeps the one it chooses" if choose else "best kept"
+            mods.append(f"{n} cards, {kept}: leader {leaders[0].name} on the battlefield and not Down "
+                        f"(Morale Check; Leaders and Heroes)")
+        cards = draw_cards(ctx, side, n, f"morale of {st.tables.side_names[side]} against {lost} casualties",
+                           "Morale Check", side, tuple(mods))
+        if choose:
+            ctx.emit(E.MoraleCardsOffered(side=side, force=force, casualties=lost, cards=tuple(cards),
+                                          leader=leaders[0].id))
+            return False
+        _verdict(ctx, side, force, lost, best_card(cards), n)
+    _end_of_morale(ctx, st)
+    return True
+
+
+def _verdict(ctx: Resolution, side: str, force: str, lost: int, card: str, n: int) -> None:
+    """Morale Check: "This card must beat the number of casualties or the player loses"."""
+    passed = card_value(card) > lost
+    ctx.emit(E.MoraleTested(side=side, force=force, casualties=lost, card=card, cards=n, passed=passed))
+    if not passed:
+        ctx.emit(E.ForceBroken(side=side, force=force, reason=f"failed its morale check ({lost} casualties)"))
+
+
+def keep_refusal(st: RatState, side: str, card: str) -> str | None:
+    """Why ``side`` may not keep ``card`` for the morale test waiting now, or None."""
+    choice = st.morale
+    if choice is None:
+        return "no morale cards wait to be chosen (Morale Check)"
+    names = st.tables.side_names
+    if side != choice.side:
+        return f"{names[choice.side]} choose their morale card, not {names.get(side, shown(side, 40))}"
+    if card not in choice.cards:
+        return (f"{shown(card, 20)} was not drawn for this morale check: keep one of "
+                f"{', '.join(choice.cards)}")
+    return None
+
+
+def keep(ctx: Resolution, st: RatState, card: str) -> bool:
+    """The side waiting keeps ``card`` and discards the others ("discarding whichever he likes"); its force
+    is tested with it and the Morale Check goes on with the next force. True once every force is tested."""
+    choice = st.morale
+    assert choice is not None  # checked (keep_refusal)
+    ctx.emit(E.MoraleCardKept(side=choice.side, force=choice.force, kept=card,
+                              discarded=tuple(c for c in choice.cards if c != card)))
+    _verdict(ctx, choice.side, choice.force, choice.casualties, card, len(choice.cards))
+    return _test_from(ctx, st, _in_order(st).index((choice.side, choice.force)) + 1)
+
+
+def _end_of_morale(ctx: Resolution, st: RatState) -> None:
+    """Every force tested: the cards go to the discard piles; a side with every force broken has lost."""
     discard_resolution(ctx, st)
     out = [s for s in st.sides if all(f"{s}/{f}" in st.broken for f in forces(st, s))]
     if len(out) == 2:

@@ -13,7 +13,7 @@ from typing import TypeVar
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
 
-from . import closecombat, firing, movement, refusals, rules
+from . import closecombat, firing, morale, movement, refusals, rules
 from . import commands as C
 from . import events as E
 from .data import ActionCard
@@ -31,7 +31,10 @@ SPARE_SHOTS_FIRST = "first choose where the spare shots go (or let them go)"
 # -- what every order waits for ---------------------------------------------------------------------------
 
 def _spare_shots_first(st: RatState) -> str | None:
-    """Firing 5: while spare shots wait to be placed, nothing else may be ordered."""
+    """Firing 5: while spare shots wait to be placed, nothing else may be ordered. Morale Check: nor while a
+    side chooses which of its morale cards to keep."""
+    if st.morale is not None:
+        return f"first {st.tables.side_names[st.morale.side]} choose which morale card to keep (Morale Check)"
     return SPARE_SHOTS_FIRST if st.pending is not None else None
 
 
@@ -151,6 +154,30 @@ def resolve_redraw(ctx: Resolution, st: RatState, cmd: C.Redraw) -> None:
     ctx.emit(E.InspiringRedraw(side=side, card=card))
     ctx.discard_in_play(ACTION_DECK)
     rules.advance(ctx, st, side)
+
+
+# -- KeepMoraleCard (Morale Check) -------------------------------------------------------------------------
+
+def check_keep(st: RatState, cmd: C.KeepMoraleCard) -> str | None:
+    return morale.keep_refusal(st, cmd.side, cmd.card)
+
+
+def offer_keep(st: RatState) -> list[C.KeepMoraleCard]:
+    choice = st.morale
+    if st.result is not None or choice is None:
+        return []
+    return [C.KeepMoraleCard(choice.side, card) for card in choice.cards]
+
+
+def resolve_keep(ctx: Resolution, cmd: C.KeepMoraleCard) -> None:
+    """Morale Check: the side keeps the card it chose and discards the rest; once every force has tested,
+    the turn goes on (Turn Sequence 7-8) and the side that wins the initiative turns its first card."""
+    st: RatState = ctx.state
+    if not morale.keep(ctx, st, cmd.card):
+        return  # another force's choice waits
+    first = rules.after_morale(ctx, st)
+    if first is not None:
+        rules.advance(ctx, st, first)
 
 
 # -- Retarget (spare shots) ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hexfront.engine.core.cards import card_value
 from hexfront.engine.core.events import CardDrawn
 from hexfront.engine.core.hexes import Hex, hex_distance
 from hexfront.engine.core.odds import draw_odds
@@ -27,7 +28,7 @@ from .data import Mode, Weapon
 from .odds import VehicleOdds, opposed_fire_odds, rank, vehicle_fire_odds
 from .schema import COVER_CARDS
 from .state import ACTION_DECK, DOWN, Model, RatState, res_deck
-from .view import _pct, _plural, card_use, mode_text
+from .view import _pct, _plural, card_use, mode_text, morale_verdict
 
 
 def activation_cost(st: RatState) -> str:
@@ -72,6 +73,17 @@ def preview_pass(st: RatState, cmd: C.Pass) -> OrderPreview:
 def preview_redraw(st: RatState, cmd: C.Redraw) -> OrderPreview:
     return _redraw_preview(st, D.redraw_order(st, cmd), "the Inspiring leader's one redraw this turn "
                            "(Leaders and Heroes: Inspiring)")
+
+
+def preview_keep(st: RatState, cmd: C.KeepMoraleCard) -> OrderPreview:
+    """Morale Check: nothing is left to chance once the cards are drawn; the card kept holds or breaks the
+    force, as :func:`~.view.morale_verdict` says (the same words the order editor files it under)."""
+    choice = st.morale
+    assert choice is not None  # checked
+    others = [D.the_card(c) for c in choice.cards if c != cmd.card]
+    return OrderPreview(summary=D.keep_order(st, cmd), cost=f"discard {', '.join(others)}",
+                        note=f"nothing left to chance: {card_value(cmd.card)} {morale_verdict(st, cmd.card)} "
+                             f"(Morale Check)")
 
 
 def preview_retarget(st: RatState, cmd: C.Retarget) -> OrderPreview:

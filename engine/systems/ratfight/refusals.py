@@ -154,6 +154,8 @@ def _shot_refusal(st: RatState, shooter: Model, weapon: Weapon, mode: Mode, targ
 def idle_reason(st: RatState, mid: str | None) -> str:
     """Why model ``mid`` (None: any model) has no order now, from the same checks that refuse one: the card
     up, the model's state, and for a Fire card the nearest enemy's refusal (range, armour, sight)."""
+    if st.morale is not None:  # Morale Check: the side chooses its card before anything else
+        return "no model acts until a morale card is kept: choose Keep a morale card (1), then the card"
     card = _card(st)
     if mid is None:
         if card is None:

@@ -44,6 +44,7 @@ _order(C.Retarget, O.check_retarget, O.offer_retarget, O.resolve_retarget, D.ret
 _order(C.Pass, O.check_pass, O.offer_pass, O.resolve_pass, D.pass_order, V.parts_pass, P.preview_pass)
 _order(C.Redraw, O.check_redraw, O.offer_redraw, O.resolve_redraw, D.redraw_order, V.parts_redraw,
        P.preview_redraw, P.outcome_redraw)
+_order(C.KeepMoraleCard, O.check_keep, O.offer_keep, O.resolve_keep, D.keep_order, V.parts_keep, P.preview_keep)
 _order(C.Disembark, O.check_disembark, O.offer_disembark, O.resolve_disembark, D.disembark_order,
        V.parts_disembark, P.preview_disembark)
 _order(C.Move, O.check_move, O.offer_move, O.resolve_move, D.move_order, V.parts_move, P.preview_move)
@@ -78,5 +79,7 @@ RULEBOOK.event(E.RetargetOffered, F.fold_retarget_offered, D.retarget_offered)
 RULEBOOK.event(E.RetargetChosen, F.fold_retarget_chosen, D.retarget_chosen)
 RULEBOOK.event(E.TurnEnded, F.fold_turn_ended, D.turn_ended)
 RULEBOOK.event(E.MoraleTested, F.fold_nothing, D.morale_tested)
+RULEBOOK.event(E.MoraleCardsOffered, F.fold_morale_cards_offered, D.morale_cards_offered)
+RULEBOOK.event(E.MoraleCardKept, F.fold_morale_card_kept, D.morale_card_kept)
 RULEBOOK.event(E.ForceBroken, F.fold_force_broken, D.force_broken)
 RULEBOOK.event(E.BattleEnded, F.fold_battle_ended, D.battle_ended)

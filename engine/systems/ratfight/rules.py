@@ -134,7 +134,14 @@ def end_turn(ctx: Resolution, st: RatState, reason: str) -> str | None:
     ctx.emit(E.TurnEnded(turn=st.turn, reason=reason))
     for deck in sorted(st.decks):
         ctx.discard_in_play(deck)
-    morale(ctx, st)
+    if not morale(ctx, st):
+        return None  # a side chooses its morale card first: after_morale goes on once it has
+    return after_morale(ctx, st)
+
+
+def after_morale(ctx: Resolution, st: RatState) -> str | None:
+    """Turn Sequence 7-8, once every force has tested its morale: Downed models, then a new turn (or the
+    end of the battle). Returns who acts first, or None."""
     if st.result is not None:
         return None
     recover_downed(ctx, st)

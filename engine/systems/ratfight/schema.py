@@ -181,6 +181,24 @@ class ScenarioFile:
     tutorial: TutorialTable | None = None
 
 
+MORALE_KEEPS = ("choose", "best")
+
+
+@attrs.frozen
+class MoraleRules:
+    """``[morale]`` of rules.toml: who keeps which card when a leader lets a side draw more than one
+    (Morale Check): ``choose``, the side that tests (the book), or ``best``, the best card without asking."""
+
+    keep: str = attrs.field(validator=one_of(MORALE_KEEPS))
+
+
+@attrs.frozen
+class RulesFile:
+    """rules.toml: settings of the book's rules a battle records in its save."""
+
+    morale: MoraleRules
+
+
 @attrs.frozen
 class RatFightContent:
     """Everything a RatFight battle reads (the dict a save embeds)."""
@@ -191,8 +209,10 @@ class RatFightContent:
     terrain: dict[str, TerrainTable]
     action_cards: ActionCardsFile
     scenario: ScenarioFile
+    #: absent from the content of battles saved before rules.toml existed: they keep the best morale card
+    rules: RulesFile | None = None
 
 
 #: each part of the content and the file it is read from
 FILES = {"weapons": "weapons.toml", "vehicles": "vehicles.toml", "movers": "movers.toml",
-         "terrain": "terrain.toml", "action_cards": "action_cards.toml"}
+         "terrain": "terrain.toml", "action_cards": "action_cards.toml", "rules": "rules.toml"}

@@ -80,6 +80,18 @@ class Pending:
     candidates: tuple[str, ...]
 
 
+@attrs.frozen
+class MoraleChoice:
+    """A force's morale cards, drawn with its leader's help, waiting for its side to keep one (Morale Check:
+    "discarding whichever he likes")."""
+
+    side: str
+    force: str
+    casualties: int
+    cards: tuple[str, ...]
+    leader: str
+
+
 @attrs.define(slots=True)
 class RatState:
     tables: Tables
@@ -92,6 +104,7 @@ class RatState:
     used: list[str] = attrs.field(factory=list)
     inspired: list[str] = attrs.field(factory=list)
     pending: Pending | None = None
+    morale: MoraleChoice | None = None
     broken: list[str] = attrs.field(factory=list)  # "side/force"
     result: tuple[str | None, str] | None = None
     # derived index, rebuilt by the fold: hex -> model id of the model or wreck standing there
@@ -111,17 +124,21 @@ class RatState:
             models={k: m.copy() for k, m in self.models.items()},
             decks={k: d.copy() for k, d in self.decks.items()},
             turn=self.turn, active=self.active, first=self.first, card=self.card, used=list(self.used),
-            inspired=list(self.inspired), pending=self.pending, broken=list(self.broken), result=self.result,
+            inspired=list(self.inspired), pending=self.pending, morale=self.morale, broken=list(self.broken),
+            result=self.result,
             occupant=dict(self.occupant),
         )
 
     def canonical(self) -> tuple[Any, ...]:
-        return (
+        """What the state hash covers; a morale choice waiting is added only then, so that the hash of every
+        other state is what it was before the choice existed (released saves keep verifying)."""
+        out = (
             tuple(m.canonical() for m in self.models.values()),
             tuple((k, d.canonical()) for k, d in sorted(self.decks.items())),
             self.turn, self.active, self.first, self.card, tuple(self.used), tuple(self.inspired),
             attrs.astuple(self.pending) if self.pending else None, tuple(self.broken), self.result,
         )
+        return out if self.morale is None else (*out, attrs.astuple(self.morale))
 
     def card_up(self) -> tuple[str, str]:
         """The side acting and the action card it acts on; only asked while a card is up (a bug otherwise)."""

@@ -11,6 +11,7 @@ in :mod:`.odds`.
 
 from __future__ import annotations
 
+from hexfront.engine.core.cards import card_value, is_standard_card
 from hexfront.engine.core.hexes import (
     DIRECTION_NAMES,
     LOS_BLOCK,
@@ -33,7 +34,7 @@ from . import describe as D
 from . import morale, orders
 from .data import Mode, Tables, Terrain, Weapon
 from .describe import Describer, where
-from .state import ABANDONED, ACTION_DECK, DOWN, OK, Model, RatState
+from .state import ABANDONED, ACTION_DECK, DOWN, OK, Model, RatState, res_deck
 
 # ---------------------------------------------------------------------------
 # Glyphs
@@ -244,6 +245,8 @@ def activation(st: RatState) -> ActivationView:
         winner, reason = st.result
         now = f"Turn {st.turn} - battle over: " + (f"{names[winner]} wins" if winner else "no winner")
         lines.append(reason)
+    elif st.morale is not None:
+        now = f"Turn {st.turn} - {names[st.morale.side]}: keep one morale card"
     elif st.card is None or st.active is None:
         now = f"Turn {st.turn}"
     else:
@@ -251,16 +254,13 @@ def activation(st: RatState) -> ActivationView:
         now = f"Turn {st.turn} - {names[st.active]}: '{card.title}' ({card_use(st)})"
         if st.pending is not None:
             now += " - spare shots to place"
+    lines.extend(morale_choice_lines(st))  # first: nothing else goes on until the side has chosen
     if st.first:
         lines.append(f"{names[st.first]} won the initiative and went first this turn")
     if st.result is None:
         left = len(st.decks[ACTION_DECK].draw_pile)
         lines.append(f"{_plural(left, 'action card')} left to turn this turn, the Turn End card among them")
-    if st.pending is not None:
-        p = st.pending
-        who = ", ".join(st.models[c].name for c in p.candidates)
-        lines.append(f"{st.models[p.shooter].name} has {_plural(p.shots, 'spare shot')}: at {who} "
-                     f"(within 3 inches of {where(p.around)}), or let them go")
+    lines.extend(_spare_shot_lines(st))
     if st.result is None:
         for side in st.sides:
             heroes = [m for m in st.models.values() if m.side == side and "inspiring" in m.heroes]
@@ -285,6 +285,28 @@ def activation(st: RatState) -> ActivationView:
     return ActivationView(now=now, lines=tuple(lines), acted=acted, waiting=waiting)
 
 
+def _spare_shot_lines(st: RatState) -> list[str]:
+    """Spare shots waiting to be placed before anything else (Firing 5)."""
+    if st.pending is not None:
+        p = st.pending
+        who = ", ".join(st.models[c].name for c in p.candidates)
+        return [f"{st.models[p.shooter].name} has {_plural(p.shots, 'spare shot')}: at {who} "
+                f"(within 3 inches of {where(p.around)}), or let them go"]
+    return []
+
+
+def morale_choice_lines(st: RatState) -> list[str]:
+    """The morale cards a side drew with its leader's help, and its choice (Morale Check)."""
+    choice = st.morale
+    if choice is None:
+        return []
+    d = Describer(st)
+    cards = " or ".join(d.card(res_deck(choice.side), c) for c in choice.cards)
+    lost = _plural(choice.casualties, "casualty", "casualties")
+    return [f"Morale Check: keep {cards}; it must beat {lost} ({d.name(choice.leader)} leading)",
+            "The book: discard whichever you like, usually the lower card, unless your army should withdraw"]
+
+
 # ---------------------------------------------------------------------------
 # Orders
 # ---------------------------------------------------------------------------
@@ -302,6 +324,26 @@ def parts_pass(st: RatState, cmd: C.Pass) -> OrderParts:
 
 def parts_redraw(st: RatState, cmd: C.Redraw) -> OrderParts:
     return OrderParts(None, "Redraw", None, "Inspiring redraw: throw this card away and turn another")
+
+
+KEEP_ACTION = "Keep a morale card"
+
+
+def parts_keep(st: RatState, cmd: C.KeepMoraleCard) -> OrderParts:
+    """Filed under no piece: the side's choice, one order per card drawn ("Keep a morale card: which?")."""
+    return OrderParts(None, KEEP_ACTION, None, f"keep {Describer(st).card(res_deck(cmd.side), cmd.card)}: "
+                      f"{morale_verdict(st, cmd.card)}")
+
+
+def morale_verdict(st: RatState, card: str) -> str:
+    """What keeping ``card`` does to the force choosing now: it holds or it breaks (Morale Check)."""
+    choice = st.morale
+    if choice is None or not is_standard_card(card):
+        return ""
+    lost = _plural(choice.casualties, "casualty", "casualties")
+    if card_value(card) > choice.casualties:
+        return f"beats {lost}, holds"
+    return f"does not beat {lost}, breaks and leaves the field"
 
 
 def parts_retarget(st: RatState, cmd: C.Retarget) -> OrderParts:

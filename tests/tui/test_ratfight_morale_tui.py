@@ -1,0 +1,151 @@
+"""RatFight's Morale Check played as a user plays it: a leader's side sees its cards and picks the one it keeps
+(Morale Check: "discarding whichever he likes"), by keys, and reads the choice in the dice log."""
+
+from __future__ import annotations
+
+import copy
+
+from tuikit import order_by_keys, playtest, screen_lines, screen_text, settle
+
+from hexfront.engine.core.battle import Battle, BattleSetup
+from hexfront.engine.core.hexes import Hex, axial_to_offset
+from hexfront.engine.core.resolution import Script
+from hexfront.engine.core.system import content_root, get_system
+from hexfront.engine.systems.ratfight import commands as C
+from hexfront.engine.systems.ratfight import data
+from hexfront.tui.app import HexfrontApp
+from hexfront.tui.orders import BROWSE, CONFIRM, VARIANT
+from hexfront.tui.session import Session
+
+
+def _at(h: Hex) -> list[int]:
+    col, row = axial_to_offset(h)
+    return [col, row]
+
+
+def morale_session(teach: bool = False) -> Session:
+    """Blue wins the initiative and Cpl Stab kills Pvt Nib in close combat (KS, QS against 3C); red turns the
+    Turn End card. Red, one casualty, draws the 5 of Hearts and the 9 of Clubs with Sgt Kray, its two-card
+    leader, standing: red is to choose. Both sides are played at this terminal."""
+    content = copy.deepcopy(data.load_content(content_root() / "ratfight", "village"))
+    content["scenario"] = {
+        "title": "Morale ground", "turn_limit": 10, "map": "\n".join(["." * 12] * 5),
+        "sides": [{"id": "red", "name": "Red Rats", "models": [
+                      {"id": "R1", "name": "Sgt Kray", "weapons": ["assault_rifle"], "at": _at(Hex(0, 4)),
+                       "leader": 2},
+                      {"id": "R2", "name": "Pvt Nib", "weapons": ["assault_rifle"], "at": _at(Hex(0, 0))}]},
+                  {"id": "blue", "name": "Blue Stoats", "models": [
+                      {"id": "B1", "name": "Cpl Stab", "weapons": ["assault_rifle"], "at": _at(Hex(1, 0))}]}]}
+    script = Script(cards={"action": ["move1-a", "move1-b", "move1-c", "turnend", "move1-b", "move1-a", "move2-a"],
+                           "res-red": ["3C", "5H", "9C"], "res-blue": ["KS", "QS", "8S"]})
+    setup = BattleSetup(system="ratfight", scenario="test", seed=4, content=content, rules_version="1",
+                        players={"red": "human", "blue": "human"}, script=script, teach=teach)
+    b = Battle(get_system("ratfight"), setup)
+    b.submit(C.Assault("B1", "R2", Hex(1, 0)))
+    assert b.state.morale is not None and b.state.morale.cards == ("5H", "9C")
+    return Session(b)
+
+
+def words(text: str) -> str:
+    return " ".join(text.replace("│", " ").split())
+
+
+def pane_words(app, pane: str) -> str:
+    """The words inside one pane of the screen ("#queue", "#orders", "#dicelog")."""
+    r = app.screen.query_one(pane).content_region
+    return words(" ".join(line[r.x:r.right] for line in screen_lines(app)[r.y:r.bottom]))
+
+
+@playtest
+async def test_the_player_keeps_the_lower_morale_card_by_keys_and_reads_it_in_the_dice_log(saves):
+    """Morale Check: "discarding whichever he likes (usually the lower ...)": the screen shows the two cards
+    drawn; the player picks "Keep a morale card" (1), then the 5 of Hearts (1), reads what it does, and gives
+    it (Enter). The dice log says which card was kept and which discarded, and the force holds (5 beats 1)."""
+    app = HexfrontApp(computer_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_session(morale_session())
+        await settle(pilot)
+        screen = app.screen
+        battle = screen.session.battle
+        queue = pane_words(app, "#queue")
+        assert "Red Rats: keep one morale card" in queue
+        assert "Morale Check: keep 5H (5 of Hearts) or 9C (9 of Clubs); it must beat 1 casualty (Sgt Kray [R1] " \
+               "leading)" in queue
+        assert screen.editor.level == BROWSE and screen.editor.menu() == ["Keep a morale card"]
+        await pilot.press("1")
+        await pilot.pause()
+        orders = pane_words(app, "#orders")
+        assert screen.editor.level == VARIANT
+        assert "Keep a morale card: which?" in orders
+        assert "1 keep 5H (5 of Hearts): beats 1 casualty, holds" in orders
+        assert "2 keep 9C (9 of Clubs): beats 1 casualty, holds" in orders
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.editor.level == CONFIRM
+        orders = pane_words(app, "#orders")
+        assert "keep the 5 of Hearts for morale" in orders and "Cost: discard the 9 of Clubs" in orders
+        assert "nothing left to chance: 5 beats 1 casualty, holds (Morale Check)" in orders
+        await pilot.press("enter")
+        await settle(pilot)
+        assert battle.log[-1] == C.KeepMoraleCard("red", "5H")
+        assert battle.outcome() is None and battle.state.morale is None and battle.state.turn == 2
+        await pilot.press("d")  # the dice log, newest first: back through it to the choice
+        for _ in range(30):
+            if "Red Rats keep the 5 of Hearts" in pane_words(app, "#dicelog"):
+                break
+            await pilot.press("pagedown")
+        log = pane_words(app, "#dicelog")
+        assert "Red Rats keep the 5 of Hearts, discard the 9 of Clubs [Morale Check]" in log
+        assert "Red Rats morale: 5H against 1 casualties (kept of 2 drawn): holds" in log
+
+
+@playtest
+async def test_a_wrong_key_at_the_choice_changes_nothing(saves):
+    """While the choice waits no piece has an order (Tab says so); at "Keep a morale card: which?" only the cards
+    drawn are offered: a key past them is refused and Escape goes back, nothing given."""
+    app = HexfrontApp(computer_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_session(morale_session())
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("tab")  # no piece to pick: the screen says why
+        await pilot.pause()
+        assert "no model acts until a morale card is kept: choose Keep a morale card (1), then the card" in \
+            words(screen_text(app))
+        await pilot.press("1", "3")
+        await pilot.pause()
+        assert screen.editor.level == VARIANT and "there is no choice 3 here" in words(screen_text(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.editor.level == BROWSE and screen.session.battle.log == [C.Assault("B1", "R2", Hex(1, 0))]
+
+
+@playtest
+async def test_teach_mode_explains_the_choice(saves):
+    """Teach mode: the pause for the morale cards names the leader who gives the extra card and says the side
+    keeps the one it chooses (Morale Check; Leaders and Heroes)."""
+    from hexfront.tui.screens.teach import TeachScreen
+
+    app = HexfrontApp(computer_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = morale_session(teach=True)
+        battle = session.battle
+        battle.undo()  # give the close assault again at the keyboard's pace, to see its pauses
+        app.open_session(session)
+        await settle(pilot)
+        screen = app.screen
+        await order_by_keys(pilot, screen, C.Assault("B1", "R2", Hex(1, 0)))
+        seen = []
+        for _ in range(40):
+            await pilot.pause()
+            if not isinstance(app.screen, TeachScreen):
+                break
+            seen.append(pane_words(app, "#teach-box"))
+            await pilot.press("space")
+        morale = [s for s in seen if "Morale Check: 2 cards" in s]
+        assert len(morale) == 1, seen
+        assert "* Red Rats: 5H (5 of Hearts), 9C (9 of Clubs)" in morale[0]
+        assert "2 cards, the side keeps the one it chooses: leader Sgt Kray on the battlefield and not Down" \
+               in morale[0]
+        assert "they keep the one they choose, and it must beat 1 casualty" in morale[0]
+        assert screen.session.battle.side_to_act() == "red" and screen.editor.menu() == ["Keep a morale card"]
