@@ -76,4 +76,10 @@ class Redraw:
     """Inspiring hero: discard the action card just turned and turn another (once per turn)."""
 
 
-COMMAND_TYPES = (Pass, Move, Pivot, Assault, Embark, Disembark, Fire, Retarget, Redraw)
+@attrs.frozen
+class DrawForCasualties:
+    """The end of a battle of a campaign: a card for each casualty says whether it fights again (Testing for
+    Casualties: "any card but a heart"). Given once the battle is decided; it has no choice in it."""
+
+
+COMMAND_TYPES = (Pass, Move, Pivot, Assault, Embark, Disembark, Fire, Retarget, Redraw, DrawForCasualties)
