@@ -190,6 +190,7 @@ def campaign_from_save(found: CampaignSave, where: str = "the campaign") -> Camp
         campaign.fought.append(Fought(battle, record.winner, record.reason, record.carried))
     if found.current is not None:
         campaign.current = _embedded(found, len(found.fought), found.current, where)
+        campaign.teach = campaign.current.setup.teach
     return campaign
 
 

@@ -118,7 +118,7 @@ class Campaign:
 
     def __init__(self, spec: CampaignSpec, players: dict[str, str], seed: int, options: dict[str, Any],
                  undo_policy: str = "practice", fought: list[Fought] | None = None,
-                 current: Battle | None = None) -> None:
+                 current: Battle | None = None, teach: bool = False) -> None:
         self.spec = spec
         self.system = get_system(spec.system)
         self.rules = campaign_rules(self.system)
@@ -128,15 +128,18 @@ class Campaign:
         self.undo_policy = undo_policy
         self.fought: list[Fought] = list(fought or [])
         self.current = current
+        #: teach pauses in every battle (a setting of each battle, kept in its save)
+        self.teach = teach
 
     # -- starting -------------------------------------------------------------------
     @classmethod
     def start(cls, system_id: str, name: str, *, players: dict[str, str], seed: int = 0,
-              options: dict[str, Any] | None = None, undo_policy: str = "practice") -> Campaign:
+              options: dict[str, Any] | None = None, undo_policy: str = "practice",
+              teach: bool = False) -> Campaign:
         """A new campaign with its first battle created (no order given yet)."""
         system = get_system(system_id)
         spec = read_campaign(system, name)
-        campaign = cls(spec, players, seed, options or {}, undo_policy)
+        campaign = cls(spec, players, seed, options or {}, undo_policy, teach=teach)
         campaign.current = campaign._create(0, system.load_content(spec.battles[0]))
         return campaign
 
@@ -149,6 +152,7 @@ class Campaign:
         if missing:
             raise HexfrontError(f"no one commands {', '.join(missing)} in {self.spec.battles[index]}")
         battle.setup.players = {s: self.players[s] for s in sides}
+        battle.setup.teach = self.teach
         return battle
 
     # -- reading --------------------------------------------------------------------
@@ -223,3 +227,42 @@ class Campaign:
         self.fought.append(done)
         self.current = nxt
         return done
+
+
+CAMPAIGNS_HELP = """\
+A campaign is a named series of battles in one rule system, fought in order by the same forces. What the \
+book says carries from one battle to the next does: the survivors, the casualties and those lost for good, \
+wounds and experience. A unit is the same unit in every battle of a campaign when the scenarios give it the \
+same id; a unit that fought in none of the earlier battles joins fresh.
+
+Choose Play: campaign on the new-battle form (or run 'hexfront campaign SYSTEM NAME'; 'hexfront campaigns' \
+lists them). When a battle is over, n on its end screen goes on: any roll or card the book puts at the end of \
+a battle is made then, in that battle's own dice log; a screen says what carried over, then the next battle \
+starts. After the last battle, the campaign's result: the side that won more battles wins it.
+
+The whole campaign is one file in the saves folder, and Continue brings it back where it was. Each battle's \
+save is inside it whole, with the scenario as the battle was fought (what carried over written in), so each \
+replays on its own: 'hexfront replay FILE --battle N' (--verify checks every battle).
+
+This game's own: the campaign mode itself, the campaigns and their scenarios, and how a campaign's winner is \
+decided; the books give only what carries over, and each system below says which parts are its book's."""
+
+
+def campaigns_help(systems: list[RuleSystem]) -> str:
+    """The rules help's Campaigns section: what a campaign is, then each system's campaign rules (its
+    ``CampaignRules.help``) and its campaigns."""
+    parts = [CAMPAIGNS_HELP]
+    for system in systems:
+        rules = system.campaign_rules()
+        if rules is None:
+            continue
+        parts.append(f"{system.title}\n\n{rules.help.strip()}")
+        try:
+            found = campaigns_of(system)
+        except HexfrontError as exc:
+            parts.append(f"Its campaigns cannot be listed: {exc.message}")
+            continue
+        for spec in found:
+            parts.append(f"Campaign '{spec.name}': {spec.title}. {spec.summary}"
+                         + (f" {spec.notes}" if spec.notes else ""))
+    return "\n\n".join(parts) + "\n"
