@@ -49,7 +49,8 @@ def step_text(campaign: Campaign, fought: Fought | None) -> Text:
         number = campaign.fought.index(fought) + 1
         text.append(f"Battle {number} of {total} is over. ", style="bold")
         text.append(f"{_result(campaign, fought)}\n\n")
-        text.append("What carries over\n", style="bold")
+        last = campaign.current is None
+        text.append("How the battle left them\n" if last else "What carries over\n", style="bold")
         for line in carried_lines(campaign, fought.carried):
             text.append(f"{line}\n")
     if campaign.current is not None:
@@ -62,8 +63,12 @@ def step_text(campaign: Campaign, fought: Fought | None) -> Text:
         return text
     text.append("\nThe campaign is over. ", style="bold")
     text.append(f"{campaign.result_line()}\n")
+    titles = {s.name: s.title for s in campaign.system.scenarios()}
+    names = campaign.side_names()
     for number, done in enumerate(campaign.fought, start=1):
-        text.append(f"  Battle {number} ({done.battle.setup.scenario}): {_result(campaign, done)}\n")
+        scenario = done.battle.setup.scenario
+        who = f"{names.get(done.winner, done.winner)} won" if done.winner is not None else "a draw"
+        text.append(f"  {number}. {titles.get(scenario, scenario)}: {who}\n")
     return text
 
 
@@ -72,6 +77,7 @@ class CampaignStepScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "next", "next battle", key_display="Enter"),
+        Binding("enter", "finish", "the menu", key_display="Enter"),
         Binding("m", "menu", "menu"),
         Binding("escape", "menu", "back"),
         Binding("question_mark", "app.help", "help", key_display="?"),
@@ -96,9 +102,11 @@ class CampaignStepScreen(Screen[None]):
         self.query_one("#campaign-box").border_title = shown(self.campaign.spec.title, 60)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter starts the next battle only while there is one."""
+        """Enter starts the next battle while there is one; after the last it goes to the menu."""
         if action == "next":
             return self.campaign.current is not None
+        if action == "finish":
+            return self.campaign.current is None
         return True
 
     def action_next(self) -> None:
@@ -113,4 +121,8 @@ class CampaignStepScreen(Screen[None]):
         app.open_session(session)
 
     def action_menu(self) -> None:
+        hexfront_app(self).go_to_menu()
+
+    def action_finish(self) -> None:
+        """Enter after the last battle: the campaign is over, back to the menu."""
         hexfront_app(self).go_to_menu()
