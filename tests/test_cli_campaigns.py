@@ -75,3 +75,21 @@ def test_campaign_mistakes_are_one_line(capsys, tmp_path):
     assert not (tmp_path / "x.json").exists()
     code, _, err = run(capsys, "replay", str(tmp_path / "y.json"), "--battle", "1")
     assert code == 1 and err.count("\n") == 1
+
+
+def test_the_same_seed_gives_a_byte_identical_campaign_file_whatever_the_hash_seed(tmp_path):
+    """Two real processes with different PYTHONHASHSEED fight the whole campaign from seed 3: the same bytes."""
+    import os
+    import subprocess
+    import sys
+
+    files = []
+    for hash_seed in ("1", "4242"):
+        out = tmp_path / f"c{hash_seed}.json"
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        done = subprocess.run([sys.executable, "-m", "hexfront.tui", "campaign", "ratfight", "mill_race", "--play",
+                               "--players", "default,default", "--seed", "3", "--out", str(out)],
+                              env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        files.append(out.read_bytes())
+    assert files[0] == files[1] and len(files[0]) > 10_000
