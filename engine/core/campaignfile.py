@@ -201,8 +201,10 @@ def _embedded(found: CampaignSave, index: int, raw: dict[str, Any], where: str) 
     if (save.system, save.scenario) != (found.system, found.battles[index]):
         raise SaveError(f"{at} is a battle of another scenario than the campaign lists; "
                         f"it is damaged or edited by hand")
-    if save.options.get(CAMPAIGN_OPTION) != found.campaign or save.seed != battle_seed(found.seed, index):
-        raise SaveError(f"{at} is not this campaign's battle (its campaign or seed differ); "
+    system = get_system(found.system)
+    options = system.default_options() | found.options | {CAMPAIGN_OPTION: found.campaign}
+    if save.options != options or save.seed != battle_seed(found.seed, index):
+        raise SaveError(f"{at} is not this campaign's battle (its campaign, options or seed differ); "
                         f"it is damaged or edited by hand")
     if any(found.players.get(side) != who for side, who in save.players.items()):
         raise SaveError(f"{at} gives a side to another player than the campaign; it is damaged or edited by hand")

@@ -150,12 +150,16 @@ def _edit(raw: dict, how: str) -> None:
         raw["battles"] = ["mill_race_1_ford"]
     elif how == "swap":
         raw["fought"][0], raw["fought"][1] = raw["fought"][1], raw["fought"][0]
+    elif how == "options":
+        raw["options"] = {"campaign": "other"}
+    elif how == "embedded-options":
+        raw["fought"][2]["save"]["options"]["campaign"] = "other"
     elif how == "embedded-players":
         raw["fought"][0]["save"]["players"]["red"] = "human"
 
 
 EDITS = ["winner", "carried", "seed", "scenarios", "order", "current", "extra", "player", "tag", "version",
-         "campaign", "system", "undo", "battles", "swap", "embedded-players"]
+         "campaign", "system", "undo", "battles", "swap", "embedded-players", "options", "embedded-options"]
 
 
 @pytest.mark.parametrize("how", EDITS)
