@@ -147,6 +147,9 @@ def _check_record(found: CampaignSave, where: str) -> None:
     if found.undo_policy not in UNDO_POLICIES:
         raise SaveError(f"{where} has the undo policy '{shown(found.undo_policy, 20)}'; "
                         f"it is one of: {', '.join(UNDO_POLICIES)}")
+    if CAMPAIGN_OPTION in found.options:
+        raise SaveError(f"{where} sets the option '{CAMPAIGN_OPTION}' for the whole campaign, which only its battles "
+                        f"carry; it is damaged or edited by hand")
     fought = len(found.fought)
     if fought > len(found.battles) or (found.current is None) != (fought == len(found.battles)):
         raise SaveError(f"{where} records {fought} battles fought of {len(found.battles)} "
