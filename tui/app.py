@@ -9,6 +9,7 @@ colour alone. ``HEXFRONT_SAVES`` moves the saves folder.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,8 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Static
 
 from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.campaignfile import is_campaign_file, load_campaign
+from hexfront.engine.core.campaigns import Campaign
 from hexfront.engine.core.errors import HexfrontError
 from hexfront.engine.core.players import HUMAN
 from hexfront.engine.core.saves import load_battle
@@ -71,7 +74,7 @@ class HexfrontApp(App[None]):
     def __init__(self, *, ascii_look: bool | None = None, computer_delay: float | None = None,
                  replay_interval: float = 0.5, start: str = "menu", battle_seed: int | None = None,
                  replay: Path | None = None, loaded: Replayed | None = None,
-                 resumed: Battle | None = None, host: HostVisit | None = None) -> None:
+                 resumed: Battle | Campaign | None = None, host: HostVisit | None = None) -> None:
         # the terminal's own 16 colours, and with NO_COLOR none at all (plain text attributes stay)
         super().__init__(ansi_color=True)
         env_ascii = os.environ.get("HEXFRONT_ASCII", "").strip().lower() not in ("", "0", "no", "off", "false")
@@ -204,6 +207,61 @@ class HexfrontApp(App[None]):
             self.notify(f"your unfinished battle is kept as {kept.name}")
         self.open_session(session)
 
+    def start_campaign(self, system_id: str, name: str, *, players: dict[str, str],
+                       options: dict[str, Any] | None = None, undo_policy: str = "practice",
+                       seed: int | None = None, teach: bool = False) -> None:
+        """A new campaign: its first battle is played at once, the campaign's file is the autosave."""
+        try:
+            kept = retire_autosave()
+            if seed is None:
+                seed = self.battle_seed if self.battle_seed is not None else time.time_ns() & 0xFFFF_FFFF
+            campaign = Campaign.start(system_id, name, players=players, seed=seed, options=options,
+                                      undo_policy=undo_policy, teach=teach)
+            assert campaign.current is not None  # a campaign starts with its first battle
+            session = Session(campaign.current, autosave_path(), campaign)
+        except HexfrontError as exc:
+            self.notify(exc.message, severity="error")
+            return
+        if kept is not None:
+            self.notify(f"your unfinished battle is kept as {kept.name}")
+        self.open_session(session)
+
+    def open_campaign(self, campaign: Campaign, autosave: Path) -> None:
+        """Into a campaign: its battle in play, or (all fought) the screen with its result."""
+        if campaign.current is None:
+            from .screens.campaign import CampaignStepScreen
+
+            self.go_to_menu()
+            self.push_screen(CampaignStepScreen(campaign, None))
+            return
+        self.open_session(Session(campaign.current, autosave, campaign))
+
+    def campaign_autosave(self) -> Path:
+        """Where a campaign in play is kept: the autosave."""
+        return autosave_path()
+
+    def next_in_campaign(self, session: Session) -> None:
+        """After a battle of a campaign (the end screen's n): give its aftermath order, read what carries over,
+        create the next battle and keep the campaign's file; then the screen between the battles."""
+        from .screens.campaign import CampaignStepScreen
+
+        campaign = session.campaign
+        if campaign is None or campaign.current is not session.battle:
+            return
+        try:
+            campaign.give_aftermath()
+            fought = campaign.next_battle()
+        except HexfrontError as exc:
+            self.notify(f"cannot go on: {exc.message}", severity="error", markup=False)
+            return
+        if campaign.current is not None:
+            following: Session | None = Session(campaign.current, session.autosave, campaign)  # writes the file
+        else:
+            following = None
+            session.write()  # the campaign's file, with its last battle fought
+        self.go_to_menu()
+        self.push_screen(CampaignStepScreen(campaign, fought, following))
+
     def start_again(self, session: Session) -> None:
         s = session.battle.setup
         self.start_battle(s.system, s.scenario, players=dict(s.players), options=dict(s.options),
@@ -219,13 +277,18 @@ class HexfrontApp(App[None]):
             return
         self.start_battle(system_id, scenario, players=players, seed=1, teach=True)
 
-    def continue_battle(self, battle: Battle | None = None) -> None:
-        """Back into the autosaved battle (``battle``: already loaded from it by the command line)."""
+    def continue_battle(self, battle: Battle | Campaign | None = None) -> None:
+        """Back into the autosaved battle or campaign (``battle``: already loaded from it by the command line)."""
         path = autosave_path()
         if battle is None and not path.is_file():
             self.notify("there is no battle to continue yet: start a new one", severity="warning")
             return
         try:
+            if battle is None and is_campaign_file(path):
+                battle = load_campaign(path)
+            if isinstance(battle, Campaign):
+                self.open_campaign(battle, path)
+                return
             session = Session.load(path, autosave=path) if battle is None else Session(battle, path)
         except HexfrontError as exc:
             self.notify(f"cannot continue: {exc.message}", severity="error", timeout=10, markup=False)
@@ -233,7 +296,13 @@ class HexfrontApp(App[None]):
         self.open_session(session)
 
     def open_save(self, path: Path) -> None:
-        """Load a save to play on; it becomes the autosaved battle. Raises SaveError (one line)."""
+        """Load a save (or a campaign) to play on; it becomes the autosaved one. Raises SaveError (one line)."""
+        if is_campaign_file(path):
+            campaign = load_campaign(path)
+            if path.resolve() != autosave_path().resolve():
+                retire_autosave()
+            self.open_campaign(campaign, autosave_path())
+            return
         battle = load_battle(path, verify=True)
         if path.resolve() != autosave_path().resolve():
             retire_autosave()
@@ -246,6 +315,10 @@ class HexfrontApp(App[None]):
 
         from .screens.replay import ReplayScreen
 
+        if loaded is None and is_campaign_file(path):  # a campaign: its latest battle (every one verified)
+            campaign = load_campaign(path)
+            latest = campaign.current if campaign.current is not None else campaign.fought[-1].battle
+            loaded = (latest, None)
         battle, divergence = loaded if loaded is not None else load_for_replay(path)
         self.push_screen(ReplayScreen(battle, path.name, divergence=divergence, path=path))
 
@@ -290,7 +363,7 @@ class HexfrontApp(App[None]):
 
 
 def run(start: str = "menu", ascii_look: bool | None = None, replay: Path | None = None,
-        loaded: Replayed | None = None, resumed: Battle | None = None) -> int:
+        loaded: Replayed | None = None, resumed: Battle | Campaign | None = None) -> int:
     app = HexfrontApp(start=start, ascii_look=ascii_look, replay=replay, loaded=loaded, resumed=resumed)
     app.run()
     return app.return_code or 0

@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from hexfront.engine.core.battle import UNDO_POLICIES, Battle
+from hexfront.engine.core.campaignfile import is_campaign_file, load_campaign, save_campaign
+from hexfront.engine.core.campaigns import Campaign, campaigns_of, read_campaign
 from hexfront.engine.core.errors import HexfrontError, shown, shown_path
 from hexfront.engine.core.files import FileRefused, check_writable_target
 from hexfront.engine.core.places import save_file_name, saves_dir
@@ -156,7 +158,63 @@ def cmd_systems(args: argparse.Namespace) -> int:
         for info in system.scenarios():
             default = " (default)" if info.name == system.default_scenario() else ""
             _say(f"    {info.name}{default}: {info.title}. {info.summary}".rstrip())
+        for spec in campaigns_of(system):
+            _say(f"    campaign {spec.name}: {spec.title}. {spec.summary} ({', '.join(spec.battles)})")
     return 0
+
+
+def cmd_campaigns(args: argparse.Namespace) -> int:
+    """'hexfront campaigns': every campaign of every system (or of one), its battles in order."""
+    systems = [get_system(args.system)] if args.system else list(all_systems().values())
+    found = 0
+    for system in systems:
+        for spec in campaigns_of(system):
+            found += 1
+            _say(f"{system.id} {spec.name}: {spec.title}. {spec.summary}")
+            for number, scenario in enumerate(spec.battles, start=1):
+                _say(f"    battle {number}: {scenario}")
+    if not found:
+        _say("no campaigns" + (f" in {systems[0].title}" if args.system else ""))
+    return 0
+
+
+def cmd_campaign(args: argparse.Namespace) -> int:
+    """'hexfront campaign SYSTEM NAME': start a campaign and write its file (battle 1, no order given yet);
+    with --players of computers only and --play, fight it to the end and print each battle's result."""
+    system = get_system(args.system)
+    out = Path(args.out) if args.out else saves_dir() / save_file_name(system.id, "campaign", args.name, args.seed)
+    if os.path.lexists(out) and not args.force:
+        raise HexfrontError(f"{shown_path(out)} already exists; give --force to replace it or --out another file")
+    _check_target(out, "the campaign")
+    spec = read_campaign(system, args.name)
+    first = Battle.new(system.id, spec.battles[0], seed=args.seed)
+    choices = [HUMAN, *system.computer_players()]
+    players = _assign_players(system.sides(first.state), args.players, choices)
+    campaign = Campaign.start(system.id, args.name, players=players, seed=args.seed, undo_policy=args.undo)
+    if args.play:
+        if HUMAN in players.values():
+            raise HexfrontError("--play fights the campaign with computer players only; "
+                                "give --players with a computer player for every side")
+        play_campaign(campaign)
+        for number, fought in enumerate(campaign.fought, start=1):
+            result = f"winner {fought.winner}" if fought.winner is not None else "draw"
+            _say(f"battle {number} ({fought.battle.setup.scenario}, seed {fought.battle.setup.seed}): {result}: "
+                 f"{fought.reason}")
+            describe = campaign.rules.describe
+            for line in describe(fought.carried) if describe is not None else [json.dumps(fought.carried)]:
+                _say(f"    {line}")
+        _say(campaign.result_line())
+    save_campaign(campaign, out)
+    _say(str(out))
+    return 0
+
+
+def play_campaign(campaign: Campaign) -> None:
+    """Let the computer players fight every battle of ``campaign`` to its end, aftermath included."""
+    while campaign.current is not None:
+        play_out(campaign.current, computer_players_for(campaign.current))
+        campaign.give_aftermath()
+        campaign.next_battle()
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -190,14 +248,60 @@ def replay_command(play: PlayFn | None) -> Callable[[argparse.Namespace], int]:
         if printed or play is None or not terminal:
             return cmd_replay(args)
         # a file that cannot be read is one line on stderr, before any screen; the viewer opens on this load
-        args.loaded = load_for_replay(args.file)
+        args.loaded = _campaign_battle(args) if is_campaign_file(args.file) else load_for_replay(args.file)
         return play(args)
 
     return run
 
 
+def _campaign_battle(args: argparse.Namespace) -> tuple[Battle, str | None]:
+    """The battle of a campaign file the viewer opens: --battle N, else the latest (every battle verified)."""
+    battles = campaign_battles(load_campaign(args.file))
+    if args.battle is not None and not 1 <= args.battle <= len(battles):
+        raise HexfrontError(f"the campaign has {_plural(len(battles), 'battle')} so far; "
+                            f"--battle is 1 to {len(battles)}")
+    return battles[-1 if args.battle is None else args.battle - 1], None
+
+
+def campaign_battles(campaign: Campaign) -> list[Battle]:
+    """The campaign's battles so far, in order: those fought, then the one in play."""
+    return [f.battle for f in campaign.fought] + ([campaign.current] if campaign.current is not None else [])
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    battle = load_battle(args.file, verify=args.verify)
+    if is_campaign_file(args.file):
+        return _replay_campaign(args)
+    if args.battle is not None:
+        raise HexfrontError(f"{shown_path(args.file)} is one battle, not a campaign; leave out --battle")
+    return _replay_battle(load_battle(args.file, verify=args.verify), args)
+
+
+def _replay_campaign(args: argparse.Namespace) -> int:
+    """A campaign file: every battle is verified as it is loaded; --verify says so per battle, the log
+    commands print each battle (or only --battle N)."""
+    campaign = load_campaign(args.file)
+    battles = campaign_battles(campaign)
+    if args.battle is not None and not 1 <= args.battle <= len(battles):
+        raise HexfrontError(f"the campaign has {_plural(len(battles), 'battle')} so far; "
+                            f"--battle is 1 to {len(battles)}")
+    chosen = range(len(battles)) if args.battle is None else [args.battle - 1]
+    if args.verify:
+        for i in chosen:
+            battle = battles[i]
+            final = battle.checkpoints[-1].hash if battle.checkpoints else battle.setup_check.hash
+            _say(f"battle {i + 1} ({battle.setup.scenario}) verified: {_plural(len(battle.log), 'command')}, "
+                 f"every state hash matches; final state {final}")
+        return 0
+    for i in chosen:
+        if not args.json:
+            _say(f"== {campaign.spec.title}, battle {i + 1} of {len(campaign.spec.battles)} ==")
+        _replay_battle(battles[i], args)
+    if not args.json and campaign.finished() and args.battle is None:
+        _say(campaign.result_line())
+    return 0
+
+
+def _replay_battle(battle: Battle, args: argparse.Namespace) -> int:
     if args.verify:
         final = battle.checkpoints[-1].hash if battle.checkpoints else battle.setup_check.hash
         _say(f"verified: {_plural(len(battle.log), 'command')}, every state hash matches; "
@@ -418,7 +522,10 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
     replay = command("replay", "Watch a saved battle in the replay viewer; print its event log (--text, "
                                "or when output is not a terminal), or check that it replays exactly.",
                      replay_command(play))
-    replay.add_argument("file", metavar="FILE", help="a battle or save file")
+    replay.add_argument("file", metavar="FILE", help="a battle or save file, or a campaign file")
+    replay.add_argument("--battle", type=_positive, metavar="N",
+                        help="of a campaign file: only its battle N (default: every battle; the viewer "
+                             "opens the latest)")
     mode = replay.add_mutually_exclusive_group()
     mode.add_argument("--text", action="store_true",
                       help="print the event log as text instead of opening the viewer")
@@ -428,6 +535,27 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
     mode.add_argument("--json", action="store_true",
                       help="print one JSON object per event: {\"command\": N, \"event\": {...}}, "
                            "N 0 for setup")
+
+    command("campaigns", "List the campaigns: series of battles where the survivors carry over.",
+            cmd_campaigns).add_argument("system", metavar="SYSTEM", nargs="?", help="only this rule system's")
+
+    campaign = command("campaign", "Start a campaign and write its file (its first battle, no order given yet); "
+                                   "'hexfront play' continues it.", cmd_campaign)
+    campaign.add_argument("system", metavar="SYSTEM", help="rule system id, e.g. ratfight")
+    campaign.add_argument("name", metavar="NAME", help="campaign name ('hexfront campaigns' lists them)")
+    campaign.add_argument("--seed", type=_seed, default=0, metavar="N",
+                          help="seed of the first battle's dice and cards; battle i has seed N+i-1 (default: 0)")
+    campaign.add_argument("--undo", choices=UNDO_POLICIES, default="practice",
+                          help="practice or strict, as for 'hexfront new' (default: practice)")
+    campaign.add_argument("--players", default=f"{HUMAN},default", metavar="A,B",
+                          help="who commands each side, in side order (default: human,default)")
+    campaign.add_argument("--play", action="store_true",
+                          help="with computer players on every side: fight every battle to the end, print "
+                               "what carried over and the campaign's result")
+    campaign.add_argument("--out", metavar="FILE",
+                          help="where to write the campaign (default: SYSTEM-campaign-NAME-SEED.json in the "
+                               "saves folder)")
+    campaign.add_argument("--force", action="store_true", help="replace FILE if it already exists")
 
     selfplay = command("selfplay", "Play computer against computer to the end, one or more games.",
                        cmd_selfplay)

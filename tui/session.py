@@ -15,11 +15,19 @@ from pathlib import Path
 from typing import Any
 
 from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.campaignfile import (
+    is_campaign_file,
+    is_campaign_json,
+    load_campaign,
+    parse_campaign_text,
+    save_campaign,
+)
+from hexfront.engine.core.campaigns import Campaign
 from hexfront.engine.core.errors import HexfrontError, SaveError, UndoRefused, shown, shown_path
 from hexfront.engine.core.files import FileRefused, read_text_bounded
 from hexfront.engine.core.places import saves_dir
 from hexfront.engine.core.players import HUMAN, computer_players_for
-from hexfront.engine.core.saves import MAX_SAVE_BYTES, load_battle, parse_save_text, save_battle
+from hexfront.engine.core.saves import MAX_SAVE_BYTES, load_battle, parse_json_text, parse_save_text, save_battle
 
 from .names import elsewhere_target, fresh_target, safe_part, saves_target
 
@@ -59,10 +67,12 @@ def list_saves() -> list[Path]:
 
 
 class Session:
-    """One battle in play. ``autosave`` None means nothing is written (replays, tests)."""
+    """One battle in play. ``autosave`` None means nothing is written (replays, tests). A battle of a
+    ``campaign`` (its battle in play) is saved as the whole campaign's file."""
 
-    def __init__(self, battle: Battle, autosave: Path | None = None) -> None:
+    def __init__(self, battle: Battle, autosave: Path | None = None, campaign: Campaign | None = None) -> None:
         check_players(battle)
+        self.campaign = campaign
         self.battle = battle
         self.system = battle.system
         self.autosave = autosave
@@ -182,7 +192,7 @@ class Session:
         if self.autosave is None:
             return True
         try:
-            save_battle(self.battle, self.autosave)
+            self._save_to(self.autosave)
         except HexfrontError as exc:  # the file named by its name: the line is for a narrow screen
             where = self.autosave.name
             self.save_error = exc.message.replace(shown_path(self.autosave), where).replace(str(self.autosave), where)
@@ -193,9 +203,17 @@ class Session:
         self.unsaved = 0
         return True
 
+    def _save_to(self, path: Path) -> Path:
+        """Write the battle, or in a campaign the campaign's file (with this battle in it), to ``path``."""
+        if self.campaign is not None:
+            return save_campaign(self.campaign, path)
+        return save_battle(self.battle, path)
+
     def copy_stem(self) -> str:
-        """The start of a copy's file name: the battle's system and scenario ids, made safe."""
+        """The start of a copy's file name: the battle's system and scenario ids (or the campaign's name), made safe."""
         s = self.battle.setup
+        if self.campaign is not None:
+            return f"{safe_part(s.system, 'system')}-campaign-{safe_part(self.campaign.spec.name, 'campaign')}"
         return f"{safe_part(s.system, 'system')}-{safe_part(s.scenario, 'scenario')}"
 
     def save_copy(self, name: str | None = None) -> Path:
@@ -209,7 +227,7 @@ class Session:
             target = fresh_target(folder, f"{self.copy_stem()}-{time.strftime('%Y%m%d-%H%M%S')}")
         else:
             target = saves_target(folder, name)
-        path = save_battle(self.battle, target)
+        path = self._save_to(target)
         self.unsaved = 0
         return path
 
@@ -218,7 +236,7 @@ class Session:
 
         For when the saves folder cannot be written: the copy holds every order so far."""
         default = f"{self.copy_stem()}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-        path = save_battle(self.battle, elsewhere_target(typed, default, saves_dir()))
+        path = self._save_to(elsewhere_target(typed, default, saves_dir()))
         self.unsaved = 0
         return path
 
@@ -231,7 +249,10 @@ def unfinished_autosave() -> Path | None:
         return None
     keep = True
     try:
-        keep = load_battle(path, verify=False).outcome() is None
+        if is_campaign_file(path):  # a campaign is kept until its last battle is over
+            keep = parse_campaign_text(read_text_bounded(path, MAX_SAVE_BYTES, "campaign")).current is not None
+        else:
+            keep = load_battle(path, verify=False).outcome() is None
     except HexfrontError:
         keep = True
     if not keep:
@@ -270,6 +291,11 @@ def describe_save(path: Path) -> str:
     name = shown(path.name, 60)
     try:
         text = read_text_bounded(path, MAX_SAVE_BYTES, "save")
+        if is_campaign_json(parse_json_text(text, "it")):
+            found = parse_campaign_text(text, "it")
+            done = len(found.fought) + (found.current is not None)
+            state = f"battle {done} of {len(found.battles)}" if found.current is not None else "over"
+            return f"{name}: {shown(found.system, 30)} campaign {shown(found.campaign, 40)}, {state}"
         save = parse_save_text(text, "it")
     except (FileRefused, SaveError) as exc:
         # the first clause, with the file named "it": "it is a pipe (FIFO), not a regular file"
@@ -297,14 +323,18 @@ def check_players(battle: Battle) -> None:
                             f"the save may be from another version or damaged")
 
 
-def resume_autosave() -> Battle | None:
-    """The autosaved battle for 'hexfront play --continue', loaded and checked; None when there is none.
-
-    A file there that cannot be played raises SaveError with one line (the command line prints it)."""
+def resume_autosave() -> Battle | Campaign | None:
+    """The autosaved battle (or campaign) for 'hexfront play --continue', loaded and checked; None when there
+    is none. A file there that cannot be played raises SaveError with one line (the command line prints it)."""
     path = autosave_path()
     if not os.path.lexists(path):
         return None
     try:
+        if is_campaign_file(path):
+            campaign = load_campaign(path)
+            if campaign.current is not None:
+                check_players(campaign.current)
+            return campaign
         battle = load_battle(path, verify=True)
         check_players(battle)
     except HexfrontError as exc:

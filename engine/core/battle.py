@@ -84,18 +84,23 @@ class Battle:
     @classmethod
     def new(cls, system_id: str, scenario: str | None = None, *, seed: int = 0,
             options: dict[str, Any] | None = None, undo_policy: str = "practice",
-            players: dict[str, str] | None = None, script: Script | None = None) -> Battle:
+            players: dict[str, str] | None = None, script: Script | None = None,
+            content: dict[str, Any] | None = None) -> Battle:
+        """A new battle of ``scenario``; ``content`` (a campaign's next battle: the scenario's content with
+        what carried over written in) is used instead of the scenario's files."""
         system = get_system(system_id)
         scenario = scenario or system.default_scenario()
         system.check_scenario(scenario)
         merged = system.default_options()
+        known = system.option_names()
         for key, value in (options or {}).items():
-            if key not in merged:
+            if key not in known:
                 raise HexfrontError(
-                    f"{system.title} has no option '{key}'; options: {', '.join(merged) or 'none'}"
+                    f"{system.title} has no option '{shown(key, 40)}'; options: {', '.join(sorted(known)) or 'none'}"
                 )
             merged[key] = value
-        content = system.load_content(scenario)
+        if content is None:
+            content = system.load_content(scenario)
         if script is None:
             script = system.scenario_script(content)
         setup = BattleSetup(system=system.id, scenario=scenario, seed=seed, content=content,
@@ -111,9 +116,22 @@ class Battle:
         return self.system.side_to_act(self.state)
 
     def legal_commands(self) -> list[Any]:
+        """The orders that may be given now; once the battle is decided, only its aftermath order (a battle
+        of a campaign whose system has one: engine.core.campaign), until it is given."""
         if self.outcome() is not None:
-            return []
+            kind = self.aftermath_type()
+            if kind is None:
+                return []
+            return [c for c in self.system.legal_commands(self.state) if type(c) is kind]
         return self.system.legal_commands(self.state)
+
+    def aftermath_type(self) -> type[Any] | None:
+        """The order type of this battle's end-of-battle step, or None (not a campaign's, or none in its system)."""
+        return self.system.aftermath_type(self.setup.options)
+
+    def aftermath_pending(self) -> bool:
+        """The battle is decided and its aftermath order is still to be given."""
+        return self.outcome() is not None and bool(self.legal_commands())
 
     def all_events(self) -> list[Any]:
         out = list(self.setup_events)
@@ -132,7 +150,7 @@ class Battle:
     # -- orders --------------------------------------------------------------------
     def refusal(self, command: Any) -> str | None:
         """Why ``command`` is illegal now, or None if it may be given."""
-        if self.outcome() is not None:
+        if self.outcome() is not None and (type(command) is not self.aftermath_type()):
             return "the battle is over"
         if type(command) not in self.system.command_types:
             return f"{type(command).__name__} is not an order in {self.system.title}"

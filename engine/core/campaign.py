@@ -34,10 +34,12 @@ class CampaignRules:
     wounds and experience written on the units that keep them. ``aftermath`` is the command type of the
     end-of-battle step, or None where the book puts no roll or card there. ``help`` is the rules help's
     text on this system's campaigns: which parts are the book's and which are this game's own, each reading
-    marked as a reading.
+    marked as a reading. ``describe(carried)`` (optional) says what carried over in a player's words, one
+    line each, for the screen between two battles; without it that screen lists ``carried`` as it is.
     """
 
     carry_from: Callable[[Any], dict[str, Any]]
     carry_into: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
     help: str
     aftermath: type[Any] | None = None
+    describe: Callable[[dict[str, Any]], list[str]] | None = None

@@ -29,6 +29,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from .. import ENGINE_VERSION, SAVE_FORMAT_VERSION
 from .battle import Battle, BattleSetup, Checkpoint, Divergence, IllegalOrder
+from .campaign import CAMPAIGN_OPTION
 from .errors import HexfrontError, SaveError, UnknownSystem, shown, shown_path
 from .files import MAX_FILE_BYTES, FileRefused, read_bounded, write_atomic
 from .places import is_plain_name
@@ -229,15 +230,15 @@ def _check_checkpoints(save: SaveFile, where: str) -> None:
             raise SaveError(f"{where}: command {i} has a malformed checkpoint; it is damaged or edited by hand")
 
 
-def parse_save_text(text: str, where: str = "the save") -> SaveFile:
-    """Check and structure a save file's text; raise SaveError with one line on any problem.
-
-    A save of an earlier format comes back migrated to SAVE_FORMAT_VERSION."""
+def parse_json_text(text: str, where: str, what: str = "a hexfront save") -> Any:
+    """Parse a file's text as JSON the way a save is read: no NaN or Infinity, no enormous number, no key
+    twice in one object, no nesting too deep; any problem is one SaveError line (``what`` says what the
+    file should have been)."""
     try:
-        raw = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
-                         object_pairs_hook=_one_of_each_key)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
+                          object_pairs_hook=_one_of_each_key)
     except RecursionError:
-        raise SaveError(f"{where} is nested too deeply to be a hexfront save; it may be damaged or hostile") from None
+        raise SaveError(f"{where} is nested too deeply to be {what}; it may be damaged or hostile") from None
     except _NotANumber:
         raise SaveError(f"{where} holds NaN, Infinity or a number too large for a save; "
                         f"it is damaged or hostile") from None
@@ -248,12 +249,29 @@ def parse_save_text(text: str, where: str = "the save") -> SaveFile:
         if "digits" in str(exc):  # Python's guard against enormous integers
             raise SaveError(f"{where} holds a number thousands of digits long; it is damaged or hostile") from None
         raise SaveError(f"{where} is not valid JSON ({shown(exc, 120)}); it may be truncated or damaged") from None
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT_TAG:
-        raise SaveError(f"{where} is not a hexfront save file (no \"format\": \"{FORMAT_TAG}\")")
-    version = _check_format_version(raw, where)
+
+
+def check_text_lengths(raw: Any, where: str) -> None:
+    """Refuse parsed JSON holding a text longer than MAX_TEXT_CHARS (no name or map hexfront writes is)."""
     if _longest_text(raw) > MAX_TEXT_CHARS:
         raise SaveError(f"{where} holds a text of more than {MAX_TEXT_CHARS:,} characters, longer than any name or "
                         f"map hexfront writes; it is damaged or hostile")
+
+
+def parse_save_text(text: str, where: str = "the save") -> SaveFile:
+    """Check and structure a save file's text; raise SaveError with one line on any problem.
+
+    A save of an earlier format comes back migrated to SAVE_FORMAT_VERSION."""
+    return save_from_json(parse_json_text(text, where), where)
+
+
+def save_from_json(raw: Any, where: str = "the save") -> SaveFile:
+    """Check and structure a save already parsed from JSON (a file's, or one a campaign file embeds);
+    raise SaveError with one line on any problem."""
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT_TAG:
+        raise SaveError(f"{where} is not a hexfront save file (no \"format\": \"{FORMAT_TAG}\")")
+    version = _check_format_version(raw, where)
+    check_text_lengths(raw, where)
     try:
         save = _converter.structure(raw, SaveFile)
     except RecursionError:
@@ -299,10 +317,14 @@ def setup_from_save(save: SaveFile, where: str = "the save", any_rules_version: 
             f"{where} was played with {system.title} rules version {shown(save.rules_version, 20)}; "
             f"this hexfront has rules version {system.rules_version}; open it with a matching hexfront"
         )
-    unknown = set(save.options) - set(system.default_options())
+    unknown = set(save.options) - system.option_names()
     if unknown:
         names = ", ".join(shown(name, 40) for name in sorted(unknown)[:5])
         raise SaveError(f"{where} sets options {system.title} does not have: {names}")
+    campaign = save.options.get(CAMPAIGN_OPTION)
+    if CAMPAIGN_OPTION in save.options and not (isinstance(campaign, str) and is_plain_name(campaign)):
+        raise SaveError(f"{where} names its campaign '{shown(campaign, 40)}', which is no campaign's name "
+                        f"(letters, digits, _ - .); it is damaged or edited by hand")
     choices = [HUMAN, *system.computer_players()]
     for side, who in save.players.items():
         if who not in choices:

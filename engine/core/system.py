@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from .campaign import CampaignRules
+from .campaign import CAMPAIGN_OPTION, CampaignRules
 from .contract import ContractError, Rulebook, core_event_line
 from .errors import UnknownScenario, UnknownSystem, shown
 from .hexes import Hex
@@ -193,6 +193,20 @@ class RuleSystem:
         saves from before that option were played under (``OptionSpec.older_saves``), else the default."""
         implied = {o.name: o.default if o.older_saves is None else o.older_saves for o in self.options}
         return implied | saved
+
+    def option_names(self) -> frozenset[str]:
+        """Every option a battle of this system may set: its own, and CAMPAIGN_OPTION where it has campaign
+        rules (a campaign sets it on each of its battles; the new-battle form does not show it as a row)."""
+        names = frozenset(self.default_options())
+        return names | {CAMPAIGN_OPTION} if self.campaign_rules() is not None else names
+
+    def aftermath_type(self, options: dict[str, Any]) -> type[Any] | None:
+        """The order type of the end-of-battle step (engine.core.campaign) in a battle with ``options``: the
+        campaign rules' ``aftermath``, only in a battle of a campaign; else None."""
+        rules = self.campaign_rules()
+        if rules is None or not options.get(CAMPAIGN_OPTION):
+            return None
+        return rules.aftermath
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> Any:
         raise NotImplementedError

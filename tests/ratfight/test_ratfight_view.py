@@ -5,6 +5,7 @@ Each test names the rule-book section whose state it shows.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from hexfront.engine.core.battle import Battle
@@ -224,12 +225,21 @@ def morale_choice_position(kit) -> Battle:
     b = kit.battle([kit.inf("R1", Hex(0, 0), leader=2)], [kit.inf("B1", Hex(9, 4))], action=["turnend"],
                    red=["3H", "9C"], tail=False)
     assert b.state.morale is not None
+
+
+def _campaign_battle_over(kit) -> Battle:
+    """A battle of a campaign just won by red (R1 charges blue's only model; blue breaks at the Turn End): the
+    end-of-battle draws are the one order left (Testing for Casualties: campaigns)."""
+    first = kit.battle([kit.inf("R1", Hex(0, 0))], [kit.inf("B1", Hex(3, 0))], action=["move1-a", "turnend"],
+                       red=["2C", "KS", "5C"], blue=["QS"])
+    b = Battle(first.system, attrs.evolve(first.setup, options={"campaign": "test"}))
+    b.submit(kit.C.Assault("R1", "B1", Hex(2, 0)))
     return b
 
 
 def _positions(kit) -> list[Battle]:
     return [skirmish(kit, "move2-a"), skirmish(kit, "vehicle-a"), skirmish(kit, "fireall"), retarget_position(kit),
-            morale_choice_position(kit)]
+            morale_choice_position(kit), _campaign_battle_over(kit)]
 
 
 def test_order_parts_for_every_command_type(kit):
@@ -269,6 +279,8 @@ def test_order_parts_for_every_command_type(kit):
                 assert parts.action.startswith(f"Fire {weapon.name}")
                 assert ("(" in parts.action) == (len(weapon.modes) > 1)
                 assert parts.label.endswith(f"at {st.models[cmd.target].name} [{cmd.target}]")
+            elif t == "DrawForCasualties":
+                assert (parts.unit, parts.action, parts.target) == (None, "Casualties", None)
             elif t == "Retarget":
                 assert (parts.unit, parts.action) == (st.pending.shooter, "Retarget")
                 assert parts.target == (st.models[cmd.target].pos if cmd.target else None)

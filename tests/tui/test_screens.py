@@ -39,7 +39,7 @@ async def test_the_form_sets_side_opponent_undo_policy_and_options(saves, monkey
         assert isinstance(app.screen, NewBattleScreen)
         await pick_system(pilot, "ratfight")
         rows = await form_rows(pilot)
-        assert list(rows) == ["system", "scenario", "side", "opponent", "option:night", "teach", "undo"]
+        assert list(rows) == ["system", "scenario", "side", "opponent", "option:night", "teach", "undo", "campaign"]
         await pilot.press("down", "down", "right")  # side: the second one
         await pilot.press("down", "right")  # opponent: the random computer player
         await pilot.press("down", "right")  # the switch on

@@ -127,3 +127,56 @@ def test_dustup_battle_screen_with_a_squad_selected(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(app(), terminal_size=size, run_before=run_before)
+
+
+def _fought_campaign(battles: int):
+    """The Mill Race, its first ``battles`` battles fought by the computer (seed 3), and the last one closed."""
+    from hexfront.engine.core.campaigns import Campaign
+    from hexfront.engine.core.players import computer_players_for
+    from hexfront.engine.core.playout import play_out
+
+    campaign = Campaign.start("ratfight", "mill_race", players={"red": "human", "blue": "default"}, seed=3)
+    fought = None
+    for _ in range(battles):
+        campaign.current.setup.players = {"red": "default", "blue": "default"}
+        play_out(campaign.current, computer_players_for(campaign.current))
+        campaign.give_aftermath()
+        fought = campaign.next_battle()
+    return campaign, fought
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_battle_form_with_a_campaign(snap_compare, size):
+    async def run_before(pilot):
+        await pilot.press("n")
+        await pilot.pause()
+        await pick_system(pilot, "ratfight")
+        await pilot.press("up", "right")
+
+    assert snap_compare(app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_between_two_battles_of_a_campaign(snap_compare, size):
+    from hexfront.tui.screens.campaign import CampaignStepScreen
+
+    campaign, fought = _fought_campaign(1)
+
+    async def run_before(pilot):
+        pilot.app.push_screen(CampaignStepScreen(campaign, fought))
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_end_of_a_campaign(snap_compare, size):
+    from hexfront.tui.screens.campaign import CampaignStepScreen
+
+    campaign, fought = _fought_campaign(3)
+
+    async def run_before(pilot):
+        pilot.app.push_screen(CampaignStepScreen(campaign, fought))
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=run_before)

@@ -55,6 +55,7 @@ class EndScreen(Screen[None]):
     BINDINGS = [
         Binding("s", "save", "save replay"),
         Binding("r", "again", "start again"),
+        Binding("n", "next", "next battle"),
         Binding("m", "menu", "menu"),
         Binding("z", "undo", "undo last order"),
         Binding("escape", "menu", "back"),
@@ -68,11 +69,32 @@ class EndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-box"):
             yield Static(end_text(self.session), id="end-text")
-            yield Static("s save the replay   r start again   m menu   z undo the last order", id="end-keys")
+            yield Static(self._keys(), id="end-keys")
         yield Footer()
 
+    def _keys(self) -> str:
+        campaign = self.session.campaign
+        if campaign is None:
+            return "s save the replay   r start again   m menu   z undo the last order"
+        last = len(campaign.fought) + 1 == len(campaign.spec.battles)
+        going = "n the campaign's result" if last else "n on to the next battle"
+        return f"{going}   s save   m menu   z undo the last order"
+
     def on_mount(self) -> None:
-        self.query_one("#end-box").border_title = "End of the battle"
+        campaign = self.session.campaign
+        self.query_one("#end-box").border_title = ("End of the battle" if campaign is None else
+            f"End of battle {len(campaign.fought) + 1} of {len(campaign.spec.battles)}")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A campaign goes on to its next battle (n) rather than starting this one again (r)."""
+        if action == "again":
+            return self.session.campaign is None
+        if action == "next":
+            return self.session.campaign is not None
+        return True
+
+    def action_next(self) -> None:
+        hexfront_app(self).next_in_campaign(self.session)
 
     def action_save(self) -> None:
         if self.session.save_error is not None:  # the saves folder cannot be written: ask where

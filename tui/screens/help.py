@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hexfront.engine.core.campaigns import campaigns_help
 from hexfront.engine.core.system import all_systems, get_system
 from hexfront.engine.core.view import HelpSection, find_section
 
@@ -114,6 +115,8 @@ End of the battle
   r        start again
   m        the menu
   z        undo the last order
+  n        in a campaign: on to the next
+           battle (what carried over first)
 """
 
 MAP = """\
@@ -169,6 +172,8 @@ def _topics(system_id: str | None, sections: list[HelpSection] | None = None) ->
     """The topics with their levels; ``sections`` are the one system's help sections, if already read."""
     out = [("keys", "Keys", KEYS, 2), ("map", "The map", MAP, 2)]
     systems = [get_system(system_id)] if system_id else list(all_systems().values())
+    if any(system.campaign_rules() is not None for system in systems):
+        out.append(("campaigns", "Campaigns", campaigns_help(systems), 2))
     for system in systems:
         for i, section in enumerate(sections if sections is not None else system.help_sections()):
             title = section.title if system_id else f"{system.title}: {section.title}"

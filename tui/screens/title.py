@@ -19,9 +19,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from hexfront.engine.core.battle import UNDO_POLICIES, Battle
+from hexfront.engine.core.campaigns import CampaignSpec, campaign_files, read_campaign
 from hexfront.engine.core.errors import HexfrontError
 from hexfront.engine.core.players import HUMAN
-from hexfront.engine.core.system import OptionSpec, all_systems, get_system
+from hexfront.engine.core.system import OptionSpec, ScenarioInfo, all_systems, get_system
 
 from ..host import hexfront_app
 from ..session import autosave_path, describe_save, list_saves, unfinished_autosave
@@ -231,6 +232,21 @@ class NewBattleScreen(Screen[None]):
         self.systems = all_systems()
         self.kept_as = unfinished_autosave()  # where the unfinished battle goes when this one starts
         self._side_cache: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        self._campaign_cache: dict[str, list[CampaignSpec]] = {}
+
+    def _campaigns(self, system_id: str) -> list[CampaignSpec]:
+        """The system's campaigns, read once; a campaign file that cannot be read is left out (its line is
+        given by 'hexfront campaigns')."""
+        if system_id not in self._campaign_cache:
+            system = self.systems[system_id]
+            found = []
+            for name in campaign_files(system):
+                try:
+                    found.append(read_campaign(system, name))
+                except HexfrontError:
+                    continue
+            self._campaign_cache[system_id] = found
+        return self._campaign_cache[system_id]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
@@ -258,17 +274,28 @@ class NewBattleScreen(Screen[None]):
         system_id = old.get("system", next(iter(self.systems)))  # at first, the first system found
         system = self.systems[system_id]
         scenarios = system.scenarios()
+        campaigns = self._campaigns(system_id)
+        campaign = next((c for c in campaigns if c.name == old.get("campaign")), None)
         scenario = old.get("scenario")
         if scenario not in [s.name for s in scenarios]:
             scenario = system.default_scenario()
+        if campaign is not None:  # a campaign's sides are those of its first battle
+            scenario = campaign.battles[0]
         sides = self._sides(system_id, scenario)
         computers = list(system.computer_players())
         computers.sort(key=lambda n: n != "default")
         rows = [
             Row("system", "Rule system", [(sid, s.title) for sid, s in self.systems.items()],
                 help="The rule system; Tutorials on the menu teach each one"),
-            Row("scenario", "Scenario", [(s.name, s.title) for s in scenarios],
-                help="The battle to fight, described below"),
+        ]
+        titles = {s.name: s.title for s in scenarios}
+        if campaign is None:
+            rows.append(Row("scenario", "Scenario", [(s.name, s.title) for s in scenarios],
+                            help="The battle to fight, described below"))
+        else:  # the campaign's battles come in its order: the first one now
+            rows.append(Row("scenario", "Scenario", [(scenario, f"battle 1: {titles.get(scenario, scenario)}")],
+                            help="A campaign fights its battles in its own order, listed below"))
+        rows += [
             Row("side", "Your side", [(sid, name) for sid, name in sides]
                 + [(WATCH, "none: watch the computer play both sides")],
                 help="The side you command"),
@@ -285,8 +312,13 @@ class NewBattleScreen(Screen[None]):
                                          for p in UNDO_POLICIES],
                         help="Undo (z in battle): practice takes back any order; strict only orders that rolled "
                              "no die and drew no card"))
+        if campaigns:
+            rows.append(Row("campaign", "Play", [("", "one battle")]
+                            + [(c.name, f"campaign: {c.title}") for c in campaigns],
+                            help="One battle, or a campaign: battles in a row where the survivors carry over"))
         rows[0].index = list(self.systems).index(system_id)
-        rows[1].index = [s.name for s in scenarios].index(scenario)
+        if campaign is None:
+            rows[1].index = [s.name for s in scenarios].index(scenario)
         for row in rows:
             if row.key in old:
                 for i, (value, _) in enumerate(row.choices):
@@ -300,10 +332,19 @@ class NewBattleScreen(Screen[None]):
         form.set_rows(rows)
         current = form.rows[form.current]
         self.query_one("#new-help", Static).update(Text(current.help, style="italic"))
-        info = next(s for s in scenarios if s.name == scenario)
         self.query_one("#new-summary", Static).update(
-            Text(f"{info.title}\n{info.summary}\n\nUp/Down choose a row, Left/Right change it, Enter starts."
-                 + self._kept_note()))
+            Text(self._describe(scenarios, scenario, campaign)
+                 + "\n\nUp/Down choose a row, Left/Right change it, Enter starts." + self._kept_note()))
+
+    @staticmethod
+    def _describe(scenarios: list[ScenarioInfo], scenario: str, campaign: CampaignSpec | None) -> str:
+        """The chosen scenario's title and summary, or the campaign's and its battles in order."""
+        if campaign is None:
+            info = next(s for s in scenarios if s.name == scenario)
+            return f"{info.title}\n{info.summary}"
+        titles = {s.name: s.title for s in scenarios}
+        battles = "; ".join(f"{i}. {titles.get(name, name)}" for i, name in enumerate(campaign.battles, start=1))
+        return f"{campaign.title}\n{campaign.summary}\nBattles: {battles}"
 
     def _kept_note(self) -> str:
         """What starting will do to the unfinished battle on the autosave, if there is one."""
@@ -319,7 +360,9 @@ class NewBattleScreen(Screen[None]):
     def action_start(self) -> None:
         values = {row.key: row.value for row in self.query_one(ChoiceForm).rows}
         system = get_system(values["system"])
-        sides = [sid for sid, _ in self._sides(values["system"], values["scenario"])]
+        campaign = next((c for c in self._campaigns(system.id) if c.name == values.get("campaign")), None)
+        scenario = campaign.battles[0] if campaign is not None else values["scenario"]
+        sides = [sid for sid, _ in self._sides(values["system"], scenario)]
         mine = values["side"]
         opponent = values["opponent"]
         players = {}
@@ -332,7 +375,11 @@ class NewBattleScreen(Screen[None]):
                 players[side] = opponent.split(":", 1)[1]
         options = {k.split(":", 1)[1]: v for k, v in values.items() if k.startswith("option:")}
         app = hexfront_app(self)
-        app.start_battle(system.id, values["scenario"], players=players, options=options,
+        if campaign is not None:
+            app.start_campaign(system.id, campaign.name, players=players, options=options,
+                               undo_policy=values["undo"], teach=values["teach"])
+            return
+        app.start_battle(system.id, scenario, players=players, options=options,
                          undo_policy=values["undo"], teach=values["teach"])
 
 

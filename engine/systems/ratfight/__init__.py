@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexfront.engine.core.campaign import CAMPAIGN_OPTION, CampaignRules
 from hexfront.engine.core.system import PackagedRuleSystem, SystemParts
 
+from . import campaign, data, events, refusals, rules, view
 from . import commands as C
-from . import data, events, refusals, rules, view
 from .describe import Describer
 from .rulebook import RULEBOOK
 from .state import ACTION_DECK, RatState, res_deck
@@ -29,7 +30,7 @@ class RatFight(PackagedRuleSystem):
     parts = SystemParts(data=data, rules=rules, view=view, describer=None, ai="hexfront.engine.systems.ratfight.ai")
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> RatState:
-        return rules.new_state(data.Tables.from_content(content))
+        return rules.new_state(data.Tables.from_content(content), campaign=bool(options.get(CAMPAIGN_OPTION)))
 
     def side_to_act(self, state: RatState) -> str | None:
         """The side whose action card is up, or the side choosing its morale card (Morale Check)."""
@@ -52,6 +53,10 @@ class RatFight(PackagedRuleSystem):
 
     def idle_reason(self, state: RatState, piece_id: str | None) -> str:
         return refusals.idle_reason(state, piece_id)
+
+    def campaign_rules(self) -> CampaignRules:
+        """Testing for Casualties: casualties come back on any card but a heart; Close Combat: capture."""
+        return campaign.RULES
 
 
 SYSTEM = RatFight()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
+from .campaign import capture
 from .draws import compare, discard_resolution, draw_best
 from .state import DOWN, Model, RatState
 from .vehicles import shoot_vehicle
@@ -39,6 +40,7 @@ def close_combat(ctx: Resolution, st: RatState, attacker: Model, target: Model) 
     if target.status == DOWN:
         ctx.emit(E.ModelCasualty(model=target.id, reason=f"caught Down in close combat by {attacker.name}",
                                  rule="Close Combat"))
+        capture(ctx, st, target, attacker.side)
         return
     bonus_d = 1 if "bruiser" in target.heroes else 0
     a = draw_best(ctx, attacker.side, 2 + bonus_a, f"{attacker.name} charges {target.name}", "Close Combat",
@@ -49,4 +51,5 @@ def close_combat(ctx: Resolution, st: RatState, attacker: Model, target: Model) 
                   "Close Combat")
     loser = target if won else attacker
     ctx.emit(E.ModelCasualty(model=loser.id, reason="lost a close combat", rule="Close Combat"))
+    capture(ctx, st, loser, (attacker if won else target).side)
     discard_resolution(ctx, st)

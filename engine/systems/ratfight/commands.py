@@ -85,4 +85,10 @@ class KeepMoraleCard:
     card: str
 
 
-COMMAND_TYPES = (Pass, Move, Pivot, Assault, Embark, Disembark, Fire, Retarget, Redraw, KeepMoraleCard)
+class DrawForCasualties:
+    """The end of a battle of a campaign: a card for each casualty says whether it fights again (Testing for
+    Casualties: "any card but a heart"). Given once the battle is decided; it has no choice in it."""
+
+
+COMMAND_TYPES = (Pass, Move, Pivot, Assault, Embark, Disembark, Fire, Retarget, Redraw, KeepMoraleCard,
+                 DrawForCasualties)

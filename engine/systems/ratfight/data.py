@@ -128,6 +128,11 @@ class Tables:
     #: Morale Check: the side that tests chooses which of its leader's cards to keep (rules.toml); False in
     #: battles saved before the choice, which keep the best card as they were played
     morale_choice: bool = False
+    #: a special scenario: the loser of a close combat is captured rather than killed (campaign.py)
+    capture: bool = False
+    #: in a campaign, the models lost in its earlier battles and those taken prisoner (side -> id -> name)
+    lost_before: dict[str, dict[str, str]] = attrs.field(factory=dict)
+    captured_before: dict[str, dict[str, str]] = attrs.field(factory=dict)
     # line-of-sight results by (from, to, wreck hexes): terrain never changes, wrecks rarely do
     sight_cache: dict[tuple[Hex, Hex, frozenset[Hex]], Sight] = attrs.field(factory=dict, eq=False, repr=False)
     # every hex seen from a hex, by (hex, wreck hexes): see view.visible_hexes
@@ -203,7 +208,9 @@ def _build(content: dict[str, Any]) -> Tables:
                   weapons=weapons, vehicles=vehicles, movers=movers, terrain=terrain, cards=cards,
                   width=width, height=height, board=board, side_ids=tuple(s.id for s in scen.sides),
                   side_names={s.id: s.name for s in scen.sides}, deployment=deployment,
-                  morale_choice=t.rules is not None and t.rules.morale.keep == "choose")
+                  morale_choice=t.rules is not None and t.rules.morale.keep == "choose", capture=scen.capture,
+                  lost_before=dict(scen.campaign.lost) if scen.campaign else {},
+                  captured_before=dict(scen.campaign.captured) if scen.campaign else {})
 
 
 def load_content(folder: Path, scenario: str) -> dict[str, Any]:

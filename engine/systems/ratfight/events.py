@@ -214,8 +214,35 @@ class BattleEnded:
     reason: str
 
 
+@attrs.frozen(kw_only=True)
+class ModelCaptured:
+    """A model that lost a close combat in a scenario with capture is taken prisoner by ``by`` (a side)."""
+
+    model: str
+    by: str
+    rule: str = "Close Combat: captured rather than killed"
+
+
+@attrs.frozen(kw_only=True)
+class AvailabilityDrawn:
+    """The end-of-battle card of a casualty in a campaign: ``available`` for the next battle unless a heart."""
+
+    model: str
+    card: str
+    available: bool
+    rule: str = "Testing for Casualties: campaigns"
+
+
+@attrs.frozen(kw_only=True)
+class AftermathDone:
+    """Every casualty of both sides has had its end-of-battle card."""
+
+    rule: str = "Testing for Casualties: campaigns"
+
+
 EVENT_TYPES = (ModelPlaced, TurnBegan, InitiativeWon, ActionCardTurned, ActionCardDone, InspiringRedraw,
                ModelActivated, ModelMoved, VehiclePivoted, ModelEmbarked, ModelDisembarked, TurretTurned,
                CardsCompared, ModelDowned, ModelCasualty, ModelRecovered, VehicleDamaged, CrewBailedOut,
                PassengerThrown, RetargetOffered, RetargetChosen, TurnEnded, MoraleTested, ForceBroken,
-               BattleEnded, MoraleCardsOffered, MoraleCardKept)
+               BattleEnded, MoraleCardsOffered, MoraleCardKept, ModelCaptured, AvailabilityDrawn,
+               AftermathDone)

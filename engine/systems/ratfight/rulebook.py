@@ -10,6 +10,7 @@ from hexfront.engine.core.contract import Rulebook
 from hexfront.engine.core.resolution import Resolution
 from hexfront.engine.core.view import OrderParts, OrderPreview
 
+from . import campaign as K
 from . import commands as C
 from . import describe as D
 from . import events as E
@@ -56,6 +57,9 @@ _order(C.Pivot, O.check_pivot, O.offer_pivot, O.resolve_pivot, D.pivot_order, V.
 _order(C.Fire, O.check_fire, O.offer_fire, O.resolve_fire, D.fire_order, V.parts_fire, P.preview_fire,
        P.outcome_fire)
 
+_order(C.DrawForCasualties, K.check_draw, K.offer_draw, K.resolve_draw, K.draw_order, K.parts_draw,
+       K.preview_draw)
+
 RULEBOOK.event(E.ModelPlaced, F.fold_model_placed, D.model_placed)
 RULEBOOK.event(E.TurnBegan, F.fold_turn_began, D.turn_began)
 RULEBOOK.event(E.InitiativeWon, F.fold_initiative_won, D.initiative_won)
@@ -83,3 +87,6 @@ RULEBOOK.event(E.MoraleCardsOffered, F.fold_morale_cards_offered, D.morale_cards
 RULEBOOK.event(E.MoraleCardKept, F.fold_morale_card_kept, D.morale_card_kept)
 RULEBOOK.event(E.ForceBroken, F.fold_force_broken, D.force_broken)
 RULEBOOK.event(E.BattleEnded, F.fold_battle_ended, D.battle_ended)
+RULEBOOK.event(E.ModelCaptured, K.fold_captured, K.captured_line)
+RULEBOOK.event(E.AvailabilityDrawn, K.fold_availability, K.availability_line)
+RULEBOOK.event(E.AftermathDone, K.fold_aftermath, K.aftermath_line)

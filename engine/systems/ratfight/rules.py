@@ -27,7 +27,8 @@ from .refusals import _card
 from .state import ACTION_DECK, Model, RatState, res_deck
 
 
-def new_state(tables: Tables) -> RatState:
+def new_state(tables: Tables, campaign: bool = False) -> RatState:
+    """The battle before setup; ``campaign``: a battle of a campaign (its end-of-battle draws are given)."""
     decks = {ACTION_DECK: Deck(draw_pile=sorted(tables.cards))}
     for side in tables.side_ids:
         decks[res_deck(side)] = Deck(draw_pile=standard_deck())
@@ -41,7 +42,7 @@ def new_state(tables: Tables) -> RatState:
             leader=m.get("leader", 0), heroes=tuple(m.get("heroes", ())), force=m.get("force", "main"),
             mover=mover, immobile=bool(m.get("immobile", False)))
     _check_deployment(tables, models)
-    return RatState(tables=tables, models=models, decks=decks)
+    return RatState(tables=tables, models=models, decks=decks, campaign=campaign)
 
 
 def _check_deployment(tables: Tables, models: dict[str, Model]) -> None:

@@ -168,6 +168,15 @@ class SideSpec:
 
 
 @attrs.frozen
+class CampaignCarried:
+    """``[campaign]`` of a scenario's content, written by the campaign mode (campaign.py), not by hand: the
+    models lost earlier in the campaign (on a heart) and those taken prisoner: side -> model id -> name."""
+
+    lost: dict[str, dict[str, str]] = attrs.field(factory=dict)
+    captured: dict[str, dict[str, str]] = attrs.field(factory=dict)
+
+
+@attrs.frozen
 class ScenarioFile:
     """A scenario file of content/ratfight/scenarios/."""
 
@@ -179,6 +188,9 @@ class ScenarioFile:
     turn_limit: int = attrs.field(default=10, validator=between(1, 1000))
     script: ScriptTable | None = None
     tutorial: TutorialTable | None = None
+    #: a special scenario where a model that loses a close combat is captured rather than killed
+    capture: bool = False
+    campaign: CampaignCarried | None = None
 
 
 MORALE_KEEPS = ("choose", "best")

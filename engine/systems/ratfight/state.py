@@ -109,6 +109,14 @@ class RatState:
     result: tuple[str | None, str] | None = None
     # derived index, rebuilt by the fold: hex -> model id of the model or wreck standing there
     occupant: dict[Hex, str] = attrs.field(factory=dict)
+    #: a battle of a campaign (its option ``campaign`` set): the end-of-battle draws are given in it
+    campaign: bool = False
+    #: the end-of-battle draws (campaign.py): model id -> (the card, available for the next battle)
+    availability: dict[str, tuple[str, bool]] = attrs.field(factory=dict)
+    #: the models taken prisoner in close combat (a scenario with ``capture``: campaign.py)
+    captured: list[str] = attrs.field(factory=list)
+    #: the end-of-battle draws have been made
+    aftermath_done: bool = False
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -126,19 +134,24 @@ class RatState:
             turn=self.turn, active=self.active, first=self.first, card=self.card, used=list(self.used),
             inspired=list(self.inspired), pending=self.pending, morale=self.morale, broken=list(self.broken),
             result=self.result,
-            occupant=dict(self.occupant),
+            occupant=dict(self.occupant), campaign=self.campaign, availability=dict(self.availability),
+            captured=list(self.captured), aftermath_done=self.aftermath_done,
         )
 
     def canonical(self) -> tuple[Any, ...]:
-        """What the state hash covers; a morale choice waiting is added only then, so that the hash of every
-        other state is what it was before the choice existed (released saves keep verifying)."""
-        out = (
+        """The state's hash input. What only some battles have is added only once there is some, so that every
+        battle saved before it keeps its hashes: a morale choice waiting (Morale Check), and what only a
+        campaign's battle has (prisoners, the end-of-battle draws)."""
+        core = (
             tuple(m.canonical() for m in self.models.values()),
             tuple((k, d.canonical()) for k, d in sorted(self.decks.items())),
             self.turn, self.active, self.first, self.card, tuple(self.used), tuple(self.inspired),
             attrs.astuple(self.pending) if self.pending else None, tuple(self.broken), self.result,
         )
-        return out if self.morale is None else (*out, attrs.astuple(self.morale))
+        out = core if self.morale is None else (*core, attrs.astuple(self.morale))
+        if not (self.captured or self.aftermath_done):
+            return out
+        return (*out, tuple(self.captured), tuple(sorted(self.availability.items())), self.aftermath_done)
 
     def card_up(self) -> tuple[str, str]:
         """The side acting and the action card it acts on; only asked while a card is up (a bug otherwise)."""
