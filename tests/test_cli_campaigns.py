@@ -18,7 +18,11 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def test_campaigns_and_systems_list_the_campaigns(capsys):
     code, out, err = run(capsys, "campaigns")
     assert code == 0 and err == ""
-    assert out.splitlines()[:4] == [
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines if not line.startswith(" ")] == [  # every system's, by id
+        "disrupter valley", "dustup sangar", "minutemissions ironvale", "ratfight mill_race"]
+    at = lines.index(next(line for line in lines if line.startswith("ratfight ")))
+    assert lines[at:at + 4] == [
         "ratfight mill_race: The Mill Race. Three battles for the mill: the ford, a raid on the farm where "
         "prisoners are taken, and the mill itself.",
         "    battle 1: mill_race_1_ford", "    battle 2: mill_race_2_farm", "    battle 3: mill_race_3_mill"]

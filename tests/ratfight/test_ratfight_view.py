@@ -225,6 +225,7 @@ def morale_choice_position(kit) -> Battle:
     b = kit.battle([kit.inf("R1", Hex(0, 0), leader=2)], [kit.inf("B1", Hex(9, 4))], action=["turnend"],
                    red=["3H", "9C"], tail=False)
     assert b.state.morale is not None
+    return b
 
 
 def _campaign_battle_over(kit) -> Battle:

@@ -85,6 +85,7 @@ class KeepMoraleCard:
     card: str
 
 
+@attrs.frozen
 class DrawForCasualties:
     """The end of a battle of a campaign: a card for each casualty says whether it fights again (Testing for
     Casualties: "any card but a heart"). Given once the battle is decided; it has no choice in it."""
