@@ -150,7 +150,8 @@ async def test_a_wrong_key_at_the_choice_changes_nothing(saves):
 @playtest
 async def test_teach_mode_explains_the_choice(saves):
     """Teach mode: the pause for the morale cards names the leader who gives the extra card and says the side
-    keeps the one it chooses (Morale Check; Leaders and Heroes)."""
+    chooses which to keep if the cards give different results, else the best is kept (Morale Check; Leaders and
+    Heroes)."""
     from hexfront.tui.screens.teach import TeachScreen
 
     app = HexfrontApp(computer_delay=0)
