@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hexfront.engine.core.events import CardDrawn
 from hexfront.engine.core.hexes import Hex
 
 WOODS_AT_3_0 = "\n".join(["...*........", "." * 12, "." * 12, "." * 12, "." * 12])
@@ -68,15 +69,18 @@ def test_spare_shots_may_go_to_any_model_within_three_inches(kit):
 
 def test_a_leader_riding_in_a_carrier_is_present_for_morale(kit):
     """Morale Check: "Leaders present on the battlefield and are not Down" — aboard a carrier is present,
-    so the three-card leader's side turns three cards and keeps the one it chooses."""
+    so the three-card leader's side turns three cards. With no casualties every card holds: the choice would
+    change nothing, so the best is kept without asking."""
     red = [kit.veh("RC", Hex(0, 0), "armoured_carrier", "hmg"), kit.aboard("R1", "RC", leader=3)]
     blue = [kit.inf("B1", Hex(8, 4))]
     b = kit.battle(red, blue, action=["turnend"], red=["2C", "3C", "KS"], blue=["QS"], tail=False)
-    assert b.state.morale.cards == ("2C", "3C", "KS") and b.state.morale.leader == "R1"
-    evs = b.submit(kit.C.KeepMoraleCard("red", "KS"))
+    evs = b.all_events()
+    assert kit.drawn(evs, "res-red") == ["2C", "3C", "KS"] and b.state.morale is None
+    drawn = [e for e in evs if type(e) is CardDrawn and e.deck == "res-red"]
+    assert all("leader R1 on the battlefield and not Down" in e.modifiers[1] for e in drawn)
     red_test = [t for t in kit.of(evs, kit.E.MoraleTested) if t.side == "red"]
     assert len(red_test) == 1
-    assert (red_test[0].cards, red_test[0].card) == (3, "KS")
+    assert (red_test[0].cards, red_test[0].card, red_test[0].unasked) == (3, "KS", True)
 
 
 def test_tracked_vehicles_cannot_cross_walls(kit):

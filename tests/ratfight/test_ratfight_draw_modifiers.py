@@ -73,14 +73,19 @@ def test_close_combat_cards_name_the_attacker_and_the_bruiser(kit):
 
 def test_morale_cards_name_the_casualties_and_the_leader(kit):
     """Morale Check: the card "must beat the number of casualties"; leaders present and not Down let the side
-    "draw more than one resolution card", "discarding whichever he likes"."""
+    "draw more than one resolution card", "discarding whichever he likes" (the game asks only when the cards give
+    different results: here all three beat 1 casualty, so the best is kept and the dice log says why)."""
     b = kit.battle([kit.inf("R1", Hex(0, 0))], [kit.inf("B1", Hex(1, 0)), kit.inf("B2", Hex(9, 4), leader=3)],
                    action=["move1-a", "turnend"], red=["KS", "QS", "JS"], blue=["3C", "2H", "4H", "5H"])
     evs = b.submit(kit.C.Assault("R1", "B1", Hex(0, 0)))
     morale = [c for c in cards(evs, "res-blue") if c.rule == "Morale Check"]
     assert len(morale) == 3
     assert morale[0].modifiers == ("must beat 1 casualty (Morale Check)",
-                                   "3 cards, the side keeps the one it chooses: leader B2 on the battlefield and "
-                                   "not Down (Morale Check; Leaders and Heroes)")
+                                   "3 cards, the side chooses which to keep if they give different results, else "
+                                   "the best is kept: leader B2 on the battlefield and not Down (Morale Check; "
+                                   "Leaders and Heroes)")
+    test = [t for t in kit.of(evs, kit.E.MoraleTested) if t.side == "blue"][0]
+    assert b.system.describe(test, b.state) == ("Blue Stoats morale: 5H against 1 casualties (best of 3 drawn kept "
+                                                "without asking: every card would hold): holds")
     red_morale = [c for c in cards(evs, "res-red") if c.rule == "Morale Check"]
     assert red_morale[0].modifiers == ("must beat 0 casualties (Morale Check)",)

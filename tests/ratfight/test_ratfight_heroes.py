@@ -80,10 +80,11 @@ def test_inspiring_leader_redraws_an_action_card_once_per_turn(kit):
 def test_inspiring_redraw_comes_back_next_turn(kit):
     """Inspiring: "One per turn" - a new turn brings a new redraw."""
     b = _inspired(kit, ["move1-c", "turnend", "move1-b", "move1-a", "move2-a", "fire2-a"], red=["5C", "8D"])
-    b.submit(kit.C.Redraw())  # move1-c thrown away, the Turn End card comes up
-    assert b.state.morale.cards == ("5C", "8D")  # the leader's two morale cards: red keeps one
-    b.submit(kit.C.KeepMoraleCard("red", "8D"))
-    assert b.state.turn == 2 and (b.state.active, b.state.card) == ("red", "move2-a")
+    evs = b.submit(kit.C.Redraw())  # move1-c thrown away, the Turn End card comes up
+    # the leader's two morale cards both beat 0 casualties: the best is kept without asking
+    assert [(t.cards, t.card, t.unasked) for t in kit.of(evs, kit.E.MoraleTested) if t.side == "red"] == \
+        [(2, "8D", True)]
+    assert b.state.morale is None and b.state.turn == 2 and (b.state.active, b.state.card) == ("red", "move2-a")
     assert b.refusal(kit.C.Redraw()) is None
 
 

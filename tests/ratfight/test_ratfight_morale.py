@@ -47,14 +47,15 @@ def test_downed_models_are_not_casualties_for_morale(kit):
 def test_leaders_not_down_draw_more_cards(kit, leaders, draws, cards):
     """Morale Check: "Leaders present on the battlefield and are not Down modify this process by allowing the
     player to draw more than one resolution card". Leaders and Heroes: "a two-card leader model" and "a
-    two-card and a three-card leader" (with both, the best leader's cards)."""
+    two-card and a three-card leader" (with both, the best leader's cards). With no casualties every card holds,
+    so the game keeps the best without asking (it asks only when the cards give different results)."""
     blue = [kit.inf(f"L{i}", Hex(6, 2 * i), leader=n) for i, n in enumerate(leaders)] + [kit.inf("B9", Hex(9, 4))]
     b = kit.battle([kit.inf("R1", Hex(0, 0))], blue, action=["move1-a", "turnend"], blue=draws)
     evs = b.submit(kit.C.Pass())
     assert kit.drawn(evs, "res-blue")[:cards] == draws
-    assert b.state.morale.cards == tuple(draws) and b.side_to_act() == "blue"
-    m = _blue_morale(b.submit(kit.C.KeepMoraleCard("blue", "9H")))
-    assert (m.cards, m.card) == (cards, "9H")
+    assert not kit.of(evs, kit.E.MoraleCardsOffered) and b.state.morale is None
+    m = _blue_morale(evs)
+    assert (m.cards, m.card, m.unasked) == (cards, "9H", True)
 
 
 def test_a_down_leader_gives_no_extra_card(kit):
@@ -73,12 +74,11 @@ def test_red_side_morale_uses_its_own_leader(kit):
     with its own leaders."""
     b = kit.battle([kit.inf("R1", Hex(0, 0), leader=2)], [kit.inf("B1", Hex(9, 4))],
                    action=["move1-a", "turnend"], red=["3D", "8C"], blue=["6S"])
-    b.submit(kit.C.Pass())
-    assert b.state.morale.side == "red" and kit.drawn(b.events[-1], "res-red") == ["3D", "8C"]
-    evs = b.submit(kit.C.KeepMoraleCard("red", "8C"))
+    evs = b.submit(kit.C.Pass())
+    assert kit.drawn(evs, "res-red") == ["3D", "8C"]  # red's leader's two cards (both hold: the best is kept)
     tests = kit.of(evs, kit.E.MoraleTested)
     assert [(t.side, t.cards, t.card) for t in tests] == [("red", 2, "8C"), ("blue", 1, "6S")]
-    assert kit.drawn(evs, "res-blue") == ["6S"]  # blue's own single card, drawn once red has chosen
+    assert kit.drawn(evs, "res-blue") == ["6S"]  # blue's own single card, from its own deck
 
 
 @pytest.mark.parametrize("card, result", [("9C", "ok"), ("9S", "ok"), ("9D", "casualty"), ("9H", "casualty")])

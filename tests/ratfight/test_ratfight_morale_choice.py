@@ -7,6 +7,8 @@ the computer keeps the best; battles saved before the choice existed keep the be
 
 from __future__ import annotations
 
+import pytest
+
 from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.saves import load_battle, save_battle
@@ -14,11 +16,12 @@ from hexfront.engine.core.serial import codec_for
 from hexfront.engine.systems.ratfight.ai import DefaultPlayer
 
 
-def _one_casualty(kit, blue_cards=("AH", "9C"), **kw):
+def _one_casualty(kit, blue_cards=("AH", "9C"), leader=2, **kw):
     """Red kills B1 in close combat on its Move card (KS, QS against 3C); blue turns the Turn End card. Blue has
-    one casualty and its two-card leader Lt Marrow standing: blue draws ``blue_cards`` for its morale."""
+    one casualty and its ``leader``-card leader Lt Marrow standing: blue draws ``blue_cards`` for its morale (by
+    default an Ace, which does not beat 1 casualty, and a 9, which does: the choice decides the battle)."""
     b = kit.battle([kit.inf("R1", Hex(0, 0))],
-                   [kit.inf("B1", Hex(1, 0)), kit.inf("L1", Hex(9, 4), name="Lt Marrow", leader=2)],
+                   [kit.inf("B1", Hex(1, 0)), kit.inf("L1", Hex(9, 4), name="Lt Marrow", leader=leader)],
                    action=["move1-a", "turnend"], red=["KS", "QS", "5D"], blue=["3C", *blue_cards], **kw)
     evs = b.submit(kit.C.Assault("R1", "B1", Hex(0, 0)))
     assert kit.status(b, "B1") == "casualty"
@@ -88,18 +91,58 @@ def test_a_side_without_a_leader_draws_one_card_and_is_not_asked(kit):
 
 def test_both_sides_with_leaders_choose_one_after_the_other(kit):
     """Morale Check: "The morale of both sides are checked simultaneously": each side chooses from its own
-    cards; red (listed first) chooses, then blue draws and chooses."""
-    b = kit.battle([kit.inf("R1", Hex(0, 0), leader=3)], [kit.inf("B1", Hex(9, 4), leader=2)],
-                   action=["move1-a", "turnend"], red=["2S", "JD", "4C"], blue=["7H", "8H"])
-    b.submit(kit.C.Pass())
-    assert b.side_to_act() == "red" and b.state.morale.cards == ("2S", "JD", "4C")
-    assert kit.C.KeepMoraleCard("blue", "7H") not in b.legal_commands()
-    evs = b.submit(kit.C.KeepMoraleCard("red", "2S"))
-    assert [(k.kept, k.discarded) for k in kit.of(evs, kit.E.MoraleCardKept)] == [("2S", ("JD", "4C"))]
-    assert b.side_to_act() == "blue" and b.state.morale.cards == ("7H", "8H")
-    evs = b.submit(kit.C.KeepMoraleCard("blue", "7H"))
-    assert [(t.side, t.card, t.passed) for t in kit.of(evs, kit.E.MoraleTested)] == [("blue", "7H", True)]
+    cards; red (listed first) chooses, then blue draws and chooses. Each side has lost one model in close combat
+    (red's KS, QS against 3C; blue's KH, QH against 3D), and each draws an Ace that would break it among cards
+    that would hold, so both are asked."""
+    red = [kit.inf("R1", Hex(0, 0)), kit.inf("R2", Hex(0, 2)), kit.inf("RL", Hex(4, 4), leader=3)]
+    blue = [kit.inf("B1", Hex(1, 0)), kit.inf("B2", Hex(1, 2)), kit.inf("BL", Hex(9, 4), leader=2)]
+    b = kit.battle(red, blue, action=["move1-a", "move1-b", "turnend"],
+                   red=["KS", "QS", "3D", "AS", "JD", "4C"], blue=["3C", "KH", "QH", "AH", "8H"])
+    b.submit(kit.C.Assault("R1", "B1", Hex(0, 0)))
+    b.submit(kit.C.Assault("B2", "R2", Hex(1, 2)))
+    assert (kit.status(b, "B1"), kit.status(b, "R2")) == ("casualty", "casualty")
+    assert b.side_to_act() == "red" and b.state.morale.cards == ("AS", "JD", "4C")
+    assert kit.C.KeepMoraleCard("blue", "AH") not in b.legal_commands()
+    evs = b.submit(kit.C.KeepMoraleCard("red", "4C"))
+    assert [(k.kept, k.discarded) for k in kit.of(evs, kit.E.MoraleCardKept)] == [("4C", ("AS", "JD"))]
+    assert b.side_to_act() == "blue" and b.state.morale.cards == ("AH", "8H")
+    evs = b.submit(kit.C.KeepMoraleCard("blue", "8H"))
+    assert [(t.side, t.card, t.passed) for t in kit.of(evs, kit.E.MoraleTested)] == [("blue", "8H", True)]
     assert b.state.turn == 2 and b.outcome() is None
+
+
+@pytest.mark.parametrize("blue_cards, kept, holds", [
+    (("5C", "9C"), "9C", True),  # both beat 1 casualty
+    (("AC", "AH"), "AH", False),  # neither does: the better Ace by suit is kept
+])
+def test_cards_that_all_give_the_same_result_are_not_offered(kit, blue_cards, kept, holds):
+    """Morale Check, the game's reading of "discarding whichever he likes": when every card drawn beats the
+    casualties (or none does), whichever the side keeps, its army's fate is the same; the game does not ask, it
+    keeps the best card (by suit at equal values), and the dice log says it was kept without asking."""
+    b, evs = _one_casualty(kit, blue_cards=blue_cards)
+    assert not kit.of(evs, kit.E.MoraleCardsOffered) and not kit.of(evs, kit.E.MoraleCardKept)
+    assert b.state.morale is None and not any(isinstance(c, kit.C.KeepMoraleCard) for c in b.legal_commands())
+    test = [t for t in kit.of(evs, kit.E.MoraleTested) if t.side == "blue"][0]
+    assert (test.card, test.cards, test.unasked) == (kept, 2, True)
+    assert test.passed == holds
+    line = _log(b, [test])[0]
+    word = "hold" if test.passed else "break"
+    assert line == (f"Blue Stoats morale: {kept} against 1 casualties (best of 2 drawn kept without asking: every "
+                    f"card would {word}): {word}s")
+    if test.passed:
+        assert b.outcome() is None and b.state.turn == 2
+    else:
+        assert b.outcome().winner == "red"
+
+
+def test_cards_that_give_different_results_are_offered_even_among_three(kit):
+    """Morale Check: one card of three that would break the force is enough to make the choice matter: blue's
+    three-card leader draws the 2 of Hearts and the 7 of Diamonds, which beat 1 casualty, and the Ace of Clubs,
+    which does not: the side is asked."""
+    b, evs = _one_casualty(kit, blue_cards=("2H", "AC", "7D"), leader=3)
+    assert [o.cards for o in kit.of(evs, kit.E.MoraleCardsOffered)] == [("2H", "AC", "7D")]
+    assert b.side_to_act() == "blue" and b.legal_commands() == [kit.C.KeepMoraleCard("blue", c)
+                                                                for c in ("2H", "AC", "7D")]
 
 
 def test_an_illegal_keep_is_refused_with_one_line(kit):
@@ -152,7 +195,7 @@ def test_the_computer_keeps_the_best_card(kit):
     b, _ = _one_casualty(kit, blue_cards=("9C", "AH"))
     order = DefaultPlayer(0).choose(b.system, b.state)
     assert order == kit.C.KeepMoraleCard("blue", "9C")
-    b, _ = _one_casualty(kit, blue_cards=("9C", "9S"))
+    b, _ = _one_casualty(kit, blue_cards=("9C", "AH", "9S"), leader=3)  # the Ace breaks: blue is asked
     assert DefaultPlayer(0).choose(b.system, b.state) == kit.C.KeepMoraleCard("blue", "9S")  # Spades over Clubs
 
 
@@ -185,10 +228,11 @@ def test_a_keep_replays_and_survives_undo_and_the_codec(kit):
 
 def test_a_saved_battle_with_a_choice_loads_and_verifies(tmp_path):
     """A real scenario played by the computer until a side has chosen its morale card, saved and loaded again:
-    every checkpoint verifies, the choice waiting in the state included."""
+    every checkpoint verifies, the choice waiting in the state included (seed 4: a side is asked at the turn-1
+    morale check, its cards giving different results)."""
     from hexfront.engine.systems.ratfight import commands as C
 
-    b = Battle.new("ratfight", "village", seed=1)
+    b = Battle.new("ratfight", "village", seed=4)
     player = DefaultPlayer(0)
     for _ in range(400):
         if b.outcome() is not None or any(isinstance(c, C.KeepMoraleCard) for c in b.log):

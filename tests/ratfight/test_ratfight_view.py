@@ -221,10 +221,12 @@ def test_activation_lists_broken_forces_and_the_end(kit):
 # -- orders -----------------------------------------------------------------------------------
 
 def morale_choice_position(kit) -> Battle:
-    """Red's two-card leader has drawn 3H and 9C at the Turn End: red chooses which to keep."""
-    b = kit.battle([kit.inf("R1", Hex(0, 0), leader=2)], [kit.inf("B1", Hex(9, 4))], action=["turnend"],
-                   red=["3H", "9C"], tail=False)
-    assert b.state.morale is not None
+    """Red has lost R2 in close combat (blue's KS, QS against 3D); at the Turn End its two-card leader draws AH,
+    which does not beat 1 casualty, and 9C, which does: red chooses which to keep."""
+    b = kit.battle([kit.inf("R1", Hex(0, 4), leader=2), kit.inf("R2", Hex(0, 0))], [kit.inf("B1", Hex(1, 0))],
+                   action=["move1-a", "turnend"], first="blue", red=["3D", "AH", "9C"], blue=["KS", "QS"])
+    b.submit(kit.C.Assault("B1", "R2", Hex(1, 0)))
+    assert b.state.morale is not None and b.state.morale.cards == ("AH", "9C")
     return b
 
 

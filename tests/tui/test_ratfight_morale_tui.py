@@ -23,10 +23,11 @@ def _at(h: Hex) -> list[int]:
     return [col, row]
 
 
-def morale_session(teach: bool = False) -> Session:
+def morale_session(teach: bool = False, cards: tuple[str, str] = ("AH", "9C")) -> Session:
     """Blue wins the initiative and Cpl Stab kills Pvt Nib in close combat (KS, QS against 3C); red turns the
-    Turn End card. Red, one casualty, draws the 5 of Hearts and the 9 of Clubs with Sgt Kray, its two-card
-    leader, standing: red is to choose. Both sides are played at this terminal."""
+    Turn End card. Red, one casualty, draws ``cards`` with Sgt Kray, its two-card leader, standing: by default
+    the Ace of Hearts (does not beat 1 casualty) and the 9 of Clubs (does), so red is to choose. Both sides are
+    played at this terminal."""
     content = copy.deepcopy(data.load_content(content_root() / "ratfight", "village"))
     content["scenario"] = {
         "title": "Morale ground", "turn_limit": 10, "map": "\n".join(["." * 12] * 5),
@@ -37,12 +38,11 @@ def morale_session(teach: bool = False) -> Session:
                   {"id": "blue", "name": "Blue Stoats", "models": [
                       {"id": "B1", "name": "Cpl Stab", "weapons": ["assault_rifle"], "at": _at(Hex(1, 0))}]}]}
     script = Script(cards={"action": ["move1-a", "move1-b", "move1-c", "turnend", "move1-b", "move1-a", "move2-a"],
-                           "res-red": ["3C", "5H", "9C"], "res-blue": ["KS", "QS", "8S"]})
+                           "res-red": ["3C", *cards], "res-blue": ["KS", "QS", "8S"]})
     setup = BattleSetup(system="ratfight", scenario="test", seed=4, content=content, rules_version="1",
                         players={"red": "human", "blue": "human"}, script=script, teach=teach)
     b = Battle(get_system("ratfight"), setup)
     b.submit(C.Assault("B1", "R2", Hex(1, 0)))
-    assert b.state.morale is not None and b.state.morale.cards == ("5H", "9C")
     return Session(b)
 
 
@@ -57,19 +57,21 @@ def pane_words(app, pane: str) -> str:
 
 
 @playtest
-async def test_the_player_keeps_the_lower_morale_card_by_keys_and_reads_it_in_the_dice_log(saves):
+async def test_the_player_keeps_a_morale_card_by_keys_and_reads_it_in_the_dice_log(saves):
     """Morale Check: "discarding whichever he likes (usually the lower ...)": the screen shows the two cards
-    drawn; the player picks "Keep a morale card" (1), then the 5 of Hearts (1), reads what it does, and gives
-    it (Enter). The dice log says which card was kept and which discarded, and the force holds (5 beats 1)."""
+    drawn, one that would break the force and one that would hold; the player picks "Keep a morale card" (1),
+    then the 9 of Clubs (2), reads what it does, and gives it (Enter). The dice log says which card was kept and
+    which discarded, and the force holds (9 beats 1)."""
     app = HexfrontApp(computer_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_session(morale_session())
         await settle(pilot)
         screen = app.screen
         battle = screen.session.battle
+        assert battle.state.morale is not None and battle.state.morale.cards == ("AH", "9C")
         queue = pane_words(app, "#queue")
         assert "Red Rats: keep one morale card" in queue
-        assert "Morale Check: keep 5H (5 of Hearts) or 9C (9 of Clubs); it must beat 1 casualty (Sgt Kray [R1] " \
+        assert "Morale Check: keep AH (Ace of Hearts) or 9C (9 of Clubs); it must beat 1 casualty (Sgt Kray [R1] " \
                "leading)" in queue
         assert screen.editor.level == BROWSE and screen.editor.menu() == ["Keep a morale card"]
         await pilot.press("1")
@@ -77,26 +79,51 @@ async def test_the_player_keeps_the_lower_morale_card_by_keys_and_reads_it_in_th
         orders = pane_words(app, "#orders")
         assert screen.editor.level == VARIANT
         assert "Keep a morale card: which?" in orders
-        assert "1 keep 5H (5 of Hearts): beats 1 casualty, holds" in orders
+        assert "1 keep AH (Ace of Hearts): does not beat 1 casualty, breaks and leaves the field" in orders
         assert "2 keep 9C (9 of Clubs): beats 1 casualty, holds" in orders
-        await pilot.press("1")
+        await pilot.press("2")
         await pilot.pause()
         assert screen.editor.level == CONFIRM
         orders = pane_words(app, "#orders")
-        assert "keep the 5 of Hearts for morale" in orders and "Cost: discard the 9 of Clubs" in orders
-        assert "nothing left to chance: 5 beats 1 casualty, holds (Morale Check)" in orders
+        assert "keep the 9 of Clubs for morale" in orders and "Cost: discard the Ace of Hearts" in orders
+        assert "nothing left to chance: 9 beats 1 casualty, holds (Morale Check)" in orders
         await pilot.press("enter")
         await settle(pilot)
-        assert battle.log[-1] == C.KeepMoraleCard("red", "5H")
+        assert battle.log[-1] == C.KeepMoraleCard("red", "9C")
         assert battle.outcome() is None and battle.state.morale is None and battle.state.turn == 2
         await pilot.press("d")  # the dice log, newest first: back through it to the choice
         for _ in range(30):
-            if "Red Rats keep the 5 of Hearts" in pane_words(app, "#dicelog"):
+            if "Red Rats keep the 9 of Clubs" in pane_words(app, "#dicelog"):
                 break
             await pilot.press("pagedown")
         log = pane_words(app, "#dicelog")
-        assert "Red Rats keep the 5 of Hearts, discard the 9 of Clubs [Morale Check]" in log
-        assert "Red Rats morale: 5H against 1 casualties (kept of 2 drawn): holds" in log
+        assert "Red Rats keep the 9 of Clubs, discard the Ace of Hearts [Morale Check]" in log
+        assert "Red Rats morale: 9C against 1 casualties (kept of 2 drawn): holds" in log
+
+
+@playtest
+async def test_cards_that_would_all_hold_are_not_offered_and_the_dice_log_says_so(saves):
+    """The game's reading of "discarding whichever he likes": red's leader draws the 5 of Hearts and the 9 of
+    Clubs, both beating 1 casualty; whichever red kept its force would hold, so the player is not asked: the
+    best card is kept, the turn goes on, and the dice log says the best was kept without asking."""
+    app = HexfrontApp(computer_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_session(morale_session(cards=("5H", "9C")))
+        await settle(pilot)
+        screen = app.screen
+        battle = screen.session.battle
+        assert battle.state.morale is None and battle.state.turn == 2
+        assert "keep one morale card" not in pane_words(app, "#queue")
+        assert "Keep a morale card" not in screen.editor.menu()
+        await pilot.press("d")
+        for _ in range(30):
+            if "every card would hold): holds" in pane_words(app, "#dicelog"):
+                break
+            await pilot.press("pagedown")
+        log = pane_words(app, "#dicelog")
+        assert "Red Rats morale: 9C against 1 casualties (best of 2 drawn kept without asking: every card would " \
+               "hold): holds" in log
+        assert "Red Rats keep" not in log
 
 
 @playtest
@@ -123,7 +150,8 @@ async def test_a_wrong_key_at_the_choice_changes_nothing(saves):
 @playtest
 async def test_teach_mode_explains_the_choice(saves):
     """Teach mode: the pause for the morale cards names the leader who gives the extra card and says the side
-    keeps the one it chooses (Morale Check; Leaders and Heroes)."""
+    chooses which to keep if the cards give different results, else the best is kept (Morale Check; Leaders and
+    Heroes)."""
     from hexfront.tui.screens.teach import TeachScreen
 
     app = HexfrontApp(computer_delay=0)
@@ -144,8 +172,8 @@ async def test_teach_mode_explains_the_choice(saves):
             await pilot.press("space")
         morale = [s for s in seen if "Morale Check: 2 cards" in s]
         assert len(morale) == 1, seen
-        assert "* Red Rats: 5H (5 of Hearts), 9C (9 of Clubs)" in morale[0]
-        assert "2 cards, the side keeps the one it chooses: leader Sgt Kray on the battlefield and not Down" \
-               in morale[0]
+        assert "* Red Rats: AH (Ace of Hearts), 9C (9 of Clubs)" in morale[0]
+        assert "2 cards, the side chooses which to keep if they give different results, else the best is kept: " \
+               "leader Sgt Kray on the battlefield and not Down" in morale[0]
         assert "they keep the one they choose, and it must beat 1 casualty" in morale[0]
         assert screen.session.battle.side_to_act() == "red" and screen.editor.menu() == ["Keep a morale card"]

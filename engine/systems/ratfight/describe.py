@@ -150,6 +150,8 @@ def turn_ended(st: RatState, ev: E.TurnEnded) -> str:
 def morale_tested(st: RatState, ev: E.MoraleTested) -> str:
     verdict = "holds" if ev.passed else "breaks"
     drawn = f" (kept of {ev.cards} drawn)" if ev.cards > 1 else ""
+    if ev.unasked:
+        drawn = f" (best of {ev.cards} drawn kept without asking: every card would {verdict[:-1]})"
     return f"{_s(st, ev.side)} morale: {ev.card} against {ev.casualties} casualties{drawn}: {verdict}"
 
 

@@ -174,6 +174,8 @@ class MoraleTested:
     card: str
     cards: int
     passed: bool
+    #: the side could have chosen among ``cards``, but every one gave the same verdict: the best was kept unasked
+    unasked: bool = False
     rule: str = "Morale Check"
 
 

@@ -1,8 +1,10 @@
 """JTS RatFight's end of a turn (Turn Sequence 6-7): the Morale Check of each force, then Testing for Casualties
 of each Downed infantry model.
 
-A leader's extra morale cards are the side's to choose from ("discarding whichever he likes"): the check stops
-at that choice (:class:`~.state.MoraleChoice`) and goes on once the side keeps a card (:func:`keep`).
+A leader's extra morale cards are the side's to choose from ("discarding whichever he likes"): where the cards
+drawn give different verdicts the check stops at that choice (:class:`~.state.MoraleChoice`) and goes on once
+the side keeps a card (:func:`keep`); where every card holds, or every card breaks the force, the choice changes
+nothing and the best card is kept without asking (the game's reading).
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ def morale(ctx: Resolution, st: RatState) -> bool:
 
 def _test_from(ctx: Resolution, st: RatState, start: int) -> bool:
     """Morale Check: a card that must beat the casualties; leaders present and not Down add cards, and the
-    side keeps whichever it likes: the test stops at that choice (False) unless the battle keeps the best."""
+    side keeps whichever it likes: the test stops at that choice (False) where the cards drawn give different
+    verdicts, unless the battle keeps the best (a save from before the choice)."""
     for side, force in _in_order(st)[start:]:
         if f"{side}/{force}" in st.broken:
             continue
@@ -67,27 +70,33 @@ def _test_from(ctx: Resolution, st: RatState, start: int) -> bool:
             continue
         leaders = sorted((m for m in left if present(m) and m.leader), key=lambda m: -m.leader)
         n = leaders[0].leader if leaders else 1
-        choose = n > 1 and st.tables.morale_choice
+        may_choose = n > 1 and st.tables.morale_choice
         mods = [f"must beat {lost} {'casualty' if lost == 1 else 'casualties'} (Morale Check)"]
         if leaders:
-            kept = "the side keeps the one it chooses" if choose else "best kept"
+            kept = ("the side chooses which to keep if they give different results, else the best is kept"
+                    if may_choose else "best kept")
             mods.append(f"{n} cards, {kept}: leader {leaders[0].name} on the battlefield and not Down "
                         f"(Morale Check; Leaders and Heroes)")
         cards = draw_cards(ctx, side, n, f"morale of {st.tables.side_names[side]} against {lost} casualties",
                            "Morale Check", side, tuple(mods))
-        if choose:
+        # a choice is asked only where it changes the verdict: when every card drawn holds, or every one
+        # breaks the force, the army's fate is the same whichever is kept (the best is kept, as before)
+        same = len({card_value(c) > lost for c in cards}) == 1
+        if may_choose and not same:
             ctx.emit(E.MoraleCardsOffered(side=side, force=force, casualties=lost, cards=tuple(cards),
                                           leader=leaders[0].id))
             return False
-        _verdict(ctx, side, force, lost, best_card(cards), n)
+        _verdict(ctx, side, force, lost, best_card(cards), n, unasked=may_choose and same)
     _end_of_morale(ctx, st)
     return True
 
 
-def _verdict(ctx: Resolution, side: str, force: str, lost: int, card: str, n: int) -> None:
-    """Morale Check: "This card must beat the number of casualties or the player loses"."""
+def _verdict(ctx: Resolution, side: str, force: str, lost: int, card: str, n: int, unasked: bool = False) -> None:
+    """Morale Check: "This card must beat the number of casualties or the player loses". ``unasked``: the side
+    could have chosen, but every card drawn gave the same verdict, so the best was kept without asking."""
     passed = card_value(card) > lost
-    ctx.emit(E.MoraleTested(side=side, force=force, casualties=lost, card=card, cards=n, passed=passed))
+    ctx.emit(E.MoraleTested(side=side, force=force, casualties=lost, card=card, cards=n, passed=passed,
+                            unasked=unasked))
     if not passed:
         ctx.emit(E.ForceBroken(side=side, force=force, reason=f"failed its morale check ({lost} casualties)"))
 
