@@ -268,11 +268,12 @@ decided; the books give only what carries over, and each system below says which
 
 def campaigns_help(systems: list[RuleSystem]) -> str:
     """The rules help's Campaigns section: what a campaign is, then each system's campaign rules (its
-    ``CampaignRules.help``) and its campaigns."""
+    ``CampaignRules.help``) and its campaigns; a system without campaign rules says why it has none."""
     parts = [CAMPAIGNS_HELP]
     for system in systems:
         rules = system.campaign_rules()
         if rules is None:
+            parts.append(f"{system.title}\n\nNo campaigns: its book carries nothing from one battle to the next.")
             continue
         parts.append(f"{system.title}\n\n{rules.help.strip()}")
         try:
