@@ -144,3 +144,40 @@ def test_a_whole_campaign_of_each_system_prints_what_carried_and_every_battle_ve
     code, out, err = run(capsys, "replay", str(fought.path), "--verify")
     assert code == 0 and err == "" and [line.split(" verified")[0] for line in out.splitlines()] == [
         f"battle {i} ({done.battle.setup.scenario})" for i, done in enumerate(campaign.fought, start=1)]
+
+
+def test_a_campaign_ends_when_a_side_has_nothing_left_to_field(capsys, tmp_path, monkeypatch):
+    """Dustup's carry_into finds a side with no unit left: ``--play`` stops there and says the campaign is over,
+    won by the side that still has a force (not an error); the file keeps it, and the screen between battles
+    says the same. The Sangar Valley's first battle is fought; red's roster is then emptied as if every marine
+    had fallen (the carry-over rules otherwise the book's reading)."""
+    import attrs
+
+    from hexfront.engine.core.system import get_system
+    from hexfront.tui.screens.campaign import step_text
+
+    system = get_system("dustup")
+    real = system.campaign_rules()
+
+    def wiped(state):
+        carried = real.carry_from(state)
+        carried["red"]["units"] = {}
+        return carried
+
+    monkeypatch.setattr(type(system), "campaign_rules", lambda self: attrs.evolve(real, carry_from=wiped))
+    out_file = tmp_path / "c.json"
+    code, out, err = run(capsys, "campaign", "dustup", "sangar", "--players", "default,default", "--play",
+                         "--seed", "3", "--out", str(out_file))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert [line for line in lines if line.startswith("battle ")] == [
+        "battle 1 (sangar_farm, seed 3): winner blue: turn 8 is over; objectives even, Free Colonists lost fewer "
+        "figures (4 to 7)"]
+    assert "    Colonial Marines: 0 figures back for the next battle." in lines
+    assert lines[-2] == ("Free Colonists win the campaign: Colonial Marines has no unit left to field: the campaign "
+                         "is over (battles won: Colonial Marines 0, Free Colonists 1).")
+    campaign = load_campaign(out_file)
+    assert campaign.finished() and len(campaign.fought) == 1
+    text = step_text(campaign, campaign.fought[-1]).plain
+    assert "How the battle left them" in text and "The campaign is over. " + lines[-2] in text
+    assert "1. Sangar I" in text and "Next:" not in text
