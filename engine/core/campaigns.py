@@ -256,7 +256,9 @@ same id; a unit that fought in none of the earlier battles joins fresh.
 Choose Play: campaign on the new-battle form (or run 'hexfront campaign SYSTEM NAME'; 'hexfront campaigns' \
 lists them). When a battle is over, n on its end screen goes on: any roll or card the book puts at the end of \
 a battle is made then, in that battle's own dice log; a screen says what carried over, then the next battle \
-starts. After the last battle, the campaign's result: the side that won more battles wins it.
+starts. After the last battle, the campaign's result: the side that won more battles wins it. A campaign \
+ends sooner when what carries over leaves a side nothing to field in the next battle: the side that still \
+has a force wins it.
 
 The whole campaign is one file in the saves folder, and Continue brings it back where it was. Each battle's \
 save is inside it whole, with the scenario as the battle was fought (what carried over written in), so each \

@@ -14,6 +14,7 @@ from pathlib import Path
 import dustkit
 import pytest
 
+from hexfront.engine.core.carried import CampaignOver
 from hexfront.engine.core.errors import HexfrontError
 from hexfront.engine.systems.dustup import casevac
 from hexfront.engine.systems.dustup import commands as C
@@ -149,8 +150,13 @@ def test_a_unit_with_nobody_left_is_left_out_and_its_squads_have_no_commander():
 def test_a_side_with_no_unit_left_ends_the_campaign():
     """A side that has lost every unit cannot take the field: carry_into says so in one line."""
     carried = {"red": {"units": {}}, "blue": RULES.carry_from(sangar_battle().state)["blue"]}
-    with pytest.raises(HexfrontError, match="no unit left to field: the campaign is over"):
+    said = "^Colonial Marines has no unit left to field: the campaign is over$"
+    with pytest.raises(CampaignOver, match=said) as over:
         RULES.carry_into(SYSTEM.load_content("sangar_ridge"), carried)
+    assert over.value.beaten == ("red",)  # the runner ends the campaign, won by the side with a force
+    with pytest.raises(CampaignOver, match="^Colonial Marines and Free Colonists have no unit left") as over:
+        RULES.carry_into(SYSTEM.load_content("sangar_ridge"), {"red": {"units": {}}, "blue": {"units": {}}})
+    assert over.value.beaten == ("red", "blue")
 
 
 def test_the_evacuated_are_kept_out_of_older_saves_hashes():
