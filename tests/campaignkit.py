@@ -1,10 +1,11 @@
 """Playing a system's campaign through its carry-over rules, for the campaign tests of each system.
 
-``play_campaign(system_id, name, seed)`` reads ``content/<system>/campaigns/<name>.toml``, and for each of its
-battles in turn loads the scenario's content, writes the last battle's carried roster into it with the
-system's ``carry_into``, creates the battle from that content (with the campaign option set, as the campaign
-mode sets it), lets the default computer players play it to its end and reads ``carry_from``. It returns each
-step: the content the battle was created from, the battle, and what it carried on.
+``play_campaign(system_id, name, seed)`` fights the campaign the way a player does from the command line
+(``hexfront campaign SYSTEM NAME --players default,default --play``, run in this process through the runner
+``Campaign``, which writes each battle's carried roster into the next scenario and sets the campaign option
+on every battle). It returns each step: the content the battle was created from, the battle, and what it
+carried on. A campaign is fought once per test session (``cli_campaign`` keeps what the command printed and
+the file it wrote), so the command line's test and each system's test share the work.
 
 ``check_deterministic(steps, seed)`` checks a played campaign is fixed by its seed without playing it all
 again: each battle's first orders are what the computer players, made again from the seed, choose; each
@@ -14,16 +15,23 @@ scenario, gives exactly the content the next battle was created from.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import tempfile
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 from hexfront.engine.core.battle import Battle, BattleSetup, Checkpoint
 from hexfront.engine.core.campaign import CAMPAIGN_OPTION, CampaignRules
-from hexfront.engine.core.playout import play_out
-from hexfront.engine.core.system import RuleSystem, content_root, get_system
+from hexfront.engine.core.campaignfile import load_campaign
+from hexfront.engine.core.campaigns import Campaign
+from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.system import RuleSystem, content_root
+from hexfront.tui.cli import main
 
 
 @attrs.frozen
@@ -54,33 +62,58 @@ def campaign_battle(system: RuleSystem, scenario: str, content: dict[str, Any], 
     return Battle(system, setup)
 
 
-def play_campaign(system_id: str, name: str, seed: int, player: str = "default") -> list[Step]:
-    system = get_system(system_id)
-    rules = rules_of(system)
-    camp = campaign_file(system_id, name)
-    carried: dict[str, Any] | None = None
+@attrs.frozen
+class Fought:
+    """A campaign fought by ``hexfront campaign ... --play``: what it printed, the file, the campaign loaded."""
+
+    printed: str
+    path: Path
+    campaign: Campaign
+
+
+_FOUGHT: dict[tuple[str, str, int], Fought] = {}
+
+
+def cli_campaign(system_id: str, name: str, seed: int) -> Fought:
+    """The campaign fought by the computer on both sides through the command line, once per session."""
+    key = (system_id, name, seed)
+    if key not in _FOUGHT:
+        folder = Path(tempfile.mkdtemp(prefix="hexfront-campaign-"))
+        path = folder / f"{system_id}-{name}-{seed}.json"
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            code = main(["campaign", system_id, name, "--players", "default,default", "--play",
+                         "--seed", str(seed), "--out", str(path)])
+        assert code == 0, printed.getvalue()
+        _FOUGHT[key] = Fought(printed.getvalue(), path, load_campaign(path))
+    return _FOUGHT[key]
+
+
+def play_campaign(system_id: str, name: str, seed: int) -> list[Step]:
+    campaign = cli_campaign(system_id, name, seed).campaign
+    assert campaign.finished()
     steps = []
-    for i, scenario in enumerate(camp["battles"]):
-        content = system.load_content(scenario)
-        if carried is not None:
-            before = json.dumps(content, sort_keys=True)
-            content = rules.carry_into(content, carried)
-            assert json.dumps(system.load_content(scenario), sort_keys=True) == before
-        battle = campaign_battle(system, scenario, content, seed + i, name)
-        players = _players(system, battle, seed, i, player)
-        play_out(battle, players, limit=20_000)
-        carried = rules.carry_from(battle.state)
-        json.dumps(carried)  # JSON-safe
-        steps.append(Step(content, battle, carried))
+    for fought in campaign.fought:
+        json.dumps(fought.carried)  # JSON-safe
+        steps.append(Step(fought.battle.setup.content, fought.battle, fought.carried))
     return steps
 
 
-def _players(system: RuleSystem, battle: Battle, seed: int, i: int, player: str) -> dict[str, Any]:
-    factory = system.computer_players()[player]
-    return {side: factory(seed * 10 + i * 2 + k) for k, side in enumerate(system.sides(battle.state))}
+def opens_alone(system_id: str, scenario: str, seed: int, orders: int = 40) -> Battle:
+    """A scenario of a campaign as a battle of its own (not carried into): it loads from its file and the
+    computer players give its first ``orders`` orders (or finish it). Playing each to its end alone would
+    repeat what the whole campaign (``play_campaign``) shows: every battle of it is fought to its end."""
+    battle = Battle.new(system_id, scenario, seed=seed)
+    factory = battle.system.computer_players()["default"]
+    players = {side: factory(seed + k) for k, side in enumerate(battle.system.sides(battle.state))}
+    while battle.outcome() is None and len(battle.log) < orders:
+        side = battle.side_to_act()
+        assert side is not None
+        battle.submit(players[side].choose(battle.system, battle.state))
+    return battle
 
 
-def check_deterministic(steps: list[Step], seed: int, first_orders: int = 30, player: str = "default") -> None:
+def check_deterministic(steps: list[Step], seed: int, first_orders: int = 30) -> None:
     system = steps[0].battle.system
     rules = rules_of(system)
     for i, step in enumerate(steps):
@@ -88,7 +121,7 @@ def check_deterministic(steps: list[Step], seed: int, first_orders: int = 30, pl
         again = Battle(system, BattleSetup(system=setup.system, scenario=setup.scenario, seed=setup.seed,
                                            content=step.content, rules_version=setup.rules_version,
                                            options=dict(setup.options), script=setup.script))
-        players = _players(system, again, seed, i, player)
+        players = computer_players_for(step.battle)  # made again from the battle's seed
         for command in step.battle.log[:first_orders]:
             assert players[system.side_to_act(again.state)].choose(system, again.state) == command
             again.submit(command)

@@ -31,7 +31,8 @@ class CampaignRules:
     ``carry_from(state)`` is what the ended battle passes on, JSON-safe (str keys; str, int, float, bool,
     None, lists and dicts), keyed by side id. ``carry_into(content, carried)`` returns the next battle's
     content (a new dict; the one given is not changed) with ``carried`` applied: units lost are left out,
-    wounds and experience written on the units that keep them. ``aftermath`` is the command type of the
+    wounds and experience written on the units that keep them; where ``carried`` leaves a side nothing to field
+    it raises engine.core.carried.CampaignOver, and the campaign ends there. ``aftermath`` is the command type of the
     end-of-battle step, or None where the book puts no roll or card there. ``help`` is the rules help's
     text on this system's campaigns: which parts are the book's and which are this game's own, each reading
     marked as a reading. ``describe(carried)`` (optional) says what carried over in a player's words, one

@@ -23,6 +23,7 @@ from .. import ENGINE_VERSION
 from .battle import UNDO_POLICIES, Battle
 from .campaign import CAMPAIGN_OPTION
 from .campaigns import MAX_BATTLES, Campaign, CampaignSpec, Fought, battle_seed
+from .carried import CampaignOver
 from .errors import HexfrontError, SaveError, UnknownSystem, shown, shown_path
 from .files import FileRefused, read_bounded, write_atomic
 from .places import is_plain_name
@@ -77,8 +78,9 @@ _converter.register_structure_hook(
 
 
 def _json_safe(value: Any) -> Any:
-    """``value`` as JSON gives it back (tuples become lists), for comparing what carried over."""
-    return json.loads(json.dumps(value, sort_keys=True))
+    """``value`` as JSON gives it back (tuples become lists), for comparing what carried over; the order of
+    its keys kept (sides in the battle's order, as the screen between battles lists them)."""
+    return json.loads(json.dumps(value))
 
 
 def campaign_to_json(campaign: Campaign) -> dict[str, Any]:
@@ -151,7 +153,9 @@ def _check_record(found: CampaignSave, where: str) -> None:
         raise SaveError(f"{where} sets the option '{CAMPAIGN_OPTION}' for the whole campaign, which only its battles "
                         f"carry; it is damaged or edited by hand")
     fought = len(found.fought)
-    if fought > len(found.battles) or (found.current is None) != (fought == len(found.battles)):
+    # no battle in play: all fought, or (checked once the battles replay) the campaign ended early
+    if (fought > len(found.battles) or (found.current is not None and fought == len(found.battles))
+            or (found.current is None and fought == 0)):
         raise SaveError(f"{where} records {fought} battles fought of {len(found.battles)} "
                         f"{'with' if found.current is not None else 'and no'} battle in play; "
                         f"it is damaged or edited by hand")
@@ -194,7 +198,24 @@ def campaign_from_save(found: CampaignSave, where: str = "the campaign") -> Camp
     if found.current is not None:
         campaign.current = _embedded(found, len(found.fought), found.current, where)
         campaign.teach = campaign.current.setup.teach
+    elif len(found.fought) < len(found.battles):
+        _ended_early(campaign, where)
     return campaign
+
+
+def _ended_early(campaign: Campaign, where: str) -> None:
+    """A campaign recorded over before its last battle: what its last battle carried must leave a side nothing
+    to field (the runner's CampaignOver), else the record is damaged."""
+    index = len(campaign.fought)
+    try:
+        campaign.carried_into(index, campaign.fought[-1].carried)
+    except CampaignOver as over:
+        campaign.over = over
+        return
+    except HexfrontError as exc:
+        raise SaveError(f"{where}, battle {index}: what carried over cannot be applied: {exc.message}") from None
+    raise SaveError(f"{where} records {index} battles fought of {len(campaign.spec.battles)} and no battle in play, "
+                    f"but both sides can fight on; it is damaged or edited by hand")
 
 
 def _embedded(found: CampaignSave, index: int, raw: dict[str, Any], where: str) -> Battle:

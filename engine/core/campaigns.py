@@ -18,6 +18,7 @@ import attrs
 
 from .battle import Battle
 from .campaign import CAMPAIGN_OPTION, CampaignRules
+from .carried import CampaignOver
 from .content import ContentProblem, how_many, read_toml, structure_content
 from .errors import ContentError, HexfrontError, shown, shown_path
 from .places import is_plain_name
@@ -130,6 +131,8 @@ class Campaign:
         self.current = current
         #: teach pauses in every battle (a setting of each battle, kept in its save)
         self.teach = teach
+        #: set when what carried over leaves a side nothing to field: the campaign ended before its last battle
+        self.over: CampaignOver | None = None
 
     # -- starting -------------------------------------------------------------------
     @classmethod
@@ -162,7 +165,8 @@ class Campaign:
         return len(self.fought) + (1 if self.current is not None else 0)
 
     def finished(self) -> bool:
-        return self.current is None and len(self.fought) == len(self.spec.battles)
+        """Every battle fought, or the campaign ended early (a side with nothing left to field)."""
+        return self.current is None and (len(self.fought) == len(self.spec.battles) or self.over is not None)
 
     def battle_over(self) -> bool:
         """The battle in play is decided and its aftermath order, if any, given: the next may start."""
@@ -194,6 +198,11 @@ class Campaign:
         draws = tally.get(None, 0)
         if draws:
             count += f", {draws} drawn"
+        if self.over is not None:  # a side has nothing left to field: the side with a force wins
+            standing = [s for s in sides if s not in self.over.beaten]
+            head = (f"{names.get(standing[0], standing[0])} win the campaign" if len(standing) == 1
+                    else "The campaign is drawn")
+            return f"{head}: {self.over.message} (battles won: {count})."
         ranked = sorted(sides, key=lambda s: -tally[s])
         if len(ranked) >= 2 and tally[ranked[0]] > tally[ranked[1]]:
             head = f"{names.get(ranked[0], ranked[0])} win the campaign"
@@ -211,7 +220,9 @@ class Campaign:
 
     def next_battle(self) -> Fought:
         """Close the battle in play: record its result and what carries over, and create the next battle
-        (none after the last). Returns the record of the battle just closed."""
+        (none after the last, nor when what carried over leaves a side nothing to field: then the campaign is
+        over, ``over`` says why, and the side still with a force wins it). Returns the record of the battle
+        just closed."""
         battle = self.current
         if battle is None or not self.battle_over():
             raise HexfrontError("the battle in play is not over yet")
@@ -222,11 +233,18 @@ class Campaign:
         index = len(self.fought) + 1
         nxt = None
         if index < len(self.spec.battles):
-            content = self.rules.carry_into(self.system.load_content(self.spec.battles[index]), carried)
-            nxt = self._create(index, content)
+            try:
+                nxt = self._create(index, self.carried_into(index, carried))
+            except CampaignOver as over:
+                self.over = over
         self.fought.append(done)
         self.current = nxt
         return done
+
+    def carried_into(self, index: int, carried: dict[str, Any]) -> dict[str, Any]:
+        """The content of battle ``index`` with ``carried`` written in; CampaignOver when a side has nothing
+        left to field, CarryError in one line when ``carried`` cannot be applied."""
+        return self.rules.carry_into(self.system.load_content(self.spec.battles[index]), carried)
 
 
 CAMPAIGNS_HELP = """\
@@ -238,7 +256,9 @@ same id; a unit that fought in none of the earlier battles joins fresh.
 Choose Play: campaign on the new-battle form (or run 'hexfront campaign SYSTEM NAME'; 'hexfront campaigns' \
 lists them). When a battle is over, n on its end screen goes on: any roll or card the book puts at the end of \
 a battle is made then, in that battle's own dice log; a screen says what carried over, then the next battle \
-starts. After the last battle, the campaign's result: the side that won more battles wins it.
+starts. After the last battle, the campaign's result: the side that won more battles wins it. A campaign \
+ends sooner when what carries over leaves a side nothing to field in the next battle: the side that still \
+has a force wins it.
 
 The whole campaign is one file in the saves folder, and Continue brings it back where it was. Each battle's \
 save is inside it whole, with the scenario as the battle was fought (what carried over written in), so each \
@@ -250,11 +270,12 @@ decided; the books give only what carries over, and each system below says which
 
 def campaigns_help(systems: list[RuleSystem]) -> str:
     """The rules help's Campaigns section: what a campaign is, then each system's campaign rules (its
-    ``CampaignRules.help``) and its campaigns."""
+    ``CampaignRules.help``) and its campaigns; a system without campaign rules says why it has none."""
     parts = [CAMPAIGNS_HELP]
     for system in systems:
         rules = system.campaign_rules()
         if rules is None:
+            parts.append(f"{system.title}\n\nNo campaigns: its book carries nothing from one battle to the next.")
             continue
         parts.append(f"{system.title}\n\n{rules.help.strip()}")
         try:

@@ -17,6 +17,15 @@ class CarryError(HexfrontError):
     """A campaign's carried dict that cannot be applied to the next battle."""
 
 
+class CampaignOver(CarryError):
+    """What carried over leaves ``beaten`` (side ids) nothing to field in the next battle: the campaign ends
+    there (engine.core.campaigns), won by the side that still has a force, not an error."""
+
+    def __init__(self, message: str, beaten: Iterable[str]) -> None:
+        super().__init__(message)
+        self.beaten = tuple(beaten)
+
+
 def by_side(carried: Any, sides: Iterable[str], keys: Iterable[str]) -> dict[str, dict[str, Any]]:
     """``carried`` as {side id: its table}: a dict whose keys are sides of the next battle, each a dict
     of no other keys than ``keys``."""

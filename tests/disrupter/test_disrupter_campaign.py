@@ -171,3 +171,23 @@ def test_a_whole_campaign_carries_at_each_step_and_is_deterministic():
 def test_the_rules_help_marks_the_readings():
     assert "missing" in RULES.help and "reading" in RULES.help
     assert RULES.aftermath is None
+
+
+def test_what_carried_is_said_in_the_names_of_the_panes():
+    """The screen between battles says, per platoon, how many are back, who carries wounds (the units named as
+    the panes name them), who is lost and which officer is replaced."""
+    wounded = RULES.carry_from(fired_on({"red-a3": (6, 5), "blue-bot": (6, 3)}, "blue-bot", [10, 70]).state)
+    assert RULES.describe(wounded) == [
+        "Red Platoon: 22 back for the next battle.", "  No one wounded or lost.",
+        "Blue Platoon: 22 back for the next battle.",
+        "  bot 1 (Walker bots) carries 2 wounds.", "  bot 2 (Walker bots) carries 2 wounds."]
+    lost = RULES.carry_from(fired_on({"red-a3": (6, 5), "blue-a3": (6, 3)}, "blue-a3", [10, 70]).state)
+    assert RULES.describe(lost)[2:] == [
+        "Blue Platoon: 20 back for the next battle.",
+        "  soldier 1 (Alpha marksmen) was taken off the board: lost.",
+        "  soldier 2 (Alpha marksmen) was taken off the board: lost."]
+    officer = RULES.carry_from(fired_on({"red-a3": (6, 5), "blue-a1": (6, 3)}, "blue-a1", [10, 70],
+                                        unit="blue-a1.1").state)
+    assert RULES.describe(officer)[2:] == [
+        "Blue Platoon: 21 back for the next battle.",
+        "  officer (Alpha lead) was taken off the board: a fresh officer takes his place."]

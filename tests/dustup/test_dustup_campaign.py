@@ -14,9 +14,8 @@ from pathlib import Path
 import dustkit
 import pytest
 
-from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.carried import CampaignOver
 from hexfront.engine.core.errors import HexfrontError
-from hexfront.engine.core.playout import play_out
 from hexfront.engine.systems.dustup import casevac
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import events as E
@@ -84,6 +83,12 @@ def test_evacuated_and_treated_wounded_return_the_untreated_and_the_dead_are_los
     assert figures(nb, "B") == ["B.1", "B.2", "B.6", "B.7"]
     assert all(f.status == "fit" and f.wounds == 0 for u in nb.state.units.values() for f in u.figures)
     assert len(nb.state.units["d"].figures) == 8  # blue lost nobody
+    assert RULES.describe(carried) == [  # the screen between battles, figures as the unit pane names them
+        "Red: 15 figures back for the next battle.",
+        "  A.2 (Alpha Squad) was flown out by the CASEVAC: back.",
+        "  A.3 (Alpha Squad) was flown out by the CASEVAC: back.",
+        "  B.3 (Bravo Squad): lost.", "  B.4 (Bravo Squad): lost.", "  B.5 (Bravo Squad): lost.",
+        "Blue: 20 figures back for the next battle.", "  No one lost."]
 
 
 def test_wounded_abandoned_on_the_field_are_lost():
@@ -145,8 +150,13 @@ def test_a_unit_with_nobody_left_is_left_out_and_its_squads_have_no_commander():
 def test_a_side_with_no_unit_left_ends_the_campaign():
     """A side that has lost every unit cannot take the field: carry_into says so in one line."""
     carried = {"red": {"units": {}}, "blue": RULES.carry_from(sangar_battle().state)["blue"]}
-    with pytest.raises(HexfrontError, match="no unit left to field: the campaign is over"):
+    said = "^Colonial Marines has no unit left to field: the campaign is over$"
+    with pytest.raises(CampaignOver, match=said) as over:
         RULES.carry_into(SYSTEM.load_content("sangar_ridge"), carried)
+    assert over.value.beaten == ("red",)  # the runner ends the campaign, won by the side with a force
+    with pytest.raises(CampaignOver, match="^Colonial Marines and Free Colonists have no unit left") as over:
+        RULES.carry_into(SYSTEM.load_content("sangar_ridge"), {"red": {"units": {}}, "blue": {"units": {}}})
+    assert over.value.beaten == ("red", "blue")
 
 
 def test_the_evacuated_are_kept_out_of_older_saves_hashes():
@@ -201,11 +211,11 @@ def test_the_campaign_file_names_three_scenarios():
 
 
 @pytest.mark.parametrize("scenario", CAMPAIGN["battles"])
-def test_each_battle_of_the_campaign_plays_alone_to_its_end(scenario):
-    b = Battle.new("dustup", scenario, seed=2)
-    players = {side: SYSTEM.computer_players()["default"](i) for i, side in enumerate(SYSTEM.sides(b.state))}
-    play_out(b, players, limit=5000)
-    assert b.outcome() is not None
+def test_each_battle_of_the_campaign_opens_alone(scenario):
+    """Each scenario of the campaign is a battle of its own: it loads from its file and the computer players
+    give its first orders (the whole campaign below fights each to its end)."""
+    b = CK.opens_alone("dustup", scenario, seed=2)
+    assert len(b.log) == 40 or b.outcome() is not None
 
 
 def test_a_whole_campaign_carries_at_each_step_and_is_deterministic():

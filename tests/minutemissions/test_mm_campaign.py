@@ -12,10 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.campaign import CAMPAIGN_OPTION
 from hexfront.engine.core.errors import HexfrontError
-from hexfront.engine.core.playout import play_out
 from hexfront.engine.systems.minutemissions import SYSTEM
 from hexfront.engine.systems.minutemissions import combat as K
 from hexfront.engine.systems.minutemissions.state import DESTROYED
@@ -106,10 +104,23 @@ def test_a_destroyed_mech_is_rebuilt_with_a_new_pilot(kit):
     shoot(kit, b, "torso")
     assert b.state.units["A2"].destroyed
     carried = RULES.carry_from(b.state)
-    assert carried["ashen"] == {"units": {"A2": {"experience": 0}}, "destroyed": ["A2"]}
+    assert (carried["ashen"]["units"], carried["ashen"]["destroyed"]) == ({"A2": {"experience": 0}}, ["A2"])
     nb = next_battle(carried)
     assert "A2" in nb.state.units and not nb.state.units["A2"].destroyed
     assert nb.state.tables.unit_spec("A2").experience == 0
+    assert RULES.describe(carried)[-1:] == ["  Lancer (A2) was destroyed: rebuilt with a new pilot, no experience."]
+
+
+def test_what_carried_is_said_with_each_pilots_experience(kit):
+    """The screen between battles names each mech as the panes do and says its pilot's experience, what this
+    battle earned and who is now a veteran (2 points or more)."""
+    b = duel(kit, [6, 3, 1, 1], m2=1)
+    shoot(kit, b, "A2.rifle")
+    assert RULES.describe(RULES.carry_from(b.state)) == [
+        "Meridian Guard: every mech repaired for the next battle.",
+        "  Longbow (M2): 2 experience (+1 this battle): a veteran.",
+        "Ashen Compact: every mech repaired for the next battle.",
+        "  Lancer (A2): 0 experience."]
 
 
 def test_carry_into_leaves_the_content_it_is_given_unchanged():
@@ -149,11 +160,11 @@ def test_the_campaign_file_names_three_missions():
 
 
 @pytest.mark.parametrize("scenario", CAMPAIGN["battles"])
-def test_each_battle_of_the_campaign_plays_alone_to_its_end(scenario):
-    b = Battle.new("minutemissions", scenario, seed=2)
-    players = {side: SYSTEM.computer_players()["default"](i) for i, side in enumerate(SYSTEM.sides(b.state))}
-    play_out(b, players, limit=5000)
-    assert b.outcome() is not None
+def test_each_battle_of_the_campaign_opens_alone(scenario):
+    """Each scenario of the campaign is a battle of its own: it loads from its file and the computer players
+    give its first orders (the whole campaign below fights each to its end)."""
+    b = CK.opens_alone("minutemissions", scenario, seed=2)
+    assert len(b.log) == 40 or b.outcome() is not None
 
 
 def test_a_whole_campaign_carries_at_each_step_and_is_deterministic():

@@ -153,3 +153,54 @@ async def test_the_help_has_a_campaigns_section(saves):
     words = campaigns_help([get_system("ratfight")])
     assert "on the draw of any card but a heart" in words and "Reading: a scenario says it is such a one" in words
     assert "Campaign 'mill_race': The Mill Race." in words
+
+
+def test_the_campaigns_help_gives_every_systems_rules_and_says_skirmishes_has_none():
+    """The help's Campaigns section, as the help screen builds it from every system: each of the four systems
+    with campaigns gives its campaign rules (its help text, whole) and its campaign; Skirmishes says it has
+    none because its book carries nothing over."""
+    from hexfront.engine.core.campaigns import campaigns_help
+    from hexfront.engine.core.system import all_systems
+
+    systems = list(all_systems().values())
+    words = campaigns_help(systems)
+    for system, campaign in [("ratfight", "mill_race"), ("disrupter", "valley"), ("minutemissions", "ironvale"),
+                             ("dustup", "sangar")]:
+        rules = all_systems()[system].campaign_rules()
+        assert rules is not None and f"{all_systems()[system].title}\n\n{rules.help.strip()}" in words
+        assert f"Campaign '{campaign}': " in words
+    assert "Skirmishes\n\nNo campaigns: its book carries nothing from one battle to the next." in words
+
+
+@playtest
+async def test_a_disrupter_campaign_starts_from_the_form_and_says_what_carried(saves):
+    """The form's Play row offers Disrupter's campaign (the Valley); with both sides to the computer its first
+    battle is fought, n on its end screen shows what carried over in the player's words (Disrupter's describe:
+    how many are back, who carries wounds, who is lost), then the next battle."""
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pick_system(pilot, "disrupter")
+        await pilot.press("up", "right")  # Play, the last row: the system's campaign
+        await pilot.pause()
+        rows = {row.key: row for row in app.screen.query_one(ChoiceForm).rows}
+        assert list(rows)[-1] == "campaign" and rows["campaign"].value == "valley"
+        assert rows["scenario"].choices == [("valley_ford", "battle 1: Valley I: The Ford")]
+        assert "< campaign: The Valley >" in screen_text(app)
+        await pilot.press("down", "down", "down", "right", "right")  # from Play, Down wraps: Your side to watch
+        rows = {row.key: row for row in app.screen.query_one(ChoiceForm).rows}
+        assert rows["side"].value == "watch" and rows["campaign"].value == "valley"
+        await pilot.press("enter")
+        await wait_for(pilot, EndScreen)
+        assert "End of battle 1 of 3" in screen_text(app)
+        await pilot.press("n")
+        await wait_for(pilot, CampaignStepScreen)
+        text = screen_text(app)
+        campaign = load_campaign(autosave_path())
+        said = campaign.rules.describe(campaign.fought[0].carried)
+        assert said[0] == "Red Platoon: 12 back for the next battle."  # as `hexfront campaign` says it (seed 3)
+        assert "  soldier 1 (Alpha gun) carries 2 wounds." in said
+        assert "Battle 1 of 3 is over." in text and "What carries over" in text
+        assert all(line.strip() in text for line in said[:8])  # the screen shows the describe lines
+        assert "Next: battle 2 of 3, Valley II" in " ".join(text.split())

@@ -129,13 +129,14 @@ def test_dustup_battle_screen_with_a_squad_selected(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, run_before=run_before)
 
 
-def _fought_campaign(battles: int):
-    """The Mill Race, its first ``battles`` battles fought by the computer (seed 3), and the last one closed."""
+def _fought_campaign(battles: int, system: str = "ratfight", name: str = "mill_race"):
+    """A campaign (the Mill Race), its first ``battles`` battles fought by the computer (seed 3), and the last
+    one closed."""
     from hexfront.engine.core.campaigns import Campaign
     from hexfront.engine.core.players import computer_players_for
     from hexfront.engine.core.playout import play_out
 
-    campaign = Campaign.start("ratfight", "mill_race", players={"red": "human", "blue": "default"}, seed=3)
+    campaign = Campaign.start(system, name, players={"red": "human", "blue": "default"}, seed=3)
     fought = None
     for _ in range(battles):
         campaign.current.setup.players = {"red": "default", "blue": "default"}
@@ -167,6 +168,20 @@ def test_between_two_battles_of_a_campaign(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(app(), terminal_size=size, run_before=run_before)
+
+
+def test_between_two_battles_of_a_dustup_campaign(snap_compare):
+    """Dustup's Sangar Valley after its first battle, at 80x24: what carried over in the player's words (figures
+    back, who is lost, by the names on the unit pane), then the next battle."""
+    from hexfront.tui.screens.campaign import CampaignStepScreen
+
+    campaign, fought = _fought_campaign(1, "dustup", "sangar")
+
+    async def run_before(pilot):
+        pilot.app.push_screen(CampaignStepScreen(campaign, fought))
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=(80, 24), run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)

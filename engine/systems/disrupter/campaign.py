@@ -27,10 +27,11 @@ from hexfront.engine.core.carried import CarryError, by_side, known_ids, names, 
 from hexfront.engine.core.errors import ContentError
 
 from .data import Tables, platoon_unit_ids, read_content
+from .describe import unit_name
 from .schema import STAT_CAP
 from .state import DisState
 
-KEYS = ("units", "lost", "replaced")
+KEYS = ("units", "lost", "replaced", "name", "names")
 
 HELP = """\
 The book's Wounds (W) are "taken before incapacitation or death (See Campaign)", but the book's Campaign page \
@@ -54,10 +55,12 @@ def carry_from(state: DisState) -> dict[str, Any]:
         units: dict[str, Any] = {}
         lost: list[str] = []
         replaced: list[str] = []
+        called: dict[str, str] = {}
         for _, team in sorted(state.teams.items()):
             if team.side != side:
                 continue
             for u in team.units:
+                called[u.id] = unit_name(state, u.id)
                 if u.alive:
                     units[u.id] = {"wounds": u.wounds}
                 elif u.klass == "officer":
@@ -65,8 +68,33 @@ def carry_from(state: DisState) -> dict[str, Any]:
                     replaced.append(u.id)
                 else:
                     lost.append(u.id)
-        out[side] = {"units": units, "lost": lost, "replaced": replaced}
+        platoon = state.platoons.get(side)
+        out[side] = {"name": platoon.name if platoon is not None else side, "names": called,
+                     "units": units, "lost": lost, "replaced": replaced}
     return out
+
+
+def carried_lines(carried: dict[str, Any]) -> list[str]:
+    """What carried over, in a player's words, per platoon: how many are back, who carries which wounds, who
+    is lost and which officer is replaced; units by their names on the panes ("soldier 2 (Alpha gun)")."""
+    lines: list[str] = []
+    for side, roster in carried.items():
+        called = roster.get("names", {})
+        units = roster.get("units", {})
+        replaced = roster.get("replaced", [])
+        lost = roster.get("lost", [])
+        back = [u for u in units if u not in replaced]
+        lines.append(f"{roster.get('name', side)}: {len(back)} back for the next battle.")
+        for uid in back:
+            wounds = units[uid].get("wounds", 0)
+            if wounds:
+                lines.append(f"  {called.get(uid, uid)} carries {wounds} {'wound' if wounds == 1 else 'wounds'}.")
+        lines.extend(f"  {called.get(uid, uid)} was taken off the board: lost." for uid in lost)
+        lines.extend(f"  {called.get(uid, uid)} was taken off the board: a fresh officer takes his place."
+                     for uid in replaced)
+        if not (lost or replaced or any(units[u].get("wounds", 0) for u in back)):
+            lines.append("  No one wounded or lost.")
+    return lines
 
 
 def carry_into(content: dict[str, Any], carried: dict[str, Any]) -> dict[str, Any]:
@@ -88,6 +116,7 @@ def carry_into(content: dict[str, Any], carried: dict[str, Any]) -> dict[str, An
         units = table(roster.get("units", {}), f"the carried units of {side}")
         for key in ("lost", "replaced"):
             names(roster.get(key, []), f"the carried {key} of {side}")
+        table(roster.get("names", {}), f"the carried names of {side}")
         platoon = platoon_unit_ids(side, platoons[sides[side].platoon])
         known_ids(units, platoon, f"the carried units of {side}")
         wounds: dict[str, int] = {}
@@ -103,4 +132,4 @@ def carry_into(content: dict[str, Any], carried: dict[str, Any]) -> dict[str, An
     return out
 
 
-RULES = CampaignRules(carry_from=carry_from, carry_into=carry_into, help=HELP)
+RULES = CampaignRules(carry_from=carry_from, carry_into=carry_into, help=HELP, describe=carried_lines)

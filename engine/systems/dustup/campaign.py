@@ -32,14 +32,14 @@ import copy
 from typing import Any
 
 from hexfront.engine.core.campaign import CampaignRules
-from hexfront.engine.core.carried import CarryError, by_side, known_ids, names, table
+from hexfront.engine.core.carried import CampaignOver, CarryError, by_side, known_ids, names, table
 from hexfront.engine.core.errors import ContentError
 
 from .data import Tables, parse_figures, read_content
 from .forces import new_state
 from .state import ABANDONED, DISABLED, FIT, KILLED, STABILISED, WEAPON, DustState, Figure
 
-KEYS = ("units", "lost", "evacuated")
+KEYS = ("units", "lost", "evacuated", "name", "names")
 
 HELP = """\
 The book: a successful casualty evacuation can "influence campaigns". It says no more; what carries from \
@@ -73,10 +73,13 @@ def carry_from(state: DustState) -> dict[str, Any]:
         specs = [spec for spec in state.tables.deployment if spec["side"] == side]
         back: dict[str, list[str]] = {str(spec["id"]): [] for spec in specs if "vehicle" not in spec}
         lost: list[str] = []
+        called: dict[str, str] = {}
         for u in state.units.values():
             if u.side != side:
                 continue
+            called[u.id] = u.name
             for f in u.figures:
+                called.setdefault(f.id, f.name)
                 owner = f.id.rsplit(".", 1)[0]
                 if owner in back:  # a figure of an infantry unit as written (detachments keep the ids)
                     (back[owner] if _returns(f, evacuated) else lost).append(f.id)
@@ -88,7 +91,8 @@ def carry_from(state: DustState) -> dict[str, Any]:
                     lost.append(vid)
                 else:
                     units[vid] = {"figures": []}
-        out[side] = {"units": units, "lost": sorted(lost, key=_number),
+        out[side] = {"name": state.tables.side_names.get(side, side), "names": called,
+                     "units": units, "lost": sorted(lost, key=_number),
                      "evacuated": [fid for fid in state.evacuated if fid.rsplit(".", 1)[0] in back]}
     return out
 
@@ -109,6 +113,7 @@ def carry_into(content: dict[str, Any], carried: dict[str, Any]) -> dict[str, An
     rosters = by_side(carried, [s.id for s in scenario.sides], KEYS)
     out = copy.deepcopy(content)
     dropped: set[str] = set()
+    beaten: list[str] = []
     for side_table in out["scenario"]["sides"]:
         side = side_table["id"]
         if side not in rosters:
@@ -116,6 +121,7 @@ def carry_into(content: dict[str, Any], carried: dict[str, Any]) -> dict[str, An
         units = table(rosters[side].get("units", {}), f"the carried units of {side}")
         for key in ("lost", "evacuated"):
             names(rosters[side].get(key, []), f"the carried {key} of {side}")
+        table(rosters[side].get("names", {}), f"the carried names of {side}")
         known_ids(units, [str(e["id"]) for e in side_table["units"]], f"the carried units of {side}")
         kept = []
         for entry in side_table["units"]:
@@ -133,8 +139,12 @@ def carry_into(content: dict[str, Any], carried: dict[str, Any]) -> dict[str, An
                     entry["lost"] = lost
             kept.append(entry)
         if not kept:
-            raise CarryError(f"{side_table.get('name', side)} has no unit left to field: the campaign is over")
+            beaten.append(side)
         side_table["units"] = kept
+    if beaten:
+        who = " and ".join(str(s.get("name", s["id"])) for s in out["scenario"]["sides"] if s["id"] in beaten)
+        raise CampaignOver(f"{who} {'has' if len(beaten) == 1 else 'have'} no unit left to field: the campaign is "
+                           f"over", beaten)
     _unlink(out, dropped)
     try:
         new_state(Tables.from_content(out), {})
@@ -156,4 +166,32 @@ def _unlink(content: dict[str, Any], dropped: set[str]) -> None:
                 del asset["platoon"]
 
 
-RULES = CampaignRules(carry_from=carry_from, carry_into=carry_into, help=HELP)
+def _called(called: dict[str, str], fid: str) -> str:
+    """A figure as the unit pane lists it, with its unit's name ("A.3 (Alpha Squad)"); a vehicle by its name."""
+    unit = called.get(fid.rsplit(".", 1)[0], "") if "." in fid else ""
+    return f"{called.get(fid, fid)} ({unit})" if unit else called.get(fid, fid)
+
+
+def carried_lines(carried: dict[str, Any]) -> list[str]:
+    """What carried over, in a player's words, per side: how many figures come back, and per unit who was
+    evacuated by the CASEVAC (back) and who is lost; units and figures as the panes name them."""
+    lines: list[str] = []
+    for side, roster in carried.items():
+        called = roster.get("names", {})
+        units = roster.get("units", {})
+        lost = roster.get("lost", [])
+        evacuated = roster.get("evacuated", [])
+        figures = sum(len(facts.get("figures", [])) for facts in units.values())
+        vehicles = sum(1 for facts in units.values() if not facts.get("figures"))
+        back = f"{figures} {'figure' if figures == 1 else 'figures'}"
+        if vehicles:
+            back += f" and {vehicles} {'vehicle' if vehicles == 1 else 'vehicles'}"
+        lines.append(f"{roster.get('name', side)}: {back} back for the next battle.")
+        lines.extend(f"  {_called(called, fid)} was flown out by the CASEVAC: back." for fid in evacuated)
+        lines.extend(f"  {_called(called, fid)}: lost." for fid in lost)
+        if not (lost or evacuated):
+            lines.append("  No one lost.")
+    return lines
+
+
+RULES = CampaignRules(carry_from=carry_from, carry_into=carry_into, help=HELP, describe=carried_lines)

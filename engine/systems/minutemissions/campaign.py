@@ -29,9 +29,10 @@ from hexfront.engine.core.errors import ContentError
 
 from .combat import VETERAN
 from .data import read_content
+from .describe import Describer
 from .state import MissionState
 
-KEYS = ("units", "destroyed")
+KEYS = ("units", "destroyed", "name", "names", "earned")
 MAX_EXPERIENCE = 999
 
 HELP = f"""\
@@ -52,17 +53,44 @@ def carry_from(state: MissionState) -> dict[str, Any]:
     for side in state.sides:
         units: dict[str, Any] = {}
         destroyed: list[str] = []
+        called: dict[str, str] = {}
+        earned: dict[str, int] = {}
         for u in state.units.values():
             if u.side != side:
                 continue
+            called[u.id] = Describer(state).name(u.id)
+            if state.experience.get(u.id, 0):
+                earned[u.id] = min(MAX_EXPERIENCE, state.experience[u.id])
             if u.destroyed:
                 destroyed.append(u.id)
                 units[u.id] = {"experience": 0}
             else:
-                earned = state.tables.unit_spec(u.id).experience + state.experience.get(u.id, 0)
-                units[u.id] = {"experience": min(MAX_EXPERIENCE, earned)}
-        out[side] = {"units": units, "destroyed": destroyed}
+                total = state.tables.unit_spec(u.id).experience + state.experience.get(u.id, 0)
+                units[u.id] = {"experience": min(MAX_EXPERIENCE, total)}
+        out[side] = {"name": Describer(state).side(side), "names": called, "units": units, "destroyed": destroyed,
+                     "earned": earned}
     return out
+
+
+def carried_lines(carried: dict[str, Any]) -> list[str]:
+    """What carried over, in a player's words, per side: each pilot's experience (what this battle earned, and
+    who is a veteran), and the mechs destroyed, rebuilt with a new pilot; units as the panes name them."""
+    lines: list[str] = []
+    for side, roster in carried.items():
+        called = roster.get("names", {})
+        earned = roster.get("earned", {})
+        destroyed = roster.get("destroyed", [])
+        lines.append(f"{roster.get('name', side)}: every mech repaired for the next battle.")
+        for uid, facts in roster.get("units", {}).items():
+            who = called.get(uid, uid)
+            if uid in destroyed:
+                lines.append(f"  {who} was destroyed: rebuilt with a new pilot, no experience.")
+                continue
+            points = facts.get("experience", 0)
+            gained = f" (+{earned[uid]} this battle)" if earned.get(uid) else ""
+            veteran = ": a veteran" if points >= VETERAN else ""
+            lines.append(f"  {who}: {points} experience{gained}{veteran}.")
+    return lines
 
 
 def carry_into(content: dict[str, Any], carried: dict[str, Any]) -> dict[str, Any]:
@@ -80,6 +108,8 @@ def carry_into(content: dict[str, Any], carried: dict[str, Any]) -> dict[str, An
             continue
         units = table(rosters[side].get("units", {}), f"the carried units of {side}")
         names(rosters[side].get("destroyed", []), f"the carried destroyed of {side}")
+        table(rosters[side].get("names", {}), f"the carried names of {side}")
+        table(rosters[side].get("earned", {}), f"the carried earned of {side}")
         known_ids(units, [u["id"] for u in side_table["units"]], f"the carried units of {side}")
         for entry in side_table["units"]:
             if entry["id"] in units:
@@ -89,4 +119,4 @@ def carry_into(content: dict[str, Any], carried: dict[str, Any]) -> dict[str, An
     return out
 
 
-RULES = CampaignRules(carry_from=carry_from, carry_into=carry_into, help=HELP)
+RULES = CampaignRules(carry_from=carry_from, carry_into=carry_into, help=HELP, describe=carried_lines)

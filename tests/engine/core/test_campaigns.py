@@ -9,6 +9,7 @@ import random
 import shutil
 from pathlib import Path
 
+import attrs
 import pytest
 
 from hexfront.engine.core.campaignfile import campaign_text, load_campaign, save_campaign
@@ -154,12 +155,15 @@ def _edit(raw: dict, how: str) -> None:
         raw["options"] = {"campaign": "other"}
     elif how == "embedded-options":
         raw["fought"][2]["save"]["options"]["campaign"] = "other"
+    elif how == "ended":  # no battle in play after the second, though both sides can fight on
+        raw["fought"].pop()
+        raw["current"] = None
     elif how == "embedded-players":
         raw["fought"][0]["save"]["players"]["red"] = "human"
 
 
 EDITS = ["winner", "carried", "seed", "scenarios", "order", "current", "extra", "player", "tag", "version",
-         "campaign", "system", "undo", "battles", "swap", "embedded-players", "options", "embedded-options"]
+         "campaign", "system", "undo", "battles", "swap", "embedded-players", "options", "embedded-options", "ended"]
 
 
 @pytest.mark.parametrize("how", EDITS)
@@ -216,3 +220,43 @@ def test_fuzzed_campaign_files_are_refused_in_one_line_or_read_whole(fought: Cam
             refused += 1
             assert "\n" not in exc.message
     assert refused >= 40
+
+
+def test_a_side_with_nothing_left_to_field_ends_the_campaign_won_by_the_other(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dustup's carry_into finds a side with no unit left (CampaignOver): the runner ends the campaign there, not
+    with an error; the side that still has a force wins it, the file keeps the early end and reads it back, and
+    a file whose early end the battles do not bear out is refused. The first battle of the Sangar Valley is
+    fought by the computer; red's roster is then made empty as if every marine had fallen."""
+    system = get_system("dustup")
+    real = system.campaign_rules()
+    assert real is not None
+
+    def wiped(state: object) -> dict:
+        carried = real.carry_from(state)
+        carried["red"]["units"] = {}
+        return carried
+
+    campaign = Campaign.start("dustup", "sangar", players=COMPUTERS, seed=2)
+    assert campaign.current is not None
+    play_out(campaign.current, computer_players_for(campaign.current))
+    going = save_campaign(campaign, tmp_path / "going.json")  # battle 1 over, not yet closed
+    monkeypatch.setattr(type(system), "campaign_rules", lambda self: attrs.evolve(real, carry_from=wiped))
+    campaign.rules = system.campaign_rules()
+    done = campaign.next_battle()
+    assert campaign.current is None and campaign.finished() and len(campaign.fought) == 1
+    assert campaign.over is not None and campaign.over.beaten == ("red",)
+    assert done.carried["red"]["units"] == {}
+    line = campaign.result_line()
+    assert line.startswith("Free Colonists win the campaign: Colonial Marines has no unit left to field: "
+                           "the campaign is over (battles won: ")
+    back = load_campaign(save_campaign(campaign, tmp_path / "over.json"))
+    assert back.finished() and back.over is not None and back.result_line() == line
+    monkeypatch.undo()
+    raw = json.loads(going.read_text())
+    raw["fought"] = [{"winner": done.winner, "reason": done.reason, "carried": real.carry_from(done.battle.state),
+                      "save": raw["current"]}]
+    raw["current"] = None  # the marines could fight on: an early end the battle does not bear out
+    going.write_text(json.dumps(raw))
+    with pytest.raises(SaveError, match="both sides can fight on"):
+        load_campaign(going)
