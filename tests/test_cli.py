@@ -482,18 +482,39 @@ BATTLES = [(system_id, scenario) for system_id, system in all_systems().items()
            for scenario in system.scenario_names() if scenario not in tutorial_scenarios(system)]
 
 
+#: the seed of the selfplay battles below
+SEED = "3"
+
+
+@pytest.fixture(scope="module")
+def selfplayed(tmp_path_factory):
+    """``selfplayed(capsys, system_id, scenario)``: the JSON record and the save of `hexfront selfplay SYSTEM
+    --scenario SCENARIO --seed 3 --json --save-dir DIR` with the system's computer on both sides, played once
+    for the module (a whole battle takes seconds; the tests below read the same one)."""
+    folder = tmp_path_factory.mktemp("selfplay")
+    played: dict[tuple[str, str], tuple[dict, Path]] = {}
+
+    def play(capsys, system_id: str, scenario: str) -> tuple[dict, Path]:
+        if (system_id, scenario) not in played:
+            player = computer(all_systems()[system_id])
+            code, out, err = run(capsys, "selfplay", system_id, "--scenario", scenario, "--games", "1",
+                                 "--seed", SEED, "--players", f"{player},{player}", "--save-dir", str(folder),
+                                 "--json")
+            assert code == 0 and err == ""
+            played[system_id, scenario] = json.loads(out), folder / f"{system_id}-{scenario}-{SEED}.json"
+        return played[system_id, scenario]
+
+    return play
+
+
 @pytest.mark.parametrize("system_id, scenario", BATTLES)
 def test_selfplay_plays_computer_against_computer_to_the_end_and_the_save_verifies(
-        capsys, tmp_path, system_id, scenario):
+        capsys, selfplayed, system_id, scenario):
     """`hexfront selfplay SYSTEM` plays a whole battle of each scenario within its turn (or round) limit;
     `hexfront replay --verify` accepts the save it wrote."""
     system = all_systems()[system_id]
     player = computer(system)
-    code, out, err = run(capsys, "selfplay", system_id, "--scenario", scenario, "--games", "1", "--seed", "3",
-                         "--players", f"{player},{player}", "--save-dir", str(tmp_path), "--json")
-    assert code == 0 and err == ""
-    record = json.loads(out)
-    path = tmp_path / f"{system_id}-{scenario}-3.json"
+    record, path = selfplayed(capsys, system_id, scenario)
     battle = load_battle(path)
     sides = system.sides(battle.state)
     assert set(record) == GAME_KEYS | {"save"}
@@ -514,16 +535,14 @@ def test_selfplay_plays_computer_against_computer_to_the_end_and_the_save_verifi
 
 
 @pytest.mark.parametrize("system_id", list(all_systems()))
-def test_selfplay_prints_the_outcome_and_the_tally(capsys, system_id):
-    """The plain-text lines of a selfplay (the default scenario) agree with its JSON record."""
+def test_selfplay_prints_the_outcome_and_the_tally(capsys, selfplayed, system_id):
+    """The plain-text lines of a selfplay (the default scenario) agree with the JSON record of the same battle
+    (the same seed and players; the JSON one also saved, which changes no order)."""
     system = all_systems()[system_id]
     player = computer(system)
-    argv = ["selfplay", system_id, "--seed", "7", "--players", f"{player},{player}"]
-    code, out, err = run(capsys, *argv)
+    code, out, err = run(capsys, "selfplay", system_id, "--seed", SEED, "--players", f"{player},{player}")
     assert code == 0 and err == ""
-    code, as_json, _ = run(capsys, *argv, "--json")
-    assert code == 0
-    record = json.loads(as_json)
+    record, _ = selfplayed(capsys, system_id, system.default_scenario())
     assert record["scenario"] == system.default_scenario()
     sides = system.sides(Battle.new(system_id).state)
     result = f"winner {record['winner']} ({player})" if record["winner"] else "draw"

@@ -7,7 +7,9 @@ it, Tabbing to the piece the prompt names when the order is a piece's; on the ma
 piece the prompt names (a target), else on a marked hex (the words "two hexes east" are not parsed: the first
 marked hex where the order completes the step is used); a variant the prompt names ("pick torso") is picked
 by its key, else the first. Teach is on in tutorials: every die and card pauses, and the test steps through
-the first dozen pauses with Space, then skips each order's pauses with Esc.
+the first dozen pauses with Space, then skips each order's pauses with Esc. At 80 x 24 and at 120 x 40: each
+prompt is read at both sizes, and the steps are played at one size or the other in turn (the terminal resized
+between them, as a player's window may be).
 """
 
 from __future__ import annotations
@@ -156,14 +158,30 @@ async def next_calm(pilot, spaces: list[int]) -> None:
     raise AssertionError("the battle never came back to the learner")
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+#: the tutorials are played at both sizes: each step's prompt is read at the size the terminal has, then at the
+#: other, where the step is played (so the steps go to one size or the other in turn)
+SIZES = [(80, 24), (120, 40)]
+
+
+async def read_at_both_sizes(pilot, phrase: str) -> None:
+    """``phrase`` is on the screen (the lines run together) at the size the terminal has, then at the other,
+    where the terminal is left."""
+    now = tuple(pilot.app.size)
+    for size in sorted(SIZES, key=lambda s: s != now):
+        if tuple(pilot.app.size) != size:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+        assert tuple(pilot.app.size) == size
+        assert phrase in " ".join(screen_text(pilot.app).split()), f"{phrase!r} is not on the screen at {size}"
+
+
 @pytest.mark.parametrize("system_id", SYSTEMS)
 @playtest
-async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, size, saves):
+async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, saves):
     if not tutorial_scenarios(all_systems()[system_id]):
         pytest.skip(f"{system_id} has no tutorial (no scenario file with a [tutorial] table), so none to play")
     app = HexfrontApp(computer_delay=0)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SIZES[0]) as pilot:
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, TutorialListScreen)
@@ -179,9 +197,10 @@ async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, size, saves):
         battle = battle_screen.session.battle
         tutorial = battle_screen.tutorial
         assert battle.setup.teach and battle.setup.seed == 1
-        assert tutorial.intro.split()[0] in screen_text(app)
+        await read_at_both_sizes(pilot, tutorial.intro.split()[0])
         await pilot.press("enter")
         spaces = [0]
+        sizes = set()
         for _ in range(120):
             await next_calm(pilot, spaces)
             if isinstance(app.screen, TutorialMessage):
@@ -190,11 +209,13 @@ async def test_the_tutorial_runs_to_its_end_by_keyboard(system_id, size, saves):
             step = tutorial.steps[progress.done]
             pane = app.screen.query_one(TutorialPane)
             assert pane.prompt == step.prompt and not pane.warning
-            assert " ".join(step.prompt.split()[:4]) in " ".join(screen_text(app).split()), "the prompt is shown"
+            await read_at_both_sizes(pilot, " ".join(step.prompt.split()[:4]))  # the prompt is shown
+            sizes.add(tuple(app.size))
             await follow_prompt(pilot, app.screen, pane.prompt, step)
         assert isinstance(app.screen, TutorialMessage) and app.screen.done, "the tutorial ends with its message"
         assert battle_progress(tutorial, battle).finished
         assert spaces[0] > 0, "teach paused at the dice or cards"
+        assert len(tutorial.steps) < 2 or sizes == set(SIZES), f"the steps were played at {sizes} only"
         await pilot.press("m")
         await pilot.pause()
         assert type(app.screen).__name__ == "TitleScreen"

@@ -95,13 +95,26 @@ def setup(ctx: Resolution) -> None:
         ctx.emit(E.SideToAct(side=first))
 
 
+#: the deployment areas found, by board (its id, the board kept to tell a new board from an old one) and edge
+_DEPLOY_AREAS: dict[tuple[int, bool], tuple[dict[Hex, str], tuple[Hex, ...]]] = {}
+
+
 def deploy_hexes(st: MissionState, side: str) -> list[Hex]:
     """The deployment area: the three hex columns nearest the side's edge (this game's reading of
-    "the 3 closest hexes"), west edge for the first side listed, east for the second."""
+    "the 3 closest hexes"), west edge for the first side listed, east for the second.
+
+    Asked for every placing order offered, so each board's two areas are found once (the content is read-only)."""
     west = side == st.sides[0]
-    cols = range(DEPLOY_DEPTH) if west else range(COLS - DEPLOY_DEPTH, COLS)
-    out = [h for h in st.tables.mission.board if axial_to_offset(h)[0] in cols]
-    return sorted(out, key=lambda h: (axial_to_offset(h)[1], axial_to_offset(h)[0]))
+    board = st.tables.mission.board
+    kept = _DEPLOY_AREAS.get((id(board), west))
+    if kept is None or kept[0] is not board:
+        cols = range(DEPLOY_DEPTH) if west else range(COLS - DEPLOY_DEPTH, COLS)
+        out = [h for h in board if axial_to_offset(h)[0] in cols]
+        if len(_DEPLOY_AREAS) >= 64:
+            _DEPLOY_AREAS.clear()
+        kept = board, tuple(sorted(out, key=lambda h: (axial_to_offset(h)[1], axial_to_offset(h)[0])))
+        _DEPLOY_AREAS[id(board), west] = kept
+    return list(kept[1])
 
 
 def start_facing(st: MissionState, side: str) -> int:

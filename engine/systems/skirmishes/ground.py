@@ -22,6 +22,12 @@ class Layer:
     cover: frozenset[Hex]
     indoors: frozenset[Hex]
     sight_cache: dict[tuple[Hex, Hex], Sight]
+    #: the runs found on this ground (see run_options), by where the runner stands and the hexes taken
+    runs: dict[tuple[Hex, frozenset[Hex]], dict[Hex, int]] = attrs.field(factory=dict)
+
+
+#: the runs kept on one ground at most; past that they are dropped wholesale (each is found again when asked)
+RUNS_KEPT = 20_000
 
 
 def layer(st: SkirmishState) -> Layer:
@@ -104,21 +110,26 @@ def run_options(st: SkirmishState, c: Character) -> dict[Hex, int]:
     vehicle with a free seat that no able enemy sits in (boarding it, this game's reading); the start is left
     out. A passenger's run starts at its vehicle's hex (getting out).
     """
-    cost = layer(st).cost
-    occupant = st.occupant
+    lay = layer(st)
+    cost = lay.cost
     vehicles = st.vehicles
-    blocked = set(vehicles.values())
+    # the search depends on the ground, the start and the hexes it must go around (other characters on foot,
+    # every vehicle), so a run found once on this ground is the same for any state with those
+    taken = frozenset([h for h, occ in st.occupant.items() if occ != c.id]) | frozenset(vehicles.values())
+    found = lay.runs.get((c.pos, taken))
+    if found is None:
 
-    def step(_a: Hex, b: Hex) -> int | None:
-        k = cost.get(b)
-        if k is None or b in blocked:
-            return None
-        occ = occupant.get(b)
-        if occ is not None and occ != c.id:
-            return None
-        return k
+        def step(_a: Hex, b: Hex) -> int | None:
+            k = cost.get(b)
+            if k is None or b in taken:
+                return None
+            return k
 
-    out = {h: k for h, k in reachable(c.pos, RUN_BUDGET, step).items() if h != c.pos}
+        found = {h: k for h, k in reachable(c.pos, RUN_BUDGET, step).items() if h != c.pos}
+        if len(lay.runs) >= RUNS_KEPT:
+            lay.runs.clear()
+        lay.runs[c.pos, taken] = found
+    out = dict(found)
     if not c.aboard:
         for vid, at in vehicles.items():
             if not can_board(st, c, vid):
