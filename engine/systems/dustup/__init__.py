@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
+from hexfront.engine.core.rng import Generator
+from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 from hexfront.engine.core.view import BoardView
 
-from . import board, data, forces, rules, view
+from . import board, data, determinize, forces, rules, view
 from .action import Hooks
 from .describe import Describer
 from .rulebook import RULEBOOK
@@ -67,6 +68,13 @@ class Dustup(PackagedRuleSystem):
     def board(self, state: DustState, viewer: str | None = None) -> BoardView:
         """``viewer``: a side id to show that side's own secret counters too (None: the shared screen)."""
         return board.board(state, viewer)
+
+    def determinize(self, state: DustState, side: str, gen: Generator) -> DustState:
+        """Decks shuffled, the enemy's hidden markers, minefields and targets dealt again (.determinize)."""
+        return determinize.determinize(state, side, gen)
+
+    def search_budget(self) -> SearchBudget:
+        return SearchBudget(width=6, orders=60, horizon=8, replies=2)
 
     def deck_name(self, state: DustState, deck: str) -> str:
         return "the activation deck" if deck == "activation" else f"the {deck} deck"

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexfront.engine.core.system import PackagedRuleSystem, SystemParts
+from hexfront.engine.core.rng import Generator
+from hexfront.engine.core.system import PackagedRuleSystem, SearchBudget, SystemParts
 
 from . import commands as C
-from . import data, events, refusals, rules, view
+from . import data, determinize, events, refusals, rules, view
 from .describe import Describer
 from .rulebook import RULEBOOK
 from .state import ACTION_DECK, RatState, res_deck
@@ -33,6 +34,13 @@ class RatFight(PackagedRuleSystem):
 
     def side_to_act(self, state: RatState) -> str | None:
         return None if state.result else state.active
+
+    def determinize(self, state: RatState, side: str, gen: Generator) -> RatState:
+        """Every draw pile shuffled again: all else is face up (.determinize)."""
+        return determinize.determinize(state, side, gen)
+
+    def search_budget(self) -> SearchBudget:
+        return SearchBudget(width=8, orders=240, horizon=12, replies=2)
 
     def deck_name(self, state: RatState, deck: str) -> str:
         """The shared action deck, or a side's own 52-card resolution deck (``res-<side>``)."""

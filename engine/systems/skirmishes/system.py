@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexfront.engine.core.system import PackagedRuleSystem, SystemParts
+from hexfront.engine.core.rng import Generator
+from hexfront.engine.core.system import PackagedRuleSystem, SearchBudget, SystemParts
 
 from . import commands as C
-from . import data, events, rules, view
+from . import data, determinize, events, rules, view
 from .rulebook import RULEBOOK
 from .state import SkirmishState
 
@@ -43,6 +44,13 @@ class Skirmishes(PackagedRuleSystem):
 
     def turn(self, state: SkirmishState) -> int:
         return state.round
+
+    def determinize(self, state: SkirmishState, side: str, gen: Generator) -> SkirmishState:
+        """The state as ``side`` knows it, the enemy's secret orders guessed (.determinize)."""
+        return determinize.determinize(self, state, side, gen)
+
+    def search_budget(self) -> SearchBudget:
+        return SearchBudget(width=4, orders=24, horizon=6, replies=2)
 
     def side_view(self, state: SkirmishState, side: str) -> SkirmishState:
         """The state as ``side`` knows it (the enemy's secret orders taken out): see :func:`view.side_view`."""
