@@ -143,11 +143,12 @@ class SearchPlayer:
                 spent += used
                 tally.add(i, value, value > base, won)
             rounds += 1
-            if len(alive) > 1 and rounds >= _ROUNDS_BEFORE_HALVING:
-                alive = sorted(alive, key=lambda i: (-tally.mean(i), i))[:max(1, (len(alive) + 1) // 2)]
-            if len(alive) == 1 and rounds >= _ROUNDS_BEFORE_HALVING:
-                break
+            if len(alive) > 2:  # the greedy order (0) always stays: it is the one to beat
+                keep = sorted(alive[1:], key=lambda i: (-tally.mean(i), i))[:max(1, len(alive) // 2 - 1)]
+                alive = [0, *keep]
         best = min(alive, key=lambda i: (-tally.mean(i), i))
+        if tally.mean(best) < tally.mean(0) + self.budget.margin:
+            best = 0
         choice = candidates[best]
         self.last_decision = _explain(system, state, side, self.name, candidates, tally, best, base)
         return choice
@@ -178,7 +179,6 @@ class SearchPlayer:
         return system.position_value(st, side), used, outcome is not None and outcome.winner == side
 
 
-_ROUNDS_BEFORE_HALVING = 1
 _METHOD = ("determinized Monte Carlo: each order tried on re-dealt copies of the battle (its own dice, unseen "
            "cards shuffled, hidden enemy guessed), played on through the enemy's replies by the standard "
            "player, the weaker half dropped after each round")
@@ -227,7 +227,7 @@ class EasyPlayer:
 
     name = "easy"
 
-    def __init__(self, seed: int, greedy: GreedyFactory, slip: float = 0.4, width: int = 8) -> None:
+    def __init__(self, seed: int, greedy: GreedyFactory, slip: float = 0.5, width: int = 8) -> None:
         self.seed = seed & MASK64
         self.gen = Generator(decision_seed(self.seed, 0x5EED))
         self.greedy_player = greedy(seed)
@@ -241,8 +241,8 @@ class EasyPlayer:
         good = self.greedy_player.choose(system, state)
         legal = system.legal_commands(state)
         slipped = len(legal) > 1 and self.gen.below(1000) < int(self.slip * 1000)
-        pool = spread(legal, good, self.width)
-        choice = pool[self.gen.below(len(pool))] if slipped else good
+        pool = spread(legal, good, self.width)[1:]  # the orders other than the standard one
+        choice = pool[self.gen.below(len(pool))] if slipped and pool else good
         words = system.describe_command(good, state)
         weighed = (Weighed(words, 1.0, 1.0, 0),)
         expected = ("it slipped: the standard player would have given " + words) if choice != good else \
@@ -261,3 +261,14 @@ def level_players(greedy: GreedyFactory, budget: SearchBudget | None = None) -> 
         return EasyPlayer(seed, greedy)
 
     return {"easy": easy, "hard": hard}
+
+
+def decision_for(player: ComputerPlayer, system: RuleSystem, state: Any, side: str, command: Any) -> Decision:
+    """What ``player`` (who just gave ``command`` for ``side`` in ``state``) can say about it: a searching or
+    slipping player's own account, else the order alone with how that player chooses."""
+    if isinstance(player, (SearchPlayer, EasyPlayer)) and player.last_decision is not None:
+        return player.last_decision
+    words = system.describe_command(command, state)
+    how = ("it picks uniformly among the legal orders" if player.name == "random" else
+           "it prices each order open to it with the rules' odds and gives the best one, one order at a time")
+    return Decision(player.name, side, words, (), f"the {player.name} player weighs no orders ahead", how)

@@ -103,13 +103,15 @@ class SearchBudget:
 
     ``width``: candidate orders tried; ``orders``: simulated orders (the candidate and the playout after it)
     over the whole decision; ``horizon``: orders in one playout at most; ``replies``: the opponent's orders
-    a playout waits for before the position is valued.
+    a playout waits for before the position is valued; ``margin``: how much better (in position value) another
+    order's mean must be than the greedy order's to be chosen instead.
     """
 
     width: int = 8
     orders: int = 240
     horizon: int = 12
     replies: int = 2
+    margin: float = 0.3
 
 
 def shuffle_draw_piles(decks: dict[str, Deck], gen: Generator) -> None:

@@ -16,7 +16,7 @@ from . import commands as C
 from . import data, determinize, events, refusals, rules, view
 from .describe import Describer
 from .rulebook import RULEBOOK
-from .state import ACTION_DECK, RatState, res_deck
+from .state import ACTION_DECK, DOWN, FLED, RatState, res_deck
 
 
 class RatFight(PackagedRuleSystem):
@@ -38,6 +38,17 @@ class RatFight(PackagedRuleSystem):
     def determinize(self, state: RatState, side: str, gen: Generator) -> RatState:
         """Every draw pile shuffled again: all else is face up (.determinize)."""
         return determinize.determinize(state, side, gen)
+
+    def position_value(self, state: RatState, side: str) -> float:
+        """The core's measure (the battle's end, else casualties for morale given less taken), a Downed or
+        fled model counting half a casualty: it is out of the fight for now, and close combat finishes it."""
+        value = super().position_value(state, side)
+        if state.result:
+            return value
+        for m in state.models.values():
+            if m.status in (DOWN, FLED):
+                value += 0.5 if m.side != side else -0.5
+        return value
 
     def search_budget(self) -> SearchBudget:
         return SearchBudget(width=8, orders=240, horizon=12, replies=2)
