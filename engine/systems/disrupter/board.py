@@ -89,7 +89,18 @@ def sees(s: DisState, a: Hex, b: Hex, viewer_side: str) -> bool:
     """Rule 12 - Line of Sight, on hexes: a straight line between the two hex centres is blocked by a building or
     light-cover hex strictly between them, or by an enemy team (of the viewer) strictly between; friends are
     ignored. This game's reading: light cover blocks sight through it, not into or out of it."""
-    enemy = {t.pos for t in s.teams.values() if t.on_board and t.side != viewer_side}
+    cache = s.tables.sight_cache
+    key = ("terrain", a, b)
+    by_terrain = cache.get(key)
+    if by_terrain is None:
+        by_terrain = cache[key] = line_of_sight(a, b, lambda h: _terrain_sight(s, h)).visible
+    if not by_terrain:
+        return False  # a team in the way can only block more
+    span = hex_distance(a, b)
+    enemy = {t.pos for t in s.teams.values() if t.on_board and t.side != viewer_side and t.pos is not None
+             and hex_distance(a, t.pos) + hex_distance(t.pos, b) == span}  # only hexes on a shortest way between
+    if not enemy:
+        return True
 
     def los_of(h: Hex) -> int:
         if h in enemy:
@@ -115,11 +126,21 @@ def unit_stats(s: DisState, u: Unit) -> tuple[int, int, int, int]:
     return CLASSES[u.klass], kit.A, w, kit.M
 
 
-def _step_ok(s: DisState, team: Team, to: Hex) -> bool:
+def _step_ok(s: DisState, team: Team, to: Hex, occupied: dict[Hex, Team]) -> bool:
+    """May ``team`` step into ``to``: passable, and no enemy there (``occupied``: the team on each hex)."""
     if not passable(s, to):
         return False
-    other = s.team_at(to)
+    other = occupied.get(to)
     return other is None or other.side == team.side
+
+
+def _occupied(s: DisState) -> dict[Hex, Team]:
+    """The team on each hex (the first found, as ``DisState.team_at`` finds it), looked up once per search."""
+    out: dict[Hex, Team] = {}
+    for t in s.teams.values():
+        if t.pos is not None and t.on_board:
+            out.setdefault(t.pos, t)
+    return out
 
 
 def routes(s: DisState, team: Team) -> dict[Hex, tuple[Hex, ...]]:
@@ -133,9 +154,10 @@ def routes(s: DisState, team: Team) -> dict[Hex, tuple[Hex, ...]]:
     budget = team_move(s, team)
     out: dict[Hex, tuple[Hex, ...]] = {}
     ford_start = is_ford(s, start)
+    occupied = _occupied(s)
     # one-hex moves (fords allowed)
     for n in start.neighbours():
-        if _step_ok(s, team, n) and s.team_at(n) is None:
+        if _step_ok(s, team, n, occupied) and n not in occupied:
             out[n] = (n,)
     if ford_start:
         return out
@@ -147,12 +169,12 @@ def routes(s: DisState, team: Team) -> dict[Hex, tuple[Hex, ...]]:
         if len(path) >= budget:
             continue
         for n in h.neighbours():
-            if n in seen or not _step_ok(s, team, n) or is_ford(s, n):
+            if n in seen or not _step_ok(s, team, n, occupied) or is_ford(s, n):
                 continue
             seen[n] = path + (n,)
             queue.append(n)
     for h, path in seen.items():
-        if path and s.team_at(h) is None and h not in out:
+        if path and h not in occupied and h not in out:
             out[h] = path
     return out
 
