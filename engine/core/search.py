@@ -129,6 +129,7 @@ class SearchPlayer:
         views = [first_view]
         seeds = [gen.next_u64()]
         alive = list(range(len(candidates)))
+        players: dict[str, ComputerPlayer] = {}  # one greedy player a side for the decision's playouts
         spent = 0
         rounds = 0
         base = system.position_value(first_view, side)
@@ -139,7 +140,8 @@ class SearchPlayer:
             for i in alive:
                 if spent >= self.budget.orders:
                     break
-                value, used, won = self._playout(system, views[rounds], side, candidates[i], seeds[rounds])
+                value, used, won = self._playout(system, views[rounds], side, candidates[i], seeds[rounds],
+                                                 players)
                 spent += used
                 tally.add(i, value, value > base, won)
             rounds += 1
@@ -153,16 +155,17 @@ class SearchPlayer:
         self.last_decision = _explain(system, state, side, self.name, candidates, tally, best, base)
         return choice
 
-    def _playout(self, system: RuleSystem, view: Any, side: str, command: Any,
-                 dice_seed: int) -> tuple[float, int, bool]:
+    def _playout(self, system: RuleSystem, view: Any, side: str, command: Any, dice_seed: int,
+                 players: dict[str, ComputerPlayer]) -> tuple[float, int, bool]:
         """Give ``command`` on a copy of ``view``, play the greedy player for both sides until the opponent
-        has replied, and value the position: (its value for ``side``, orders simulated, won outright)."""
+        has replied, and value the position: (its value for ``side``, orders simulated, won outright).
+        ``players``: the greedy player of each side, made on first need and kept for the decision's playouts
+        (what a greedy player remembers of the map, such as its sight lines, is then worked out once)."""
         st = system.copy_state(view)
         rng = Randomizer(dice_seed)
         resolve_on(system, st, command, rng)
         used = 1
         replies = 0
-        players: dict[str, ComputerPlayer] = {}
         while system.outcome(st) is None and used < self.budget.horizon and replies < self.budget.replies:
             actor = system.side_to_act(st)
             if actor is None:

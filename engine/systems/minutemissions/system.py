@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
+from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 
 from . import commands as C
 from . import data, events, orders, rules, view
@@ -38,6 +38,14 @@ class MinuteMissions(PackagedRuleSystem):
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> MissionState:
         return rules.new_state(data.Tables.from_content(content), options)
+
+    # determinize: the core's copy. Nothing is hidden in a mission: every mech, its damage and stance are in
+    # view and there are no cards; the search rolls its own dice (AP, attacks) from its own generator.
+
+    def search_budget(self) -> SearchBudget:
+        """The standard player plans a mech's whole turn when it activates (the costly part of a playout):
+        few candidates, and a playout ends at the enemy's first order after its own."""
+        return SearchBudget(width=3, orders=18, horizon=10, replies=1)
 
     def idle_reason(self, state: MissionState, piece_id: str | None) -> str:
         return orders.idle_reason(state, piece_id)
