@@ -4,8 +4,8 @@ A copy of the battle is re-dealt from ``side``'s knowledge:
 - every deck's draw pile (the activation cards) is shuffled: neither side knows its order;
 - the enemy's hidden-unit markers (Detect Action: Hidden Units) look alike, real or dummy: which marker
   covers which hidden unit, and which are dummies, is dealt again among them (the units move with them);
-- the enemy's hidden minefields are inverted counters whose type is unknown: their types are dealt again
-  among them;
+- the enemy's hidden minefields are inverted counters whose type is unknown: each gets a type dealt at
+  random (AP, AT, mixed or dummy);
 - the enemy's IEDs, booby traps and command-detonated mines are not seen at all until found: the copy has
   none;
 - the enemy's fire-support target markers look alike: which of a mission's markers is the real aim point is
@@ -20,7 +20,7 @@ from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.system import shuffle_draw_piles
 
-from .board import COVERT
+from .board import COVERT, MINE_TYPES
 from .state import DustState, feature_data
 
 
@@ -59,13 +59,14 @@ def _deal_markers(st: DustState, side: str, gen: Generator) -> None:
 
 
 def _deal_minefields(st: DustState, side: str, gen: Generator) -> None:
-    ids = sorted(f for f, feat in st.features.items()
-                 if feat.kind == "minefield" and feat.hidden and feat.side and feat.side != side)
-    types = sorted(str(st.features[f].get("type", "")) for f in ids)
-    order = gen.permutation(len(ids))
-    for k, fid in enumerate(ids):
+    """Each hidden enemy minefield gets a type dealt at random (AP, AT, mixed or dummy): not even how many of
+    each there are is known to ``side``."""
+    kinds = sorted(MINE_TYPES)
+    for fid in sorted(st.features):
         f = st.features[fid]
-        data = tuple(d for d in f.data if not d.startswith("type=")) + feature_data(type=types[order[k]])
+        if f.kind != "minefield" or not f.hidden or not f.side or f.side == side:
+            continue
+        data = tuple(d for d in f.data if not d.startswith("type=")) + feature_data(type=kinds[gen.below(len(kinds))])
         st.features[fid] = attrs.evolve(f, data=tuple(sorted(data)))
 
 

@@ -50,7 +50,7 @@ class Skirmishes(PackagedRuleSystem):
         return determinize.determinize(self, state, side, gen)
 
     def search_budget(self) -> SearchBudget:
-        return SearchBudget(width=4, orders=24, horizon=6, replies=2)
+        return SearchBudget(width=4, orders=16, horizon=6, replies=2)
 
     def side_view(self, state: SkirmishState, side: str) -> SkirmishState:
         """The state as ``side`` knows it (the enemy's secret orders taken out): see :func:`view.side_view`."""
