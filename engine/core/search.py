@@ -216,7 +216,7 @@ def _explain(system: RuleSystem, state: Any, side: str, player: str, candidates:
     n = tally.count[best]
     gain = tally.mean(best) - base
     trend = "come out ahead" if gain > 0.05 else "fall behind" if gain < -0.05 else "hold the balance"
-    expected = (f"it expected to {trend} (balance {gain:+.2f} after the enemy's replies, over {n} playouts)"
+    expected = (f"to {trend} (balance {gain:+.2f} after the enemy's replies, over {n} playouts)"
                 + (f"; the battle was won outright in {tally.won[best]} of them" if tally.won[best] else ""))
     return Decision(player, side, system.describe_command(candidates[best], state), weighed, expected, _METHOD)
 
@@ -248,8 +248,8 @@ class EasyPlayer:
         choice = pool[self.gen.below(len(pool))] if slipped and pool else good
         words = system.describe_command(good, state)
         weighed = (Weighed(words, 1.0, 1.0, 0),)
-        expected = ("it slipped: the standard player would have given " + words) if choice != good else \
-            "it gave the order the standard player gives"
+        expected = ("nothing: it slipped (the standard player would have given " + words + ")") if choice != good \
+            else "what the standard player expects: it gave that player's order"
         self.last_decision = Decision(self.name, side, system.describe_command(choice, state), weighed, expected,
                                       f"the standard player's order, with a {self.slip:.0%} chance of a slip")
         return choice

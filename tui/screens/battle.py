@@ -135,7 +135,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         Binding("v", "toggle_sight", "sight"),
         Binding("t", "teach", "teach"),
         Binding("w", "why", "why? (rules)", show=False),
-        Binding(THINKING_KEY, "computer_thinking", "computer's reasons"),  # only against or watching the computer
+        Binding(THINKING_KEY, "computer_thinking", "reasons"),  # only against or watching the computer
         Binding("o", "odds", "odds", show=False),
         Binding("a", "activation", "activation", show=False),
         Binding("s", "save", "save"),

@@ -19,23 +19,24 @@ THINKING_KEY = "c"
 
 
 def decision_text(decision: Decision, side_name: str) -> Text:
-    """The decision in plain words: who chose what, how, the orders weighed (best first) and the outlook."""
+    """The decision in plain words: who chose what, what it expected, how it chooses, and the orders it weighed
+    (those tried most first: the halving kept the better ones longest)."""
     text = Text()
     text.append(f"{side_name} ({decision.player} computer) chose:\n", style="bold")
     text.append(f"  {decision.chosen}\n\n")
+    text.append("What it expected: ", style="bold")
+    text.append(decision.expected + "\n\n")
     text.append("How it chooses: ", style="bold")
-    text.append(decision.method + "\n\n")
+    text.append(decision.method + "\n")
     if decision.weighed and any(w.playouts for w in decision.weighed):
-        text.append("Orders it weighed (value: casualties ahead after the enemy's replies, a battle won "
-                    "counting 50; ahead: how often the order left it better off):\n", style="bold")
+        text.append("\nOrders it weighed (value: casualties ahead after the enemy's replies, a battle won "
+                    "counting 50; ahead: how often the order left it better off; Up/Down to read on):\n",
+                    style="bold")
         for w in decision.weighed:
             mark = ">" if w.order == decision.chosen else " "
             if w.playouts:
                 text.append(f"{mark} {w.value:+6.2f}  ahead {w.ahead:4.0%}  {w.playouts:2d} tries  {w.order}\n",
                             style="bold" if mark == ">" else "")
-        text.append("\n")
-    text.append("What it expected: ", style="bold")
-    text.append(decision.expected + "\n")
     return text
 
 

@@ -250,7 +250,7 @@ class NewBattleScreen(Screen[None]):
             scenario = system.default_scenario()
         sides = self._sides(system_id, scenario)
         computers = list(system.computer_players())
-        computers.sort(key=lambda n: n != "default")
+        computers.sort(key=lambda n: (n != "default", n == "random"))  # default, the other levels, random last
         rows = [
             Row("system", "Rule system", [(sid, s.title) for sid, s in self.systems.items()],
                 help="The rule system; Tutorials on the menu teach each one"),
@@ -261,7 +261,8 @@ class NewBattleScreen(Screen[None]):
                 help="The side you command"),
             Row("opponent", "Opponent", [(f"computer:{c}", f"computer ({c})") for c in computers]
                 + [(HUMAN, "a second player at this keyboard")],
-                help="Who commands the other side: a computer player, or a second player taking turns here"),
+                help="Who commands the other side: the computer (easy slips, default is greedy, hard looks ahead) "
+                     "or a second player here"),
         ]
         rows += [option_row(option) for option in system.options]
         rows.append(Row("teach", "Teach", [(False, "off"), (True, "on: every die and card pauses to explain")],

@@ -100,7 +100,7 @@ def test_the_hard_player_explains_the_orders_it_weighed():
     tried = [w for w in d.weighed if w.playouts]
     assert len(tried) >= 2 and any(w.order == d.chosen for w in tried)
     assert all(0.0 <= w.ahead <= 1.0 for w in tried)
-    assert "expected" in d.expected
+    assert "after the enemy's replies" in d.expected
 
 
 def test_the_easy_player_slips_now_and_then_but_mostly_plays_the_standard_order():
