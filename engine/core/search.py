@@ -275,3 +275,20 @@ def decision_for(player: ComputerPlayer, system: RuleSystem, state: Any, side: s
     how = ("it picks uniformly among the legal orders" if player.name == "random" else
            "it prices each order open to it with the rules' odds and gives the best one, one order at a time")
     return Decision(player.name, side, words, (), f"the {player.name} player weighs no orders ahead", how)
+
+
+def weigh(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: GreedyFactory, budget: SearchBudget,
+          playouts: int, gen: Generator) -> list[float]:
+    """The mean value of each of ``orders`` for the side to act over ``playouts`` playouts each (the hard
+    player's own playouts; every order on the same re-dealt copies and dice): a longer look than a decision
+    takes, to check one."""
+    side = system.side_to_act(state)
+    assert side is not None, "no side to act"
+    player = SearchPlayer(0, greedy, budget)
+    totals = [0.0] * len(orders)
+    for _ in range(playouts):
+        view = system.determinize(state, side, gen)
+        dice = gen.next_u64()
+        for i, order in enumerate(orders):
+            totals[i] += player._playout(system, view, side, order, dice, {})[0]
+    return [t / playouts for t in totals]

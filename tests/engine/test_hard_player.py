@@ -18,7 +18,7 @@ from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.players import RandomPlayer, computer_players_for
 from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.saves import battle_to_json
-from hexfront.engine.core.search import SearchPlayer
+from hexfront.engine.core.search import SearchPlayer, weigh
 from hexfront.engine.core.system import RuleSystem, SearchBudget
 
 SMALL = SearchBudget(width=4, orders=24, horizon=6, replies=1)
@@ -180,3 +180,22 @@ def test_selfplay_with_the_hard_player_reproduces_byte_identical_saves(system_id
     first = game()
     assert '"hard"' in first
     assert game() == first
+
+
+def assert_finds_what_greedy_misses(battle: Battle, margin: float) -> None:
+    """The hard player's order differs from the greedy one's, and a longer look (48 playouts each, another
+    generator) finds it worth more by ``margin`` at least."""
+    system = battle.system
+    greedy = system.computer_players()["default"]
+    plain = greedy(0).choose(system, system.copy_state(battle.state))
+    found = system.computer_players()["hard"](1).choose(system, battle.state)
+    assert found != plain, "the hard player gives the greedy order here"
+    value_found, value_plain = weigh(system, battle.state, [found, plain], greedy, system.search_budget(), 48,
+                                     Generator(2026))
+    assert value_found > value_plain + margin, (value_found, value_plain)
+
+
+def test_ratfight_hard_lets_out_the_passenger_the_greedy_player_leaves_exposed():
+    """Convoy, seed 3, after 26 orders: a carrier unloads. The greedy player puts out the first passenger on its
+    list; the hard player puts out the one whose place after the enemy's fire is better."""
+    assert_finds_what_greedy_misses(played("ratfight", "convoy", 3, 26), 0.8)

@@ -32,7 +32,7 @@ async def battle_from_form(pilot, system_id: str, level: str) -> BattleScreen:
         await pilot.press("right")
         await pilot.pause()
     assert form.rows[form.current].value == f"computer:{level}"
-    assert f"computer ({level})" in screen_text(pilot.app)
+    assert f"computer ({level}" in screen_text(pilot.app)
     await pilot.press("enter")
     for _ in range(50):
         await pilot.pause()
@@ -72,10 +72,11 @@ async def test_c_shows_what_the_hard_computer_weighed_and_expected(size, saves):
         screen = await battle_from_form(pilot, "ratfight", "hard")
         if size[0] >= 120:  # the footer is full at 80 columns: the help lists every key
             assert "c reasons" in " ".join(screen_text(app).split())
-        await settle(pilot)
+        await settle(pilot)  # the computer is not thinking now: its last decision stays as it is
+        before = screen.session.last_decision
         await pilot.press("c")
         await pilot.pause()
-        if screen.session.last_decision is None:  # the player moves first: c says there is nothing yet
+        if before is None:  # the player moves first: c says there is nothing yet
             assert app.screen is screen
             assert "the computer has given no order yet" in " ".join(screen_text(app).split())
         else:  # the computer moved first: c shows it at once; c again goes back
@@ -85,6 +86,7 @@ async def test_c_shows_what_the_hard_computer_weighed_and_expected(size, saves):
             assert app.screen is screen
         await until_the_computer_has_played(pilot, screen)
         await settle(pilot)
+        assert not screen.session.computer_to_act() or screen.session.battle.outcome() is not None
         decision = screen.session.last_decision
         assert decision is not None and decision.player == "hard"
         await pilot.press("c")
