@@ -21,7 +21,7 @@ from hexfront.engine.core.saves import battle_to_json
 from hexfront.engine.core.search import SearchPlayer, weigh
 from hexfront.engine.core.system import RuleSystem, SearchBudget
 
-SMALL = SearchBudget(width=4, orders=24, horizon=6, replies=1)
+SMALL = SearchBudget(width=3, orders=8, horizon=4, replies=1)
 
 
 def played(system_id: str, scenario: str, seed: int, orders: int) -> Battle:
@@ -182,20 +182,25 @@ def test_selfplay_with_the_hard_player_reproduces_byte_identical_saves(system_id
     assert game() == first
 
 
-def assert_finds_what_greedy_misses(battle: Battle, margin: float) -> None:
-    """The hard player's order differs from the greedy one's, and a longer look (48 playouts each, another
-    generator) finds it worth more by ``margin`` at least."""
+def assert_finds_what_greedy_misses(battle: Battle, playouts: int, margin: float) -> None:
+    """The hard player's order differs from the greedy one's, and a longer look (``playouts`` playouts each,
+    from another generator than the decision's) finds it worth more by ``margin`` at least."""
     system = battle.system
     greedy = system.computer_players()["default"]
     plain = greedy(0).choose(system, system.copy_state(battle.state))
     found = system.computer_players()["hard"](1).choose(system, battle.state)
     assert found != plain, "the hard player gives the greedy order here"
-    value_found, value_plain = weigh(system, battle.state, [found, plain], greedy, system.search_budget(), 48,
-                                     Generator(2026))
+    value_found, value_plain = weigh(system, battle.state, [found, plain], greedy, system.search_budget(),
+                                     playouts, Generator(2026))
     assert value_found > value_plain + margin, (value_found, value_plain)
 
 
-def test_ratfight_hard_lets_out_the_passenger_the_greedy_player_leaves_exposed():
-    """Convoy, seed 3, after 26 orders: a carrier unloads. The greedy player puts out the first passenger on its
-    list; the hard player puts out the one whose place after the enemy's fire is better."""
-    assert_finds_what_greedy_misses(played("ratfight", "convoy", 3, 26), 0.8)
+def test_ratfight_hard_keeps_the_squad_aboard_where_greedy_climbs_out_under_the_guns():
+    """Convoy, seed 4, after 23 orders: the carrier has stopped within reach of the enemy. The greedy player
+    climbs the first passenger out (it scores the move toward the enemy); the hard player passes, keeping the
+    squad under armour, since the enemy's replies shoot the model that climbed out."""
+    battle = played("ratfight", "convoy", 4, 23)
+    assert_finds_what_greedy_misses(battle, 8, 1.5)
+    greedy_order = battle.system.computer_players()["default"](0).choose(battle.system, battle.state)
+    assert type(greedy_order).__name__ == "Disembark"
+
