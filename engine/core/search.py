@@ -230,7 +230,7 @@ class EasyPlayer:
 
     name = "easy"
 
-    def __init__(self, seed: int, greedy: GreedyFactory, slip: float = 0.5, width: int = 8) -> None:
+    def __init__(self, seed: int, greedy: GreedyFactory, slip: float = 0.35, width: int = 8) -> None:
         self.seed = seed & MASK64
         self.gen = Generator(decision_seed(self.seed, 0x5EED))
         self.greedy_player = greedy(seed)

@@ -204,3 +204,10 @@ def test_ratfight_hard_keeps_the_squad_aboard_where_greedy_climbs_out_under_the_
     greedy_order = battle.system.computer_players()["default"](0).choose(battle.system, battle.state)
     assert type(greedy_order).__name__ == "Disembark"
 
+
+
+def test_disrupter_hard_reorders_the_squad_where_greedy_fires_the_bots():
+    """Crossroads, seed 1, after 72 orders: the greedy player has the walker bots fire at the enemy command team;
+    the hard player instead gives the CO's command (advance, spot, keep cover), which its playouts find leaves
+    it better off once the enemy has replied."""
+    assert_finds_what_greedy_misses(played("disrupter", "crossroads", 1, 72), 8, 1.0)

@@ -111,7 +111,7 @@ def test_the_easy_player_slips_now_and_then_but_mostly_plays_the_standard_order(
     easy = EasyPlayer(7, greedy)
     picks = [easy.choose(system, battle.state) for _ in range(60)]
     slips = sum(p != good for p in picks)
-    assert 15 <= slips <= 45  # about half, from its own generator
+    assert 10 <= slips <= 32  # about a third, from its own generator
     assert all(p in system.legal_commands(battle.state) for p in picks)
     again = EasyPlayer(7, greedy)
     assert [again.choose(system, battle.state) for _ in range(60)] == picks
