@@ -16,8 +16,11 @@ The hard player (:class:`SearchPlayer`) is written once over the rule-system con
    given less casualties taken). So every candidate is tried through the side's own next orders and the
    opponent's replies.
 4. Successive halving: every candidate gets a playout on the first determinization, the better half goes
-   on to the next two determinizations, and so on; all candidates of a round share the same
-   determinizations and dice seeds (common random numbers), so they are compared on the same luck.
+   on to the next determinization, and so on until the budget is spent; all candidates of a round share
+   the same determinization and dice seed (common random numbers), so they are compared on the same luck.
+   The greedy order always stays in, and another order replaces it only when, on the playouts both had,
+   its mean value beats the greedy order's by ``SearchBudget.margin`` and it did better in half of them at
+   least: a search on few playouts must not throw away a sound order for a lucky one.
 
 Why this method: the systems' orders are many small steps (a move, a turn, a shot), so a tree over them
 is deep and narrow per step; the greedy players already play each step sensibly, which makes them a good
@@ -143,13 +146,13 @@ class SearchPlayer:
                 value, used, won = self._playout(system, views[rounds], side, candidates[i], seeds[rounds],
                                                  players)
                 spent += used
-                tally.add(i, value, value > base, won)
+                tally.add(i, value, value > base, won, rounds)
             rounds += 1
             if len(alive) > 2:  # the greedy order (0) always stays: it is the one to beat
                 keep = sorted(alive[1:], key=lambda i: (-tally.mean(i), i))[:max(1, len(alive) // 2 - 1)]
                 alive = [0, *keep]
         best = min(alive, key=lambda i: (-tally.mean(i), i))
-        if tally.mean(best) < tally.mean(0) + self.budget.margin:
+        if not tally.beats_greedy(best, self.budget.margin):
             best = 0
         choice = candidates[best]
         self.last_decision = _explain(system, state, side, self.name, candidates, tally, best, base)
@@ -195,12 +198,26 @@ class _Tally:
         self.count = [0] * n
         self.ahead = [0] * n
         self.won = [0] * n
+        self.by_round: list[dict[int, float]] = [{} for _ in range(n)]  # each playout's value, by round
 
-    def add(self, i: int, value: float, ahead: bool, won: bool) -> None:
+    def add(self, i: int, value: float, ahead: bool, won: bool, round_: int) -> None:
         self.total[i] += value
         self.count[i] += 1
         self.ahead[i] += ahead
         self.won[i] += won
+        self.by_round[i][round_] = value
+
+    def beats_greedy(self, i: int, margin: float) -> bool:
+        """Is candidate ``i`` clearly better than the greedy order (0)? On the playouts both had (the same copies
+        and dice), its mean is higher by ``margin`` and it did better in half of them at least."""
+        if i == 0:
+            return False
+        shared = [r for r in self.by_round[i] if r in self.by_round[0]]
+        if not shared:
+            return False
+        diffs = [self.by_round[i][r] - self.by_round[0][r] for r in shared]
+        better = sum(d > 0 for d in diffs)
+        return sum(diffs) / len(diffs) > margin and 2 * better >= len(diffs)
 
     def mean(self, i: int) -> float:
         return self.total[i] / self.count[i] if self.count[i] else float("-inf")
