@@ -89,18 +89,7 @@ def sees(s: DisState, a: Hex, b: Hex, viewer_side: str) -> bool:
     """Rule 12 - Line of Sight, on hexes: a straight line between the two hex centres is blocked by a building or
     light-cover hex strictly between them, or by an enemy team (of the viewer) strictly between; friends are
     ignored. This game's reading: light cover blocks sight through it, not into or out of it."""
-    cache = s.tables.sight_cache
-    key = ("terrain", a, b)
-    by_terrain = cache.get(key)
-    if by_terrain is None:
-        by_terrain = cache[key] = line_of_sight(a, b, lambda h: _terrain_sight(s, h)).visible
-    if not by_terrain:
-        return False  # a team in the way can only block more
-    span = hex_distance(a, b)
-    enemy = {t.pos for t in s.teams.values() if t.on_board and t.side != viewer_side and t.pos is not None
-             and hex_distance(a, t.pos) + hex_distance(t.pos, b) == span}  # only hexes on a shortest way between
-    if not enemy:
-        return True
+    enemy = {t.pos for t in s.teams.values() if t.on_board and t.side != viewer_side}
 
     def los_of(h: Hex) -> int:
         if h in enemy:
