@@ -59,7 +59,7 @@ class Disrupter(PackagedRuleSystem):
 
     def search_budget(self) -> SearchBudget:
         """The standard player's movement pricing is the costly part of a playout: fewer, shorter ones."""
-        return SearchBudget(width=6, orders=90, horizon=8, replies=2)
+        return SearchBudget(width=6, orders=160, horizon=8, replies=2)
 
     def idle_reason(self, state: DisState, piece_id: str | None) -> str:
         return idle_reason(state, piece_id)

@@ -51,7 +51,7 @@ class RatFight(PackagedRuleSystem):
         return value
 
     def search_budget(self) -> SearchBudget:
-        return SearchBudget(width=8, orders=240, horizon=12, replies=2)
+        return SearchBudget(width=8, orders=480, horizon=12, replies=2)
 
     def deck_name(self, state: RatState, deck: str) -> str:
         """The shared action deck, or a side's own 52-card resolution deck (``res-<side>``)."""
