@@ -372,10 +372,15 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def watch(system_id: str, scenario: str | None, seed: int) -> int:
-    """Headless watch mode: two default computer players fight while the event log is printed."""
+#: the computer players' names, as --players help lists them
+LEVELS = "easy, default or hard (it looks ahead), or random"
+
+
+def watch(system_id: str, scenario: str | None, seed: int, players: str = "default,default") -> int:
+    """Headless watch mode: two computer players (``players``, default ones unless named) fight while the event
+    log is printed."""
     system, scenario = _system_and_scenario(system_id, scenario)
-    battle = _new_battle(system, scenario, seed, "default,default", list(system.computer_players()))
+    battle = _new_battle(system, scenario, seed, players, list(system.computer_players()))
     _print_heading(battle)
     _print_events(system, battle.setup_events, battle.state)
 
@@ -389,7 +394,7 @@ def watch(system_id: str, scenario: str | None, seed: int) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    return watch(args.system, args.scenario, args.seed)
+    return watch(args.system, args.scenario, args.seed, args.players)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -513,7 +518,7 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
                           "or drew cards stands (default: practice)")
     new.add_argument("--players", default=f"{HUMAN},default", metavar="A,B",
                      help="who commands each side, in side order: 'human' or a computer player's "
-                          "name (default: human,default)")
+                          f"name, {LEVELS} (default: human,default)")
     new.add_argument("--out", metavar="FILE",
                      help="where to write the battle (default: SYSTEM-SCENARIO-SEED.json in the saves "
                           "folder, $HEXFRONT_SAVES or else ./saves)")
@@ -564,7 +569,7 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=_positive, default=1, metavar="K",
                           help="how many games; game i plays with seed N+i (default: 1)")
     selfplay.add_argument("--players", default="default,default", metavar="A,B",
-                          help="computer player for each side, in side order (default: default,default)")
+                          help=f"computer player for each side, in side order: {LEVELS} (default: default,default)")
     selfplay.add_argument("--save-dir", metavar="DIR",
                           help="save each game as DIR/SYSTEM-SCENARIO-SEED.json, replacing any such file")
     selfplay.add_argument("--json", action="store_true",
@@ -581,6 +586,8 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
                         cmd_watch)
     watch_cmd.add_argument("system", metavar="SYSTEM", help="rule system id ('hexfront systems' lists them)")
     _add_scenario_and_seed(watch_cmd)
+    watch_cmd.add_argument("--players", default="default,default", metavar="A,B",
+                           help=f"computer player for each side, in side order: {LEVELS} (default: default,default)")
     _add_serve(command("serve", "Run an SSH game host: 'ssh -p PORT HOST' opens the game, a player's key "
                                 "is their account.", cmd_serve))
     return parser

@@ -28,6 +28,7 @@ from hexfront.engine.core.files import FileRefused, read_text_bounded
 from hexfront.engine.core.places import saves_dir
 from hexfront.engine.core.players import HUMAN, computer_players_for
 from hexfront.engine.core.saves import MAX_SAVE_BYTES, load_battle, parse_json_text, parse_save_text, save_battle
+from hexfront.engine.core.search import Decision, decision_for
 
 from .names import elsewhere_target, fresh_target, safe_part, saves_target
 
@@ -77,6 +78,8 @@ class Session:
         self.system = battle.system
         self.autosave = autosave
         self.computers = computer_players_for(battle)
+        #: the computer's last decision, for "Why did it do that?" (c): the session's, never the save's
+        self.last_decision: Decision | None = None
         self.side_names = {s.id: s.name for s in battle.system.board(battle.state).sides}
         self.save_error: str | None = None  # why the last autosave failed; None while saving works
         self.failing_since: float | None = None  # when the autosave started failing (time.time())
@@ -140,7 +143,13 @@ class Session:
         player = self.computers[side]
         state = self.system.copy_state(self.state)
         system = self.system
-        return lambda: player.choose(system, state)
+
+        def choose() -> Any:
+            command = player.choose(system, state)
+            self.last_decision = decision_for(player, system, state, side, command)
+            return command
+
+        return choose
 
     def undo(self) -> int:
         """Take back the last order; against the computer, back to the last order given at this keyboard.

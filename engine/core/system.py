@@ -23,10 +23,12 @@ from typing import Any, ClassVar, Protocol
 import attrs
 
 from .campaign import CAMPAIGN_OPTION, CampaignRules
+from .cards import Deck
 from .contract import ContractError, Rulebook, core_event_line
 from .errors import UnknownScenario, UnknownSystem, shown
 from .hexes import Hex
 from .resolution import Resolution, Script, fold_core_event
+from .rng import Generator
 from .view import ActivationView, BattleSummary, BoardView, HelpSection, OrderParts, OrderPreview, read_help
 
 
@@ -92,6 +94,36 @@ def content_root() -> Path:
     if env:
         return Path(env)
     return Path(str(resources.files("hexfront.content")))
+
+
+#: what a battle won is worth to :meth:`RuleSystem.position_value` (a lost one, minus this)
+WIN_VALUE = 50.0
+
+
+@attrs.frozen
+class SearchBudget:
+    """How much a hard player may think, counted in orders, never in time (engine.core.search).
+
+    ``width``: candidate orders tried; ``orders``: simulated orders (the candidate and the playout after it)
+    over the whole decision; ``horizon``: orders in one playout at most; ``replies``: the opponent's orders
+    a playout waits for before the position is valued; ``margin``: how much better (in position value) another
+    order's mean must be than the greedy order's to be chosen instead.
+    """
+
+    width: int = 8
+    orders: int = 240
+    horizon: int = 12
+    replies: int = 2
+    margin: float = 0.3
+
+
+def shuffle_draw_piles(decks: dict[str, Deck], gen: Generator) -> None:
+    """Put every draw pile of ``decks`` in an order dealt by ``gen`` from its cards sorted, so the pile's real
+    order (unseen by either side) never shows through to a search."""
+    for deck_id in sorted(decks):
+        deck = decks[deck_id]
+        cards = sorted(deck.draw_pile)
+        deck.draw_pile = [cards[i] for i in gen.permutation(len(cards))]
 
 
 #: what :meth:`RuleSystem.idle_reason` says when a system gives no reason of its own
@@ -314,6 +346,29 @@ class RuleSystem:
         import copy
 
         return copy.deepcopy(state)
+
+    # -- what the computer may know and how it values a position (engine.core.search) ---------------
+    def determinize(self, state: Any, side: str, gen: Generator) -> Any:
+        """A copy of ``state`` re-dealt from what ``side`` can know: a system with decks shuffles their draw
+        piles with ``gen`` (:func:`shuffle_draw_piles`: the order of unseen cards is never known), one with
+        hidden pieces or secret orders samples the other side's from what is consistent with what ``side`` has
+        seen. The search plays on this copy, so nothing it does can depend on what ``side`` cannot know. By
+        default (a system with nothing hidden): a copy."""
+        return self.copy_state(state)
+
+    def position_value(self, state: Any, side: str) -> float:
+        """How good the position is for ``side``: a battle won is worth WIN_VALUE (lost, minus that; drawn,
+        nothing), else the casualties the enemy has taken less those ``side`` has taken (the end-of-battle
+        summary's count). A system with a finer measure gives its own."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else WIN_VALUE if outcome.winner == side else -WIN_VALUE
+        lost = self.summary(state).casualties
+        return float(sum(n for s, n in lost.items() if s != side) - lost.get(side, 0))
+
+    def search_budget(self) -> SearchBudget:
+        """How much the hard player thinks in this system (orders simulated, not time)."""
+        return SearchBudget()
 
     # -- what the player sees (engine.core.view) ------------------------------------
     def board(self, state: Any) -> BoardView:
@@ -577,5 +632,11 @@ class PackagedRuleSystem(RuleSystem):
     def computer_players(self) -> dict[str, Callable[[int], ComputerPlayer]]:
         players = super().computer_players()
         if self.parts.ai:
-            players["default"] = importlib.import_module(self.parts.ai).DefaultPlayer
+            from .search import level_players
+
+            greedy = importlib.import_module(self.parts.ai).DefaultPlayer
+            levels = level_players(greedy, self.search_budget())
+            players["easy"] = levels["easy"]
+            players["default"] = greedy
+            players["hard"] = levels["hard"]
         return players

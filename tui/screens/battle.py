@@ -42,6 +42,7 @@ from ..widgets.panes import (
 from .aiming import Aiming
 from .computer import ComputerTurns
 from .orderkeys import OrderKeys
+from .thinking import THINKING_KEY
 from .tutoring import TutorialSteps
 
 
@@ -134,6 +135,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         Binding("v", "toggle_sight", "sight"),
         Binding("t", "teach", "teach"),
         Binding("w", "why", "why? (rules)", show=False),
+        Binding(THINKING_KEY, "computer_thinking", "reasons"),  # only against or watching the computer
         Binding("o", "odds", "odds", show=False),
         Binding("a", "activation", "activation", show=False),
         Binding("s", "save", "save"),
@@ -176,6 +178,8 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             return self.editor.level == TARGET and bool(self.editor.highlight_targets())
         if action == "skip_computer":  # in the footer only while the computer plays
             return self.session.computer_to_act()
+        if action == "computer_thinking":  # a battle with a computer player in it
+            return bool(self.session.computers)
         return True
 
     def on_mount(self) -> None:
@@ -391,7 +395,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         except IllegalOrder as refused:
             self.say(f"refused: {refused.message}")
             return
-        self.message = text
+        self.message = text + (f" ({THINKING_KEY}: why?)" if by_computer and self.session.battle.setup.teach else "")
         self._last_order = text
         self._after_log_change(before)
 
@@ -547,6 +551,16 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             self.say("the dice log is empty")
             return
         open_rules(self, self.system.id, entry.rule)
+
+    def action_computer_thinking(self) -> None:
+        """c: the computer's last decision (the orders it weighed, their worth, what it expected)."""
+        decision = self.session.last_decision
+        if decision is None:
+            self.say("the computer has given no order yet in this session")
+            return
+        from .thinking import ThinkingScreen
+
+        self.app.push_screen(ThinkingScreen(decision, self.session.side_name(decision.side)))
 
     def action_odds(self) -> None:
         if self.editor.level != CONFIRM or self._preview is None or not self._preview.odds:

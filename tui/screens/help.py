@@ -81,6 +81,10 @@ Giving an order
            Continue brings the battle back)
   x        while the computer plays: the
            rest of its turn at once
+  c        why did the computer do that? the
+           orders it weighed, what each was
+           worth, what it expected (teach mode
+           offers it after each of its orders)
   + -      the computer's pace: faster, slower
            (slow, normal, fast, instant; kept)
 

@@ -39,6 +39,10 @@ BANNER = r"""
 """
 
 
+#: how the new-battle form names the computer's levels beside default and random
+LEVEL_WORDS = {"easy": "easy: slips now and then", "hard": "hard: looks ahead"}
+
+
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "new battle"),
@@ -284,6 +288,9 @@ class NewBattleScreen(Screen[None]):
         sides = self._sides(system_id, scenario)
         computers = list(system.computer_players())
         computers.sort(key=lambda n: n != "default")
+        # the levels come after the second player, so the first three choices stay where players know them
+        first = [c for c in computers if c in ("default", "random")]
+        levels = [c for c in computers if c not in first]
         rows = [
             Row("system", "Rule system", [(sid, s.title) for sid, s in self.systems.items()],
                 help="The rule system; Tutorials on the menu teach each one"),
@@ -299,9 +306,11 @@ class NewBattleScreen(Screen[None]):
             Row("side", "Your side", [(sid, name) for sid, name in sides]
                 + [(WATCH, "none: watch the computer play both sides")],
                 help="The side you command"),
-            Row("opponent", "Opponent", [(f"computer:{c}", f"computer ({c})") for c in computers]
-                + [(HUMAN, "a second player at this keyboard")],
-                help="Who commands the other side: a computer player, or a second player taking turns here"),
+            Row("opponent", "Opponent", [(f"computer:{c}", f"computer ({c})") for c in first]
+                + [(HUMAN, "a second player at this keyboard")]
+                + [(f"computer:{c}", f"computer ({LEVEL_WORDS.get(c, c)})") for c in levels],
+                help="Who commands the other side: the computer (default; easy slips now and then, hard looks "
+                     "ahead) or a second player here"),
         ]
         rows += [option_row(option) for option in system.options]
         rows.append(Row("teach", "Teach", [(False, "off"), (True, "on: every die and card pauses to explain")],

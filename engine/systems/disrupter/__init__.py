@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.core.campaign import CampaignRules
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
+from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 
 from . import campaign, data, events, rules, view
 from . import commands as C
@@ -57,6 +57,13 @@ class Disrupter(PackagedRuleSystem):
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DisState:
         return rules.new_state(data.Tables.from_content(content), options)
+
+    # determinize: the core's copy. Nothing is hidden here: every team, order and code word is on the shared
+    # screen, and there are no cards; the dice of a search come from its own generator.
+
+    def search_budget(self) -> SearchBudget:
+        """The standard player's movement pricing is the costly part of a playout: fewer, shorter ones."""
+        return SearchBudget(width=6, orders=160, horizon=8, replies=2)
 
     def idle_reason(self, state: DisState, piece_id: str | None) -> str:
         return idle_reason(state, piece_id)

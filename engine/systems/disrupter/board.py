@@ -136,11 +136,21 @@ def unit_stats(s: DisState, u: Unit) -> tuple[int, int, int, int]:
     return CLASSES[u.klass], kit.A, w, kit.M
 
 
-def _step_ok(s: DisState, team: Team, to: Hex) -> bool:
+def _step_ok(s: DisState, team: Team, to: Hex, occupied: dict[Hex, Team]) -> bool:
+    """May ``team`` step into ``to``: passable, and no enemy there (``occupied``: the team on each hex)."""
     if not passable(s, to):
         return False
-    other = s.team_at(to)
+    other = occupied.get(to)
     return other is None or other.side == team.side
+
+
+def _occupied(s: DisState) -> dict[Hex, Team]:
+    """The team on each hex (the first found, as ``DisState.team_at`` finds it), looked up once per search."""
+    out: dict[Hex, Team] = {}
+    for t in s.teams.values():
+        if t.pos is not None and t.on_board:
+            out.setdefault(t.pos, t)
+    return out
 
 
 def routes(s: DisState, team: Team) -> dict[Hex, tuple[Hex, ...]]:
@@ -154,9 +164,10 @@ def routes(s: DisState, team: Team) -> dict[Hex, tuple[Hex, ...]]:
     budget = team_move(s, team)
     out: dict[Hex, tuple[Hex, ...]] = {}
     ford_start = is_ford(s, start)
+    occupied = _occupied(s)
     # one-hex moves (fords allowed)
     for n in start.neighbours():
-        if _step_ok(s, team, n) and s.team_at(n) is None:
+        if _step_ok(s, team, n, occupied) and n not in occupied:
             out[n] = (n,)
     if ford_start:
         return out
@@ -168,12 +179,12 @@ def routes(s: DisState, team: Team) -> dict[Hex, tuple[Hex, ...]]:
         if len(path) >= budget:
             continue
         for n in h.neighbours():
-            if n in seen or not _step_ok(s, team, n) or is_ford(s, n):
+            if n in seen or not _step_ok(s, team, n, occupied) or is_ford(s, n):
                 continue
             seen[n] = path + (n,)
             queue.append(n)
     for h, path in seen.items():
-        if path and s.team_at(h) is None and h not in out:
+        if path and h not in occupied and h not in out:
             out[h] = path
     return out
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.core.campaign import CampaignRules
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
+from hexfront.engine.core.rng import Generator
+from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 from hexfront.engine.core.view import BoardView
 
-from . import board, campaign, data, forces, rules, view
+from . import board, campaign, data, determinize, forces, rules, view
 from .action import Hooks
 from .describe import Describer
 from .rulebook import RULEBOOK
@@ -73,6 +74,13 @@ class Dustup(PackagedRuleSystem):
     def board(self, state: DustState, viewer: str | None = None) -> BoardView:
         """``viewer``: a side id to show that side's own secret counters too (None: the shared screen)."""
         return board.board(state, viewer)
+
+    def determinize(self, state: DustState, side: str, gen: Generator) -> DustState:
+        """Decks shuffled, the enemy's hidden markers, minefields and targets dealt again (.determinize)."""
+        return determinize.determinize(state, side, gen)
+
+    def search_budget(self) -> SearchBudget:
+        return SearchBudget(width=4, orders=28, horizon=6, replies=2)
 
     def deck_name(self, state: DustState, deck: str) -> str:
         return "the activation deck" if deck == "activation" else f"the {deck} deck"

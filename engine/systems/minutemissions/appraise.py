@@ -48,7 +48,6 @@ class Appraiser:
     never changes, for the game."""
 
     def __init__(self) -> None:
-        self._los: dict[tuple[Hex, int, Hex, int], bool] = {}
         self._view: dict[tuple[Hex, int, Hex], bool] = {}
         self._memo: dict[tuple[Any, ...], Any] = {}
 
@@ -57,9 +56,10 @@ class Appraiser:
     # -----------------------------------------------------------------------------------------
     def los(self, st: MissionState, a: Hex, ae: int, b: Hex, be: int) -> bool:
         key = (a, ae, b, be)
-        v = self._los.get(key)
+        cache = st.tables.sight_cache
+        v = cache.get(key)
         if v is None:
-            v = self._los[key] = K.line_of_sight(st, a, ae, b, be)
+            v = cache[key] = K.line_of_sight(st, a, ae, b, be)
         return v
 
     def in_view(self, a: Hex, f: int, b: Hex) -> bool:

@@ -227,6 +227,9 @@ class Tables:
     terrain: dict[str, Terrain]
     mission: Mission
     by_glyph: dict[str, str] = attrs.field(factory=dict)
+    #: line of sight between (hex, elevation) pairs, remembered for every battle on this map (terrain never
+    #: changes); the computer players share it, so a search's playouts need not trace a line twice
+    sight_cache: dict[tuple[Hex, int, Hex, int], bool] = attrs.field(factory=dict, eq=False, repr=False)
 
     @property
     def side_ids(self) -> tuple[str, str]:

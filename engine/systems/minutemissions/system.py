@@ -8,12 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.core.campaign import CampaignRules
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
+from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 
 from . import campaign, data, events, orders, rules, view
 from . import commands as C
+from .data import SECTIONS
 from .rulebook import RULEBOOK
 from .state import MissionState
+
+#: a mech's sections all lost, short of its destruction, is worth this share of a mech destroyed to the search
+DAMAGE_SHARE = 0.8
 
 
 class MinuteMissions(PackagedRuleSystem):
@@ -39,6 +43,30 @@ class MinuteMissions(PackagedRuleSystem):
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> MissionState:
         return rules.new_state(data.Tables.from_content(content), options)
+
+    # determinize: the core's copy. Nothing is hidden in a mission: every mech, its damage and stance are in
+    # view and there are no cards; the search rolls its own dice (AP, attacks) from its own generator.
+
+    def position_value(self, state: MissionState, side: str) -> float:
+        """The core's measure (the battle's end, else mechs destroyed), each mech still standing counting the
+        share of its sections' points it has lost (most of a mech's worth goes long before its torso does)."""
+        value = super().position_value(state, side)
+        if state.result:
+            return value
+        for u in state.units.values():
+            if u.destroyed:
+                continue
+            c = state.tables.core_types[state.tables.designs[u.design].core]
+            armour = state.tables.designs[u.design].armour
+            full = sum(c.sections[s] + armour.get(s, 0) for s in SECTIONS)
+            lost = 1.0 - sum(u.sections.values()) / full if full else 0.0
+            value += DAMAGE_SHARE * lost if u.side != side else -DAMAGE_SHARE * lost
+        return value
+
+    def search_budget(self) -> SearchBudget:
+        """The standard player plans a mech's whole turn when it activates (the costly part of a playout):
+        few candidates, and a playout ends at the enemy's first order after its own."""
+        return SearchBudget(width=3, orders=18, horizon=10, replies=1)
 
     def idle_reason(self, state: MissionState, piece_id: str | None) -> str:
         return orders.idle_reason(state, piece_id)

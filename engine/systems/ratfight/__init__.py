@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.core.campaign import CAMPAIGN_OPTION, CampaignRules
-from hexfront.engine.core.system import PackagedRuleSystem, SystemParts
+from hexfront.engine.core.rng import Generator
+from hexfront.engine.core.system import PackagedRuleSystem, SearchBudget, SystemParts
 
-from . import campaign, data, events, refusals, rules, view
+from . import campaign, data, determinize, events, refusals, rules, view
 from . import commands as C
 from .describe import Describer
 from .rulebook import RULEBOOK
-from .state import ACTION_DECK, RatState, res_deck
+from .state import ACTION_DECK, DOWN, FLED, RatState, res_deck
 
 
 class RatFight(PackagedRuleSystem):
@@ -37,6 +38,24 @@ class RatFight(PackagedRuleSystem):
         if state.result:
             return None
         return state.morale.side if state.morale is not None else state.active
+
+    def determinize(self, state: RatState, side: str, gen: Generator) -> RatState:
+        """Every draw pile shuffled again: all else is face up (.determinize)."""
+        return determinize.determinize(state, side, gen)
+
+    def position_value(self, state: RatState, side: str) -> float:
+        """The core's measure (the battle's end, else casualties for morale given less taken), a Downed or
+        fled model counting half a casualty: it is out of the fight for now, and close combat finishes it."""
+        value = super().position_value(state, side)
+        if state.result:
+            return value
+        for m in state.models.values():
+            if m.status in (DOWN, FLED):
+                value += 0.5 if m.side != side else -0.5
+        return value
+
+    def search_budget(self) -> SearchBudget:
+        return SearchBudget(width=8, orders=480, horizon=12, replies=2)
 
     def deck_name(self, state: RatState, deck: str) -> str:
         """The shared action deck, or a side's own 52-card resolution deck (``res-<side>``)."""

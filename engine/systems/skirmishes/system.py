@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SystemParts
+from hexfront.engine.core.rng import Generator
+from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 
-from . import combat, data, events, rules, view
+from . import combat, data, determinize, events, rules, view
 from . import commands as C
 from .rulebook import RULEBOOK
 from .state import SkirmishState
@@ -49,6 +50,13 @@ class Skirmishes(PackagedRuleSystem):
 
     def turn(self, state: SkirmishState) -> int:
         return state.round
+
+    def determinize(self, state: SkirmishState, side: str, gen: Generator) -> SkirmishState:
+        """The state as ``side`` knows it, the enemy's secret orders guessed (.determinize)."""
+        return determinize.determinize(self, state, side, gen)
+
+    def search_budget(self) -> SearchBudget:
+        return SearchBudget(width=4, orders=16, horizon=6, replies=2)
 
     def side_view(self, state: SkirmishState, side: str) -> SkirmishState:
         """The state as ``side`` knows it (the enemy's secret orders taken out): see :func:`view.side_view`."""

@@ -1,0 +1,157 @@
+"""Measure the computer's levels (issue 23) and write the "Computer levels" section of benchmarks/RESULTS.md.
+
+Per system, on every scenario but the tutorials, games between levels with sides alternating (the first-named
+level takes the first side in even games): hard against default, hard against random, easy against default,
+easy against random. Each pairing is played from two seeds (two series of games whose battle and player
+seeds differ), to show the figures are not luck. Also measured: every decision's time, per level (median and
+max). Targets: hard beats default in at least 70% and random in 98%; easy loses to default in at least 60%
+and beats random in 80%. A drawn game counts as not won.
+
+The full run (the issue's figures) is ``python benchmarks/ai_levels_bench.py --games 50``: hours on two
+cores, the hard player's playouts being most of it. A quick look: ``--games 6 --system ratfight --scenario
+convoy --no-write``. A game still going after ``--max-orders`` orders is stopped and counted as drawn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.selfplay_bench import write_section  # noqa: E402
+from hexfront.engine.core.battle import Battle  # noqa: E402
+from hexfront.engine.core.system import ComputerPlayer, RuleSystem, all_systems, get_system  # noqa: E402
+from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
+
+HEADING = "## Computer levels"
+PAIRINGS = (("hard", "default", 0.70), ("hard", "random", 0.98), ("easy", "default", None),
+            ("easy", "random", 0.80))
+#: easy must LOSE to default in this share of games at least
+EASY_LOSES = 0.60
+SEEDS = (1000, 7000)
+
+
+class Timed:
+    """A computer player whose every decision is timed into ``times[name]``."""
+
+    def __init__(self, player: ComputerPlayer, times: list[float]) -> None:
+        self.player = player
+        self.name = player.name
+        self.times = times
+
+    def choose(self, system: RuleSystem, state: Any) -> Any:
+        t = time.perf_counter()
+        order = self.player.choose(system, state)
+        self.times.append(time.perf_counter() - t)
+        return order
+
+
+def play(system: RuleSystem, scenario: str, names: tuple[str, str], seed: int, times: dict[str, list[float]],
+         max_orders: int) -> str | None:
+    """One game; the winning level's name, or None for a draw (or a game stopped at ``max_orders``)."""
+    factories = system.computer_players()
+    battle = Battle.new(system.id, scenario, seed=seed)
+    sides = system.sides(battle.state)
+    players = {s: Timed(factories[n](seed * 2 + k), times.setdefault(n, []))
+               for k, (s, n) in enumerate(zip(sides, names, strict=True))}
+    while battle.outcome() is None and len(battle.log) < max_orders:
+        side = battle.side_to_act()
+        assert side is not None
+        battle.submit(players[side].choose(system, battle.state))
+    outcome = battle.outcome()
+    if outcome is None or outcome.winner is None:
+        return None
+    return names[sides.index(outcome.winner)]
+
+
+def series(system: RuleSystem, scenario: str, pair: tuple[str, str], games: int, first_seed: int,
+           times: dict[str, list[float]], max_orders: int) -> tuple[int, int, int]:
+    """(won, lost, drawn) for ``pair[0]`` over ``games`` games, sides alternating."""
+    won = lost = drawn = 0
+    for i in range(games):
+        order = pair if i % 2 == 0 else (pair[1], pair[0])
+        winner = play(system, scenario, order, first_seed + i, times, max_orders)
+        if winner is None:
+            drawn += 1
+        elif winner == pair[0]:
+            won += 1
+        else:
+            lost += 1
+    return won, lost, drawn
+
+
+def verdict(me: str, them: str, won: int, lost: int, games: int, target: float | None) -> str:
+    if target is not None:
+        return "pass" if won / games >= target else "short"
+    return "pass" if lost / games >= EASY_LOSES else "short"
+
+
+def measure(system: RuleSystem, scenarios: list[str], games: int, seeds: tuple[int, ...], pairings: list[str],
+            max_orders: int) -> tuple[list[str], dict[str, list[float]]]:
+    rows = []
+    times: dict[str, list[float]] = {}
+    for scenario in scenarios:
+        for me, them, target in PAIRINGS:
+            if f"{me}-{them}" not in pairings:
+                continue
+            cells = []
+            for seed in seeds:
+                t = time.perf_counter()
+                won, lost, drawn = series(system, scenario, (me, them), games, seed, times, max_orders)
+                print(f"  {system.id} {scenario} {me} vs {them} seed {seed}: {won} won, {lost} lost, {drawn} drawn "
+                      f"({time.perf_counter() - t:.0f} s)", flush=True)
+                cells.append(f"{won}-{lost}-{drawn} {verdict(me, them, won, lost, games, target)}")
+            goal = f"wins >= {target:.0%}" if target is not None else f"loses >= {EASY_LOSES:.0%}"
+            rows.append(f"| {system.title} | {scenario} | {me} vs {them} | {games} | {' / '.join(cells)} | {goal} |")
+    return rows, times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50, help="games per pairing, scenario and seed (default 50)")
+    parser.add_argument("--system", action="append", help="a system id (default: every system)")
+    parser.add_argument("--scenario", action="append", help="a scenario (default: every one but the tutorials)")
+    parser.add_argument("--pairing", action="append", choices=[f"{a}-{b}" for a, b, _ in PAIRINGS],
+                        help="a pairing (default: all four)")
+    parser.add_argument("--seeds", type=int, default=2, choices=(1, 2), help="series from one seed or two")
+    parser.add_argument("--max-orders", type=int, default=3000, help="a game stops (drawn) after this many orders")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
+    args = parser.parse_args()
+    systems = [get_system(s) for s in args.system] if args.system else list(all_systems().values())
+    pairings = args.pairing or [f"{a}-{b}" for a, b, _ in PAIRINGS]
+    seeds = SEEDS[:args.seeds]
+    rows: list[str] = []
+    timing: list[str] = []
+    for system in systems:
+        lessons = set(tutorial_scenarios(system))
+        scenarios = [s for s in (args.scenario or system.scenario_names())
+                     if s in system.scenario_names() and s not in lessons]
+        got, times = measure(system, scenarios, args.games, seeds, pairings, args.max_orders)
+        rows += got
+        for level in ("easy", "default", "hard"):
+            ts = times.get(level)
+            if ts:
+                timing.append(f"| {system.title} | {level} | {len(ts)} | {1000 * statistics.median(ts):.1f} ms | "
+                              f"{1000 * max(ts):.0f} ms |")
+    lines = [HEADING, "",
+             f"Written by `benchmarks/ai_levels_bench.py` on {datetime.date.today()} ({args.games} games per "
+             f"pairing, scenario and seed; seeds {', '.join(map(str, seeds))}; sides alternate). A cell is "
+             "won-lost-drawn for the first-named level, one per seed.", "",
+             "| system | scenario | pairing | games | won-lost-drawn per seed | target |", "|---|---|---|---|---|---|",
+             *rows, "", "Decision times (every decision of the games above; target: median <= 1 s, "
+             "max <= 3 s for hard, median <= 1 s for default):", "",
+             "| system | level | decisions | median | max |", "|---|---|---|---|---|", *timing]
+    print("\n".join(lines))
+    if not args.no_write:
+        write_section(HEADING, lines)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,311 @@
+"""The computer players of every level above and below "default": "hard" searches, "easy" slips.
+
+The hard player (:class:`SearchPlayer`) is written once over the rule-system contract. Its method is
+**determinized Monte Carlo with greedy playouts, narrowed by successive halving**:
+
+1. The candidates are the system's own greedy player's choice and an evenly spread sample of the other
+   legal orders (``SearchBudget.width`` in all).
+2. A *determinization* is a copy of the state re-dealt from what the side to act can know
+   (:meth:`RuleSystem.determinize`: decks shuffled from the unseen cards, hidden counters and the enemy's
+   secret orders sampled); the dice of every playout come from a :class:`Randomizer` seeded from the
+   player's own generator. The battle's generator is never read: it is not in the state, and the parts of
+   the state that would tell the future (deck order, what a hidden counter is) are re-dealt.
+3. A *playout* gives the candidate order on a determinization, then lets the greedy player play both sides
+   until the opponent has given ``replies`` orders (or ``horizon`` orders in all, or the battle ends); the
+   position is then valued by :meth:`RuleSystem.position_value` (the battle won or lost, else casualties
+   given less casualties taken). So every candidate is tried through the side's own next orders and the
+   opponent's replies.
+4. Successive halving: every candidate gets a playout on the first determinization, the better half goes
+   on to the next determinization, and so on until the budget is spent; all candidates of a round share
+   the same determinization and dice seed (common random numbers), so they are compared on the same luck.
+   The greedy order always stays in, and another order replaces it only when, on the playouts both had,
+   its mean value beats the greedy order's by ``SearchBudget.margin`` and it did better in half of them at
+   least: a search on few playouts must not throw away a sound order for a lucky one.
+
+Why this method: the systems' orders are many small steps (a move, a turn, a shot), so a tree over them
+is deep and narrow per step; the greedy players already play each step sensibly, which makes them a good
+playout policy, and the exact position value is cheap. Expectimax over exact odds would need every
+system to enumerate its chance outcomes, which the contract does not give; MCTS with progressive widening
+would spend most of a small budget on the first two plies. Flat playouts with halving put the budget
+where the candidates are close.
+
+The budget is counted in simulated orders, never in wall time, and the player's generator for a decision
+is seeded from its own seed and the number of decisions it has made: the same state and history give the
+same choice, so replays, selfplay and tests reproduce.
+
+The easy player (:class:`EasyPlayer`) plays the greedy player's order most of the time and, now and then,
+an order picked at random from the same spread sample: the slips a first-time player makes (a wasted
+move, a shot not taken, a threat ignored).
+
+Both keep their last decision (:class:`Decision`) as plain data for the "Why did it do that?" screen; it
+belongs to the session, never to the save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from .resolution import Randomizer, Resolution
+from .rng import MASK64, Generator
+from .system import ComputerPlayer, RuleSystem, SearchBudget
+
+#: What a greedy player factory is: a seed in, a player out (each system's DefaultPlayer).
+GreedyFactory = Callable[[int], ComputerPlayer]
+
+
+@attrs.frozen
+class Weighed:
+    """One order the computer weighed: its words, its mean value, how often it came out ahead, and on how
+    many playouts (0 for an order it did not try)."""
+
+    order: str
+    value: float
+    ahead: float
+    playouts: int
+
+
+@attrs.frozen
+class Decision:
+    """The computer's last decision, as a player reads it on the "Why did it do that?" screen."""
+
+    player: str
+    side: str
+    chosen: str
+    weighed: tuple[Weighed, ...]
+    expected: str
+    method: str
+
+
+def decision_seed(seed: int, count: int) -> int:
+    """The generator seed of a player's ``count``-th decision: fixed by its own seed alone."""
+    return (seed * 0x9E3779B97F4A7C15 + count * 0xBF58476D1CE4E5B9 + 1) & MASK64
+
+
+def spread(legal: Sequence[Any], first: Any, width: int) -> list[Any]:
+    """``first`` (the greedy choice) and up to ``width - 1`` other legal orders spread evenly over the list."""
+    out = [first]
+    others = [c for c in legal if c != first]
+    if width <= 1 or not others:
+        return out
+    take = min(width - 1, len(others))
+    step = len(others) / take
+    out.extend(others[int(i * step)] for i in range(take))
+    return out
+
+
+def resolve_on(system: RuleSystem, state: Any, command: Any, rng: Randomizer) -> None:
+    """Resolve ``command`` on ``state`` (a copy the search owns) with the search's own randomizer."""
+    system.resolve(Resolution(system, state, rng), command)
+
+
+class SearchPlayer:
+    """The "hard" player: determinized Monte Carlo over the system's contract (see the module's docstring)."""
+
+    name = "hard"
+
+    def __init__(self, seed: int, greedy: GreedyFactory, budget: SearchBudget | None = None) -> None:
+        self.seed = seed & MASK64
+        self.greedy = greedy
+        self.budget = budget or SearchBudget()
+        self.decisions = 0
+        self.last_decision: Decision | None = None
+
+    def choose(self, system: RuleSystem, state: Any) -> Any:
+        side = system.side_to_act(state)
+        assert side is not None, "asked to choose with nobody to act"
+        gen = Generator(decision_seed(self.seed, self.decisions))
+        self.decisions += 1
+        legal = system.legal_commands(state)
+        first_view = system.determinize(state, side, gen)
+        greedy_choice = self.greedy(self.seed).choose(system, system.copy_state(first_view))
+        if len(legal) == 1 or greedy_choice not in legal:
+            choice = legal[0] if greedy_choice not in legal else greedy_choice
+            self.last_decision = Decision(self.name, side, system.describe_command(choice, state),
+                                          (), "only one order was open" if len(legal) == 1 else
+                                          "no search: the greedy order was not open", _METHOD)
+            return choice
+        candidates = spread(legal, greedy_choice, self.budget.width)
+        tally = _Tally(len(candidates))
+        views = [first_view]
+        seeds = [gen.next_u64()]
+        alive = list(range(len(candidates)))
+        players: dict[str, ComputerPlayer] = {}  # one greedy player a side for the decision's playouts
+        spent = 0
+        rounds = 0
+        base = system.position_value(first_view, side)
+        while spent < self.budget.orders:
+            while len(views) <= rounds:
+                views.append(system.determinize(state, side, gen))
+                seeds.append(gen.next_u64())
+            for i in alive:
+                if spent >= self.budget.orders:
+                    break
+                value, used, won = self._playout(system, views[rounds], side, candidates[i], seeds[rounds],
+                                                 players)
+                spent += used
+                tally.add(i, value, value > base, won, rounds)
+            rounds += 1
+            if len(alive) > 2:  # the greedy order (0) always stays: it is the one to beat
+                keep = sorted(alive[1:], key=lambda i: (-tally.mean(i), i))[:max(1, len(alive) // 2 - 1)]
+                alive = [0, *keep]
+        best = min(alive, key=lambda i: (-tally.mean(i), i))
+        if not tally.beats_greedy(best, self.budget.margin):
+            best = 0
+        choice = candidates[best]
+        self.last_decision = _explain(system, state, side, self.name, candidates, tally, best, base)
+        return choice
+
+    def _playout(self, system: RuleSystem, view: Any, side: str, command: Any, dice_seed: int,
+                 players: dict[str, ComputerPlayer]) -> tuple[float, int, bool]:
+        """Give ``command`` on a copy of ``view``, play the greedy player for both sides until the opponent
+        has replied, and value the position: (its value for ``side``, orders simulated, won outright).
+        ``players``: the greedy player of each side, made on first need and kept for the decision's playouts
+        (what a greedy player remembers of the map, such as its sight lines, is then worked out once)."""
+        st = system.copy_state(view)
+        rng = Randomizer(dice_seed)
+        resolve_on(system, st, command, rng)
+        used = 1
+        replies = 0
+        while system.outcome(st) is None and used < self.budget.horizon and replies < self.budget.replies:
+            actor = system.side_to_act(st)
+            if actor is None:
+                break
+            player = players.setdefault(actor, self.greedy(self.seed))
+            order = player.choose(system, st)
+            if system.validate(st, order) is not None:
+                break
+            resolve_on(system, st, order, rng)
+            used += 1
+            if actor != side:
+                replies += 1
+        outcome = system.outcome(st)
+        return system.position_value(st, side), used, outcome is not None and outcome.winner == side
+
+
+_METHOD = ("determinized Monte Carlo: each order tried on re-dealt copies of the battle (its own dice, unseen "
+           "cards shuffled, hidden enemy guessed), played on through the enemy's replies by the standard "
+           "player, the weaker half dropped after each round")
+
+
+class _Tally:
+    """Playout results per candidate."""
+
+    def __init__(self, n: int) -> None:
+        self.total = [0.0] * n
+        self.count = [0] * n
+        self.ahead = [0] * n
+        self.won = [0] * n
+        self.by_round: list[dict[int, float]] = [{} for _ in range(n)]  # each playout's value, by round
+
+    def add(self, i: int, value: float, ahead: bool, won: bool, round_: int) -> None:
+        self.total[i] += value
+        self.count[i] += 1
+        self.ahead[i] += ahead
+        self.won[i] += won
+        self.by_round[i][round_] = value
+
+    def beats_greedy(self, i: int, margin: float) -> bool:
+        """Is candidate ``i`` clearly better than the greedy order (0)? On the playouts both had (the same copies
+        and dice), its mean is higher by ``margin`` and it did better in half of them at least."""
+        if i == 0:
+            return False
+        shared = [r for r in self.by_round[i] if r in self.by_round[0]]
+        if not shared:
+            return False
+        diffs = [self.by_round[i][r] - self.by_round[0][r] for r in shared]
+        better = sum(d > 0 for d in diffs)
+        return sum(diffs) / len(diffs) > margin and 2 * better >= len(diffs)
+
+    def mean(self, i: int) -> float:
+        return self.total[i] / self.count[i] if self.count[i] else float("-inf")
+
+
+def _explain(system: RuleSystem, state: Any, side: str, player: str, candidates: list[Any], tally: _Tally,
+             best: int, base: float) -> Decision:
+    order = sorted(range(len(candidates)), key=lambda i: (-tally.count[i], -tally.mean(i), i))
+    weighed = tuple(Weighed(system.describe_command(candidates[i], state),
+                            tally.mean(i) if tally.count[i] else 0.0,
+                            tally.ahead[i] / tally.count[i] if tally.count[i] else 0.0, tally.count[i])
+                    for i in order)
+    n = tally.count[best]
+    gain = tally.mean(best) - base
+    trend = "come out ahead" if gain > 0.05 else "fall behind" if gain < -0.05 else "hold the balance"
+    expected = (f"to {trend} (balance {gain:+.2f} after the enemy's replies, over {n} playouts)"
+                + (f"; the battle was won outright in {tally.won[best]} of them" if tally.won[best] else ""))
+    return Decision(player, side, system.describe_command(candidates[best], state), weighed, expected, _METHOD)
+
+
+class EasyPlayer:
+    """The "easy" player: the greedy player's order most of the time, a slip now and then.
+
+    With chance ``slip`` (from its own generator) it takes an order picked at random among an evenly spread
+    sample of the legal ones instead: a wasted move, a shot not taken, a threat ignored.
+    """
+
+    name = "easy"
+
+    def __init__(self, seed: int, greedy: GreedyFactory, slip: float = 0.35, width: int = 8) -> None:
+        self.seed = seed & MASK64
+        self.gen = Generator(decision_seed(self.seed, 0x5EED))
+        self.greedy_player = greedy(seed)
+        self.slip = slip
+        self.width = width
+        self.last_decision: Decision | None = None
+
+    def choose(self, system: RuleSystem, state: Any) -> Any:
+        side = system.side_to_act(state)
+        assert side is not None, "asked to choose with nobody to act"
+        good = self.greedy_player.choose(system, state)
+        legal = system.legal_commands(state)
+        slipped = len(legal) > 1 and self.gen.below(1000) < int(self.slip * 1000)
+        pool = spread(legal, good, self.width)[1:]  # the orders other than the standard one
+        choice = pool[self.gen.below(len(pool))] if slipped and pool else good
+        words = system.describe_command(good, state)
+        weighed = (Weighed(words, 1.0, 1.0, 0),)
+        expected = ("nothing: it slipped (the standard player would have given " + words + ")") if choice != good \
+            else "what the standard player expects: it gave that player's order"
+        self.last_decision = Decision(self.name, side, system.describe_command(choice, state), weighed, expected,
+                                      f"the standard player's order, with a {self.slip:.0%} chance of a slip")
+        return choice
+
+
+def level_players(greedy: GreedyFactory, budget: SearchBudget | None = None) -> dict[str, GreedyFactory]:
+    """The easy and hard players built on a system's greedy player (its "default")."""
+    def hard(seed: int) -> ComputerPlayer:
+        return SearchPlayer(seed, greedy, budget)
+
+    def easy(seed: int) -> ComputerPlayer:
+        return EasyPlayer(seed, greedy)
+
+    return {"easy": easy, "hard": hard}
+
+
+def decision_for(player: ComputerPlayer, system: RuleSystem, state: Any, side: str, command: Any) -> Decision:
+    """What ``player`` (who just gave ``command`` for ``side`` in ``state``) can say about it: a searching or
+    slipping player's own account, else the order alone with how that player chooses."""
+    if isinstance(player, (SearchPlayer, EasyPlayer)) and player.last_decision is not None:
+        return player.last_decision
+    words = system.describe_command(command, state)
+    how = ("it picks uniformly among the legal orders" if player.name == "random" else
+           "it prices each order open to it with the rules' odds and gives the best one, one order at a time")
+    return Decision(player.name, side, words, (), f"the {player.name} player weighs no orders ahead", how)
+
+
+def weigh(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: GreedyFactory, budget: SearchBudget,
+          playouts: int, gen: Generator) -> list[float]:
+    """The mean value of each of ``orders`` for the side to act over ``playouts`` playouts each (the hard
+    player's own playouts; every order on the same re-dealt copies and dice): a longer look than a decision
+    takes, to check one."""
+    side = system.side_to_act(state)
+    assert side is not None, "no side to act"
+    player = SearchPlayer(0, greedy, budget)
+    totals = [0.0] * len(orders)
+    for _ in range(playouts):
+        view = system.determinize(state, side, gen)
+        dice = gen.next_u64()
+        for i, order in enumerate(orders):
+            totals[i] += player._playout(system, view, side, order, dice, {})[0]
+    return [t / playouts for t in totals]

@@ -1,0 +1,130 @@
+"""The hard and easy players over the system contract (engine.core.search): registered in every system with a
+default player, deterministic, bounded in orders, never touching the battle, and explaining themselves."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.core.rng import Generator
+from hexfront.engine.core.search import (
+    Decision,
+    EasyPlayer,
+    SearchPlayer,
+    decision_for,
+    decision_seed,
+    spread,
+)
+from hexfront.engine.core.system import SearchBudget, all_systems, get_system, shuffle_draw_piles
+
+
+def test_every_system_with_a_default_player_has_the_three_levels_in_order():
+    for system in all_systems().values():
+        players = system.computer_players()
+        if "default" not in players:
+            continue
+        assert [n for n in players if n in ("easy", "default", "hard")] == ["easy", "default", "hard"]
+        assert players["hard"](1).name == "hard" and players["easy"](1).name == "easy"
+
+
+def test_spread_keeps_the_greedy_order_first_and_spreads_the_rest():
+    legal = list(range(100))
+    picked = spread(legal, 42, 5)
+    assert picked[0] == 42 and len(picked) == 5 and len(set(picked)) == 5
+    assert picked[1:] == [0, 24, 50, 75]  # evenly over the 99 others (42 taken out), not the first few
+    assert spread([7], 7, 8) == [7]
+
+
+def test_decision_seeds_differ_by_player_and_by_decision():
+    seeds = {decision_seed(s, n) for s in range(4) for n in range(4)}
+    assert len(seeds) == 16
+
+
+def test_shuffled_draw_piles_do_not_depend_on_the_order_they_were_in():
+    battle = Battle.new("ratfight", "convoy", seed=3)
+    a = get_system("ratfight").copy_state(battle.state)
+    b = get_system("ratfight").copy_state(battle.state)
+    for deck in b.decks.values():
+        deck.draw_pile.reverse()
+    assert any(d.draw_pile != a.decks[k].draw_pile for k, d in b.decks.items())
+    shuffle_draw_piles(a.decks, Generator(11))
+    shuffle_draw_piles(b.decks, Generator(11))
+    assert all(d.draw_pile == a.decks[k].draw_pile for k, d in b.decks.items())
+
+
+def _battle_after(system_id: str, scenario: str, orders: int, seed: int = 4) -> Battle:
+    battle = Battle.new(system_id, scenario, seed=seed)
+    players = {s: battle.system.computer_players()["default"](i)
+               for i, s in enumerate(battle.system.sides(battle.state))}
+    for _ in range(orders):
+        side = battle.side_to_act()
+        assert side is not None
+        battle.submit(players[side].choose(battle.system, battle.state))
+    return battle
+
+
+def test_the_hard_player_is_deterministic_touches_nothing_and_stays_in_its_budget():
+    battle = _battle_after("ratfight", "convoy", 3)
+    system = battle.system
+    before = (battle.state_hash(), battle.rng.snapshot())
+    budget = SearchBudget(width=4, orders=40, horizon=6, replies=1)
+    greedy = system.computer_players()["default"]
+    counted: list[int] = []
+
+    class Counting(SearchPlayer):
+        def _playout(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            value, used, won = super()._playout(*args, **kwargs)
+            counted.append(used)
+            return value, used, won
+
+    first = Counting(5, greedy, budget).choose(system, battle.state)
+    again = SearchPlayer(5, greedy, budget).choose(system, battle.state)
+    assert first == again
+    assert (battle.state_hash(), battle.rng.snapshot()) == before  # the battle's state and dice untouched
+    assert 0 < sum(counted) < budget.orders + budget.horizon  # the last playout may run past the budget
+    assert all(n <= budget.horizon for n in counted)
+    assert first in system.legal_commands(battle.state)
+
+
+def test_the_hard_player_explains_the_orders_it_weighed():
+    battle = _battle_after("ratfight", "convoy", 3)
+    system = battle.system
+    player = system.computer_players()["hard"](2)
+    assert isinstance(player, SearchPlayer)
+    command = player.choose(system, battle.state)
+    d = player.last_decision
+    assert isinstance(d, Decision)
+    assert d.chosen == system.describe_command(command, battle.state)
+    assert d.side == battle.side_to_act() and d.player == "hard"
+    tried = [w for w in d.weighed if w.playouts]
+    assert len(tried) >= 2 and any(w.order == d.chosen for w in tried)
+    assert all(0.0 <= w.ahead <= 1.0 for w in tried)
+    assert "after the enemy's replies" in d.expected
+
+
+def test_the_easy_player_slips_now_and_then_but_mostly_plays_the_standard_order():
+    battle = _battle_after("ratfight", "convoy", 3)
+    system = battle.system
+    greedy = system.computer_players()["default"]
+    good = greedy(0).choose(system, battle.state)
+    easy = EasyPlayer(7, greedy)
+    picks = [easy.choose(system, battle.state) for _ in range(60)]
+    slips = sum(p != good for p in picks)
+    assert 10 <= slips <= 32  # about a third, from its own generator
+    assert all(p in system.legal_commands(battle.state) for p in picks)
+    again = EasyPlayer(7, greedy)
+    assert [again.choose(system, battle.state) for _ in range(60)] == picks
+
+
+@pytest.mark.parametrize("maker", [RandomPlayer, lambda s: get_system("ratfight").computer_players()["default"](s)])
+def test_players_without_an_account_of_their_own_still_say_what_they_did(maker):
+    battle = _battle_after("ratfight", "convoy", 3)
+    system = battle.system
+    player = maker(1)
+    command = player.choose(system, battle.state)
+    side = battle.side_to_act()
+    assert side is not None
+    d = decision_for(player, system, battle.state, side, command)
+    assert d.chosen == system.describe_command(command, battle.state) and d.weighed == ()
+    assert d.player == player.name
