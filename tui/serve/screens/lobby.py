@@ -150,6 +150,10 @@ class LobbyScreen(Screen[None]):
                 app.push_screen(ReplayScreen(replay_battle(visit.store, battle_id), f"battle {battle_id}"))
                 return
             if verb == "join":
+                refused = visit.battles_refusal()
+                if refused is not None:
+                    self.notify(f"cannot join: {refused}", severity="error")
+                    return
                 visit.store.join(battle_id, visit.player.id)
             session = NetSession.seat_of(visit.store, battle_id, visit.player)
         except HexfrontError as exc:
@@ -161,6 +165,10 @@ class LobbyScreen(Screen[None]):
         app.push_screen(NetBattleScreen(session))
 
     def action_open_battle(self) -> None:
+        refused = visit_of(self).battles_refusal()
+        if refused is not None:
+            self.notify(f"cannot open a battle: {refused}", severity="error")
+            return
         self.app.push_screen(OpenBattleScreen())
 
 
