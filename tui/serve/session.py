@@ -25,8 +25,7 @@ if TYPE_CHECKING:
     from ..app import HexfrontApp
 
 #: What the player reads when the game process runs past its memory limit (the host's --memory-mb).
-OUT_OF_MEMORY = ("hexfront: this game ran out of the memory the host gives each player and has ended; "
-                 "your battles are kept: connect again to go on")
+OUT_OF_MEMORY = "hexfront: out of the memory the host allows a game; your battles are kept"
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:

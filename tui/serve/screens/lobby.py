@@ -73,6 +73,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.drawn: list[str] = []
+        self.refused = ""  # why the last open or join was refused (the host's limit), shown above the note
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):
@@ -128,6 +129,7 @@ class LobbyScreen(Screen[None]):
             else:
                 menu.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
         self.query_one("#saves-note", Static).update(
+            (f"{self.refused}\n" if self.refused else "") +
             "o opens a battle for a second player; Enter on a battle joins, resumes, watches or replays it. "
             "Battles against the computer: Continue and Load on the menu.")
 
@@ -152,7 +154,7 @@ class LobbyScreen(Screen[None]):
             if verb == "join":
                 refused = visit.battles_refusal()
                 if refused is not None:
-                    self.notify(f"cannot join: {refused}", severity="error")
+                    self.refuse(f"cannot join: {refused}")
                     return
                 visit.store.join(battle_id, visit.player.id)
             session = NetSession.seat_of(visit.store, battle_id, visit.player)
@@ -167,9 +169,14 @@ class LobbyScreen(Screen[None]):
     def action_open_battle(self) -> None:
         refused = visit_of(self).battles_refusal()
         if refused is not None:
-            self.notify(f"cannot open a battle: {refused}", severity="error")
+            self.refuse(f"cannot open a battle: {refused}")
             return
         self.app.push_screen(OpenBattleScreen())
+
+    def refuse(self, line: str) -> None:
+        """Say in one line, under the lists, why the lobby did not do what the player asked."""
+        self.refused = line
+        self.rebuild()
 
 
 class OpenBattleScreen(Screen[None]):
