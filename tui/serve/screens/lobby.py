@@ -32,7 +32,6 @@ from ...widgets.footer import Footer
 from ..netplay import NetSession
 from ..store import FINISHED, NAME_MAX, OPEN, PLAYING, BattleRow, replay_battle
 from ..visit import PRESENCE_SECONDS, HostVisit
-from .netbattle import NetBattleScreen
 
 if TYPE_CHECKING:
     from ...app import HexfrontApp
@@ -164,6 +163,8 @@ class LobbyScreen(Screen[None]):
             return
         visit.doing = f"{'watching' if session.watching() else 'playing'} battle {battle_id}"
         visit.touch()
+        from .netbattle import NetBattleScreen  # the battle screen's modules load when a battle opens
+
         app.push_screen(NetBattleScreen(session))
 
     def action_open_battle(self) -> None:
@@ -260,6 +261,8 @@ class OpenBattleScreen(Screen[None]):
             return
         visit.doing = f"waiting in battle {battle_id}"
         visit.touch()
+        from .netbattle import NetBattleScreen
+
         self.app.pop_screen()
         self.app.push_screen(NetBattleScreen(session))
 
