@@ -447,6 +447,8 @@ async def _run(config: HostConfig, host_key: asyncssh.SSHKey, allow: AllowList |
         with contextlib.suppress(Exception):
             conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the host is stopping")
     await asyncio.sleep(0.1)
+    if host.store is not None:
+        host.store.close()
     return 0
 
 
