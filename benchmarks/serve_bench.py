@@ -1,6 +1,7 @@
 """Measure the SSH game host and write the "## SSH host (hexfront serve)" section of benchmarks/RESULTS.md.
 
-Run alone: ``.venv/bin/python benchmarks/serve_bench.py`` (about a minute).
+Run alone: ``.venv/bin/python benchmarks/serve_bench.py`` (about three minutes); ``--battles-only`` runs
+only item 4 (serve_battles.py), which writes a section of its own.
 
 A real ``hexfront serve`` on a free localhost port with a temporary data folder; clients are asyncssh's
 (and OpenSSH's ``ssh`` on a pseudo-terminal, when installed), each with a new key, at 80 x 24:
@@ -16,6 +17,8 @@ A real ``hexfront serve`` on a free localhost port with a temporary data folder;
    the previous burst has settled (60 ms quiet), timed from writing the key to the last byte of its burst.
    The keys alternate between the two games (one over SSH, then one locally), so both see the same load;
    the ratio is SSH's median over the local median.
+4. 50 players in 25 two-player battles, orders by keys: orders per second, key to the other player's
+   screen (p50/p90), nothing lost (benchmarks/serve_battles.py says how).
 """
 
 from __future__ import annotations
@@ -45,11 +48,13 @@ import asyncssh
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from selfplay_bench import write_section  # noqa: E402
+from serve_battles import PAIRS, battle_lines, crowd_battles  # noqa: E402
 
 from hexfront.tui.serve.limits import HostLimits  # noqa: E402
 from hexfront.tui.serve.relay import confined_command  # noqa: E402
 
 HEADING = "## SSH host (hexfront serve)"
+BATTLES_HEADING = "## SSH host: 50 players in 25 two-player battles"
 SIZE = (80, 24)
 CONNECTS = 5
 PLAYERS = 5
@@ -332,10 +337,48 @@ def _ms(values: list[float]) -> str:
     return f"median {statistics.median(values) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(values)} keys)"
 
 
+def battles(write: bool) -> None:
+    """The crowd of serve_battles.py on a host of its own (room for every player from one address)."""
+    load = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        data, port = Path(tmp) / "data", free_port()
+        with open(Path(tmp) / "host.log", "w") as log:
+            host = subprocess.Popen([sys.executable, "-m", "hexfront.tui", "serve", "--port", str(port),
+                                     "--data", str(data), "--max-connections", str(2 * PAIRS + 10),
+                                     "--max-per-address", str(2 * PAIRS + 10)],
+                                    stdout=subprocess.PIPE, stderr=log, text=True, stdin=subprocess.DEVNULL)
+            try:
+                assert host.stdout is not None
+                if "listening" not in host.stdout.readline():
+                    raise SystemExit(f"the host did not start: {(Path(tmp) / 'host.log').read_text()}")
+                figures = asyncio.run(crowd_battles(port, data))
+            finally:
+                host.terminate()
+                host.wait(30)
+    lines = [
+        BATTLES_HEADING, "",
+        f"Written by `benchmarks/serve_bench.py` (serve_battles.py) on {datetime.date.today().isoformat()}: "
+        f"Python {platform.python_version()}, {os.cpu_count()} cores shared with other work (load average "
+        f"{load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end): preliminary until run on a quiet machine.",
+        "", "| measure | figure | target | |", "|---|---|---|---|", *battle_lines(figures, load), "",
+        "Every player is a real SSH client with its own game process; orders are passes, the cheapest order, so "
+        "the figure is the host's (relay, store, screens following the store), not the rules'. Latency is from "
+        "writing the mover's keys to the first byte of the other player's frame showing the order.",
+    ]
+    print("\n".join(lines))
+    if write:
+        write_section(BATTLES_HEADING, lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
+    parser.add_argument("--battles-only", action="store_true",
+                        help=f"only the {2 * PAIRS} players in {PAIRS} battles (serve_battles.py)")
     args = parser.parse_args()
+    if args.battles_only:
+        battles(not args.no_write)
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         data, port = folder / "data", free_port()
@@ -408,6 +451,7 @@ def main() -> int:
     if not args.no_write:
         write_section(HEADING, lines)
         print(f"wrote the '{HEADING}' section of {HERE / 'RESULTS.md'}")
+    battles(not args.no_write)
     return 0
 
 

@@ -419,7 +419,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     limits = HostLimits(max_connections=args.max_connections, max_per_address=args.max_per_address,
                         keys_per_second=args.keys_per_second, key_burst=args.key_burst,
-                        idle_seconds=args.idle_seconds, login_seconds=args.login_seconds,
+                        idle_seconds=args.idle_seconds, login_seconds=args.login_seconds, max_battles=args.max_battles,
                         memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
     allow = Path(args.allow) if args.allow else None
     return serve(HostConfig(listen=args.listen, port=args.port, data=data, limits=limits, allow_list=allow))
@@ -477,6 +477,7 @@ def _add_serve(serve: argparse.ArgumentParser) -> None:
         ("--key-burst", d.key_burst, "input bytes let through at once; more, while that many wait, is dropped"),
         ("--idle-seconds", d.idle_seconds, "a connection sending nothing this long is closed"),
         ("--login-seconds", d.login_seconds, "time to log in"),
+        ("--max-battles", d.max_battles, "unfinished two-player battles one player may sit in"),
         ("--memory-mb", d.memory_mb, "address space of one game process, in MiB"),
         ("--cpu-seconds", d.cpu_seconds, "processor time of one game process over its life"),
     ]

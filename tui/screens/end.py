@@ -17,6 +17,9 @@ from ..host import hexfront_app
 from ..session import Session
 from ..widgets.footer import Footer
 
+#: How much of the final state hash the end screen shows (enough that two different battles never match).
+CHECK_DIGITS = 16
+
 
 def end_text(session: Session) -> Text:
     battle = session.battle
@@ -35,6 +38,8 @@ def end_text(session: Session) -> Text:
     if outcome is not None:
         text.append(f"Why: {outcome.reason}\n")
     text.append(f"\nTurns played: {summary.turns}   Orders given: {len(battle.log)}\n")
+    text.append(f"Position check: {battle.state_hash()[:CHECK_DIGITS]} (the same on every copy of this battle: "
+                f"both players', a watcher's, a replay's)\n")
     text.append("Casualties:\n", style="bold")
     for side, count in summary.casualties.items():
         text.append(f"  {session.side_name(side)}: {count}\n")

@@ -28,8 +28,10 @@ class HostLimits:
       ``keys_per_second``; what arrives while ``key_burst`` bytes already wait is dropped, whole chunks
       as the client sent them (an escape sequence is never cut in two), and counted.
     - ``idle_seconds``: a connection that sends nothing for this long is closed (its game ends; an
-      autosave keeps the battle).
+      autosave keeps the battle). A watcher is not idle while the battle they watch moves: the host asks
+      the store whether the battle the session watches had an order within the idle time.
     - ``login_seconds``: time to finish the SSH handshake and show a key.
+    - ``max_battles``: unfinished two-player battles one player may sit in (the lobby refuses one more).
     - ``memory_mb``: address space of one game process (RLIMIT_AS); past it the game ends, not the host.
     - ``cpu_seconds``: processor time of one game process over its whole life (RLIMIT_CPU).
     """
@@ -40,6 +42,7 @@ class HostLimits:
     key_burst: int = 4000
     idle_seconds: int = 1800
     login_seconds: int = 30
+    max_battles: int = 10
     memory_mb: int = 1024
     cpu_seconds: int = 3600
 
@@ -48,7 +51,7 @@ class HostLimits:
         ranges = {
             "max_connections": (1, 100_000), "max_per_address": (1, 100_000),
             "keys_per_second": (1, 1_000_000), "key_burst": (1, 10_000_000),
-            "idle_seconds": (2, 7 * 24 * 3600), "login_seconds": (1, 3600),
+            "idle_seconds": (2, 7 * 24 * 3600), "login_seconds": (1, 3600), "max_battles": (1, 10_000),
             "memory_mb": (128, 1_048_576), "cpu_seconds": (10, 365 * 24 * 3600),
         }
         for name, (low, high) in ranges.items():

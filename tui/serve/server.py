@@ -20,6 +20,7 @@ import time
 from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -28,6 +29,9 @@ from hexfront.engine.core.errors import HexfrontError, shown, shown_path
 from .keys import HOST_KEY_NAME, AllowList, fingerprint, load_or_create_host_key, player_folder
 from .limits import ConnectionGate, HostLimits, KeyGate
 from .relay import STOP_GRACE, GameProcess, confined_command, game_environment, terminal_type, window_size
+
+if TYPE_CHECKING:
+    from .store import SqliteStore
 
 log = logging.getLogger("hexfront.serve")
 
@@ -61,6 +65,7 @@ class Host:
         self.sessions: set[PlayerSession] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.tasks: set[asyncio.Future[None]] = set()
+        self.store: SqliteStore | None = None  # read only to keep watchers of moving battles connected
 
     def spawn(self, work: Coroutine[object, object, None]) -> None:
         """Run ``work`` in the background, holding on to it until done (the loop holds tasks weakly)."""
@@ -71,7 +76,20 @@ class Host:
     def game_command(self, key_fingerprint: str, peer: str) -> list[str]:
         """The game process's command: the session module with the data folder, the key and the address."""
         return [sys.executable, "-m", "hexfront.tui.serve.session", "--data", str(self.config.data),
-                "--key", key_fingerprint, "--peer", peer]
+                "--key", key_fingerprint, "--peer", peer, "--max-battles", str(self.limits.max_battles)]
+
+    def watching_moving(self, key_fingerprint: str) -> bool:
+        """Is this key's player watching a battle that moved within the idle time? (They stay connected.)
+        The store is opened on first need; a store that cannot be read counts as no."""
+        try:
+            if self.store is None:
+                from .store import open_store
+
+                self.store = open_store(self.config.data)
+            return self.store.watching_moving(key_fingerprint, time.time() - self.limits.idle_seconds)
+        except Exception as exc:  # sqlite3.Error, HexfrontError...: the idle rule applies as for anyone
+            log.warning("cannot read the store to see who watches: %s", exc)
+            return False
 
     def player_home(self, key_fingerprint: str) -> Path:
         """The player's folder, made (0700) with its saves folder if new."""
@@ -314,7 +332,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         """Close the session if idle past the limit, or if its client sends environment without end."""
         if self.ending or self.chan is None:
             return
-        if now - self.last_input > self.host.limits.idle_seconds:
+        if now - self.last_input > self.host.limits.idle_seconds and not (
+                self.host.watching_moving(self.key_fingerprint)):
             idle = self.host.limits.idle_seconds
             spell = f"{idle} seconds" if idle < 120 else f"{idle / 60:.0f} minutes"
             self._goodbye(f"disconnected after {spell} without a key; your battles are saved")
@@ -364,6 +383,21 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
 
 # -- running the host ------------------------------------------------------------------------------
+def precompile() -> bool:
+    """Write the bytecode of the game's own modules (engine/ and tui/) where Python keeps it, once, as the
+    host starts: game processes never write bytecode (relay.game_environment), so without it each one
+    would compile them again from source, a third of its start. Up-to-date files are skipped; an install
+    folder the host cannot write is no error (the games then compile, as before). True if all written."""
+    import compileall
+
+    root = Path(__file__).resolve().parents[2]
+    try:
+        return all(compileall.compile_dir(root / part, quiet=2) for part in ("engine", "tui"))
+    except OSError as exc:
+        log.info("game modules not precompiled (%s): each game compiles them", exc)
+        return False
+
+
 def prepare_data(data: Path) -> tuple[asyncssh.SSHKey, bool]:
     """The data folder (made 0700 if new) and the host key in it (and whether that key is new)."""
     try:
@@ -413,6 +447,8 @@ async def _run(config: HostConfig, host_key: asyncssh.SSHKey, allow: AllowList |
         with contextlib.suppress(Exception):
             conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the host is stopping")
     await asyncio.sleep(0.1)
+    if host.store is not None:
+        host.store.close()
     return 0
 
 
@@ -427,5 +463,6 @@ def serve(config: HostConfig) -> int:
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     if made:
         log.info("made a new host key %s in %s", fingerprint(host_key), config.data / HOST_KEY_NAME)
+    precompile()
     os.umask(0o077)
     return asyncio.run(_run(config, host_key, allow))

@@ -156,6 +156,8 @@ class HostStore(Protocol):
 
     def unfinished_battles(self, player: int) -> int: ...
 
+    def watching_moving(self, key: str, since: float) -> bool: ...
+
     def battle(self, battle_id: str) -> BattleRow: ...
 
     def battles(self) -> list[BattleRow]: ...
@@ -342,6 +344,15 @@ class SqliteStore:
         row = self.db.execute("SELECT COUNT(*) FROM seats s JOIN battles b ON b.id = s.battle "
                               "WHERE s.player = ? AND b.status != ?", (player, FINISHED)).fetchone()
         return int(row[0])
+
+    def watching_moving(self, key: str, since: float) -> bool:
+        """Is the player of ``key`` watching a battle (what their session last said it does) that has moved
+        since ``since`` (a time.time())? The host keeps such a watcher connected though they type nothing."""
+        row = self.db.execute(
+            "SELECT 1 FROM players k JOIN presence p ON p.player = k.id JOIN battles b "
+            "ON p.doing = 'watching battle ' || b.id WHERE k.key = ? AND b.updated >= ? "
+            "AND b.status = ?", (key, since, PLAYING)).fetchone()
+        return row is not None
 
     def _status(self, db: sqlite3.Connection, battle_id: str) -> str:
         row = db.execute("SELECT status FROM battles WHERE id = ?", (battle_id,)).fetchone()

@@ -32,7 +32,6 @@ from ...widgets.footer import Footer
 from ..netplay import NetSession
 from ..store import FINISHED, NAME_MAX, OPEN, PLAYING, BattleRow, replay_battle
 from ..visit import PRESENCE_SECONDS, HostVisit
-from .netbattle import NetBattleScreen
 
 if TYPE_CHECKING:
     from ...app import HexfrontApp
@@ -73,6 +72,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.drawn: list[str] = []
+        self.refused = ""  # why the last open or join was refused (the host's limit), shown above the note
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):
@@ -128,6 +128,7 @@ class LobbyScreen(Screen[None]):
             else:
                 menu.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
         self.query_one("#saves-note", Static).update(
+            (f"{self.refused}\n" if self.refused else "") +
             "o opens a battle for a second player; Enter on a battle joins, resumes, watches or replays it. "
             "Battles against the computer: Continue and Load on the menu.")
 
@@ -150,6 +151,10 @@ class LobbyScreen(Screen[None]):
                 app.push_screen(ReplayScreen(replay_battle(visit.store, battle_id), f"battle {battle_id}"))
                 return
             if verb == "join":
+                refused = visit.battles_refusal()
+                if refused is not None:
+                    self.refuse(f"cannot join: {refused}")
+                    return
                 visit.store.join(battle_id, visit.player.id)
             session = NetSession.seat_of(visit.store, battle_id, visit.player)
         except HexfrontError as exc:
@@ -158,10 +163,21 @@ class LobbyScreen(Screen[None]):
             return
         visit.doing = f"{'watching' if session.watching() else 'playing'} battle {battle_id}"
         visit.touch()
+        from .netbattle import NetBattleScreen  # the battle screen's modules load when a battle opens
+
         app.push_screen(NetBattleScreen(session))
 
     def action_open_battle(self) -> None:
+        refused = visit_of(self).battles_refusal()
+        if refused is not None:
+            self.refuse(f"cannot open a battle: {refused}")
+            return
         self.app.push_screen(OpenBattleScreen())
+
+    def refuse(self, line: str) -> None:
+        """Say in one line, under the lists, why the lobby did not do what the player asked."""
+        self.refused = line
+        self.rebuild()
 
 
 class OpenBattleScreen(Screen[None]):
@@ -245,6 +261,8 @@ class OpenBattleScreen(Screen[None]):
             return
         visit.doing = f"waiting in battle {battle_id}"
         visit.touch()
+        from .netbattle import NetBattleScreen
+
         self.app.pop_screen()
         self.app.push_screen(NetBattleScreen(session))
 
