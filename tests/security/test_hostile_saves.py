@@ -158,7 +158,7 @@ def test_a_save_naming_an_unknown_computer_player_fails_in_one_line(capsys, edit
     line = one_error_line(err)
     assert code == 1
     assert "gives side 'red' to a player this hexfront does not have ('cheater')" in line
-    assert "players: human, random, default" in line
+    assert "players: human, random, easy, default, hard" in line
 
 
 def test_a_save_naming_a_side_the_battle_does_not_have_fails_in_one_line(capsys, edited_save):

@@ -122,7 +122,7 @@ async def test_the_new_battle_form_offers_the_unskilled_burst_reading_off_by_def
         await pick_system(pilot, "skirmishes")
         rows = [row.key for row in the_app.screen.query_one(ChoiceForm).rows]
         assert "option:unskilled_burst_cancels" in rows
-        line = next(x for x in screen_text(the_app).splitlines() if "Unskilled bursts roll normally" in x)
+        line = next(x for x in screen_text(the_app).splitlines() if "Unskilled burst: no penalty" in x)
         assert "< off (book's default) >" in line, line
         await pilot.press(*["down"] * rows.index("option:unskilled_burst_cancels"))
         await pilot.pause()

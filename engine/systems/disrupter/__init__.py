@@ -36,7 +36,7 @@ OPTION_WORDS = {  # the key in the save: (the label a player reads, what it chan
                       "save (Rule 16)"),
     "one_wound_weapons": ("Every weapon deals 1 wound", "Streamlined: every weapon inflicts 1 Wound (Rule 16)"),
     "resolve": ("Resolve", "Optional: once per game a side may take [+] on its initiative check (Rule 11)"),
-    "saved_hit_one_less_per_group": ("Wounds-1 once per firing group",
+    "saved_hit_one_less_per_group": ("Wounds-1 once per group",
                                      "Reading, not the default: a saved hit takes 1 wound off the firing group's "
                                      "total, not 1 off each firer's weapon (Rule 16)"),
 }

@@ -29,7 +29,7 @@ class Skirmishes(PackagedRuleSystem):
         OptionSpec(combat.UNSKILLED_BURST_CANCELS, False,
                    "Not the book's rule: a burst without the Shooting skill keeps the burst's advantage, so it "
                    "cancels the disadvantage (the book rolls it at disadvantage)",
-                   label="Unskilled bursts roll normally", older_saves=True),  # saves from before it had it
+                   label="Unskilled burst: no penalty", older_saves=True),  # saves from before it had it
     )
     #: secret orders resolve when the round is revealed, often after the order itself: the luck report
     #: hands outcome_of the events from the order on (it reads only to the end of that round)
