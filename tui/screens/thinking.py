@@ -35,7 +35,8 @@ def decision_text(decision: Decision, side_name: str) -> Text:
         for w in decision.weighed:
             mark = ">" if w.order == decision.chosen else " "
             if w.playouts:
-                text.append(f"{mark} {w.value:+6.2f}  ahead {w.ahead:4.0%}  {w.playouts:2d} tries  {w.order}\n",
+                tries = "try  " if w.playouts == 1 else "tries"
+                text.append(f"{mark} {w.value:+6.2f}  ahead {w.ahead:4.0%}  {w.playouts:2d} {tries}  {w.order}\n",
                             style="bold" if mark == ">" else "")
     return text
 
