@@ -71,6 +71,10 @@ class Session:
     """One battle in play. ``autosave`` None means nothing is written (replays, tests). A battle of a
     ``campaign`` (its battle in play) is saved as the whole campaign's file."""
 
+    #: the end screen may start this battle again at this keyboard (not a battle kept on a host, where both
+    #: players and the watchers share it: a new one is opened from the lobby)
+    restartable: bool = True
+
     def __init__(self, battle: Battle, autosave: Path | None = None, campaign: Campaign | None = None) -> None:
         check_players(battle)
         self.campaign = campaign

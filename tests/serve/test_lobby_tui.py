@@ -246,3 +246,29 @@ async def test_a_stale_order_from_a_second_connection_is_refused_on_screen(tmp_p
         assert "refused: the battle has moved on" in screen_text(two)
         assert store.battle(battle_id).orders == 1 and len(s2.net.battle.log) == 1
         assert "order 1" in screen_text(two)
+
+
+@playtest
+async def test_the_end_of_a_host_battle_offers_no_start_again(tmp_path):
+    """A two-player battle is the host's, shared with the other player and the watchers: its end screen does not
+    offer to start it again at this keyboard (r), as a battle of one's own does; the lobby opens a new one."""
+    from hexfront.engine.core.system import get_system
+    from hexfront.tui.screens.end import EndScreen
+    from hexfront.tui.serve.netplay import NetSession
+
+    store = open_store(tmp_path)
+    battle_id, alice, bob, _ = open_two_player(store, "ratfight", "convoy", seed=5)
+    default = get_system("ratfight").computer_players()["default"]
+    a, b = NetSession.seat_of(store, battle_id, alice), NetSession.seat_of(store, battle_id, bob)
+    while a.battle.outcome() is None:
+        play_turn(a, default(1)) or play_turn(b, default(2))
+    app = host_app(tmp_path, "SHA256:Alicekey")
+    async with app.run_test(size=(80, 24)) as pilot:
+        end = EndScreen(a)
+        await app.push_screen(end)
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "start again" not in text and "s save the replay m menu z ask to undo the last order" in text
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen is end and len(a.battle.log) == len(b.battle.log)

@@ -79,6 +79,8 @@ class EndScreen(Screen[None]):
 
     def _keys(self) -> str:
         campaign = self.session.campaign
+        if campaign is None and not self.session.restartable:
+            return "s save the replay   m menu   z ask to undo the last order"
         if campaign is None:
             return "s save the replay   r start again   m menu   z undo the last order"
         last = len(campaign.fought) + 1 == len(campaign.spec.battles)
@@ -91,9 +93,10 @@ class EndScreen(Screen[None]):
             f"End of battle {len(campaign.fought) + 1} of {len(campaign.spec.battles)}")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A campaign goes on to its next battle (n) rather than starting this one again (r)."""
+        """A campaign goes on to its next battle (n) rather than starting this one again (r); a battle kept on a
+        host is not started again here (a new one is opened from the lobby)."""
         if action == "again":
-            return self.session.campaign is None
+            return self.session.campaign is None and self.session.restartable
         if action == "next":
             return self.session.campaign is not None
         return True

@@ -26,6 +26,8 @@ POLL_SECONDS = 0.1
 class NetSession(Session):
     """A battle on the host seen from one seat (``side``), or watched (``side`` None): read-only then."""
 
+    restartable = False  # the battle is the host's: a new one is opened from the lobby
+
     def __init__(self, store: HostStore, battle_id: str, player: Player, side: str | None) -> None:
         self.store = store
         self.battle_id = battle_id
