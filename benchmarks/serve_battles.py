@@ -132,11 +132,11 @@ async def play_pair(follower: NetSession, seats: dict[str, Seat], until: float,
     return acked
 
 
-async def crowd_battles(port: int, data: Path) -> dict[str, float]:
-    """Seat the players, let them play both phases, check the store; the figures."""
+async def crowd_battles(port: int, data: Path, n_pairs: int = PAIRS) -> dict[str, float]:
+    """Seat ``n_pairs`` pairs of players, let them play both phases, check the store; the figures."""
     store = open_store(data)
     pairs = []
-    for i in range(PAIRS):
+    for i in range(n_pairs):
         keys = (asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519"))
         players = [store.bind_name(k.get_fingerprint("sha256"), f"p{i}{ab}") for k, ab in zip(keys, "ab", strict=True)]
         battle = Battle.new("ratfight", SCENARIO, seed=i)
@@ -175,9 +175,9 @@ async def crowd_battles(port: int, data: Path) -> dict[str, float]:
     return figures | {"lost": float(lost), "extra": float(extra), "finished": float(finished)}
 
 
-def battle_lines(figures: dict[str, float], load: float) -> list[str]:
-    """The RESULTS.md lines for these figures."""
-    lines = [f"| {2 * PAIRS} players (asyncssh clients, 80x24) in {PAIRS} two-player RatFight battles "
+def battle_lines(figures: dict[str, float], load: float, n_pairs: int = PAIRS) -> list[str]:
+    """The RESULTS.md lines for these figures (``n_pairs`` battles at once)."""
+    lines = [f"| {2 * n_pairs} players (asyncssh clients, 80x24) in {n_pairs} two-player RatFight battles "
              f"({SCENARIO}), orders by keys (. Enter); load average {load:.1f} at the start | see below | - | - |"]
     for phase, what in (("paced", f"each pair an order {THINK:.0f} s after the last showed"),
                         ("flat", "each pair as fast as its screens allow")):
@@ -192,6 +192,6 @@ def battle_lines(figures: dict[str, float], load: float) -> list[str]:
         f"| acknowledged orders missing from the store / orders there no screen acknowledged (both phases; "
         f"{figures['finished']:.0f} battles ended) | {figures['lost']:.0f} / {figures['extra']:.0f} | 0 / 0 | "
         f"{'pass' if figures['lost'] == figures['extra'] == 0 else 'FAIL'} |",
-        f"| seating the {2 * PAIRS} players (connect, lobby, Enter; {CONNECT_AT_ONCE} game processes starting "
+        f"| seating the {2 * n_pairs} players (connect, lobby, Enter; {CONNECT_AT_ONCE} game processes starting "
         f"at once) | {figures['seated']:.1f} s | - | - |",
     ]

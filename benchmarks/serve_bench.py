@@ -337,33 +337,42 @@ def _ms(values: list[float]) -> str:
     return f"median {statistics.median(values) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(values)} keys)"
 
 
-def battles(write: bool) -> None:
-    """The crowd of serve_battles.py on a host of its own (room for every player from one address)."""
-    load = os.getloadavg()[0]
+def crowd_on_a_host(n_pairs: int) -> dict[str, float]:
+    """The crowd of serve_battles.py (``n_pairs`` battles at once) on a host of its own (room for every player
+    from one address)."""
     with tempfile.TemporaryDirectory() as tmp:
         data, port = Path(tmp) / "data", free_port()
         with open(Path(tmp) / "host.log", "w") as log:
             host = subprocess.Popen([sys.executable, "-m", "hexfront.tui", "serve", "--port", str(port),
-                                     "--data", str(data), "--max-connections", str(2 * PAIRS + 10),
-                                     "--max-per-address", str(2 * PAIRS + 10)],
+                                     "--data", str(data), "--max-connections", str(2 * n_pairs + 10),
+                                     "--max-per-address", str(2 * n_pairs + 10)],
                                     stdout=subprocess.PIPE, stderr=log, text=True, stdin=subprocess.DEVNULL)
             try:
                 assert host.stdout is not None
                 if "listening" not in host.stdout.readline():
                     raise SystemExit(f"the host did not start: {(Path(tmp) / 'host.log').read_text()}")
-                figures = asyncio.run(crowd_battles(port, data))
+                return asyncio.run(crowd_battles(port, data, n_pairs))
             finally:
                 host.terminate()
                 host.wait(30)
+
+
+def battles(write: bool) -> None:
+    """Two players alone on the host, then the crowd of PAIRS battles, in the same run."""
+    load = os.getloadavg()[0]
+    alone = crowd_on_a_host(1)
+    figures = crowd_on_a_host(PAIRS)
     lines = [
         BATTLES_HEADING, "",
         f"Written by `benchmarks/serve_bench.py` (serve_battles.py) on {datetime.date.today().isoformat()}: "
-        f"Python {platform.python_version()}, {os.cpu_count()} cores shared with other work (load average "
-        f"{load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end): preliminary until run on a quiet machine.",
-        "", "| measure | figure | target | |", "|---|---|---|---|", *battle_lines(figures, load), "",
+        f"Python {platform.python_version()}, {os.cpu_count()} cores (load average "
+        f"{load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end).",
+        "", "| measure | figure | target | |", "|---|---|---|---|", *battle_lines(alone, load, 1),
+        *battle_lines(figures, load), "",
         "Every player is a real SSH client with its own game process; orders are passes, the cheapest order, so "
         "the figure is the host's (relay, store, screens following the store), not the rules'. Latency is from "
-        "writing the mover's keys to the first byte of the other player's frame showing the order.",
+        "writing the mover's keys to the first byte of the other player's frame showing the order. The 50 clients "
+        "run in one Python process on the same two cores as the host and its 50 game processes.",
     ]
     print("\n".join(lines))
     if write:
