@@ -5,7 +5,9 @@
 ``Campaign``, which writes each battle's carried roster into the next scenario and sets the campaign option
 on every battle). It returns each step: the content the battle was created from, the battle, and what it
 carried on. A campaign is fought once per test session (``cli_campaign`` keeps what the command printed and
-the file it wrote), so the command line's test and each system's test share the work.
+the file it wrote). Each campaign is fought in one test file only, its system's (with ``make test``'s
+--dist loadfile two files would land in two workers and fight it twice): ``check_printed`` there checks what
+the command line printed and that ``hexfront replay FILE --verify`` verifies every battle.
 
 ``check_deterministic(steps, seed)`` checks a played campaign is fixed by its seed without playing it all
 again: each battle's first orders are what the computer players, made again from the seed, choose; each
@@ -87,6 +89,34 @@ def cli_campaign(system_id: str, name: str, seed: int) -> Fought:
         assert code == 0, printed.getvalue()
         _FOUGHT[key] = Fought(printed.getvalue(), path, load_campaign(path))
     return _FOUGHT[key]
+
+
+def check_printed(fought: Fought, head: str) -> None:
+    """What ``hexfront campaign SYSTEM NAME --players default,default --play`` printed: each battle's result,
+    what carried over in the player's words (the system's describe; the first line ends with ``head``), the
+    campaign's result and the file; every battle carries the campaign option; ``hexfront replay FILE --verify``
+    verifies every battle."""
+    campaign = fought.campaign
+    lines = fought.printed.splitlines()
+    rules = campaign.rules
+    assert rules.describe is not None
+    results = [line for line in lines if line.startswith("battle ")]
+    first = campaign.fought[0].battle.setup
+    assert len(results) == len(campaign.fought)
+    assert results[0].startswith(f"battle 1 ({campaign.spec.battles[0]}, seed {first.seed}): ")
+    for number, done in enumerate(campaign.fought):
+        said = rules.describe(done.carried)
+        assert said and said[0].endswith(head) and all("{" not in line for line in said)  # words, not the record
+        at = lines.index(results[number])
+        assert lines[at + 1:at + 1 + len(said)] == [f"    {line}" for line in said]
+        assert done.battle.setup.options[CAMPAIGN_OPTION] == campaign.spec.name  # the file's stem
+    assert lines[-2] == campaign.result_line() and lines[-1] == str(fought.path)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["replay", str(fought.path), "--verify"])
+    assert code == 0 and err.getvalue() == ""
+    assert [line.split(" verified")[0] for line in out.getvalue().splitlines()] == [
+        f"battle {i} ({done.battle.setup.scenario})" for i, done in enumerate(campaign.fought, start=1)]
 
 
 def play_campaign(system_id: str, name: str, seed: int) -> list[Step]:

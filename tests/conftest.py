@@ -29,10 +29,19 @@ def pytest_collection_modifyitems(items: list) -> None:
     loadfile, with --no-loadscope-reorder: else xdist orders files by their number of tests) in the order
     collected: a long file collected last keeps one worker busy after the others
     have run out. Longest first, and the many short files fill the end (a file not measured yet counts as
-    long, so a new file is never the tail)."""
+    long, so a new file is never the tail). The host's tests (tests/serve/) mostly wait on real processes:
+    they start right after the longest file, so their waits overlap the files that keep the two cores busy
+    rather than leave a core idle at the end."""
     root = Path(__file__).parent.parent
 
     def seconds(item: pytest.Item) -> float:
         return FILE_SECONDS.get(item.path.relative_to(root).as_posix(), 60.0)
 
     items.sort(key=seconds, reverse=True)
+    if items:
+        longest = items[0].path
+        waiting = [item for item in items if item.path.parent.name == "serve" and item.path != longest]
+        if waiting:
+            rest = [item for item in items if item.path.parent.name != "serve" or item.path == longest]
+            first = [item for item in rest if item.path == longest]
+            items[:] = first + waiting + rest[len(first):]

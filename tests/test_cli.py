@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.campaigns import campaigns_of
 from hexfront.engine.core.content import read_toml, scenario_files
 from hexfront.engine.core.saves import load_battle
 from hexfront.engine.core.system import RuleSystem, all_systems
@@ -478,8 +479,13 @@ def last_turn(system: RuleSystem, scenario: str) -> int | None:
 
 
 #: every scenario of every system but the tutorials (scripted lessons, played through by their own tests)
+#: every scenario but the tutorials and a campaign's battles: each campaign's test fights those to the end
+#: through ``hexfront campaign ... --play`` and verifies them with ``hexfront replay FILE --verify``
+#: (campaignkit.check_printed; Mill Race: tests/test_cli_campaigns.py)
 BATTLES = [(system_id, scenario) for system_id, system in all_systems().items()
-           for scenario in system.scenario_names() if scenario not in tutorial_scenarios(system)]
+           for scenario in system.scenario_names()
+           if scenario not in tutorial_scenarios(system)
+           and not any(scenario in spec.battles for spec in campaigns_of(system))]
 
 
 #: the seed of the selfplay battles below
@@ -511,7 +517,8 @@ def selfplayed(tmp_path_factory):
 def test_selfplay_plays_computer_against_computer_to_the_end_and_the_save_verifies(
         capsys, selfplayed, system_id, scenario):
     """`hexfront selfplay SYSTEM` plays a whole battle of each scenario within its turn (or round) limit;
-    `hexfront replay --verify` accepts the save it wrote."""
+    `hexfront replay --verify` accepts the save it wrote. A campaign's scenarios are left out (see BATTLES):
+    the campaign's test fights each of them to the end through the command line and verifies the file."""
     system = all_systems()[system_id]
     player = computer(system)
     record, path = selfplayed(capsys, system_id, scenario)

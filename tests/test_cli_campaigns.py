@@ -7,14 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-import pytest
-
-from hexfront.engine.core.campaign import CAMPAIGN_OPTION
 from hexfront.engine.core.campaignfile import load_campaign
 from hexfront.tui.cli import main
 
 sys.path.insert(0, str(Path(__file__).parent))
-import campaignkit as CK  # noqa: E402 - the shared campaign loop (each campaign fought once per session)
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -105,45 +101,6 @@ def test_the_same_seed_gives_a_byte_identical_campaign_file_whatever_the_hash_se
         assert done.returncode == 0, done.stderr
         files.append(out.read_bytes())
     assert files[0] == files[1] and len(files[0]) > 10_000
-
-
-#: each system's campaign, and the words its first carry line starts with (per side, in the player's words)
-NEW = [("disrupter", "valley", " back for the next battle."),
-       ("minutemissions", "ironvale", ": every mech repaired for the next battle."),
-       ("dustup", "sangar", " back for the next battle.")]
-
-
-@pytest.mark.parametrize(("system", "name", "head"), NEW)
-def test_a_whole_campaign_of_each_system_prints_what_carried_and_every_battle_verifies(capsys, system, name, head):
-    """``hexfront campaign SYSTEM NAME --players default,default --play`` fights the whole campaign (shared with
-    the system's own campaign test: campaignkit fights each once per session): each battle's result, what
-    carried over in the player's words (the system's describe), the campaign's result; ``hexfront replay FILE
-    --verify`` verifies every battle. Every battle carries the campaign option (30 Minute Missions counts
-    experience only there) and the experience it counted is what carried."""
-    fought = CK.cli_campaign(system, name, 3)
-    campaign = fought.campaign
-    lines = fought.printed.splitlines()
-    rules = campaign.rules
-    assert rules.describe is not None
-    results = [line for line in lines if line.startswith("battle ")]
-    assert len(results) == len(campaign.fought) and results[0].startswith(f"battle 1 ({campaign.spec.battles[0]}, "
-                                                                          f"seed 3): ")
-    for number, done in enumerate(campaign.fought):
-        said = rules.describe(done.carried)
-        assert said and said[0].endswith(head) and all("{" not in line for line in said)  # words, not the record
-        at = lines.index(results[number])
-        assert lines[at + 1:at + 1 + len(said)] == [f"    {line}" for line in said]
-        assert done.battle.setup.options[CAMPAIGN_OPTION] == name
-    assert lines[-2] == campaign.result_line() and lines[-1] == str(fought.path)
-    if system == "minutemissions":
-        earned = [done.battle.state.experience for done in campaign.fought]
-        assert any(earned)  # the runner's battles are campaign battles: destroyed weapons earned experience
-        for done, points in zip(campaign.fought, earned, strict=True):
-            for roster in done.carried.values():
-                assert roster["earned"] == {u: n for u, n in points.items() if u in roster["units"]}
-    code, out, err = run(capsys, "replay", str(fought.path), "--verify")
-    assert code == 0 and err == "" and [line.split(" verified")[0] for line in out.splitlines()] == [
-        f"battle {i} ({done.battle.setup.scenario})" for i, done in enumerate(campaign.fought, start=1)]
 
 
 def test_a_campaign_ends_when_a_side_has_nothing_left_to_field(capsys, tmp_path, monkeypatch):

@@ -168,6 +168,13 @@ def test_a_whole_campaign_carries_at_each_step_and_is_deterministic():
     CK.check_deterministic(steps, seed=3)
 
 
+def test_the_command_line_prints_what_carried_and_every_battle_verifies():
+    """``hexfront campaign disrupter valley --players default,default --play`` (the campaign the test above
+    checks, fought once): each battle's result and what carried in the player's words, the campaign's result;
+    ``hexfront replay FILE --verify`` verifies every battle (campaignkit.check_printed)."""
+    CK.check_printed(CK.cli_campaign("disrupter", "valley", 3), " back for the next battle.")
+
+
 def test_the_rules_help_marks_the_readings():
     assert "missing" in RULES.help and "reading" in RULES.help
     assert RULES.aftermath is None

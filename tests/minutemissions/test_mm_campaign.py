@@ -179,5 +179,19 @@ def test_a_whole_campaign_carries_at_each_step_and_is_deterministic():
     CK.check_deterministic(steps, seed=3)
 
 
+def test_the_command_line_prints_what_carried_and_every_battle_verifies():
+    """``hexfront campaign minutemissions ironvale --players default,default --play`` (the campaign the test above
+    checks, fought once): each battle's result and what carried in the player's words, the campaign's result;
+    ``hexfront replay FILE --verify`` verifies every battle (campaignkit.check_printed). The runner's battles are
+    campaign battles: destroyed weapons earned experience, and the experience each counted is what carried."""
+    fought = CK.cli_campaign("minutemissions", "ironvale", 3)
+    CK.check_printed(fought, ": every mech repaired for the next battle.")
+    earned = [done.battle.state.experience for done in fought.campaign.fought]
+    assert any(earned)
+    for done, points in zip(fought.campaign.fought, earned, strict=True):
+        for roster in done.carried.values():
+            assert roster["earned"] == {u: n for u, n in points.items() if u in roster["units"]}
+
+
 def test_the_rules_help_says_which_parts_are_the_books():
     assert "The book's:" in RULES.help and "reading" in RULES.help and RULES.aftermath is None
