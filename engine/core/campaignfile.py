@@ -36,6 +36,7 @@ from .saves import (
     check_scenario_name,
     check_text_lengths,
     parse_json_text,
+    read_save_text,
     save_from_json,
 )
 from .serial import first_error, strict_converter
@@ -244,15 +245,7 @@ def _embedded(found: CampaignSave, index: int, raw: dict[str, Any], where: str) 
 
 def read_campaign_file(path: Path | str) -> tuple[CampaignSave, str]:
     """Read and check a campaign file's record, never changing it; SaveError with one line on any problem."""
-    where = shown_path(path)
-    try:
-        data = read_bounded(path, MAX_SAVE_BYTES, "campaign")
-    except FileRefused as exc:
-        raise SaveError(exc.message) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{where} is not UTF-8 text, so not a hexfront campaign; it may be damaged") from None
+    text, where = read_save_text(path, "campaign")
     return parse_campaign_text(text, where), where
 
 

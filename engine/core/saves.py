@@ -461,17 +461,22 @@ def load_for_replay(path: Path | str) -> tuple[Battle, str | None]:
     return battle, say(unknown)
 
 
-def read_save(path: Path | str) -> tuple[SaveFile, str]:
-    """Read and check a save file (never changing it); raise SaveError with one line on any problem.
-
-    Only a regular file of at most MAX_SAVE_BYTES is read (see engine.core.files)."""
+def read_save_text(path: Path | str, what: str = "save") -> tuple[str, str]:
+    """The text of a hexfront file (a ``what``: save or campaign) and its name as shown, never changing it;
+    SaveError with one line unless it is a regular file of at most MAX_SAVE_BYTES of UTF-8 text (see
+    engine.core.files)."""
     where = shown_path(path)
     try:
-        data = read_bounded(path, MAX_SAVE_BYTES, "save")
+        data = read_bounded(path, MAX_SAVE_BYTES, what)
     except FileRefused as exc:
         raise SaveError(exc.message) from None
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8"), where
     except UnicodeDecodeError:
-        raise SaveError(f"{where} is not UTF-8 text, so not a hexfront save; it may be damaged") from None
+        raise SaveError(f"{where} is not UTF-8 text, so not a hexfront {what}; it may be damaged") from None
+
+
+def read_save(path: Path | str) -> tuple[SaveFile, str]:
+    """Read and check a save file (never changing it); raise SaveError with one line on any problem."""
+    text, where = read_save_text(path, "save")
     return parse_save_text(text, where), where
