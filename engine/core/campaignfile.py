@@ -38,8 +38,9 @@ from .saves import (
     parse_json_text,
     read_save_text,
     save_from_json,
+    structure_checked,
 )
-from .serial import first_error, strict_converter
+from .serial import strict_converter
 from .system import get_system
 
 CAMPAIGN_TAG = "hexfront-campaign"
@@ -128,12 +129,7 @@ def parse_campaign_text(text: str, where: str = "the campaign") -> CampaignSave:
         raise SaveError(f"{where} is campaign format {shown(version, 20)}; this hexfront {ENGINE_VERSION} reads "
                         f"campaign format {CAMPAIGN_FORMAT_VERSION}; it is damaged or from another hexfront")
     check_text_lengths(raw, where)
-    try:
-        found = _converter.structure(raw, CampaignSave)
-    except RecursionError:
-        raise SaveError(f"{where} is nested too deeply to be a campaign; it may be damaged or hostile") from None
-    except Exception as exc:  # cattrs raises grouped errors; report the first plainly
-        raise SaveError(f"{where} has a malformed field: {first_error(exc)}") from None
+    found = structure_checked(_converter, raw, CampaignSave, where, "a campaign")
     _check_record(found, where)
     return found
 

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
@@ -265,6 +265,20 @@ def parse_save_text(text: str, where: str = "the save") -> SaveFile:
     return save_from_json(parse_json_text(text, where), where)
 
 
+T = TypeVar("T")
+
+
+def structure_checked(converter: Any, raw: Any, kind: type[T], where: str, what: str) -> T:
+    """``raw`` (JSON already checked for its format and text lengths) structured as ``kind`` by ``converter``;
+    SaveError with one line naming the first malformed field, or saying it is nested too deeply to be ``what``."""
+    try:
+        return cast(T, converter.structure(raw, kind))
+    except RecursionError:
+        raise SaveError(f"{where} is nested too deeply to be {what}; it may be damaged or hostile") from None
+    except Exception as exc:  # cattrs raises grouped errors; report the first plainly
+        raise SaveError(f"{where} has a malformed field: {first_error(exc)}") from None
+
+
 def save_from_json(raw: Any, where: str = "the save") -> SaveFile:
     """Check and structure a save already parsed from JSON (a file's, or one a campaign file embeds);
     raise SaveError with one line on any problem."""
@@ -272,12 +286,7 @@ def save_from_json(raw: Any, where: str = "the save") -> SaveFile:
         raise SaveError(f"{where} is not a hexfront save file (no \"format\": \"{FORMAT_TAG}\")")
     version = _check_format_version(raw, where)
     check_text_lengths(raw, where)
-    try:
-        save = _converter.structure(raw, SaveFile)
-    except RecursionError:
-        raise SaveError(f"{where} is nested too deeply to be a hexfront save; it may be damaged or hostile") from None
-    except Exception as exc:  # cattrs raises grouped errors; report the first plainly
-        raise SaveError(f"{where} has a malformed field: {first_error(exc)}") from None
+    save = structure_checked(_converter, raw, SaveFile, where, "a hexfront save")
     if not 0 <= save.seed <= MAX_SEED:
         raise SaveError(f"{where} has a seed out of range (0 to {MAX_SEED}); it may be damaged or hostile")
     if len(save.commands) > MAX_COMMANDS:

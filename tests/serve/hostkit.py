@@ -195,3 +195,9 @@ async def open_terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int
     chan, terminal = await conn.create_session(Terminal, term_type=term, term_size=size, encoding=None,
                                                **options)
     return chan, terminal
+
+
+def environ_of(pid: int) -> dict[str, str]:
+    """The environment a running process (a game the host started) was given, read from /proc."""
+    raw = Path(f"/proc/{pid}/environ").read_bytes().decode()
+    return dict(item.split("=", 1) for item in raw.split("\0") if "=" in item)

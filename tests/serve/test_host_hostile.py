@@ -6,11 +6,10 @@ from __future__ import annotations
 import asyncio
 import shutil
 import subprocess
-from pathlib import Path
 
 import asyncssh
 import pytest
-from hostkit import FIRST_SCREEN, Host, client_key, connect, free_port, open_terminal
+from hostkit import FIRST_SCREEN, Host, client_key, connect, environ_of, free_port, open_terminal
 
 from hexfront.tui.cli import main
 
@@ -22,11 +21,6 @@ def host(tmp_path_factory):
         yield running
     finally:
         running.stop()
-
-
-def _environ(pid: int) -> dict[str, str]:
-    raw = Path(f"/proc/{pid}/environ").read_bytes().decode()
-    return dict(item.split("=", 1) for item in raw.split("\0") if "=" in item)
 
 
 def test_commands_sftp_port_and_x11_forwarding_and_passwords_are_refused(host, tmp_path):
@@ -67,8 +61,8 @@ def test_commands_sftp_port_and_x11_forwarding_and_passwords_are_refused(host, t
             chan, term = await open_terminal(conn)
             await term.wait_for(FIRST_SCREEN)
             [pid] = host.games(key)
-            assert "SSH_AUTH_SOCK" not in _environ(pid)
-            assert set(_environ(pid)) <= {"TERM", "HEXFRONT_SAVES", "HOME", "LANG", "PATH", "PYTHONSAFEPATH",
+            assert "SSH_AUTH_SOCK" not in environ_of(pid)
+            assert set(environ_of(pid)) <= {"TERM", "HEXFRONT_SAVES", "HOME", "LANG", "PATH", "PYTHONSAFEPATH",
                                           "PYTHONDONTWRITEBYTECODE", "HEXFRONT_SYSTEMS", "HEXFRONT_CONTENT"}
 
     asyncio.run(run())

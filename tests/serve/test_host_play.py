@@ -13,7 +13,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from hostkit import FIRST_SCREEN, QUIT, Host, client_key, connect, open_terminal
+from hostkit import FIRST_SCREEN, QUIT, Host, client_key, connect, environ_of, open_terminal
 
 from hexfront.tui.serve.keys import player_folder
 
@@ -26,11 +26,6 @@ def host(tmp_path_factory):
         yield running
     finally:
         running.stop()
-
-
-def _environ(pid: int) -> dict[str, str]:
-    raw = Path(f"/proc/{pid}/environ").read_bytes().decode()
-    return dict(item.split("=", 1) for item in raw.split("\0") if "=" in item)
 
 
 def test_a_terminal_gets_the_game_in_a_clean_confined_process_and_resizes_are_followed(host, tmp_path):
@@ -46,7 +41,7 @@ def test_a_terminal_gets_the_game_in_a_clean_confined_process_and_resizes_are_fo
             await term.wait_for(FIRST_SCREEN)
 
             [pid] = host.games(key)
-            env = _environ(pid)
+            env = environ_of(pid)
             assert env["TERM"] == "xterm-256color"
             assert env["HEXFRONT_SAVES"] == str(folder / "saves")  # from the key, not the username
             assert not {"LD_PRELOAD", "PYTHONPATH", "SSH_AUTH_SOCK", "DISPLAY"} & env.keys()
