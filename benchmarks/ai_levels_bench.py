@@ -7,15 +7,18 @@ seeds differ), to show the figures are not luck. Also measured: every decision's
 max). Targets: hard beats default in at least 70% and random in 98%; easy loses to default in at least 60%
 and beats random in 80%. A drawn game counts as not won.
 
-The full run (the issue's figures) is ``python benchmarks/ai_levels_bench.py --games 50``: hours on two
-cores, the hard player's playouts being most of it. A quick look: ``--games 6 --system ratfight --scenario
-convoy --no-write``. A game still going after ``--max-orders`` orders is stopped and counted as drawn.
+The full run (the issue's figures) is ``python benchmarks/ai_levels_bench.py --games 50 --jobs 2``: hours on
+two cores, the hard player's playouts being most of it. ``--games`` counts the games of one system, pairing and
+seed, spread over the scenarios. A quick look: ``--games 6 --system ratfight --scenario convoy --no-write``.
+A game still going after ``--max-orders`` orders is stopped and counted as drawn.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -70,20 +73,38 @@ def play(system: RuleSystem, scenario: str, names: tuple[str, str], seed: int, t
     return names[sides.index(outcome.winner)]
 
 
-def series(system: RuleSystem, scenario: str, pair: tuple[str, str], games: int, first_seed: int,
-           times: dict[str, list[float]], max_orders: int) -> tuple[int, int, int]:
-    """(won, lost, drawn) for ``pair[0]`` over ``games`` games, sides alternating."""
-    won = lost = drawn = 0
-    for i in range(games):
-        order = pair if i % 2 == 0 else (pair[1], pair[0])
-        winner = play(system, scenario, order, first_seed + i, times, max_orders)
-        if winner is None:
-            drawn += 1
-        elif winner == pair[0]:
-            won += 1
-        else:
-            lost += 1
-    return won, lost, drawn
+def game_plan(scenarios: list[str], games: int, first_seed: int) -> list[tuple[str, int, bool]]:
+    """The games of one series: (scenario, seed, first-named level takes the first side). The scenarios take
+    turns two games at a time, so each scenario is played from both sides by each level."""
+    return [(scenarios[(i // 2) % len(scenarios)], first_seed + i, i % 2 == 0) for i in range(games)]
+
+
+def one_game(job: tuple[str, str, tuple[str, str], int, bool, int]) -> tuple[str, str | None, dict[str, list[float]]]:
+    """Play one planned game (in a worker process): its scenario, the winning level (or None) and the
+    decision times by level."""
+    system_id, scenario, pair, seed, first, max_orders = job
+    times: dict[str, list[float]] = {}
+    names = pair if first else (pair[1], pair[0])
+    return scenario, play(get_system(system_id), scenario, names, seed, times, max_orders), times
+
+
+def series(system: RuleSystem, scenarios: list[str], pair: tuple[str, str], games: int, first_seed: int,
+           times: dict[str, list[float]], max_orders: int,
+           pool: Any) -> tuple[tuple[int, int, int], dict[str, list[int]]]:
+    """(won, lost, drawn) for ``pair[0]`` over ``games`` games spread over ``scenarios``, sides alternating; and
+    the same split per scenario."""
+    jobs = [(system.id, sc, pair, seed, first, max_orders) for sc, seed, first in game_plan(scenarios, games,
+                                                                                            first_seed)]
+    results = pool.map(one_game, jobs) if pool is not None else map(one_game, jobs)
+    total = [0, 0, 0]
+    per: dict[str, list[int]] = {}
+    for scenario, winner, got in results:
+        for level, ts in got.items():
+            times.setdefault(level, []).extend(ts)
+        cell = 2 if winner is None else 0 if winner == pair[0] else 1
+        total[cell] += 1
+        per.setdefault(scenario, [0, 0, 0])[cell] += 1
+    return (total[0], total[1], total[2]), per
 
 
 def verdict(me: str, them: str, won: int, lost: int, games: int, target: float | None) -> str:
@@ -93,28 +114,31 @@ def verdict(me: str, them: str, won: int, lost: int, games: int, target: float |
 
 
 def measure(system: RuleSystem, scenarios: list[str], games: int, seeds: tuple[int, ...], pairings: list[str],
-            max_orders: int) -> tuple[list[str], dict[str, list[float]]]:
-    rows = []
+            max_orders: int, pool: Any) -> tuple[list[str], list[str], dict[str, list[float]]]:
+    rows: list[str] = []
+    detail: list[str] = []
     times: dict[str, list[float]] = {}
-    for scenario in scenarios:
-        for me, them, target in PAIRINGS:
-            if f"{me}-{them}" not in pairings:
-                continue
-            cells = []
-            for seed in seeds:
-                t = time.perf_counter()
-                won, lost, drawn = series(system, scenario, (me, them), games, seed, times, max_orders)
-                print(f"  {system.id} {scenario} {me} vs {them} seed {seed}: {won} won, {lost} lost, {drawn} drawn "
-                      f"({time.perf_counter() - t:.0f} s)", flush=True)
-                cells.append(f"{won}-{lost}-{drawn} {verdict(me, them, won, lost, games, target)}")
-            goal = f"wins >= {target:.0%}" if target is not None else f"loses >= {EASY_LOSES:.0%}"
-            rows.append(f"| {system.title} | {scenario} | {me} vs {them} | {games} | {' / '.join(cells)} | {goal} |")
-    return rows, times
+    for me, them, target in PAIRINGS:
+        if f"{me}-{them}" not in pairings:
+            continue
+        cells = []
+        for seed in seeds:
+            t = time.perf_counter()
+            (won, lost, drawn), per = series(system, scenarios, (me, them), games, seed, times, max_orders, pool)
+            print(f"  {system.id} {me} vs {them} seed {seed}: {won} won, {lost} lost, {drawn} drawn "
+                  f"({time.perf_counter() - t:.0f} s)", flush=True)
+            cells.append(f"{won}-{lost}-{drawn} ({won / games:.0%}) {verdict(me, them, won, lost, games, target)}")
+            detail += [f"| {system.title} | {sc} | {me} vs {them} | {seed} | {w}-{lo}-{d} |"
+                       for sc, (w, lo, d) in sorted(per.items())]
+        goal = f"wins >= {target:.0%}" if target is not None else f"loses >= {EASY_LOSES:.0%}"
+        rows.append(f"| {system.title} | {me} vs {them} | {games} | {' / '.join(cells)} | {goal} |")
+    return rows, detail, times
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50, help="games per pairing, scenario and seed (default 50)")
+    parser.add_argument("--games", type=int, default=50,
+                        help="games per system, pairing and seed, spread over the scenarios (default 50)")
     parser.add_argument("--system", action="append", help="a system id (default: every system)")
     parser.add_argument("--scenario", action="append", help="a scenario (default: every one but the tutorials)")
     parser.add_argument("--pairing", action="append", choices=[f"{a}-{b}" for a, b, _ in PAIRINGS],
@@ -122,18 +146,22 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=2, choices=(1, 2), help="series from one seed or two")
     parser.add_argument("--max-orders", type=int, default=3000, help="a game stops (drawn) after this many orders")
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
     args = parser.parse_args()
+    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
     systems = [get_system(s) for s in args.system] if args.system else list(all_systems().values())
     pairings = args.pairing or [f"{a}-{b}" for a, b, _ in PAIRINGS]
     seeds = SEEDS[:args.seeds]
     rows: list[str] = []
+    details: list[str] = []
     timing: list[str] = []
     for system in systems:
         lessons = set(tutorial_scenarios(system))
         scenarios = [s for s in (args.scenario or system.scenario_names())
                      if s in system.scenario_names() and s not in lessons]
-        got, times = measure(system, scenarios, args.games, seeds, pairings, args.max_orders)
+        got, detail, times = measure(system, scenarios, args.games, seeds, pairings, args.max_orders, pool)
         rows += got
+        details += detail
         for level in ("easy", "default", "hard"):
             ts = times.get(level)
             if ts:
@@ -141,10 +169,14 @@ def main() -> int:
                               f"{1000 * max(ts):.0f} ms |")
     lines = [HEADING, "",
              f"Written by `benchmarks/ai_levels_bench.py` on {datetime.date.today()} ({args.games} games per "
-             f"pairing, scenario and seed; seeds {', '.join(map(str, seeds))}; sides alternate). A cell is "
-             "won-lost-drawn for the first-named level, one per seed.", "",
-             "| system | scenario | pairing | games | won-lost-drawn per seed | target |", "|---|---|---|---|---|---|",
-             *rows, "", "Decision times (every decision of the games above; target: median <= 1 s, "
+             f"system, pairing and seed, the scenarios (all but the tutorials) taking turns two games at a time; "
+             f"seeds {', '.join(map(str, seeds))}; sides alternate; {args.jobs} game(s) at once on "
+             f"{os.cpu_count()} cores). A cell is won-lost-drawn for the first-named level, one per seed; a game "
+             f"still going after {args.max_orders} orders counts as drawn.", "",
+             "| system | pairing | games | won-lost-drawn per seed | target |", "|---|---|---|---|---|",
+             *rows, "", "Per scenario:", "", "| system | scenario | pairing | seed | won-lost-drawn |",
+             "|---|---|---|---|---|", *details, "",
+             "Decision times (every decision of the games above; target: median <= 1 s, "
              "max <= 3 s for hard, median <= 1 s for default):", "",
              "| system | level | decisions | median | max |", "|---|---|---|---|---|", *timing]
     print("\n".join(lines))
