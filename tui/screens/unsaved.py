@@ -20,13 +20,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from hexfront.engine.core.errors import HexfrontError, shown
 from hexfront.engine.core.places import saves_dir
 
 from ..names import MAX_TYPED
 from ..session import Session
+from ..widgets.footer import Footer
 
 #: The alarm line fits an 80-column terminal (the line's padding included).
 ALARM_WIDTH = 78

@@ -24,6 +24,7 @@ from hexfront.engine.core.hexes import Hex, hex_label
 from hexfront.engine.core.view import ActivationView, BoardView, OrderPreview, Piece
 
 from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderEditor
+from .fitted import FittedStatic
 from .odds import odds_text
 
 
@@ -33,7 +34,7 @@ def where(at: Hex | None) -> str:
     return hex_label(at)
 
 
-class QueuePane(Static):
+class QueuePane(FittedStatic):
     """Who acts now and next. When the pane is too short for all of it (80 x 24), its title says so
     and ``a`` shows the rest (tui/screens/status.py)."""
 
@@ -48,7 +49,7 @@ class QueuePane(Static):
 
         self.view, self.controller = view, controller
         self._text = status_text(view, controller)
-        self.update(self._text)
+        self.show_text(self._text)
         self.call_after_refresh(self._title)
 
     def on_resize(self, event: Resize) -> None:
@@ -68,7 +69,7 @@ class QueuePane(Static):
         self.border_title = self.TITLE + (f" (+{more} line{'' if more == 1 else 's'}: a)" if more else "")
 
 
-class OrderPane(Static):
+class OrderPane(FittedStatic):
     """The order editor's current level, as text (the keys are in the footer and in help).
 
     A menu is paged to what the pane can show whole: when fewer than nine choices fit (80 x 24, a long
@@ -130,7 +131,7 @@ class OrderPane(Static):
             self._numbered(text, editor)
         text.append_text(tail)
         text.append_text(rest)
-        self.update(self._fit(text))
+        self.show_text(self._fit(text))
 
     def _fit(self, text: Text) -> Text:
         """The text cut to the lines the pane can show, so that it never pushes the dice log off the
@@ -208,7 +209,7 @@ class OrderPane(Static):
             text.append(f" {more} more below ({page}/{pages})\n" if more else f" first page ({page}/{pages})\n")
 
     def show_waiting(self, line: str) -> None:
-        self.update(Text(line))
+        self.show_text(Text(line))
 
 
 @attrs.frozen
@@ -471,7 +472,7 @@ class Legend(Static):
             self.update(pane_text(*self._shown, width=width, colour=not self.app.no_color))
 
 
-class StatusLine(Static):
+class StatusLine(FittedStatic):
     """The line under the panes. Plain text: it quotes names, orders and paths that may hold brackets."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
