@@ -90,6 +90,17 @@ def campaigns_of(system: RuleSystem) -> list[CampaignSpec]:
     return [read_campaign(system, name) for name in campaign_files(system)]
 
 
+def campaign_scenarios(system: RuleSystem) -> frozenset[str]:
+    """The scenarios some campaign of ``system`` fights (a campaign file that cannot be read names none)."""
+    names: set[str] = set()
+    for name in campaign_files(system):
+        try:
+            names.update(read_campaign(system, name).battles)
+        except HexfrontError:
+            continue
+    return frozenset(names)
+
+
 def campaign_rules(system: RuleSystem) -> CampaignRules:
     """The system's campaign rules; HexfrontError in one line where it has none."""
     rules = system.campaign_rules()
