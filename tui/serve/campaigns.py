@@ -20,7 +20,7 @@ from pathlib import Path
 import attrs
 
 from hexfront.engine.core.campaignfile import is_campaign_json, parse_campaign_text
-from hexfront.engine.core.errors import HexfrontError, shown
+from hexfront.engine.core.errors import HexfrontError, SaveError, shown
 from hexfront.engine.core.files import read_text_bounded
 from hexfront.engine.core.places import saves_dir
 from hexfront.engine.core.saves import MAX_SAVE_BYTES, parse_json_text
@@ -101,9 +101,10 @@ class CampaignShelf:
 def campaign_path(name: str) -> Path:
     """The campaign file ``name`` (a lobby row's) in the player's saves folder, checked again: a plain name
     right in the folder, which exists. SaveError in one line otherwise; nothing is read here."""
-    from hexfront.engine.core.errors import SaveError
-
-    path = saves_target(saves_dir(), name)
+    try:
+        path = saves_target(saves_dir(), name)
+    except SaveError:
+        raise SaveError(f"{shown(name, 60)} is not a campaign file in your folder") from None
     if not path.is_file():
         raise SaveError(f"the campaign {shown(name, 60)} is no longer in your folder")
     return path
