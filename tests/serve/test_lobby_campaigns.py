@@ -15,8 +15,8 @@ from tuikit import playtest, screen_text, settle, toast_texts
 
 from hexfront.engine.core.campaignfile import is_campaign_file, load_campaign, save_campaign
 from hexfront.engine.core.campaigns import Campaign, campaign_scenarios
-from hexfront.engine.core.playout import play_out
 from hexfront.engine.core.players import computer_players_for
+from hexfront.engine.core.playout import play_out
 from hexfront.engine.core.saves import save_battle
 from hexfront.engine.core.system import all_systems, get_system
 from hexfront.tui.app import HexfrontApp
