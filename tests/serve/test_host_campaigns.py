@@ -20,7 +20,7 @@ from hexfront.engine.core.system import all_systems
 from hexfront.tui.serve.keys import player_folder
 
 ENTER, RIGHT, UP, PASS = b"\r", b"\x1b[C", b"\x1b[A", b"."
-CAMPAIGN_LINE = "Campaign: The Mill Race JTS RatFight battle 1 of 3"
+CAMPAIGN_LINE = "Campaign: The Mill Race (JTS RatFight)"
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +130,7 @@ def test_a_campaign_survives_a_dropped_connection_and_continues_from_the_lobby(h
         await camper.wait("New battle")
         mark = camper.send(b"h")
         lobby = await camper.wait(CAMPAIGN_LINE, mark)
-        assert "in play" in " ".join(lobby.split())
+        assert "battle 1 of 3, in play, last played" in " ".join(lobby.split())
         mark = camper.send(ENTER)  # the campaign is the first of the player's battles
         await camper.wait(f"order {len(kept)} ", mark)  # the status line: back where the battle was
         resumed = await camper.give_order()

@@ -46,17 +46,18 @@ class CampaignRow:
     played: float  # when the file last changed (seconds since the epoch)
 
 
-def campaign_line(row: CampaignRow) -> str:
-    """The lobby's line: ``Campaign: The Mill Race  JTS RatFight  battle 2 of 3  last played 25 Nov 23:41 UTC  in
-    play`` (or ``finished``). Every value from the file is escaped and cut."""
+def campaign_lines(row: CampaignRow) -> tuple[str, str]:
+    """The lobby's two lines about a campaign (one would not fit 80 columns): ``Campaign: The Mill Race (JTS
+    RatFight)`` and ``battle 2 of 3, in play, last played 25 Nov 23:41 UTC`` (or ``finished``). Every value
+    from the file is escaped and cut."""
     try:
         system = get_system(row.system).title
     except HexfrontError:
         system = row.system
     when = time.strftime("%d %b %H:%M UTC", time.gmtime(row.played))
     state = "finished" if row.finished else "in play"
-    return shown(f"Campaign: {shown(row.title, 50)}  {shown(system, 30)}  battle {row.number} of {row.total}  "
-                 f"last played {when}  {state}", 200)
+    return (shown(f"Campaign: {shown(row.title, 50)} ({shown(system, 30)})", 100),
+            f"battle {row.number} of {row.total}, {state}, last played {when}")
 
 
 def read_row(path: Path) -> CampaignRow | None:

@@ -36,7 +36,7 @@ from hexfront.engine.core.system import RuleSystem, ScenarioInfo, all_systems, g
 from ...host import hexfront_app
 from ...screens.title import ChoiceForm, Row
 from ...widgets.footer import Footer
-from ..campaigns import ROW_PREFIX, CampaignShelf, campaign_line
+from ..campaigns import ROW_PREFIX, CampaignShelf, campaign_lines
 from ..netplay import NetSession
 from ..store import FINISHED, NAME_MAX, OPEN, PLAYING, BattleRow, replay_battle
 from ..visit import PRESENCE_SECONDS, HostVisit
@@ -117,7 +117,7 @@ class LobbyScreen(Screen[None]):
         ]
         menu = self.query_one("#saves-list", OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
-        campaigns = [Option(Text("  " + campaign_line(c)), id=ROW_PREFIX + c.file)
+        campaigns = [Option(Text("\n".join("  " + line for line in campaign_lines(c))), id=ROW_PREFIX + c.file)
                      for c in self.shelf.rows()[:MAX_ROWS]]
         options: list[Option] = []
         for title, verb, rows in sections:
