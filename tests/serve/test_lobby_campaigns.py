@@ -24,6 +24,7 @@ from hexfront.tui.screens.battle import BattleScreen
 from hexfront.tui.screens.campaign import CampaignStepScreen
 from hexfront.tui.screens.end import EndScreen
 from hexfront.tui.screens.replay import ReplayScreen
+from hexfront.tui.screens.unsaved import SaveElsewhereScreen
 from hexfront.tui.serve.screens.campaigns import CampaignBattlesScreen
 from hexfront.tui.serve.screens.lobby import CAMPAIGNS_NOT_HERE, LobbyScreen, OpenBattleScreen
 from hexfront.tui.serve.store import open_store
@@ -226,6 +227,40 @@ async def test_the_open_battle_form_offers_no_scenario_of_a_campaign(tmp_path):
             await pilot.press("right")
             await pilot.pause()
         assert seen_note == {"ratfight", "disrupter", "minutemissions", "dustup"}
+
+
+@playtest
+async def test_on_a_host_saving_elsewhere_takes_only_a_new_name_in_the_players_folder(tmp_path, private_saves):
+    """Off a host, "save elsewhere" (offered while the autosave fails) takes any folder; on a host nothing a player
+    types may name a path of the host's: only a new file in their own folder."""
+    private_saves.mkdir(parents=True)
+    save_campaign(mill_race({"red": "human", "blue": "default"}), autosave_path())
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    app = host_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")  # Continue: the campaign on the autosave
+        await wait_for(pilot, BattleScreen)
+        app.push_screen(SaveElsewhereScreen(app.screen.session))
+        await pilot.pause()
+        assert "On this host your battles are kept only in your own folder" in flat(app)
+        field = app.screen.query_one("#elsewhere-input")
+        for typed in (str(outside), "../outside/x.json", "~", "sub/x.json"):
+            field.value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SaveElsewhereScreen)
+            assert "not saved: on this host a battle is kept only in your own folder" in flat(app), typed
+        field.value = "autosave.json"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "not saved: autosave.json already exists in your folder and is not replaced" in flat(app)
+        field.value = "kept"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, SaveElsewhereScreen)
+    assert list(outside.iterdir()) == [] and not (tmp_path / "x.json").exists()
+    assert load_campaign(private_saves / "kept.json").spec.name == "mill_race"
 
 
 def test_the_lobby_reads_a_campaign_file_again_only_when_it_changes(tmp_path, private_saves, monkeypatch):
