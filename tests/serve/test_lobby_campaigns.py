@@ -208,6 +208,8 @@ async def test_a_broken_campaign_file_is_not_listed_and_a_single_battle_is_not_a
 async def test_the_open_battle_form_offers_no_scenario_of_a_campaign(tmp_path):
     """Two-player campaigns are not played on the host: the form leaves their scenarios out and says so in one
     line under a system that has campaigns."""
+    assert campaign_scenarios(get_system("ratfight")) == {"mill_race_1_ford", "mill_race_2_farm", "mill_race_3_mill"}
+    assert campaign_scenarios(get_system("skirmishes")) == frozenset()  # no campaigns: every scenario offered
     app = host_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h", "o")
