@@ -193,7 +193,9 @@ async def test_a_name_that_is_no_campaign_file_of_the_player_is_refused_in_one_l
 
 @playtest
 async def test_a_broken_campaign_file_is_not_listed_and_a_single_battle_is_not_a_campaign(tmp_path, private_saves):
+    """Nor does a pipe named like a save hang the lobby: it is never read."""
     private_saves.mkdir(parents=True)
+    os.mkfifo(private_saves / "pipe.json")
     (private_saves / "broken.json").write_text('{"format": "hexfront-campaign", "format_version": 1}')
     save_battle(Session.new("ratfight", "ditch", players={"red": "human", "blue": "default"}, seed=1).battle,
                 private_saves / "single.json")

@@ -7,19 +7,21 @@ started is kept under another name in the same folder. A file is named in the lo
 name coming back from a lobby row is checked again (names.saves_target: a plain name, directly in the folder)
 before anything is read or moved, so nothing a client sends can name a path.
 
-Reading is cheap: each file is parsed once per change (its name, size and time of change are the key), and
-only its record is read, not its battles replayed.
+Reading is cheap: a file whose first HEAD_BYTES do not name the campaign format (a single battle's save) is not
+read further; a campaign file is parsed once per change in a game process (its name, size and time of change
+are the key), and only its record is read, not its battles replayed.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import time
 from pathlib import Path
 
 import attrs
 
-from hexfront.engine.core.campaignfile import is_campaign_json, parse_campaign_text
+from hexfront.engine.core.campaignfile import CAMPAIGN_TAG, is_campaign_json, parse_campaign_text
 from hexfront.engine.core.errors import HexfrontError, SaveError, shown
 from hexfront.engine.core.files import read_text_bounded
 from hexfront.engine.core.places import saves_dir
@@ -31,6 +33,9 @@ from ..session import list_saves
 
 #: The lobby row id of a campaign starts with this, then the file's name.
 ROW_PREFIX = "campaign:"
+#: A campaign file the game writes names its format in its first lines (engine.core.campaignfile).
+HEAD_BYTES = 256
+_TAG = f'"{CAMPAIGN_TAG}"'.encode()
 
 
 @attrs.frozen
@@ -60,9 +65,26 @@ def campaign_lines(row: CampaignRow) -> tuple[str, str]:
             f"battle {row.number} of {row.total}, {state}, last played {when}")
 
 
+def names_campaign(path: Path) -> bool:
+    """Whether the first HEAD_BYTES of ``path``, a regular file, name the campaign format. Opened without blocking
+    and checked on the open descriptor, as every save is read (a FIFO or a device is never read)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return False
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode) and _TAG in os.read(fd, HEAD_BYTES)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
 def read_row(path: Path) -> CampaignRow | None:
     """The lobby's record of ``path`` if it is a campaign file whose record reads; None for any other file
     (a single battle's save, settings, a damaged file: the menu's Load says what is wrong with those)."""
+    if not names_campaign(path):
+        return None
     try:
         text = read_text_bounded(path, MAX_SAVE_BYTES, "campaign")
         if not is_campaign_json(parse_json_text(text, "it")):
@@ -76,11 +98,16 @@ def read_row(path: Path) -> CampaignRow | None:
                        total=len(found.battles), finished=found.current is None, played=played)
 
 
+#: What the shelf knows of each file, by (path, time of change, size): one game process is one player's visit.
+_KNOWN: dict[tuple[str, int, int], CampaignRow | None] = {}
+
+
 class CampaignShelf:
-    """The campaigns in the player's saves folder, newest first, each file read again only when it changed."""
+    """The campaigns in the player's saves folder, newest first, each file read again only when it changed
+    (what is known is kept for the whole game process: the lobby opened again reads nothing new)."""
 
     def __init__(self) -> None:
-        self._known: dict[tuple[str, int, int], CampaignRow | None] = {}
+        self._known = _KNOWN
 
     def rows(self) -> list[CampaignRow]:
         found: list[CampaignRow] = []
@@ -90,12 +117,13 @@ class CampaignShelf:
                 info = path.stat()
             except OSError:
                 continue
-            key = (path.name, info.st_mtime_ns, info.st_size)
+            key = (str(path), info.st_mtime_ns, info.st_size)
             row = self._known[key] if key in self._known else read_row(path)
             seen[key] = row
             if row is not None:
                 found.append(row)
-        self._known = seen  # files gone or changed are forgotten
+        self._known.clear()  # files gone or changed are forgotten
+        self._known.update(seen)
         return found
 
 
