@@ -259,8 +259,31 @@ class HexfrontApp(App[None]):
         else:
             following = None
             session.write()  # the campaign's file, with its last battle fought
+            if self.host is not None:
+                self.keep_finished_campaign(session)
         self.go_to_menu()
         self.push_screen(CampaignStepScreen(campaign, fought, following))
+
+    def keep_finished_campaign(self, session: Session) -> None:
+        """On a host, a campaign played to its end leaves the autosave for a file of its own in the player's
+        folder, so a new battle never replaces it and the lobby lists it with its battles to replay."""
+        from .serve.campaigns import set_aside_finished
+
+        campaign = session.campaign
+        autosave = session.autosave
+        if campaign is None or autosave is None or session.save_error is not None:
+            return
+        if autosave.resolve() != autosave_path().resolve():
+            return  # kept in a file of its own already
+        try:
+            kept = set_aside_finished(autosave, campaign.spec.system, campaign.spec.name)
+        except HexfrontError as exc:
+            self.notify(f"the finished campaign stays as the autosave: {exc.message}", severity="warning")
+            return
+        except OSError as exc:  # its reason only: the host's paths are not the player's to read
+            self.notify(f"the finished campaign stays as the autosave: {exc.strerror}", severity="warning")
+            return
+        session.autosave = kept
 
     def start_again(self, session: Session) -> None:
         s = session.battle.setup

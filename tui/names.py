@@ -103,3 +103,19 @@ def elsewhere_target(typed: str, default_name: str, saves: Path) -> Path:
     if taken:
         raise TypedRefused(f"{shown_path(path)} already exists and is not replaced: type another name")
     return path
+
+
+def own_folder_target(typed: str, saves: Path) -> Path:
+    """Where "save elsewhere" writes on a host, from what the player typed: only a new file right in the player's
+    own saves folder (``.json`` added when missing), never a path of the host's; no file is replaced.
+    TypedRefused or SaveError with one line otherwise."""
+    text = typed_text(typed, "a file name")
+    name = text if text.endswith(".json") else text + ".json"
+    try:
+        path = saves_target(saves, name)
+    except SaveError:
+        raise TypedRefused(f"on this host a battle is kept only in your own folder: type a file name (letters, "
+                           f"digits, _ - . ending in .json), not {shown(text, 60)}") from None
+    if path.exists() or path.is_symlink():
+        raise TypedRefused(f"{shown(name)} already exists in your folder and is not replaced: type another name")
+    return path

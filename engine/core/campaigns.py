@@ -90,6 +90,17 @@ def campaigns_of(system: RuleSystem) -> list[CampaignSpec]:
     return [read_campaign(system, name) for name in campaign_files(system)]
 
 
+def campaign_scenarios(system: RuleSystem) -> frozenset[str]:
+    """The scenarios some campaign of ``system`` fights (a campaign file that cannot be read names none)."""
+    names: set[str] = set()
+    for name in campaign_files(system):
+        try:
+            names.update(read_campaign(system, name).battles)
+        except HexfrontError:
+            continue
+    return frozenset(names)
+
+
 def campaign_rules(system: RuleSystem) -> CampaignRules:
     """The system's campaign rules; HexfrontError in one line where it has none."""
     rules = system.campaign_rules()
@@ -262,7 +273,9 @@ has a force wins it.
 
 The whole campaign is one file in the saves folder, and Continue brings it back where it was. Each battle's \
 save is inside it whole, with the scenario as the battle was fought (what carried over written in), so each \
-replays on its own: 'hexfront replay FILE --battle N' (--verify checks every battle).
+replays on its own: 'hexfront replay FILE --battle N' (--verify checks every battle). On a host ('hexfront \
+serve'), campaigns are played against the computer, kept in your own folder there, and listed in the lobby \
+with your battles: Enter continues one where it was, or opens a finished one's battles in the replay viewer.
 
 This game's own: the campaign mode itself, the campaigns and their scenarios, and how a campaign's winner is \
 decided; the books give only what carries over, and each system below says which parts are its book's."""

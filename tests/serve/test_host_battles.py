@@ -17,6 +17,7 @@ from hostkit import Host, Terminal, client_key, connect, open_terminal
 from hexfront.engine.core.saves import load_battle
 from hexfront.engine.core.system import all_systems, get_system
 from hexfront.tui.screens.end import CHECK_DIGITS
+from hexfront.tui.serve.screens.lobby import two_player_scenarios
 from hexfront.tui.serve.store import FINISHED, PLAYING, open_store, replay_battle
 
 ENTER, RIGHT, LEFT, DOWN, PASS = b"\r", b"\x1b[C", b"\x1b[D", b"\x1b[B", b"."
@@ -75,7 +76,7 @@ async def open_ratfight(player: Player) -> None:
         mark = player.send(RIGHT)
         await player.wait("Rule system <", mark)
     await player.wait(f"< {system.title} >")
-    names = [s.name for s in system.scenarios()]
+    names = [s.name for s in two_player_scenarios(system)]  # the form's own list
     steps = names.index(SCENARIO) - names.index(system.default_scenario())
     mark = player.send(DOWN)
     await player.wait("> Scenario", mark)

@@ -6,10 +6,13 @@ After a deliberate change of look, read the report, then: pytest tests/serve --s
 from __future__ import annotations
 
 import itertools
+import os
 
 import pytest
 from storekit import keyed, open_two_player, private_saves
 
+from hexfront.engine.core.campaignfile import save_campaign
+from hexfront.engine.core.campaigns import Campaign
 from hexfront.tui.app import HexfrontApp
 from hexfront.tui.serve.store import open_store
 from hexfront.tui.serve.visit import HostVisit
@@ -20,8 +23,9 @@ SIZES = [(80, 24), (120, 40)]
 
 
 @pytest.fixture
-def lobby_app(tmp_path, monkeypatch):
-    """Alice on a host with a battle of hers, one open to join, one to watch (battle ids fixed for the picture)."""
+def lobby_app(tmp_path, monkeypatch, private_saves):
+    """Alice on a host with a battle of hers, a campaign of hers against the computer, one battle open to join,
+    one to watch (battle ids and the campaign's time fixed for the picture)."""
     ids = (f"{n:010x}" for n in itertools.count(0xA0))
     monkeypatch.setattr("hexfront.tui.serve.store.secrets.token_hex", lambda _n: next(ids))
     store = open_store(tmp_path)
@@ -30,6 +34,10 @@ def lobby_app(tmp_path, monkeypatch):
     eve = keyed(store, "Eve")
     store.open_battle(eve.id, "red", system="ratfight", scenario="village", seed=1, options={},
                       undo_policy="practice", sides=["red", "blue"])
+    private_saves.mkdir(parents=True)
+    campaign = Campaign.start("ratfight", "mill_race", players={"red": "human", "blue": "default"}, seed=4)
+    path = save_campaign(campaign, private_saves / "autosave.json")
+    os.utime(path, (1795608000, 1795608000))  # 25 Nov 2026 12:00 UTC
     return HexfrontApp(computer_delay=0, host=HostVisit(store, "SHA256:Alicekey", "127.0.0.1", alice))
 
 

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from tuikit import hang_guard, pick_system, playtest, screen_lines, screen_text, settle
+from tuikit import hang_guard, pick_system, playtest, screen_lines, screen_text, settle, toast_texts
 
 import hexfront.engine.core.saves as saves_module
 from hexfront.engine.core.battle import Battle
@@ -45,19 +45,6 @@ def a_battle(players: dict[str, str] | None = None) -> Battle:
     battle = Battle.new("ratfight", "convoy", seed=7)
     battle.setup.players = players or {side: HUMAN for side in battle.system.sides(battle.state)}
     return battle
-
-
-def toast_texts(app) -> list[str]:
-    """The words of every toast on screen, as a player reads them (its rows joined)."""
-    from textual.widgets._toast import Toast
-
-    lines = screen_lines(app)
-    out = []
-    for toast in app.screen.query(Toast):
-        r = toast.region
-        rows = [line[r.x:r.right].strip(" ▌▐▎▏") for line in lines[r.y:r.bottom]]
-        out.append(" ".join(row for row in rows if row))
-    return out
 
 
 async def open_load_list(pilot) -> SaveListScreen:

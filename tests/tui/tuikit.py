@@ -31,6 +31,19 @@ def screen_text(app) -> str:
     return "\n".join(screen_lines(app))
 
 
+def toast_texts(app) -> list[str]:
+    """The words of every toast on screen, as a player reads them (its rows joined)."""
+    from textual.widgets._toast import Toast
+
+    lines = screen_lines(app)
+    out = []
+    for toast in app.screen.query(Toast):
+        r = toast.region
+        rows = [line[r.x:r.right].strip(" ▌▐▎▏") for line in lines[r.y:r.bottom]]
+        out.append(" ".join(row for row in rows if row))
+    return out
+
+
 async def settle(pilot, rounds: int = 200) -> None:
     """Let every computer order and screen switch finish."""
     from textual.worker import WorkerCancelled

@@ -25,7 +25,8 @@ from textual.widgets import Input, Static
 from hexfront.engine.core.errors import HexfrontError, shown
 from hexfront.engine.core.places import saves_dir
 
-from ..names import MAX_TYPED
+from ..host import hexfront_app
+from ..names import MAX_TYPED, own_folder_target
 from ..session import Session
 from ..widgets.footer import Footer
 
@@ -177,7 +178,10 @@ class UnsavedDialog(ModalScreen[str | None]):
 
 class SaveElsewhereScreen(ModalScreen[Path | None]):
     """Type where to save the battle: a folder that exists, or a file in one. Dismissed with the path
-    written, or None (Esc). A refusal is one line under the field, and nothing is written."""
+    written, or None (Esc). A refusal is one line under the field, and nothing is written.
+
+    On a host (the game run by ``hexfront serve``) nothing a player types may name a path of the host's:
+    only a new file name in the player's own saves folder is taken (names.own_folder_target)."""
 
     DEFAULT_CSS = _DIALOG_CSS.format(name="SaveElsewhereScreen")
     SCOPED_CSS = False
@@ -189,12 +193,19 @@ class SaveElsewhereScreen(ModalScreen[Path | None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        head = (f"Save the battle elsewhere: type a folder that exists (the battle is saved in it under "
-                f"a new name) or a new file in one. A relative path starts in the saves folder "
-                f"{shown(str(saves_dir()), 60)}; no folder is created and no file replaced.")
+        hosted = hexfront_app(self).host is not None
+        if hosted:
+            head = ("Save the battle under a new name: type a file name. On this host your battles are kept "
+                    "only in your own folder; no file is replaced.")
+            hint = "a file name, e.g. kept.json"
+        else:
+            head = (f"Save the battle elsewhere: type a folder that exists (the battle is saved in it under "
+                    f"a new name) or a new file in one. A relative path starts in the saves folder "
+                    f"{shown(str(saves_dir()), 60)}; no folder is created and no file replaced.")
+            hint = "a folder, e.g. ~ or /tmp"
         with Vertical():
             yield Static(Text(head), classes="dialog-text")
-            yield Input(placeholder="a folder, e.g. ~ or /tmp", max_length=MAX_TYPED, id="elsewhere-input")
+            yield Input(placeholder=hint, max_length=MAX_TYPED, id="elsewhere-input")
             yield Static(Text("Enter: save  Esc: back"), id="elsewhere-note")
         yield Footer()
 
@@ -205,7 +216,10 @@ class SaveElsewhereScreen(ModalScreen[Path | None]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         try:
-            path = self.session.save_elsewhere(event.value)
+            if hexfront_app(self).host is not None:
+                path = self.session.save_copy(own_folder_target(event.value, saves_dir()).name)
+            else:
+                path = self.session.save_elsewhere(event.value)
         except HexfrontError as exc:
             self.query_one("#elsewhere-note", Static).update(Text(f"not saved: {exc.message}"))
             return

@@ -2,9 +2,15 @@
 
 The lobby lists, from the store: your own battles (Enter resumes), battles open for a second player
 (Enter joins), battles in progress (Enter watches), finished battles (Enter opens the replay viewer),
-and who is online. It reads the store again every REFRESH_SECONDS. Battles against the computer are
-not here: they are kept in the player's own saves folder on the host, and the menu's Continue and Load
-bring them back from any later visit with the same key.
+and who is online. It reads the store again every REFRESH_SECONDS. Your own battles include your campaigns
+against the computer, found in your own saves folder on the host (tui/serve/campaigns.py): Enter continues
+one, or opens a finished one's battles in the replay viewer (screens/campaigns.py). Single battles against
+the computer are kept in the same folder, and the menu's Continue and Load bring them back from any later
+visit with the same key.
+
+The form that opens a battle for a second player does not list the scenarios of a system's campaigns: a
+campaign is played against the computer, and its later battles mean nothing alone (who came back from the
+one before). Its summary says so in one line.
 """
 
 from __future__ import annotations
@@ -23,12 +29,14 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hexfront.engine.core.battle import UNDO_POLICIES
+from hexfront.engine.core.campaigns import campaign_scenarios
 from hexfront.engine.core.errors import HexfrontError, shown
-from hexfront.engine.core.system import all_systems, get_system
+from hexfront.engine.core.system import RuleSystem, ScenarioInfo, all_systems, get_system
 
 from ...host import hexfront_app
 from ...screens.title import ChoiceForm, Row
 from ...widgets.footer import Footer
+from ..campaigns import ROW_PREFIX, CampaignShelf, campaign_lines
 from ..netplay import NetSession
 from ..store import FINISHED, NAME_MAX, OPEN, PLAYING, BattleRow, replay_battle
 from ..visit import PRESENCE_SECONDS, HostVisit
@@ -72,6 +80,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.drawn: list[str] = []
+        self.shelf = CampaignShelf()  # the player's campaigns against the computer, in their saves folder
         self.refused = ""  # why the last open or join was refused (the host's limit), shown above the note
 
     def compose(self) -> ComposeResult:
@@ -108,12 +117,16 @@ class LobbyScreen(Screen[None]):
         ]
         menu = self.query_one("#saves-list", OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
+        campaigns = [Option(Text("\n".join("  " + line for line in campaign_lines(c))), id=ROW_PREFIX + c.file)
+                     for c in self.shelf.rows()[:MAX_ROWS]]
         options: list[Option] = []
         for title, verb, rows in sections:
             options.append(Option(Text(title, style="bold"), disabled=True))
-            if not rows:
+            extra = campaigns if verb == "resume" else []
+            if not rows and not extra:
                 options.append(Option(Text("  none", style="dim"), disabled=True))
             options += [Option(Text("  " + battle_line(b)), id=f"{verb}:{b.id}") for b in rows[:MAX_ROWS]]
+            options += extra
         online = visit.store.online()
         options.append(Option(Text(f"Online now ({len(online)})", style="bold"), disabled=True))
         options += [Option(Text(shown(f"  {who}: {doing}", 78)), disabled=True) for who, doing in online[:MAX_ROWS]]
@@ -129,15 +142,30 @@ class LobbyScreen(Screen[None]):
                 menu.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
         self.query_one("#saves-note", Static).update(
             (f"{self.refused}\n" if self.refused else "") +
-            "o opens a battle for a second player; Enter on a battle joins, resumes, watches or replays it. "
-            "Battles against the computer: Continue and Load on the menu.")
+            "o opens a battle for a second player; Enter on a battle joins, resumes, watches or replays it, "
+            "and on a campaign continues it. Single battles against the computer: Continue and Load on the menu.")
 
     @on(OptionList.OptionSelected, "#saves-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is None:
             return
         verb, battle_id = event.option.id.split(":", 1)
+        if verb + ":" == ROW_PREFIX:
+            self.enter_campaign(battle_id)
+            return
         self.enter(verb, battle_id)
+
+    def enter_campaign(self, name: str) -> None:
+        """Continue the player's campaign file ``name``, or open a finished one's battles (screens/campaigns.py)."""
+        from .campaigns import enter_campaign
+
+        visit = visit_of(self)
+        try:
+            visit.doing = enter_campaign(hexfront_app(self), name)
+        except HexfrontError as exc:
+            self.refuse(f"cannot open the campaign: {exc.message}")
+            return
+        visit.touch()
 
     def enter(self, verb: str, battle_id: str) -> None:
         """Join, resume, watch or replay battle ``battle_id`` (a lobby row's)."""
@@ -180,6 +208,17 @@ class LobbyScreen(Screen[None]):
         self.rebuild()
 
 
+#: What the open-a-battle form says under a system that has campaigns (their scenarios are not offered).
+CAMPAIGNS_NOT_HERE = "Campaigns are played against the computer: n on the menu, Play: campaign."
+
+
+def two_player_scenarios(system: RuleSystem) -> list[ScenarioInfo]:
+    """The scenarios a battle for two players may be opened in: all but those some campaign fights (a campaign
+    is played against the computer, and its battles stand on the one before)."""
+    in_campaigns = campaign_scenarios(system)
+    return [s for s in system.scenarios() if s.name not in in_campaigns]
+
+
 class OpenBattleScreen(Screen[None]):
     """Choose the rule system, scenario, your side and the undo policy of a battle for two players."""
 
@@ -192,6 +231,7 @@ class OpenBattleScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.systems = all_systems()
+        self.offered: dict[str, list[ScenarioInfo]] = {}  # each system's two_player_scenarios, read once
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
@@ -212,10 +252,13 @@ class OpenBattleScreen(Screen[None]):
         old = {row.key: row.value for row in form.rows}
         system_id = old.get("system", next(iter(self.systems)))
         system = self.systems[system_id]
-        scenarios = system.scenarios()
+        if system_id not in self.offered:
+            self.offered[system_id] = two_player_scenarios(system)
+        scenarios = self.offered[system_id]
         scenario = old.get("scenario")
         if scenario not in [s.name for s in scenarios]:
-            scenario = system.default_scenario()
+            default = system.default_scenario()
+            scenario = default if default in [s.name for s in scenarios] else scenarios[0].name
         battle = Battle.new(system_id, scenario, seed=0)
         sides = [(s.id, s.name) for s in system.board(battle.state).sides]
         rows = [
@@ -234,9 +277,10 @@ class OpenBattleScreen(Screen[None]):
         form.set_rows(rows)
         self.query_one("#new-help", Static).update(Text(form.rows[form.current].help, style="italic"))
         info = next(s for s in scenarios if s.name == scenario)
+        campaigns = f"\n{CAMPAIGNS_NOT_HERE}" if len(scenarios) < len(system.scenarios()) else ""
         self.query_one("#new-summary", Static).update(
             Text(f"{info.title}\n{info.summary}\n\nUp/Down choose a row, Left/Right change it, Enter opens "
-                 f"the battle; it waits in the lobby for a second player."))
+                 f"the battle; it waits in the lobby for a second player.{campaigns}"))
 
     @on(ChoiceForm.Changed)
     def _changed(self) -> None:
