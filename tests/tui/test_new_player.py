@@ -126,7 +126,7 @@ async def next_turn_of_the_player(pilot, app) -> bool:
 WALKS = [(system_id, SIZES[i % len(SIZES)]) for i, system_id in enumerate(sorted(all_systems()))]
 
 
-@pytest.mark.parametrize(("system_id", "size"), WALKS)
+@pytest.mark.parametrize(("system_id", "size"), WALKS, ids=[f"{s}-{w}x{h}" for s, (w, h) in WALKS])
 @playtest
 async def test_a_new_players_first_battle(system_id, size, saves):
     app = HexfrontApp(computer_delay=0, battle_seed=7)
