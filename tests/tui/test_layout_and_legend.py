@@ -282,6 +282,6 @@ def test_an_order_with_no_hex_asks_which_without_a_place():
 
     pane = OrderPane()
     shown: list[Text] = []
-    pane.show_text = shown.append
+    pane.update = shown.append
     pane.show_editor(Editor(), lambda unit: "", None)
     assert shown[0].plain.startswith("Spend luck: which?\n")

@@ -333,7 +333,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             parts.append("teach on")
         if self.message:
             parts.append(self.message)
-        self.query_one(StatusLine).show_text(" | ".join(parts))
+        self.query_one(StatusLine).update(" | ".join(parts))
         self._show_save_alarm()
 
     def say(self, message: str) -> None:

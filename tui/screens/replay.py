@@ -214,7 +214,7 @@ class ReplayScreen(BoardScreen):
             else:
                 outcome = self.system.outcome(self.state)
                 text.append(f"End: {outcome.reason}\n" if outcome else "The battle goes on from here.\n")
-        self.query_one(OrderPane).show_text(text)
+        self.query_one(OrderPane).update(text)
 
     def _draw_status(self) -> None:
         tl = self.timeline
@@ -231,7 +231,7 @@ class ReplayScreen(BoardScreen):
             parts.append(f"diverges after order {tl.orders}")
         if self.message:
             parts.append(self.message)
-        self.query_one(StatusLine).show_text(" | ".join(parts))
+        self.query_one(StatusLine).update(" | ".join(parts))
 
     def say(self, message: str) -> None:
         self.message = message

@@ -24,7 +24,6 @@ from hexfront.engine.core.hexes import Hex, hex_label
 from hexfront.engine.core.view import ActivationView, BoardView, OrderPreview, Piece
 
 from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderEditor
-from .fitted import FittedStatic
 from .odds import odds_text
 
 
@@ -34,7 +33,7 @@ def where(at: Hex | None) -> str:
     return hex_label(at)
 
 
-class QueuePane(FittedStatic):
+class QueuePane(Static):
     """Who acts now and next. When the pane is too short for all of it (80 x 24), its title says so
     and ``a`` shows the rest (tui/screens/status.py)."""
 
@@ -49,7 +48,7 @@ class QueuePane(FittedStatic):
 
         self.view, self.controller = view, controller
         self._text = status_text(view, controller)
-        self.show_text(self._text)
+        self.update(self._text)
         self.call_after_refresh(self._title)
 
     def on_resize(self, event: Resize) -> None:
@@ -69,7 +68,7 @@ class QueuePane(FittedStatic):
         self.border_title = self.TITLE + (f" (+{more} line{'' if more == 1 else 's'}: a)" if more else "")
 
 
-class OrderPane(FittedStatic):
+class OrderPane(Static):
     """The order editor's current level, as text (the keys are in the footer and in help).
 
     A menu is paged to what the pane can show whole: when fewer than nine choices fit (80 x 24, a long
@@ -131,7 +130,7 @@ class OrderPane(FittedStatic):
             self._numbered(text, editor)
         text.append_text(tail)
         text.append_text(rest)
-        self.show_text(self._fit(text))
+        self.update(self._fit(text))
 
     def _fit(self, text: Text) -> Text:
         """The text cut to the lines the pane can show, so that it never pushes the dice log off the
@@ -209,7 +208,7 @@ class OrderPane(FittedStatic):
             text.append(f" {more} more below ({page}/{pages})\n" if more else f" first page ({page}/{pages})\n")
 
     def show_waiting(self, line: str) -> None:
-        self.show_text(Text(line))
+        self.update(Text(line))
 
 
 @attrs.frozen
@@ -472,7 +471,7 @@ class Legend(Static):
             self.update(pane_text(*self._shown, width=width, colour=not self.app.no_color))
 
 
-class StatusLine(FittedStatic):
+class StatusLine(Static):
     """The line under the panes. Plain text: it quotes names, orders and paths that may hold brackets."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
