@@ -20,7 +20,7 @@ from hexfront.engine.core.errors import HexfrontError, UndoRefused
 from ...host import hexfront_app
 from ...screens.battle import BattleScreen
 from ...screens.confirm import Question
-from ...widgets.panes import OrderPane, QueuePane
+from ...widgets.panes import OrderPane
 from ..netplay import FALLBACK_SECONDS, POLL_SECONDS, NetSession
 from ..wake import Listener
 
@@ -70,12 +70,10 @@ class NetBattleScreen(BattleScreen):
         if self.net.battle is not battle:
             self._after_log_change(None)
 
-    def refresh_all(self, rebuild_book: bool = True) -> None:
-        """As every battle screen, with the queue saying whose orders are awaited: yours, or the other
-        player's by name (both sides are players here, so "your orders" is true only at your seat)."""
-        super().refresh_all(rebuild_book)
-        pane = self.query_one(QueuePane)
-        pane.show(pane.view, self.net.controller_line())
+    def controller_line(self) -> str:
+        """Whose orders are awaited: yours, or the other player's by name (both sides are players here, so
+        "your orders" is true only at your seat)."""
+        return self.net.controller_line()
 
     def _draw_orders(self) -> None:
         if self.net.battle.outcome() is None and not self.net.mine_to_act():
