@@ -34,6 +34,7 @@ class NetBattleScreen(BattleScreen):
         self._asked = False  # the other player's undo request is on screen
         self._listener: Listener | None = None
         self.wakeups = 0  # how many times the store woke this screen
+        self.follows_drawn = 0  # how many times following the store changed the battle on this screen
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -91,6 +92,7 @@ class NetBattleScreen(BattleScreen):
             self.say(f"cannot follow the battle: {exc.message}")
             return
         if before is not None:
+            self.follows_drawn += 1
             if before == -1:
                 self._ended = False
                 self.say("orders were taken back: the battle is where both players agreed")
