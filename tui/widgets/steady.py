@@ -25,5 +25,20 @@ class SteadyStatic(Static):
             return
         before = self.get_content_height(self.size, self.app.size, width)
         super().update(content, layout=False)  # a repaint forgets the measured height: asked again below
-        if self.get_content_height(self.size, self.app.size, width) != before:
+        after = self.get_content_height(self.size, self.app.size, width)
+        if not same_height(before, after, self.content_region.height):
             self.refresh(layout=True)
+
+
+def same_height(before: int, after: int, shown: int) -> bool:
+    """Does a pane showing ``shown`` rows of content ``before`` rows high keep its height for content
+    ``after`` rows high? Yes if the content is as high, or if the pane was held at its greatest height
+    (``before`` > ``shown``) and the new content still fills it, or at its least (``before`` < ``shown``)
+    and the new content still fits in it."""
+    if after == before:
+        return True
+    if before > shown:  # cut at max-height
+        return after >= shown
+    if before < shown:  # held open by min-height
+        return after <= shown
+    return False
