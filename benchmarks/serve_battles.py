@@ -8,28 +8,34 @@ player types them, over asyncssh at 80 x 24: the menu's h, Enter on the lobby ro
 the mover's ``.`` (pass) and Enter. An order counts as acknowledged when the mover's status line shows it
 ("order N"); its latency is from writing the keys that gave it to the first byte of the frame on the
 OTHER player's screen that shows "order N". Who moves is read from the store (a NetSession follows it,
-as a watcher's game does). After both phases the store is read: every
-acknowledged order must be there, and no other.
+as a watcher's game does). After the phases (idle, a human pace, as fast as the screens allow;
+see PACE) the store is read: every acknowledged order must be there, and no other. Each phase also
+counts the CPU seconds of the host process, the game processes and this client process (proc_cpu.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import statistics
 import time
 from pathlib import Path
 
 import asyncssh
+from proc_cpu import CpuBook, Spent, game_pids
 
 from hexfront.engine.core.battle import Battle
 from hexfront.tui.serve.netplay import NetSession
 from hexfront.tui.serve.store import open_store
 
 PAIRS = 25
-#: Two phases with the same players: each pair giving an order a THINK seconds after the other's screen
-#: showed the last (a player's pace), then every pair as fast as its screens allow (the host saturated).
-PACED_SECONDS, THINK, FLAT_SECONDS = 25.0, 1.0, 30.0
+#: Three phases with the same players. First IDLE_SECONDS with every player in their battle and no order
+#: (what 50 players cost while they think). Then a human pace: each pair gives an order every PACE seconds
+#: (a fast wargamer reads the other's order, picks a piece and a hex in a few seconds; 3 s is quicker than
+#: most, so the load is above what 50 real players make), the pairs' clocks spread evenly over the first
+#: PACE seconds. Then every pair as fast as its screens allow (the host saturated).
+IDLE_SECONDS, PACE, HUMAN_SECONDS, FLAT_SECONDS = 10.0, 3.0, 30.0, 30.0
 CONNECT_AT_ONCE = 6  # game processes starting at once (each takes about half a second of a core)
 SCENARIO = "convoy"  # 63 to 97 passes to its end: both phases fit
 _ESC = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b.")
@@ -103,13 +109,16 @@ class Seat:
         return mark
 
 
-async def play_pair(follower: NetSession, seats: dict[str, Seat], until: float,
-                    latencies: list[float], think: float) -> int:
-    """Pass, by keys, whoever is to move, ``think`` seconds after the last order showed, until the battle
-    ends or ``until``; returns the acknowledged orders."""
+async def play_pair(follower: NetSession, seats: dict[str, Seat], until: float, latencies: list[float],
+                    pace: float, first: float) -> int:
+    """Pass, by keys, whoever is to move, the first at ``first`` (a perf_counter time) and the next ``pace``
+    seconds after the one before (at once if that time has passed), until the battle ends or ``until``;
+    returns the acknowledged orders."""
     acked = 0
+    due = first
     while follower.battle.outcome() is None and time.perf_counter() < until:
-        await asyncio.sleep(think)
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        due += pace
         follower.follow()
         side = follower.side_to_act()
         mover = seats[side or ""]
@@ -132,8 +141,17 @@ async def play_pair(follower: NetSession, seats: dict[str, Seat], until: float,
     return acked
 
 
-async def crowd_battles(port: int, data: Path, n_pairs: int = PAIRS) -> dict[str, float]:
-    """Seat ``n_pairs`` pairs of players, let them play both phases, check the store; the figures."""
+def cpu_figures(phase: str, spent: Spent, orders: float) -> dict[str, float]:
+    """The CPU figures of one phase: seconds per order of each group, percent of a core of each group."""
+    out = {f"{phase} cpu {group} per order": s for group, s in spent.per(orders).items()}
+    out |= {f"{phase} cpu {group} %": pct for group, pct in spent.percent().items()}
+    return out | {f"{phase} games counted": float(spent.processes["games"])}
+
+
+async def crowd_battles(port: int, data: Path, n_pairs: int = PAIRS, host_pid: int | None = None
+                        ) -> dict[str, float]:
+    """Seat ``n_pairs`` pairs of players, leave them idle, then play both phases, check the store; the figures
+    (with the CPU seconds of the host process ``host_pid``, the game processes and this client process)."""
     store = open_store(data)
     pairs = []
     for i in range(n_pairs):
@@ -146,24 +164,38 @@ async def crowd_battles(port: int, data: Path, n_pairs: int = PAIRS) -> dict[str
         store.join(battle_id, players[1].id)
         seats = {sides[0]: Seat(port, keys[0]), sides[1]: Seat(port, keys[1])}
         pairs.append((battle_id, seats, NetSession(store, battle_id, players[0], None)))
+    book = CpuBook({"host": lambda: [host_pid] if host_pid else [], "games": lambda: game_pids(data),
+                    "client": lambda: [os.getpid()]})
     gate = asyncio.Semaphore(CONNECT_AT_ONCE)
     started = time.perf_counter()
     await asyncio.gather(*(seat.sit(gate) for _, seats, _ in pairs for seat in seats.values()))
     seated = time.perf_counter() - started
     figures: dict[str, float] = {"seated": seated}
+    await asyncio.sleep(2.0)  # the last seated screens settle
+    book.start()
+    await asyncio.sleep(IDLE_SECONDS)
+    idle = book.stop()
+    figures |= {f"idle cpu {group} %": pct for group, pct in idle.percent().items()}
+    figures["idle games counted"] = float(idle.processes["games"])
     acked = [0] * len(pairs)
-    for phase, seconds, think in (("paced", PACED_SECONDS, THINK), ("flat", FLAT_SECONDS, 0.0)):
+    for phase, seconds, pace in (("human", HUMAN_SECONDS, PACE), ("flat", FLAT_SECONDS, 0.0)):
         latencies: list[float] = []
+        book.start()
         start = time.perf_counter()
-        done = await asyncio.gather(*(play_pair(f, seats, start + seconds, latencies, think)
-                                      for _, seats, f in pairs))
+        done = await asyncio.gather(*(play_pair(f, seats, start + seconds, latencies, pace,
+                                                start + pace * i / len(pairs))
+                                      for i, (_, seats, f) in enumerate(pairs)))
         played = time.perf_counter() - start
+        spent = book.stop()
         acked = [a + d for a, d in zip(acked, done, strict=True)]
         ordered = sorted(latencies) or [float("nan")]
         figures |= {f"{phase} orders": float(sum(done)), f"{phase} played": played,
                     f"{phase} p50": statistics.median(ordered),
                     f"{phase} p90": ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))],
-                    f"{phase} max": ordered[-1]}
+                    f"{phase} max": ordered[-1]} | cpu_figures(phase, spent, float(sum(done)))
+        games_idle = idle.seconds["games"] / idle.wall * spent.wall if idle.wall else 0.0
+        figures[f"{phase} cpu games per order above idle"] = (
+            (spent.seconds["games"] - games_idle) / sum(done) if sum(done) else float("nan"))
     in_store = [store.battle(battle_id).orders for battle_id, _, _ in pairs]
     lost = sum(max(a - s, 0) for a, s in zip(acked, in_store, strict=True))
     extra = sum(max(s - a, 0) for a, s in zip(acked, in_store, strict=True))
@@ -175,23 +207,39 @@ async def crowd_battles(port: int, data: Path, n_pairs: int = PAIRS) -> dict[str
     return figures | {"lost": float(lost), "extra": float(extra), "finished": float(finished)}
 
 
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms"
+
+
 def battle_lines(figures: dict[str, float], load: float, n_pairs: int = PAIRS) -> list[str]:
     """The RESULTS.md lines for these figures (``n_pairs`` battles at once)."""
-    lines = [f"| {2 * n_pairs} players (asyncssh clients, 80x24) in {n_pairs} two-player RatFight battles "
-             f"({SCENARIO}), orders by keys (. Enter); load average {load:.1f} at the start | see below | - | - |"]
-    for phase, what in (("paced", f"each pair an order {THINK:.0f} s after the last showed"),
+    players = 2 * n_pairs
+    idle_total = sum(figures[f"idle cpu {g} %"] for g in ("host", "games", "client"))
+    lines = [f"| {players} players (asyncssh clients, 80x24) in {n_pairs} two-player RatFight battles "
+             f"({SCENARIO}), orders by keys (. Enter); load average {load:.1f} at the start | see below | - | - |",
+             f"| {players} players in their battles, no order for {IDLE_SECONDS:.0f} s: CPU of the "
+             f"{figures['idle games counted']:.0f} game processes / the host / the client process, % of one core "
+             f"| {figures['idle cpu games %']:.1f} % / {figures['idle cpu host %']:.1f} % / "
+             f"{figures['idle cpu client %']:.1f} % (total {idle_total:.1f} %) | - | - |"]
+    for phase, what in (("human", f"each pair an order every {PACE:.0f} s (a human pace)"),
                         ("flat", "each pair as fast as its screens allow")):
         rate = figures[f"{phase} orders"] / figures[f"{phase} played"]
         lines.append(
             f"| {what}: orders held across the host; key to the order on the other player's screen | "
             f"{figures[f'{phase} orders']:.0f} orders in {figures[f'{phase} played']:.1f} s = {rate:.1f}/s; "
-            f"p50 {figures[f'{phase} p50'] * 1000:.0f} ms, p90 {figures[f'{phase} p90'] * 1000:.0f} ms, max "
-            f"{figures[f'{phase} max'] * 1000:.0f} ms | p90 <= 500 ms | "
+            f"p50 {_ms(figures[f'{phase} p50'])}, p90 {_ms(figures[f'{phase} p90'])}, max "
+            f"{_ms(figures[f'{phase} max'])} | p90 <= 500 ms | "
             f"{'pass' if figures[f'{phase} p90'] <= 0.5 else 'FAIL'} |")
+        lines.append(
+            f"| the same: CPU per order, game processes (all, and above their idle cost) / host / client | "
+            f"{_ms(figures[f'{phase} cpu games per order'])} ({_ms(figures[f'{phase} cpu games per order above idle'])}"
+            f") / {_ms(figures[f'{phase} cpu host per order'])} / {_ms(figures[f'{phase} cpu client per order'])}"
+            f"; cores busy {sum(figures[f'{phase} cpu {g} %'] for g in ('host', 'games', 'client')) / 100:.2f} "
+            f"| - | - |")
     return lines + [
         f"| acknowledged orders missing from the store / orders there no screen acknowledged (both phases; "
         f"{figures['finished']:.0f} battles ended) | {figures['lost']:.0f} / {figures['extra']:.0f} | 0 / 0 | "
         f"{'pass' if figures['lost'] == figures['extra'] == 0 else 'FAIL'} |",
-        f"| seating the {2 * n_pairs} players (connect, lobby, Enter; {CONNECT_AT_ONCE} game processes starting "
+        f"| seating the {players} players (connect, lobby, Enter; {CONNECT_AT_ONCE} game processes starting "
         f"at once) | {figures['seated']:.1f} s | - | - |",
     ]

@@ -47,6 +47,7 @@ import asyncssh
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from proc_cpu import game_pids  # noqa: E402
 from selfplay_bench import write_section  # noqa: E402
 from serve_battles import PAIRS, battle_lines, crowd_battles  # noqa: E402
 
@@ -135,19 +136,6 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
-
-
-def game_pids(data: Path) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                args = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if b"hexfront.tui.serve.session" in args and str(data).encode() in args:
-                found.append(int(entry))
-    return found
 
 
 async def ssh_player(port: int, local: str = "127.0.0.1"
@@ -351,28 +339,31 @@ def crowd_on_a_host(n_pairs: int) -> dict[str, float]:
                 assert host.stdout is not None
                 if "listening" not in host.stdout.readline():
                     raise SystemExit(f"the host did not start: {(Path(tmp) / 'host.log').read_text()}")
-                return asyncio.run(crowd_battles(port, data, n_pairs))
+                return asyncio.run(crowd_battles(port, data, n_pairs, host.pid))
             finally:
                 host.terminate()
                 host.wait(30)
 
 
-def battles(write: bool) -> None:
-    """Two players alone on the host, then the crowd of PAIRS battles, in the same run."""
+def battles(write: bool, pairs: int = PAIRS) -> None:
+    """Two players alone on the host, then the crowd of ``pairs`` battles, in the same run."""
     load = os.getloadavg()[0]
     alone = crowd_on_a_host(1)
-    figures = crowd_on_a_host(PAIRS)
+    figures = crowd_on_a_host(pairs)
     lines = [
         BATTLES_HEADING, "",
         f"Written by `benchmarks/serve_bench.py` (serve_battles.py) on {datetime.date.today().isoformat()}: "
         f"Python {platform.python_version()}, {os.cpu_count()} cores (load average "
         f"{load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end).",
         "", "| measure | figure | target | |", "|---|---|---|---|", *battle_lines(alone, load, 1),
-        *battle_lines(figures, load), "",
+        *battle_lines(figures, load, pairs), "",
         "Every player is a real SSH client with its own game process; orders are passes, the cheapest order, so "
         "the figure is the host's (relay, store, screens following the store), not the rules'. Latency is from "
         "writing the mover's keys to the first byte of the other player's frame showing the order. The 50 clients "
-        "run in one Python process on the same two cores as the host and its 50 game processes.",
+        "run in one Python process on the same two cores as the host and its 50 game processes. CPU is user + "
+        "system seconds from /proc/PID/stat of the host process, every game process of the host and the "
+        "benchmark's own process (the clients), over each phase; per order it is the phase's seconds over its "
+        "orders, and for the game processes also less what they spent idle for as long (the idle phase's rate).",
     ]
     print("\n".join(lines))
     if write:
@@ -384,9 +375,11 @@ def main() -> int:
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--battles-only", action="store_true",
                         help=f"only the {2 * PAIRS} players in {PAIRS} battles (serve_battles.py)")
+    parser.add_argument("--pairs", type=int, default=PAIRS,
+                        help="with --battles-only: how many two-player battles at once (a quick look: fewer)")
     args = parser.parse_args()
     if args.battles_only:
-        battles(not args.no_write)
+        battles(not args.no_write and args.pairs == PAIRS, max(args.pairs, 1))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

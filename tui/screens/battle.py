@@ -231,16 +231,20 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             self._auto_select()
         activation = self.system.activation(state)
         self._acted = activation.acted  # kept for redraws between orders
-        side = session.side_to_act()
-        controller = ""
-        if side is not None and session.battle.outcome() is None:
-            who = session.battle.setup.players.get(side, "human")
-            controller = f"{session.side_name(side)}: " + ("your orders" if who == "human" else f"computer ({who})")
-        self.query_one(QueuePane).show(activation, controller)
+        self.query_one(QueuePane).show(activation, self.controller_line())
         self._redraw_map()
         self._draw_orders()
         self._draw_info()
         self._draw_status()
+
+    def controller_line(self) -> str:
+        """Who gives the orders now, for the activation pane: "your orders", or the computer."""
+        session = self.session
+        side = session.side_to_act()
+        if side is None or session.battle.outcome() is not None:
+            return ""
+        who = session.battle.setup.players.get(side, "human")
+        return f"{session.side_name(side)}: " + ("your orders" if who == "human" else f"computer ({who})")
 
     def _auto_select(self) -> None:
         """When only one piece can act (a retarget offer), select it."""

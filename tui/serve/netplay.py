@@ -1,7 +1,8 @@
 """A battle between two players on the host, as one of them (or a watcher) holds it in its game process.
 
 Each process keeps its own Battle, replayed from the store, and follows the other's orders by reading
-the rows after its own last one (the screen asks every POLL_SECONDS). An order goes through the
+the rows after its own last one: the screen looks when the store wakes it (tui/serve/wake.py), and every
+FALLBACK_SECONDS in case a wake-up was lost (every POLL_SECONDS when it cannot be woken). An order goes through the
 engine on this battle first (it must be this player's side to act), then into the store at the next
 place of the log; if the other's order took that place meanwhile, it is taken back here, the battle
 follows the store again, and the player is told. No Textual here.
@@ -19,8 +20,11 @@ from hexfront.engine.core.serial import codec_for
 from ..session import Session
 from .store import FINISHED, PLAYING, HostStore, Player, StoreError, follow, replay_battle
 
-#: How often a screen looks for the other player's orders (seconds): theirs show within half a second.
+#: How often a screen that cannot be woken looks for the other player's orders (seconds): theirs show
+#: within half a second.
 POLL_SECONDS = 0.1
+#: How often a screen the store wakes looks all the same (seconds), in case a wake-up was lost.
+FALLBACK_SECONDS = 1.0
 
 
 class NetSession(Session):
@@ -91,8 +95,9 @@ class NetSession(Session):
             raise IllegalOrder("the battle is waiting for its second player")
         events = self.battle.submit(command)
         try:
-            self.store.append(self.battle_id, len(self.battle.log), acting, self.player.id,
-                              self.codec.command_to_json(command), self.battle.checkpoints[-1])
+            # the store's revision with this order is seen here already: following it would redraw for nothing
+            self.seen = self.store.append(self.battle_id, len(self.battle.log), acting, self.player.id,
+                                          self.codec.command_to_json(command), self.battle.checkpoints[-1])
         except StoreError as refused:
             with suppress(HexfrontError):  # the battle as the store has it; if even that fails, the screen says so
                 self.reload()

@@ -11,6 +11,10 @@ orders up to ``seq - 1``) and then inserted with that ``seq`` in one transaction
 seat: if another order took ``seq`` meanwhile the insert fails, the order is refused as stale, and it
 is never applied twice. Undo in a battle between two players is a request row the other player answers.
 
+After every committed change to a battle the store rings that battle's bell (tui/serve/wake.py), so the
+other processes following it (:meth:`HostStore.listen`) read it at once rather than polling often; a
+store on a networked database would do the same with its own notifications (PostgreSQL's LISTEN/NOTIFY).
+
 A display name is bound to the key's fingerprint on its first visit; names are checked by
 :func:`check_name` (a name reaches every other player's screen).
 """
@@ -34,6 +38,8 @@ from hexfront.engine.core.battle import Battle, Checkpoint, Divergence, IllegalO
 from hexfront.engine.core.errors import HexfrontError, shown
 from hexfront.engine.core.saves import save_battle
 from hexfront.engine.core.serial import codec_for
+
+from .wake import WAKE_DIR, Bell, Listener
 
 STORE_NAME = "host.sqlite3"
 #: Battle states: waiting for a second player, being played, over.
@@ -164,10 +170,12 @@ class HostStore(Protocol):
 
     def revision(self, battle_id: str) -> int: ...
 
+    def listen(self, battle_id: str) -> Listener | None: ...
+
     def orders(self, battle_id: str, after: int = 0) -> list[OrderRow]: ...
 
     def append(self, battle_id: str, seq: int, side: str, player: int, command: dict[str, Any],
-               check: Checkpoint) -> None: ...
+               check: Checkpoint) -> int: ...
 
     def finish(self, battle_id: str, result: str) -> None: ...
 
@@ -243,12 +251,14 @@ class SqliteStore:
         self.db.execute("PRAGMA journal_mode = WAL")
         self.db.execute("PRAGMA synchronous = FULL")  # an acknowledged order survives a power cut
         self.db.execute("PRAGMA foreign_keys = ON")
+        self.bell = Bell(path.parent / WAKE_DIR)
         with self._writing() as db:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
 
     def close(self) -> None:
+        self.bell.close()
         self.db.close()
 
     @contextmanager
@@ -337,7 +347,8 @@ class SqliteStore:
             if len(empty) == 1:
                 db.execute("UPDATE battles SET status = ?, updated = ?, revision = revision + 1 WHERE id = ?",
                            (PLAYING, time.time(), battle_id))
-            return str(side)
+        self.bell.ring(battle_id)
+        return str(side)
 
     def unfinished_battles(self, player: int) -> int:
         """How many battles not yet finished ``player`` sits in (for the host's limit of battles per player)."""
@@ -394,6 +405,11 @@ class SqliteStore:
         row = self.db.execute("SELECT revision FROM battles WHERE id = ?", (battle_id,)).fetchone()
         return int(row[0]) if row else -1
 
+    def listen(self, battle_id: str) -> Listener | None:
+        """A socket this process reads when another process commits a change to ``battle_id``; None when
+        the data folder cannot hold one (the follower looks at the revision now and then instead)."""
+        return self.bell.listen(check_battle_id(battle_id))
+
     def orders(self, battle_id: str, after: int = 0) -> list[OrderRow]:
         rows = self.db.execute("SELECT seq, side, player, command, hash, draws FROM orders WHERE battle = ? AND "
                                "seq > ? ORDER BY seq", (battle_id, after)).fetchall()
@@ -401,11 +417,12 @@ class SqliteStore:
                 for seq, side, player, command, h, draws in rows]
 
     def append(self, battle_id: str, seq: int, side: str, player: int, command: dict[str, Any],
-               check: Checkpoint) -> None:
+               check: Checkpoint) -> int:
         """Record order ``seq`` of a battle, given by ``player`` for ``side`` (checked by the engine on the
         battle as it stood after ``seq - 1`` orders). In one transaction: the battle is being played, the
         player sits at that side, and ``seq`` is the next place in the log (the primary key refuses a second
-        order at a place taken). StaleOrder or StoreError otherwise, and nothing is written."""
+        order at a place taken). StaleOrder or StoreError otherwise, and nothing is written. Returns the
+        battle's revision with this order (what the writer has seen), and wakes the battle's followers."""
         with self._writing() as db:
             if self._status(db, battle_id) != PLAYING:
                 raise StoreError("the battle is not being played: no order is taken")
@@ -426,11 +443,15 @@ class SqliteStore:
             db.execute("DELETE FROM undo_requests WHERE battle = ?", (battle_id,))
             db.execute("UPDATE battles SET revision = revision + 1, updated = ? WHERE id = ?",
                        (time.time(), battle_id))
+            revision = int(db.execute("SELECT revision FROM battles WHERE id = ?", (battle_id,)).fetchone()[0])
+        self.bell.ring(battle_id)
+        return revision
 
     def finish(self, battle_id: str, result: str) -> None:
         with self._writing() as db:
             db.execute("UPDATE battles SET status = ?, result = ?, updated = ?, revision = revision + 1 "
                        "WHERE id = ? AND status = ?", (FINISHED, result[:200], time.time(), battle_id, PLAYING))
+        self.bell.ring(battle_id)
 
     # -- undo by consent --------------------------------------------------------------------
     def ask_undo(self, battle_id: str, player: int, seq: int, back_to: int) -> None:
@@ -443,6 +464,7 @@ class SqliteStore:
             db.execute("INSERT OR REPLACE INTO undo_requests (battle, asked_by, seq, back_to, answer, at) "
                        "VALUES (?, ?, ?, ?, NULL, ?)", (battle_id, player, seq, back_to, time.time()))
             db.execute("UPDATE battles SET revision = revision + 1 WHERE id = ?", (battle_id,))
+        self.bell.ring(battle_id)
 
     def undo_request(self, battle_id: str) -> UndoRequest | None:
         row = self.db.execute("SELECT asked_by, seq, back_to, answer FROM undo_requests WHERE battle = ?",
@@ -467,7 +489,8 @@ class SqliteStore:
             db.execute("UPDATE undo_requests SET answer = ? WHERE battle = ?", ("yes" if done else "no", battle_id))
             db.execute("UPDATE battles SET revision = revision + 1, updated = ? WHERE id = ?",
                        (time.time(), battle_id))
-            return done
+        self.bell.ring(battle_id)
+        return done
 
 
 def open_store(data_dir: Path) -> SqliteStore:

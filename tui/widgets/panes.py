@@ -25,6 +25,7 @@ from hexfront.engine.core.view import ActivationView, BoardView, OrderPreview, P
 
 from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderEditor
 from .odds import odds_text
+from .steady import SteadyStatic
 
 
 def where(at: Hex | None) -> str:
@@ -33,7 +34,7 @@ def where(at: Hex | None) -> str:
     return hex_label(at)
 
 
-class QueuePane(Static):
+class QueuePane(SteadyStatic):
     """Who acts now and next. When the pane is too short for all of it (80 x 24), its title says so
     and ``a`` shows the rest (tui/screens/status.py)."""
 
@@ -68,7 +69,7 @@ class QueuePane(Static):
         self.border_title = self.TITLE + (f" (+{more} line{'' if more == 1 else 's'}: a)" if more else "")
 
 
-class OrderPane(Static):
+class OrderPane(SteadyStatic):
     """The order editor's current level, as text (the keys are in the footer and in help).
 
     A menu is paged to what the pane can show whole: when fewer than nine choices fit (80 x 24, a long
@@ -471,7 +472,7 @@ class Legend(Static):
             self.update(pane_text(*self._shown, width=width, colour=not self.app.no_color))
 
 
-class StatusLine(Static):
+class StatusLine(SteadyStatic):
     """The line under the panes. Plain text: it quotes names, orders and paths that may hold brackets."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -82,6 +82,7 @@ class LobbyScreen(Screen[None]):
         self.drawn: list[str] = []
         self.shelf = CampaignShelf()  # the player's campaigns against the computer, in their saves folder
         self.refused = ""  # why the last open or join was refused (the host's limit), shown above the note
+        self.note = ""  # the note as drawn
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):
@@ -94,8 +95,14 @@ class LobbyScreen(Screen[None]):
         name = visit.player.name if visit.player else "?"
         self.query_one("#saves-box").border_title = f"Host: you are {name}"
         self.rebuild()
-        self.set_interval(REFRESH_SECONDS, self.rebuild)
+        self.set_interval(REFRESH_SECONDS, self._refresh)
         self.query_one("#saves-list").focus()
+
+    def _refresh(self) -> None:
+        """Every REFRESH_SECONDS: read the store again while the lobby is on screen (under a battle it waits:
+        coming back to it rebuilds it at once)."""
+        if self.is_current:
+            self.rebuild()
 
     def on_screen_resume(self) -> None:
         visit_of(self).doing = "in the lobby"
@@ -140,10 +147,12 @@ class LobbyScreen(Screen[None]):
                 menu.highlighted = ids.index(keep)
             else:
                 menu.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
-        self.query_one("#saves-note", Static).update(
-            (f"{self.refused}\n" if self.refused else "") +
-            "o opens a battle for a second player; Enter on a battle joins, resumes, watches or replays it, "
-            "and on a campaign continues it. Single battles against the computer: Continue and Load on the menu.")
+        note = ((f"{self.refused}\n" if self.refused else "") +
+                "o opens a battle for a second player; Enter on a battle joins, resumes, watches or replays it, "
+                "and on a campaign continues it. Single battles against the computer: Continue and Load on the menu.")
+        if note != self.note:
+            self.note = note
+            self.query_one("#saves-note", Static).update(note)
 
     @on(OptionList.OptionSelected, "#saves-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -2,7 +2,9 @@
 
 It is the battle screen every battle has (map, orders, dice log, odds, help...), with these changes:
 orders are given only for this player's side and only when the rules say it acts; the other player's
-orders, dice and cards appear as the store receives them (looked for every POLL_SECONDS); undo asks
+orders, dice and cards appear as the store receives them (the store wakes the screen through a socket
+it listens on, tui/serve/wake.py; it also looks every FALLBACK_SECONDS, or every POLL_SECONDS when it
+cannot be woken); undo asks
 the other player, who answers yes or no; leaving keeps the battle on the host (the lobby resumes it).
 A watcher gives no order. Everyone sees the shared view of the map (what both sides may see: hidden
 units as markers, secret orders by side only until the reveal), as at a shared keyboard.
@@ -10,6 +12,7 @@ units as markers, secret orders by side only until the reveal), as at a shared k
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from hexfront.engine.core.errors import HexfrontError, UndoRefused
@@ -17,8 +20,9 @@ from hexfront.engine.core.errors import HexfrontError, UndoRefused
 from ...host import hexfront_app
 from ...screens.battle import BattleScreen
 from ...screens.confirm import Question
-from ...widgets.panes import OrderPane, QueuePane
-from ..netplay import POLL_SECONDS, NetSession
+from ...widgets.panes import OrderPane
+from ..netplay import FALLBACK_SECONDS, POLL_SECONDS, NetSession
+from ..wake import Listener
 
 
 class NetBattleScreen(BattleScreen):
@@ -28,12 +32,33 @@ class NetBattleScreen(BattleScreen):
         super().__init__(session)
         self.net = session
         self._asked = False  # the other player's undo request is on screen
+        self._listener: Listener | None = None
+        self.wakeups = 0  # how many times the store woke this screen
+        self.follows_drawn = 0  # how many times following the store changed the battle on this screen
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.set_interval(POLL_SECONDS, self.follow_store)
+        try:
+            self._listener = self.net.store.listen(self.net.battle_id)
+        except HexfrontError:
+            self._listener = None
+        if self._listener is not None:
+            asyncio.get_running_loop().add_reader(self._listener.fileno(), self._woken)
+        self.set_interval(POLL_SECONDS if self._listener is None else FALLBACK_SECONDS, self.follow_store)
         if self.net.watching():
             self.say("watching: the players' orders, dice and cards show as they give them")
+
+    def on_unmount(self) -> None:
+        if self._listener is not None:
+            asyncio.get_running_loop().remove_reader(self._listener.fileno())
+            self._listener.close()
+            self._listener = None
+
+    def _woken(self) -> None:
+        """The store says the battle changed: read the wake-ups, and follow the store at the screen's next turn."""
+        if self._listener is not None and self._listener.drain():
+            self.wakeups += 1
+            self.call_later(self.follow_store)
 
     def human_to_act(self) -> bool:
         return self.net.mine_to_act()
@@ -46,12 +71,10 @@ class NetBattleScreen(BattleScreen):
         if self.net.battle is not battle:
             self._after_log_change(None)
 
-    def refresh_all(self, rebuild_book: bool = True) -> None:
-        """As every battle screen, with the queue saying whose orders are awaited: yours, or the other
-        player's by name (both sides are players here, so "your orders" is true only at your seat)."""
-        super().refresh_all(rebuild_book)
-        pane = self.query_one(QueuePane)
-        pane.show(pane.view, self.net.controller_line())
+    def controller_line(self) -> str:
+        """Whose orders are awaited: yours, or the other player's by name (both sides are players here, so
+        "your orders" is true only at your seat)."""
+        return self.net.controller_line()
 
     def _draw_orders(self) -> None:
         if self.net.battle.outcome() is None and not self.net.mine_to_act():
@@ -69,6 +92,7 @@ class NetBattleScreen(BattleScreen):
             self.say(f"cannot follow the battle: {exc.message}")
             return
         if before is not None:
+            self.follows_drawn += 1
             if before == -1:
                 self._ended = False
                 self.say("orders were taken back: the battle is where both players agreed")
