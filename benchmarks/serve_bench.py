@@ -17,8 +17,12 @@ A real ``hexfront serve`` on a free localhost port with a temporary data folder;
    the previous burst has settled (60 ms quiet), timed from writing the key to the last byte of its burst.
    The keys alternate between the two games (one over SSH, then one locally), so both see the same load;
    the ratio is SSH's median over the local median.
-4. 50 players in 25 two-player battles, orders by keys: orders per second, key to the other player's
-   screen (p50/p90), nothing lost (benchmarks/serve_battles.py says how).
+4. 50 players in 25 two-player battles, orders by keys: idle (no order for 10 s), at a human pace (each
+   pair an order every 3 s) and as fast as the screens allow: orders per second, key to the other
+   player's screen (p50/p90), nothing lost, and the CPU seconds per order of the host process, the game
+   processes and the clients' process (benchmarks/serve_battles.py says how; ``--pairs N`` for fewer
+   battles, which never writes RESULTS.md). ``benchmarks/serve_follow_bench.py`` gives the CPU of one
+   followed order on one headless battle screen.
 """
 
 from __future__ import annotations

@@ -82,3 +82,15 @@ def test_only_a_plain_battle_id_names_a_socket(tmp_path):
     with pytest.raises(StoreError, match="is not a battle id"):
         store.listen("../0123456789")
     assert not (tmp_path / WAKE_DIR).exists() or list((tmp_path / WAKE_DIR).iterdir()) == []
+
+
+def test_the_host_sweeps_away_sockets_of_an_earlier_run_and_keeps_live_ones(tmp_path):
+    writer, follower = stores(tmp_path, 2)
+    bid, *_ = open_two_player(writer, "ratfight", "convoy", seed=5)
+    dead, live = follower.listen(bid), follower.listen(bid)
+    assert dead is not None and live is not None
+    dead.sock.close()  # its process was killed with the host
+
+    assert Bell(tmp_path / WAKE_DIR).sweep() == 1
+    assert sorted(p.name for p in (tmp_path / WAKE_DIR).iterdir()) == [live.name]
+    assert woken(live)  # the sweep's look at a live socket is one harmless wake-up

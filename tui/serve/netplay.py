@@ -2,10 +2,10 @@
 
 Each process keeps its own Battle, replayed from the store, and follows the other's orders by reading
 the rows after its own last one: the screen looks when the store wakes it (tui/serve/wake.py), and every
-FALLBACK_SECONDS in case a wake-up was lost (every POLL_SECONDS when it cannot be woken). An order goes through the
-engine on this battle first (it must be this player's side to act), then into the store at the next
-place of the log; if the other's order took that place meanwhile, it is taken back here, the battle
-follows the store again, and the player is told. No Textual here.
+FALLBACK_SECONDS in case a wake-up was lost (every POLL_SECONDS when it cannot be woken). An order goes
+through the engine on this battle first (it must be this player's side to act), then into the store at
+the next place of the log; if the other's order took that place meanwhile, it is taken back here, the
+battle follows the store again, and the player is told. No Textual here.
 """
 
 from __future__ import annotations

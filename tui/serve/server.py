@@ -29,6 +29,7 @@ from hexfront.engine.core.errors import HexfrontError, shown, shown_path
 from .keys import HOST_KEY_NAME, AllowList, fingerprint, load_or_create_host_key, player_folder
 from .limits import ConnectionGate, HostLimits, KeyGate
 from .relay import STOP_GRACE, GameProcess, confined_command, game_environment, terminal_type, window_size
+from .wake import WAKE_DIR, Bell
 
 if TYPE_CHECKING:
     from .store import SqliteStore
@@ -459,6 +460,7 @@ def serve(config: HostConfig) -> int:
         raise HexfrontError(f"--port {config.port} is not a port; give one from 1 to 65535")
     allow = AllowList(config.allow_list) if config.allow_list is not None else None  # checked before any write
     host_key, made = prepare_data(config.data)
+    Bell(config.data / WAKE_DIR).sweep()  # wake-up sockets left by an earlier run's game processes
     logging.basicConfig(level=logging.INFO, format="hexfront serve: %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     if made:

@@ -129,6 +129,16 @@ class Bell:
             return False
         return True
 
+    def sweep(self) -> int:
+        """Remove every socket nobody listens on any more (left by the processes of an earlier run of the
+        host, killed before they could remove theirs); how many were removed."""
+        try:
+            names = [entry.name for entry in os.scandir(self.folder)]
+        except OSError:
+            return 0
+        return sum(1 for name in names if plain_name(name.split(".", 1)[0]) and not self._send(name)
+                   and not (self.folder / name).exists())
+
     def close(self) -> None:
         if self._sender is not None:
             self._sender.close()

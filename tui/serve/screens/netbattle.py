@@ -2,12 +2,12 @@
 
 It is the battle screen every battle has (map, orders, dice log, odds, help...), with these changes:
 orders are given only for this player's side and only when the rules say it acts; the other player's
-orders, dice and cards appear as the store receives them (the store wakes the screen through a socket
-it listens on, tui/serve/wake.py; it also looks every FALLBACK_SECONDS, or every POLL_SECONDS when it
-cannot be woken); undo asks
-the other player, who answers yes or no; leaving keeps the battle on the host (the lobby resumes it).
-A watcher gives no order. Everyone sees the shared view of the map (what both sides may see: hidden
-units as markers, secret orders by side only until the reveal), as at a shared keyboard.
+orders, dice and cards appear as the store receives them (the store wakes the screen through a socket it
+listens on, tui/serve/wake.py; it also looks every FALLBACK_SECONDS, or every POLL_SECONDS when it
+cannot be woken); undo asks the other player, who answers yes or no; leaving keeps the battle on the
+host (the lobby resumes it). A watcher gives no order. Everyone sees the shared view of the map (what
+both sides may see: hidden units as markers, secret orders by side only until the reveal), as at a
+shared keyboard.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ class NetBattleScreen(BattleScreen):
             self._listener = None
         if self._listener is not None:
             asyncio.get_running_loop().add_reader(self._listener.fileno(), self._woken)
+            self.call_later(self.follow_store)  # a change between reading the battle and listening
         self.set_interval(POLL_SECONDS if self._listener is None else FALLBACK_SECONDS, self.follow_store)
         if self.net.watching():
             self.say("watching: the players' orders, dice and cards show as they give them")
