@@ -100,7 +100,7 @@ class Seat:
         mark = self.send(b"h")
         await self.screen.wait(("Your battles",), mark)
         mark = self.send(b"\r")
-        await self.screen.wait(("giving orders", "your orders"), mark)
+        await self.screen.wait(("| order ",), mark)  # the battle screen's status line (either seat)
 
     def send(self, keys: bytes) -> int:
         mark = len(self.screen.data)
