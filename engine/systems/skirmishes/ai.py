@@ -44,7 +44,7 @@ from . import commands as C
 from .data import Grenade
 from .ground import band_effect, can_see, drive_options, in_cover, layer, run_options, smoke_indoors
 from .hits import OUT_OF_COMBAT
-from .pricing import PLAIN_2D6, cost_map, expected_hit, hit_dice, p_roll
+from .pricing import PLAIN_2D6, cost_map, exit_map, expected_hit, hit_dice, p_roll
 from .state import COMMIT, LUCK, OUT, REACT, Character, SkirmishState
 from .view import side_view
 
@@ -199,9 +199,7 @@ class DefaultPlayer:
         for e in self.foes:
             self.seen_by[e.id] = max(1, sum(1 for f in self.friends if can_see(st, e.pos, f.pos)))
         if self.exit_me:
-            edge = tuple(sorted((h for h in st.tables.board if st.tables.on_edge(h, v.exit_edge)
-                                 and st.tables.cost.get(h) is not None), key=lambda h: (h.q, h.r)))
-            self.exit_dist = cost_map(st, edge)
+            self.exit_dist = exit_map(st)
         if self.clearing:
             inside = [e for e in self.foes if e.pos in layer(st).indoors]
             self.targets_to_close = inside or self.foes

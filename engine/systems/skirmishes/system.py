@@ -11,7 +11,7 @@ from typing import Any
 from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 
-from . import combat, data, determinize, events, rules, view
+from . import combat, data, determinize, events, rules, value, view
 from . import commands as C
 from .rulebook import RULEBOOK
 from .state import SkirmishState
@@ -54,6 +54,12 @@ class Skirmishes(PackagedRuleSystem):
     def determinize(self, state: SkirmishState, side: str, gen: Generator) -> SkirmishState:
         """The state as ``side`` knows it, the enemy's secret orders guessed (.determinize)."""
         return determinize.determinize(self, state, side, gen)
+
+    def position_value(self, state: SkirmishState, side: str) -> float:
+        """The battle won or lost (the contract's measure), else the scenario's own win terms (.value)."""
+        if self.outcome(state) is not None:
+            return super().position_value(state, side)
+        return value.position_value(state, side)
 
     def search_budget(self) -> SearchBudget:
         return SearchBudget(width=4, orders=16, horizon=6, replies=2)
