@@ -24,8 +24,8 @@ action from there and the ground itself, and takes the best pair:
 - the ground: the fire the enemies who see the hex could bring on it (their best weapon, cover, standing still in
   the open or running, hunkering when holding in cover), and the scenario's objective read from its victory
   conditions: the escaping side runs for the exit edge by the cheapest path, its enemy stands and shoots; the side
-  clearing a building closes in on the enemies inside, the harder the nearer the round limit, the side holding
-  it never leaves it; otherwise both close in when nothing is in reach.
+  clearing a building closes in on the enemies inside, the side holding it never leaves it; otherwise both close
+  in when nothing is in reach.
 Luck: spent when a hit would put the character out of the fight (or kill it, or take a limb) and enough luck can
 stop it, and spent to the full when it is going down anyway; kept otherwise.
 Live grenades: thrown back by a player character with the luck to spare when enemies stand by the thrower, else
