@@ -52,7 +52,6 @@ PROGRESS_WEIGHT = 1.0  # per round of running saved towards the exit
 ESCAPE_BONUS = 1.5  # standing on the exit edge at the end of the round
 APPROACH_WEIGHT = 0.35  # per round of running towards the nearest enemy, when nothing is in reach
 CLEAR_APPROACH_WEIGHT = 0.5
-CLEAR_URGENCY = 6.0  # how much harder the side clearing a building closes in by the last round
 POTENTIAL_WEIGHT = 0.3  # the best shot from a hex next round
 THREAT_WEIGHT = 1.0
 OUTDOORS_PENALTY = 3.0  # the side holding a building leaving it
@@ -498,8 +497,6 @@ class DefaultPlayer:
         if not dists:
             return 0.0
         w = CLEAR_APPROACH_WEIGHT if self.clearing else APPROACH_WEIGHT
-        if self.clearing:  # the holders win when the rounds run out: the nearer the limit, the harder it pushes in
-            w *= 1 + CLEAR_URGENCY * (self.st.round / self.st.tables.victory.round_limit) ** 2
         if self.exit_foe or self.holding:
             w *= 0.3
         return -w * max(0, min(dists) - 3) / 15
