@@ -64,8 +64,10 @@ class Skirmishes(PackagedRuleSystem):
     def search_budget(self) -> SearchBudget:
         """A round resolves only once both sides have given every order (up to ten a side, and the luck asked for
         after), so a playout runs on to the reveal and the round's end: up to 20 orders, waiting for 10 of the
-        enemy's. Three candidates, about 90 orders in all: some 0.5 s of CPU a decision on this machine."""
-        return SearchBudget(width=3, orders=90, horizon=20, replies=10)
+        enemy's. Three candidates, about 90 orders in all: some 0.5 s of CPU a decision on this machine. So few
+        playouts are noisy (a casualty more or less is worth 1), so another order replaces the greedy one only when
+        it is better by a casualty's worth at least: what it finds then is a battle won or lost."""
+        return SearchBudget(width=3, orders=90, horizon=20, replies=10, margin=1.0)
 
     def side_view(self, state: SkirmishState, side: str) -> SkirmishState:
         """The state as ``side`` knows it (the enemy's secret orders taken out): see :func:`view.side_view`."""
