@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.search import weigh
-from hexfront.engine.core.system import WIN_VALUE, get_system
+from hexfront.engine.core.system import get_system
 from hexfront.engine.systems.skirmishes import commands as C
 from hexfront.engine.systems.skirmishes import value
 from hexfront.engine.systems.skirmishes.ai import DefaultPlayer
@@ -43,7 +43,7 @@ def test_hard_shoots_the_runner_about_to_get_away_where_greedy_shoots_the_easier
     assert hard_order == C.Shoot("B1", "assault_rifle", "R1", False)
     found, plain = weigh(SYSTEM, b.state, [hard_order, greedy_order], DefaultPlayer, SYSTEM.search_budget(), 4,
                          Generator(2026))
-    assert found > plain + 10, (found, plain)
+    assert found > plain + 3, (found, plain)
 
 
 def test_the_runners_progress_to_the_exit_is_worth_more_to_the_escaping_side(kit):
@@ -58,7 +58,8 @@ def test_the_runners_progress_to_the_exit_is_worth_more_to_the_escaping_side(kit
     assert value.escape_chance(far) < value.escape_chance(near) < 1.0
     won = battle(14).state
     won.result = ("red", "got away")
-    assert SYSTEM.position_value(won, "red") == WIN_VALUE == -SYSTEM.position_value(won, "blue")
+    assert SYSTEM.position_value(won, "red") == value.DECIDED == -SYSTEM.position_value(won, "blue")
+    assert value.DECIDED > SYSTEM.position_value(near, "red")
 
 
 def test_the_defenders_indoors_and_the_rounds_held_are_worth_more_to_the_holding_side(kit):

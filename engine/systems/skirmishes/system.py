@@ -56,18 +56,20 @@ class Skirmishes(PackagedRuleSystem):
         return determinize.determinize(self, state, side, gen)
 
     def position_value(self, state: SkirmishState, side: str) -> float:
-        """The battle won or lost (the contract's measure), else the scenario's own win terms (.value)."""
-        if self.outcome(state) is not None:
-            return super().position_value(state, side)
+        """The scenario's own win terms, in characters; a battle won or lost worth value.DECIDED (.value)."""
         return value.position_value(state, side)
 
     def search_budget(self) -> SearchBudget:
-        """A round resolves only once both sides have given every order (up to ten a side, and the luck asked for
-        after), so a playout runs on to the reveal and the round's end: up to 20 orders, waiting for 10 of the
-        enemy's. Three candidates, about 90 orders in all: some 0.5 s of CPU a decision on this machine. So few
-        playouts are noisy (a casualty more or less is worth 1), so another order replaces the greedy one only when
-        it is better by a casualty's worth at least: what it finds then is a battle won or lost."""
-        return SearchBudget(width=3, orders=90, horizon=20, replies=10, margin=1.0)
+        """A round resolves only once both sides have given every order, so what an order does shows only after
+        the reveal. The side that gives its orders last (Blue, but in an ambush's surprise round) guesses the
+        other's (.determinize) and its playouts run through the reveal and the round (up to 20 orders, stopping at
+        the enemy's second order: a luck roll or the next round's first order). The side that gives its orders
+        first would need the enemy's whole commitment and the round in every playout, too long for the few that
+        fit in the time: it stops at the enemy's second order, sees no die rolled, and keeps the greedy order.
+        About 90 orders a decision (some 0.5 s of CPU on this machine); so few playouts are noisy (a casualty more
+        or less is worth 1), so another order replaces the greedy one only when better by two casualties' worth.
+        """
+        return SearchBudget(width=3, orders=90, horizon=20, replies=2, margin=2.0)
 
     def side_view(self, state: SkirmishState, side: str) -> SkirmishState:
         """The state as ``side`` knows it (the enemy's secret orders taken out): see :func:`view.side_view`."""

@@ -13,7 +13,10 @@ round, so the value reads the same terms, each scaled to "characters", the unit 
 - **holding a building** (a scenario where one side must clear it): the defenders still indoors, and the share of
   the battle's rounds already held. Worth ``HOLD_WEIGHT`` characters.
 
-A battle won or lost is worth WIN_VALUE either way (the contract's default, :meth:`RuleSystem.position_value`).
+A battle won is worth ``DECIDED`` characters (lost, minus that; drawn, nothing): more than any position short of
+the end (the standing and the objective's terms add up to 8 at most), but not the contract's WIN_VALUE of 50.
+The search plays only a few playouts an order, and one battle won by a lucky roll in one of them, at 50, would
+outweigh everything else the order does; at ``DECIDED`` it counts as what it is, a few characters' worth.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from .hits import OUT_OF_COMBAT
 from .pricing import exit_map
 from .state import ESCAPED, Character, SkirmishState
 
+#: a battle won, in characters (module docstring)
+DECIDED = 10.0
 #: what the escaping side's progress is worth, in characters
 EXIT_WEIGHT = 3.0
 #: what the defenders' hold on the building is worth, in characters
@@ -89,7 +94,10 @@ def hold_share(st: SkirmishState) -> float:
 
 
 def position_value(st: SkirmishState, side: str) -> float:
-    """The position's worth to ``side`` (module docstring), the battle not over."""
+    """The position's worth to ``side`` (module docstring)."""
+    if st.result is not None:
+        winner = st.result[0]
+        return 0.0 if winner is None else DECIDED if winner == side else -DECIDED
     foe = st.other(side)
     value = standing(st, side) - standing(st, foe)
     v = st.tables.victory
