@@ -344,8 +344,8 @@ async def test_continue_from_here_against_the_computer_and_a_second_player(saves
         replay.go((n, 0))
         await pilot.press("c")
         await pilot.pause()
-        await pilot.press("down", "right")  # the second side: the computer -> a second player here
-        await pilot.press("enter")
+        await pilot.press("down", "right", "right")  # the second side: the computer (default, then random) ->
+        await pilot.press("enter")  # a second player here
         await pilot.pause()
         await pilot.pause()
         screen = app.screen
@@ -361,6 +361,47 @@ async def test_continue_from_here_against_the_computer_and_a_second_player(saves
 
 
 @playtest
+async def test_continue_from_here_offers_the_computers_levels_and_the_battle_records_the_one_chosen(saves):
+    battle = played("skirmishes", orders=12)
+    path = save_battle(battle, saves / "skirmish.json")
+    first, second = battle.system.sides(battle.state)
+    names = {s.id: s.name for s in battle.system.board(battle.state).sides}
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        replay = await open_replay(pilot, path)
+        replay.go((5, 0))
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueForm)
+        assert "computer (default)" in screen_text(app)  # the second side starts at the computer's default
+        await pilot.press("down")
+        seen = []
+        for _ in range(6):  # along the second side's choices, the new-battle form's Opponent row
+            await pilot.press("right")
+            await pilot.pause()
+            seen.append(next(x for x in screen_text(app).splitlines() if f"{names[second]} " in x))
+            line = seen[-1]
+            if "computer (hard: looks ahead)" in line:
+                break
+        assert any("computer (easy: slips now and then)" in x for x in seen), seen
+        assert "computer (hard: looks ahead)" in seen[-1], seen
+        await pilot.press("up", "right", "right", "right", "right")  # the first side: you -> the easy computer
+        await pilot.pause()
+        assert "< computer (easy: slips now and then) >" in next(
+            x for x in screen_text(app).splitlines() if f"{names[first]} " in x)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        assert screen.session.battle.setup.players == {first: "easy", second: "hard"}
+        saved = load_battle(saves / "skirmish-from-5.json")
+        assert saved.setup.players == {first: "easy", second: "hard"}
+        await pilot.press("q", "y")
+        await pilot.pause()
+
+
+@playtest
 async def test_continuing_a_replay_of_the_autosave_leaves_the_autosave_alone(saves):
     battle = played("skirmishes", orders=12)
     path = save_battle(battle, autosave_path())
@@ -371,7 +412,7 @@ async def test_continuing_a_replay_of_the_autosave_leaves_the_autosave_alone(sav
         replay.go((5, 0))
         await pilot.press("c")
         await pilot.pause()
-        await pilot.press("down", "right", "enter")  # both sides at this keyboard
+        await pilot.press("down", "right", "right", "enter")  # both sides at this keyboard
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleScreen)

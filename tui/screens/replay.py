@@ -28,6 +28,7 @@ from hexfront.engine.core.errors import HexfrontError, shown
 from hexfront.engine.core.events import CardDrawn, DieRolled
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.players import HUMAN
+from hexfront.engine.core.system import RuleSystem
 from hexfront.engine.core.timeline import Position, Timeline
 
 from ..host import hexfront_app
@@ -35,7 +36,7 @@ from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import DiceLog, InfoLine, OrderPane, QueuePane, StatusLine, log_entries
 from .battle import BoardScreen
-from .title import ChoiceForm, Row
+from .title import ChoiceForm, Row, opponent_choices
 
 #: playing speeds, as multiples of the app's replay pace (``replay_interval`` seconds an order at x1)
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -43,9 +44,8 @@ NORMAL_SPEED = SPEEDS.index(1.0)
 #: What a system's view gives (a board, an activation) for the replay's point.
 V = TypeVar("V")
 
-#: who may command a side of a battle continued from a replay: (players entry, what the form shows)
-YOU, SECOND = "you", "second"
-COMMANDERS = ((YOU, "you"), ("default", "the computer"), (SECOND, "a second player here"))
+#: the form's entry for the person at this keyboard (the other choices are the new-battle form's Opponent row)
+YOU = "you"
 
 
 def _is_draw(event: Any) -> bool:
@@ -395,7 +395,8 @@ class ReplayScreen(BoardScreen):
         self._stop()
         n, i = self.point
         sides = [(s.id, s.name) for s in self.board.sides]
-        self.app.push_screen(ContinueForm(sides, n, partial=bool(i)), self._continue_chosen)
+        self.app.push_screen(ContinueForm(sides, n, partial=bool(i), system=self.battle.system),
+                             self._continue_chosen)
 
     def _continue_chosen(self, players: dict[str, str] | None) -> None:
         if players is None:
@@ -528,7 +529,8 @@ class TurnPrompt(ModalScreen[int | None]):
 
 
 class ContinueForm(ModalScreen[dict[str, str] | None]):
-    """Who commands each side of a battle continued from the point shown: you, the computer, or a second player."""
+    """Who commands each side of a battle continued from the point shown: you, or any of the new-battle form's
+    opponents (the computer at each of its levels, or a second player at this keyboard)."""
 
     DEFAULT_CSS = """
     ContinueForm {
@@ -558,11 +560,13 @@ class ContinueForm(ModalScreen[dict[str, str] | None]):
         Binding("escape", "cancel", "back"),
     ]
 
-    def __init__(self, sides: list[tuple[str, str]], orders: int, partial: bool = False) -> None:
+    def __init__(self, sides: list[tuple[str, str]], orders: int, partial: bool = False, *,
+                 system: RuleSystem) -> None:
         super().__init__()
         self.sides = sides
         self.orders = orders
         self.partial = partial
+        self.commanders = [(YOU, "you"), *opponent_choices(system)]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="continue-box"):
@@ -579,15 +583,18 @@ class ContinueForm(ModalScreen[dict[str, str] | None]):
         self.query_one("#continue-head", Static).update(head)
         rows = []
         for k, (side, name) in enumerate(self.sides):
-            rows.append(Row(side, f"{name} ", list(COMMANDERS), index=0 if k == 0 else 1))  # a space before "<"
+            # the first side: you; the others: the computer's default level (the first opponent)
+            rows.append(Row(side, f"{name} ", list(self.commanders), index=0 if k == 0 else 1))  # space before "<"
         form = self.query_one("#continue-form", ChoiceForm)
         form.set_rows(rows)
         form.focus()
 
     def players(self) -> dict[str, str]:
-        """The players entry per side: a person at this keyboard (you or a second player) or the computer."""
+        """The players entry per side: a person at this keyboard (you or a second player) or the computer at the
+        level chosen (``computer:<level>`` on the form)."""
         form = self.query_one("#continue-form", ChoiceForm)
-        return {row.key: (HUMAN if row.value in (YOU, SECOND) else row.value) for row in form.rows}
+        return {row.key: HUMAN if row.value in (YOU, HUMAN) else str(row.value).split(":", 1)[1]
+                for row in form.rows}
 
     def action_start(self) -> None:
         self.dismiss(self.players())

@@ -22,7 +22,7 @@ from hexfront.engine.core.battle import UNDO_POLICIES, Battle
 from hexfront.engine.core.campaigns import CampaignSpec, campaign_files, read_campaign
 from hexfront.engine.core.errors import HexfrontError
 from hexfront.engine.core.players import HUMAN
-from hexfront.engine.core.system import OptionSpec, ScenarioInfo, all_systems, get_system
+from hexfront.engine.core.system import OptionSpec, RuleSystem, ScenarioInfo, all_systems, get_system
 
 from ..host import hexfront_app
 from ..session import autosave_path, describe_save, list_saves, unfinished_autosave
@@ -41,6 +41,18 @@ BANNER = r"""
 
 #: how the new-battle form names the computer's levels beside default and random
 LEVEL_WORDS = {"easy": "easy: slips now and then", "hard": "hard: looks ahead"}
+
+
+def opponent_choices(system: RuleSystem) -> list[tuple[str, str]]:
+    """Who may command the other side, as the new-battle form's Opponent row offers it: the system's computer
+    players (``computer:<level>``) and a second player at this keyboard (``HUMAN``). The levels come after the
+    second player, so the first three choices stay where players know them."""
+    computers = sorted(system.computer_players(), key=lambda n: n != "default")
+    first = [c for c in computers if c in ("default", "random")]
+    levels = [c for c in computers if c not in first]
+    return ([(f"computer:{c}", f"computer ({c})") for c in first]
+            + [(HUMAN, "a second player at this keyboard")]
+            + [(f"computer:{c}", f"computer ({LEVEL_WORDS.get(c, c)})") for c in levels])
 
 
 class TitleScreen(Screen[None]):
@@ -286,11 +298,6 @@ class NewBattleScreen(Screen[None]):
         if campaign is not None:  # a campaign's sides are those of its first battle
             scenario = campaign.battles[0]
         sides = self._sides(system_id, scenario)
-        computers = list(system.computer_players())
-        computers.sort(key=lambda n: n != "default")
-        # the levels come after the second player, so the first three choices stay where players know them
-        first = [c for c in computers if c in ("default", "random")]
-        levels = [c for c in computers if c not in first]
         rows = [
             Row("system", "Rule system", [(sid, s.title) for sid, s in self.systems.items()],
                 help="The rule system; Tutorials on the menu teach each one"),
@@ -306,9 +313,7 @@ class NewBattleScreen(Screen[None]):
             Row("side", "Your side", [(sid, name) for sid, name in sides]
                 + [(WATCH, "none: watch the computer play both sides")],
                 help="The side you command"),
-            Row("opponent", "Opponent", [(f"computer:{c}", f"computer ({c})") for c in first]
-                + [(HUMAN, "a second player at this keyboard")]
-                + [(f"computer:{c}", f"computer ({LEVEL_WORDS.get(c, c)})") for c in levels],
+            Row("opponent", "Opponent", opponent_choices(system),
                 help="Who commands the other side: the computer (default; easy slips now and then, hard looks "
                      "ahead) or a second player here"),
         ]

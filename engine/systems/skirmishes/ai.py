@@ -44,7 +44,7 @@ from . import commands as C
 from .data import Grenade
 from .ground import band_effect, can_see, drive_options, in_cover, layer, run_options, smoke_indoors
 from .hits import OUT_OF_COMBAT
-from .pricing import PLAIN_2D6, cost_map, expected_hit, hit_dice, p_roll
+from .pricing import PLAIN_2D6, cost_map, exit_map, expected_hit, hit_dice, p_roll
 from .state import COMMIT, LUCK, OUT, REACT, Character, SkirmishState
 from .view import side_view
 
@@ -167,6 +167,9 @@ class DefaultPlayer:
     def _setup(self, st: SkirmishState, side: str) -> None:
         self.st = st
         self.side = side
+        # prices worked out once per plan (the state does not change while one character's order is planned)
+        self._hit_memo: dict[tuple[str, int, int, bool], float] = {}
+        self._reach_memo: dict[tuple[str, Hex, bool], float] = {}
         self.foes = [e for e in st.chars.values() if e.side != side and e.able]
         self.friends = [f for f in st.chars.values() if f.side == side and f.able]
         v = st.tables.victory
@@ -196,9 +199,7 @@ class DefaultPlayer:
         for e in self.foes:
             self.seen_by[e.id] = max(1, sum(1 for f in self.friends if can_see(st, e.pos, f.pos)))
         if self.exit_me:
-            edge = tuple(sorted((h for h in st.tables.board if st.tables.on_edge(h, v.exit_edge)
-                                 and st.tables.cost.get(h) is not None), key=lambda h: (h.q, h.r)))
-            self.exit_dist = cost_map(st, edge)
+            self.exit_dist = exit_map(st)
         if self.clearing:
             inside = [e for e in self.foes if e.pos in layer(st).indoors]
             self.targets_to_close = inside or self.foes
@@ -215,6 +216,15 @@ class DefaultPlayer:
         return w * (1.0 - self.committed_on.get(t.id, 0.0))
 
     # -- odds ------------------------------------------------------------------
+    def _expected(self, t: Character, throws: tuple[tuple[float, int, int], ...], bonus: int, breaks: bool) -> float:
+        """``pricing.expected_hit``, worked out once per plan for each target and dice (``throws`` come from
+        ``hit_dice``'s cache or are PLAIN_2D6, so the same dice are the same object)."""
+        key = (t.id, id(throws), bonus, breaks)
+        got = self._hit_memo.get(key)
+        if got is None:
+            got = self._hit_memo[key] = expected_hit(t, throws, bonus, breaks)
+        return got
+
     def _shot_mode(self, c: Character, weapon: str, t: Character, at: Hex, auto: bool) -> str:
         _band, effect, pro, con = combat.shot_reasons(self.st, c, weapon, t, auto, at=at, moved=at != c.pos)
         if effect == "miss":
@@ -236,7 +246,7 @@ class DefaultPlayer:
             p = p_roll(mode, c.shooting)
             return p * self._burst_value(t.pos, st.tables.grenades[f.burst], c, at)
         throws = hit_dice(mode, c.shooting)
-        v = expected_hit(t, throws, combat.AUTO_DAMAGE if auto else 0, f.breaks_armour) * self._worth(t)
+        v = self._expected(t, throws, combat.AUTO_DAMAGE if auto else 0, f.breaks_armour) * self._worth(t)
         if auto:
             v -= 0.03
         return v
@@ -257,7 +267,7 @@ class DefaultPlayer:
             if not self._in_burst(st, at, e.pos, short):
                 continue
             dive = p_roll("normal", e.athletics)
-            v += ((1 - dive) * expected_hit(e, PLAIN_2D6, g.damage_bonus, False) + dive * 0.1) * self._worth(e)
+            v += ((1 - dive) * self._expected(e, PLAIN_2D6, g.damage_bonus, False) + dive * 0.1) * self._worth(e)
         return v
 
     def _throw_value(self, c: Character, gid: str, at: Hex, spot: Hex) -> float:
@@ -290,9 +300,9 @@ class DefaultPlayer:
     def _melee_value(self, c: Character, t: Character) -> float:
         st = self.st
         pro, con = combat.reach_reasons(st, c, t)
-        mine = expected_hit(t, hit_dice(combat.combine(pro, con), c.melee), 0, False) * self._worth(t)
+        mine = self._expected(t, hit_dice(combat.combine(pro, con), c.melee), 0, False) * self._worth(t)
         tpro, tcon = combat.reach_reasons(st, t, c)
-        back = expected_hit(c, hit_dice(combat.combine(tpro, tcon), t.melee), 0, False)
+        back = self._expected(c, hit_dice(combat.combine(tpro, tcon), t.melee), 0, False)
         return mine - 0.7 * back
 
     # -- the ground --------------------------------------------------------------
@@ -326,7 +336,7 @@ class DefaultPlayer:
         mode = combat.combine(pro, con)
         if f.burst:
             return p_roll(mode, e.shooting) * 0.5
-        return expected_hit(c, hit_dice(mode, e.shooting), combat.AUTO_DAMAGE if auto else 0, f.breaks_armour)
+        return self._expected(c, hit_dice(mode, e.shooting), combat.AUTO_DAMAGE if auto else 0, f.breaks_armour)
 
     def _threat(self, c: Character, at: Hex, moving: bool, holding: bool) -> float:
         """The fire enemies who see ``at`` could bring on ``c`` there this round (shared among the friends each
@@ -343,7 +353,7 @@ class DefaultPlayer:
             best = max((self._enemy_shot(e, c, at, w, covered, moving) for w in e.firearms), default=0.0)
             if e.pos.distance(at) == 1:
                 pro, con = combat.reach_reasons(st, e, c)
-                best = max(best, expected_hit(c, hit_dice(combat.combine(pro, con), e.melee), 0, False))
+                best = max(best, self._expected(c, hit_dice(combat.combine(pro, con), e.melee), 0, False))
             total += best / self.seen_by.get(e.id, 1)
         for b in self.own_bursts:
             if self._in_burst(st, b, at, st.tables.bands[0]) or at.distance(b) <= 1:
@@ -382,7 +392,7 @@ class DefaultPlayer:
             if near:
                 p = min(1.0, sh.shells * near / len(area))
                 dive = p_roll("normal", c.athletics)
-                risk += p * (1 - dive) * expected_hit(c, PLAIN_2D6, sh.damage_bonus, True)
+                risk += p * (1 - dive) * self._expected(c, PLAIN_2D6, sh.damage_bonus, True)
         return risk
 
     # -- vehicles and machines ---------------------------------------------------------
@@ -455,6 +465,13 @@ class DefaultPlayer:
 
     def _reach_shots(self, c: Character, at: Hex, aimed: bool = False) -> float:
         """The best single shot (or burst) ``c`` could take from ``at`` next round, standing still."""
+        key = (c.id, at, aimed)
+        got = self._reach_memo.get(key)
+        if got is None:
+            got = self._reach_memo[key] = self._best_reach_shot(c, at, aimed)
+        return got
+
+    def _best_reach_shot(self, c: Character, at: Hex, aimed: bool) -> float:
         st = self.st
         best = 0.0
         for t in self.foes:

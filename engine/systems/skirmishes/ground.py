@@ -32,6 +32,10 @@ RUNS_KEPT = 20_000
 
 def layer(st: SkirmishState) -> Layer:
     t = st.tables
+    if not st.machines:  # no machine to set: the one ground (asked for on every sight line, so kept quick)
+        got_plain: Layer | None = t.layers.get(())
+        if got_plain is not None:
+            return got_plain
     key = tuple(sorted(m for m, up in st.machines.items() if up != t.machines[m].starts_open))
     got: Layer | None = t.layers.get(key)
     if got is not None:

@@ -90,3 +90,13 @@ def cost_map(st: SkirmishState, sources: tuple[Hex, ...]) -> dict[Hex, int]:
         _DIST.clear()
     _DIST[key] = dist
     return dist
+
+
+def exit_map(st: SkirmishState) -> dict[Hex, int]:
+    """Run cost from every passable hex to the scenario's exit edge (empty when nobody must get away)."""
+    v = st.tables.victory
+    if not v.exit_side:
+        return {}
+    edge = tuple(sorted((h for h in st.tables.board if st.tables.on_edge(h, v.exit_edge)
+                         and st.tables.cost.get(h) is not None), key=lambda h: (h.q, h.r)))
+    return cost_map(st, edge)
