@@ -96,6 +96,29 @@ def spread(legal: Sequence[Any], first: Any, width: int) -> list[Any]:
     return out
 
 
+def spread_by_kind(legal: Sequence[Any], first: Any, width: int) -> list[Any]:
+    """``first`` and up to ``width - 1`` other legal orders taken in turn from each kind of order (its command
+    type, in the order the kinds first appear), evenly spread within a kind: a shot, a charge or a pass is
+    weighed even where the legal orders are mostly moves to one hex or another."""
+    kinds: dict[str, list[Any]] = {}
+    for c in legal:
+        if c != first:
+            kinds.setdefault(type(c).__name__, []).append(c)
+    out = [first]
+    share = dict.fromkeys(kinds, 0)
+    left = min(width - 1, sum(len(v) for v in kinds.values())) if width > 1 else 0
+    while left > 0:
+        for k, orders in kinds.items():
+            if left > 0 and share[k] < len(orders):
+                share[k] += 1
+                left -= 1
+    for k, orders in kinds.items():
+        if share[k]:
+            step = len(orders) / share[k]
+            out.extend(orders[int(i * step)] for i in range(share[k]))
+    return out
+
+
 def resolve_on(system: RuleSystem, state: Any, command: Any, rng: Randomizer) -> None:
     """Resolve ``command`` on ``state`` (a copy the search owns) with the search's own randomizer."""
     system.resolve(Resolution(system, state, rng), command)
@@ -127,7 +150,8 @@ class SearchPlayer:
                                           (), "only one order was open" if len(legal) == 1 else
                                           "no search: the greedy order was not open", _METHOD)
             return choice
-        candidates = spread(legal, greedy_choice, self.budget.width)
+        pick = spread_by_kind if self.budget.by_kind else spread
+        candidates = pick(legal, greedy_choice, self.budget.width)
         tally = _Tally(len(candidates))
         views = [first_view]
         seeds = [gen.next_u64()]
@@ -278,7 +302,7 @@ def level_players(greedy: GreedyFactory, budget: SearchBudget | None = None) -> 
         return SearchPlayer(seed, greedy, budget)
 
     def easy(seed: int) -> ComputerPlayer:
-        return EasyPlayer(seed, greedy)
+        return EasyPlayer(seed, greedy, slip=(budget or SearchBudget()).slip)
 
     return {"easy": easy, "hard": hard}
 

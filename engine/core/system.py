@@ -107,7 +107,10 @@ class SearchBudget:
     ``width``: candidate orders tried; ``orders``: simulated orders (the candidate and the playout after it)
     over the whole decision; ``horizon``: orders in one playout at most; ``replies``: the opponent's orders
     a playout waits for before the position is valued; ``margin``: how much better (in position value) another
-    order's mean must be than the greedy order's to be chosen instead.
+    order's mean must be than the greedy order's to be chosen instead; ``by_kind``: the candidates are taken in
+    turn from each kind of order (a shot, a move, a pass) rather than spread over the legal orders as they are
+    listed (engine.core.search.spread_by_kind), where most legal orders are of one kind; ``slip``: how often the
+    easy player slips (engine.core.search.EasyPlayer).
     """
 
     width: int = 8
@@ -115,6 +118,8 @@ class SearchBudget:
     horizon: int = 12
     replies: int = 2
     margin: float = 0.3
+    by_kind: bool = False
+    slip: float = 0.35
 
 
 def shuffle_draw_piles(decks: dict[str, Deck], gen: Generator) -> None:
