@@ -119,6 +119,16 @@ def spread_by_kind(legal: Sequence[Any], first: Any, width: int) -> list[Any]:
     return out
 
 
+def _stages(n: int) -> int:
+    """How many stages successive halving takes from ``n`` candidates down to two (the greedy order and the
+    best other): each stage keeps the greedy order and the better half of the others less one."""
+    stages = 1
+    while n > 2:
+        n = 1 + max(1, n // 2 - 1)
+        stages += 1
+    return stages
+
+
 def resolve_on(system: RuleSystem, state: Any, command: Any, rng: Randomizer) -> None:
     """Resolve ``command`` on ``state`` (a copy the search owns) with the search's own randomizer."""
     system.resolve(Resolution(system, state, rng), command)
@@ -159,6 +169,8 @@ class SearchPlayer:
         players: dict[str, ComputerPlayer] = {}  # one greedy player a side for the decision's playouts
         spent = 0
         rounds = 0
+        stages = _stages(len(candidates)) if self.budget.staged else 0
+        stage = 0
         base = system.position_value(first_view, side)
         while spent < self.budget.orders:
             while len(views) <= rounds:
@@ -172,11 +184,15 @@ class SearchPlayer:
                 spent += used
                 tally.add(i, value, value > base, won, rounds)
             rounds += 1
+            if stages:  # halve once the stage's share of the budget is spent
+                if spent * stages < self.budget.orders * (stage + 1):
+                    continue
+                stage += 1
             if len(alive) > 2:  # the greedy order (0) always stays: it is the one to beat
                 keep = sorted(alive[1:], key=lambda i: (-tally.mean(i), i))[:max(1, len(alive) // 2 - 1)]
                 alive = [0, *keep]
         best = min(alive, key=lambda i: (-tally.mean(i), i))
-        if not tally.beats_greedy(best, self.budget.margin):
+        if not tally.beats_greedy(best, self.budget.margin, self.budget.paired_wins):
             best = 0
         choice = candidates[best]
         self.last_decision = _explain(system, state, side, self.name, candidates, tally, best, base)
@@ -231,9 +247,10 @@ class _Tally:
         self.won[i] += won
         self.by_round[i][round_] = value
 
-    def beats_greedy(self, i: int, margin: float) -> bool:
+    def beats_greedy(self, i: int, margin: float, paired_wins: bool = False) -> bool:
         """Is candidate ``i`` clearly better than the greedy order (0)? On the playouts both had (the same copies
-        and dice), its mean is higher by ``margin`` and it did better in half of them at least."""
+        and dice), its mean is higher by ``margin`` and it did better in half of them at least (``paired_wins``:
+        better at least as often as worse, a playout where both came out the same counting for neither)."""
         if i == 0:
             return False
         shared = [r for r in self.by_round[i] if r in self.by_round[0]]
@@ -241,7 +258,8 @@ class _Tally:
             return False
         diffs = [self.by_round[i][r] - self.by_round[0][r] for r in shared]
         better = sum(d > 0 for d in diffs)
-        return sum(diffs) / len(diffs) > margin and 2 * better >= len(diffs)
+        enough = better >= sum(d < 0 for d in diffs) if paired_wins else 2 * better >= len(diffs)
+        return sum(diffs) / len(diffs) > margin and enough
 
     def mean(self, i: int) -> float:
         return self.total[i] / self.count[i] if self.count[i] else float("-inf")

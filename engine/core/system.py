@@ -110,7 +110,10 @@ class SearchBudget:
     order's mean must be than the greedy order's to be chosen instead; ``by_kind``: the candidates are taken in
     turn from each kind of order (a shot, a move, a pass) rather than spread over the legal orders as they are
     listed (engine.core.search.spread_by_kind), where most legal orders are of one kind; ``slip``: how often the
-    easy player slips (engine.core.search.EasyPlayer).
+    easy player slips (engine.core.search.EasyPlayer); ``staged``: successive halving drops the weaker half once
+    each stage has spent its equal share of the budget (so no order is dropped on one playout), rather than
+    after every round; ``paired_wins``: another order beats the greedy one only if, on the playouts both had, it
+    came out better at least as often as worse (a tie counting for neither), rather than better in half.
     """
 
     width: int = 8
@@ -120,6 +123,8 @@ class SearchBudget:
     margin: float = 0.3
     by_kind: bool = False
     slip: float = 0.35
+    staged: bool = False
+    paired_wins: bool = False
 
 
 def shuffle_draw_piles(decks: dict[str, Deck], gen: Generator) -> None:
