@@ -97,7 +97,7 @@ class Dustup(PackagedRuleSystem):
         return value + OBJECTIVE_WEIGHT * held + UNIT_WEIGHT * fighting
 
     def search_budget(self) -> SearchBudget:
-        return SearchBudget(width=6, orders=60, horizon=8, replies=2, by_kind=True, paired_wins=True)
+        return SearchBudget(width=6, orders=60, horizon=8, replies=2, by_kind=True, paired_wins=True, slip=0.5)
 
     def deck_name(self, state: DustState, deck: str) -> str:
         return "the activation deck" if deck == "activation" else f"the {deck} deck"
