@@ -4,7 +4,8 @@ The hard player (:class:`SearchPlayer`) is written once over the rule-system con
 **determinized Monte Carlo with greedy playouts, narrowed by successive halving**:
 
 1. The candidates are the system's own greedy player's choice and an evenly spread sample of the other
-   legal orders (``SearchBudget.width`` in all).
+   legal orders (``SearchBudget.width`` in all); with ``SearchBudget.by_kind`` the sample takes each kind of
+   order in turn (a shot, a charge, a pass, a move), so a rare kind is weighed among a hundred moves.
 2. A *determinization* is a copy of the state re-dealt from what the side to act can know
    (:meth:`RuleSystem.determinize`: decks shuffled from the unseen cards, hidden counters and the enemy's
    secret orders sampled); the dice of every playout come from a :class:`Randomizer` seeded from the
@@ -18,9 +19,12 @@ The hard player (:class:`SearchPlayer`) is written once over the rule-system con
 4. Successive halving: every candidate gets a playout on the first determinization, the better half goes
    on to the next determinization, and so on until the budget is spent; all candidates of a round share
    the same determinization and dice seed (common random numbers), so they are compared on the same luck.
-   The greedy order always stays in, and another order replaces it only when, on the playouts both had,
-   its mean value beats the greedy order's by ``SearchBudget.margin`` and it did better in half of them at
-   least: a search on few playouts must not throw away a sound order for a lucky one.
+   With ``SearchBudget.staged`` the halving waits until each stage has spent its equal share of the budget
+   (a candidate is never dropped on one playout). The greedy order always stays in, and another order
+   replaces it only when, on the playouts both had, its mean value beats the greedy order's by
+   ``SearchBudget.margin`` and it did better in half of them at least (``SearchBudget.paired_wins``: better
+   at least as often as worse, ties counting for neither, since a shot that misses changes nothing): a
+   search on few playouts must not throw away a sound order for a lucky one.
 
 Why this method: the systems' orders are many small steps (a move, a turn, a shot), so a tree over them
 is deep and narrow per step; the greedy players already play each step sensibly, which makes them a good
