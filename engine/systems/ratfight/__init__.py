@@ -63,7 +63,8 @@ class RatFight(PackagedRuleSystem):
         return value + MORALE_WEIGHT * WIN_VALUE * (morale.rout_chance(state, enemy) - morale.rout_chance(state, side))
 
     def search_budget(self) -> SearchBudget:
-        return SearchBudget(width=8, orders=1200, horizon=12, replies=2, by_kind=True, staged=True, paired_wins=True)
+        return SearchBudget(width=8, orders=1200, horizon=12, replies=2, by_kind=True, staged=True,
+                            paired_wins=True, slip=0.45)
 
     def deck_name(self, state: RatState, deck: str) -> str:
         """The shared action deck, or a side's own 52-card resolution deck (``res-<side>``)."""
