@@ -4,7 +4,8 @@ The hard player (:class:`SearchPlayer`) is written once over the rule-system con
 **determinized Monte Carlo with greedy playouts, narrowed by successive halving**:
 
 1. The candidates are the system's own greedy player's choice and an evenly spread sample of the other
-   legal orders (``SearchBudget.width`` in all).
+   legal orders (``SearchBudget.width`` in all); with ``SearchBudget.by_kind`` the sample takes each kind of
+   order in turn (a shot, a charge, a pass, a move), so a rare kind is weighed among a hundred moves.
 2. A *determinization* is a copy of the state re-dealt from what the side to act can know
    (:meth:`RuleSystem.determinize`: decks shuffled from the unseen cards, hidden counters and the enemy's
    secret orders sampled); the dice of every playout come from a :class:`Randomizer` seeded from the
@@ -18,9 +19,12 @@ The hard player (:class:`SearchPlayer`) is written once over the rule-system con
 4. Successive halving: every candidate gets a playout on the first determinization, the better half goes
    on to the next determinization, and so on until the budget is spent; all candidates of a round share
    the same determinization and dice seed (common random numbers), so they are compared on the same luck.
-   The greedy order always stays in, and another order replaces it only when, on the playouts both had,
-   its mean value beats the greedy order's by ``SearchBudget.margin`` and it did better in half of them at
-   least: a search on few playouts must not throw away a sound order for a lucky one.
+   With ``SearchBudget.staged`` the halving waits until each stage has spent its equal share of the budget
+   (a candidate is never dropped on one playout). The greedy order always stays in, and another order
+   replaces it only when, on the playouts both had, its mean value beats the greedy order's by
+   ``SearchBudget.margin`` and it did better in half of them at least (``SearchBudget.paired_wins``: better
+   at least as often as worse, ties counting for neither, since a shot that misses changes nothing): a
+   search on few playouts must not throw away a sound order for a lucky one.
 
 Why this method: the systems' orders are many small steps (a move, a turn, a shot), so a tree over them
 is deep and narrow per step; the greedy players already play each step sensibly, which makes them a good
@@ -96,6 +100,39 @@ def spread(legal: Sequence[Any], first: Any, width: int) -> list[Any]:
     return out
 
 
+def spread_by_kind(legal: Sequence[Any], first: Any, width: int) -> list[Any]:
+    """``first`` and up to ``width - 1`` other legal orders taken in turn from each kind of order (its command
+    type, in the order the kinds first appear), evenly spread within a kind: a shot, a charge or a pass is
+    weighed even where the legal orders are mostly moves to one hex or another."""
+    kinds: dict[str, list[Any]] = {}
+    for c in legal:
+        if c != first:
+            kinds.setdefault(type(c).__name__, []).append(c)
+    out = [first]
+    share = dict.fromkeys(kinds, 0)
+    left = min(width - 1, sum(len(v) for v in kinds.values())) if width > 1 else 0
+    while left > 0:
+        for k, orders in kinds.items():
+            if left > 0 and share[k] < len(orders):
+                share[k] += 1
+                left -= 1
+    for k, orders in kinds.items():
+        if share[k]:
+            step = len(orders) / share[k]
+            out.extend(orders[int(i * step)] for i in range(share[k]))
+    return out
+
+
+def _stages(n: int) -> int:
+    """How many stages successive halving takes from ``n`` candidates down to two (the greedy order and the
+    best other): each stage keeps the greedy order and the better half of the others less one."""
+    stages = 1
+    while n > 2:
+        n = 1 + max(1, n // 2 - 1)
+        stages += 1
+    return stages
+
+
 def resolve_on(system: RuleSystem, state: Any, command: Any, rng: Randomizer) -> None:
     """Resolve ``command`` on ``state`` (a copy the search owns) with the search's own randomizer."""
     system.resolve(Resolution(system, state, rng), command)
@@ -127,7 +164,8 @@ class SearchPlayer:
                                           (), "only one order was open" if len(legal) == 1 else
                                           "no search: the greedy order was not open", _METHOD)
             return choice
-        candidates = spread(legal, greedy_choice, self.budget.width)
+        pick = spread_by_kind if self.budget.by_kind else spread
+        candidates = pick(legal, greedy_choice, self.budget.width)
         tally = _Tally(len(candidates))
         views = [first_view]
         seeds = [gen.next_u64()]
@@ -135,6 +173,8 @@ class SearchPlayer:
         players: dict[str, ComputerPlayer] = {}  # one greedy player a side for the decision's playouts
         spent = 0
         rounds = 0
+        stages = _stages(len(candidates)) if self.budget.staged else 0
+        stage = 0
         base = system.position_value(first_view, side)
         while spent < self.budget.orders:
             while len(views) <= rounds:
@@ -148,11 +188,15 @@ class SearchPlayer:
                 spent += used
                 tally.add(i, value, value > base, won, rounds)
             rounds += 1
+            if stages:  # halve once the stage's share of the budget is spent
+                if spent * stages < self.budget.orders * (stage + 1):
+                    continue
+                stage += 1
             if len(alive) > 2:  # the greedy order (0) always stays: it is the one to beat
                 keep = sorted(alive[1:], key=lambda i: (-tally.mean(i), i))[:max(1, len(alive) // 2 - 1)]
                 alive = [0, *keep]
         best = min(alive, key=lambda i: (-tally.mean(i), i))
-        if not tally.beats_greedy(best, self.budget.margin):
+        if not tally.beats_greedy(best, self.budget.margin, self.budget.paired_wins):
             best = 0
         choice = candidates[best]
         self.last_decision = _explain(system, state, side, self.name, candidates, tally, best, base)
@@ -207,9 +251,10 @@ class _Tally:
         self.won[i] += won
         self.by_round[i][round_] = value
 
-    def beats_greedy(self, i: int, margin: float) -> bool:
+    def beats_greedy(self, i: int, margin: float, paired_wins: bool = False) -> bool:
         """Is candidate ``i`` clearly better than the greedy order (0)? On the playouts both had (the same copies
-        and dice), its mean is higher by ``margin`` and it did better in half of them at least."""
+        and dice), its mean is higher by ``margin`` and it did better in half of them at least (``paired_wins``:
+        better at least as often as worse, a playout where both came out the same counting for neither)."""
         if i == 0:
             return False
         shared = [r for r in self.by_round[i] if r in self.by_round[0]]
@@ -217,7 +262,8 @@ class _Tally:
             return False
         diffs = [self.by_round[i][r] - self.by_round[0][r] for r in shared]
         better = sum(d > 0 for d in diffs)
-        return sum(diffs) / len(diffs) > margin and 2 * better >= len(diffs)
+        enough = better >= sum(d < 0 for d in diffs) if paired_wins else 2 * better >= len(diffs)
+        return sum(diffs) / len(diffs) > margin and enough
 
     def mean(self, i: int) -> float:
         return self.total[i] / self.count[i] if self.count[i] else float("-inf")
@@ -278,7 +324,7 @@ def level_players(greedy: GreedyFactory, budget: SearchBudget | None = None) -> 
         return SearchPlayer(seed, greedy, budget)
 
     def easy(seed: int) -> ComputerPlayer:
-        return EasyPlayer(seed, greedy)
+        return EasyPlayer(seed, greedy, slip=(budget or SearchBudget()).slip)
 
     return {"easy": easy, "hard": hard}
 

@@ -107,7 +107,13 @@ class SearchBudget:
     ``width``: candidate orders tried; ``orders``: simulated orders (the candidate and the playout after it)
     over the whole decision; ``horizon``: orders in one playout at most; ``replies``: the opponent's orders
     a playout waits for before the position is valued; ``margin``: how much better (in position value) another
-    order's mean must be than the greedy order's to be chosen instead.
+    order's mean must be than the greedy order's to be chosen instead; ``by_kind``: the candidates are taken in
+    turn from each kind of order (a shot, a move, a pass) rather than spread over the legal orders as they are
+    listed (engine.core.search.spread_by_kind), where most legal orders are of one kind; ``slip``: how often the
+    easy player slips (engine.core.search.EasyPlayer); ``staged``: successive halving drops the weaker half once
+    each stage has spent its equal share of the budget (so no order is dropped on one playout), rather than
+    after every round; ``paired_wins``: another order beats the greedy one only if, on the playouts both had, it
+    came out better at least as often as worse (a tie counting for neither), rather than better in half.
     """
 
     width: int = 8
@@ -115,6 +121,10 @@ class SearchBudget:
     horizon: int = 12
     replies: int = 2
     margin: float = 0.3
+    by_kind: bool = False
+    slip: float = 0.35
+    staged: bool = False
+    paired_wins: bool = False
 
 
 def shuffle_draw_piles(decks: dict[str, Deck], gen: Generator) -> None:

@@ -616,3 +616,24 @@ def test_a_hit_on_an_opening_is_against_d6_and_damages_the_building_and_occupant
     assert not b.state.units["H"].destroyed and b.state.units["H"].damage == 1
     assert fig(b, "h.2").status == UNTREATED
     assert K.script_used(b) == 2 + 11
+
+
+def test_a_second_weapon_whose_target_die_passes_a_d12_after_the_first_shot_holds_its_fire():
+    """Fire Mission, seed 1000, after 56 orders (the easy and default players): the Support Tank fires its
+    gun and its heavy machinegun at the Machinegun Team. The gun kills a figure, the team becomes a small
+    target, and the machinegun's target die goes past a D12: it holds its fire (the order's own check
+    would refuse that shot), where the battle used to stop with "no d14 in this engine"."""
+    from hexfront.engine.core.battle import Battle
+
+    battle = Battle.new("dustup", "firemission", seed=1000)
+    players = battle.system.computer_players()
+    sides = battle.system.sides(battle.state)
+    movers = {sides[0]: players["easy"](2000), sides[1]: players["default"](2001)}
+    while len(battle.log) < 56:
+        battle.submit(movers[battle.side_to_act()].choose(battle.system, battle.state))
+    order = FireWeapon(unit="T", weapons=("T.1", "T.2"), target="hw")
+    assert battle.system.validate(battle.state, order) is None
+    events = battle.submit(order)
+    held = [e for e in events if isinstance(e, E.Note) and "holds its fire" in e.text]
+    assert len(held) == 1 and "heavy machinegun" in held[0].text and "above D12" in held[0].text
+    assert any(isinstance(e, E.FigureChanged) and e.status == KILLED for e in events)

@@ -15,11 +15,14 @@ import attrs
 import pytest
 
 from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.players import RandomPlayer, computer_players_for
+from hexfront.engine.core.resolution import Randomizer
 from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.saves import battle_to_json
-from hexfront.engine.core.search import SearchPlayer, weigh
+from hexfront.engine.core.search import SearchPlayer, resolve_on, weigh
 from hexfront.engine.core.system import RuleSystem, SearchBudget
+from hexfront.engine.systems.dustup import victory
 
 SMALL = SearchBudget(width=3, orders=8, horizon=4, replies=1)
 
@@ -211,3 +214,21 @@ def test_disrupter_hard_reorders_the_squad_where_greedy_fires_the_bots():
     the hard player instead gives the CO's command (advance, spot, keep cover), which its playouts find leaves
     it better off once the enemy has replied."""
     assert_finds_what_greedy_misses(played("disrupter", "crossroads", 1, 72), 8, 1.0)
+
+
+def test_dustup_hard_stays_on_the_objective_where_greedy_walks_off_toward_the_next():
+    """Meeting Engagement, seed 3, after 21 orders: Fox Section stands next to the farm objective and holds
+    it (victory: held at the last turn, it counts). The greedy player moves it on toward the next objective it
+    does not hold, leaving this one open; the hard player ends the activation there, since its position
+    value counts objectives held (the way a Dustup battle is won)."""
+    battle = played("dustup", "meeting", 3, 21)
+    st = battle.state
+    fox = st.units["f"]
+    assert any(hex_distance(fox.pos, o) <= 1 for o in st.tables.objectives)
+    held = victory.objectives_held(st, "blue")
+    greedy_order = battle.system.computer_players()["default"](0).choose(battle.system, battle.state)
+    assert type(greedy_order).__name__ == "Move" and greedy_order.unit == "f"
+    after = battle.system.copy_state(st)
+    resolve_on(battle.system, after, greedy_order, Randomizer(1))
+    assert victory.objectives_held(after, "blue") < held, "the greedy move gives the objective up"
+    assert_finds_what_greedy_misses(battle, 8, 1.5)

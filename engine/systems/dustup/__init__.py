@@ -14,11 +14,16 @@ from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 from hexfront.engine.core.view import BoardView
 
-from . import board, campaign, data, determinize, forces, rules, view
+from . import board, campaign, data, determinize, forces, rules, victory, view
 from .action import Hooks
 from .describe import Describer
 from .rulebook import RULEBOOK
 from .state import DustState
+
+#: a position's worth of an objective held (victory: the side holding more at the last turn wins), in figures
+OBJECTIVE_WEIGHT = 3.0
+#: a position's worth of a unit still fighting (victory: a side with none left has lost), in figures
+UNIT_WEIGHT = 1.5
 
 
 class Dustup(PackagedRuleSystem):
@@ -79,8 +84,20 @@ class Dustup(PackagedRuleSystem):
         """Decks shuffled, the enemy's hidden markers, minefields and targets dealt again (.determinize)."""
         return determinize.determinize(state, side, gen)
 
+    def position_value(self, state: DustState, side: str) -> float:
+        """The core's measure (the battle's end, else figures lost by the enemy less those lost), and what wins
+        a Dustup battle at the last turn (victory): each objective ``side`` holds now and the enemy does not
+        is worth OBJECTIVE_WEIGHT, each unit still fighting (not routed) more than the enemy's, UNIT_WEIGHT."""
+        value = super().position_value(state, side)
+        if state.result is not None:
+            return value
+        enemy = state.other(side)
+        held = victory.objectives_held(state, side) - victory.objectives_held(state, enemy)
+        fighting = len(victory.fighting(state, side)) - len(victory.fighting(state, enemy))
+        return value + OBJECTIVE_WEIGHT * held + UNIT_WEIGHT * fighting
+
     def search_budget(self) -> SearchBudget:
-        return SearchBudget(width=4, orders=28, horizon=6, replies=2)
+        return SearchBudget(width=6, orders=60, horizon=8, replies=2, by_kind=True, paired_wins=True, slip=0.5)
 
     def deck_name(self, state: DustState, deck: str) -> str:
         return "the activation deck" if deck == "activation" else f"the {deck} deck"

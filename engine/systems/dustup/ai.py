@@ -77,6 +77,9 @@ class DefaultPlayer:
 
     def __init__(self, seed: int) -> None:
         """It plays the same way every time; the seed is taken for the common player interface."""
+        #: what one decision works out once and asks for every order it prices (a unit's goal, the enemies
+        #: watching a hex): kept only while :meth:`choose` runs, since the state changes between decisions
+        self._memo: dict[tuple[str, str, Hex | None], Any] | None = None
 
     def choose(self, system: Any, st: DustState) -> Any:
         legal = system.legal_commands(st)
@@ -85,10 +88,14 @@ class DefaultPlayer:
         if st.pending is not None:
             return self._decide(st, legal)
         best_value, best = None, legal[0]
-        for cmd in legal:
-            value = self.value(st, cmd)
-            if best_value is None or value > best_value:
-                best_value, best = value, cmd
+        self._memo = {}
+        try:
+            for cmd in legal:
+                value = self.value(st, cmd)
+                if best_value is None or value > best_value:
+                    best_value, best = value, cmd
+        finally:
+            self._memo = None
         return best
 
     # -- decisions ------------------------------------------------------------------------------
@@ -221,11 +228,34 @@ class DefaultPlayer:
 
     # movement ---------------------------------------------------------------------------------------------
     def _goal(self, st: DustState, u: Unit) -> Hex | None:
+        """The nearest objective not held by us (then the nearest held), else the nearest enemy."""
+        memo = self._memo
+        key = ("goal", u.id, None)
+        if memo is not None and key in memo:
+            goal: Hex | None = memo[key]
+            return goal
         objectives = list(st.tables.objectives)
         if objectives:
-            return min(objectives, key=lambda o: (self._held_by_us(st, u.side, o), hex_distance(u.hex, o)))
-        enemies = [e.hex for e in st.enemies(u.side)]
-        return min(enemies, key=lambda h: hex_distance(u.hex, h)) if enemies else None
+            goal = min(objectives, key=lambda o: (self._held_by_us(st, u.side, o), hex_distance(u.hex, o)))
+        else:
+            enemies = [e.hex for e in st.enemies(u.side)]
+            goal = min(enemies, key=lambda h: hex_distance(u.hex, h)) if enemies else None
+        if memo is not None:
+            memo[key] = goal
+        return goal
+
+    def _watchers(self, st: DustState, side: str, to: Hex) -> list[Unit]:
+        """The enemies of ``side`` known, not pinned, within effective range of ``to`` and seeing it."""
+        memo = self._memo
+        key = ("watch", side, to)
+        if memo is not None and key in memo:
+            seen: list[Unit] = memo[key]
+            return seen
+        seen = [e for e in st.enemies(side) if not e.hidden and e.suppression == 0
+                and hex_distance(to, e.hex) <= EFFECTIVE_RANGE and ground.can_see(st, e.hex, to)]
+        if memo is not None:
+            memo[key] = seen
+        return seen
 
     @staticmethod
     def _held_by_us(st: DustState, side: str, obj: Hex) -> bool:
@@ -252,8 +282,7 @@ class DefaultPlayer:
         cover = COVER_SHIFT[st.tables.cover.get(to, "none")] + \
             (1 if st.tables.conceal.get(to, "none") != "none" else 0)
         value += 0.35 * cover
-        watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
-                    and hex_distance(to, e.hex) <= EFFECTIVE_RANGE and ground.can_see(st, e.hex, to)]
+        watchers = self._watchers(st, u.side, to)
         if not cover:
             value -= 0.3 * len(watchers)
         if watchers:

@@ -6,7 +6,7 @@ Tank shock (tankshock.py) uses the same approach and withdrawal.
 
 from __future__ import annotations
 
-from hexfront.engine.core.hexes import Hex, hex_distance, path_cost, shortest_path
+from hexfront.engine.core.hexes import Hex, hex_distance, path_cost, reachable, shortest_path
 from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground, vehicles
@@ -97,16 +97,19 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
     if len(enter) < len(costs):
         return None
     cost = ground.step_cost(st, u)
+    # with a budget (the movement roll), one search finds the cheapest way to every hex within it at once
+    within = reachable(u.hex, budget, cost) if budget is not None else None
     best = None
     for h in goals[0].hex.neighbours():
         if not st.tables.on_board(h) or any(hex_distance(h, g.hex) != 1 for g in goals):
             continue
         if not ground.may_end_at(st, u, h, assaulting=goals[0].id):
             continue
-        path = shortest_path(u.hex, h, cost, budget=budget)
-        if path is None:
-            continue
-        c = path_cost(path, cost)
+        if within is not None:
+            c = within.get(h)
+        else:
+            path = shortest_path(u.hex, h, cost)
+            c = path_cost(path, cost) if path is not None else None
         if c is None:
             continue
         key = (c + max(enter.values()), c, h.q, h.r)

@@ -372,6 +372,14 @@ def resolve(ctx: Resolution, u: Unit, cmd: FireWeapon) -> None:
                             rule=RULE_MULTI))
             break
         w = carried_weapon(st, f)
+        if w.kind != "guided":
+            # what an earlier weapon of this action did to the target (its cover, its size) may have taken
+            # its target die past a D12: that weapon then has no shot left, as the order's check would say
+            die, shifts = weapon_target_die(st, u, f, target, cmd.part, moving_fire=moving_fire)
+            if die > 12:
+                ctx.emit(E.Note(text=f"the {w.name} holds its fire: no shot is possible, the "
+                                f"{describe_die(die, shifts)}", rule=RULE_MULTI))
+                continue
         shot = guided_shot(ctx, u, f, target, cmd.part) if w.kind == "guided" else \
             direct_shot(ctx, u, f, target, cmd.part, moving_fire=moving_fire)
         casualties += shot.casualties

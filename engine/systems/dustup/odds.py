@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import TypeVar
 
 from hexfront.engine.core.odds import dice_odds, faces
@@ -98,6 +99,15 @@ def p_successes(dice: Sequence[int], target: int) -> tuple[float, float, float]:
 
 def shot_outcomes(dice: Sequence[int], target: int, extra_hits: bool = False,
                   multiplier: int = 1) -> tuple[float, float, dict[int, float]]:
+    """:func:`counted_shot_outcomes`, kept per set of dice: the previews and the computer's pricing ask the
+    same few sets again and again (a copy of the hits' table, so a caller may keep or change it)."""
+    none, minor, major = counted_shot_outcomes(tuple(dice), target, extra_hits, multiplier)
+    return none, minor, dict(major)
+
+
+@lru_cache(maxsize=8192)
+def counted_shot_outcomes(dice: tuple[int, ...], target: int, extra_hits: bool = False,
+                          multiplier: int = 1) -> tuple[float, float, dict[int, float]]:
     """Shoot Action: Resolving Direct Fire and Determine Casualties, every face of every die counted.
 
     The firer's ``dice`` against one ``target`` die: (P no success, P a minor success, {k: P a major success

@@ -11,13 +11,17 @@ from typing import Any
 
 from hexfront.engine.core.campaign import CAMPAIGN_OPTION, CampaignRules
 from hexfront.engine.core.rng import Generator
-from hexfront.engine.core.system import PackagedRuleSystem, SearchBudget, SystemParts
+from hexfront.engine.core.system import WIN_VALUE, PackagedRuleSystem, SearchBudget, SystemParts
 
-from . import campaign, data, determinize, events, refusals, rules, view
+from . import campaign, data, determinize, events, morale, refusals, rules, view
 from . import commands as C
 from .describe import Describer
 from .rulebook import RULEBOOK
 from .state import ACTION_DECK, DOWN, FLED, RatState, res_deck
+
+#: the share of a battle won that a sure break at the next Morale Check is worth in a position's value: the
+#: check may be a turn away, and casualties may still change before it
+MORALE_WEIGHT = 0.4
 
 
 class RatFight(PackagedRuleSystem):
@@ -45,17 +49,22 @@ class RatFight(PackagedRuleSystem):
 
     def position_value(self, state: RatState, side: str) -> float:
         """The core's measure (the battle's end, else casualties for morale given less taken), a Downed or
-        fled model counting half a casualty: it is out of the fight for now, and close combat finishes it."""
+        fled model counting half a casualty: it is out of the fight for now, and close combat finishes it.
+        To that, how much likelier the enemy is than ``side`` to break at a Morale Check held now
+        (morale.rout_chance), weighted by MORALE_WEIGHT of a battle won: a casualty more on a force near
+        its breaking point, or its leader Downed, weighs more than one on a force far from it."""
         value = super().position_value(state, side)
         if state.result:
             return value
         for m in state.models.values():
             if m.status in (DOWN, FLED):
                 value += 0.5 if m.side != side else -0.5
-        return value
+        enemy = state.other(side)
+        return value + MORALE_WEIGHT * WIN_VALUE * (morale.rout_chance(state, enemy) - morale.rout_chance(state, side))
 
     def search_budget(self) -> SearchBudget:
-        return SearchBudget(width=8, orders=480, horizon=12, replies=2)
+        return SearchBudget(width=8, orders=1200, horizon=12, replies=2, by_kind=True, staged=True,
+                            paired_wins=True, slip=0.45)
 
     def deck_name(self, state: RatState, deck: str) -> str:
         """The shared action deck, or a side's own 52-card resolution deck (``res-<side>``)."""

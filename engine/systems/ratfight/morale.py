@@ -68,7 +68,7 @@ def _test_from(ctx: Resolution, st: RatState, start: int) -> bool:
         if not left:
             ctx.emit(E.ForceBroken(side=side, force=force, reason="nobody is left on the battlefield"))
             continue
-        leaders = sorted((m for m in left if present(m) and m.leader), key=lambda m: -m.leader)
+        leaders = _leaders(left)
         n = leaders[0].leader if leaders else 1
         may_choose = n > 1 and st.tables.morale_choice
         mods = [f"must beat {lost} {'casualty' if lost == 1 else 'casualties'} (Morale Check)"]
@@ -89,6 +89,36 @@ def _test_from(ctx: Resolution, st: RatState, start: int) -> bool:
         _verdict(ctx, side, force, lost, best_card(cards), n, unasked=may_choose and same)
     _end_of_morale(ctx, st)
     return True
+
+
+def _leaders(left: list[Model]) -> list[Model]:
+    """The force's leaders present on the battlefield and not Down, the one with most cards first (Leaders and
+    Heroes: he lets the side draw that many morale cards)."""
+    return sorted((m for m in left if present(m) and m.leader), key=lambda m: -m.leader)
+
+
+def break_chance(st: RatState, side: str, force: str) -> float:
+    """The chance that ``force`` breaks at the Morale Check if it were tested now: every one of the cards its
+    leader lets it draw (one without a leader present) fails to beat its casualties, each card a value of 1
+    to 13, drawn from a full deck (Morale Check). A force already broken, or with nobody left, has broken for sure."""
+    if f"{side}/{force}" in st.broken:
+        return 1.0
+    left = [m for m in st.models.values() if m.side == side and m.force == force
+            and (m.on_table or m.carried_by) and m.status != ABANDONED]
+    if not left:
+        return 1.0
+    leaders = _leaders(left)
+    cards = leaders[0].leader if leaders else 1
+    return (min(13, casualties(st, side, force)) / 13) ** cards
+
+
+def rout_chance(st: RatState, side: str) -> float:
+    """The chance that every force of ``side`` breaks at the Morale Check if it were tested now (the side
+    has then lost), its forces tested apart."""
+    chance = 1.0
+    for force in forces(st, side):
+        chance *= break_chance(st, side, force)
+    return chance
 
 
 def _verdict(ctx: Resolution, side: str, force: str, lost: int, card: str, n: int, unasked: bool = False) -> None:

@@ -12,9 +12,12 @@ from hexfront.engine.core.search import (
     Decision,
     EasyPlayer,
     SearchPlayer,
+    _stages,
+    _Tally,
     decision_for,
     decision_seed,
     spread,
+    spread_by_kind,
 )
 from hexfront.engine.core.system import SearchBudget, all_systems, get_system, shuffle_draw_piles
 
@@ -34,6 +37,48 @@ def test_spread_keeps_the_greedy_order_first_and_spreads_the_rest():
     assert picked[0] == 42 and len(picked) == 5 and len(set(picked)) == 5
     assert picked[1:] == [0, 24, 50, 75]  # evenly over the 99 others (42 taken out), not the first few
     assert spread([7], 7, 8) == [7]
+
+
+class Move(int):
+    """A stand-in order of one kind."""
+
+
+class Shot(int):
+    """A stand-in order of another kind."""
+
+
+def test_spread_by_kind_takes_each_kind_in_turn_so_a_rare_shot_is_weighed_among_many_moves():
+    legal = [Move(i) for i in range(90)] + [Shot(100), Shot(101)]
+    picked = spread_by_kind(legal, legal[5], 6)
+    assert picked[0] == 5 and len(picked) == 6 and len(set(picked)) == 6
+    assert sorted(x for x in picked if isinstance(x, Shot)) == [100, 101]  # both shots, though 2 of 92
+    assert not any(isinstance(x, Shot) for x in spread(legal, legal[5], 6))  # the plain spread: moves only
+    assert spread_by_kind([Move(1)], Move(1), 8) == [1]
+
+
+def test_staged_halving_counts_its_stages_down_to_the_greedy_order_and_one_other():
+    assert [_stages(n) for n in (1, 2, 3, 4, 6, 8)] == [1, 1, 2, 2, 3, 3]
+
+
+def test_paired_wins_count_ties_for_neither_side():
+    tally = _Tally(2)
+    for r, (greedy, other) in enumerate([(0, 0), (0, 0), (0, 0), (0, 3), (1, 0)]):
+        tally.add(0, greedy, False, False, r)
+        tally.add(1, other, False, False, r)
+    # mean better by 0.4; better once, worse once, tied three times: only the tie-blind count lets it through
+    assert not tally.beats_greedy(1, 0.3)
+    assert tally.beats_greedy(1, 0.3, paired_wins=True)
+    assert not tally.beats_greedy(1, 0.5, paired_wins=True)
+
+
+def test_a_staged_search_stays_in_its_budget_and_gives_a_legal_order():
+    battle = _battle_after("ratfight", "convoy", 3)
+    system = battle.system
+    greedy = system.computer_players()["default"]
+    budget = SearchBudget(width=6, orders=60, horizon=6, replies=1, by_kind=True, staged=True, paired_wins=True)
+    first = SearchPlayer(5, greedy, budget).choose(system, battle.state)
+    assert first == SearchPlayer(5, greedy, budget).choose(system, battle.state)
+    assert first in system.legal_commands(battle.state)
 
 
 def test_decision_seeds_differ_by_player_and_by_decision():
