@@ -11,17 +11,16 @@ moved follow their orders (this game's reading of "without deviation").
 
 from __future__ import annotations
 
-from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
 from .board import (
-    CLOSE,
     R_COVER,
     R_ORDERS,
     R_TURN,
     co_unit,
     edge_distance,
+    holders,
     is_bot_team,
     is_ford,
     is_led,
@@ -171,9 +170,7 @@ def final_victory(ctx: Resolution) -> None:
     """This game's victory rule (scenario "hold"): when the last turn ends, the side with more teams (not routed)
     on or next to the objective wins; if even, the side that lost fewer units; else a draw."""
     s: DisState = ctx.state
-    obj = s.tables.objective
-    near = {side: sum(1 for t in s.side_teams(side) if not t.routed and hex_distance(t.hex, obj) <= CLOSE)
-            for side in s.sides}
+    near = {side: holders(s, side) for side in s.sides}
     a, b = s.sides
     if near[a] != near[b]:
         w = a if near[a] > near[b] else b
