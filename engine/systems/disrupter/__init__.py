@@ -88,9 +88,9 @@ class Disrupter(PackagedRuleSystem):
         return value
 
     def search_budget(self) -> SearchBudget:
-        """Eight candidates, each played on through the enemy's next two orders; about 0.5 s a decision on this
-        machine, now that sight lines over the terrain are worked out once per map."""
-        return SearchBudget(width=8, orders=320, horizon=10, replies=2)
+        """Eight candidates, each played on through the enemy's next two orders: about 0.3 s a decision on this
+        machine (a few take ten times that), now that sight lines over the terrain are kept per map."""
+        return SearchBudget(width=8, orders=240, horizon=10, replies=2)
 
     def idle_reason(self, state: DisState, piece_id: str | None) -> str:
         return idle_reason(state, piece_id)
