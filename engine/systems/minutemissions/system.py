@@ -85,10 +85,10 @@ class MinuteMissions(PackagedRuleSystem):
         return value
 
     def search_budget(self) -> SearchBudget:
-        """The standard player plans a mech's whole turn when it activates (the costly part of a playout): four
-        candidates, a playout ends at the enemy's first order after its own (the unit's turn played out), and
-        a small margin, since a turn's worth of damage moves the value by tenths of a mech."""
-        return SearchBudget(width=4, orders=32, horizon=12, replies=1, margin=0.1)
+        """The standard player plans a mech's whole turn when it activates (the costly part of a playout): few
+        candidates, and a playout ends at the enemy's first order after its own (the unit's turn played out).
+        Four candidates, 32 orders and a 0.1 margin were tried: slower (worst decision 2.3 s) and no stronger."""
+        return SearchBudget(width=3, orders=18, horizon=10, replies=1)
 
     def idle_reason(self, state: MissionState, piece_id: str | None) -> str:
         return orders.idle_reason(state, piece_id)
