@@ -5,6 +5,8 @@ from __future__ import annotations
 import diskit as K
 from diskit import C, E
 
+from hexfront.engine.systems.disrupter import turns
+
 PLACE = (2, 2)  # the test ground's landmark (an order may name it)
 
 
@@ -255,3 +257,19 @@ def test_briefing_limits():
     assert b.state.squads["red-b"].order.place == K.hx(1, 5)
     b.submit(C.EndBriefing("red"))
     assert b.side_to_act() == "blue" and len(b.legal_commands()) < 3000
+
+
+def test_a_co_routed_off_the_board_hands_over_to_an_nco():
+    """Rule 9 (succession), this game's reading: a routed CO who leaves the board by his own edge is out of the
+    battle like a fallen one: the first squad's NCO takes over (the next initiative needs a CO to roll)."""
+    b = K.battle()  # the red CO's team stands on row 9, red's own edge
+    team = K.team(b, "red-co")
+    team.routed = True
+    turns.routed_retreat(K.ctx(b), team)
+    assert team.gone and any(u.alive for u in team.units)
+    assert b.state.platoons["red"].co == "red-a1.1" and b.state.result is None
+    for _ in range(40):  # on to the next turn, whose initiative is rolled with the new CO
+        if b.state.turn == 2:
+            break
+        b.submit(C.EndPhase(b.side_to_act()))
+    assert b.state.turn == 2 and b.state.result is None

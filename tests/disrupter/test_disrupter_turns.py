@@ -6,6 +6,9 @@ import diskit as K
 import pytest
 from diskit import C, E
 
+from hexfront.engine.core.hexes import LOS_BLOCK, Hex, line_of_sight
+from hexfront.engine.systems.disrupter.board import _terrain_sight
+
 
 @pytest.mark.parametrize("init,first", [
     ((10, 90), "red"),        # only red succeeds
@@ -63,6 +66,29 @@ def test_line_of_sight():
     s.teams["blue-a2"].pos = K.hx(12, 5)
     assert not sees(s, K.hx(11, 5), K.hx(13, 5), "red")  # an enemy between
     assert sees(s, K.hx(11, 5), K.hx(13, 5), "blue")     # a friend between
+
+
+def test_sight_lines_kept_per_map_agree_with_the_core_line_of_sight():
+    """Rule 12: ``sees`` keeps the lines the terrain leaves open once per map; it answers as the core's
+    line_of_sight does (the hex-edge rule: either nudged line will do) with the enemy teams where they stand
+    now, and a team that moves after a line was kept blocks or unblocks it at once."""
+    rows = [list("." * 16) for _ in range(10)]
+    for col, row, glyph in ((4, 3, "#"), (5, 4, "%"), (7, 2, "%"), (3, 5, "#"), (9, 6, "%")):
+        rows[row][col] = glyph
+    b = K.battle(map="\n".join("".join(r) for r in rows), start=False)
+    s = b.state
+    hexes = sorted(s.tables.board)
+
+    def by_the_core(a: Hex, c: Hex, side: str) -> bool:
+        enemy = {t.pos for t in s.teams.values() if t.on_board and t.side != side}
+        return line_of_sight(a, c, lambda h: LOS_BLOCK if h in enemy else _terrain_sight(s, h)).visible
+
+    for spot in (K.hx(6, 3), K.hx(2, 2), K.hx(8, 5)):
+        s.teams["blue-a2"].pos = spot  # moved after the lines were first kept
+        for a in hexes[::5]:
+            for c in hexes[1::7]:
+                for side in ("red", "blue"):
+                    assert K.rules.sees(s, a, c, side) == by_the_core(a, c, side), (a, c, side, spot)
 
 
 def test_movement_limits():

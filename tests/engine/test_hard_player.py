@@ -23,6 +23,7 @@ from hexfront.engine.core.saves import battle_to_json
 from hexfront.engine.core.search import SearchPlayer, resolve_on, weigh
 from hexfront.engine.core.system import RuleSystem, SearchBudget
 from hexfront.engine.systems.dustup import victory
+from hexfront.engine.systems.minutemissions.commands import Activate
 
 SMALL = SearchBudget(width=3, orders=8, horizon=4, replies=1)
 
@@ -185,9 +186,9 @@ def test_selfplay_with_the_hard_player_reproduces_byte_identical_saves(system_id
     assert game() == first
 
 
-def assert_finds_what_greedy_misses(battle: Battle, playouts: int, margin: float) -> None:
+def assert_finds_what_greedy_misses(battle: Battle, playouts: int, margin: float) -> Any:
     """The hard player's order differs from the greedy one's, and a longer look (``playouts`` playouts each,
-    from another generator than the decision's) finds it worth more by ``margin`` at least."""
+    from another generator than the decision's) finds it worth more by ``margin`` at least: that order."""
     system = battle.system
     greedy = system.computer_players()["default"]
     plain = greedy(0).choose(system, system.copy_state(battle.state))
@@ -196,6 +197,7 @@ def assert_finds_what_greedy_misses(battle: Battle, playouts: int, margin: float
     value_found, value_plain = weigh(system, battle.state, [found, plain], greedy, system.search_budget(),
                                      playouts, Generator(2026))
     assert value_found > value_plain + margin, (value_found, value_plain)
+    return found
 
 
 def test_ratfight_hard_keeps_the_squad_aboard_where_greedy_climbs_out_under_the_guns():
@@ -232,3 +234,14 @@ def test_dustup_hard_stays_on_the_objective_where_greedy_walks_off_toward_the_ne
     resolve_on(battle.system, after, greedy_order, Randomizer(1))
     assert victory.objectives_held(after, "blue") < held, "the greedy move gives the objective up"
     assert_finds_what_greedy_misses(battle, 8, 1.5)
+
+
+def test_minutemissions_hard_takes_the_free_yard_where_greedy_activates_the_best_gun():
+    """Foundry, seed 2, after 32 orders (round 1): the Hopper lies wrecked on one yard, a Meridian mech holds
+    the other. The greedy player activates the Swarm for its shots; the hard player activates the Crusher,
+    whose turn (press on, four steps) ends on the free yard, to be scored at the end of the round, which its
+    playouts find leaves Ashen a yard better off."""
+    battle = played("minutemissions", "foundry", 2, 32)
+    greedy_order = battle.system.computer_players()["default"](0).choose(battle.system, battle.state)
+    assert greedy_order == Activate("A4")
+    assert assert_finds_what_greedy_misses(battle, 8, 0.5) == Activate("A1")

@@ -65,12 +65,14 @@ class DefaultPlayer:
         """It plays the same way every time; the seed is taken for the common player interface."""
         self.seed = seed
         self._sight: dict[tuple[Hex, Hex, str], bool] = {}
+        self._threats: dict[tuple[str, Hex], float] = {}  # for one choice: the state does not change in it
 
     # -----------------------------------------------------------------------------------------
     def choose(self, system: Any, s: DisState) -> Any:
         side = rules.side_to_act(s)
         assert side is not None  # the computer is asked only when its side is to act
         self._sight = {}
+        self._threats = {}
         if s.phase == "briefing":
             return self._briefing(s, side)
         seg = s.segment
@@ -197,6 +199,13 @@ class DefaultPlayer:
 
     def _threat(self, s: DisState, side: str, h: Hex) -> float:
         """The fire the enemy teams that see ``h`` could bring on it from where they stand."""
+        key = (side, h)
+        found = self._threats.get(key)
+        if found is None:
+            found = self._threats[key] = self._threat_now(s, side, h)
+        return found
+
+    def _threat_now(self, s: DisState, side: str, h: Hex) -> float:
         total = 0.0
         for e in s.side_teams(s.other(side)):
             if e.routed:

@@ -18,7 +18,7 @@ from hexfront.engine.core.hexes import (
     axial_to_offset,
     hex_distance,
     hex_label,
-    line_of_sight,
+    line_pair,
 )
 
 from .data import UnitSpec, Vehicle
@@ -99,25 +99,44 @@ def sees(s: DisState, a: Hex, b: Hex, viewer_side: str) -> bool:
 
     Vehicles (this game's own; Rule 12: "Vehicles have different LOS rules than Infantry"): a vehicle stands
     tall, so light cover between does not block sight from it or to it; buildings and enemy teams still do.
-    Its facing does not matter for sight (Rule 12: "Facing does not matter for ... the one Vehicle")."""
-    enemy = set()
-    tall = False
-    for t in s.teams.values():
-        if t.on_board:
-            if t.side != viewer_side:
-                enemy.add(t.pos)
-            if (t.pos == a or t.pos == b) and vehicle_of(s, t) is not None:
-                tall = True
+    Its facing does not matter for sight (Rule 12: "Facing does not matter for ... the one Vehicle").
 
-    def los_of(h: Hex) -> int:
-        if h in enemy:
-            return LOS_BLOCK
-        ground = s.tables.terrain_at(h)
-        if tall and ground is not None and ground.sight == "cover":
-            return LOS_CLEAR
-        return _terrain_sight(s, h)
+    The lines the terrain leaves open between two hexes never change in a battle: they are worked out once per
+    map (:func:`open_lines`); only the enemy teams standing on them are looked at each time."""
+    if hex_distance(a, b) <= 1:
+        return True
+    teams = [t for t in s.teams.values() if t.on_board]
+    tall = bool(s.tables.vehicles) and any((t.pos == a or t.pos == b) and vehicle_of(s, t) is not None
+                                           for t in teams)
+    lines = open_lines(s, a, b, tall)
+    if not lines:
+        return False
+    enemy = {t.pos for t in teams if t.side != viewer_side}
+    return any(enemy.isdisjoint(between) for between in lines)
 
-    return line_of_sight(a, b, los_of).visible
+
+def open_lines(s: DisState, a: Hex, b: Hex, tall: bool) -> tuple[frozenset[Hex], ...]:
+    """The hexes strictly between ``a`` and ``b`` on each sight line that the terrain alone does not block (the
+    two lines nudged either side of the true one, as the core's ``line_of_sight`` draws them; one if they agree).
+    Sight is had along any of them no enemy team stands on (the core's hex-edge rule). ``tall``: a vehicle at
+    either end (light cover between does not block)."""
+    key = (a, b, tall)
+    cache = s.tables.sight_cache
+    found: tuple[frozenset[Hex], ...] | None = cache.get(key)
+    if found is None:
+        def los_of(h: Hex) -> int:
+            ground = s.tables.terrain_at(h)
+            if tall and ground is not None and ground.sight == "cover":
+                return LOS_CLEAR
+            return _terrain_sight(s, h)
+
+        lines = []
+        for path in dict.fromkeys(tuple(p) for p in line_pair(a, b)):
+            between = path[1:-1]
+            if all(los_of(h) < LOS_BLOCK for h in between):
+                lines.append(frozenset(between))
+        found = cache[key] = tuple(lines)
+    return found
 
 
 def team_move(s: DisState, team: Team) -> int:
@@ -228,6 +247,17 @@ def hex_words(h: Hex | None) -> str:
 
 def is_officer(s: DisState, u: Unit) -> bool:
     return u.alive and u.klass == "officer"
+
+
+def officers_left(s: DisState, side: str) -> int:
+    """Rule 9: the living officers of ``side``'s teams on the board (none left: the platoon surrenders)."""
+    return sum(1 for t in s.side_teams(side) for u in t.units if is_officer(s, u))
+
+
+def holders(s: DisState, side: str) -> int:
+    """This game's victory rule (scenario "hold"): ``side``'s teams, not routed, on or next to the objective."""
+    obj = s.tables.objective
+    return sum(1 for t in s.side_teams(side) if not t.routed and hex_distance(t.hex, obj) <= CLOSE)
 
 
 def team_has_officer(s: DisState, team: Team) -> bool:

@@ -31,6 +31,7 @@ from .board import (
     is_bot_team,
     is_led,
     is_officer,
+    officers_left,
     order_of,
     routes,
     sees,
@@ -218,8 +219,7 @@ def check_surrender(ctx: Resolution) -> None:
     s: DisState = ctx.state
     if s.result is not None:
         return
-    beaten = [side for side in s.sides
-              if not any(is_officer(s, u) for t in s.side_teams(side) for u in t.units)]
+    beaten = [side for side in s.sides if not officers_left(s, side)]
     if len(beaten) == 2:
         ctx.emit(E.BattleEnded(winner=None, reason="both platoons have lost every officer and surrender",
                                rule=R_COMMAND))

@@ -92,7 +92,12 @@ class Team:
 
     @property
     def on_board(self) -> bool:
-        return not self.gone and self.pos is not None and any(u.alive for u in self.units)
+        if self.gone or self.pos is None:
+            return False
+        for u in self.units:  # a plain loop: asked very often by the computer players
+            if u.alive:
+                return True
+        return False
 
     def canonical(self) -> tuple[Any, ...]:
         return (self.id, self.squad, (self.pos.q, self.pos.r) if self.pos else None, self.cover, self.spotted,

@@ -11,17 +11,16 @@ moved follow their orders (this game's reading of "without deviation").
 
 from __future__ import annotations
 
-from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
 
 from . import events as E
 from .board import (
-    CLOSE,
     R_COVER,
     R_ORDERS,
     R_TURN,
     co_unit,
     edge_distance,
+    holders,
     is_bot_team,
     is_ford,
     is_led,
@@ -30,7 +29,7 @@ from .board import (
     segment_teams,
     team_move,
 )
-from .combat import change_stress, instinct_check, move_auto
+from .combat import change_stress, check_surrender, instinct_check, move_auto, succession
 from .dice import CRIT_SUCCESS, Check
 from .offers import segment_has_orders
 from .state import DisState, Team
@@ -171,9 +170,7 @@ def final_victory(ctx: Resolution) -> None:
     """This game's victory rule (scenario "hold"): when the last turn ends, the side with more teams (not routed)
     on or next to the objective wins; if even, the side that lost fewer units; else a draw."""
     s: DisState = ctx.state
-    obj = s.tables.objective
-    near = {side: sum(1 for t in s.side_teams(side) if not t.routed and hex_distance(t.hex, obj) <= CLOSE)
-            for side in s.sides}
+    near = {side: holders(s, side) for side in s.sides}
     a, b = s.sides
     if near[a] != near[b]:
         w = a if near[a] > near[b] else b
@@ -221,21 +218,31 @@ def follow_orders(ctx: Resolution, team: Team) -> None:
         ctx.emit(E.TeamMoveDone(team=team.id, how="followed orders"))
 
 
+def routed_off(ctx: Resolution, team: Team) -> None:
+    """A routed team leaves the board by its own edge, with its officers: Rule 9's succession when the CO goes
+    with it (an NCO takes over), the surrender when no officer is left on the board, and the platoon broken
+    when no team is."""
+    s: DisState = ctx.state
+    ctx.emit(E.TeamLeftBoard(team=team.id, reason="routed off its own edge"))
+    if any(u.id == s.platoons[team.side].co for u in team.living):
+        succession(ctx, team.side)
+    check_surrender(ctx)
+    check_broken(ctx)
+
+
 def routed_retreat(ctx: Resolution, team: Team) -> None:
     """Rule 8 (panic: rout): a routed team retreats its full Movement toward its own edge; this game's reading:
     a routed team that starts on its edge row, or reaches it with movement to spare, leaves the board."""
     s: DisState = ctx.state
     if edge_distance(s, team.side, team.hex) == 0:
-        ctx.emit(E.TeamLeftBoard(team=team.id, reason="routed off its own edge"))
-        check_broken(ctx)
+        routed_off(ctx, team)
         return
     path = move_auto(ctx, team, "retreat", None, "routs")
     if not team.on_board or s.result is not None:
         return
     spare = team_move(s, team) - len(path)
     if edge_distance(s, team.side, team.hex) == 0 and spare > 0 and not any(is_ford(s, h) for h in path):
-        ctx.emit(E.TeamLeftBoard(team=team.id, reason="routed off its own edge"))
-        check_broken(ctx)
+        routed_off(ctx, team)
         return
     ctx.emit(E.TeamMoveDone(team=team.id, how="routed retreat"))
 

@@ -9,7 +9,8 @@ mechs already down.
 Activation: every unit that has not acted is priced as if it had the average AP (base + 4.5): the best
 turn it could make (below) less what standing still is worth; the unit with the best gain acts.
 
-A unit's turn is planned whole at the start of its movement phase and then carried out order by order:
+A unit's turn is planned whole at the start of its movement phase (by a player that comes to it mid-move, as
+the hard player's playouts do, from where the unit stands) and then carried out order by order:
 - every place and facing it can reach is searched (steps into the front hexes at the terrain's cost,
   the free turn and paid turns, Press On for a point or two more, Get Up first when kneeling or down,
   thruster flights for the thruster designs - which forfeit the combat phases - and no step that would
@@ -170,7 +171,8 @@ class DefaultPlayer(Appraiser):
     def _act(self, st: MissionState, u: Unit) -> Any:
         t = st.turn
         assert t is not None  # a unit is acting
-        if t.phase == MOVEMENT and not t.moved and not (self._plan and self._plan[:2] == (st.round, u.id)):
+        if t.phase == MOVEMENT and not (self._plan and self._plan[:2] == (st.round, u.id)):
+            # no plan of its own for this turn (a player new to it mid-move, as a search's are): plan from here
             _, cmds = self._plan_turn(st, u, t.ap, rules.mp_left(st), t.free_turn_used, t.thrusted, t.phase)
             self._plan = (st.round, u.id, list(cmds))
         if self._plan and self._plan[:2] == (st.round, u.id) and self._plan[2]:

@@ -10,7 +10,7 @@ from typing import Any
 from hexfront.engine.core.campaign import CampaignRules
 from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 
-from . import campaign, data, events, orders, rules, view
+from . import campaign, combat, data, events, orders, rules, view
 from . import commands as C
 from .data import SECTIONS
 from .rulebook import RULEBOOK
@@ -18,6 +18,10 @@ from .state import MissionState
 
 #: a mech's sections all lost, short of its destruction, is worth this share of a mech destroyed to the search
 DAMAGE_SHARE = 0.8
+#: in a hold mission, an objective point scored, in mechs destroyed (the points decide the battle)
+POINT_WORTH = 2.0
+#: in a hold mission, a yard a side stands on alone now (it scores at the round's end if it stays so)
+YARD_WORTH = 1.0
 
 
 class MinuteMissions(PackagedRuleSystem):
@@ -49,10 +53,13 @@ class MinuteMissions(PackagedRuleSystem):
 
     def position_value(self, state: MissionState, side: str) -> float:
         """The core's measure (the battle's end, else mechs destroyed), each mech still standing counting the
-        share of its sections' points it has lost (most of a mech's worth goes long before its torso does)."""
+        share of its sections' points it has lost (most of a mech's worth goes long before its torso does);
+        in a hold mission, what decides it: the objective points scored, and the yards each side holds alone
+        now (End of Round scoring, :func:`.rules.end_round`)."""
         value = super().position_value(state, side)
         if state.result:
             return value
+        value += self._hold_value(state, side)
         for u in state.units.values():
             if u.destroyed:
                 continue
@@ -63,9 +70,24 @@ class MinuteMissions(PackagedRuleSystem):
             value += DAMAGE_SHARE * lost if u.side != side else -DAMAGE_SHARE * lost
         return value
 
+    @staticmethod
+    def _hold_value(state: MissionState, side: str) -> float:
+        m = state.tables.mission
+        if m.goal != "hold":
+            return 0.0
+        value = 0.0
+        for s, points in state.scores.items():
+            value += POINT_WORTH * points if s == side else -POINT_WORTH * points
+        for h in m.objectives:
+            there = {u.side for u in combat.units_at(state, h)}
+            if len(there) == 1:
+                value += YARD_WORTH if side in there else -YARD_WORTH
+        return value
+
     def search_budget(self) -> SearchBudget:
-        """The standard player plans a mech's whole turn when it activates (the costly part of a playout):
-        few candidates, and a playout ends at the enemy's first order after its own."""
+        """The standard player plans a mech's whole turn when it activates (the costly part of a playout): few
+        candidates, and a playout ends at the enemy's first order after its own (the unit's turn played out).
+        Four candidates, 32 orders and a 0.1 margin were tried: slower (worst decision 2.3 s) and no stronger."""
         return SearchBudget(width=3, orders=18, horizon=10, replies=1)
 
     def idle_reason(self, state: MissionState, piece_id: str | None) -> str:
