@@ -197,6 +197,43 @@ async def open_terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int
     return chan, terminal
 
 
+class Seat:
+    """One key's client: its connection and its 80 x 24 terminal (made again on each visit)."""
+
+    def __init__(self) -> None:
+        self.key = client_key()
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.term = Terminal()
+
+    async def open(self, port: int, username: str = "player", env: dict[str, str] | None = None) -> None:
+        """Connect with the key (as ``username``, sending ``env``) and open an 80 x 24 terminal."""
+        self.conn = await connect(port, self.key, username=username)
+        self.chan, self.term = await open_terminal(self.conn, (80, 24), env=env or {})
+
+    def send(self, *keys: bytes) -> int:
+        """Type ``keys``; returns where the screen's text stood before, to wait for what they bring."""
+        mark = len(self.term.data)
+        assert self.chan is not None
+        for key in keys:
+            self.chan.write(key)
+        return mark
+
+    async def wait(self, words: str | tuple[str, ...], since: int = 0, timeout: float = 15.0) -> str:
+        return await self.term.wait_for(words, since, timeout)
+
+    async def name_this_key(self, name: str) -> None:
+        """A key's first visit, connected: choose ``name`` and reach the menu with its Host entry."""
+        await self.wait("Choose the name")
+        mark = self.send(name.encode(), b"\r")
+        await self.wait("Host", mark)
+
+    def drop(self) -> None:
+        """The connection cut without a goodbye."""
+        assert self.conn is not None
+        self.conn.abort()
+
+
 def environ_of(pid: int) -> dict[str, str]:
     """The environment a running process (a game the host started) was given, read from /proc."""
     raw = Path(f"/proc/{pid}/environ").read_bytes().decode()

@@ -11,8 +11,7 @@ import asyncio
 import subprocess
 import sys
 
-import asyncssh
-from hostkit import Host, Terminal, client_key, connect, open_terminal
+from hostkit import Host, Seat
 
 from hexfront.engine.core.saves import load_battle
 from hexfront.engine.core.system import all_systems, get_system
@@ -24,48 +23,23 @@ ENTER, RIGHT, LEFT, DOWN, PASS = b"\r", b"\x1b[C", b"\x1b[D", b"\x1b[B", b"."
 SCENARIO = "ditch"  # three turns, the shortest battle RatFight has outside its tutorial
 
 
-class Player:
-    """One client: its key, its connection and its terminal (made again after a reconnect)."""
+class Player(Seat):
+    """One client by its display name (its terminal made again after a reconnect)."""
 
     def __init__(self, name: str) -> None:
+        super().__init__()
         self.name = name
-        self.key = client_key()
-        self.conn: asyncssh.SSHClientConnection | None = None
-        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
-        self.term = Terminal()
-
-    async def connect(self, port: int) -> None:
-        self.conn = await connect(port, self.key)
-        self.chan, self.term = await open_terminal(self.conn, (80, 24))
-
-    def send(self, *keys: bytes) -> int:
-        """Type ``keys``; returns where the screen's text stood before, to wait for what they bring."""
-        mark = len(self.term.data)
-        assert self.chan is not None
-        for key in keys:
-            self.chan.write(key)
-        return mark
-
-    async def wait(self, words: str | tuple[str, ...], since: int = 0, timeout: float = 15.0) -> str:
-        return await self.term.wait_for(words, since, timeout)
 
     async def first_visit(self, port: int) -> None:
-        await self.connect(port)
-        await self.wait("Choose the name")
-        mark = self.send(self.name.encode(), ENTER)
-        await self.wait("Host", mark)
+        await self.open(port)
+        await self.name_this_key(self.name)
 
     async def to_lobby(self, port: int) -> None:
         """A later visit (same key): the menu, then the lobby."""
-        await self.connect(port)
+        await self.open(port)
         await self.wait("New battle")
         mark = self.send(b"h")
         await self.wait("Host: you are " + self.name, mark)
-
-    def drop(self) -> None:
-        """The connection cut without a goodbye."""
-        assert self.conn is not None
-        self.conn.abort()
 
 
 async def open_ratfight(player: Player) -> None:

@@ -11,9 +11,8 @@ import json
 import time
 from pathlib import Path
 
-import asyncssh
 import pytest
-from hostkit import QUIT, Host, Terminal, client_key, connect, open_terminal
+from hostkit import QUIT, Host, Seat
 
 from hexfront.engine.core.campaignfile import load_campaign
 from hexfront.engine.core.system import all_systems
@@ -33,40 +32,24 @@ def host(tmp_path_factory):
         running.stop()
 
 
-class Visitor:
-    """One key's visits: its connection and terminal (made again on each visit)."""
+class Visitor(Seat):
+    """One key's visits to ``host``."""
 
     def __init__(self, host: Host) -> None:
+        super().__init__()
         self.host = host
-        self.key = client_key()
-        self.conn: asyncssh.SSHClientConnection | None = None
-        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
-        self.term = Terminal()
 
     @property
     def saves(self) -> Path:
         return self.host.data / "players" / player_folder(self.key.get_fingerprint("sha256")) / "saves"
 
     async def visit(self, username: str = "player", env: dict[str, str] | None = None) -> None:
-        """Connect with the key (as ``username``, sending ``env``: neither may matter) and open an 80 x 24 terminal."""
-        self.conn = await connect(self.host.port, self.key, username=username)
-        self.chan, self.term = await open_terminal(self.conn, (80, 24), env=env or {})
-
-    def send(self, *keys: bytes) -> int:
-        mark = len(self.term.data)
-        assert self.chan is not None
-        for key in keys:
-            self.chan.write(key)
-        return mark
-
-    async def wait(self, words: str | tuple[str, ...], since: int = 0, timeout: float = 15.0) -> str:
-        return await self.term.wait_for(words, since, timeout)
+        """Connect with the key (as ``username``, sending ``env``: neither may matter)."""
+        await self.open(self.host.port, username, env)
 
     async def first_visit(self, name: str, username: str = "player", env: dict[str, str] | None = None) -> None:
         await self.visit(username, env)
-        await self.wait("Choose the name")
-        mark = self.send(name.encode(), ENTER)
-        await self.wait("Host", mark)
+        await self.name_this_key(name)
 
     async def start_mill_race(self) -> None:
         """The menu's new-battle form: RatFight on the first row, then Play (the last row) set to the Mill Race

@@ -127,10 +127,10 @@ async def test_two_players_open_join_and_see_each_others_orders(tmp_path):
         assert "orders were taken back" in screen_text(mover)
 
 
-@playtest
-async def test_a_finished_battle_opens_in_the_replay_viewer(tmp_path):
+def finished_battle(tmp_path):
+    """A RatFight battle between Alice and Bob on a store in ``tmp_path``, played to its end by the default
+    players: its id and both seats' sessions."""
     from hexfront.engine.core.system import get_system
-    from hexfront.tui.screens.replay import ReplayScreen
     from hexfront.tui.serve.netplay import NetSession
 
     store = open_store(tmp_path)
@@ -139,6 +139,14 @@ async def test_a_finished_battle_opens_in_the_replay_viewer(tmp_path):
     a, b = NetSession.seat_of(store, battle_id, alice), NetSession.seat_of(store, battle_id, bob)
     while a.battle.outcome() is None:
         play_turn(a, default(1)) or play_turn(b, default(2))
+    return battle_id, a, b
+
+
+@playtest
+async def test_a_finished_battle_opens_in_the_replay_viewer(tmp_path):
+    from hexfront.tui.screens.replay import ReplayScreen
+
+    battle_id, a, _ = finished_battle(tmp_path)
     app = host_app(tmp_path, "SHA256:Alicekey")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
@@ -252,16 +260,9 @@ async def test_a_stale_order_from_a_second_connection_is_refused_on_screen(tmp_p
 async def test_the_end_of_a_host_battle_offers_no_start_again(tmp_path):
     """A two-player battle is the host's, shared with the other player and the watchers: its end screen does not
     offer to start it again at this keyboard (r), as a battle of one's own does; the lobby opens a new one."""
-    from hexfront.engine.core.system import get_system
     from hexfront.tui.screens.end import EndScreen
-    from hexfront.tui.serve.netplay import NetSession
 
-    store = open_store(tmp_path)
-    battle_id, alice, bob, _ = open_two_player(store, "ratfight", "convoy", seed=5)
-    default = get_system("ratfight").computer_players()["default"]
-    a, b = NetSession.seat_of(store, battle_id, alice), NetSession.seat_of(store, battle_id, bob)
-    while a.battle.outcome() is None:
-        play_turn(a, default(1)) or play_turn(b, default(2))
+    _, a, b = finished_battle(tmp_path)
     app = host_app(tmp_path, "SHA256:Alicekey")
     async with app.run_test(size=(80, 24)) as pilot:
         end = EndScreen(a)

@@ -45,6 +45,15 @@ async def seated(tmp_path):
     return app, NetSession.seat_of(store, battle_id, alice), NetSession.seat_of(open_store(tmp_path), battle_id, bob)
 
 
+async def alices_screen(app, pilot, alice: NetSession) -> NetBattleScreen:
+    """Alice's battle screen, shown."""
+    app.push_screen(NetBattleScreen(alice))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, NetBattleScreen)
+    return screen
+
+
 async def bob_to_act(pilot, app, screen: NetBattleScreen, bob: NetSession) -> None:
     """Alice passes by keys until it is Bob's turn."""
     while not bob.mine_to_act():
@@ -59,10 +68,7 @@ async def test_the_other_players_order_shows_by_wake_up_with_no_poll(tmp_path, m
     monkeypatch.setattr(netbattle, "FALLBACK_SECONDS", 3600.0)  # the fallback look never comes in this test
     app, alice, bob = await seated(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(NetBattleScreen(alice))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NetBattleScreen)
+        screen = await alices_screen(app, pilot, alice)
         await bob_to_act(pilot, app, screen, bob)
         woken, drawn = screen.wakeups, screen.follows_drawn
         n = len(bob.battle.log) + 1
@@ -79,10 +85,7 @@ async def test_the_players_own_order_is_not_drawn_again_by_following_the_store(t
     monkeypatch.setattr(netbattle, "FALLBACK_SECONDS", 0.1)  # looks at the store often
     app, alice, bob = await seated(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(NetBattleScreen(alice))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NetBattleScreen)
+        screen = await alices_screen(app, pilot, alice)
         bob.follow()
         while bob.mine_to_act():  # Bob passes until Alice is to act
             n = len(bob.battle.log) + 1
@@ -102,10 +105,7 @@ async def test_a_lost_wake_up_is_caught_by_the_fallback_look(tmp_path, monkeypat
     monkeypatch.setattr(netbattle, "FALLBACK_SECONDS", 0.5)
     app, alice, bob = await seated(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(NetBattleScreen(alice))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NetBattleScreen)
+        screen = await alices_screen(app, pilot, alice)
         await bob_to_act(pilot, app, screen, bob)
         monkeypatch.setattr(bob.store.bell, "ring", lambda battle_id: 0)  # Bob's wake-up is lost
         woken = screen.wakeups
@@ -123,10 +123,7 @@ async def test_a_screen_that_cannot_be_woken_looks_ten_times_a_second(tmp_path, 
     monkeypatch.setattr(alice.store, "listen", lambda battle_id: None)  # no socket in this data folder
     monkeypatch.setattr(netbattle, "FALLBACK_SECONDS", 3600.0)  # only the frequent look can find the order
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(NetBattleScreen(alice))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NetBattleScreen)
+        screen = await alices_screen(app, pilot, alice)
         await bob_to_act(pilot, app, screen, bob)
         n = len(bob.battle.log) + 1
         bob.submit(a_pass(bob))
