@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 from storekit import open_two_player, private_saves
-from tuikit import playtest, screen_text
+from tuikit import playtest, screen_lines, screen_text
 
 from hexfront.tui.app import HexfrontApp
 from hexfront.tui.serve.netplay import NetSession
@@ -16,8 +16,16 @@ from hexfront.tui.serve.screens import netbattle
 from hexfront.tui.serve.screens.netbattle import NetBattleScreen
 from hexfront.tui.serve.store import open_store
 from hexfront.tui.serve.visit import HostVisit
+from hexfront.tui.widgets.panes import DiceLog, OrderPane
 
 pytestmark = pytest.mark.usefixtures(private_saves.__name__)  # each test its own saves folder
+
+
+def region_text(app, widget) -> list[str]:
+    """The characters on screen inside ``widget``'s content region, row by row."""
+    lines = screen_lines(app)
+    r = widget.content_region
+    return [lines[y][r.x:r.x + r.width] for y in range(r.y, r.y + r.height)]
 
 
 async def until(pilot, condition, seconds: float) -> float:
@@ -141,3 +149,28 @@ async def test_leaving_the_battle_screen_removes_its_socket(tmp_path):
         app.pop_screen()
         await pilot.pause()
         assert list((tmp_path / "wake").iterdir()) == []
+
+
+@playtest
+async def test_the_dice_log_stays_put_from_one_turn_to_the_next(tmp_path):
+    """At a seat, the orders pane keeps the rows it had while the other player's orders are awaited and
+    when theirs come in: the dice log under it does not hop up and down each turn (and the screen is not
+    laid out again for every order followed). The waiting line is what the pane reads meanwhile."""
+    app, alice, bob = await seated(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await alices_screen(app, pilot, alice)
+        log = screen.query_one(DiceLog)
+        pane = screen.query_one(OrderPane)
+        await pilot.pause()
+        places = []
+        for _ in range(3):
+            await bob_to_act(pilot, app, screen, bob)  # Alice's pass: her pane goes from orders to waiting
+            await pilot.pause()
+            assert "(Bob) is giving orders" in " ".join(" ".join(region_text(app, pane)).split())
+            places.append((pane.region.height, log.region.y))
+            n = len(bob.battle.log)
+            bob.submit(a_pass(bob))
+            await until(pilot, lambda n=n: len(screen.net.battle.log) > n, 10.0)
+            await pilot.pause()
+            places.append((pane.region.height, log.region.y))
+        assert len(set(places)) == 1, places

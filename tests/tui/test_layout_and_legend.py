@@ -285,3 +285,36 @@ def test_an_order_with_no_hex_asks_which_without_a_place():
     pane.update = shown.append
     pane.show_editor(Editor(), lambda unit: "", None)
     assert shown[0].plain.startswith("Spend luck: which?\n")
+
+
+@playtest
+async def test_a_full_dice_log_scrolls_over_every_entry_after_new_ones(saves):
+    """Once the dice log overflows its pane, new entries still come in at the top and the log scrolls over
+    all of them: End (in the log) brings the oldest entry into view, Home the newest."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, "ratfight", "ditch")
+        log = screen.query_one(DiceLog)
+        window = log.scrollable_content_region.height
+        for _ in range(6):  # passes: the computer answers with cards turned and shots
+            if log._starts[-1] > window + 2:
+                break
+            await pilot.press("full_stop", "enter")
+            await settle(pilot)
+        assert log._starts[-1] > window, "the log should overflow its pane"
+        before = len(log.entries)
+        await pilot.press("full_stop", "enter")  # entries added to a log already overflowing
+        await settle(pilot)
+        await pilot.pause()
+        assert len(log.entries) > before
+        assert log.max_scroll_y == log._starts[-1] - log.scrollable_content_region.height
+        newest = log.entries[-1]
+        assert region_text(app, log)[0].strip().startswith(f"{newest.command} {newest.text[:20]}")
+        await pilot.press("d", "end")
+        await pilot.pause()
+        oldest = log.entries[0]
+        assert any(row.strip().startswith(f"{oldest.command} {oldest.text[:20]}")
+                   for row in region_text(app, log)), region_text(app, log)
+        await pilot.press("home")
+        await pilot.pause()
+        assert region_text(app, log)[0].strip().startswith(f"{newest.command} {newest.text[:20]}")

@@ -75,7 +75,20 @@ class OrderPane(SteadyStatic):
     A menu is paged to what the pane can show whole: when fewer than nine choices fit (80 x 24, a long
     piece name), a page holds fewer, and the last line of the page, always on screen, says how many
     more the key 0 shows.
+
+    With :attr:`hold` set (the host's two-player battles set it), the pane holds its height: it grows when
+    its text needs more rows, but gives back rows only when the text is shorter by more than :attr:`SLACK`
+    row, and never while the other side's orders are awaited; so the dice log below stays put from one
+    turn to the next. Each change of height lays the whole screen out again, which on a host running fifty
+    game processes is most of what an order costs. Without it the pane is always as high as its text
+    (a local battle's look does not depend on how quickly the computer answered).
     """
+
+    SLACK = 1  # blank rows a holding pane may keep under a shorter text rather than shrink
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.hold = False
 
     def show_editor(self, editor: OrderEditor, describe_unit: Callable[[str | None], str],
                     preview: OrderPreview | None,
@@ -131,7 +144,7 @@ class OrderPane(SteadyStatic):
             self._numbered(text, editor)
         text.append_text(tail)
         text.append_text(rest)
-        self.update(self._fit(text))
+        self.update(self._held(self._fit(text), self.SLACK if self.hold else 0))
 
     def _fit(self, text: Text) -> Text:
         """The text cut to the lines the pane can show, so that it never pushes the dice log off the
@@ -209,7 +222,22 @@ class OrderPane(SteadyStatic):
             text.append(f" {more} more below ({page}/{pages})\n" if more else f" first page ({page}/{pages})\n")
 
     def show_waiting(self, line: str) -> None:
-        self.update(Text(line))
+        """``line``: whose orders are awaited, or the battle's end (in the rows the pane has now, if it holds
+        its height)."""
+        self.update(self._held(Text(line), slack=None if self.hold else 0))
+
+    def _held(self, text: Text, slack: int | None) -> Text:
+        """``text`` with blank rows under it to keep the pane's present height, if it is shorter by no more
+        than ``slack`` rows (None: by any number); as it is otherwise."""
+        if self.content_region.width <= 0 or slack == 0:
+            return text
+        pad = min(self.content_region.height, self.room()) - self._lines(text)
+        if pad <= 0 or (slack is not None and pad > slack):
+            return text
+        text = text.copy()
+        text.rstrip()
+        text.append("\n" * pad + " ")  # the space: a last newline alone ends the last row, adds none
+        return text
 
 
 @attrs.frozen
@@ -297,10 +325,27 @@ class DiceLog(ScrollView, can_focus=True):
         for index in range(len(self.entries) - 1, -1, -1):
             starts.append(starts[-1] + len(self._rows_of(index)))
         self._starts = starts
-        self.virtual_size = Size(0, starts[-1])  # as wide as the pane: nothing to scroll sideways
+        self._set_rows(starts[-1])
         if scroll_home:
             self.scroll_to(y=0, animate=False, immediate=True)
         self.refresh()
+
+    def _set_rows(self, total: int) -> None:
+        """The log's height: ``total`` rows, as wide as the pane (nothing to scroll sideways).
+
+        Textual lays the whole screen out again for any new virtual size, in case a scroll bar comes or
+        goes. When the bar shows before and after (the log already overflows the pane and still does), a new
+        entry needs only the bar's new length and the rows repainted: on a host following a battle, that is
+        one layout fewer for every order."""
+        window = self.scrollable_content_region.height
+        bar_stays = (self.show_vertical_scrollbar and self.styles.overflow_y == "auto"
+                     and self.virtual_size.height > window and total > window > 0)
+        if not bar_stays:
+            self.virtual_size = Size(0, total)
+            return
+        self.set_reactive(DiceLog.virtual_size, Size(0, total))
+        self.vertical_scrollbar.window_virtual_size = total
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
 
     def entry_at(self, ordinal: int) -> LogEntry:
         """The entry ``ordinal`` places from the newest (0 is the newest)."""

@@ -37,6 +37,7 @@ class NetBattleScreen(BattleScreen):
         self.follows_drawn = 0  # how many times following the store changed the battle on this screen
 
     def on_mount(self) -> None:
+        self.query_one(OrderPane).hold = True  # steady panes: no layout of the screen per followed order
         super().on_mount()
         try:
             self._listener = self.net.store.listen(self.net.battle_id)
