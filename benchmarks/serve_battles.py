@@ -224,12 +224,15 @@ def battle_lines(figures: dict[str, float], load: float, n_pairs: int = PAIRS) -
     for phase, what in (("human", f"each pair an order every {PACE:.0f} s (a human pace)"),
                         ("flat", "each pair as fast as its screens allow")):
         rate = figures[f"{phase} orders"] / figures[f"{phase} played"]
+        # flat out the host is saturated by design (every pair orders again the moment it sees the last):
+        # the figure is the most it holds, and its latency the queue that forms, so no target applies there
+        target, verdict = ("p90 <= 500 ms", "pass" if figures[f"{phase} p90"] <= 0.5 else "FAIL") \
+            if phase == "human" else ("- (capacity)", "-")
         lines.append(
             f"| {what}: orders held across the host; key to the order on the other player's screen | "
             f"{figures[f'{phase} orders']:.0f} orders in {figures[f'{phase} played']:.1f} s = {rate:.1f}/s; "
             f"p50 {_ms(figures[f'{phase} p50'])}, p90 {_ms(figures[f'{phase} p90'])}, max "
-            f"{_ms(figures[f'{phase} max'])} | p90 <= 500 ms | "
-            f"{'pass' if figures[f'{phase} p90'] <= 0.5 else 'FAIL'} |")
+            f"{_ms(figures[f'{phase} max'])} | {target} | {verdict} |")
         lines.append(
             f"| the same: CPU per order, game processes (all, and above their idle cost) / host / client | "
             f"{_ms(figures[f'{phase} cpu games per order'])} ({_ms(figures[f'{phase} cpu games per order above idle'])}"
