@@ -41,7 +41,9 @@ SEEDS = (1000, 7000)
 
 
 class Timed:
-    """A computer player whose every decision is timed into ``times[name]``."""
+    """A computer player whose every decision is timed into ``times[name]``: the processor time the decision
+    took in its own process (``time.process_time``), so that games played at once, or other work on the
+    machine, do not lengthen it."""
 
     def __init__(self, player: ComputerPlayer, times: list[float]) -> None:
         self.player = player
@@ -49,9 +51,9 @@ class Timed:
         self.times = times
 
     def choose(self, system: RuleSystem, state: Any) -> Any:
-        t = time.perf_counter()
+        t = time.process_time()
         order = self.player.choose(system, state)
-        self.times.append(time.perf_counter() - t)
+        self.times.append(time.process_time() - t)
         return order
 
 
@@ -113,26 +115,54 @@ def verdict(me: str, them: str, won: int, lost: int, games: int, target: float |
     return "pass" if lost / games >= EASY_LOSES else "short"
 
 
-def measure(system: RuleSystem, scenarios: list[str], games: int, seeds: tuple[int, ...], pairings: list[str],
+def measure(system: RuleSystem, scenarios: list[str], counts: dict[str, int], seeds: tuple[int, ...],
             max_orders: int, pool: Any) -> tuple[list[str], list[str], dict[str, list[float]]]:
+    """The table rows, the per-scenario rows and the decision times by level, for the pairings in ``counts``
+    (pairing -> games per seed)."""
     rows: list[str] = []
     detail: list[str] = []
     times: dict[str, list[float]] = {}
     for me, them, target in PAIRINGS:
-        if f"{me}-{them}" not in pairings:
+        games = counts.get(f"{me}-{them}", 0)
+        if not games:
             continue
         cells = []
+        together = [0, 0, 0]
         for seed in seeds:
             t = time.perf_counter()
             (won, lost, drawn), per = series(system, scenarios, (me, them), games, seed, times, max_orders, pool)
             print(f"  {system.id} {me} vs {them} seed {seed}: {won} won, {lost} lost, {drawn} drawn "
                   f"({time.perf_counter() - t:.0f} s)", flush=True)
             cells.append(f"{won}-{lost}-{drawn} ({won / games:.0%}) {verdict(me, them, won, lost, games, target)}")
+            together = [together[0] + won, together[1] + lost, together[2] + drawn]
             detail += [f"| {system.title} | {sc} | {me} vs {them} | {seed} | {w}-{lo}-{d} |"
                        for sc, (w, lo, d) in sorted(per.items())]
         goal = f"wins >= {target:.0%}" if target is not None else f"loses >= {EASY_LOSES:.0%}"
-        rows.append(f"| {system.title} | {me} vs {them} | {games} | {' / '.join(cells)} | {goal} |")
+        w, lo, d = together
+        n = w + lo + d
+        both = f"{w}-{lo}-{d} of {n} ({w / n:.0%} won, {lo / n:.0%} lost) {verdict(me, them, w, lo, n, target)}"
+        rows.append(f"| {system.title} | {me} vs {them} | {games} | {' / '.join(cells)} | {both} | {goal} |")
     return rows, detail, times
+
+
+def section(args: argparse.Namespace, seeds: tuple[int, ...], rows: list[str], details: list[str],
+            timing: list[str], pending: list[str]) -> list[str]:
+    """The RESULTS.md section for the systems measured so far (``pending``: those still to come)."""
+    still = f" Still being measured: {', '.join(pending)}." if pending else ""
+    return [HEADING, "",
+            f"Written by `benchmarks/ai_levels_bench.py` on {datetime.date.today()} (the games column: games per "
+            f"system, pairing and seed, the scenarios (all but the tutorials) taking turns two games at a time; "
+            f"seeds {', '.join(map(str, seeds))}; sides alternate; {args.jobs} game(s) at once on "
+            f"{os.cpu_count()} cores). A cell is won-lost-drawn for the first-named level, one per seed; a game "
+            f"still going after {args.max_orders} orders counts as drawn.{still}", "",
+            "| system | pairing | games per seed | won-lost-drawn per seed | the seeds together | target |",
+            "|---|---|---|---|---|---|",
+            *rows, "", "Per scenario:", "", "| system | scenario | pairing | seed | won-lost-drawn |",
+            "|---|---|---|---|---|", *details, "",
+            "Decision times, processor seconds in the deciding process (every decision of the games above; "
+            "target: median <= 1 s, "
+            "max <= 3 s for hard, median <= 1 s for default):", "",
+            "| system | level | decisions | median | max |", "|---|---|---|---|---|", *timing]
 
 
 def main() -> int:
@@ -147,10 +177,18 @@ def main() -> int:
     parser.add_argument("--max-orders", type=int, default=3000, help="a game stops (drawn) after this many orders")
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
+    parser.add_argument("--games-for", action="append", default=[], metavar="PAIRING=N",
+                        help="games per system and seed for one pairing, instead of --games (e.g. hard-random=10)")
     args = parser.parse_args()
     pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
     systems = [get_system(s) for s in args.system] if args.system else list(all_systems().values())
     pairings = args.pairing or [f"{a}-{b}" for a, b, _ in PAIRINGS]
+    counts = {p: args.games for p in pairings}
+    for item in args.games_for:
+        name, _, n = item.partition("=")
+        if name not in counts or not n.isdigit():
+            parser.error(f"--games-for {item}: give one of {', '.join(counts)} and a number, e.g. hard-random=10")
+        counts[name] = int(n)
     seeds = SEEDS[:args.seeds]
     rows: list[str] = []
     details: list[str] = []
@@ -159,7 +197,7 @@ def main() -> int:
         lessons = set(tutorial_scenarios(system))
         scenarios = [s for s in (args.scenario or system.scenario_names())
                      if s in system.scenario_names() and s not in lessons]
-        got, detail, times = measure(system, scenarios, args.games, seeds, pairings, args.max_orders, pool)
+        got, detail, times = measure(system, scenarios, counts, seeds, args.max_orders, pool)
         rows += got
         details += detail
         for level in ("easy", "default", "hard"):
@@ -167,21 +205,10 @@ def main() -> int:
             if ts:
                 timing.append(f"| {system.title} | {level} | {len(ts)} | {1000 * statistics.median(ts):.1f} ms | "
                               f"{1000 * max(ts):.0f} ms |")
-    lines = [HEADING, "",
-             f"Written by `benchmarks/ai_levels_bench.py` on {datetime.date.today()} ({args.games} games per "
-             f"system, pairing and seed, the scenarios (all but the tutorials) taking turns two games at a time; "
-             f"seeds {', '.join(map(str, seeds))}; sides alternate; {args.jobs} game(s) at once on "
-             f"{os.cpu_count()} cores). A cell is won-lost-drawn for the first-named level, one per seed; a game "
-             f"still going after {args.max_orders} orders counts as drawn.", "",
-             "| system | pairing | games | won-lost-drawn per seed | target |", "|---|---|---|---|---|",
-             *rows, "", "Per scenario:", "", "| system | scenario | pairing | seed | won-lost-drawn |",
-             "|---|---|---|---|---|", *details, "",
-             "Decision times (every decision of the games above; target: median <= 1 s, "
-             "max <= 3 s for hard, median <= 1 s for default):", "",
-             "| system | level | decisions | median | max |", "|---|---|---|---|---|", *timing]
-    print("\n".join(lines))
-    if not args.no_write:
-        write_section(HEADING, lines)
+        lines = section(args, seeds, rows, details, timing, [s.title for s in systems[systems.index(system) + 1:]])
+        if not args.no_write:  # after each system: a run stopped early keeps the systems it finished
+            write_section(HEADING, lines)
+    print("\n".join(section(args, seeds, rows, details, timing, [])))
     return 0
 
 

@@ -97,7 +97,9 @@ def test_two_players_fight_a_ratfight_battle_to_its_end_over_ssh_while_a_third_w
             """The mover passes (. then Enter), the other's pass is refused; acknowledged once its screen says so."""
             nonlocal acknowledged
             battle = replay_battle(store, row.id)
-            mover = by_side[battle.side_to_act()]
+            acting = battle.side_to_act()
+            assert acting in by_side, (acting, sorted(by_side), len(battle.log), store.battle(row.id))
+            mover = by_side[acting]
             other = next(p for p in by_side.values() if p is not mover)
             mark = other.send(PASS)
             await other.wait("it is not your turn", mark)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from storekit import keyed, open_two_player, play_turn, private_saves, stores
 
-from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.core.battle import Battle, IllegalOrder
 from hexfront.engine.core.errors import UndoRefused
 from hexfront.engine.core.system import get_system
 from hexfront.tui.cli import main as command_line
@@ -135,3 +135,24 @@ def test_an_exported_battle_verifies_as_a_save(tmp_path, capsys):
         export_battle(tmp_path / "data", "../../etc", out)
     with pytest.raises(StoreError, match="no battle"):
         export_battle(tmp_path / "data", "0123456789", out)
+
+
+def test_before_the_second_player_joins_nobodys_orders_are_awaited(tmp_path):
+    """A battle open for a second player tells its opener so in the activation pane as in the orders pane
+    (it used to say "your orders" while the orders pane said to wait); once Bob joins, the line names whose
+    orders they are."""
+    store = open_store(tmp_path)
+    alice = keyed(store, "Alice")
+    bob = keyed(store, "Bob")
+    battle = Battle.new("ratfight", "convoy", seed=5)
+    sides = battle.system.sides(battle.state)
+    bid = store.open_battle(alice.id, sides[0], system="ratfight", scenario="convoy", seed=5,
+                            options=dict(battle.setup.options), undo_policy="practice", sides=sides)
+    opener = NetSession.seat_of(store, bid, alice)
+    assert "waiting for a second player" in opener.controller_line()
+    assert "your orders" not in opener.controller_line()
+    assert "second player to join" in opener.waiting_line()
+    store.join(bid, bob.id)
+    line = opener.controller_line()
+    acting = opener.side_to_act()
+    assert line.endswith("your orders" if acting == opener.side else "Bob's orders"), line

@@ -77,9 +77,12 @@ class NetSession(Session):
         side = self.side_to_act()
         if side is None or self.battle.outcome() is not None:
             return ""
+        row = self.store.battle(self.battle_id)
+        if row.status != PLAYING and row.status != FINISHED:  # nobody's orders are taken before both are in
+            return f"{self.side_name(side)}: waiting for a second player"
         if side == self.side:
             return f"{self.side_name(side)}: your orders"
-        who = self.store.battle(self.battle_id).names.get(side, "no player yet")
+        who = row.names.get(side, "no player yet")
         return f"{self.side_name(side)}: {who}'s orders"
 
     # -- orders -------------------------------------------------------------------------
