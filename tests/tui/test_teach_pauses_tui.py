@@ -141,6 +141,6 @@ async def test_a_pause_never_covers_the_piece_it_is_about(saves):
                 checked += 1
                 tops += pause.has_class("-top")
             await pilot.press("space")
-            if checked >= 30 and tops:
+            if checked >= 12 and tops:
                 break
-        assert checked >= 30 and tops > 0, (checked, tops)
+        assert checked >= 12 and tops > 0, (checked, tops)
