@@ -420,7 +420,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = HostLimits(max_connections=args.max_connections, max_per_address=args.max_per_address,
                         keys_per_second=args.keys_per_second, key_burst=args.key_burst,
                         idle_seconds=args.idle_seconds, login_seconds=args.login_seconds, max_battles=args.max_battles,
-                        memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
+                        orders_per_second=args.orders_per_second, memory_mb=args.memory_mb,
+                        cpu_seconds=args.cpu_seconds)
     allow = Path(args.allow) if args.allow else None
     return serve(HostConfig(listen=args.listen, port=args.port, data=data, limits=limits, allow_list=allow))
 
@@ -478,6 +479,8 @@ def _add_serve(serve: argparse.ArgumentParser) -> None:
         ("--idle-seconds", d.idle_seconds, "a connection sending nothing this long is closed"),
         ("--login-seconds", d.login_seconds, "time to log in"),
         ("--max-battles", d.max_battles, "unfinished two-player battles one player may sit in"),
+        ("--orders-per-second", d.orders_per_second,
+         "orders one connection may give a second in a two-player battle (as many at once)"),
         ("--memory-mb", d.memory_mb, "address space of one game process, in MiB"),
         ("--cpu-seconds", d.cpu_seconds, "processor time of one game process over its life"),
     ]

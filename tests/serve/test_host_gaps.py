@@ -52,13 +52,18 @@ async def test_the_lobby_refuses_a_battle_past_the_players_limit_in_one_line(tmp
     assert store.unfinished_battles(store.player_for_key("SHA256:Alicekey").id) == 1  # nothing joined
 
 
-def test_max_battles_goes_from_the_command_line_to_every_game(tmp_path):
-    host = Host(HostConfig("127.0.0.1", 2222, tmp_path, HostLimits(max_battles=3)), None)
+def test_max_battles_and_orders_per_second_go_from_the_command_line_to_every_game(tmp_path):
+    host = Host(HostConfig("127.0.0.1", 2222, tmp_path, HostLimits(max_battles=3, orders_per_second=7)), None)
     command = host.game_command("SHA256:abc", "127.0.0.1")
     assert command[command.index("--max-battles") + 1] == "3" and str(tmp_path) in command
-    assert session.parse(["--data", "d", "--key", "SHA256:x"]).max_battles == MAX_BATTLES == HostLimits().max_battles
+    assert command[command.index("--orders-per-second") + 1] == "7"
+    defaults = session.parse(["--data", "d", "--key", "SHA256:x"])
+    assert defaults.max_battles == MAX_BATTLES == HostLimits().max_battles
+    assert defaults.orders_per_second == HostLimits().orders_per_second == 5
     with pytest.raises(HexfrontError, match="--max-battles 0 is out of range"):
         HostLimits(max_battles=0).check()
+    with pytest.raises(HexfrontError, match="--orders-per-second 5000 is out of range"):
+        HostLimits(orders_per_second=5000).check()
 
 
 def test_a_watcher_is_kept_while_the_battle_they_watch_moves(tmp_path):

@@ -15,7 +15,7 @@ import pytest
 from hexfront.engine.core.errors import HexfrontError
 from hexfront.tui.cli import main
 from hexfront.tui.serve.keys import AllowList, fingerprint, player_folder
-from hexfront.tui.serve.limits import ConnectionGate, HostLimits, KeyGate, address_group
+from hexfront.tui.serve.limits import ConnectionGate, HostLimits, KeyGate, OrderGate, address_group
 from hexfront.tui.serve.relay import confined_command, game_environment, terminal_type, window_size
 
 
@@ -45,6 +45,17 @@ def test_the_key_gate_lets_a_burst_through_then_the_rate_and_drops_whole_chunks_
     clock.now += 10.0
     given = flood.take()
     assert len(given) == 400 and flood.dropped == 100_000 - 400  # the queue holds a burst; tokens cap at a burst
+
+
+def test_the_order_gate_lets_a_seconds_worth_through_at_once_then_the_rate():
+    clock = Clock()
+    gate = OrderGate(rate=3, clock=clock)
+    assert [gate.allow() for _ in range(4)] == [True, True, True, False]
+    assert gate.refused == 1 and "3 a second" in gate.refusal() and "again" in gate.refusal()
+    clock.now += 0.34  # one more order's worth
+    assert gate.allow() and not gate.allow()
+    clock.now += 60.0  # a long pause fills it to a second's worth, no more
+    assert [gate.allow() for _ in range(4)] == [True, True, True, False]
 
 
 def test_connections_are_counted_per_address_group_and_in_total():

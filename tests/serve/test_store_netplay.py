@@ -11,6 +11,7 @@ from hexfront.engine.core.battle import Battle, IllegalOrder
 from hexfront.engine.core.errors import UndoRefused
 from hexfront.engine.core.system import get_system
 from hexfront.tui.cli import main as command_line
+from hexfront.tui.serve.limits import OrderGate
 from hexfront.tui.serve.netplay import NetSession
 from hexfront.tui.serve.store import FINISHED, StoreError, export_battle, open_store
 
@@ -156,3 +157,35 @@ def test_before_the_second_player_joins_nobodys_orders_are_awaited(tmp_path):
     line = opener.controller_line()
     acting = opener.side_to_act()
     assert line.endswith("your orders" if acting == opener.side else "Bob's orders"), line
+
+
+def test_orders_past_the_connections_limit_are_refused_and_change_nothing(tmp_path):
+    """Each connection held to 2 orders a second, the clock standing still: a seat's first two orders go
+    through; its third is refused with the line to wait, the store and the battle as they were; a second
+    later it goes through."""
+    now = [50.0]
+    store = open_store(tmp_path)
+    bid, alice, bob, _ = open_two_player(store, "ratfight", "convoy", seed=5)
+    seats = [NetSession.seat_of(store, bid, alice, OrderGate(2, clock=lambda: now[0])),
+             NetSession.seat_of(open_store(tmp_path), bid, bob, OrderGate(2, clock=lambda: now[0]))]
+    given = [0, 0]
+    for _ in range(10):
+        for seat in seats:
+            seat.follow()
+        k = next(i for i, seat in enumerate(seats) if seat.mine_to_act())
+        seat = seats[k]
+        order = next(c for c in seat.battle.legal_commands()
+                     if seat.system.describe_command(c, seat.state).lower().startswith("pass"))
+        if given[k] == 2:
+            break
+        seat.submit(order)
+        given[k] += 1
+    else:
+        raise AssertionError(f"no seat came to its third order: {given}")
+    before = (store.battle(bid).orders, seat.battle.state_hash(), len(seat.battle.log))
+    with pytest.raises(IllegalOrder, match="faster than this host takes them"):
+        seat.submit(order)
+    assert (store.battle(bid).orders, seat.battle.state_hash(), len(seat.battle.log)) == before
+    now[0] += 1.0
+    seat.submit(order)
+    assert store.battle(bid).orders == before[0] + 1

@@ -1,4 +1,4 @@
-"""What one host lets its players use: connections, keys per second, idle time, memory and CPU per game.
+"""What one host lets its players use: connections, keys and orders per second, idle time, memory and CPU per game.
 
 Every limit has a safe default and is set on the ``hexfront serve`` command line. Nothing here opens a
 socket or starts a process: the host (server.py) and the pseudo-terminal relay (relay.py) ask these
@@ -32,6 +32,10 @@ class HostLimits:
       the store whether the battle the session watches had an order within the idle time.
     - ``login_seconds``: time to finish the SSH handshake and show a key.
     - ``max_battles``: unfinished two-player battles one player may sit in (the lobby refuses one more).
+    - ``orders_per_second``: orders one connection may give in a two-player battle, each written to the
+      shared record: as many at once, then that many a second; one more is refused with a line saying to
+      give it again (nothing is recorded). Against the computer a battle is the player's own file, kept to
+      its process by ``cpu_seconds``.
     - ``memory_mb``: address space of one game process (RLIMIT_AS); past it the game ends, not the host.
     - ``cpu_seconds``: processor time of one game process over its whole life (RLIMIT_CPU).
     """
@@ -43,6 +47,7 @@ class HostLimits:
     idle_seconds: int = 1800
     login_seconds: int = 30
     max_battles: int = 10
+    orders_per_second: int = 5
     memory_mb: int = 1024
     cpu_seconds: int = 3600
 
@@ -52,6 +57,7 @@ class HostLimits:
             "max_connections": (1, 100_000), "max_per_address": (1, 100_000),
             "keys_per_second": (1, 1_000_000), "key_burst": (1, 10_000_000),
             "idle_seconds": (2, 7 * 24 * 3600), "login_seconds": (1, 3600), "max_battles": (1, 10_000),
+            "orders_per_second": (1, 1000),
             "memory_mb": (128, 1_048_576), "cpu_seconds": (10, 365 * 24 * 3600),
         }
         for name, (low, high) in ranges.items():
@@ -111,6 +117,46 @@ class ConnectionGate:
         self.total = max(0, self.total - 1)
 
 
+class TokenBucket:
+    """``rate`` tokens a second, holding at most ``burst`` (full at the start)."""
+
+    def __init__(self, rate: int, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.stamp = clock()
+
+    def refill(self) -> float:
+        """The tokens there are now."""
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        return self.tokens
+
+
+class OrderGate:
+    """The orders of one connection on their way to the shared record: ``rate`` a second, as many at once."""
+
+    def __init__(self, rate: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.bucket = TokenBucket(rate, rate, clock)
+        self.refused = 0
+
+    def allow(self) -> bool:
+        """May one more order go now? (It is counted if so; a refusal is counted in ``refused``.)"""
+        if self.bucket.refill() < 1:
+            self.refused += 1
+            return False
+        self.bucket.tokens -= 1
+        return True
+
+    def refusal(self) -> str:
+        """The line a player reads when :meth:`allow` said no."""
+        return (f"orders are coming faster than this host takes them ({self.rate} a second): "
+                f"give it again in a moment")
+
+
 class KeyGate:
     """The keys on their way to one game: a token bucket of ``rate`` bytes a second holding at most
     ``burst``, in front of a queue of at most ``burst`` bytes.
@@ -123,9 +169,7 @@ class KeyGate:
     def __init__(self, rate: int, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
-        self.clock = clock
-        self.tokens = float(burst)
-        self.stamp = clock()
+        self.bucket = TokenBucket(rate, burst, clock)
         self.queue: deque[bytes] = deque()
         self.queued = 0
         self.passed = 0
@@ -143,27 +187,23 @@ class KeyGate:
         self.queued += len(chunk)
         return True
 
-    def _refill(self) -> None:
-        now = self.clock()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-
     def take(self) -> bytes:
         """The bytes that may go to the game now, in order (possibly none)."""
-        self._refill()
+        bucket = self.bucket
+        bucket.refill()
         out: list[bytes] = []
-        while self.queue and self.tokens >= 1:
+        while self.queue and bucket.tokens >= 1:
             chunk = self.queue[0]
-            allowed = int(self.tokens)
+            allowed = int(bucket.tokens)
             if len(chunk) <= allowed:
                 self.queue.popleft()
                 out.append(chunk)
-                self.tokens -= len(chunk)
+                bucket.tokens -= len(chunk)
                 self.queued -= len(chunk)
             else:
                 out.append(chunk[:allowed])
                 self.queue[0] = chunk[allowed:]
-                self.tokens -= allowed
+                bucket.tokens -= allowed
                 self.queued -= allowed
         given = b"".join(out)
         self.passed += len(given)
@@ -173,5 +213,4 @@ class KeyGate:
         """Seconds until at least one queued byte may pass (0 when none is queued or one may pass now)."""
         if not self.queue:
             return 0.0
-        self._refill()
-        return max(0.0, (1 - self.tokens) / self.rate)
+        return max(0.0, (1 - self.bucket.refill()) / self.rate)

@@ -18,6 +18,7 @@ from hexfront.engine.core.errors import HexfrontError, UndoRefused
 from hexfront.engine.core.serial import codec_for
 
 from ..session import Session
+from .limits import OrderGate
 from .store import FINISHED, PLAYING, HostStore, Player, StoreError, follow, replay_battle
 
 #: How often a screen that cannot be woken looks for the other player's orders (seconds): theirs show
@@ -32,8 +33,10 @@ class NetSession(Session):
 
     restartable = False  # the battle is the host's: a new one is opened from the lobby
 
-    def __init__(self, store: HostStore, battle_id: str, player: Player, side: str | None) -> None:
+    def __init__(self, store: HostStore, battle_id: str, player: Player, side: str | None,
+                 gate: OrderGate | None = None) -> None:
         self.store = store
+        self.gate = gate  # the connection's order limit (the host's --orders-per-second); None: no limit
         self.battle_id = battle_id
         self.player = player
         self.side = side
@@ -43,11 +46,12 @@ class NetSession(Session):
         super().__init__(battle, None)  # nothing autosaved: the store is the record
 
     @classmethod
-    def seat_of(cls, store: HostStore, battle_id: str, player: Player) -> NetSession:
-        """The session for ``player``: at their own side if they sit at one, else watching."""
+    def seat_of(cls, store: HostStore, battle_id: str, player: Player, gate: OrderGate | None = None) -> NetSession:
+        """The session for ``player``: at their own side if they sit at one, else watching; its orders held to
+        ``gate`` if given."""
         row = store.battle(battle_id)
         side = next((s for s, p in row.seats.items() if p == player.id), None)
-        return cls(store, battle_id, player, side)
+        return cls(store, battle_id, player, side, gate)
 
     # -- who acts -----------------------------------------------------------------------
     def watching(self) -> bool:
@@ -96,6 +100,8 @@ class NetSession(Session):
             raise IllegalOrder(f"it is {self.side_name(acting)}'s turn, not yours: wait for their orders")
         if self.status() != PLAYING:
             raise IllegalOrder("the battle is waiting for its second player")
+        if self.gate is not None and not self.gate.allow():
+            raise IllegalOrder(self.gate.refusal())
         events = self.battle.submit(command)
         try:
             # the store's revision with this order is seen here already: following it would redraw for nothing

@@ -77,7 +77,8 @@ class Host:
     def game_command(self, key_fingerprint: str, peer: str) -> list[str]:
         """The game process's command: the session module with the data folder, the key and the address."""
         return [sys.executable, "-m", "hexfront.tui.serve.session", "--data", str(self.config.data),
-                "--key", key_fingerprint, "--peer", peer, "--max-battles", str(self.limits.max_battles)]
+                "--key", key_fingerprint, "--peer", peer, "--max-battles", str(self.limits.max_battles),
+                "--orders-per-second", str(self.limits.orders_per_second)]
 
     def watching_moving(self, key_fingerprint: str) -> bool:
         """Is this key's player watching a battle that moved within the idle time? (They stay connected.)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from hexfront.engine.core.errors import HexfrontError
 
+from .limits import HostLimits
 from .store import FINGERPRINT, open_store
 from .visit import MAX_BATTLES, HostVisit
 
@@ -35,6 +36,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--peer", default="", help="the client's address, as the host saw it")
     parser.add_argument("--max-battles", type=int, default=MAX_BATTLES,
                         help="the most unfinished two-player battles one player may sit in")
+    parser.add_argument("--orders-per-second", type=int, default=HostLimits.orders_per_second,
+                        help="orders this connection may give a second in a two-player battle")
     return parser.parse_args(argv)
 
 
@@ -52,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"hexfront session: the host's record cannot be used ({type(exc).__name__}: {exc})", file=sys.stderr)
         return 2
     visit = HostVisit(store, args.key, args.peer[:100], store.player_for_key(args.key),
-                      max_battles=max(args.max_battles, 1))
+                      max_battles=max(args.max_battles, 1), orders_per_second=max(args.orders_per_second, 1))
     try:
         app = hosted_app(visit)
         app.run()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from .limits import HostLimits
+from .limits import HostLimits, OrderGate
 from .store import HostStore, Player
 
 #: How often a session says its player is still there (seconds); the lobby counts a player online for
@@ -26,6 +26,12 @@ class HostVisit:
     player: Player | None = None  # None until the key's first name is chosen
     doing: str = "in the lobby"  # what the online list says this player is doing
     max_battles: int = MAX_BATTLES  # unfinished two-player battles this player may sit in (the host's limit)
+    orders_per_second: int = HostLimits.orders_per_second  # this connection's orders in two-player battles
+    order_gate: OrderGate = attrs.field(init=False)
+
+    @order_gate.default
+    def _gate(self) -> OrderGate:
+        return OrderGate(self.orders_per_second)
 
     def battles_refusal(self) -> str | None:
         """One line if this player may not open or join another battle (the host's limit), else None."""

@@ -193,7 +193,7 @@ class LobbyScreen(Screen[None]):
                     self.refuse(f"cannot join: {refused}")
                     return
                 visit.store.join(battle_id, visit.player.id)
-            session = NetSession.seat_of(visit.store, battle_id, visit.player)
+            session = NetSession.seat_of(visit.store, battle_id, visit.player, visit.order_gate)
         except HexfrontError as exc:
             self.notify(f"cannot open it: {exc.message}", severity="error")
             self.rebuild()
@@ -308,7 +308,7 @@ class OpenBattleScreen(Screen[None]):
             battle_id = visit.store.open_battle(
                 visit.player.id, values["side"], system=values["system"], scenario=values["scenario"], seed=seed,
                 options=dict(battle.setup.options), undo_policy=values["undo"], sides=sides)
-            session = NetSession.seat_of(visit.store, battle_id, visit.player)
+            session = NetSession.seat_of(visit.store, battle_id, visit.player, visit.order_gate)
         except HexfrontError as exc:
             self.notify(f"cannot open the battle: {exc.message}", severity="error")
             return
