@@ -89,6 +89,8 @@ async def test_two_players_open_join_and_see_each_others_orders(tmp_path):
         assert "Waiting for a second player" in screen_text(alice)
         [row] = store.battles()
         assert row.status == OPEN and list(row.names.values()) == ["Alice"] and None in row.seats.values()
+        await pa.pause()
+        assert dict(store.online())["Alice"] == f"waiting in battle {row.id}"  # not "in the lobby" under it
 
         await pb.press("h")
         await pb.pause()
@@ -101,6 +103,7 @@ async def test_two_players_open_join_and_see_each_others_orders(tmp_path):
         screens = {alice.screen.net.side: (alice, pa), bob.screen.net.side: (bob, pb)}
         # Alice's screen learns of the join on its own
         await wait_for(pa, lambda: "Waiting for a second player" not in screen_text(alice))
+        assert dict(store.online()) == {"Alice": f"playing battle {row.id}", "Bob": f"playing battle {row.id}"}
 
         side = alice.screen.net.side_to_act()
         mover, mover_pilot = screens[side]

@@ -198,8 +198,6 @@ class LobbyScreen(Screen[None]):
             self.notify(f"cannot open it: {exc.message}", severity="error")
             self.rebuild()
             return
-        visit.doing = f"{'watching' if session.watching() else 'playing'} battle {battle_id}"
-        visit.touch()
         from .netbattle import NetBattleScreen  # the battle screen's modules load when a battle opens
 
         app.push_screen(NetBattleScreen(session))
@@ -312,12 +310,9 @@ class OpenBattleScreen(Screen[None]):
         except HexfrontError as exc:
             self.notify(f"cannot open the battle: {exc.message}", severity="error")
             return
-        visit.doing = f"waiting in battle {battle_id}"
-        visit.touch()
         from .netbattle import NetBattleScreen
 
-        self.app.pop_screen()
-        self.app.push_screen(NetBattleScreen(session))
+        self.app.switch_screen(NetBattleScreen(session))  # in the form's place: the lobby stays under it
 
 
 class NameScreen(ModalScreen[None]):

@@ -22,6 +22,7 @@ from ...screens.battle import BattleScreen
 from ...screens.confirm import Question
 from ...widgets.panes import OrderPane
 from ..netplay import FALLBACK_SECONDS, POLL_SECONDS, NetSession
+from ..store import FINISHED, PLAYING
 from ..wake import Listener
 
 
@@ -47,6 +48,7 @@ class NetBattleScreen(BattleScreen):
             asyncio.get_running_loop().add_reader(self._listener.fileno(), self._woken)
             self.call_later(self.follow_store)  # a change between reading the battle and listening
         self.set_interval(POLL_SECONDS if self._listener is None else FALLBACK_SECONDS, self.follow_store)
+        self._say_doing()
         if self.net.watching():
             self.say("watching: the players' orders, dice and cards show as they give them")
 
@@ -95,6 +97,7 @@ class NetBattleScreen(BattleScreen):
             return
         if before is not None:
             self.follows_drawn += 1
+            self._say_doing()
             if before == -1:
                 self._ended = False
                 self.say("orders were taken back: the battle is where both players agreed")
@@ -107,6 +110,20 @@ class NetBattleScreen(BattleScreen):
                 "Take back the last order?",
                 "The other player asks to take back the last order of the battle. It stands unless you agree.",
                 yes="take it back", no="it stands"), self._answer_undo)
+
+    def _say_doing(self) -> None:
+        """What the lobby's "Online now" list says this player is doing: watching this battle, waiting in it
+        for a second player, or playing it (said again when a follow brings a change, such as the join)."""
+        visit = hexfront_app(self).host
+        if visit is None:
+            return
+        battle = self.net.battle_id
+        doing = (f"watching battle {battle}" if self.net.watching()
+                 else f"playing battle {battle}" if self.net.status() in (PLAYING, FINISHED)
+                 else f"waiting in battle {battle}")
+        if doing != visit.doing:
+            visit.doing = doing
+            visit.touch()
 
     def followed_line(self, before: int) -> str:
         """The status line after orders came in from the store: the last one as the dice log words it (a
