@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 from storekit import keyed, open_two_player, play_turn, private_saves
-from tuikit import playtest, screen_text
+from tuikit import playtest, screen_lines, screen_text
 
 from hexfront.tui.app import HexfrontApp
 from hexfront.tui.serve.screens.lobby import LobbyScreen, NameScreen, OpenBattleScreen
@@ -178,6 +178,8 @@ async def test_a_watcher_sees_no_hidden_dustup_unit(tmp_path):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NetBattleScreen) and screen.net.watching()
+        footer = screen_lines(app)[-1]  # a watcher's keys: no pass, undo or redo
+        assert "dice log" in footer and not {"pass", "undo", "redo"} & set(footer.split()), footer
         hidden = [u for u in screen.net.state.units.values() if u.hidden]
         assert hidden
         seen = [screen_text(app)]

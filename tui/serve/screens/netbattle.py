@@ -25,6 +25,9 @@ from ..netplay import FALLBACK_SECONDS, POLL_SECONDS, NetSession
 from ..store import FINISHED, PLAYING
 from ..wake import Listener
 
+#: the battle screen's actions a watcher has no use for
+WATCHER_NO = frozenset({"pass_order", "undo", "redo"})
+
 
 class NetBattleScreen(BattleScreen):
     """A battle on the host from one seat (or watched)."""
@@ -63,6 +66,12 @@ class NetBattleScreen(BattleScreen):
         if self._listener is not None and self._listener.drain():
             self.wakeups += 1
             self.call_later(self.follow_store)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A watcher gives no orders and takes none back: pass, undo and redo leave the footer (and do nothing)."""
+        if action in WATCHER_NO and self.net.watching():
+            return False
+        return super().check_action(action, parameters)
 
     def human_to_act(self) -> bool:
         return self.net.mine_to_act()
