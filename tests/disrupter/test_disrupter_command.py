@@ -259,6 +259,26 @@ def test_briefing_limits():
     assert b.side_to_act() == "blue" and len(b.legal_commands()) < 3000
 
 
+def test_an_nco_already_in_the_cos_command_takes_over_when_the_co_falls():
+    """Rule 9 (succession): when no other squad has an NCO left, an NCO whose team had joined the CO's command
+    (here Bravo's, rallied to him) takes over when the CO falls. (Once, this officer was passed over: the
+    platoon had an officer but no CO, and the next initiative stopped the battle.)"""
+    b = K.battle()
+    c = K.ctx(b)
+    c.emit(E.TeamJoinedSquad(team="blue-b1", squad="blue-hq", reason="rallied by its officer"))
+    for uid in ("blue-co.1", "blue-a1.1"):
+        c.emit(E.UnitRemoved(unit=uid, reason="test"))
+    K.rules.succession(c, "blue")
+    assert b.state.platoons["blue"].co == "blue-b1.1" and K.team(b, "blue-b1").squad == "blue-hq"
+    K.rules.check_surrender(c)
+    assert b.state.result is None
+    for _ in range(40):  # on to the next turn, whose initiative is rolled with the new CO
+        if b.state.turn == 2:
+            break
+        b.submit(C.EndPhase(b.side_to_act()))
+    assert b.state.turn == 2 and b.state.result is None
+
+
 def test_a_co_routed_off_the_board_hands_over_to_an_nco():
     """Rule 9 (succession), this game's reading: a routed CO who leaves the board by his own edge is out of the
     battle like a fallen one: the first squad's NCO takes over (the next initiative needs a CO to roll)."""

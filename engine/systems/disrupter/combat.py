@@ -200,18 +200,19 @@ def after_losses(ctx: Resolution, team: Team, dead: list[Unit]) -> None:
 
 def succession(ctx: Resolution, side: str) -> None:
     """Rule 9: an NCO takes over a fallen CO. This game's reading: the NCO of the first squad in the platoon
-    list that still has one; his team joins the CO's command."""
+    list that still has one; his team joins the CO's command. When no other squad has one, an NCO whose team
+    had already joined the CO's command (rallied to him) takes over: the platoon surrenders only with no
+    officer left (Rule 9), never with an officer and no CO."""
     s: DisState = ctx.state
-    for q in s.tables.squads:
-        if q.side != side or q.hq:
-            continue
+    hq = hq_squad(s, side)
+    for q in sorted((q for q in s.tables.squads if q.side == side), key=lambda q: q.hq):  # the CO's own last
         nco = s.nco_team(q.id)
         if nco is None:
             continue
         unit = next(u for u in nco.units if is_officer(s, u))
         ctx.emit(E.CoAppointed(side=side, unit=unit.id, rule=R_COMMAND))
-        ctx.emit(E.TeamJoinedSquad(team=nco.id, squad=hq_squad(s, side).id, reason="the new CO's team",
-                                   rule=R_COMMAND))
+        if nco.squad != hq.id:
+            ctx.emit(E.TeamJoinedSquad(team=nco.id, squad=hq.id, reason="the new CO's team", rule=R_COMMAND))
         return
 
 
