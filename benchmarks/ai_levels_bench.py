@@ -7,9 +7,12 @@ seeds differ), to show the figures are not luck. Also measured: every decision's
 max). Targets: hard beats default in at least 70% and random in 98%; easy loses to default in at least 60%
 and beats random in 80%. A drawn game counts as not won.
 
-The full run (the issue's figures) is ``python benchmarks/ai_levels_bench.py --games 50 --jobs 2``: hours on
-two cores, the hard player's playouts being most of it. ``--games`` counts the games of one system, pairing and
-seed, spread over the scenarios. A quick look: ``--games 6 --system ratfight --scenario convoy --no-write``.
+``--games`` counts the games of one system, pairing and seed, spread over the scenarios; ``--games-for
+PAIRING=N`` sets one pairing's count. The figures in RESULTS.md (50 games a pairing, 25 from each seed, for
+hard against default; the easy pairings, which cost little, 50 from each) came from
+``python benchmarks/ai_levels_bench.py --games 25 --games-for hard-random=10 --games-for easy-default=50
+--games-for easy-random=50 --jobs 2``: about 80 minutes on two cores, the hard player's playouts being most of
+it. A quick look: ``--games 6 --system ratfight --scenario convoy --no-write``.
 A game still going after ``--max-orders`` orders is stopped and counted as drawn.
 """
 
