@@ -21,6 +21,10 @@ from hexfront.tui.serve.store import FINISHED, PLAYING, open_store, replay_battl
 
 ENTER, RIGHT, LEFT, DOWN, PASS = b"\r", b"\x1b[C", b"\x1b[D", b"\x1b[B", b"."
 SCENARIO = "ditch"  # three turns, the shortest battle RatFight has outside its tutorial
+#: what a seat reads once its battle is on screen: the waiting line ("... is giving orders; ...") or the mover's
+#: "your orders". One word for the waiting line: the screen text is the byte stream, in which a frame drawn
+#: whole puts the map's row between the two rows a wrapped "giving / orders" falls on.
+WAITING_OR_ACTING = ("giving", "your orders")
 
 
 class Player(Seat):
@@ -82,7 +86,7 @@ def test_two_players_fight_a_ratfight_battle_to_its_end_over_ssh_while_a_third_w
         mark = bob.send(b"h")
         await bob.wait(row.id, mark)
         bob.send(ENTER)
-        await bob.wait(("giving orders", "your orders"), mark)
+        await bob.wait(WAITING_OR_ACTING, mark)
         assert store.battle(row.id).status == PLAYING
         mark = watcher.send(b"h")
         await watcher.wait(("In progress", row.id), mark)
@@ -133,7 +137,7 @@ def test_two_players_fight_a_ratfight_battle_to_its_end_over_ssh_while_a_third_w
         await bob.to_lobby(host.port)
         await bob.wait(f"{acknowledged} orders")  # the lobby's line on his battle: how far it got
         mark = bob.send(ENTER)  # "Your battles: Enter resumes" is the first row
-        await bob.wait(("giving orders", "your orders"), mark)
+        await bob.wait(WAITING_OR_ACTING, mark)
         for _ in range(5):
             await order()
         # the host is killed mid-battle; every acknowledged order is there when it comes back
@@ -145,7 +149,7 @@ def test_two_players_fight_a_ratfight_battle_to_its_end_over_ssh_while_a_third_w
         await asyncio.gather(*(p.to_lobby(host.port) for p in (alice, bob, watcher)))
         for p in (alice, bob, watcher):  # each one's battle is the lobby's first row: resume, resume, watch
             mark = p.send(ENTER)
-            await p.wait(("giving orders", "your orders", "You are watching"), mark)
+            await p.wait((*WAITING_OR_ACTING, "You are watching"), mark)
         while replay_battle(store, row.id).outcome() is None:
             await order()
         for p in (alice, bob, watcher):
