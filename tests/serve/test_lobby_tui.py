@@ -12,7 +12,7 @@ from tuikit import playtest, screen_lines, screen_text
 from hexfront.tui.app import HexfrontApp
 from hexfront.tui.serve.screens.lobby import LobbyScreen, NameScreen, OpenBattleScreen
 from hexfront.tui.serve.screens.netbattle import NetBattleScreen
-from hexfront.tui.serve.store import OPEN, PLAYING, open_store
+from hexfront.tui.serve.store import OPEN, PLAYING, open_store, replay_battle
 from hexfront.tui.serve.visit import HostVisit
 
 pytestmark = pytest.mark.usefixtures(private_saves.__name__)  # each test its own saves folder
@@ -198,6 +198,41 @@ async def test_a_watcher_sees_no_hidden_dustup_unit(tmp_path):
         assert "?" in text  # the markers are there
         for unit in hidden:
             assert unit.name not in text, f"the watcher reads the hidden {unit.name}"
+
+
+@playtest
+async def test_a_player_sees_no_hidden_unit_of_the_other_side(tmp_path):
+    """Dustup's ambush: at the seat of the side that does not hide, the other side's hidden units are markers
+    on every screen the player can open (the map, the dice log in full, the cursor on every piece)."""
+    store = open_store(tmp_path)
+    battle_id, alice, bob, sides = open_two_player(store, "dustup", "ambush", seed=2)
+    hidden = [u for u in replay_battle(store, battle_id).state.units.values() if u.hidden]
+    [hides] = {u.side for u in hidden}
+    key = "SHA256:Bobkey" if hides == sides[0] else "SHA256:Alicekey"  # the seat of the side that does not hide
+    app = host_app(tmp_path, key)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        menu = app.screen.query_one("#saves-list")
+        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == f"resume:{battle_id}")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NetBattleScreen) and screen.net.side not in (None, hides)
+        seen = [screen_text(app)]
+        await pilot.press("d")
+        await pilot.pause()
+        seen.append(screen_text(app))
+        await pilot.press("escape")
+        for piece in screen.board.pieces:  # the cursor on every piece, its details read
+            if piece.at is not None:
+                screen.query_one("#map").move_cursor_to(piece.at)
+                await pilot.pause()
+                seen.append(screen_text(app))
+    text = "\n".join(seen)
+    assert "Hidden marker" in text
+    for unit in hidden:
+        assert unit.name not in text, f"the other side's player reads the hidden {unit.name}"
 
 
 @playtest
