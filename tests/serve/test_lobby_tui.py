@@ -163,6 +163,35 @@ async def test_a_finished_battle_opens_in_the_replay_viewer(tmp_path):
         assert len(app.screen.battle.log) == len(a.battle.log)
 
 
+async def open_from_lobby(app, pilot, option: str) -> NetBattleScreen:
+    """The battle screen the lobby's row ``option`` (such as ``watch:<id>``) opens with Enter."""
+    await pilot.press("h")
+    await pilot.pause()
+    menu = app.screen.query_one("#saves-list")
+    menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == option)
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, NetBattleScreen)
+    return screen
+
+
+async def everything_shown(app, pilot, screen: NetBattleScreen) -> str:
+    """What a player can read of the battle: the screen, the dice log in full, and the cursor panel on every
+    piece of the map."""
+    seen = [screen_text(app)]
+    await pilot.press("d")
+    await pilot.pause()
+    seen.append(screen_text(app))
+    await pilot.press("escape")
+    for piece in screen.board.pieces:
+        if piece.at is not None:
+            screen.query_one("#map").move_cursor_to(piece.at)
+            await pilot.pause()
+            seen.append(screen_text(app))
+    return "\n".join(seen)
+
+
 @playtest
 async def test_a_watcher_sees_no_hidden_dustup_unit(tmp_path):
     store = open_store(tmp_path)
@@ -170,32 +199,14 @@ async def test_a_watcher_sees_no_hidden_dustup_unit(tmp_path):
     keyed(store, "Watcher")
     app = host_app(tmp_path, "SHA256:Watcherkey")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("h")
-        await pilot.pause()
-        menu = app.screen.query_one("#saves-list")
-        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == f"watch:{battle_id}")
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NetBattleScreen) and screen.net.watching()
+        screen = await open_from_lobby(app, pilot, f"watch:{battle_id}")
+        assert screen.net.watching()
         footer = screen_lines(app)[-1]  # a watcher's keys: no pass, undo or redo
         assert "dice log" in footer and not {"pass", "undo", "redo"} & set(footer.split()), footer
         hidden = [u for u in screen.net.state.units.values() if u.hidden]
-        assert hidden
-        seen = [screen_text(app)]
-        await pilot.press("d")  # the dice log in full
-        await pilot.pause()
-        seen.append(screen_text(app))
-        await pilot.press("escape")
-        markers = [p for p in screen.board.pieces if p.glyph == "?" and p.at is not None]
-        assert markers
-        for piece in markers:  # the cursor on every hidden-unit marker, its details read
-            if piece.at is not None:
-                screen.query_one("#map").move_cursor_to(piece.at)
-                await pilot.pause()
-                seen.append(screen_text(app))
-        text = "\n".join(seen)
-        assert "?" in text  # the markers are there
+        assert hidden and any(p.glyph == "?" and p.at is not None for p in screen.board.pieces)
+        text = await everything_shown(app, pilot, screen)
+        assert "Hidden marker" in text  # the markers are there
         for unit in hidden:
             assert unit.name not in text, f"the watcher reads the hidden {unit.name}"
 
@@ -211,25 +222,9 @@ async def test_a_player_sees_no_hidden_unit_of_the_other_side(tmp_path):
     key = "SHA256:Bobkey" if hides == sides[0] else "SHA256:Alicekey"  # the seat of the side that does not hide
     app = host_app(tmp_path, key)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("h")
-        await pilot.pause()
-        menu = app.screen.query_one("#saves-list")
-        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == f"resume:{battle_id}")
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NetBattleScreen) and screen.net.side not in (None, hides)
-        seen = [screen_text(app)]
-        await pilot.press("d")
-        await pilot.pause()
-        seen.append(screen_text(app))
-        await pilot.press("escape")
-        for piece in screen.board.pieces:  # the cursor on every piece, its details read
-            if piece.at is not None:
-                screen.query_one("#map").move_cursor_to(piece.at)
-                await pilot.pause()
-                seen.append(screen_text(app))
-    text = "\n".join(seen)
+        screen = await open_from_lobby(app, pilot, f"resume:{battle_id}")
+        assert screen.net.side not in (None, hides)
+        text = await everything_shown(app, pilot, screen)
     assert "Hidden marker" in text
     for unit in hidden:
         assert unit.name not in text, f"the other side's player reads the hidden {unit.name}"
