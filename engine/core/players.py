@@ -33,6 +33,14 @@ def home_side(sides: Sequence[str], players: Mapping[str, str]) -> str | None:
     return sides[0] if sides else None
 
 
+def private_side(sides: Sequence[str], players: Mapping[str, str]) -> str | None:
+    """The side whose hidden pieces a battle screen shows as themselves: the one side a person commands
+    against the computer. None with two people at one keyboard, or none: the screen is shared, and shows
+    only what every side may see."""
+    humans = [s for s in sides if players.get(s, HUMAN) == HUMAN]
+    return humans[0] if len(humans) == 1 else None
+
+
 def computer_seed(game_seed: int, side_index: int) -> int:
     """Each computer player's own seed, fixed by the battle seed and its side's place."""
     return (game_seed * 2 + side_index) & MASK64

@@ -381,8 +381,10 @@ class RuleSystem:
         return SearchBudget()
 
     # -- what the player sees (engine.core.view) ------------------------------------
-    def board(self, state: Any) -> BoardView:
-        """The map and the pieces on it."""
+    def board(self, state: Any, viewer: str | None = None) -> BoardView:
+        """The map and the pieces on it. ``viewer``: the side looking, which sees its own hidden pieces as
+        themselves (a system with none ignores it); None: what every side may see (a screen shared by two
+        people, a watcher, a replay)."""
         raise NotImplementedError
 
     def activation(self, state: Any) -> ActivationView:
@@ -607,8 +609,8 @@ class PackagedRuleSystem(RuleSystem):
     def copy_state(self, state: Any) -> Any:
         return state.copy()
 
-    def board(self, state: Any) -> BoardView:
-        board: BoardView = self.parts.view.board(state)
+    def board(self, state: Any, viewer: str | None = None) -> BoardView:
+        board: BoardView = self.parts.view.board(state)  # no hidden pieces in a system built of parts
         return board
 
     def activation(self, state: Any) -> ActivationView:

@@ -231,6 +231,25 @@ async def test_a_player_sees_no_hidden_unit_of_the_other_side(tmp_path):
 
 
 @playtest
+async def test_the_hiding_sides_player_sees_their_own_hidden_units(tmp_path):
+    """Dustup's ambush, at the seat of the side that hides: a seat's screen is its player's alone, so the
+    cursor on each of their own markers names the unit under it, or says it is a dummy (the map shows the
+    same marker glyph to both sides, and the other side reads no name)."""
+    store = open_store(tmp_path)
+    battle_id, _, _, sides = open_two_player(store, "dustup", "ambush", seed=2)
+    hidden = [u for u in replay_battle(store, battle_id).state.units.values() if u.hidden]
+    [hides] = {u.side for u in hidden}
+    app = host_app(tmp_path, "SHA256:Alicekey" if hides == sides[0] else "SHA256:Bobkey")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_from_lobby(app, pilot, f"resume:{battle_id}")
+        assert screen.net.side == hides
+        text = await everything_shown(app, pilot, screen)
+    for unit in hidden:
+        assert f"{unit.name} (hidden under ?" in text, f"the hiding player cannot find their own {unit.name}"
+    assert "Dummy marker" in text
+
+
+@playtest
 async def test_a_watcher_reads_no_secret_skirmishes_order_before_the_reveal(tmp_path):
     from hexfront.engine.core.system import get_system
     from hexfront.tui.serve.netplay import NetSession

@@ -13,6 +13,7 @@ from hexfront.tui.screens.end import EndScreen
 from hexfront.tui.screens.explain import ExplainScreen
 from hexfront.tui.screens.help import HelpScreen
 from hexfront.tui.session import Session
+from hexfront.tui.widgets.hexmap import HexMap
 from hexfront.tui.widgets.panes import DiceLog
 
 HUMANS = {"red": "human", "blue": "human"}
@@ -167,3 +168,26 @@ async def test_a_night_patrol_between_two_computers_reaches_the_end_screen():
         assert "End of the battle" in text and "Pathfinder Patrol:" in text and "objectives held" in text
         summary = battle.system.summary(battle.state)
         assert battle.outcome().reason in summary.lines[0]
+
+
+@playtest
+async def test_against_the_computer_your_own_markers_say_what_is_under_them():
+    """Dustup's ambush with the hiding side (red) at the keyboard and the computer on the other: the cursor on
+    each of your markers names the unit hidden under it or says it is a dummy; the computer's side would see
+    only markers. With two people at one keyboard the screen is shared, and no marker says."""
+    for players, private in (({"red": "human", "blue": "default"}, True), (HUMANS, False)):
+        app = make_app()
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await open_battle(pilot, "ambush", players=players, seed=2)
+            hidden = [u for u in screen.session.battle.state.units.values() if u.hidden and u.side == "red"]
+            assert hidden
+            seen = []
+            for piece in screen.board.pieces:
+                if piece.glyph == "?" and piece.at is not None:
+                    screen.query_one(HexMap).move_cursor_to(piece.at)
+                    await pilot.pause()
+                    seen.append(screen_text(app))
+            text = "\n".join(seen)
+            for unit in hidden:
+                assert (f"{unit.name} (hidden under ?" in text) is private, (unit.name, private)
+            assert ("Dummy marker" in text) is private

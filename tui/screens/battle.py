@@ -16,7 +16,7 @@ from textual.screen import Screen
 from hexfront.engine.core.battle import IllegalOrder
 from hexfront.engine.core.errors import HexfrontError, UndoRefused
 from hexfront.engine.core.hexes import Hex
-from hexfront.engine.core.players import home_side
+from hexfront.engine.core.players import home_side, private_side
 from hexfront.engine.core.system import RuleSystem
 from hexfront.engine.core.tutorial import Tutorial, read_tutorial
 from hexfront.engine.core.view import BoardView, OrderPreview, Piece
@@ -151,7 +151,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         super().__init__()
         self.session = session
         self.system = session.system
-        self.board = self.system.board(session.state)
+        self.board = self.system.board(session.state, self.viewer())
         self.editor = OrderEditor(OrderBook(self.system, session.state, []))
         self.show_sight = False
         self.message = ""
@@ -181,6 +181,11 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         if action == "computer_thinking":  # a battle with a computer player in it
             return bool(self.session.computers)
         return True
+
+    def viewer(self) -> str | None:
+        """The side whose hidden pieces the map shows as themselves (engine.core.players.private_side)."""
+        battle = self.session.battle
+        return private_side(self.system.sides(battle.state), battle.setup.players)
 
     def on_mount(self) -> None:
         self.setup_panes(self.board, self.session.battle.setup.players)
@@ -222,7 +227,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         """Redraw every pane from the battle (after an order, undo, redo or load)."""
         session = self.session
         state = session.state
-        self.board = self.system.board(state)
+        self.board = self.system.board(state, self.viewer())
         if rebuild_book:
             commands = session.battle.legal_commands() if self.human_to_act() else []
             self.editor.reset(OrderBook(self.system, state, commands))

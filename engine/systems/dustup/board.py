@@ -409,10 +409,19 @@ def piece(st: DustState, u: Unit) -> Piece:
 
 
 
-def marker_piece(st: DustState, m: Marker) -> Piece:
-    """A hidden-unit marker: the same for a hidden unit and for a dummy."""
-    name = f"Hidden marker {m.id}"
+def marker_piece(st: DustState, m: Marker, viewer: str | None = None) -> Piece:
+    """A hidden-unit marker: to the other side (and a shared screen) the same for a hidden unit and for a
+    dummy; to its own side (``viewer``) it says which unit is under it, or that it is a dummy. It keeps its
+    id either way: the hidden unit's orders are given on its marker (piece_id)."""
     side = st.tables.side_names.get(m.side, m.side)
+    if viewer is not None and viewer == m.side:
+        unit = st.units.get(m.unit) if m.unit is not None else None
+        name = f"{unit.name} (hidden under {m.id})" if unit is not None else f"Dummy marker {m.id}"
+        what = ("yours, hidden: the enemy sees only a marker until a detect action (Detect Action)"
+                if unit is not None else "yours, a dummy: the enemy cannot tell it from a hidden unit")
+        return Piece(id=m.id, side=m.side, glyph=MARKER_GLYPH, name=name, at=m.pos, state="hidden",
+                     details=(f"{name}, {side}", what, f"at {where(m.pos)}"))
+    name = f"Hidden marker {m.id}"
     return Piece(id=m.id, side=m.side, glyph=MARKER_GLYPH, name=name, at=m.pos, state="hidden",
                  details=(f"{name}, {side}",
                           "a hidden unit, or a dummy: only a detect action tells which (Detect Action)",
@@ -591,7 +600,7 @@ def board(st: DustState, viewer: str | None = None) -> BoardView:
             continue  # drawn as its marker
         pieces.append(piece(st, u))
     for m in st.markers.values():
-        pieces.append(marker_piece(st, m))
+        pieces.append(marker_piece(st, m, viewer))
     sides = tuple(SideInfo(s, t.side_names[s]) for s in t.side_ids)
     return BoardView(cols=t.width, rows=t.height, terrain=terrain, legend=legend, pieces=tuple(pieces + wrecks),
                      sides=sides)

@@ -86,7 +86,7 @@ class MarshRaid(RuleSystem):
     def copy_state(self, state: RaidState) -> RaidState:
         return state.copy()
 
-    def board(self, state: RaidState) -> BoardView:
+    def board(self, state: RaidState, viewer: str | None = None) -> BoardView:
         return view.board(state)
 
     def activation(self, state: RaidState) -> ActivationView:

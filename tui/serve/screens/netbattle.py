@@ -73,6 +73,13 @@ class NetBattleScreen(BattleScreen):
             return False
         return super().check_action(action, parameters)
 
+    def viewer(self) -> str | None:
+        """A seat's own side: its player's screen is private (a watcher's shows what both sides may see).
+        Asked while the screen is made, before ``net`` is set: the session is read as the battle screen keeps it."""
+        session = self.session
+        assert isinstance(session, NetSession)
+        return session.side
+
     def human_to_act(self) -> bool:
         return self.net.mine_to_act()
 
