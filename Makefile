@@ -44,8 +44,11 @@ lint: $(VENV)/.installed-test | $(TYPECHECK)/hexfront
 
 # three workers on two cores: the Textual pilot tests and the real processes (sshd, the command line)
 # leave a core idle while they wait; whole files per worker, longest first (tests/conftest.py)
+# the package's bytecode is written once here: with PYTHONDONTWRITEBYTECODE set (as on CI), every worker and
+# every game process the tests start would compile the whole package again
 test: lint
 	-bash tests/tui/ensure_sshd.sh
+	@$(BIN)/python -m compileall -q engine tui content > /dev/null
 	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder
 
 # every benchmarks/*_bench.py but selfplay_bench.py (the shared driver of the per-system scripts,
