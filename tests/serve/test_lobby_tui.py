@@ -3,11 +3,9 @@ one store (an order of one shows on the other's screen within half a second), a 
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from storekit import keyed, open_two_player, play_turn, private_saves
-from tuikit import playtest, screen_lines, screen_text
+from tuikit import playtest, run_until, screen_lines, screen_text
 
 from hexfront.tui.app import HexfrontApp
 from hexfront.tui.serve.screens.lobby import LobbyScreen, NameScreen, OpenBattleScreen
@@ -23,17 +21,6 @@ SIZE = (100, 32)
 def host_app(data, key: str) -> HexfrontApp:
     store = open_store(data)
     return HexfrontApp(computer_delay=0, host=HostVisit(store, key, "127.0.0.1", store.player_for_key(key)))
-
-
-async def wait_for(pilot, condition, seconds: float = 0.5) -> float:
-    """Let the app run until ``condition()`` holds; returns how long it took (AssertionError after ``seconds``)."""
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    while not condition():
-        if loop.time() - start > seconds:
-            raise AssertionError(f"not within {seconds} s")
-        await pilot.pause(0.02)
-    return loop.time() - start
 
 
 @playtest
@@ -102,7 +89,7 @@ async def test_two_players_open_join_and_see_each_others_orders(tmp_path):
         assert isinstance(bob.screen, NetBattleScreen) and store.battle(row.id).status == PLAYING
         screens = {alice.screen.net.side: (alice, pa), bob.screen.net.side: (bob, pb)}
         # Alice's screen learns of the join on its own
-        await wait_for(pa, lambda: "Waiting for a second player" not in screen_text(alice))
+        await run_until(pa, lambda: "Waiting for a second player" not in screen_text(alice), 0.5)
         assert dict(store.online()) == {"Alice": f"playing battle {row.id}", "Bob": f"playing battle {row.id}"}
 
         side = alice.screen.net.side_to_act()
@@ -115,7 +102,7 @@ async def test_two_players_open_join_and_see_each_others_orders(tmp_path):
         await mover_pilot.press("full_stop", "enter")  # the mover passes (a RatFight order)
         await mover_pilot.pause()
         assert store.battle(row.id).orders == 1
-        took = await wait_for(waiter_pilot, lambda: len(waiter.screen.net.battle.log) == 1)
+        took = await run_until(waiter_pilot, lambda: len(waiter.screen.net.battle.log) == 1, 0.5)
         assert took < 0.5
         assert "order 1" in screen_text(waiter)
         assert waiter.screen.net.battle.state_hash() == mover.screen.net.battle.state_hash()
@@ -123,9 +110,9 @@ async def test_two_players_open_join_and_see_each_others_orders(tmp_path):
         await mover_pilot.press("z")  # undo asks the other player
         await mover_pilot.pause()
         assert "asked the other player" in screen_text(mover) and len(mover.screen.net.battle.log) == 1
-        await wait_for(waiter_pilot, lambda: "Take back the last order?" in screen_text(waiter))
+        await run_until(waiter_pilot, lambda: "Take back the last order?" in screen_text(waiter), 0.5)
         await waiter_pilot.press("y")
-        await wait_for(mover_pilot, lambda: mover.screen.net.battle.log == [])
+        await run_until(mover_pilot, lambda: mover.screen.net.battle.log == [], 0.5)
         assert waiter.screen.net.battle.log == [] and store.battle(row.id).orders == 0
         assert "orders were taken back" in screen_text(mover)
 
@@ -277,7 +264,7 @@ async def test_a_watcher_reads_no_secret_skirmishes_order_before_the_reveal(tmp_
         assert isinstance(app.screen, NetBattleScreen) and len(app.screen.net.battle.log) == 3
         one_order()  # a player commits another secret order while the watcher looks on
         assert not a.state.revealed
-        await wait_for(pilot, lambda: "commits an order (secret until the reveal)" in screen_text(app))
+        await run_until(pilot, lambda: "commits an order (secret until the reveal)" in screen_text(app), 0.5)
         await pilot.press("d")
         await pilot.pause()
         text = screen_text(app)

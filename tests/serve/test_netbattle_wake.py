@@ -4,11 +4,9 @@ fallback look still brings it; the player's own order is not drawn a second time
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from storekit import open_two_player, private_saves
-from tuikit import playtest, screen_lines, screen_text
+from tuikit import playtest, region_text, run_until, screen_text
 
 from hexfront.tui.app import HexfrontApp
 from hexfront.tui.serve.netplay import NetSession
@@ -19,24 +17,6 @@ from hexfront.tui.serve.visit import HostVisit
 from hexfront.tui.widgets.panes import DiceLog, OrderPane
 
 pytestmark = pytest.mark.usefixtures(private_saves.__name__)  # each test its own saves folder
-
-
-def region_text(app, widget) -> list[str]:
-    """The characters on screen inside ``widget``'s content region, row by row."""
-    lines = screen_lines(app)
-    r = widget.content_region
-    return [lines[y][r.x:r.x + r.width] for y in range(r.y, r.y + r.height)]
-
-
-async def until(pilot, condition, seconds: float) -> float:
-    """Let the app run until ``condition()`` holds; how long it took (AssertionError after ``seconds``)."""
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    while not condition():
-        if loop.time() - start > seconds:
-            raise AssertionError(f"not within {seconds} s")
-        await pilot.pause(0.02)
-    return loop.time() - start
 
 
 def a_pass(session: NetSession):
@@ -67,7 +47,7 @@ async def bob_to_act(pilot, app, screen: NetBattleScreen, bob: NetSession) -> No
     while not bob.mine_to_act():
         n = len(screen.net.battle.log)
         await pilot.press("full_stop", "enter")
-        await until(pilot, lambda n=n: len(screen.net.battle.log) == n + 1, 10.0)
+        await run_until(pilot, lambda n=n: len(screen.net.battle.log) == n + 1, 10.0)
         bob.follow()
 
 
@@ -82,7 +62,7 @@ async def test_the_other_players_order_shows_by_wake_up_with_no_poll(tmp_path, m
         n = len(bob.battle.log) + 1
         bob.submit(a_pass(bob))
 
-        await until(pilot, lambda: f"order {n}" in screen_text(app), 10.0)  # the fallback would take an hour
+        await run_until(pilot, lambda: f"order {n}" in screen_text(app), 10.0)  # the fallback would take an hour
         assert screen.wakeups == woken + 1
         assert screen.net.battle.state_hash() == bob.battle.state_hash()
         assert screen.follows_drawn == drawn + 1  # drawn once
@@ -98,12 +78,12 @@ async def test_the_players_own_order_is_not_drawn_again_by_following_the_store(t
         while bob.mine_to_act():  # Bob passes until Alice is to act
             n = len(bob.battle.log) + 1
             bob.submit(a_pass(bob))
-            await until(pilot, lambda n=n: len(screen.net.battle.log) == n, 10.0)
+            await run_until(pilot, lambda n=n: len(screen.net.battle.log) == n, 10.0)
         await pilot.pause(0.3)
         drawn = screen.follows_drawn
         m = len(screen.net.battle.log)
         await pilot.press("full_stop", "enter")  # Alice's own order: drawn by giving it, not again by following
-        await until(pilot, lambda: len(screen.net.battle.log) == m + 1, 10.0)
+        await run_until(pilot, lambda: len(screen.net.battle.log) == m + 1, 10.0)
         await pilot.pause(0.5)
         assert screen.follows_drawn == drawn and bob.follow() == m
 
@@ -120,7 +100,7 @@ async def test_a_lost_wake_up_is_caught_by_the_fallback_look(tmp_path, monkeypat
         n = len(bob.battle.log) + 1
         bob.submit(a_pass(bob))
 
-        await until(pilot, lambda: f"order {n}" in screen_text(app), 10.0)
+        await run_until(pilot, lambda: f"order {n}" in screen_text(app), 10.0)
         assert screen.wakeups == woken  # no wake-up came: the fallback look found it
         assert screen.net.battle.state_hash() == bob.battle.state_hash()
 
@@ -135,7 +115,7 @@ async def test_a_screen_that_cannot_be_woken_looks_ten_times_a_second(tmp_path, 
         await bob_to_act(pilot, app, screen, bob)
         n = len(bob.battle.log) + 1
         bob.submit(a_pass(bob))
-        await until(pilot, lambda: f"order {n}" in screen_text(app), 10.0)  # 10 s: a loaded machine's margin
+        await run_until(pilot, lambda: f"order {n}" in screen_text(app), 10.0)  # 10 s: a loaded machine's margin
         assert f"order {n}" in screen_text(app) and screen.wakeups == 0
 
 
@@ -170,7 +150,7 @@ async def test_the_dice_log_stays_put_from_one_turn_to_the_next(tmp_path):
             places.append((pane.region.height, log.region.y))
             n = len(bob.battle.log)
             bob.submit(a_pass(bob))
-            await until(pilot, lambda n=n: len(screen.net.battle.log) > n, 10.0)
+            await run_until(pilot, lambda n=n: len(screen.net.battle.log) > n, 10.0)
             await pilot.pause()
             places.append((pane.region.height, log.region.y))
         assert len(set(places)) == 1, places

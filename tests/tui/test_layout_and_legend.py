@@ -4,7 +4,7 @@ look like terrain with a legend key, your side upper case in every system, and t
 from __future__ import annotations
 
 import pytest
-from tuikit import cursor_to, playtest, screen_lines, screen_text, settle
+from tuikit import cursor_to, playtest, region_text, screen_lines, screen_text, settle
 
 from hexfront.engine.core.hexes import hex_label
 from hexfront.engine.core.players import HUMAN
@@ -33,13 +33,6 @@ async def start(pilot, system_id: str, scenario: str, human: int | None = 0) -> 
     screen = pilot.app.screen
     assert isinstance(screen, BattleScreen)
     return screen
-
-
-def region_text(app, widget) -> list[str]:
-    """The characters on screen inside ``widget``'s content region, row by row."""
-    lines = screen_lines(app)
-    r = widget.scrollable_content_region  # without its scroll bars
-    return [lines[y][r.x:r.x + r.width] for y in range(r.y, r.y + r.height)]
 
 
 # -- item 7: one coordinate system --------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 
@@ -25,6 +26,24 @@ def screen_lines(app) -> list[str]:
                 if 0 <= col + i < width:
                     rows[row][col + i] = ch
     return ["".join(r) for r in rows]
+
+
+def region_text(app, widget) -> list[str]:
+    """The characters on screen inside ``widget``'s content region, row by row (without its scroll bars)."""
+    lines = screen_lines(app)
+    r = widget.scrollable_content_region
+    return [lines[y][r.x:r.x + r.width] for y in range(r.y, r.y + r.height)]
+
+
+async def run_until(pilot, condition, seconds: float) -> float:
+    """Let the app run until ``condition()`` holds; how long it took (AssertionError after ``seconds``)."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    while not condition():
+        if loop.time() - start > seconds:
+            raise AssertionError(f"not within {seconds} s")
+        await pilot.pause(0.02)
+    return loop.time() - start
 
 
 def screen_text(app) -> str:
