@@ -404,7 +404,7 @@ class DefaultPlayer(Appraiser):
                 items = [(v, a, r, cmd) for v, a, r, cmd in
                          self._attack_options(st, u, at, elev, facing, bonus, ranged_ok)]
             items += self._command_items(st, u, at, elev, facing, post, bonus)
-            val, chosen = _knapsack(items, ap - cost)
+            val, chosen = self._share_out(items, ap - cost)
             if post != posture:
                 role = self._role(st, u)
                 pen = (0.4 if role == "long" else KNEEL_COST) * (2 if post == PRONE else 1)
@@ -414,6 +414,16 @@ class DefaultPlayer(Appraiser):
                 best = (val, prefix + chosen)
         self._memo[key] = best
         return best
+
+    def _share_out(self, items: list[Any], ap: int) -> tuple[float, list[Any]]:
+        """:func:`_knapsack`, remembered for the choice: many spots offer the same attacks and actions."""
+        if ap <= 0 or not items:
+            return 0.0, []
+        key = ("ks", tuple(items), ap)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = _knapsack(items, ap)
+        return cast("tuple[float, list[Any]]", got)
 
     def _prone_ok(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int) -> bool:
         front = at.neighbour(facing)

@@ -226,9 +226,13 @@ class Appraiser:
                      bonus: int) -> tuple[float, str]:
         """The best expected worth of one attack by ``u`` with ``wid`` on ``tid`` from ``origin``, and the
         area to aim at. ``bonus``: the posture's +N to accuracy rolls."""
-        key = ("av", wid, origin, tid, bonus)
-        if key in self._memo:
-            return cast("tuple[float, str]", self._memo[key])
+        reach = self._counter_reach(st, tid)
+        in_reach = reach is not None and K.attack_range(reach[0], reach[1], origin[0], origin[1]) <= reach[2]
+        # the spot matters only through whether the target can strike back there: remembered per that
+        key = ("av", wid, tid, bonus, in_reach)
+        got = self._memo.get(key)
+        if got is not None:
+            return cast("tuple[float, str]", got)
         weapon, w, drone = rules.weapon_of_attack(st, u.id, wid)
         ranged = weapon.kind == "ranged"
         if drone is not None:
@@ -254,7 +258,7 @@ class Appraiser:
                 pw = K.primary_weapon(st, t)
                 if pw is not None:
                     pwt = st.tables.weapons[pw.type]
-                    if K.attack_range(t.hex, t.elev, origin[0], origin[1]) <= pwt.range:
+                    if in_reach:
                         counter = K.counter(st, t).need
                         cd = K.flat_damage(st, pw, pwt)
                         if drone is not None:
@@ -273,6 +277,21 @@ class Appraiser:
                 best = (best[0], "torso")
         self._memo[key] = best
         return best
+
+    def _counter_reach(self, st: MissionState, tid: str) -> tuple[Hex, int, int] | None:
+        """Where target ``tid`` stands and the range of the weapon it would counter with, or None when it
+        cannot strike back (a drone, a unit that cannot evade or has no weapon to counter with)."""
+        key = ("cr", tid)
+        if key in self._memo:
+            return cast("tuple[Hex, int, int] | None", self._memo[key])
+        out = None
+        t = st.units.get(tid)
+        if t is not None and not K.can_evade(t):
+            pw = K.primary_weapon(st, t)
+            if pw is not None:
+                out = (t.hex, t.elev, st.tables.weapons[pw.type].range)
+        self._memo[key] = out
+        return out
 
     # -----------------------------------------------------------------------------------------
     # Danger: what the enemy could do to a unit standing at a hex next turn
