@@ -61,6 +61,8 @@ LAUNCH_WORTH = 2.5
 OFFENSIVE_WORTH = 0.35  # share of a good shot that a reaction attack is worth
 KNEEL_COST = 1.5  # the AP to get up again later, for a mech that means to move
 PASS_BELOW = 0.05
+#: an offer of the AP's share-out: (worth, AP, kind, order)
+Offer = tuple[float, int, Any, Any]
 
 
 
@@ -72,10 +74,12 @@ class DefaultPlayer(Appraiser):
         super().__init__()
         self.seed = seed
         self._plan: tuple[int, str, list[Any]] | None = None  # (round, unit, [commands])
+        self._tokens: dict[tuple[Any, ...], int] = {}  # offers' numbers, for one choice
 
     # -----------------------------------------------------------------------------------------
     def choose(self, system: Any, st: MissionState) -> Any:
         self._memo = {}
+        self._tokens = {}
         side = st.active
         assert side is not None, "asked to choose with nobody to act"
         if st.stage == DEPLOY:
@@ -366,26 +370,67 @@ class DefaultPlayer(Appraiser):
         return v
 
     # -- combat and command actions ---------------------------------------------------------------
+    def _token(self, item: tuple[Any, ...]) -> int:
+        """A number for an offer (worth, AP, kind, order), the same for equal offers: the share-out of a
+        list of offers is remembered by their numbers."""
+        t = self._tokens.get(item)
+        if t is None:
+            t = self._tokens[item] = len(self._tokens)
+        return t
+
+    def _offers(self, st: MissionState, u: Unit, at: Hex, elev: int, ranged_ok: bool,
+                bonus: int) -> list[tuple[Offer, int] | None]:
+        """For each of :meth:`_reach_base`'s attacks from a spot: (worth, AP, ranged?, order) for its best
+        area and that offer's number, or None if it is worth nothing."""
+        key = ("of", u.id, at, elev, ranged_ok, bonus)
+        got = self._memo.get(key)
+        if got is None:
+            got = []
+            for wid, tid, ranged, ap, extra in self._reach_base(st, u, at, elev, ranged_ok):
+                origin = extra if wid in st.drones else (at, elev)
+                v, area = self.attack_value(st, u, wid, origin, tid, 0 if wid in st.drones else bonus)
+                if v > 0:
+                    item = (v, ap, ranged, C.Attack(u.id, wid, tid, area))
+                    got.append((item, self._token(item)))
+                else:
+                    got.append(None)
+            self._memo[key] = got
+        return cast("list[tuple[Offer, int] | None]", got)
+
+    def _drone_offers(self, st: MissionState, u: Unit) -> list[tuple[Offer, int]]:
+        """The offers (and their numbers) of the shots ``u``'s drones have."""
+        key = ("do", u.id)
+        got = self._memo.get(key)
+        if got is None:
+            got = []
+            for wid, tid, ranged, ap, extra in self._drone_reach(st, u):
+                v, area = self.attack_value(st, u, wid, extra, tid, 0)
+                if v > 0:
+                    item = (v, ap, ranged, C.Attack(u.id, wid, tid, area))
+                    got.append((item, self._token(item)))
+            self._memo[key] = got
+        return cast("list[tuple[Offer, int]]", got)
+
     def _attack_options(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, bonus: int,
-                        ranged_ok: bool) -> list[tuple[float, int, bool, Any]]:
-        """(worth, AP, ranged?, order) for the best area of every weapon x target in reach."""
-        out = []
-        for wid, tid, ranged, ap, extra in self._reachable(st, u, at, elev, facing, ranged_ok):
-            origin = extra if wid in st.drones else (at, elev)
-            v, area = self.attack_value(st, u, wid, origin, tid, 0 if wid in st.drones else bonus)
-            if v > 0:
-                out.append((v, ap, ranged, C.Attack(u.id, wid, tid, area)))
-        return out
+                        ranged_ok: bool) -> tuple[list[Offer], tuple[int, ...]]:
+        """(worth, AP, ranged?, order) for the best area of every weapon x target in reach, and their numbers."""
+        seen, _ = self._in_sight(st, u, at, elev, facing, ranged_ok)
+        offers = self._offers(st, u, at, elev, ranged_ok, bonus)
+        picked = [o for o in (offers[i] for i in seen) if o is not None]
+        if ranged_ok:
+            picked += self._drone_offers(st, u)
+        return [o[0] for o in picked], tuple(o[1] for o in picked)
 
     def _best_actions(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ap: int, posture: str,
                       phase: str, attacks: bool = True) -> tuple[float, list[Any]]:
         """The best use of ``ap`` at a spot: (worth, orders in the order to give them)."""
         key = ("ba", u.id, at, elev, facing, ap, posture, phase, attacks)
-        if key in self._memo:
-            return cast("tuple[float, list[Any]]", self._memo[key])
+        got = self._memo.get(key)
+        if got is not None:
+            return cast("tuple[float, list[Any]]", got)
         ranged_ok = phase != CLOSE
         options: list[tuple[list[Any], int, int, str]] = [([], 0, _bonus(posture), posture)]
-        shots = attacks and any(r for _, _, r, _, _ in self._reachable(st, u, at, elev, facing, ranged_ok))
+        shots = attacks and self._in_sight(st, u, at, elev, facing, ranged_ok)[1]
         if shots and ranged_ok and not u.transformed:
             turn_kneeled = bool(st.turn and st.turn.unit == u.id and st.turn.kneeled)
             turn_proned = bool(st.turn and st.turn.unit == u.id and st.turn.proned)
@@ -399,12 +444,12 @@ class DefaultPlayer(Appraiser):
         for prefix, cost, bonus, post in options:
             if cost > ap:
                 continue
-            items = []
+            items: list[Any] = []
+            tokens: tuple[int, ...] = ()
             if attacks:
-                items = [(v, a, r, cmd) for v, a, r, cmd in
-                         self._attack_options(st, u, at, elev, facing, bonus, ranged_ok)]
-            items += self._command_items(st, u, at, elev, facing, post, bonus)
-            val, chosen = self._share_out(items, ap - cost)
+                items, tokens = self._attack_options(st, u, at, elev, facing, bonus, ranged_ok)
+            c_items, c_tokens = self._command_items(st, u, at, elev, facing, post, bonus)
+            val, chosen = self._share_out(items + c_items, tokens + c_tokens, ap - cost)
             if post != posture:
                 role = self._role(st, u)
                 pen = (0.4 if role == "long" else KNEEL_COST) * (2 if post == PRONE else 1)
@@ -415,11 +460,11 @@ class DefaultPlayer(Appraiser):
         self._memo[key] = best
         return best
 
-    def _share_out(self, items: list[Any], ap: int) -> tuple[float, list[Any]]:
-        """:func:`_knapsack`, remembered for the choice: many spots offer the same attacks and actions."""
+    def _share_out(self, items: list[Any], tokens: tuple[int, ...], ap: int) -> tuple[float, list[Any]]:
+        """:func:`_knapsack`, remembered for the choice by the offers' numbers: many spots offer the same."""
         if ap <= 0 or not items:
             return 0.0, []
-        key = ("ks", tuple(items), ap)
+        key = ("ks", tokens, ap)
         got = self._memo.get(key)
         if got is None:
             got = self._memo[key] = _knapsack(items, ap)
@@ -435,18 +480,43 @@ class DefaultPlayer(Appraiser):
         return not (t.roof or t.top() + t.height > elev)
 
     def _command_items(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, posture: str,
-                       bonus: int) -> list[Any]:
+                       bonus: int) -> tuple[list[Any], tuple[int, ...]]:
         """Command actions worth some AP when nothing better is: launch drones, offensive or defensive
-        stance. (worth, AP, kind, order): drones go out first, stances are taken last."""
-        key = ("ci", u.id, at, elev, facing, posture, bonus)
-        if key in self._memo:
-            return cast("list[Any]", self._memo[key])
-        items = self._memo[key] = []
-        m = st.tables.mission
-        rounds_left = m.rounds - st.round
+        stance. (worth, AP, kind, order): drones go out first, stances are taken last; and their numbers."""
+        key = ("cf", u.id, at, elev, facing, posture, bonus)
+        got = self._memo.get(key)
+        if got is not None:
+            return cast("tuple[list[Any], tuple[int, ...]]", got)
         enemies = [e for e in st.units.values() if e.side != u.side and e.on_board]
+        aim = None  # the gun an offensive stance would take, if an enemy may walk into its range
+        if enemies and u.stance != "offensive" and posture != DOWN:
+            gun = self._stance_gun(st, u, bonus)
+            if gun is not None:
+                k2 = ("oc", u.id, at, elev, facing)
+                ok = self._memo.get(k2)
+                if ok is None:
+                    rng = gun[2]
+                    ok = self._memo[k2] = any(
+                        self.in_view(at, facing, e.hex)
+                        and K.attack_range(at, elev, e.hex, e.elev) <= rng + K.movement_allowance(st, e)
+                        for e in enemies)
+                if ok:
+                    aim = gun
+        # the rest does not depend on the facing
+        k3 = ("ci", u.id, at, elev, posture, bonus, aim is not None)
+        got = self._memo.get(k3)
+        if got is None:
+            items = self._spot_commands(st, u, at, elev, posture, enemies, aim)
+            got = self._memo[k3] = (items, tuple(self._token(x) for x in items))
+        self._memo[key] = got
+        return cast("tuple[list[Any], tuple[int, ...]]", got)
+
+    def _spot_commands(self, st: MissionState, u: Unit, at: Hex, elev: int, posture: str, enemies: list[Unit],
+                       aim: tuple[float, str, int] | None) -> list[Any]:
+        items: list[Any] = []
         if not enemies:
             return items
+        rounds_left = st.tables.mission.rounds - st.round
         d = st.tables.designs[u.design]
         if d.drones and u.docked and not u.transformed:
             room = K.MAX_DRONES - len(rules.active_drones(st, u.id))
@@ -455,19 +525,8 @@ class DefaultPlayer(Appraiser):
                 for _ in range(min(room, u.docked)):
                     items.append((LAUNCH_WORTH * (1.0 if rounds_left >= 2 else 0.4), 2, "launch",
                                   C.LaunchDrone(u.id, spot)))
-        if u.stance != "offensive" and posture != DOWN:
-            gun = self._stance_gun(st, u, bonus)
-            if gun is not None:
-                v, wid, rng = gun
-                k2 = ("oc", u.id, at, elev, facing)
-                ok = self._memo.get(k2)
-                if ok is None:
-                    ok = self._memo[k2] = any(
-                        self.in_view(at, facing, e.hex)
-                        and K.attack_range(at, elev, e.hex, e.elev) <= rng + K.movement_allowance(st, e)
-                        for e in enemies)
-                if ok:
-                    items.append((OFFENSIVE_WORTH * v, 2, "stance", C.OffensiveStance(u.id, wid)))
+        if aim is not None:
+            items.append((OFFENSIVE_WORTH * aim[0], 2, "stance", C.OffensiveStance(u.id, aim[1])))
         if u.stance != "defensive" and not u.transformed:
             sh = K.shield_of(st, u)
             if sh is not None and st.tables.weapons[sh.type].kind == "shield":

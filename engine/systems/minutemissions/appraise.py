@@ -89,14 +89,11 @@ class Appraiser:
             self._memo[key] = v
         return v
 
-    def _reachable(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ranged_ok: bool) -> list[Any]:
-        """(weapon id, target id, ranged?, AP, origin) of every attack in range, sight and view from a spot."""
-        key = ("rc", u.id, at, elev, facing, ranged_ok)
-        v = self._memo.get(key)
-        if v is not None:
-            return cast("list[Any]", v)
-        base_key = ("rb", u.id, at, elev, ranged_ok)
-        base = self._memo.get(base_key)
+    def _reach_base(self, st: MissionState, u: Unit, at: Hex, elev: int, ranged_ok: bool) -> list[Reach]:
+        """(weapon id, target id, ranged?, AP, the target's hex) of every attack of ``u``'s own weapons in
+        range and sight from a spot, whichever way it faces."""
+        key = ("rb", u.id, at, elev, ranged_ok)
+        base = self._memo.get(key)
         if base is None:
             base = []
             for w in self._weapons(st, u):
@@ -110,23 +107,37 @@ class Appraiser:
                     if not self.los(st, at, elev, t_at, t_elev):
                         continue
                     base.append((w.id, tid, ranged, wt.ap, t_at))
-            self._memo[base_key] = base
-        v = [x for x in base if self.in_view(at, facing, x[4])]
-        if ranged_ok:
-            key_d = ("rd", u.id)
-            drones = self._memo.get(key_d)
-            if drones is None:
-                drones = []
-                for d in rules.active_drones(st, u.id):
-                    wt = st.tables.weapons[st.tables.drones[d.type].weapon]
-                    for tid, t_at, t_elev in self._targets(st, u.side):
-                        if K.attack_range(d.hex, d.elev, t_at, t_elev) <= wt.range and \
-                                self.los(st, d.hex, d.elev, t_at, t_elev):
-                            drones.append((d.id, tid, True, wt.ap, (d.hex, d.elev)))
-                self._memo[key_d] = drones
-            v = v + drones
-        self._memo[key] = v
-        return v
+            self._memo[key] = base
+        return cast("list[Reach]", base)
+
+    def _drone_reach(self, st: MissionState, u: Unit) -> list[Reach]:
+        """(drone id, target id, True, AP, (the drone's hex, elevation)) of every shot ``u``'s active drones
+        have in range and sight (a drone sees all round)."""
+        key = ("rd", u.id)
+        drones = self._memo.get(key)
+        if drones is None:
+            drones = []
+            for d in rules.active_drones(st, u.id):
+                wt = st.tables.weapons[st.tables.drones[d.type].weapon]
+                for tid, t_at, t_elev in self._targets(st, u.side):
+                    if K.attack_range(d.hex, d.elev, t_at, t_elev) <= wt.range and \
+                            self.los(st, d.hex, d.elev, t_at, t_elev):
+                        drones.append((d.id, tid, True, wt.ap, (d.hex, d.elev)))
+            self._memo[key] = drones
+        return cast("list[Reach]", drones)
+
+    def _in_sight(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int,
+                  ranged_ok: bool) -> tuple[tuple[int, ...], bool]:
+        """Which of :meth:`_reach_base`'s attacks are in the field of view facing ``facing`` (their indices),
+        and whether any ranged attack is to be had there (the drones' shots counted when ``ranged_ok``)."""
+        key = ("rc", u.id, at, elev, facing, ranged_ok)
+        got = self._memo.get(key)
+        if got is None:
+            base = self._reach_base(st, u, at, elev, ranged_ok)
+            seen = tuple(i for i, x in enumerate(base) if self.in_view(at, facing, x[4]))
+            shots = any(base[i][2] for i in seen) or (ranged_ok and any(x[2] for x in self._drone_reach(st, u)))
+            got = self._memo[key] = (seen, shots)
+        return cast("tuple[tuple[int, ...], bool]", got)
 
     def firepower(self, st: MissionState, u: Unit, exclude: frozenset[str] = frozenset(), acc_pen: int = 0,
                   half: frozenset[str] = frozenset()) -> float:
