@@ -61,6 +61,8 @@ LAUNCH_WORTH = 2.5
 OFFENSIVE_WORTH = 0.35  # share of a good shot that a reaction attack is worth
 KNEEL_COST = 1.5  # the AP to get up again later, for a mech that means to move
 PASS_BELOW = 0.05
+#: an end whose bound is this far below the best found is skipped (far more than the share-out's rounding)
+BOUND_SLACK = 1e-6
 #: an offer of the AP's share-out: (worth, AP, kind, order)
 Offer = tuple[float, int, Any, Any]
 
@@ -241,6 +243,9 @@ class DefaultPlayer(Appraiser):
             can_turn = in_move and posture in (STANDING, KNEELING)
             ends = self._reach(st, u, mp, free_used, can_step, can_turn, 0 if quick else ap_left)
             for (at, elev, facing), (_cost, press, cmds) in ends.items():
+                if best is not None and self._end_bound(st, u, at, elev, ap_left, posture, thrusted,
+                                                        phase) < best[0] - BOUND_SLACK:
+                    continue  # it cannot beat the best found: not priced
                 ap_now = ap_left - 2 * press
                 val = self._end_value(st, u, at, elev, facing, ap_now, posture, thrusted, phase)
                 if best is None or val > best[0] + 1e-9:
@@ -258,6 +263,9 @@ class DefaultPlayer(Appraiser):
                                 continue
                             seen.add(path[-1])
                             land = path[-1]
+                            if best is not None and self._end_bound(st, u, land, elev, ap_left - spec.ap, STANDING,
+                                                                    True, phase) < best[0] - BOUND_SLACK:
+                                continue
                             for f in range(6):
                                 if f != u.facing and free_used:
                                     continue
@@ -451,14 +459,67 @@ class DefaultPlayer(Appraiser):
             c_items, c_tokens = self._command_items(st, u, at, elev, facing, post, bonus)
             val, chosen = self._share_out(items + c_items, tokens + c_tokens, ap - cost)
             if post != posture:
-                role = self._role(st, u)
-                pen = (0.4 if role == "long" else KNEEL_COST) * (2 if post == PRONE else 1)
-                pen += DANGER * (self.danger(st, u, at, elev, False) - self.danger(st, u, at, elev, True))
-                val -= pen
+                val -= self._posture_cost(st, u, at, elev, post)
             if val > best[0] + 1e-9:
                 best = (val, prefix + chosen)
         self._memo[key] = best
         return best
+
+    def _posture_cost(self, st: MissionState, u: Unit, at: Hex, elev: int, post: str) -> float:
+        """What kneeling or going prone costs at a spot: the AP to get up again later (little for a long-range
+        mech, which means to stay) and the evasion given up against the danger there."""
+        role = self._role(st, u)
+        pen = (0.4 if role == "long" else KNEEL_COST) * (2 if post == PRONE else 1)
+        pen += DANGER * (self.danger(st, u, at, elev, False) - self.danger(st, u, at, elev, True))
+        return pen
+
+    def _end_bound(self, st: MissionState, u: Unit, at: Hex, elev: int, ap: int, posture: str, thrusted: bool,
+                   phase: str) -> float:
+        """No less than :meth:`_end_value` at ``at`` for any facing and any AP up to ``ap``: the place's worth
+        plus the share-out of every attack the spot offers whichever way the unit faces, every posture it
+        might take there and every command action (an end that cannot beat the best found is not priced)."""
+        key = ("eb", u.id, at, elev, ap, posture, thrusted, phase)
+        got = self._memo.get(key)
+        if got is not None:
+            return cast("float", got)
+        attacks = not thrusted and posture != DOWN
+        ranged_ok = phase != CLOSE
+        options = [(0, _bonus(posture), posture)]
+        if attacks and ranged_ok and not u.transformed and (
+                any(x[2] for x in self._reach_base(st, u, at, elev, ranged_ok))
+                or any(x[2] for x in self._drone_reach(st, u))):
+            turn_kneeled = bool(st.turn and st.turn.unit == u.id and st.turn.kneeled)
+            turn_proned = bool(st.turn and st.turn.unit == u.id and st.turn.proned)
+            if posture == STANDING and not turn_kneeled:
+                options.append((2, 1, KNEELING))
+                if not turn_proned:
+                    options.append((4, 3, PRONE))
+            elif posture == KNEELING and not turn_proned:
+                options.append((2, 3, PRONE))
+        enemies = [e for e in st.units.values() if e.side != u.side and e.on_board]
+        best = 0.0
+        for cost, bonus, post in options:
+            if cost > ap:
+                continue
+            picked = []
+            if attacks:
+                picked = [o for o in self._offers(st, u, at, elev, ranged_ok, bonus) if o is not None]
+                if ranged_ok:
+                    picked += self._drone_offers(st, u)
+            aim = None
+            if enemies and u.stance != "offensive" and post != DOWN:
+                aim = self._stance_gun(st, u, bonus)
+            k3 = ("ci", u.id, at, elev, post, bonus, aim is not None)
+            c = self._memo.get(k3)
+            if c is None:
+                items = self._spot_commands(st, u, at, elev, post, enemies, aim)
+                c = self._memo[k3] = (items, tuple(self._token(x) for x in items))
+            val = self._share_out([o[0] for o in picked] + c[0], tuple(o[1] for o in picked) + c[1], ap - cost)[0]
+            if post != posture:
+                val -= self._posture_cost(st, u, at, elev, post)
+            best = max(best, val)
+        v = self._memo[key] = self._place_value(st, u, at, elev, 0, thrusted) + best
+        return v
 
     def _share_out(self, items: list[Any], tokens: tuple[int, ...], ap: int) -> tuple[float, list[Any]]:
         """:func:`_knapsack`, remembered for the choice by the offers' numbers: many spots offer the same."""
