@@ -241,15 +241,15 @@ class DefaultPlayer(Appraiser):
         for prefix, ap_left, posture in starts:
             can_step = in_move and posture == STANDING and not held
             can_turn = in_move and posture in (STANDING, KNEELING)
-            ends = self._reach(st, u, mp, free_used, can_step, can_turn, 0 if quick else ap_left)
-            for (at, elev, facing), (_cost, press, cmds) in ends.items():
+            ends, back = self._reach(st, u, mp, free_used, can_step, can_turn, 0 if quick else ap_left)
+            for (at, elev, facing), (_cost, press, place) in ends.items():
                 if best is not None and self._end_bound(st, u, at, elev, ap_left, posture, thrusted,
                                                         phase) < best[0] - BOUND_SLACK:
                     continue  # it cannot beat the best found: not priced
                 ap_now = ap_left - 2 * press
                 val = self._end_value(st, u, at, elev, facing, ap_now, posture, thrusted, phase)
                 if best is None or val > best[0] + 1e-9:
-                    best = (val, prefix + [C.PressOn(u.id)] * press + cmds)
+                    best = (val, prefix + [C.PressOn(u.id)] * press + _orders_to(u.id, back, place))
             # thruster flights (forfeit the combat phases)
             thr = st.tables.designs[u.design].thrusters
             if can_step and not thrusted and thr:
@@ -277,9 +277,10 @@ class DefaultPlayer(Appraiser):
         return best if best is not None else (0.0, [])
 
     def _reach(self, st: MissionState, u: Unit, mp: int, free_used: bool, can_step: bool, can_turn: bool,
-               ap: int) -> dict[Any, Any]:
+               ap: int) -> tuple[dict[Any, Any], dict[Any, Any]]:
         """Every (hex, elevation, facing) reachable this movement phase: the cheapest way there, as
-        (movement points, Press Ons needed, orders)."""
+        (movement points, Press Ons needed, the search's place it is reached as); and the search's links,
+        from which :func:`_orders_to` reads the orders of the way."""
         extra = min(2, ap // 2) if can_step else 0
         budget = mp + extra
         start = (u.at, u.elev, u.facing, free_used)
@@ -291,12 +292,12 @@ class DefaultPlayer(Appraiser):
             cost, _, s = heapq.heappop(heap)
             if cost > dist.get(s, 1 << 30):
                 continue
-            for ns, c, cmd in self._next_places(st, u, s, can_step, can_turn):
+            for ns, c, step in self._next_places(st, u, s, can_step, can_turn):
                 nc = cost + c
                 if nc > budget or nc >= dist.get(ns, 1 << 30):
                     continue
                 dist[ns] = nc
-                back[ns] = (s, cmd)
+                back[ns] = (s, step)
                 n += 1
                 heapq.heappush(heap, (nc, n, ns))
         out: dict[Any, Any] = {}
@@ -304,33 +305,45 @@ class DefaultPlayer(Appraiser):
             key = s[:3]
             if key in out and out[key][0] <= cost:
                 continue
-            out[key] = (cost, max(0, cost - mp), _orders_to(back, s))
-        return out
+            out[key] = (cost, max(0, cost - mp), s)
+        return out, back
 
     def _next_places(self, st: MissionState, u: Unit, place: tuple[Any, ...], can_step: bool,
                      can_turn: bool) -> list[Any]:
         """The places one turn or one step from ``place`` (hex, elevation, facing, free turn used), each with
-        its movement cost and the order that gets there; no step that would fall two levels."""
+        its movement cost and the step that gets there (a facing turned to, or a hex stepped into); no step
+        that would fall two levels."""
         at, elev, facing, fu = place
         nexts: list[tuple[tuple[Hex, int, int, bool], int, Any]] = []
         if can_turn:
-            nexts += [((at, elev, f, True), 1 if fu else 0, C.Turn(u.id, f)) for f in range(6) if f != facing]
+            nexts += [((at, elev, f, True), 1 if fu else 0, f) for f in range(6) if f != facing]
         if not can_step:
             return nexts
-        for dd in (0, 1, -1):
-            h = at.neighbour(facing + dd)
-            if not st.tables.on_board(h):
-                continue
-            lv = K.walk_level(st, elev, h)
-            if lv is None or elev - lv >= 2:
-                continue
-            rk = ("rf", u.id, h, lv)
-            room = self._memo.get(rk, 0)
-            if room == 0:
-                room = self._memo[rk] = K.room_for(st, u, h, lv)
-            if room is None:
-                nexts.append(((h, lv, facing, fu), K.step_cost(st, h, lv), C.Move(u.id, h)))
+        for h, lv, c in self._steps(st, u, at, elev, facing):
+            nexts.append(((h, lv, facing, fu), c, h))
         return nexts
+
+    def _steps(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int) -> list[tuple[Hex, int, int]]:
+        """The front hexes ``u`` may step into from a place: (hex, level it arrives at, movement cost)."""
+        key = ("sp", u.id, at, elev, facing)
+        got = self._memo.get(key)
+        if got is None:
+            got = []
+            for dd in (0, 1, -1):
+                h = at.neighbour(facing + dd)
+                if not st.tables.on_board(h):
+                    continue
+                lv = K.walk_level(st, elev, h)
+                if lv is None or elev - lv >= 2:
+                    continue
+                rk = ("rf", u.id, h, lv)
+                room = self._memo.get(rk, 0)
+                if room == 0:
+                    room = self._memo[rk] = K.room_for(st, u, h, lv)
+                if room is None:
+                    got.append((h, lv, K.step_cost(st, h, lv)))
+            self._memo[key] = got
+        return cast("list[tuple[Hex, int, int]]", got)
 
     def _end_value(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ap: int, posture: str,
                    thrusted: bool, phase: str) -> float:
@@ -656,13 +669,14 @@ class DefaultPlayer(Appraiser):
 
 
 
-def _orders_to(back: dict[Any, Any], place: tuple[Any, ...]) -> list[Any]:
-    """The orders of the cheapest way to ``place``, read back from the search's links."""
-    cmds = []
+def _orders_to(uid: str, back: dict[Any, Any], place: tuple[Any, ...]) -> list[Any]:
+    """The orders of the cheapest way to ``place``, read back from the search's links (a step is a facing
+    to turn to or a hex to step into)."""
+    cmds: list[Any] = []
     cur = place
     while back[cur] is not None:
-        prev, cmd = back[cur]
-        cmds.append(cmd)
+        prev, step = back[cur]
+        cmds.append(C.Turn(uid, step) if isinstance(step, int) else C.Move(uid, step))
         cur = prev
     cmds.reverse()
     return cmds
