@@ -35,6 +35,9 @@ KNOCKDOWN_WORTH = 2.0
 AVERAGE_EVASION_MISSED = 0.62  # the share of hits an average target fails to evade (firepower's rough guess)
 #: one attack within reach: (weapon or drone id, target id, ranged?, AP, where it is aimed at or from)
 Reach = tuple[str, str, bool, int, Any]
+#: an enemy as the danger it brings reads it: (hex, elevation, movement points + 1, the hexes it can close in
+#: to strike, [(ranged?, range, the roll it needs, damage, the attacks its average AP pays for)] per weapon)
+Threat = tuple[Hex, int, int, int, list[tuple[bool, int, int, int, int]]]
 
 
 @cache
@@ -307,6 +310,31 @@ class Appraiser:
     # -----------------------------------------------------------------------------------------
     # Danger: what the enemy could do to a unit standing at a hex next turn
     # -----------------------------------------------------------------------------------------
+    def _threats(self, st: MissionState, side: str) -> list[Threat]:
+        """Each enemy of ``side`` that can still fight, as :meth:`danger` reads it (:data:`Threat`)."""
+        key = ("th", side)
+        got = self._memo.get(key)
+        if got is None:
+            got = []
+            for e in st.units.values():
+                if e.side == side or not e.on_board:
+                    continue
+                if e.posture == DOWN and all(e.sections[a] == 0 for a in LEGS):
+                    continue
+                mp = K.movement_allowance(st, e) + 1
+                thr = st.tables.designs[e.design].thrusters
+                reach_mp = mp + (st.tables.thrusters[thr].range if thr else 0)
+                ap = K.core(st, e).base_ap + 4.5
+                arms = []
+                for w in self._weapons(st, e):
+                    wt = st.tables.weapons[w.type]
+                    ranged = wt.kind == "ranged"
+                    need = K.accuracy(st, e, wt).need if ranged else K.assault(st, e, wt).need
+                    arms.append((ranged, wt.range, need, K.flat_damage(st, w, wt), max(1, int(ap // wt.ap))))
+                got.append((e.hex, e.elev, mp, mp if not thr else reach_mp - 2, arms))
+            self._memo[key] = got
+        return cast("list[Threat]", got)
+
     def danger(self, st: MissionState, u: Unit, at: Hex, elev: int, can_evade: bool = True) -> float:
         """What the enemy could take off ``u`` standing at ``at`` next turn: each enemy's best weapon that
         could reach it, times its exact chance to land (the attack's odds against the evasion ``u`` would
@@ -319,33 +347,21 @@ class Appraiser:
         ev = K.core(st, u).evasion - (t.evasion if (not t.roof or elev != t.roof) else 0)
         evade = ev if can_evade else None
         torso = max(1, u.sections["torso"])
-        for e in st.units.values():
-            if e.side == u.side or not e.on_board:
-                continue
-            if e.posture == DOWN and all(e.sections[a] == 0 for a in LEGS):
-                continue
-            mp = K.movement_allowance(st, e) + 1
-            thr = st.tables.designs[e.design].thrusters
-            reach_mp = mp + (st.tables.thrusters[thr].range if thr else 0)
-            d = hex_distance(e.hex, at)
+        for e_hex, e_elev, mp, melee_reach, arms in self._threats(st, u.side):
+            d = hex_distance(e_hex, at)
             best = 0.0
-            for w in self._weapons(st, e):
-                wt = st.tables.weapons[w.type]
-                rng = d + abs(e.elev - elev)
-                if wt.kind == "ranged":
-                    if rng > wt.range + mp:
+            for ranged, w_range, need, dmg, times in arms:
+                rng = d + abs(e_elev - elev)
+                if ranged:
+                    if rng > w_range + mp:
                         continue
-                    if rng > wt.range and not self.los(st, e.hex, e.elev, at, elev):
+                    if rng > w_range and not self.los(st, e_hex, e_elev, at, elev):
                         continue
-                    need = K.accuracy(st, e, wt).need
-                else:
-                    if d - 1 > (mp if not thr else reach_mp - 2):
-                        continue
-                    need = K.assault(st, e, wt).need
+                elif d - 1 > melee_reach:
+                    continue
                 hit, crit, _ = _attack_floats(need, 0, evade, None)
                 p = hit + crit
-                ap = K.core(st, e).base_ap + 4.5
-                best = max(best, K.flat_damage(st, w, wt) * p * max(1, int(ap // wt.ap)))
+                best = max(best, dmg * p * times)
             total += best
         v = total / torso * self.unit_worth(st, u) * PARTIAL
         self._memo[key] = v
