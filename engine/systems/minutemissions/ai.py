@@ -39,7 +39,6 @@ own, so a game is fixed by the battle's seed.
 
 from __future__ import annotations
 
-import heapq
 from typing import Any, cast
 
 from hexfront.engine.core.hexes import Hex, axial_to_offset, hex_distance, hexes_within
@@ -50,6 +49,7 @@ from . import rules
 from .appraise import Appraiser
 from .data import LEGS
 from .odds import roll_odds
+from .reach import Ground, ground_of, orders_to, reach
 from .rulebook import RULEBOOK
 from .state import CLOSE, DEPLOY, DOWN, HELD, KNEELING, MOVEMENT, PRONE, STANDING, MissionState, Unit
 
@@ -77,6 +77,7 @@ class DefaultPlayer(Appraiser):
         self.seed = seed
         self._plan: tuple[int, str, list[Any]] | None = None  # (round, unit, [commands])
         self._tokens: dict[tuple[Any, ...], int] = {}  # offers' numbers, for one choice
+        self._ground: Ground | None = None  # the map as the movement search reads it
 
     # -----------------------------------------------------------------------------------------
     def choose(self, system: Any, st: MissionState) -> Any:
@@ -241,7 +242,8 @@ class DefaultPlayer(Appraiser):
         for prefix, ap_left, posture in starts:
             can_step = in_move and posture == STANDING and not held
             can_turn = in_move and posture in (STANDING, KNEELING)
-            ends, back = self._reach(st, u, mp, free_used, can_step, can_turn, 0 if quick else ap_left)
+            self._ground = ground_of(self._ground, st)
+            ends, back = reach(self._ground, st, u, mp, free_used, can_step, can_turn, 0 if quick else ap_left)
             for (at, elev, facing), (_cost, press, place) in ends.items():
                 if best is not None and self._end_bound(st, u, at, elev, ap_left, posture, thrusted,
                                                         phase) < best[0] - BOUND_SLACK:
@@ -249,7 +251,7 @@ class DefaultPlayer(Appraiser):
                 ap_now = ap_left - 2 * press
                 val = self._end_value(st, u, at, elev, facing, ap_now, posture, thrusted, phase)
                 if best is None or val > best[0] + 1e-9:
-                    best = (val, prefix + [C.PressOn(u.id)] * press + _orders_to(u.id, back, place))
+                    best = (val, prefix + [C.PressOn(u.id)] * press + orders_to(u.id, back, place))
             # thruster flights (forfeit the combat phases)
             thr = st.tables.designs[u.design].thrusters
             if can_step and not thrusted and thr:
@@ -275,75 +277,6 @@ class DefaultPlayer(Appraiser):
                                     cmds = [C.Thrust(u.id, d, n)] + ([C.Turn(u.id, f)] if f != u.facing else [])
                                     best = (val, prefix + cmds)
         return best if best is not None else (0.0, [])
-
-    def _reach(self, st: MissionState, u: Unit, mp: int, free_used: bool, can_step: bool, can_turn: bool,
-               ap: int) -> tuple[dict[Any, Any], dict[Any, Any]]:
-        """Every (hex, elevation, facing) reachable this movement phase: the cheapest way there, as
-        (movement points, Press Ons needed, the search's place it is reached as); and the search's links,
-        from which :func:`_orders_to` reads the orders of the way."""
-        extra = min(2, ap // 2) if can_step else 0
-        budget = mp + extra
-        start = (u.at, u.elev, u.facing, free_used)
-        dist = {start: 0}
-        back: dict[Any, Any] = {start: None}
-        heap = [(0, 0, start)]
-        n = 0
-        while heap:
-            cost, _, s = heapq.heappop(heap)
-            if cost > dist.get(s, 1 << 30):
-                continue
-            for ns, c, step in self._next_places(st, u, s, can_step, can_turn):
-                nc = cost + c
-                if nc > budget or nc >= dist.get(ns, 1 << 30):
-                    continue
-                dist[ns] = nc
-                back[ns] = (s, step)
-                n += 1
-                heapq.heappush(heap, (nc, n, ns))
-        out: dict[Any, Any] = {}
-        for s, cost in dist.items():
-            key = s[:3]
-            if key in out and out[key][0] <= cost:
-                continue
-            out[key] = (cost, max(0, cost - mp), s)
-        return out, back
-
-    def _next_places(self, st: MissionState, u: Unit, place: tuple[Any, ...], can_step: bool,
-                     can_turn: bool) -> list[Any]:
-        """The places one turn or one step from ``place`` (hex, elevation, facing, free turn used), each with
-        its movement cost and the step that gets there (a facing turned to, or a hex stepped into); no step
-        that would fall two levels."""
-        at, elev, facing, fu = place
-        nexts: list[tuple[tuple[Hex, int, int, bool], int, Any]] = []
-        if can_turn:
-            nexts += [((at, elev, f, True), 1 if fu else 0, f) for f in range(6) if f != facing]
-        if not can_step:
-            return nexts
-        for h, lv, c in self._steps(st, u, at, elev, facing):
-            nexts.append(((h, lv, facing, fu), c, h))
-        return nexts
-
-    def _steps(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int) -> list[tuple[Hex, int, int]]:
-        """The front hexes ``u`` may step into from a place: (hex, level it arrives at, movement cost)."""
-        key = ("sp", u.id, at, elev, facing)
-        got = self._memo.get(key)
-        if got is None:
-            got = []
-            for dd in (0, 1, -1):
-                h = at.neighbour(facing + dd)
-                if not st.tables.on_board(h):
-                    continue
-                lv = K.walk_level(st, elev, h)
-                if lv is None or elev - lv >= 2:
-                    continue
-                rk = ("rf", u.id, h, lv)
-                room = self._memo.get(rk, 0)
-                if room == 0:
-                    room = self._memo[rk] = K.room_for(st, u, h, lv)
-                if room is None:
-                    got.append((h, lv, K.step_cost(st, h, lv)))
-            self._memo[key] = got
-        return cast("list[tuple[Hex, int, int]]", got)
 
     def _end_value(self, st: MissionState, u: Unit, at: Hex, elev: int, facing: int, ap: int, posture: str,
                    thrusted: bool, phase: str) -> float:
@@ -667,19 +600,6 @@ class DefaultPlayer(Appraiser):
         return C.EndTurn(u.id)
 
 
-
-
-def _orders_to(uid: str, back: dict[Any, Any], place: tuple[Any, ...]) -> list[Any]:
-    """The orders of the cheapest way to ``place``, read back from the search's links (a step is a facing
-    to turn to or a hex to step into)."""
-    cmds: list[Any] = []
-    cur = place
-    while back[cur] is not None:
-        prev, step = back[cur]
-        cmds.append(C.Turn(uid, step) if isinstance(step, int) else C.Move(uid, step))
-        cur = prev
-    cmds.reverse()
-    return cmds
 
 
 def _bonus(posture: str) -> int:
