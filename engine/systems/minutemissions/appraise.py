@@ -18,6 +18,8 @@ from functools import cache
 from math import ceil
 from typing import Any, cast
 
+import attrs
+
 from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import combat as K
@@ -38,6 +40,26 @@ Reach = tuple[str, str, bool, int, Any]
 #: an enemy as the danger it brings reads it: (hex, elevation, movement points + 1, the hexes it can close in
 #: to strike, [(ranged?, range, the roll it needs, damage, the attacks its average AP pays for)] per weapon)
 Threat = tuple[Hex, int, int, int, list[tuple[bool, int, int, int, int]]]
+
+
+@attrs.frozen
+class AttackTerms:
+    """One attack's terms for :meth:`Appraiser.attack_value`: the roll it needs (``no_bonus``: a posture
+    does not help it - a drone's shot, a melee attack), its damage and a critical hit's, the target's
+    evasion and counter rolls (None: it cannot), what a counter costs the attacker, the worth added by a
+    knockdown or grapple, and for a mech (None for a drone, whose defence points are ``dp``) each area
+    with what the damage and the critical damage are worth there."""
+
+    need: int
+    no_bonus: bool
+    dmg: int
+    crit: int
+    evade: int | None
+    counter: int | None = None
+    cost: float = 0.0
+    extra: float = 0.0
+    areas: list[tuple[str, float, float]] | None = None
+    dp: int = 0
 
 
 @cache
@@ -242,28 +264,53 @@ class Appraiser:
         area to aim at. ``bonus``: the posture's +N to accuracy rolls."""
         reach = self._counter_reach(st, tid)
         in_reach = reach is not None and K.attack_range(reach[0], reach[1], origin[0], origin[1]) <= reach[2]
+        a = self._attack_terms(st, u, wid, tid)
+        if a.no_bonus:
+            bonus = 0
         # the spot matters only through whether the target can strike back there: remembered per that
         key = ("av", wid, tid, bonus, in_reach)
         got = self._memo.get(key)
         if got is not None:
             return cast("tuple[float, str]", got)
+        best = (0.0, "torso")
+        if a.areas is None:  # a drone
+            hit, cr, _ = self._odds(a.need, bonus, a.evade, None)
+            v = sum(p * (DRONE_WORTH if x >= a.dp else PARTIAL * DRONE_WORTH * x / a.dp)
+                    for p, x in ((hit, a.dmg), (cr, a.crit)))
+            best = (v, "frame")
+        else:
+            counter, cost = (a.counter, a.cost) if in_reach and a.counter is not None else (None, 0.0)
+            hit, cr, countered = self._odds(a.need, bonus, a.evade, counter)
+            extra = a.extra
+            for area, on_hit, on_crit in a.areas:
+                v = (hit * (on_hit + extra) + cr * (on_crit + extra) - countered * cost)
+                if v > best[0] + 1e-9:
+                    best = (v, area)
+            if best[0] <= 0.0:
+                best = (best[0], "torso")
+        self._memo[key] = best
+        return best
+
+    def _attack_terms(self, st: MissionState, u: Unit, wid: str, tid: str) -> AttackTerms:
+        """What :meth:`attack_value` reads of an attack by ``u`` with ``wid`` on ``tid``, whatever the
+        posture and the spot: the rolls, the damage, what it is worth on each area."""
+        key = ("at", wid, tid)
+        got = self._memo.get(key)
+        if got is not None:
+            return cast("AttackTerms", got)
         weapon, w, drone = rules.weapon_of_attack(st, u.id, wid)
         ranged = weapon.kind == "ranged"
         if drone is not None:
-            need, bonus = st.tables.drones[drone.type].accuracy, 0
+            need, no_bonus = st.tables.drones[drone.type].accuracy, True
         elif ranged:
-            need = K.accuracy(st, u, weapon).need
+            need, no_bonus = K.accuracy(st, u, weapon).need, False
         else:
-            need, bonus = K.assault(st, u, weapon).need, 0
+            need, no_bonus = K.assault(st, u, weapon).need, True
         dmg = K.flat_damage(st, w, weapon)
         crit = dmg + K.critical_bonus(dmg)
-        best = (0.0, "torso")
         if tid in st.drones:
             d = st.drones[tid]
-            hit, cr, _ = self._odds(need, bonus, st.tables.drones[d.type].evasion, None)
-            v = sum(p * (DRONE_WORTH if x >= d.dp else PARTIAL * DRONE_WORTH * x / d.dp)
-                    for p, x in ((hit, dmg), (cr, crit)))
-            best = (v, "frame")
+            got = AttackTerms(need, no_bonus, dmg, crit, st.tables.drones[d.type].evasion, dp=d.dp)
         else:
             t = st.units[tid]
             evade = None if K.can_evade(t) else K.evasion(st, t).need
@@ -272,25 +319,19 @@ class Appraiser:
                 pw = K.primary_weapon(st, t)
                 if pw is not None:
                     pwt = st.tables.weapons[pw.type]
-                    if in_reach:
-                        counter = K.counter(st, t).need
-                        cd = K.flat_damage(st, pw, pwt)
-                        if drone is not None:
-                            cost = DRONE_WORTH if cd >= drone.dp else PARTIAL * DRONE_WORTH * cd / drone.dp
-                        else:
-                            cost = self.area_value(st, u, "torso", cd)
-            hit, cr, countered = self._odds(need, bonus, evade, counter)
+                    counter = K.counter(st, t).need
+                    cd = K.flat_damage(st, pw, pwt)
+                    if drone is not None:
+                        cost = DRONE_WORTH if cd >= drone.dp else PARTIAL * DRONE_WORTH * cd / drone.dp
+                    else:
+                        cost = self.area_value(st, u, "torso", cd)
             extra = KNOCKDOWN_WORTH if ("knockdown" in weapon.tags and t.posture != DOWN and drone is None) else 0.0
             extra += 1.0 if ("grapple" in weapon.tags and t.grappled_by is None and drone is None) else 0.0
-            for area in rules.areas_of(st, tid):
-                v = (hit * (self.area_value(st, t, area, dmg) + extra)
-                     + cr * (self.area_value(st, t, area, crit) + extra) - countered * cost)
-                if v > best[0] + 1e-9:
-                    best = (v, area)
-            if best[0] <= 0.0:
-                best = (best[0], "torso")
-        self._memo[key] = best
-        return best
+            areas = [(area, self.area_value(st, t, area, dmg), self.area_value(st, t, area, crit))
+                     for area in rules.areas_of(st, tid)]
+            got = AttackTerms(need, no_bonus, dmg, crit, evade, counter, cost, extra, areas)
+        self._memo[key] = got
+        return got
 
     def _counter_reach(self, st: MissionState, tid: str) -> tuple[Hex, int, int] | None:
         """Where target ``tid`` stands and the range of the weapon it would counter with, or None when it
