@@ -245,8 +245,8 @@ class DefaultPlayer(Appraiser):
             self._ground = ground_of(self._ground, st)
             ends, back = reach(self._ground, st, u, mp, free_used, can_step, can_turn, 0 if quick else ap_left)
             for (at, elev, facing), (_cost, press, place) in ends.items():
-                if best is not None and self._end_bound(st, u, at, elev, ap_left, posture, thrusted,
-                                                        phase) < best[0] - BOUND_SLACK:
+                if best is not None and self._end_bound(st, u, at, elev, ap_left, posture, thrusted, phase,
+                                                        best[0] - BOUND_SLACK) < best[0] - BOUND_SLACK:
                     continue  # it cannot beat the best found: not priced
                 ap_now = ap_left - 2 * press
                 val = self._end_value(st, u, at, elev, facing, ap_now, posture, thrusted, phase)
@@ -266,7 +266,8 @@ class DefaultPlayer(Appraiser):
                             seen.add(path[-1])
                             land = path[-1]
                             if best is not None and self._end_bound(st, u, land, elev, ap_left - spec.ap, STANDING,
-                                                                    True, phase) < best[0] - BOUND_SLACK:
+                                                                    True, phase, best[0] - BOUND_SLACK) < \
+                                    best[0] - BOUND_SLACK:
                                 continue
                             for f in range(6):
                                 if f != u.facing and free_used:
@@ -420,14 +421,21 @@ class DefaultPlayer(Appraiser):
         return pen
 
     def _end_bound(self, st: MissionState, u: Unit, at: Hex, elev: int, ap: int, posture: str, thrusted: bool,
-                   phase: str) -> float:
-        """No less than :meth:`_end_value` at ``at`` for any facing and any AP up to ``ap``: the place's worth
-        plus the share-out of every attack the spot offers whichever way the unit faces, every posture it
-        might take there and every command action (an end that cannot beat the best found is not priced)."""
+                   phase: str, beat: float) -> float:
+        """No less than :meth:`_end_value` at ``at`` for any facing and any AP up to ``ap`` (an end that cannot
+        beat the best found is not priced): the place's worth plus the best that could be done anywhere
+        (:meth:`_bound_anywhere`) if that is below ``beat``; else the place's worth plus the share-out of
+        every attack the spot offers whichever way the unit faces, every posture it might take there and
+        every command action."""
         key = ("eb", u.id, at, elev, ap, posture, thrusted, phase)
         got = self._memo.get(key)
         if got is not None:
             return cast("float", got)
+        rough = (self._place_value(st, u, at, elev, 0, thrusted) + self._bound_anywhere(st, u, ap, posture, thrusted,
+                                                                                        phase)
+                 + self._guard_bound(st, u, at, elev))
+        if rough < beat:
+            return rough
         attacks = not thrusted and posture != DOWN
         ranged_ok = phase != CLOSE
         options = [(0, _bonus(posture), posture)]
@@ -466,6 +474,68 @@ class DefaultPlayer(Appraiser):
             best = max(best, val)
         v = self._memo[key] = self._place_value(st, u, at, elev, 0, thrusted) + best
         return v
+
+    def _bound_anywhere(self, st: MissionState, u: Unit, ap: int, posture: str, thrusted: bool, phase: str) -> float:
+        """No less than what :meth:`_end_bound` adds to a place's worth, at any place short of the guard
+        (:meth:`_guard_bound`): the share-out of every attack on every target at its worth out of the target's
+        reach, every posture and every command action but the defensive stance."""
+        key = ("ga", u.id, ap, posture, thrusted, phase)
+        got = self._memo.get(key)
+        if got is not None:
+            return cast("float", got)
+        attacks = not thrusted and posture != DOWN
+        ranged_ok = phase != CLOSE
+        options = [(0, _bonus(posture), posture)]
+        if attacks and ranged_ok and not u.transformed:
+            turn_kneeled = bool(st.turn and st.turn.unit == u.id and st.turn.kneeled)
+            turn_proned = bool(st.turn and st.turn.unit == u.id and st.turn.proned)
+            if posture == STANDING and not turn_kneeled:
+                options.append((2, 1, KNEELING))
+                if not turn_proned:
+                    options.append((4, 3, PRONE))
+            elif posture == KNEELING and not turn_proned:
+                options.append((2, 3, PRONE))
+        enemies = [e for e in st.units.values() if e.side != u.side and e.on_board]
+        targets = self._targets(st, u.side)
+        best = 0.0
+        for cost, bonus, post in options:
+            if cost > ap:
+                continue
+            items: list[Any] = []
+            if attacks:
+                for w in self._weapons(st, u):
+                    wt = st.tables.weapons[w.type]
+                    ranged = wt.kind == "ranged"
+                    if (ranged and not ranged_ok) or (not ranged and u.posture == PRONE):
+                        continue
+                    for tid, _, _ in targets:
+                        v, area = self.attack_value_if(st, u, w.id, tid, bonus, False)
+                        if v > 0:
+                            items.append((v, wt.ap, ranged, C.Attack(u.id, w.id, tid, area)))
+                if ranged_ok:
+                    items += [o[0] for o in self._drone_offers(st, u)]
+            if enemies:
+                d = st.tables.designs[u.design]
+                rounds_left = st.tables.mission.rounds - st.round
+                if d.drones and u.docked and not u.transformed and rounds_left >= 1:
+                    room = K.MAX_DRONES - len(rules.active_drones(st, u.id))
+                    items += [(LAUNCH_WORTH * (1.0 if rounds_left >= 2 else 0.4), 2, "launch",
+                               C.LaunchDrone(u.id, u.hex))] * min(room, u.docked)
+                gun = self._stance_gun(st, u, bonus) if u.stance != "offensive" and post != DOWN else None
+                if gun is not None:
+                    items.append((OFFENSIVE_WORTH * gun[0], 2, "stance", C.OffensiveStance(u.id, gun[1])))
+            best = max(best, self._share_out(items, tuple(self._token(x) for x in items), ap - cost)[0])
+        self._memo[key] = best
+        return best
+
+    def _guard_bound(self, st: MissionState, u: Unit, at: Hex, elev: int) -> float:
+        """No less than a defensive stance's worth at a spot, in any posture (0 for a mech that cannot take it)."""
+        if u.stance == "defensive" or u.transformed:
+            return 0.0
+        sh = K.shield_of(st, u)
+        if sh is None or st.tables.weapons[sh.type].kind != "shield":
+            return 0.0
+        return 0.5 * self.danger(st, u, at, elev, False)
 
     def _share_out(self, items: list[Any], tokens: tuple[int, ...], ap: int) -> tuple[float, list[Any]]:
         """:func:`_knapsack`, remembered for the choice by the offers' numbers: many spots offer the same."""

@@ -264,6 +264,12 @@ class Appraiser:
         area to aim at. ``bonus``: the posture's +N to accuracy rolls."""
         reach = self._counter_reach(st, tid)
         in_reach = reach is not None and K.attack_range(reach[0], reach[1], origin[0], origin[1]) <= reach[2]
+        return self.attack_value_if(st, u, wid, tid, bonus, in_reach)
+
+    def attack_value_if(self, st: MissionState, u: Unit, wid: str, tid: str, bonus: int,
+                        in_reach: bool) -> tuple[float, str]:
+        """:meth:`attack_value` from a spot the target can (``in_reach``) or cannot strike back at: out of
+        its reach the attack is worth no less (a counter only takes off)."""
         a = self._attack_terms(st, u, wid, tid)
         if a.no_bonus:
             bonus = 0
