@@ -76,7 +76,7 @@ def reach(ground: Ground, st: MissionState, u: Unit, mp: int, free_used: bool, c
     :func:`orders_to` reads the orders of a way. Places are listed in the order the search first reached them."""
     extra = min(2, ap // 2) if can_step else 0
     budget = mp + extra
-    start: Place = (ground.number[u.at], u.elev, u.facing, free_used)
+    start: Place = (ground.number[u.hex], u.elev, u.facing, free_used)
     dist = {start: 0}
     back: dict[Place, Any] = {start: None}
     heap = [(0, 0, start)]
