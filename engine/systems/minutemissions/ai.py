@@ -14,8 +14,9 @@ the hard player's playouts do, from where the unit stands) and then carried out 
 - every place and facing it can reach is searched (steps into the front hexes at the terrain's cost,
   the free turn and paid turns, Press On for a point or two more, Get Up first when kneeling or down,
   thruster flights for the thruster designs - which forfeit the combat phases - and no step that would
-  fall two levels);
-- each end is priced as the best attacks it allows with the AP left, plus where it leaves the unit:
+  fall two levels; :mod:`.reach`);
+- each end is priced (:mod:`.spots`; an end whose bound shows it cannot beat the best found is skipped,
+  which never changes the choice) as the best attacks it allows with the AP left, plus where it leaves the unit:
   in reach of its targets (brawlers next to them, gunners within their weapons' range), the danger
   the enemy can bring on the hex next turn (its evasion there included: woods help, water hurts), and
   in a hold mission standing on a yard no friend holds, or closing on one;
