@@ -460,13 +460,15 @@ def _knapsack(items: list[Any], ap: int) -> tuple[float, list[Any]]:
             for _ in range(ap // a):
                 expanded.append((v, a, kind, cmd))
     # 0/1 knapsack over the expanded list
-    best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())] * (ap + 1)
+    worth = [0.0] * (ap + 1)  # the best worth within b AP so far, and the offers that make it
+    picks: list[tuple[int, ...]] = [()] * (ap + 1)
     for i, (v, a, _, _) in enumerate(expanded):
         for b in range(ap, a - 1, -1):
-            cand = best[b - a][0] + v
-            if cand > best[b][0] + 1e-9:
-                best[b] = (cand, best[b - a][1] + (i,))
-    val, idx = best[ap]
+            cand = worth[b - a] + v
+            if cand > worth[b] + 1e-9:
+                worth[b] = cand
+                picks[b] = picks[b - a] + (i,)
+    val, idx = worth[ap], picks[ap]
     chosen = [expanded[i] for i in idx]
     chosen.sort(key=lambda x: (_ORDER[x[2]], -x[0]))
     return val, [x[3] for x in chosen]
