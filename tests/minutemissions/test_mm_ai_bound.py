@@ -53,7 +53,7 @@ def _every_end_priced(st: MissionState, u: Unit, args: tuple[Any, ...]) -> tuple
     return value, orders, priced
 
 
-@pytest.mark.parametrize("scenario, seed, orders", [("ridge", 3, 24), ("ironvale_pass", 5, 20)])
+@pytest.mark.parametrize("scenario, seed, orders", [("ridge", 3, 16), ("ironvale_pass", 5, 16)])
 def test_skipping_ends_by_their_bound_never_changes_a_plan(scenario, seed, orders):
     battle = Battle.new("minutemissions", scenario, seed=seed)
     sides = SYSTEM.sides(battle.state)
