@@ -13,7 +13,8 @@ hard against default; the easy pairings, which cost little, 50 from each) came f
 ``python benchmarks/ai_levels_bench.py --games 25 --games-for hard-random=10 --games-for easy-default=50
 --games-for easy-random=50 --jobs 2``: about 80 minutes on two cores, the hard player's playouts being most of
 it. A quick look: ``--games 6 --system ratfight --scenario convoy --no-write``.
-A game still going after ``--max-orders`` orders is stopped and counted as drawn.
+A game still going after ``--max-orders`` orders is stopped and counted as drawn. ``--keep`` measures again only
+what it is asked (``--system``, ``--pairing``) and keeps the other rows of the section as they were.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.selfplay_bench import write_section  # noqa: E402
+from benchmarks.selfplay_bench import RESULTS, write_section  # noqa: E402
 from hexfront.engine.core.battle import Battle  # noqa: E402
 from hexfront.engine.core.system import ComputerPlayer, RuleSystem, all_systems, get_system  # noqa: E402
 from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
@@ -148,16 +149,63 @@ def measure(system: RuleSystem, scenarios: list[str], counts: dict[str, int], se
     return rows, detail, times
 
 
+def _key(line: str, cells: int) -> tuple[str, ...]:
+    """A table row's first ``cells`` cells: what a row of a new run replaces."""
+    return tuple(c.strip() for c in line.split("|")[1:1 + cells])
+
+
+#: the tables of the section, by their heading row, and how many leading cells name a row: (system, pairing),
+#: (system, scenario, pairing, seed), (system, level)
+TABLES = {"| system | pairing |": 2, "| system | scenario |": 4, "| system | level |": 2}
+
+
+def earlier_rows() -> dict[str, list[str]]:
+    """The rows of each table of the section now in RESULTS.md (by the table's heading row)."""
+    text = RESULTS.read_text() if RESULTS.exists() else ""
+    start = text.find(HEADING + "\n")
+    got: dict[str, list[str]] = {head: [] for head in TABLES}
+    if start < 0:
+        return got
+    table = None
+    for line in text[start:].split("\n## ", 1)[0].splitlines():
+        if line.startswith("|---"):
+            continue
+        if not line.startswith("| "):
+            table = None
+            continue
+        heading = next((h for h in TABLES if line.startswith(h)), None)
+        if heading is not None:
+            table = heading
+        elif table is not None:
+            got[table].append(line)
+    return got
+
+
+def merged(earlier: list[str], new: list[str], cells: int) -> list[str]:
+    """``new`` rows, and the ``earlier`` rows no new row replaces (another system, pairing or level than
+    this run measured), in the earlier rows' order with the new ones where they stood or at the end."""
+    fresh = {_key(line, cells): line for line in new}
+    out = [fresh.pop(_key(line, cells), line) for line in earlier]
+    return out + [line for line in new if _key(line, cells) in fresh]
+
+
 def section(args: argparse.Namespace, seeds: tuple[int, ...], rows: list[str], details: list[str],
             timing: list[str], pending: list[str]) -> list[str]:
-    """The RESULTS.md section for the systems measured so far (``pending``: those still to come)."""
+    """The RESULTS.md section for the systems measured so far (``pending``: those still to come); with
+    ``args.keep``, the rows of the section now written that this run does not measure are kept."""
+    if args.keep:
+        before = earlier_rows()
+        rows, details, timing = (merged(before[h], new, TABLES[h])
+                                 for h, new in zip(TABLES, (rows, details, timing), strict=True))
     still = f" Still being measured: {', '.join(pending)}." if pending else ""
+    kept = (" Rows of systems, pairings and levels this run did not play are kept from the runs before; this "
+            f"run played {', '.join(args.measured)}.") if args.keep else ""
     return [HEADING, "",
             f"Written by `benchmarks/ai_levels_bench.py` on {datetime.date.today()} (the games column: games per "
             f"system, pairing and seed, the scenarios (all but the tutorials) taking turns two games at a time; "
             f"seeds {', '.join(map(str, seeds))}; sides alternate; {args.jobs} game(s) at once on "
             f"{os.cpu_count()} cores). A cell is won-lost-drawn for the first-named level, one per seed; a game "
-            f"still going after {args.max_orders} orders counts as drawn.{still}", "",
+            f"still going after {args.max_orders} orders counts as drawn.{kept}{still}", "",
             "| system | pairing | games per seed | won-lost-drawn per seed | the seeds together | target |",
             "|---|---|---|---|---|---|",
             *rows, "", "Per scenario:", "", "| system | scenario | pairing | seed | won-lost-drawn |",
@@ -182,6 +230,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
     parser.add_argument("--games-for", action="append", default=[], metavar="PAIRING=N",
                         help="games per system and seed for one pairing, instead of --games (e.g. hard-random=10)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the rows now in RESULTS.md of the systems, pairings and levels not played")
     args = parser.parse_args()
     pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
     systems = [get_system(s) for s in args.system] if args.system else list(all_systems().values())
@@ -193,6 +243,7 @@ def main() -> int:
             parser.error(f"--games-for {item}: give one of {', '.join(counts)} and a number, e.g. hard-random=10")
         counts[name] = int(n)
     seeds = SEEDS[:args.seeds]
+    args.measured = [f"{s.title} ({', '.join(p for p in counts if counts[p])})" for s in systems]
     rows: list[str] = []
     details: list[str] = []
     timing: list[str] = []
