@@ -26,11 +26,14 @@ class Action:
     legal), ``resolve(ctx, unit, cmd)`` turns it into events (the unit's activation has begun; the
     action spends its own actions), ``offer(st, unit)`` lists the orders of that kind the unit may give
     now. A side action (an order a side gives instead of activating a unit) takes the side's id
-    where a unit action takes the unit."""
+    where a unit action takes the unit. ``offer_checked``: ``offer`` lists only orders ``check`` lets
+    through (it applies ``check`` itself, with what it works out once for all of them), so the legal orders
+    are listed without checking each again."""
 
     check: Callable[[DustState, Any, Any], str | None]
     resolve: Callable[[Resolution, Any, Any], None]
     offer: Callable[[DustState, Any], list[Any]]
+    offer_checked: bool = False
 
 
 Decision = Callable[[Resolution, Pending, str], None]

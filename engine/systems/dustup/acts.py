@@ -86,6 +86,13 @@ def activation_hooks(ctx: Resolution, u: Unit) -> None:
 
 
 def move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
+    """Why ``u`` may not move as ``cmd`` says (None: it may)."""
+    return _move_refusal(st, u, cmd, None)
+
+
+def _move_refusal(st: DustState, u: Unit, cmd: C.Move, options: dict[Hex, int] | None) -> str | None:
+    """:func:`move_check`, given the unit's :func:`move_options` for the wounded it would carry (None: work
+    them out)."""
     why = vehicle_cannot_move(st, u) or move_refusal(st, u)  # move_refusal: towed guns are not man-packed
     if why:
         return why
@@ -101,7 +108,7 @@ def move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
     if cmd.to == here_hex:
         return f"{u.name} is already there"
     carrying = carries_wounded(u, cmd.leave_wounded)
-    if cmd.to not in move_options(st, u, carrying):
+    if cmd.to not in (move_options(st, u, carrying) if options is None else options):
         # Move Action: the unit may nominate any point and goes as far toward it as its roll allows,
         # but a hex within its best roll must be one it may stop in
         die, _ = movement_die(st, u, carrying)
@@ -123,11 +130,16 @@ def move_check(st: DustState, u: Unit, cmd: C.Move) -> str | None:
 
 
 def move_offer(st: DustState, u: Unit) -> list[Any]:
+    """The moves ``u`` may make now, each checked (:func:`move_check`) against the hexes it may reach worked
+    out once: with its wounded, and leaving them behind where it has any."""
     if (u.suppression and not u.vehicle) or u.propped or vehicle_cannot_move(st, u) or move_refusal(st, u):
         return []
-    out = [C.Move(u.id, h) for h in move_options(st, u, carries_wounded(u, False))]
-    if any(f.status in (UNTREATED, STABILISED, DISABLED) for f in u.figures):
-        out += [C.Move(u.id, h, leave_wounded=True) for h in move_options(st, u, False)]
+    wounded = any(f.status in (UNTREATED, STABILISED, DISABLED) for f in u.figures)
+    out: list[Any] = []
+    for leave in (False, True) if wounded else (False,):
+        options = move_options(st, u, carries_wounded(u, leave))
+        moves = (C.Move(u.id, h, leave_wounded=True) if leave else C.Move(u.id, h) for h in options)
+        out += [cmd for cmd in moves if _move_refusal(st, u, cmd, options) is None]
     return out
 
 
@@ -231,6 +243,6 @@ def sight_checks(ctx: Resolution, mover: Unit | None) -> None:
             checks.maybe_panic(ctx, u, "fearsome", "enemy power armour")
 
 
-MOVE = Action(move_check, move_resolve, move_offer)
+MOVE = Action(move_check, move_resolve, move_offer, offer_checked=True)
 """The Move action (Move Action): check, resolve and offer, side by side."""
 

@@ -72,7 +72,7 @@ def unit_order(kind: type, action: Action, preview: Preview, outcome: Outcome | 
             if forced is not None and kind is not forced and kind is not C.Hold:
                 continue
             for cmd in action.offer(st, u):
-                if action.check(st, u, cmd) is None:
+                if action.offer_checked or action.check(st, u, cmd) is None:
                     yield cmd
 
     def resolve(ctx: Resolution, cmd: Any) -> None:

@@ -209,7 +209,11 @@ class Unit:
 
     @property
     def on_table(self) -> bool:
-        return self.pos is not None and not self.off_table and bool(self.fit_figures)
+        """On the map with a fit soldier (or an intact hull) left. Asked of every unit for every order the
+        computer prices, so it stops at the first fit figure rather than listing them."""
+        if self.pos is None or self.off_table:
+            return False
+        return any(f.status == FIT and f.role != WEAPON for f in self.figures)
 
     @property
     def hex(self) -> Hex:
