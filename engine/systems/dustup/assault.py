@@ -58,7 +58,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexfront.engine.core.hexes import Hex, hex_distance, shortest_path
+from hexfront.engine.core.hexes import Hex, hex_distance, reachable, shortest_path
 from hexfront.engine.core.resolution import Resolution
 
 from . import acts, checks, ground, vehicles
@@ -510,9 +510,9 @@ def _assaulter_refusal(st: DustState, u: Unit) -> str | None:
     return None
 
 
-def _reach_refusal(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
+def _reach_refusal(st: DustState, u: Unit, cmd: C.Assault, within: dict[Hex, int] | None = None) -> str | None:
     """Whom it may assault (one enemy, or two it can reach in the same move), and whether its best
-    movement roll gets it into contact."""
+    movement roll gets it into contact (``within``: the hexes that roll reaches, if worked out already)."""
     why = _target_problem(st, u, cmd.target)
     if why:
         return why
@@ -532,7 +532,7 @@ def _reach_refusal(st: DustState, u: Unit, cmd: C.Assault) -> str | None:
             return f"{goals[0].name} and {second.name} are too far apart to be reached in the same move"
         goals.append(second)
     die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
-    way = approach(st, u, goals, budget=die)
+    way = approach(st, u, goals, budget=die, within=within)
     names = " and ".join(g.name for g in goals)
     if way is None:
         return (f"{names} {'is' if len(goals) == 1 else 'are'} out of reach: {u.name} cannot get there even with "
@@ -564,7 +564,12 @@ def offer(st: DustState, u: Unit) -> list[C.Assault]:
             for f in near[i + 1:]:
                 if hex_distance(e.hex, f.hex) <= 2:
                     out.append(C.Assault(u.id, e.id, f.id))
-    return out
+    if not out or _assaulter_refusal(st, u) is not None:
+        return []
+    # each assault checked (:func:`check`) against one search of the hexes its best roll reaches
+    die, _ = ground.movement_die(st, u, ground.carries_wounded(u, False))
+    within = reachable(u.hex, die, ground.step_cost(st, u))
+    return [cmd for cmd in out if _reach_refusal(st, u, cmd, within) is None]
 
 
 def combined_assault(ctx: Resolution, attackers: list[Unit], target: Unit) -> None:
@@ -586,7 +591,7 @@ def combined_assault(ctx: Resolution, attackers: list[Unit], target: Unit) -> No
         start(ctx, {a.id: [target.id] for a in going})
 
 
-ACTIONS: dict[type, Action] = {C.Assault: Action(check, resolve, offer)}
+ACTIONS: dict[type, Action] = {C.Assault: Action(check, resolve, offer, offer_checked=True)}
 DECISIONS: dict[str, Decision] = {
     "withdraw": _decide_withdraw,
     "occupy": _decide_occupy,

@@ -85,11 +85,13 @@ def _enter_cost(st: DustState, u: Unit, d: Unit) -> int | None:
     return st.tables.costs["power" if u.power else "normal"].get(d.hex)
 
 
-def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = None) \
-        -> tuple[Hex, int, dict[str, int]] | None:
+def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = None,
+             within: dict[Hex, int] | None = None) -> tuple[Hex, int, dict[str, int]] | None:
     """Where the attacker ends on contact (a free hex next to every goal), the points to get there,
     and the points each goal needs (to there, then into the goal's hex). Already next to every goal:
-    that hex, 0, and no roll needed (all zero). None if there is no way."""
+    that hex, 0, and no roll needed (all zero). None if there is no way. ``within``: the cheapest way to
+    every hex within ``budget`` from where the attacker stands, if already worked out (for every enemy it
+    could assault, say)."""
     if all(hex_distance(u.hex, g.hex) == 1 for g in goals):
         return u.hex, 0, {g.id: 0 for g in goals}
     costs = {g.id: _enter_cost(st, u, g) for g in goals}
@@ -98,7 +100,8 @@ def approach(st: DustState, u: Unit, goals: list[Unit], budget: int | None = Non
         return None
     cost = ground.step_cost(st, u)
     # with a budget (the movement roll), one search finds the cheapest way to every hex within it at once
-    within = reachable(u.hex, budget, cost) if budget is not None else None
+    if within is None and budget is not None:
+        within = reachable(u.hex, budget, cost)
     best = None
     for h in goals[0].hex.neighbours():
         if not st.tables.on_board(h) or any(hex_distance(h, g.hex) != 1 for g in goals):
