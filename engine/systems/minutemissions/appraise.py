@@ -105,6 +105,18 @@ class Appraiser:
                                    and K.usable(st, u, w) is None and st.tables.weapons[w.type].kind != "shield"]
         return v
 
+    def _attacking_weapons(self, st: MissionState, u: Unit, ranged_ok: bool) -> list[tuple[Any, Any, bool]]:
+        """(weapon, its type, ranged?) of ``u``'s weapons that may attack now: a ranged one only where
+        ``ranged_ok``, a close-combat one not while the mech lies prone."""
+        out = []
+        for w in self._weapons(st, u):
+            wt = st.tables.weapons[w.type]
+            ranged = wt.kind == "ranged"
+            if (ranged and not ranged_ok) or (not ranged and u.posture == PRONE):
+                continue
+            out.append((w, wt, ranged))
+        return out
+
     def _targets(self, st: MissionState, side: str) -> list[tuple[str, Hex, int]]:
         key = ("tg", side)
         v = self._memo.get(key)
@@ -121,11 +133,7 @@ class Appraiser:
         base = self._memo.get(key)
         if base is None:
             base = []
-            for w in self._weapons(st, u):
-                wt = st.tables.weapons[w.type]
-                ranged = wt.kind == "ranged"
-                if (ranged and not ranged_ok) or (not ranged and u.posture == PRONE):
-                    continue
+            for w, wt, ranged in self._attacking_weapons(st, u, ranged_ok):
                 for tid, t_at, t_elev in self._targets(st, u.side):
                     if K.attack_range(at, elev, t_at, t_elev) > wt.range:
                         continue

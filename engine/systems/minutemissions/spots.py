@@ -285,11 +285,7 @@ class SpotPricer(Appraiser):
         """An offer of every attack ``u`` could make on every target from anywhere, at its worth out of the
         target's reach; and its drones' shots."""
         items: list[Offer] = []
-        for w in self._weapons(st, u):
-            wt = st.tables.weapons[w.type]
-            ranged = wt.kind == "ranged"
-            if (ranged and not ranged_ok) or (not ranged and u.posture == PRONE):
-                continue
+        for w, wt, ranged in self._attacking_weapons(st, u, ranged_ok):
             for tid, _, _ in self._targets(st, u.side):
                 v, area = self.attack_value_if(st, u, w.id, tid, bonus, False)
                 if v > 0:
