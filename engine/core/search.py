@@ -81,6 +81,7 @@ class Decision:
     weighed: tuple[Weighed, ...]
     expected: str
     method: str
+    measure: str
 
 
 def decision_seed(seed: int, count: int) -> int:
@@ -162,7 +163,8 @@ class SearchPlayer:
             choice = legal[0] if greedy_choice not in legal else greedy_choice
             self.last_decision = Decision(self.name, side, system.describe_command(choice, state),
                                           (), "only one order was open" if len(legal) == 1 else
-                                          "no search: the greedy order was not open", _METHOD)
+                                          "no search: the greedy order was not open", _METHOD,
+                                          system.value_words())
             return choice
         pick = spread_by_kind if self.budget.by_kind else spread
         candidates = pick(legal, greedy_choice, self.budget.width)
@@ -281,7 +283,8 @@ def _explain(system: RuleSystem, state: Any, side: str, player: str, candidates:
     trend = "come out ahead" if gain > 0.05 else "fall behind" if gain < -0.05 else "hold the balance"
     expected = (f"to {trend} (balance {gain:+.2f} after the enemy's replies, over {n} playouts)"
                 + (f"; the battle was won outright in {tally.won[best]} of them" if tally.won[best] else ""))
-    return Decision(player, side, system.describe_command(candidates[best], state), weighed, expected, _METHOD)
+    return Decision(player, side, system.describe_command(candidates[best], state), weighed, expected, _METHOD,
+                    system.value_words())
 
 
 class EasyPlayer:
@@ -314,7 +317,8 @@ class EasyPlayer:
         expected = ("nothing: it slipped (the standard player would have given " + words + ")") if choice != good \
             else "what the standard player expects: it gave that player's order"
         self.last_decision = Decision(self.name, side, system.describe_command(choice, state), weighed, expected,
-                                      f"the standard player's order, with a {self.slip:.0%} chance of a slip")
+                                      f"the standard player's order, with a {self.slip:.0%} chance of a slip",
+                                      system.value_words())
         return choice
 
 
@@ -337,7 +341,8 @@ def decision_for(player: ComputerPlayer, system: RuleSystem, state: Any, side: s
     words = system.describe_command(command, state)
     how = ("it picks uniformly among the legal orders" if player.name == "random" else
            "it prices each order open to it with the rules' odds and gives the best one, one order at a time")
-    return Decision(player.name, side, words, (), f"the {player.name} player weighs no orders ahead", how)
+    return Decision(player.name, side, words, (), f"the {player.name} player weighs no orders ahead", how,
+                    system.value_words())
 
 
 def weigh(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: GreedyFactory, budget: SearchBudget,

@@ -376,6 +376,11 @@ class RuleSystem:
         lost = self.summary(state).casualties
         return float(sum(n for s, n in lost.items() if s != side) - lost.get(side, 0))
 
+    def value_words(self) -> str:
+        """What :meth:`position_value` counts, in a player's words (the "Why did it do that?" screen): a system
+        with its own measure says its own terms, with the same weights."""
+        return f"casualties the enemy has taken less its own; a battle won counts {WIN_VALUE:g}"
+
     def search_budget(self) -> SearchBudget:
         """How much the hard player thinks in this system (orders simulated, not time)."""
         return SearchBudget()

@@ -21,7 +21,7 @@ from hexfront.engine.core.resolution import Randomizer
 from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.saves import battle_to_json
 from hexfront.engine.core.search import SearchPlayer, resolve_on, weigh
-from hexfront.engine.core.system import RuleSystem, SearchBudget
+from hexfront.engine.core.system import RuleSystem, SearchBudget, get_system
 from hexfront.engine.systems.dustup import victory
 from hexfront.engine.systems.minutemissions.commands import Activate
 
@@ -245,3 +245,21 @@ def test_minutemissions_hard_takes_the_free_yard_where_greedy_activates_the_best
     greedy_order = battle.system.computer_players()["default"](0).choose(battle.system, battle.state)
     assert greedy_order == Activate("A4")
     assert assert_finds_what_greedy_misses(battle, 8, 0.5) == Activate("A1")
+
+
+
+@pytest.mark.parametrize("system_id", ["disrupter", "dustup", "minutemissions", "ratfight", "skirmishes"])
+def test_a_system_with_its_own_value_says_its_own_terms_on_the_why_screen(system_id):
+    """The "Why did it do that?" screen explains the values it lists with ``value_words``: a system whose
+    ``position_value`` is its own says its own terms, not the core's casualty count."""
+    system = get_system(system_id)
+    own_value = type(system).position_value is not RuleSystem.position_value
+    own_words = type(system).value_words is not RuleSystem.value_words
+    assert own_value == own_words
+    assert system.value_words() != RuleSystem.value_words(system) or not own_value
+    assert "a battle won counts" in system.value_words()
+
+
+def test_skirmishes_says_a_battle_won_counts_ten_as_its_value_does():
+    from hexfront.engine.systems.skirmishes import value
+    assert get_system("skirmishes").value_words().endswith(f"a battle won counts {value.DECIDED:g}")

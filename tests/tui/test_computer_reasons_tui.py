@@ -97,6 +97,8 @@ async def test_c_shows_what_the_hard_computer_weighed_and_expected(size, saves):
         assert "(hard computer) chose:" in text and decision.chosen[:30] in text
         if any(w.playouts for w in decision.weighed):
             assert "Orders it weighed" in text and "tries" in text
+            unboxed = " ".join(screen_text(app).replace("│", " ").split())  # the words, wrapped lines rejoined
+            assert "a Downed or fled rat counting half" in unboxed  # RatFight's own measure, not the core's
         assert "What it expected:" in text
         await pilot.press("escape")
         await pilot.pause()
@@ -128,7 +130,8 @@ DECISION = Decision(
              Weighed("Vesk [R2] moves to (6,14)", 0.40, 0.38, 4),
              Weighed("pass", -0.10, 0.25, 2)),
     expected="to come out ahead (balance +0.85 after the enemy's replies, over 8 playouts)",
-    method="determinized Monte Carlo: each order tried on re-dealt copies of the battle")
+    method="determinized Monte Carlo: each order tried on re-dealt copies of the battle",
+    measure="casualties the enemy has taken less its own, a Downed or fled rat counting half; a battle won counts 50")
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -29,9 +29,9 @@ def decision_text(decision: Decision, side_name: str) -> Text:
     text.append("How it chooses: ", style="bold")
     text.append(decision.method + "\n")
     if decision.weighed and any(w.playouts for w in decision.weighed):
-        text.append("\nOrders it weighed (value: casualties ahead after the enemy's replies, a battle won "
-                    "counting 50; ahead: how often the order left it better off; Up/Down to read on):\n",
-                    style="bold")
+        text.append("\nOrders it weighed (Up/Down to read on):\n", style="bold")
+        text.append(f"  value: where it stood after the enemy's replies, counting {decision.measure}.\n"
+                    "  ahead: how often the order left it better off than it stands now.\n")
         for w in decision.weighed:
             mark = ">" if w.order == decision.chosen else " "
             if w.playouts:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.core.campaign import CampaignRules
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
+from hexfront.engine.core.system import WIN_VALUE, OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 
 from . import board, campaign, data, events, rules, view
 from . import commands as C
@@ -86,6 +86,12 @@ class Disrupter(PackagedRuleSystem):
                              + (HOLD_VALUE + LATE_HOLD_VALUE * late) * board.holders(state, s)
                              - ROUTED_VALUE * routed)
         return value
+
+    def value_words(self) -> str:
+        return (f"units the enemy has lost less its own; {OFFICER_VALUE:g} for each officer left, "
+                f"{LAST_OFFICER_VALUE:g} off when only one is; {HOLD_VALUE:g} to {HOLD_VALUE + LATE_HOLD_VALUE:g} "
+                f"for each team on the objective, more as the last turn nears; {ROUTED_VALUE:g} off for each team "
+                f"routed; its own less the enemy's; a battle won counts {WIN_VALUE:g}")
 
     def search_budget(self) -> SearchBudget:
         """Eight candidates, each played on through the enemy's next two orders: about 0.3 s a decision on this

@@ -11,7 +11,7 @@ from typing import Any
 
 from hexfront.engine.core.campaign import CampaignRules
 from hexfront.engine.core.rng import Generator
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
+from hexfront.engine.core.system import WIN_VALUE, OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 from hexfront.engine.core.view import BoardView
 
 from . import board, campaign, data, determinize, forces, rules, victory, view
@@ -95,6 +95,11 @@ class Dustup(PackagedRuleSystem):
         held = victory.objectives_held(state, side) - victory.objectives_held(state, enemy)
         fighting = len(victory.fighting(state, side)) - len(victory.fighting(state, enemy))
         return value + OBJECTIVE_WEIGHT * held + UNIT_WEIGHT * fighting
+
+    def value_words(self) -> str:
+        return (f"figures the enemy has lost less its own; {OBJECTIVE_WEIGHT:g} for each objective held, its own "
+                f"less the enemy's; {UNIT_WEIGHT:g} for each unit still fighting, its own less the enemy's; a battle "
+                f"won counts {WIN_VALUE:g}")
 
     def search_budget(self) -> SearchBudget:
         return SearchBudget(width=6, orders=60, horizon=8, replies=2, by_kind=True, paired_wins=True, slip=0.5)

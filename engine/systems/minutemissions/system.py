@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.core.campaign import CampaignRules
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
+from hexfront.engine.core.system import WIN_VALUE, OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
 
 from . import campaign, combat, data, events, orders, rules, view
 from . import commands as C
@@ -83,6 +83,12 @@ class MinuteMissions(PackagedRuleSystem):
             if len(there) == 1:
                 value += YARD_WORTH if side in there else -YARD_WORTH
         return value
+
+    def value_words(self) -> str:
+        return (f"mechs destroyed, the enemy's less its own, a mech still standing counting up to {DAMAGE_SHARE:g} "
+                f"of one by the share of its points lost; in a hold mission, {POINT_WORTH:g} for each objective "
+                f"point scored and {YARD_WORTH:g} for each yard held alone, its own less the enemy's; a battle won "
+                f"counts {WIN_VALUE:g}")
 
     def search_budget(self) -> SearchBudget:
         """The standard player plans a mech's whole turn when it activates (the costly part of a playout): few

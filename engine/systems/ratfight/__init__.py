@@ -62,6 +62,11 @@ class RatFight(PackagedRuleSystem):
         enemy = state.other(side)
         return value + MORALE_WEIGHT * WIN_VALUE * (morale.rout_chance(state, enemy) - morale.rout_chance(state, side))
 
+    def value_words(self) -> str:
+        return (f"casualties the enemy has taken less its own, a Downed or fled rat counting half; "
+                f"{MORALE_WEIGHT * WIN_VALUE:g} times how much likelier the enemy is than it is to break at a "
+                f"Morale Check now; a battle won counts {WIN_VALUE:g}")
+
     def search_budget(self) -> SearchBudget:
         return SearchBudget(width=8, orders=1200, horizon=12, replies=2, by_kind=True, staged=True,
                             paired_wins=True, slip=0.45)

@@ -59,6 +59,9 @@ class Skirmishes(PackagedRuleSystem):
         """The scenario's own win terms, in characters; a battle won or lost worth value.DECIDED (.value)."""
         return value.position_value(state, side)
 
+    def value_words(self) -> str:
+        return value.VALUE_WORDS
+
     def search_budget(self) -> SearchBudget:
         """A round resolves only once both sides have given every order, so what an order does shows only after
         the reveal. The side that gives its orders last (Blue, but in an ambush's surprise round) guesses the

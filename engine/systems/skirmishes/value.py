@@ -37,6 +37,10 @@ EXIT_WEIGHT = 3.0
 HOLD_WEIGHT = 2.0
 #: a wound's worth, as a share of a character (pricing.hit_worth's half of the damage towards the limit)
 WOUND_SHARE = 0.5
+#: what the value counts, in a player's words ("Why did it do that?")
+VALUE_WORDS = (f"characters standing, its own less the enemy's, a wound taking off up to {WOUND_SHARE:g} of one; up "
+               f"to {EXIT_WEIGHT:g} for the runners' progress to the edge, or {HOLD_WEIGHT:g} for the defenders' hold "
+               f"on the building, for the side it helps; a battle won counts {DECIDED:g}")
 
 
 def standing(st: SkirmishState, side: str) -> float:
