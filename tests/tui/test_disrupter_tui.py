@@ -113,6 +113,29 @@ async def test_zero_turns_the_page_only_when_there_is_more():
 
 
 @playtest
+async def test_pass_where_there_is_none_leaves_the_order_being_built_and_enter_still_gives_it():
+    """At the briefing there is no pass: "." says so and leaves the End briefing order waiting, as its pane
+    still shows ("Enter give"), so Enter ends the briefing (it used to drop the order behind the pane's back,
+    and Enter then picked the piece under the cursor)."""
+    the_app = app()
+    async with the_app.run_test(size=(80, 24)) as pilot:
+        await open_briefing(pilot)
+        screen = the_app.screen
+        editor = screen.editor
+        await page_to(pilot, editor, "End briefing")
+        await pilot.press("full_stop")
+        await pilot.pause()
+        text = " ".join(screen_text(the_app).split())
+        assert "there is no pass order now" in text and "Enter give" in text
+        assert editor.level == CONFIRM
+        before = len(screen.session.battle.log)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(screen.session.battle.log) == before + 1
+        assert isinstance(screen.session.battle.log[-1], C.EndBriefing)
+
+
+@playtest
 async def test_a_selected_team_shows_its_squads_order_and_whether_it_is_led():
     """Rule 9 - Leading: the orders pane says what the team's squad was ordered to do and whether an
     officer within Close leads it (free to act) or it must follow its orders without deviation."""

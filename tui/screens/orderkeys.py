@@ -87,11 +87,11 @@ class OrderKeys(_Screen):
         if not self.human_to_act():
             self.say("wait: it is not your turn to give orders")
             return
-        self.editor.reset(self.editor.book)
-        actions = self.editor.menu()
-        if "Pass" not in actions:
+        actions = self.editor.book.actions(None)  # the whole side's menu, as a fresh order starts
+        if "Pass" not in actions:  # the order being built, and the pane showing it, stay as they are
             self.say("there is no pass order now")
             return
+        self.editor.reset(self.editor.book)
         index = actions.index("Pass")
         self.editor.page = index // self.editor.page_size
         self.after_edit(self.editor.pick(index % self.editor.page_size))

@@ -88,10 +88,10 @@ class Disrupter(PackagedRuleSystem):
         return value
 
     def value_words(self) -> str:
-        return (f"units the enemy has lost less its own; {OFFICER_VALUE:g} for each officer left, "
-                f"{LAST_OFFICER_VALUE:g} off when only one is; {HOLD_VALUE:g} to {HOLD_VALUE + LATE_HOLD_VALUE:g} "
-                f"for each team on the objective, more as the last turn nears; {ROUTED_VALUE:g} off for each team "
-                f"routed; its own less the enemy's; a battle won counts {WIN_VALUE:g}")
+        return (f"units the enemy has lost less its own; then, its own less the enemy's: {OFFICER_VALUE:g} for "
+                f"each officer left ({LAST_OFFICER_VALUE:g} off when only one is), {HOLD_VALUE:g} to "
+                f"{HOLD_VALUE + LATE_HOLD_VALUE:g} for each team on the objective (more as the last turn nears), "
+                f"{ROUTED_VALUE:g} off for each team routed; a battle won counts {WIN_VALUE:g}")
 
     def search_budget(self) -> SearchBudget:
         """Eight candidates, each played on through the enemy's next two orders: about 0.3 s a decision on this
