@@ -21,9 +21,21 @@ from hexfront.engine.systems.disrupter import commands as C  # noqa: E402
 SYSTEM = get_system("disrupter")
 
 
+class Offered:
+    """The orders already listed for the state now, handed to a player as the system it asks for them
+    (``legal_commands``): a random player picks among exactly these, and the list is not built twice an order."""
+
+    def __init__(self, legal: list) -> None:
+        self.legal = legal
+
+    def legal_commands(self, state) -> list:
+        return self.legal
+
+
 def random_game(scenario: str, seed: int, limit: int = 3000, options=None) -> tuple[Battle, int]:
     """Random play from the scenario's start. A tutorial's scripted dice are written for the learner's path
-    (a d100 face where the lesson rolls a d100), so random play rolls its own dice (an empty script)."""
+    (a d100 face where the lesson rolls a d100), so random play rolls its own dice (an empty script).
+    Each order is the random player's pick among the battle's legal orders (listed once an order)."""
     b = Battle.new("disrupter", scenario, seed=seed, options=options, script=Script())
     players = {side: RandomPlayer(seed * 2 + i) for i, side in enumerate(SYSTEM.sides(b.state))}
     most = 0
@@ -31,7 +43,7 @@ def random_game(scenario: str, seed: int, limit: int = 3000, options=None) -> tu
         legal = b.legal_commands()
         assert legal, "no legal order while the battle runs"
         most = max(most, len(legal))
-        b.submit(players[b.side_to_act()].choose(SYSTEM, b.state))
+        b.submit(players[b.side_to_act()].choose(Offered(legal), b.state))
     return b, most
 
 

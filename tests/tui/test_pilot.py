@@ -7,7 +7,9 @@ import json
 from tuikit import cursor_to, pick_system, playtest, screen_text, settle
 
 from hexfront.engine.core.battle import Battle
-from hexfront.engine.core.saves import load_battle
+from hexfront.engine.core.events import CardDrawn, DieRolled
+from hexfront.engine.core.players import RandomPlayer
+from hexfront.engine.core.saves import load_battle, save_battle
 from hexfront.tui.app import HexfrontApp, TooSmallScreen
 from hexfront.tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
 from hexfront.tui.screens.battle import BattleScreen
@@ -341,11 +343,23 @@ async def test_a_replay_steps_forwards_and_backwards(saves):
 
 @playtest
 async def test_a_dice_log_entry_explains_its_rule_and_its_order(saves):
+    """A battle with a roll in its log (both sides at this keyboard), continued from the menu: d, Enter on the
+    newest entry explains it. The orders before are given by the engine (the keys for orders are the other
+    tests'), each a random player's pick, until one rolls a die or draws a card."""
+    battle = Battle.new("ratfight", "convoy", seed=7)
+    battle.setup.players = {side: "human" for side in battle.system.sides(battle.state)}
+    player = RandomPlayer(7)
+    while not any(isinstance(e, (DieRolled, CardDrawn)) for events in battle.events for e in events):
+        assert battle.outcome() is None and len(battle.log) < 200, "no die rolled nor card drawn"
+        battle.submit(player.choose(battle.system, battle.state))
+    saves.mkdir(parents=True)
+    save_battle(battle, autosave_path())
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await new_battle(pilot, opponent_steps=2)
-        for _ in range(6):
-            await give_some_order(pilot, screen)
+        await pilot.press("c")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.session.battle.log == battle.log
         await pilot.press("d")
         assert screen.focused is screen.query_one("#dicelog")
         await pilot.press("enter")

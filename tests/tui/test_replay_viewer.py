@@ -361,7 +361,11 @@ async def test_continue_from_here_against_the_computer_and_a_second_player(saves
 
 
 @playtest
-async def test_continue_from_here_offers_the_computers_levels_and_the_battle_records_the_one_chosen(saves):
+async def test_continue_from_here_offers_the_computers_levels_and_the_battle_records_the_one_chosen(saves, monkeypatch):
+    """The form's levels, and the new battle's record of them. The two computers are set up but not let to
+    think (their play is not what this test reads, and the hard one's orders cost seconds): test_continue_from_
+    here_against_the_computer_and_a_second_player plays on against the computer from a replay."""
+    monkeypatch.setattr(BattleScreen, "maybe_computer", lambda self: None)
     battle = played("skirmishes", orders=12)
     path = save_battle(battle, saves / "skirmish.json")
     first, second = battle.system.sides(battle.state)
@@ -395,6 +399,7 @@ async def test_continue_from_here_offers_the_computers_levels_and_the_battle_rec
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         assert screen.session.battle.setup.players == {first: "easy", second: "hard"}
+        assert set(screen.session.computers) == {first, second}  # both sides are given to a computer player
         saved = load_battle(saves / "skirmish-from-5.json")
         assert saved.setup.players == {first: "easy", second: "hard"}
         await pilot.press("q", "y")

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from tuikit import hang_guard, pick_system, playtest, screen_lines, screen_text, settle, toast_texts
+from tuikit import hang_guard, playtest, screen_lines, screen_text, settle, toast_texts
 
 import hexfront.engine.core.saves as saves_module
 from hexfront.engine.core.battle import Battle
@@ -232,13 +232,15 @@ class FullDisk:
 
 
 async def battle_at_this_keyboard(pilot) -> BattleScreen:
-    """n, RatFight, the opponent row to "a second player at this keyboard", Enter: no computer moves between keys."""
-    await pilot.press("n")
-    await pilot.pause()
-    await pick_system(pilot, "ratfight")
-    await pilot.press("down", "down", "down", "right", "right", "enter")
+    """A new RatFight battle with both sides at this keyboard (no computer moves between keys), kept where the
+    game keeps its autosave and continued from the menu with c. (Starting one from the new-battle form is the
+    menu tests' part: test_pilot.py, test_new_player.py.)"""
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_battle(a_battle(), path)
+    await pilot.press("c")
     await settle(pilot)
-    assert isinstance(pilot.app.screen, BattleScreen)
+    assert isinstance(pilot.app.screen, BattleScreen) and pilot.app.screen.session.battle.log == []
     return pilot.app.screen
 
 

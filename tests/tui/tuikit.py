@@ -3,29 +3,34 @@
 from __future__ import annotations
 
 import asyncio
-import html
-import re
 
 from hexfront.engine.core.hexes import axial_to_offset
 
-_TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)" textLength="[\d.]+" clip-path="[^"]*">(.*?)</text>')
-
 
 def screen_lines(app) -> list[str]:
-    """The characters on screen, one string per terminal row (trailing spaces kept)."""
-    svg = app.export_screenshot()
+    """The characters on screen, one string per terminal row (trailing spaces kept).
+
+    Read from the strips the screen's compositor renders for a screenshot (``App.export_screenshot`` turns the
+    same strips into an SVG), each character at the column where the terminal shows it."""
+    from rich.cells import cell_len
+
     width, height = app.size
-    rows = [[" "] * width for _ in range(height)]
-    char_w, line_h = 12.2, 24.4
-    for x, y, body in _TEXT.findall(svg):
-        text = html.unescape(body).replace("\xa0", " ")
-        col = round(float(x) / char_w)
-        row = round((float(y) - 20) / line_h)
-        if 0 <= row < height:
-            for i, ch in enumerate(text):
-                if 0 <= col + i < width:
-                    rows[row][col + i] = ch
-    return ["".join(r) for r in rows]
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    rows = []
+    for line in update.strips[:height]:
+        row = [" "] * width
+        col = 0
+        for strip in line:
+            for segment in strip:
+                if segment.control:
+                    continue
+                for ch in segment.text:
+                    if 0 <= col < width:
+                        row[col] = " " if ch == "\xa0" else ch
+                    col += cell_len(ch)
+        rows.append("".join(row))
+    rows += [" " * width] * (height - len(rows))
+    return rows
 
 
 def region_text(app, widget) -> list[str]:

@@ -491,7 +491,8 @@ class InfoLine(Widget):
         width = self.size.width
         if y >= len(self._cells):
             return Strip.blank(width, self.rich_style)
-        segments = [Segment(ch, self.rich_style + style) for ch, style in self._cells[y]]
+        base = self.rich_style  # computed once a line: Textual works it out afresh on every read
+        segments = [Segment(ch, base + style) for ch, style in self._cells[y]]
         return Strip(Segment.simplify(segments), width)
 
 
