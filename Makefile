@@ -46,7 +46,13 @@ lint: $(VENV)/.installed-test | $(TYPECHECK)/hexfront
 # leave a core idle while they wait; whole files per worker, longest first (tests/conftest.py)
 # the package's bytecode is written once here: with PYTHONDONTWRITEBYTECODE set (as on CI), every worker and
 # every game process the tests start would compile the whole package again
-test: lint
+# while mypy runs (one core), the tests are collected once on the other core so that pytest caches their
+# rewritten asserts: with PYTHONDONTWRITEBYTECODE set (as on CI) each of the three workers would otherwise
+# rewrite every test module again (about 12 s of processor time each); pytest reads the cache either way
+test: $(VENV)/.installed-test | $(TYPECHECK)/hexfront
+	$(BIN)/ruff check .
+	@PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --collect-only -q -p no:cacheprovider > /dev/null 2>&1 & \
+	  $(BIN)/mypy -p hexfront.engine -p hexfront.tui -p hexfront.content; status=$$?; wait; exit $$status
 	-bash tests/tui/ensure_sshd.sh
 	@$(BIN)/python -m compileall -q engine tui content > /dev/null
 	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder
