@@ -89,6 +89,11 @@ def decision_seed(seed: int, count: int) -> int:
     return (seed * 0x9E3779B97F4A7C15 + count * 0xBF58476D1CE4E5B9 + 1) & MASK64
 
 
+def order_seed(dice_seed: int, ply: int) -> int:
+    """The dice stream of the ``ply``-th order of a playout whose round has ``dice_seed`` (``dice_by_order``)."""
+    return (dice_seed ^ ((ply + 1) * 0xD1B54A32D192ED03)) * 0x9E3779B97F4A7C15 & MASK64
+
+
 def spread(legal: Sequence[Any], first: Any, width: int) -> list[Any]:
     """``first`` (the greedy choice) and up to ``width - 1`` other legal orders spread evenly over the list."""
     out = [first]
@@ -211,7 +216,8 @@ class SearchPlayer:
         ``players``: the greedy player of each side, made on first need and kept for the decision's playouts
         (what a greedy player remembers of the map, such as its sight lines, is then worked out once)."""
         st = system.copy_state(view)
-        rng = Randomizer(dice_seed)
+        by_order = self.budget.dice_by_order
+        rng = Randomizer(order_seed(dice_seed, 0) if by_order else dice_seed)
         resolve_on(system, st, command, rng)
         used = 1
         replies = 0
@@ -223,6 +229,8 @@ class SearchPlayer:
             order = player.choose(system, st)
             if system.validate(st, order) is not None:
                 break
+            if by_order:
+                rng = Randomizer(order_seed(dice_seed, used))
             resolve_on(system, st, order, rng)
             used += 1
             if actor != side:

@@ -113,7 +113,10 @@ class SearchBudget:
     easy player slips (engine.core.search.EasyPlayer); ``staged``: successive halving drops the weaker half once
     each stage has spent its equal share of the budget (so no order is dropped on one playout), rather than
     after every round; ``paired_wins``: another order beats the greedy one only if, on the playouts both had, it
-    came out better at least as often as worse (a tie counting for neither), rather than better in half.
+    came out better at least as often as worse (a tie counting for neither), rather than better in half;
+    ``dice_by_order``: each order of a playout rolls from its own stream, fixed by the round and the order's place
+    in the playout, so the enemy's reply rolls the same dice whichever candidate came before it (common random
+    numbers that survive the candidates' playouts going different ways), rather than one stream per playout.
     """
 
     width: int = 8
@@ -125,6 +128,7 @@ class SearchBudget:
     slip: float = 0.35
     staged: bool = False
     paired_wins: bool = False
+    dice_by_order: bool = False
 
 
 def shuffle_draw_piles(decks: dict[str, Deck], gen: Generator) -> None:
