@@ -171,8 +171,7 @@ class SearchPlayer:
                                           "no search: the greedy order was not open", _METHOD,
                                           system.value_words())
             return choice
-        pick = spread_by_kind if self.budget.by_kind else spread
-        candidates = pick(legal, greedy_choice, self.budget.width)
+        candidates = self._candidates(system, first_view, legal, greedy_choice)
         tally = _Tally(len(candidates))
         views = [first_view]
         seeds = [gen.next_u64()]
@@ -208,6 +207,18 @@ class SearchPlayer:
         choice = candidates[best]
         self.last_decision = _explain(system, state, side, self.name, candidates, tally, best, base)
         return choice
+
+    def _candidates(self, system: RuleSystem, view: Any, legal: list[Any], greedy_choice: Any) -> list[Any]:
+        """The greedy order first, then the standard player's next best (``ranked``, priced on the re-dealt
+        ``view``: the true state's hidden parts are never priced) or a spread over the legal orders."""
+        width = self.budget.width
+        pick = spread_by_kind if self.budget.by_kind else spread
+        best = system.candidate_orders(system.copy_state(view), width) if self.budget.ranked else None
+        if best is None:
+            return pick(legal, greedy_choice, width)
+        out = [greedy_choice, *[c for c in best if c != greedy_choice and c in legal][:(width - 1 + 1) // 2]]
+        rest = [c for c in legal if c not in out]
+        return out + (pick(rest, rest[0], width - len(out) + 1)[1:] if rest and len(out) < width else [])
 
     def _playout(self, system: RuleSystem, view: Any, side: str, command: Any, dice_seed: int,
                  players: dict[str, ComputerPlayer]) -> tuple[float, int, bool]:

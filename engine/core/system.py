@@ -116,7 +116,9 @@ class SearchBudget:
     came out better at least as often as worse (a tie counting for neither), rather than better in half;
     ``dice_by_order``: each order of a playout rolls from its own stream, fixed by the round and the order's place
     in the playout, so the enemy's reply rolls the same dice whichever candidate came before it (common random
-    numbers that survive the candidates' playouts going different ways), rather than one stream per playout.
+    numbers that survive the candidates' playouts going different ways), rather than one stream per playout;
+    ``ranked``: half the candidates are the standard player's next best-priced orders
+    (:meth:`RuleSystem.candidate_orders`), where the system gives them, the rest spread over the legal orders.
     """
 
     width: int = 8
@@ -129,6 +131,7 @@ class SearchBudget:
     staged: bool = False
     paired_wins: bool = False
     dice_by_order: bool = False
+    ranked: bool = False
 
 
 def shuffle_draw_piles(decks: dict[str, Deck], gen: Generator) -> None:
@@ -379,6 +382,12 @@ class RuleSystem:
             return 0.0 if outcome.winner is None else WIN_VALUE if outcome.winner == side else -WIN_VALUE
         lost = self.summary(state).casualties
         return float(sum(n for s, n in lost.items() if s != side) - lost.get(side, 0))
+
+    def candidate_orders(self, state: Any, n: int) -> list[Any] | None:
+        """The ``n`` orders open to the side to act that its standard player prices highest, best first, for
+        the hard player to weigh (``SearchBudget.ranked``); None: this system's standard player gives no such
+        list, and the search spreads its candidates over the legal orders."""
+        return None
 
     def value_words(self) -> str:
         """What :meth:`position_value` counts, in a player's words (the "Why did it do that?" screen): a system

@@ -96,6 +96,11 @@ class Dustup(PackagedRuleSystem):
         fighting = len(victory.fighting(state, side)) - len(victory.fighting(state, enemy))
         return value + OBJECTIVE_WEIGHT * held + UNIT_WEIGHT * fighting
 
+    def candidate_orders(self, state: DustState, n: int) -> list[Any] | None:
+        from .ai import DefaultPlayer  # the standard player is loaded when first asked for (SystemParts.ai)
+
+        return DefaultPlayer(0).ranked(self, state, n)
+
     def value_words(self) -> str:
         return (f"figures the enemy has lost less its own; {OBJECTIVE_WEIGHT:g} for each objective held, its own "
                 f"less the enemy's; {UNIT_WEIGHT:g} for each unit still fighting, its own less the enemy's; a battle "

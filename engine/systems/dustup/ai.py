@@ -98,6 +98,20 @@ class DefaultPlayer:
             self._memo = None
         return best
 
+    def ranked(self, system: Any, st: DustState, n: int) -> list[Any]:
+        """The ``n`` legal orders this player prices highest, best first (ties in the order they are listed):
+        the first is :meth:`choose`'s order. A pending decision has the one answer the player gives first."""
+        legal = system.legal_commands(st)
+        if len(legal) == 1 or st.pending is not None:
+            first = self.choose(system, st)
+            return [first, *[c for c in legal if c != first]][:n]
+        self._memo = {}
+        try:
+            priced = [(-self.value(st, cmd), i) for i, cmd in enumerate(legal)]
+        finally:
+            self._memo = None
+        return [legal[i] for _, i in sorted(priced)[:n]]
+
     # -- decisions ------------------------------------------------------------------------------
     def _decide(self, st: DustState, legal: list[Any]) -> Any:
         assert st.pending is not None, "choose() asks this only while a decision is pending"
