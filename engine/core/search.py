@@ -5,7 +5,9 @@ The hard player (:class:`SearchPlayer`) is written once over the rule-system con
 
 1. The candidates are the system's own greedy player's choice and an evenly spread sample of the other
    legal orders (``SearchBudget.width`` in all); with ``SearchBudget.by_kind`` the sample takes each kind of
-   order in turn (a shot, a charge, a pass, a move), so a rare kind is weighed among a hundred moves.
+   order in turn (a shot, a charge, a pass, a move), so a rare kind is weighed among a hundred moves. With
+   ``SearchBudget.ranked``, half of them are the greedy player's next best-priced orders
+   (:meth:`RuleSystem.candidate_orders`): the close calls where looking ahead decides, not only long shots.
 2. A *determinization* is a copy of the state re-dealt from what the side to act can know
    (:meth:`RuleSystem.determinize`: decks shuffled from the unseen cards, hidden counters and the enemy's
    secret orders sampled); the dice of every playout come from a :class:`Randomizer` seeded from the
@@ -19,6 +21,9 @@ The hard player (:class:`SearchPlayer`) is written once over the rule-system con
 4. Successive halving: every candidate gets a playout on the first determinization, the better half goes
    on to the next determinization, and so on until the budget is spent; all candidates of a round share
    the same determinization and dice seed (common random numbers), so they are compared on the same luck.
+   With ``SearchBudget.dice_by_order`` each order of a playout rolls from its own stream, seeded by the round
+   and the order's place in the playout: after two different candidates the enemy's reply still rolls the same
+   dice, so the comparison is not drowned in luck once the playouts go different ways.
    With ``SearchBudget.staged`` the halving waits until each stage has spent its equal share of the budget
    (a candidate is never dropped on one playout). The greedy order always stays in, and another order
    replaces it only when, on the playouts both had, its mean value beats the greedy order's by
@@ -209,16 +214,19 @@ class SearchPlayer:
         return choice
 
     def _candidates(self, system: RuleSystem, view: Any, legal: list[Any], greedy_choice: Any) -> list[Any]:
-        """The greedy order first, then the standard player's next best (``ranked``, priced on the re-dealt
-        ``view``: the true state's hidden parts are never priced) or a spread over the legal orders."""
+        """The greedy order first; with ``ranked`` (where the system gives a ranking) the standard player's next
+        best-priced orders fill half the width, priced on the re-dealt ``view`` (the true state's hidden parts
+        are never priced), and the rest are spread over the other legal orders; else all are spread."""
         width = self.budget.width
         pick = spread_by_kind if self.budget.by_kind else spread
         best = system.candidate_orders(system.copy_state(view), width) if self.budget.ranked else None
         if best is None:
             return pick(legal, greedy_choice, width)
-        out = [greedy_choice, *[c for c in best if c != greedy_choice and c in legal][:(width - 1 + 1) // 2]]
+        out = [greedy_choice, *[c for c in best if c != greedy_choice and c in legal][:width // 2]]
         rest = [c for c in legal if c not in out]
-        return out + (pick(rest, rest[0], width - len(out) + 1)[1:] if rest and len(out) < width else [])
+        if not rest or len(out) >= width:
+            return out
+        return out + pick(rest, rest[0], width - len(out) + 1)[1:]  # spread past rest[0], which pick puts first
 
     def _playout(self, system: RuleSystem, view: Any, side: str, command: Any, dice_seed: int,
                  players: dict[str, ComputerPlayer]) -> tuple[float, int, bool]:

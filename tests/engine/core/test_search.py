@@ -173,3 +173,61 @@ def test_players_without_an_account_of_their_own_still_say_what_they_did(maker):
     d = decision_for(player, system, battle.state, side, command)
     assert d.chosen == system.describe_command(command, battle.state) and d.weighed == ()
     assert d.player == player.name
+
+
+
+def test_with_dice_by_order_the_enemys_reply_rolls_the_same_dice_after_any_candidate(monkeypatch):
+    """Common random numbers that survive the playouts going different ways: with ``dice_by_order`` the order
+    in the same place of two candidates' playouts (the enemy's reply) rolls from the same stream; without it,
+    one stream runs through the playout, so the dice the candidate rolled shift every later roll."""
+    from hexfront.engine.core import search
+
+    battle = _battle_after("dustup", "meeting", 4)
+    system = battle.system
+    side = battle.side_to_act()
+    assert side is not None
+    original = search.resolve_on
+    streams: list[list[object]] = []  # per playout, the dice stream's state as each order is resolved
+
+    def recording(system_, state, command, rng):  # type: ignore[no-untyped-def]
+        streams[-1].append(rng.gen.snapshot())
+        original(system_, state, command, rng)
+
+    monkeypatch.setattr(search, "resolve_on", recording)
+    first, second = system.legal_commands(battle.state)[:2]  # end the activation; move on
+    for by_order in (True, False):
+        player = SearchPlayer(3, system.computer_players()["default"],
+                              SearchBudget(width=2, orders=20, horizon=4, replies=2, dice_by_order=by_order))
+        streams.clear()
+        for candidate in (first, second):
+            streams.append([])
+            player._playout(system, system.copy_state(battle.state), side, candidate, 12345, {})
+        a, b = streams
+        assert len(a) >= 2 and len(b) >= 2 and a[0] == b[0]  # the candidates start from the same stream
+        later = [x == y for x, y in zip(a[1:], b[1:], strict=False)]
+        assert all(later) if by_order else not any(later)
+
+
+def test_ranked_candidates_are_the_standard_players_next_best_then_a_spread():
+    """With ``ranked`` half the candidates are the greedy player's next best-priced orders
+    (RuleSystem.candidate_orders, Dustup's standard player ranking every legal order by the price it chooses
+    by), the rest spread over the other legal orders; a system with no ranking spreads them all."""
+    from hexfront.engine.systems.dustup.ai import DefaultPlayer
+
+    battle = _battle_after("dustup", "meeting", 6)
+    system = battle.system
+    legal = system.legal_commands(battle.state)
+    greedy = DefaultPlayer(0)
+    ranking = system.candidate_orders(system.copy_state(battle.state), len(legal))
+    assert ranking is not None and sorted(map(repr, ranking)) == sorted(map(repr, legal))
+    assert ranking[0] == greedy.choose(system, system.copy_state(battle.state))
+    prices = [greedy.value(battle.state, c) for c in ranking]
+    assert prices == sorted(prices, reverse=True)
+    player = SearchPlayer(1, system.computer_players()["default"], SearchBudget(width=6, ranked=True, by_kind=True))
+    picked = player._candidates(system, battle.state, legal, ranking[0])
+    assert picked[:4] == ranking[:4] and len(picked) == 6 and len(set(map(repr, picked))) == 6
+    assert all(c in legal for c in picked)
+    plain = SearchPlayer(1, system.computer_players()["default"], SearchBudget(width=6, by_kind=True))
+    assert plain._candidates(system, battle.state, legal, ranking[0]) == spread_by_kind(legal, ranking[0], 6)
+    ratfight = _battle_after("ratfight", "convoy", 3)
+    assert ratfight.system.candidate_orders(ratfight.state, 6) is None  # no ranking: the plain spread
