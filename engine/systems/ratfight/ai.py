@@ -53,12 +53,46 @@ class DefaultPlayer:
             return self._keep(st)
         if st.pending is not None:
             return self._retarget(st)
-        side, card_id = st.card_up()
-        card = st.tables.cards[card_id]
+        mine, enemies = self._forces(st)
+        best = self._best_on_card(st, mine, enemies)
+        order = best[1] if best[1] is not None else C.Pass()  # nothing scored above passing
+        if isinstance(order, C.Pass) and not st.used and refusals._redraw_refusal(st) is None:
+            return C.Redraw()
+        return order
+
+    def ranked(self, system: Any, st: RatState, n: int) -> list[Order]:
+        """The order :meth:`choose` gives first, then each model's own best order on the card up, best-priced
+        first (which model the card sets going is the choice that matters most), then passing and the
+        Inspiring redraw: the first ``n``. At a Morale Check or a retarget, the one answer it gives."""
+        first = self.choose(system, st)
+        if st.morale is not None or st.pending is not None:
+            return [first]
+        mine, enemies = self._forces(st)
+        scored: list[tuple[float, int, Order]] = []
+        for i, m in enumerate(mine):
+            value, order = self._best_on_card(st, [m], enemies)
+            if order is not None and not isinstance(order, C.Pass):
+                scored.append((-value, i, order))
+        out: list[Order] = [first]
+        for _, _, order in sorted(scored, key=lambda x: (x[0], x[1])):
+            if order not in out:
+                out.append(order)
+        out += [o for o in (C.Pass(), C.Redraw()) if o not in out]
+        return out[:n]
+
+    @staticmethod
+    def _forces(st: RatState) -> tuple[list[Model], list[Model]]:
+        """The side's models still free to act on the card up, and the enemy's on the table."""
+        side, _ = st.card_up()
         used = set(st.used)
-        mine = [m for m in st.models.values()
-                if m.side == side and m.status == OK and m.id not in used]
+        mine = [m for m in st.models.values() if m.side == side and m.status == OK and m.id not in used]
         enemies = [m for m in st.models.values() if m.side != side and m.on_table]
+        return mine, enemies
+
+    def _best_on_card(self, st: RatState, mine: list[Model], enemies: list[Model]) -> Scored:
+        """The best order ``mine`` can be given on the card up, or passing when none is worth PASS_BELOW."""
+        _, card_id = st.card_up()
+        card = st.tables.cards[card_id]
         best: Scored = (PASS_BELOW, C.Pass())
         if not (card.count and len(st.used) >= card.count):
             if card.kind == "fire":
@@ -68,10 +102,7 @@ class DefaultPlayer:
                 best = max(best, self._best_move(st, mine, enemies), key=lambda x: x[0])
             elif card.kind == "vehicle":
                 best = max(best, self._best_vehicle(st, mine, enemies), key=lambda x: x[0])
-        order = best[1] if best[1] is not None else C.Pass()  # nothing scored above passing
-        if isinstance(order, C.Pass) and not st.used and refusals._redraw_refusal(st) is None:
-            return C.Redraw()
-        return order
+        return best
 
     # -- fire -------------------------------------------------------------------------
     def _best_fire(self, st: RatState, mine: list[Model], enemies: list[Model]) -> Scored:

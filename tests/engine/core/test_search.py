@@ -229,5 +229,23 @@ def test_ranked_candidates_are_the_standard_players_next_best_then_a_spread():
     assert all(c in legal for c in picked)
     plain = SearchPlayer(1, system.computer_players()["default"], SearchBudget(width=6, by_kind=True))
     assert plain._candidates(system, battle.state, legal, ranking[0]) == spread_by_kind(legal, ranking[0], 6)
-    ratfight = _battle_after("ratfight", "convoy", 3)
-    assert ratfight.system.candidate_orders(ratfight.state, 6) is None  # no ranking: the plain spread
+    disrupter = _battle_after("disrupter", "crossroads", 30)
+    assert disrupter.system.candidate_orders(disrupter.state, 6) is None  # no ranking: the plain spread
+
+
+def test_ratfights_ranking_is_the_standard_order_then_each_models_own_best_on_the_card():
+    """RatFight's standard player ranks the orders of the card up: its own order first, then the best order
+    of each model the card could set going, best-priced first, then passing and the redraw."""
+    from hexfront.engine.systems.ratfight import commands as RC
+    from hexfront.engine.systems.ratfight.ai import DefaultPlayer
+
+    battle = _battle_after("ratfight", "convoy", 3)
+    system = battle.system
+    greedy = DefaultPlayer(0)
+    ranking = greedy.ranked(system, battle.state, 20)
+    assert ranking[0] == greedy.choose(system, battle.state)
+    assert len(ranking) >= 3 and len(set(map(repr, ranking))) == len(ranking)
+    movers = {o.model for o in ranking[1:] if isinstance(o, (RC.Move, RC.Fire, RC.Assault, RC.Disembark))}
+    assert len(movers) >= 2  # more than one model's order is weighed
+    legal = system.legal_commands(battle.state)
+    assert all(o in legal for o in ranking if not isinstance(o, RC.Redraw))
