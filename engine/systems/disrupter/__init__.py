@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.core.campaign import CampaignRules
-from hexfront.engine.core.system import WIN_VALUE, OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
+from hexfront.engine.core.packaged import PackagedRuleSystem, SystemParts
+from hexfront.engine.core.system import WIN_VALUE, OptionSpec, SearchBudget
 
 from . import board, campaign, data, events, rules, view
 from . import commands as C

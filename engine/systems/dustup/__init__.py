@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.core.campaign import CampaignRules
+from hexfront.engine.core.packaged import PackagedRuleSystem, SystemParts
 from hexfront.engine.core.rng import Generator
-from hexfront.engine.core.system import WIN_VALUE, OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
+from hexfront.engine.core.system import WIN_VALUE, OptionSpec, SearchBudget
 from hexfront.engine.core.view import BoardView
 
 from . import board, campaign, data, determinize, forces, rules, victory, view

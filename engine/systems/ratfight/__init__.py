@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.core.campaign import CAMPAIGN_OPTION, CampaignRules
+from hexfront.engine.core.packaged import PackagedRuleSystem, SystemParts
 from hexfront.engine.core.rng import Generator
-from hexfront.engine.core.system import WIN_VALUE, PackagedRuleSystem, SearchBudget, SystemParts
+from hexfront.engine.core.system import WIN_VALUE, SearchBudget
 
 from . import campaign, data, determinize, events, morale, refusals, rules, view
 from . import commands as C

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexfront.engine.core.packaged import PackagedRuleSystem, SystemParts
 from hexfront.engine.core.rng import Generator
-from hexfront.engine.core.system import OptionSpec, PackagedRuleSystem, SearchBudget, SystemParts
+from hexfront.engine.core.system import OptionSpec, SearchBudget
 
 from . import combat, data, determinize, events, rules, value, view
 from . import commands as C
