@@ -29,7 +29,7 @@ import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.selfplay_bench import RESULTS, write_section  # noqa: E402
+from benchmarks.selfplay_bench import RESULTS, publish  # noqa: E402
 from hexfront.engine.core.battle import Battle  # noqa: E402
 from hexfront.engine.core.search import SearchPlayer  # noqa: E402
 from hexfront.engine.core.system import SearchBudget, get_system  # noqa: E402
@@ -132,10 +132,7 @@ def main() -> int:
              "player's decisions in processor seconds (target: median <= 1 s, max <= 3 s).", "",
              "| system | budget | games | won-lost-drawn | won | median | max |", "|---|---|---|---|---|---|---|",
              *sorted(keep_other_systems(system.title) + rows, key=lambda line: line.split("|")[1])]
-    if not args.no_write:
-        write_section(HEADING, lines)
-    print("\n".join(lines))
-    return 0
+    return publish(HEADING, lines, write=not args.no_write)
 
 
 if __name__ == "__main__":

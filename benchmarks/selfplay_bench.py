@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hexfront.engine.core.battle import Battle  # noqa: E402
-from hexfront.engine.core.system import get_system  # noqa: E402
+from hexfront.engine.core.system import RuleSystem, all_systems, get_system  # noqa: E402
 from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
@@ -97,6 +97,20 @@ def write_section(heading: str, lines: list[str]) -> None:
     else:
         text = text.rstrip("\n") + "\n\n" + block
     RESULTS.write_text(text)
+
+
+def systems_with_default(ids: list[str] | None) -> list[RuleSystem]:
+    """The systems named (every one if none is) that have a default computer player, in the registry's order."""
+    systems = [get_system(s) for s in ids] if ids else list(all_systems().values())
+    return [s for s in systems if "default" in s.computer_players()]
+
+
+def publish(heading: str, lines: list[str], write: bool) -> int:
+    """Print a section of RESULTS.md and, with ``write``, put it there in place of the one under ``heading``."""
+    if write:
+        write_section(heading, lines)
+    print("\n".join(lines))
+    return 0
 
 
 def main(system_id: str | None = None) -> int:

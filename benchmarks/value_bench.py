@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.selfplay_bench import write_section  # noqa: E402
+from benchmarks.selfplay_bench import publish, systems_with_default  # noqa: E402
 from hexfront.engine.core.battle import Battle  # noqa: E402
-from hexfront.engine.core.system import RuleSystem, all_systems, get_system  # noqa: E402
+from hexfront.engine.core.system import RuleSystem  # noqa: E402
 from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
 HEADING = "## Position value against the winner"
@@ -97,11 +97,8 @@ def main() -> int:
     parser.add_argument("--max-orders", type=int, default=3000, help="a battle stops (no winner) after this many")
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     args = parser.parse_args()
-    systems = [get_system(s) for s in args.system] if args.system else list(all_systems().values())
     rows = []
-    for system in systems:
-        if "default" not in system.computer_players():
-            continue
+    for system in systems_with_default(args.system):
         quarters = readings(system, args.games, args.max_orders)
         cells = []
         for points in quarters:
@@ -119,10 +116,7 @@ def main() -> int:
              "that plays a few orders on and compares values cannot tell a winning order from another there.", "",
              "| system | positions a quarter (first) | first quarter | second | third | last |",
              "|---|---|---|---|---|---|", *rows]
-    if not args.no_write:
-        write_section(HEADING, lines)
-    print("\n".join(lines))
-    return 0
+    return publish(HEADING, lines, write=not args.no_write)
 
 
 if __name__ == "__main__":

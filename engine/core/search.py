@@ -194,10 +194,10 @@ class SearchPlayer:
             for i in alive:
                 if spent >= self.budget.orders:
                     break
-                value, used, won = self._playout(system, views[rounds], side, candidates[i], seeds[rounds],
-                                                 players)
+                value, used, winner = self._playout(system, views[rounds], side, candidates[i], seeds[rounds],
+                                                    players)
                 spent += used
-                tally.add(i, value, value > base, won, rounds)
+                tally.add(i, value, value > base, winner == side, rounds)
             rounds += 1
             if stages:  # halve once the stage's share of the budget is spent
                 if spent * stages < self.budget.orders * (stage + 1):
@@ -229,9 +229,10 @@ class SearchPlayer:
         return out + pick(rest, rest[0], width - len(out) + 1)[1:]  # spread past rest[0], which pick puts first
 
     def _playout(self, system: RuleSystem, view: Any, side: str, command: Any, dice_seed: int,
-                 players: dict[str, ComputerPlayer]) -> tuple[float, int, bool]:
+                 players: dict[str, ComputerPlayer]) -> tuple[float, int, str | None]:
         """Give ``command`` on a copy of ``view``, play the greedy player for both sides until the opponent
-        has replied, and value the position: (its value for ``side``, orders simulated, won outright).
+        has replied, and value the position: (its value for ``side``, orders simulated, the winner if the
+        battle ended with one, else None).
         ``players``: the greedy player of each side, made on first need and kept for the decision's playouts
         (what a greedy player remembers of the map, such as its sight lines, is then worked out once)."""
         st = system.copy_state(view)
@@ -255,7 +256,7 @@ class SearchPlayer:
             if actor != side:
                 replies += 1
         outcome = system.outcome(st)
-        return system.position_value(st, side), used, outcome is not None and outcome.winner == side
+        return system.position_value(st, side), used, outcome.winner if outcome is not None else None
 
 
 _METHOD = ("determinized Monte Carlo: each order tried on re-dealt copies of the battle (its own dice, unseen "
@@ -387,3 +388,26 @@ def weigh(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: GreedyF
         for i, order in enumerate(orders):
             totals[i] += player._playout(system, view, side, order, dice, {})[0]
     return [t / playouts for t in totals]
+
+
+#: A playout to the battle's end stops after this many orders (a battle still going then counts as drawn).
+TO_THE_END = 3000
+
+
+def win_margins(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: GreedyFactory, playouts: int,
+                gen: Generator) -> list[float]:
+    """Each of ``orders``' share of battles won less its share lost by the side to act, over ``playouts`` games
+    played from it to the end by the greedy player on both sides (every order on the same re-dealt copies, each
+    order of a game on its own dice stream): what a search's shorter look tries to foretell, measured the long way
+    (benchmarks/deviation_bench.py)."""
+    side = system.side_to_act(state)
+    assert side is not None, "no side to act"
+    player = SearchPlayer(0, greedy, SearchBudget(horizon=TO_THE_END, replies=TO_THE_END, dice_by_order=True))
+    margins = [0] * len(orders)
+    for _ in range(playouts):
+        view = system.determinize(state, side, gen)
+        dice = gen.next_u64()
+        for i, order in enumerate(orders):
+            winner = player._playout(system, view, side, order, dice, {})[2]
+            margins[i] += (winner == side) - (winner is not None and winner != side)
+    return [m / playouts for m in margins]

@@ -9,6 +9,7 @@ from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.players import RandomPlayer
 from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.search import (
+    TO_THE_END,
     Decision,
     EasyPlayer,
     SearchPlayer,
@@ -18,6 +19,7 @@ from hexfront.engine.core.search import (
     decision_seed,
     spread,
     spread_by_kind,
+    win_margins,
 )
 from hexfront.engine.core.system import SearchBudget, all_systems, get_system, shuffle_draw_piles
 
@@ -119,9 +121,9 @@ def test_the_hard_player_is_deterministic_touches_nothing_and_stays_in_its_budge
 
     class Counting(SearchPlayer):
         def _playout(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-            value, used, won = super()._playout(*args, **kwargs)
+            value, used, winner = super()._playout(*args, **kwargs)
             counted.append(used)
-            return value, used, won
+            return value, used, winner
 
     first = Counting(5, greedy, budget).choose(system, battle.state)
     again = SearchPlayer(5, greedy, budget).choose(system, battle.state)
@@ -249,3 +251,28 @@ def test_ratfights_ranking_is_the_standard_order_then_each_models_own_best_on_th
     assert len(movers) >= 2  # more than one model's order is weighed
     legal = system.legal_commands(battle.state)
     assert all(o in legal for o in ranking if not isinstance(o, RC.Redraw))
+
+
+def test_win_margins_play_each_order_to_the_battles_end_on_the_same_copies_and_dice(monkeypatch):
+    """``win_margins``: the share won less the share lost, each playout run until the battle ends (not for a few
+    orders), the battle untouched, and the same generator giving the same margins."""
+    battle = _battle_after("ratfight", "convoy", 23)
+    system = battle.system
+    greedy = system.computer_players()["default"]
+    orders = system.legal_commands(battle.state)[:2]
+    before = (battle.state_hash(), battle.rng.snapshot())
+    lengths: list[int] = []
+    original = SearchPlayer._playout
+
+    def measured(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        value, used, winner = original(self, *args, **kwargs)
+        lengths.append(used)
+        return value, used, winner
+
+    monkeypatch.setattr(SearchPlayer, "_playout", measured)
+    margins = win_margins(system, battle.state, orders, greedy, 5, Generator(8))
+    assert len(lengths) == 10 and max(lengths) > SearchBudget().horizon  # on past any search's horizon
+    assert max(lengths) < TO_THE_END  # every game ended before the cap
+    assert all(-1 <= m <= 1 and round(m * 5) == m * 5 for m in margins)
+    assert win_margins(system, battle.state, orders, greedy, 5, Generator(8)) == margins
+    assert (battle.state_hash(), battle.rng.snapshot()) == before
