@@ -261,18 +261,22 @@ def test_win_margins_play_each_order_to_the_battles_end_on_the_same_copies_and_d
     greedy = system.computer_players()["default"]
     orders = system.legal_commands(battle.state)[:2]
     before = (battle.state_hash(), battle.rng.snapshot())
+    side = battle.side_to_act()
     lengths: list[int] = []
+    results: dict[int, int] = {0: 0, 1: 0}  # won less lost, by the order's place
     original = SearchPlayer._playout
 
-    def measured(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        value, used, winner = original(self, *args, **kwargs)
+    def measured(self, system_, view, side_, command, dice_seed, players):  # type: ignore[no-untyped-def]
+        value, used, winner = original(self, system_, view, side_, command, dice_seed, players)
         lengths.append(used)
+        results[orders.index(command)] += 1 if winner == side else -1 if winner is not None else 0
         return value, used, winner
 
     monkeypatch.setattr(SearchPlayer, "_playout", measured)
     margins = win_margins(system, battle.state, orders, greedy, 5, Generator(8))
     assert len(lengths) == 10 and max(lengths) > SearchBudget().horizon  # on past any search's horizon
     assert max(lengths) < TO_THE_END  # every game ended before the cap
-    assert all(-1 <= m <= 1 and round(m * 5) == m * 5 for m in margins)
+    assert margins == [results[0] / 5, results[1] / 5]  # the side to act's wins count up, its losses down
+    assert any(results.values())  # an order came out ahead or behind: the sign is put to the test
     assert win_margins(system, battle.state, orders, greedy, 5, Generator(8)) == margins
     assert (battle.state_hash(), battle.rng.snapshot()) == before
