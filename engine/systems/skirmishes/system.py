@@ -66,16 +66,14 @@ class Skirmishes(PackagedRuleSystem):
     def search_budget(self) -> SearchBudget:
         """A round resolves only once both sides have given every order, so what an order does shows only after
         the reveal. The side that gives its orders last (Blue, but in an ambush's surprise round) guesses the
-        other's (.determinize). Every playout runs until the enemy has given twelve orders (its whole commitment
-        for the round, then the luck rolls the reveal asks of it), up to 40 orders: so the side that gives its
-        orders first sees the round resolve too. Before, playouts stopped at the enemy's second order, and that
-        side, seeing no die rolled, always kept the greedy order. Six candidates, 180 orders a decision (about
-        0.6 s of CPU on this machine, the worst 2.6 s), and another order replaces the greedy one when better by
-        half a casualty's worth. Where it left the greedy order, both played to the battle's end 24 times
-        (benchmarks/deviation_bench.py): it left it at 13% of positions, not 1%, and gained in 7 of those 10 and
-        lost in none (+0.20 in battles won less lost, ± 0.07).
+        other's (.determinize) and its playouts run through the reveal and the round (up to 20 orders, stopping at
+        the enemy's second order: a luck roll or the next round's first order). The side that gives its orders
+        first would need the enemy's whole commitment and the round in every playout, too long for the few that
+        fit in the time: it stops at the enemy's second order, sees no die rolled, and keeps the greedy order.
+        About 90 orders a decision (some 0.5 s of CPU on this machine); so few playouts are noisy (a casualty more
+        or less is worth 1), so another order replaces the greedy one only when better by two casualties' worth.
         """
-        return SearchBudget(width=6, orders=180, horizon=40, replies=12, margin=0.5)
+        return SearchBudget(width=3, orders=90, horizon=20, replies=2, margin=2.0)
 
     def side_view(self, state: SkirmishState, side: str) -> SkirmishState:
         """The state as ``side`` knows it (the enemy's secret orders taken out): see :func:`view.side_view`."""
