@@ -373,21 +373,28 @@ def decision_for(player: ComputerPlayer, system: RuleSystem, state: Any, side: s
                     system.value_words())
 
 
+def _paired_playouts(system: RuleSystem, state: Any, orders: Sequence[Any], player: SearchPlayer, playouts: int,
+                     gen: Generator) -> tuple[str, list[list[tuple[float, int, str | None]]]]:
+    """The side to act and, for each of ``orders``, ``player``'s ``playouts`` playouts of it, every order on the
+    same re-dealt copies and dice (the shared part of :func:`weigh` and :func:`win_margins`)."""
+    side = system.side_to_act(state)
+    assert side is not None, "no side to act"
+    results: list[list[tuple[float, int, str | None]]] = [[] for _ in orders]
+    for _ in range(playouts):
+        view = system.determinize(state, side, gen)
+        dice = gen.next_u64()
+        for i, order in enumerate(orders):
+            results[i].append(player._playout(system, view, side, order, dice, {}))
+    return side, results
+
+
 def weigh(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: GreedyFactory, budget: SearchBudget,
           playouts: int, gen: Generator) -> list[float]:
     """The mean value of each of ``orders`` for the side to act over ``playouts`` playouts each (the hard
     player's own playouts; every order on the same re-dealt copies and dice): a longer look than a decision
     takes, to check one."""
-    side = system.side_to_act(state)
-    assert side is not None, "no side to act"
-    player = SearchPlayer(0, greedy, budget)
-    totals = [0.0] * len(orders)
-    for _ in range(playouts):
-        view = system.determinize(state, side, gen)
-        dice = gen.next_u64()
-        for i, order in enumerate(orders):
-            totals[i] += player._playout(system, view, side, order, dice, {})[0]
-    return [t / playouts for t in totals]
+    _, results = _paired_playouts(system, state, orders, SearchPlayer(0, greedy, budget), playouts, gen)
+    return [sum(value for value, _, _ in games) / playouts for games in results]
 
 
 #: A playout to the battle's end stops after this many orders (a battle still going then counts as drawn).
@@ -400,14 +407,6 @@ def win_margins(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: G
     played from it to the end by the greedy player on both sides (every order on the same re-dealt copies, each
     order of a game on its own dice stream): what a search's shorter look tries to foretell, measured the long way
     (benchmarks/deviation_bench.py)."""
-    side = system.side_to_act(state)
-    assert side is not None, "no side to act"
-    player = SearchPlayer(0, greedy, SearchBudget(horizon=TO_THE_END, replies=TO_THE_END, dice_by_order=True))
-    margins = [0] * len(orders)
-    for _ in range(playouts):
-        view = system.determinize(state, side, gen)
-        dice = gen.next_u64()
-        for i, order in enumerate(orders):
-            winner = player._playout(system, view, side, order, dice, {})[2]
-            margins[i] += (winner == side) - (winner is not None and winner != side)
-    return [m / playouts for m in margins]
+    to_the_end = SearchPlayer(0, greedy, SearchBudget(horizon=TO_THE_END, replies=TO_THE_END, dice_by_order=True))
+    side, results = _paired_playouts(system, state, orders, to_the_end, playouts, gen)
+    return [sum((w == side) - (w is not None and w != side) for _, _, w in games) / playouts for games in results]

@@ -443,6 +443,7 @@ async def test_a_divergent_replay_says_where_and_why_and_plays_up_to_there(saves
         assert "recorded state 0000000000000000" in banner and "\n" not in banner
         assert "Diverges: the replay" in screen_text(app)
         await pilot.press("end")
+        await pilot.pause()  # the pane's new text is laid out after the key's own refresh
         assert replay.point == (k - 1, 0)
         assert f"diverges after order {k - 1}" in str(replay.query_one("#status").render())
         assert "The replay stops here" in screen_text(app)
