@@ -62,10 +62,13 @@ class Departures:
 
 
 def departures(system: RuleSystem, budget: SearchBudget, games: int, every: int, playouts: int,
-               max_orders: int) -> Departures:
-    """The gains of the hard player's departures in ``games`` default-against-default battles."""
+               max_orders: int, only: list[str] | None = None) -> Departures:
+    """The gains of the hard player's departures in ``games`` default-against-default battles, over every
+    scenario but the tutorials in turn (or only the scenarios named in ``only``)."""
     lessons = set(tutorial_scenarios(system))
-    scenarios = [s for s in system.scenario_names() if s not in lessons]
+    scenarios = [s for s in system.scenario_names() if s not in lessons and (not only or s in only)]
+    if not scenarios:
+        raise SystemExit(f"{system.title} has none of the scenarios {only}: see its scenario names")
     greedy = system.computer_players()["default"]
     positions = 0
     gains: list[float] = []
@@ -98,12 +101,14 @@ def main() -> int:
     parser.add_argument("--variant", type=json.loads, default={},
                         help="a JSON object of SearchBudget terms changed from the system's own")
     parser.add_argument("--max-orders", type=int, default=3000, help="a battle stops (no winner) after this many")
+    parser.add_argument("--scenario", action="append", help="look only at this scenario (default: all but tutorials)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     args = parser.parse_args()
     rows = []
     for system in systems_with_default(args.system):
         budget = attrs.evolve(system.search_budget(), **args.variant)
-        found = departures(system, budget, args.games, args.every, args.playouts, args.max_orders)
+        found = departures(system, budget, args.games, args.every, args.playouts, args.max_orders,
+                           args.scenario)
         rows.append(found.row(system.title, json.dumps(args.variant) if args.variant else "its own"))
         print(rows[-1], flush=True)
     lines = [HEADING, "",

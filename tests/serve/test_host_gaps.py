@@ -15,7 +15,7 @@ from hexfront.engine.core.errors import HexfrontError
 from hexfront.tui.serve import session
 from hexfront.tui.serve.limits import HostLimits
 from hexfront.tui.serve.screens.lobby import LobbyScreen
-from hexfront.tui.serve.server import Host, HostConfig
+from hexfront.tui.serve.server import ENV_FLOOD, MAX_ENV, Host, HostConfig, PlayerSession
 from hexfront.tui.serve.store import open_store
 from hexfront.tui.serve.visit import MAX_BATTLES, HostVisit
 
@@ -109,3 +109,31 @@ def test_a_game_past_its_memory_at_its_start_says_one_line(tmp_path, monkeypatch
     out = capsys.readouterr()
     assert "Traceback" not in out.out + out.err
     assert session.OUT_OF_MEMORY in out.out and out.out.count(session.OUT_OF_MEMORY) == 1
+
+
+class EnvChannel:
+    """A channel that holds ``count`` environment variables (all ``check`` reads of it)."""
+
+    def __init__(self, count: int) -> None:
+        self.env = {f"VAR{i}": "x" for i in range(count)}
+
+    def get_environment(self) -> dict[str, str]:
+        return self.env
+
+
+@pytest.mark.parametrize(("count", "begun", "closed"), [
+    (MAX_ENV, True, False),           # as many as allowed: the game goes on
+    (MAX_ENV + 1, True, True),        # one more once started: closed
+    (MAX_ENV + 1, False, False),      # one more while the requests still arrive: left to the session's start
+    (ENV_FLOOD, False, False),
+    (ENV_FLOOD + 1, False, True),     # environment without end before any session: cut off at the tick
+])
+def test_the_tick_closes_a_client_sending_environment_past_its_line(tmp_path, count, begun, closed):
+    host = Host(HostConfig("127.0.0.1", 2222, tmp_path, HostLimits()), None)
+    player = PlayerSession(host, "SHA256:abc", "127.0.0.1", conn=None)  # type: ignore[arg-type]
+    player.chan = EnvChannel(count)  # type: ignore[assignment]
+    player.begun = begun
+    said: list[str] = []
+    player._goodbye = said.append  # type: ignore[method-assign]
+    player.check(time.monotonic())
+    assert said == (["disconnected: too many environment variables sent"] if closed else [])

@@ -86,18 +86,49 @@ def test_openssh_asking_for_a_command_is_refused_and_starts_no_game(host, tmp_pa
     assert host.games() == []
 
 
-def test_a_client_sending_environment_without_end_is_closed(host):
+def test_a_client_sending_too_many_environment_variables_reads_why_and_is_closed(host):
+    """Over MAX_ENV (64) and under the flood line: the terminal is granted, the one line says what is wrong and
+    what to do, and no game starts (before, the tick could close the channel between the variables and the
+    terminal request, and the client read only "PTY request failed")."""
     key = client_key()
 
     async def run() -> None:
         async with await connect(host.port, key) as conn:
             env = {f"VAR{i}": "x" * 100 for i in range(200)}
             chan, term = await open_terminal(conn, env=env)
-            await term.wait_for("too many environment variables")
+            text = await term.wait_for("environment variables")
+            assert "more than 64 environment variables; send fewer" in " ".join(text.split())
             await asyncio.wait_for(chan.wait_closed(), 10)
 
     asyncio.run(run())
     host.wait_no_games(key)
+
+
+def test_a_client_sending_environment_without_end_is_cut_off(host):
+    """Past ENV_FLOOD the connection is closed whatever it is doing: its terminal refused, or the session
+    told why and closed; either way no game starts, and the host goes on serving the next client."""
+    key = client_key()
+
+    async def run() -> None:
+        async with await connect(host.port, key) as conn:
+            env = {f"VAR{i}": "x" * 100 for i in range(3000)}
+            chan, term = await open_terminal(conn, env=env)
+            await term.wait_for("environment variables")
+            await asyncio.wait_for(chan.wait_closed(), 10)
+
+    try:
+        asyncio.run(run())
+    except (asyncssh.ChannelOpenError, asyncssh.DisconnectError, ConnectionError):
+        pass  # cut off while still sending: the terminal refused, or the connection closed under it
+    host.wait_no_games(key)
+    other = client_key()
+
+    async def next_client() -> None:
+        async with await connect(host.port, other) as conn:
+            _, term = await open_terminal(conn)
+            await term.wait_for(FIRST_SCREEN)
+
+    asyncio.run(next_client())
 
 
 def test_an_allow_list_lets_in_only_its_keys_and_is_read_again_when_it_changes(tmp_path):

@@ -5,7 +5,9 @@ keyboard-interactive), one session with a pseudo-terminal and a shell request st
 (tui/serve/relay.py) and nothing else. Refused, always: commands (exec), subsystems (SFTP), port
 forwarding both ways, agent and X11 forwarding, a second session on one connection; the client's
 environment variables are never passed on (asyncssh keeps what a client sends in the channel, the host
-reads none of it and closes a connection that sends more than MAX_ENV of them). The username is ignored.
+reads none of it: a session whose client sent more than MAX_ENV of them is told so and closed as it starts,
+and a client that goes on sending them without starting a session is cut off past ENV_FLOOD, whatever it
+was doing at the time). The username is ignored.
 """
 
 from __future__ import annotations
@@ -36,8 +38,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("hexfront.serve")
 
-#: Environment variables a client may send before its connection is closed (they are never used).
+#: Environment variables a client may send before its session is refused (they are never used).
 MAX_ENV = 64
+#: Environment variables past which a connection is closed at the next tick even before its session starts
+#: (a client sending them without end); below it, a session's start is the one place the count is checked,
+#: so a client that sent a few too many always reads why rather than a failed terminal request.
+ENV_FLOOD = 4 * MAX_ENV
+TOO_MANY_ENV = (f"hexfront: your ssh client sent more than {MAX_ENV} environment variables; send fewer "
+                "(SendEnv in ~/.ssh/config) and connect again\r\n")
 #: The SSH window of a session: the most key bytes a client can have in flight to the host.
 WINDOW = 256 * 1024
 NO_TERMINAL = ("hexfront: this host shows a game and needs a terminal; connect with "
@@ -231,6 +239,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self.ending = False
         self.held_back = 0
         self.started = time.monotonic()
+        self.begun = False  # session_started has run: the terminal and shell requests are answered
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -262,8 +271,15 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         if self.chan is None:
             return
+        self.begun = True
         if self.term is None:
             self.chan.write_stderr(NO_TERMINAL.encode())
+            self.chan.exit(1)
+            return
+        if len(self.chan.get_environment()) > MAX_ENV:
+            log.info("%s sent %d environment variables: refused", self.peer, len(self.chan.get_environment()))
+            self.ending = True
+            self.chan.write(TOO_MANY_ENV.encode())
             self.chan.exit(1)
             return
         self.host.spawn(self._start_game())
@@ -331,7 +347,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
     # -- the end ----------------------------------------------------------------------------------
     def check(self, now: float) -> None:
-        """Close the session if idle past the limit, or if its client sends environment without end."""
+        """Close the session if idle past the limit, or if its client sends environment without end (past
+        MAX_ENV once the session has started, past ENV_FLOOD before)."""
         if self.ending or self.chan is None:
             return
         if now - self.last_input > self.host.limits.idle_seconds and not (
@@ -339,7 +356,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             idle = self.host.limits.idle_seconds
             spell = f"{idle} seconds" if idle < 120 else f"{idle / 60:.0f} minutes"
             self._goodbye(f"disconnected after {spell} without a key; your battles are saved")
-        elif len(self.chan.get_environment()) > MAX_ENV:
+        elif len(self.chan.get_environment()) > (MAX_ENV if self.begun else ENV_FLOOD):
             self._goodbye("disconnected: too many environment variables sent")
 
     def _goodbye(self, reason: str) -> None:
