@@ -115,9 +115,9 @@ class EnvChannel:
     """A channel that holds ``count`` environment variables (all ``check`` reads of it)."""
 
     def __init__(self, count: int) -> None:
-        self.env = {f"VAR{i}": "x" for i in range(count)}
+        self.env = {f"VAR{i}".encode(): b"x" for i in range(count)}
 
-    def get_environment(self) -> dict[str, str]:
+    def get_environment_bytes(self) -> dict[bytes, bytes]:
         return self.env
 
 

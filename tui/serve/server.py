@@ -4,10 +4,11 @@ Per connection: the key is checked (any public key, or those of the allow-list; 
 keyboard-interactive), one session with a pseudo-terminal and a shell request starts the player's game
 (tui/serve/relay.py) and nothing else. Refused, always: commands (exec), subsystems (SFTP), port
 forwarding both ways, agent and X11 forwarding, a second session on one connection; the client's
-environment variables are never passed on (asyncssh keeps what a client sends in the channel, the host
-reads none of it: a session whose client sent more than MAX_ENV of them is told so and closed as it starts,
-and a client that goes on sending them without starting a session is cut off past ENV_FLOOD, whatever it
-was doing at the time). The username is ignored.
+environment variables are never passed on (asyncssh keeps what a client sends in the channel; the host
+reads only their number, from the channel's live view, since ``get_environment`` keeps its first answer and a
+count taken while they still arrive would stay short for good). A session whose client sent more than
+MAX_ENV is told so and closed as it starts; a client that goes on sending them without starting a session is
+cut off past ENV_FLOOD, whatever it was doing. The username is ignored.
 """
 
 from __future__ import annotations
@@ -276,8 +277,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write_stderr(NO_TERMINAL.encode())
             self.chan.exit(1)
             return
-        if len(self.chan.get_environment()) > MAX_ENV:
-            log.info("%s sent %d environment variables: refused", self.peer, len(self.chan.get_environment()))
+        if len(self.chan.get_environment_bytes()) > MAX_ENV:
+            log.info("%s sent %d environment variables: refused", self.peer,
+                     len(self.chan.get_environment_bytes()))
             self.ending = True
             self.chan.write(TOO_MANY_ENV.encode())
             self.chan.exit(1)
@@ -356,7 +358,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             idle = self.host.limits.idle_seconds
             spell = f"{idle} seconds" if idle < 120 else f"{idle / 60:.0f} minutes"
             self._goodbye(f"disconnected after {spell} without a key; your battles are saved")
-        elif len(self.chan.get_environment()) > (MAX_ENV if self.begun else ENV_FLOOD):
+        elif len(self.chan.get_environment_bytes()) > (MAX_ENV if self.begun else ENV_FLOOD):
             self._goodbye("disconnected: too many environment variables sent")
 
     def _goodbye(self, reason: str) -> None:
