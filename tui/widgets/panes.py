@@ -293,13 +293,16 @@ class DiceLog(ScrollView, can_focus=True):
         super().__init__(*args, **kwargs)
         self.entries: list[LogEntry] = []  # oldest first; the top row shows the newest
         self.highlighted = 0  # entries counted from the newest
-        self._rows: dict[int, list[Strip]] = {}  # entry index -> its wrapped rows at _wrap_width
+        self._rows: dict[LogEntry, list[Strip]] = {}  # an entry -> its wrapped rows at _wrap_width
         self._wrap_width = 0
         self._starts: list[int] = [0]  # the first row of each entry, newest first, then the total
 
     def set_entries(self, entries: list[LogEntry]) -> None:
+        """Show ``entries`` (oldest first). The rows of an entry shown before are kept, not wrapped again: a
+        replay's step sets the whole log, and most of it is what the step before showed."""
         self.entries = list(entries)
-        self._rows.clear()
+        shown = set(self.entries)
+        self._rows = {e: rows for e, rows in self._rows.items() if e in shown}
         self.highlighted = 0
         self._resized()
 
@@ -363,9 +366,9 @@ class DiceLog(ScrollView, can_focus=True):
         return text
 
     def _rows_of(self, index: int) -> list[Strip]:
-        rows = self._rows.get(index)
+        e = self.entries[index]
+        rows = self._rows.get(e)
         if rows is None:
-            e = self.entries[index]
             console = self.app.console
             lines = self._body(e).wrap(console, self._wrap_width - self.INDENT)
             rows = []
@@ -373,7 +376,7 @@ class DiceLog(ScrollView, can_focus=True):
                 row = Text(f"{e.command:>3} " if n == 0 else " " * self.INDENT, style="dim" if n == 0 else "")
                 row.append_text(line)
                 rows.append(Strip(row.render(console)))
-            self._rows[index] = rows = rows or [Strip.blank(0)]
+            self._rows[e] = rows = rows or [Strip.blank(0)]
         return rows
 
     def render_line(self, y: int) -> Strip:
