@@ -61,10 +61,11 @@ class Departures:
                 f"{mean:+.3f} ± {error:.3f} | {better} / {worse} | {per:+.4f} |")
 
 
-def departures(system: RuleSystem, budget: SearchBudget, games: int, every: int, playouts: int,
+def departures(system: RuleSystem, budget: SearchBudget | None, games: int, every: int, playouts: int,
                max_orders: int, only: list[str] | None = None) -> Departures:
     """The gains of the hard player's departures in ``games`` default-against-default battles, over every
-    scenario but the tutorials in turn (or only the scenarios named in ``only``)."""
+    scenario but the tutorials in turn (or only the scenarios named in ``only``); ``budget`` None: the system's
+    own for each position."""
     lessons = set(tutorial_scenarios(system))
     scenarios = [s for s in system.scenario_names() if s not in lessons and (not only or s in only)]
     if not scenarios:
@@ -106,7 +107,8 @@ def main() -> int:
     args = parser.parse_args()
     rows = []
     for system in systems_with_default(args.system):
-        budget = attrs.evolve(system.search_budget(), **args.variant)
+        # no variant: the system's own budget for each position (search_budget_at), as the "hard" level plays
+        budget = attrs.evolve(system.search_budget(), **args.variant) if args.variant else None
         found = departures(system, budget, args.games, args.every, args.playouts, args.max_orders,
                            args.scenario)
         rows.append(found.row(system.title, json.dumps(args.variant) if args.variant else "its own"))

@@ -63,7 +63,8 @@ def one_game(job: tuple[str, str, int, bool, dict[str, Any], int]) -> tuple[str,
     battle = Battle.new(system_id, scenario, seed=seed)
     sides = system.sides(battle.state)
     hard_side = sides[0] if hard_first else sides[1]
-    hard = SearchPlayer(seed * 2, greedy, budget_for(system.search_budget(), terms))
+    # no terms: the system's own budget for each position (search_budget_at), as the "hard" level plays
+    hard = SearchPlayer(seed * 2, greedy, budget_for(system.search_budget(), terms) if terms else None)
     other = greedy(seed * 2 + 1)
     times: list[float] = []
     while battle.outcome() is None and len(battle.log) < max_orders:

@@ -155,15 +155,19 @@ class SearchPlayer:
     name = "hard"
 
     def __init__(self, seed: int, greedy: GreedyFactory, budget: SearchBudget | None = None) -> None:
+        """``budget``: the same for every decision; None, the system's for each position
+        (:meth:`RuleSystem.search_budget_at`)."""
         self.seed = seed & MASK64
         self.greedy = greedy
-        self.budget = budget or SearchBudget()
+        self.fixed_budget = budget
+        self.budget = budget or SearchBudget()  # the budget of the decision being made
         self.decisions = 0
         self.last_decision: Decision | None = None
 
     def choose(self, system: RuleSystem, state: Any) -> Any:
         side = system.side_to_act(state)
         assert side is not None, "asked to choose with nobody to act"
+        self.budget = self.fixed_budget or system.search_budget_at(state)
         gen = Generator(decision_seed(self.seed, self.decisions))
         self.decisions += 1
         legal = system.legal_commands(state)
@@ -350,13 +354,15 @@ class EasyPlayer:
         return choice
 
 
-def level_players(greedy: GreedyFactory, budget: SearchBudget | None = None) -> dict[str, GreedyFactory]:
-    """The easy and hard players built on a system's greedy player (its "default")."""
+def level_players(greedy: GreedyFactory, budget: SearchBudget | None = None,
+                  slip: float | None = None) -> dict[str, GreedyFactory]:
+    """The easy and hard players built on a system's greedy player (its "default"). ``budget``: the hard player's
+    for every decision (None: the system's for each position); ``slip``: the easy player's (None: the budget's)."""
     def hard(seed: int) -> ComputerPlayer:
         return SearchPlayer(seed, greedy, budget)
 
     def easy(seed: int) -> ComputerPlayer:
-        return EasyPlayer(seed, greedy, slip=(budget or SearchBudget()).slip)
+        return EasyPlayer(seed, greedy, slip=slip if slip is not None else (budget or SearchBudget()).slip)
 
     return {"easy": easy, "hard": hard}
 

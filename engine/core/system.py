@@ -398,6 +398,13 @@ class RuleSystem:
         """How much the hard player thinks in this system (orders simulated, not time)."""
         return SearchBudget()
 
+    def search_budget_at(self, state: Any) -> SearchBudget:
+        """How much the hard player thinks about a decision in ``state``: :meth:`search_budget`, unless the system
+        knows that some battles need another look (a scenario whose objective its position value reads only in
+        the long run, say). It must depend only on what both sides can see, so that it never tells the searching
+        side anything."""
+        return self.search_budget()
+
     # -- what the player sees (engine.core.view) ------------------------------------
     def board(self, state: Any, viewer: str | None = None) -> BoardView:
         """The map and the pieces on it. ``viewer``: the side looking, which sees its own hidden pieces as

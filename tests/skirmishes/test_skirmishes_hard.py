@@ -4,6 +4,7 @@ target."""
 
 from __future__ import annotations
 
+from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.search import weigh
 from hexfront.engine.core.system import get_system
@@ -80,3 +81,19 @@ def test_the_defenders_indoors_and_the_rounds_held_are_worth_more_to_the_holding
     hurt = battle((4, 2))
     hurt.chars["B1"].damage["arm"] = 3
     assert SYSTEM.position_value(hurt, "blue") < SYSTEM.position_value(inside, "blue")
+
+
+def test_a_battle_won_by_clearing_a_building_gets_the_longer_look_and_one_won_by_getting_away_the_standing_one():
+    """``search_budget_at``: where the victory names a side that must clear a building, the playouts of both
+    sides run through the reveal and the round (40 orders, 12 enemy orders, six candidates, 180 orders a
+    decision, a half-casualty margin); where a side must get characters away, the standing budget. Both read only
+    the scenario's victory terms, which both sides see."""
+    clearing = Battle.new("skirmishes", "building_clearance", seed=1).state
+    assert clearing.tables.victory.clear_side
+    longer = SYSTEM.search_budget_at(clearing)
+    assert (longer.width, longer.orders, longer.horizon, longer.replies, longer.margin) == (6, 180, 40, 12, 0.5)
+    for scenario in ("field_crossing", "street_ambush"):
+        getting_away = Battle.new("skirmishes", scenario, seed=1).state
+        assert getting_away.tables.victory.exit_side and not getting_away.tables.victory.clear_side
+        assert SYSTEM.search_budget_at(getting_away) == SYSTEM.search_budget()
+    assert SYSTEM.search_budget().replies == 2 and longer.replies > SYSTEM.search_budget().replies

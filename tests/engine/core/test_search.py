@@ -280,3 +280,28 @@ def test_win_margins_play_each_order_to_the_battles_end_on_the_same_copies_and_d
     assert any(results.values())  # an order came out ahead or behind: the sign is put to the test
     assert win_margins(system, battle.state, orders, greedy, 5, Generator(8)) == margins
     assert (battle.state_hash(), battle.rng.snapshot()) == before
+
+
+def test_a_hard_player_made_without_a_budget_takes_the_systems_budget_for_each_position(monkeypatch):
+    """``SearchPlayer(seed, greedy)`` (the "hard" level) asks ``search_budget_at`` at every decision: the
+    candidates it weighs follow the width the system gives for that position, and a fixed budget overrides it."""
+    battle = _battle_after("ratfight", "convoy", 3)
+    system = battle.system
+    greedy = system.computer_players()["default"]
+    widths = iter([2, 5])
+    asked: list[object] = []
+
+    def budget_at(state):
+        asked.append(state)
+        return SearchBudget(width=next(widths), orders=40, horizon=4, replies=1)
+
+    monkeypatch.setattr(system, "search_budget_at", budget_at)
+    player = SearchPlayer(5, greedy)
+    for width in (2, 5):
+        player.choose(system, battle.state)
+        assert player.last_decision is not None and len(player.last_decision.weighed) == width
+    assert asked == [battle.state, battle.state]
+    fixed = SearchPlayer(5, greedy, SearchBudget(width=3, orders=40, horizon=4, replies=1))
+    fixed.choose(system, battle.state)
+    assert fixed.last_decision is not None and len(fixed.last_decision.weighed) == 3 and len(asked) == 2
+    assert system.computer_players()["hard"](1).fixed_budget is None  # the level asks the system each time
