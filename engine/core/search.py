@@ -40,7 +40,9 @@ where the candidates are close.
 
 The budget is counted in simulated orders, never in wall time, and the player's generator for a decision
 is seeded from its own seed and the number of decisions it has made: the same state and history give the
-same choice, so replays, selfplay and tests reproduce.
+same choice, so replays, selfplay and tests reproduce. The "hard" level asks its system for each decision's
+budget (:meth:`RuleSystem.search_budget_at`, which reads only what both sides see), so a system can give a
+longer look to the battles whose objective its position value foretells.
 
 The easy player (:class:`EasyPlayer`) plays the greedy player's order most of the time and, now and then,
 an order picked at random from the same spread sample: the slips a first-time player makes (a wasted
