@@ -277,9 +277,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write_stderr(NO_TERMINAL.encode())
             self.chan.exit(1)
             return
-        if len(self.chan.get_environment_bytes()) > MAX_ENV:
-            log.info("%s sent %d environment variables: refused", self.peer,
-                     len(self.chan.get_environment_bytes()))
+        sent = len(self.chan.get_environment_bytes())
+        if sent > MAX_ENV:
+            log.info("%s sent %d environment variables: refused", self.peer, sent)
             self.ending = True
             self.chan.write(TOO_MANY_ENV.encode())
             self.chan.exit(1)
