@@ -315,7 +315,9 @@ def _explain(system: RuleSystem, state: Any, side: str, player: str, candidates:
     n = tally.count[best]
     gain = tally.mean(best) - base
     trend = "come out ahead" if gain > 0.05 else "fall behind" if gain < -0.05 else "hold the balance"
-    expected = (f"to {trend} (balance {gain:+.2f} after the enemy's replies, over {n} playouts)"
+    # the same numbers as the value column of the orders weighed: the chosen order's mean, and where it stands now
+    expected = (f"to {trend}: worth {tally.mean(best):+.2f} after the enemy's replies, against {base:+.2f} now "
+                f"(over {n} playouts)"
                 + (f"; the battle was won outright in {tally.won[best]} of them" if tally.won[best] else ""))
     return Decision(player, side, system.describe_command(candidates[best], state), weighed, expected, _METHOD,
                     system.value_words())

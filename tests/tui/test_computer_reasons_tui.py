@@ -129,7 +129,7 @@ DECISION = Decision(
     weighed=(Weighed("Vesk [R2] fires at Oro [B3] (rifle)", 1.25, 0.62, 8),
              Weighed("Vesk [R2] moves to (6,14)", 0.40, 0.38, 4),
              Weighed("pass", -0.10, 0.25, 2)),
-    expected="to come out ahead (balance +0.85 after the enemy's replies, over 8 playouts)",
+    expected="to come out ahead: worth +1.25 after the enemy's replies, against +0.40 now (over 8 playouts)",
     method="determinized Monte Carlo: each order tried on re-dealt copies of the battle",
     measure="casualties the enemy has taken less its own, a Downed or fled rat counting half; a battle won counts 50")
 

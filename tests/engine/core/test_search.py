@@ -147,7 +147,11 @@ def test_the_hard_player_explains_the_orders_it_weighed():
     tried = [w for w in d.weighed if w.playouts]
     assert len(tried) >= 2 and any(w.order == d.chosen for w in tried)
     assert all(0.0 <= w.ahead <= 1.0 for w in tried)
-    assert "after the enemy's replies" in d.expected
+    chosen = next(w for w in tried if w.order == d.chosen)
+    # the expectation reads in the value column's own numbers: the chosen order's worth against where it stands
+    now = system.position_value(battle.state, d.side)
+    assert d.expected.startswith(("to come out ahead: ", "to fall behind: ", "to hold the balance: "))
+    assert f"worth {chosen.value:+.2f} after the enemy's replies, against {now:+.2f} now" in d.expected
 
 
 def test_the_easy_player_slips_now_and_then_but_mostly_plays_the_standard_order():
