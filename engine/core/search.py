@@ -162,14 +162,13 @@ class SearchPlayer:
         self.seed = seed & MASK64
         self.greedy = greedy
         self.fixed_budget = budget
-        self.budget = budget or SearchBudget()  # the budget of the decision being made
         self.decisions = 0
         self.last_decision: Decision | None = None
 
     def choose(self, system: RuleSystem, state: Any) -> Any:
         side = system.side_to_act(state)
         assert side is not None, "asked to choose with nobody to act"
-        self.budget = self.fixed_budget or system.search_budget_at(state)
+        budget = self.fixed_budget or system.search_budget_at(state)
         gen = Generator(decision_seed(self.seed, self.decisions))
         self.decisions += 1
         legal = system.legal_commands(state)
@@ -182,7 +181,7 @@ class SearchPlayer:
                                           "no search: the greedy order was not open", _METHOD,
                                           system.value_words())
             return choice
-        candidates = self._candidates(system, first_view, legal, greedy_choice)
+        candidates = self._candidates(system, first_view, legal, greedy_choice, budget)
         tally = _Tally(len(candidates))
         views = [first_view]
         seeds = [gen.next_u64()]
@@ -190,42 +189,43 @@ class SearchPlayer:
         players: dict[str, ComputerPlayer] = {}  # one greedy player a side for the decision's playouts
         spent = 0
         rounds = 0
-        stages = _stages(len(candidates)) if self.budget.staged else 0
+        stages = _stages(len(candidates)) if budget.staged else 0
         stage = 0
         base = system.position_value(first_view, side)
-        while spent < self.budget.orders:
+        while spent < budget.orders:
             while len(views) <= rounds:
                 views.append(system.determinize(state, side, gen))
                 seeds.append(gen.next_u64())
             for i in alive:
-                if spent >= self.budget.orders:
+                if spent >= budget.orders:
                     break
                 value, used, winner = self._playout(system, views[rounds], side, candidates[i], seeds[rounds],
-                                                    players)
+                                                    players, budget)
                 spent += used
                 tally.add(i, value, value > base, winner == side, rounds)
             rounds += 1
             if stages:  # halve once the stage's share of the budget is spent
-                if spent * stages < self.budget.orders * (stage + 1):
+                if spent * stages < budget.orders * (stage + 1):
                     continue
                 stage += 1
             if len(alive) > 2:  # the greedy order (0) always stays: it is the one to beat
                 keep = sorted(alive[1:], key=lambda i: (-tally.mean(i), i))[:max(1, len(alive) // 2 - 1)]
                 alive = [0, *keep]
         best = min(alive, key=lambda i: (-tally.mean(i), i))
-        if not tally.beats_greedy(best, self.budget.margin, self.budget.paired_wins):
+        if not tally.beats_greedy(best, budget.margin, budget.paired_wins):
             best = 0
         choice = candidates[best]
         self.last_decision = _explain(system, state, side, self.name, candidates, tally, best, base)
         return choice
 
-    def _candidates(self, system: RuleSystem, view: Any, legal: list[Any], greedy_choice: Any) -> list[Any]:
+    def _candidates(self, system: RuleSystem, view: Any, legal: list[Any], greedy_choice: Any,
+                    budget: SearchBudget) -> list[Any]:
         """The greedy order first; with ``ranked`` (where the system gives a ranking) the standard player's next
         best-priced orders fill half the width, priced on the re-dealt ``view`` (the true state's hidden parts
         are never priced), and the rest are spread over the other legal orders; else all are spread."""
-        width = self.budget.width
-        pick = spread_by_kind if self.budget.by_kind else spread
-        best = system.candidate_orders(system.copy_state(view), width) if self.budget.ranked else None
+        width = budget.width
+        pick = spread_by_kind if budget.by_kind else spread
+        best = system.candidate_orders(system.copy_state(view), width) if budget.ranked else None
         if best is None:
             return pick(legal, greedy_choice, width)
         out = [greedy_choice, *[c for c in best if c != greedy_choice and c in legal][:width // 2]]
@@ -235,19 +235,19 @@ class SearchPlayer:
         return out + pick(rest, rest[0], width - len(out) + 1)[1:]  # spread past rest[0], which pick puts first
 
     def _playout(self, system: RuleSystem, view: Any, side: str, command: Any, dice_seed: int,
-                 players: dict[str, ComputerPlayer]) -> tuple[float, int, str | None]:
+                 players: dict[str, ComputerPlayer], budget: SearchBudget) -> tuple[float, int, str | None]:
         """Give ``command`` on a copy of ``view``, play the greedy player for both sides until the opponent
         has replied, and value the position: (its value for ``side``, orders simulated, the winner if the
         battle ended with one, else None).
         ``players``: the greedy player of each side, made on first need and kept for the decision's playouts
         (what a greedy player remembers of the map, such as its sight lines, is then worked out once)."""
         st = system.copy_state(view)
-        by_order = self.budget.dice_by_order
+        by_order = budget.dice_by_order
         rng = Randomizer(order_seed(dice_seed, 0) if by_order else dice_seed)
         resolve_on(system, st, command, rng)
         used = 1
         replies = 0
-        while system.outcome(st) is None and used < self.budget.horizon and replies < self.budget.replies:
+        while system.outcome(st) is None and used < budget.horizon and replies < budget.replies:
             actor = system.side_to_act(st)
             if actor is None:
                 break
@@ -383,10 +383,13 @@ def decision_for(player: ComputerPlayer, system: RuleSystem, state: Any, side: s
                     system.value_words())
 
 
-def _paired_playouts(system: RuleSystem, state: Any, orders: Sequence[Any], player: SearchPlayer, playouts: int,
+def _paired_playouts(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: GreedyFactory,
+                     budget: SearchBudget, playouts: int,
                      gen: Generator) -> tuple[str, list[list[tuple[float, int, str | None]]]]:
-    """The side to act and, for each of ``orders``, ``player``'s ``playouts`` playouts of it, every order on the
-    same re-dealt copies and dice (the shared part of :func:`weigh` and :func:`win_margins`)."""
+    """The side to act and, for each of ``orders``, ``playouts`` of the hard player's playouts of it under
+    ``budget``, every order on the same re-dealt copies and dice (the shared part of :func:`weigh` and
+    :func:`win_margins`)."""
+    player = SearchPlayer(0, greedy, budget)
     side = system.side_to_act(state)
     assert side is not None, "no side to act"
     results: list[list[tuple[float, int, str | None]]] = [[] for _ in orders]
@@ -394,7 +397,7 @@ def _paired_playouts(system: RuleSystem, state: Any, orders: Sequence[Any], play
         view = system.determinize(state, side, gen)
         dice = gen.next_u64()
         for i, order in enumerate(orders):
-            results[i].append(player._playout(system, view, side, order, dice, {}))
+            results[i].append(player._playout(system, view, side, order, dice, {}, budget))
     return side, results
 
 
@@ -403,7 +406,7 @@ def weigh(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: GreedyF
     """The mean value of each of ``orders`` for the side to act over ``playouts`` playouts each (the hard
     player's own playouts; every order on the same re-dealt copies and dice): a longer look than a decision
     takes, to check one."""
-    _, results = _paired_playouts(system, state, orders, SearchPlayer(0, greedy, budget), playouts, gen)
+    _, results = _paired_playouts(system, state, orders, greedy, budget, playouts, gen)
     return [sum(value for value, _, _ in games) / playouts for games in results]
 
 
@@ -417,6 +420,6 @@ def win_margins(system: RuleSystem, state: Any, orders: Sequence[Any], greedy: G
     played from it to the end by the greedy player on both sides (every order on the same re-dealt copies, each
     order of a game on its own dice stream): what a search's shorter look tries to foretell, measured the long way
     (benchmarks/deviation_bench.py)."""
-    to_the_end = SearchPlayer(0, greedy, SearchBudget(horizon=TO_THE_END, replies=TO_THE_END, dice_by_order=True))
-    side, results = _paired_playouts(system, state, orders, to_the_end, playouts, gen)
+    to_the_end = SearchBudget(horizon=TO_THE_END, replies=TO_THE_END, dice_by_order=True)
+    side, results = _paired_playouts(system, state, orders, greedy, to_the_end, playouts, gen)
     return [sum((w == side) - (w is not None and w != side) for _, _, w in games) / playouts for games in results]

@@ -202,12 +202,12 @@ def test_with_dice_by_order_the_enemys_reply_rolls_the_same_dice_after_any_candi
     monkeypatch.setattr(search, "resolve_on", recording)
     first, second = system.legal_commands(battle.state)[:2]  # end the activation; move on
     for by_order in (True, False):
-        player = SearchPlayer(3, system.computer_players()["default"],
-                              SearchBudget(width=2, orders=20, horizon=4, replies=2, dice_by_order=by_order))
+        budget = SearchBudget(width=2, orders=20, horizon=4, replies=2, dice_by_order=by_order)
+        player = SearchPlayer(3, system.computer_players()["default"], budget)
         streams.clear()
         for candidate in (first, second):
             streams.append([])
-            player._playout(system, system.copy_state(battle.state), side, candidate, 12345, {})
+            player._playout(system, system.copy_state(battle.state), side, candidate, 12345, {}, budget)
         a, b = streams
         assert len(a) >= 2 and len(b) >= 2 and a[0] == b[0]  # the candidates start from the same stream
         later = [x == y for x, y in zip(a[1:], b[1:], strict=False)]
@@ -229,12 +229,15 @@ def test_ranked_candidates_are_the_standard_players_next_best_then_a_spread():
     assert ranking[0] == greedy.choose(system, system.copy_state(battle.state))
     prices = [greedy.value(battle.state, c) for c in ranking]
     assert prices == sorted(prices, reverse=True)
-    player = SearchPlayer(1, system.computer_players()["default"], SearchBudget(width=6, ranked=True, by_kind=True))
-    picked = player._candidates(system, battle.state, legal, ranking[0])
+    ranked = SearchBudget(width=6, ranked=True, by_kind=True)
+    player = SearchPlayer(1, system.computer_players()["default"], ranked)
+    picked = player._candidates(system, battle.state, legal, ranking[0], ranked)
     assert picked[:4] == ranking[:4] and len(picked) == 6 and len(set(map(repr, picked))) == 6
     assert all(c in legal for c in picked)
-    plain = SearchPlayer(1, system.computer_players()["default"], SearchBudget(width=6, by_kind=True))
-    assert plain._candidates(system, battle.state, legal, ranking[0]) == spread_by_kind(legal, ranking[0], 6)
+    spread_only = SearchBudget(width=6, by_kind=True)
+    plain = SearchPlayer(1, system.computer_players()["default"], spread_only)
+    assert plain._candidates(system, battle.state, legal, ranking[0], spread_only) == \
+        spread_by_kind(legal, ranking[0], 6)
     disrupter = _battle_after("disrupter", "crossroads", 30)
     assert disrupter.system.candidate_orders(disrupter.state, 6) is None  # no ranking: the plain spread
 
@@ -270,8 +273,8 @@ def test_win_margins_play_each_order_to_the_battles_end_on_the_same_copies_and_d
     results: dict[int, int] = {0: 0, 1: 0}  # won less lost, by the order's place
     original = SearchPlayer._playout
 
-    def measured(self, system_, view, side_, command, dice_seed, players):  # type: ignore[no-untyped-def]
-        value, used, winner = original(self, system_, view, side_, command, dice_seed, players)
+    def measured(self, system_, view, side_, command, dice_seed, players, budget):  # type: ignore[no-untyped-def]
+        value, used, winner = original(self, system_, view, side_, command, dice_seed, players, budget)
         lengths.append(used)
         results[orders.index(command)] += 1 if winner == side else -1 if winner is not None else 0
         return value, used, winner
