@@ -176,3 +176,43 @@ def test_a_mech_on_a_yard_stays_there_and_fires(kit):
     orders = _run_turn(kit, b, "M2")
     assert b.state.units["M2"].at == at
     assert any(type(c) is C.Attack for c in orders)
+
+
+
+def _at_a_moving_turn(scenario: str, seed: int, nth: int) -> tuple[Battle, DefaultPlayer]:
+    """A battle between two default players stopped at the ``nth`` unit turn whose plan has more than one
+    movement order, just after the first of them: the battle and the player that planned it."""
+    battle = Battle.new("minutemissions", scenario, seed=seed)
+    sides = SYSTEM.sides(battle.state)
+    players = {s: DefaultPlayer(k) for k, s in enumerate(sides)}
+    seen = 0
+    while battle.outcome() is None:
+        player = players[battle.side_to_act()]
+        battle.submit(player.choose(SYSTEM, battle.state))
+        st, plan = battle.state, player._plan
+        if st.turn is not None and plan is not None and plan.unit == st.turn.unit and len(plan.steps) >= 2:
+            seen += 1
+            if seen == nth:
+                return battle, player
+    raise AssertionError("no such turn")
+
+
+@pytest.mark.parametrize("scenario, seed, nth", [("foundry", 4, 2), ("ridge", 3, 3), ("ironvale_pass", 5, 1)])
+def test_a_plan_goes_on_only_where_it_put_the_unit(scenario, seed, nth):
+    """A unit's movement is planned whole and carried out order by order; the player carries on with its plan
+    only while the unit stands where the plan put it. Taken back (an undo, or the hard player's next playout on
+    another copy of the battle) after it played the turn out, it plans again from where the unit stands, as a
+    player new to the battle would: it does not stop moving because its old plan was done."""
+    battle, player = _at_a_moving_turn(scenario, seed, nth)
+    unit = battle.state.turn.unit
+    mid_move = len(battle.log)
+    new_to_it = DefaultPlayer(99).choose(SYSTEM, battle.state)
+    assert new_to_it == player._plan.steps[0][0]  # where the plan stands, planning anew gives the same order
+    while battle.state.turn is not None and battle.state.turn.unit == unit:
+        battle.submit(player.choose(SYSTEM, battle.state))
+    assert not player._plan.steps  # the plan was played out
+    while len(battle.log) > mid_move:
+        battle.undo()
+    again = player.choose(SYSTEM, battle.state)
+    assert again == new_to_it
+    assert type(again).__name__ in ("Move", "Turn", "PressOn", "Thrust")

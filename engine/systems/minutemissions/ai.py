@@ -42,6 +42,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from hexfront.engine.core.hexes import Hex, axial_to_offset, hex_distance
 
 from . import combat as K
@@ -56,6 +58,44 @@ from .state import DEPLOY, DOWN, HELD, KNEELING, MOVEMENT, PRONE, STANDING, Miss
 
 PASS_BELOW = 0.05
 
+#: where a unit stands: its hex and facing
+Stand = tuple[Hex, int]
+
+
+@attrs.define
+class TurnPlan:
+    """A unit's movement planned whole, carried out order by order: each order with where the unit stands
+    before it, and where it stands at the end. The plan goes on only while the unit stands where the plan put
+    it: a player that meets the battle anew (after an undo, or a search's next copy of it) plans again."""
+
+    round: int
+    unit: str
+    steps: list[tuple[Any, Stand]]
+    end: Stand
+
+    @classmethod
+    def of(cls, st: MissionState, u: Unit, cmds: list[Any]) -> TurnPlan:
+        at, facing = u.hex, u.facing
+        steps: list[tuple[Any, Stand]] = []
+        for cmd in cmds:
+            steps.append((cmd, (at, facing)))
+            if isinstance(cmd, C.Move):
+                at = cmd.to
+            elif isinstance(cmd, C.Turn):
+                facing = cmd.facing
+            elif isinstance(cmd, C.Thrust):
+                path, _ = rules.thrust_path(st, u, cmd.direction, cmd.distance)
+                at = path[-1] if path else at
+        return cls(st.round, u.id, steps, (at, facing))
+
+    def goes_on_from(self, st: MissionState, u: Unit) -> bool:
+        """Is ``u``'s turn in ``st`` the one this plan is for, with the unit standing where the plan put it?"""
+        if (self.round, self.unit) != (st.round, u.id):
+            return False
+        here = (u.hex, u.facing)
+        return here == (self.steps[0][1] if self.steps else self.end)
+
+
 
 class DefaultPlayer(SpotPricer):
     name = "default"
@@ -64,7 +104,7 @@ class DefaultPlayer(SpotPricer):
         """It plays the same way every time; the seed is taken for the common player interface."""
         super().__init__()
         self.seed = seed
-        self._plan: tuple[int, str, list[Any]] | None = None  # (round, unit, [commands])
+        self._plan: TurnPlan | None = None  # the acting unit's movement, order by order
         self._ground: Ground | None = None  # the map as the movement search reads it
 
     # -----------------------------------------------------------------------------------------
@@ -155,24 +195,29 @@ class DefaultPlayer(SpotPricer):
     def _act(self, st: MissionState, u: Unit) -> Any:
         t = st.turn
         assert t is not None  # a unit is acting
-        if t.phase == MOVEMENT and not (self._plan and self._plan[:2] == (st.round, u.id)):
-            # no plan of its own for this turn (a player new to it mid-move, as a search's are): plan from here
-            _, cmds = self._plan_turn(st, u, t.ap, rules.mp_left(st), t.free_turn_used, t.thrusted, t.phase)
-            self._plan = (st.round, u.id, list(cmds))
-        if self._plan and self._plan[:2] == (st.round, u.id) and self._plan[2]:
-            cmd = self._plan[2][0]
+        plan = self._plan
+        if t.phase == MOVEMENT and not (plan and plan.goes_on_from(st, u)):
+            # no plan of its own that this turn is following (a player new to it mid-move, as a search's are, or
+            # one whose last plan was for another copy of the battle): plan from where the unit stands
+            plan = self._plan = self._new_plan(st, u)
+        if plan and plan.goes_on_from(st, u) and plan.steps:
+            cmd = plan.steps[0][0]
             if RULEBOOK.validate(st, cmd) is None:
-                self._plan[2].pop(0)
+                plan.steps.pop(0)
                 return cmd
             # the plan broke (a reaction, a roll): plan again from here
             if t.phase == MOVEMENT:
-                _, cmds = self._plan_turn(st, u, t.ap, rules.mp_left(st), t.free_turn_used, t.thrusted, t.phase)
-                self._plan = (st.round, u.id, list(cmds))
-                if cmds and RULEBOOK.validate(st, cmds[0]) is None:
-                    self._plan[2].pop(0)
-                    return cmds[0]
-            self._plan = (st.round, u.id, [])
+                plan = self._plan = self._new_plan(st, u)
+                if plan.steps and RULEBOOK.validate(st, plan.steps[0][0]) is None:
+                    return plan.steps.pop(0)[0]
+            self._plan = TurnPlan(st.round, u.id, [], (u.hex, u.facing))
         return self._combat(st, u)
+
+    def _new_plan(self, st: MissionState, u: Unit) -> TurnPlan:
+        t = st.turn
+        assert t is not None  # a unit is acting
+        _, cmds = self._plan_turn(st, u, t.ap, rules.mp_left(st), t.free_turn_used, t.thrusted, t.phase)
+        return TurnPlan.of(st, u, cmds)
 
     # -- movement planning ----------------------------------------------------------------------
     def _plan_turn(self, st: MissionState, u: Unit, ap: int, mp: int, free_used: bool, thrusted: bool,
