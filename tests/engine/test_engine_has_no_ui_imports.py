@@ -14,6 +14,7 @@ is caught, so a checker that can no longer fail is itself caught.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from hexfront import engine
@@ -35,6 +36,13 @@ def module_name(path: Path, root: Path = ENGINE_DIR, package: str = "hexfront.en
     return ".".join([package, *parts])
 
 
+@functools.cache
+def _tree(source: str) -> ast.Module:
+    """The parsed source, parsed once for the three checks that read each engine module (a check never changes
+    the tree)."""
+    return ast.parse(source)
+
+
 def _within(name: str, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
 
@@ -53,7 +61,7 @@ def imported_names(source: str, importer: str, is_package: bool = False) -> set[
     both m and m.x (x may be a sub-module); the first argument of ``importlib.import_module`` (with its
     ``package`` for a relative name) and of ``__import__`` when written as text. Anywhere in the file."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(_tree(source)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -96,7 +104,7 @@ def command_line_parts(source: str, importer: str, is_package: bool = False) -> 
     ``__name__ == "__main__"`` block."""
     found = sorted(n for n in imported_names(source, importer, is_package)
                    if any(_within(n, cl) for cl in COMMAND_LINE_MODULES) or n == "sys.argv")
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(_tree(source)):
         if (isinstance(node, ast.Attribute) and node.attr == "argv" and isinstance(node.value, ast.Name)
                 and node.value.id == "sys"):
             found.append("sys.argv")
