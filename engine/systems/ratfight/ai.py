@@ -2,10 +2,10 @@
 
 It scores the orders open to it on the card it holds and takes the best, or
 passes when nothing is worth doing:
-- fire: the chance to Down a standing enemy, from the card counts of both sides
-  (a shooter turning ``a`` cards per shot for ``s`` shots against ``d`` defender
-  cards hits with probability about ``a*s / (a*s + d)``); grenades count the
-  enemies under the template and refuse to catch friends;
+- fire: the chance to Down a standing enemy, or to damage a vehicle or make its
+  crew bail out, by the rules' own odds (:mod:`.odds`, as the preview shows them)
+  for the cards both sides turn, from fresh piles; grenades count the enemies
+  under the template and refuse to catch friends;
 - move: finish off Downed enemies in close combat, charge when two cards
   against one favour it, otherwise advance into range and into cover;
 - vehicles: carry the passengers towards the enemy, unload them near it, and
@@ -16,6 +16,7 @@ cards its leader lets it draw (it never chooses to withdraw).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from hexfront.engine.core.cards import best_card
@@ -24,6 +25,7 @@ from hexfront.engine.core.hexes import FRONT, Hex, arc_of, hex_distance
 from . import commands as C
 from . import firing, lineofsight, movement, refusals, vehicles
 from .data import Mode
+from .odds import CARD_OF_RANK, opposed_fire_odds, vehicle_fire_odds
 from .schema import COVER_CARDS
 from .state import DOWN, OK, Model, RatState
 
@@ -36,10 +38,36 @@ Order = (C.Pass | C.Move | C.Pivot | C.Assault | C.Embark | C.Disembark | C.Fire
 Scored = tuple[float, Order | None]
 
 
+#: a whole pile of Resolution Cards, by rank (:func:`.odds.rank`): the piles the player prices a shot from
+FRESH_PILE: tuple[int, ...] = tuple(range(52))
+
+
+@functools.cache
 def p_hit(att_cards: int, shots: int, def_cards: int) -> float:
-    """Chance that at least one of ``shots`` draws of ``att_cards`` beats the best of ``def_cards``."""
-    a = att_cards * shots
-    return a / (a + def_cards)
+    """Firing 2-6: the chance that one of ``shots`` draws, each the best of ``att_cards``, beats the defender's
+    best of ``def_cards`` - the opposed draw the preview shows and the resolution deals
+    (:func:`.odds.opposed_fire_odds`), here from two fresh piles: the player does not count the cards already
+    turned, which moves the chance by a few hundredths at most."""
+    hit, _, _ = opposed_fire_odds(FRESH_PILE, def_cards, FRESH_PILE, att_cards, shots)
+    return float(hit)
+
+
+@functools.cache
+def close_combat_balance(att_cards: int, def_cards: int) -> float:
+    """Close Combat: the chance the attacker wins less the chance it loses (the loser is the casualty; the same
+    card, neither), for its best of ``att_cards`` against the defender's best of ``def_cards`` from fresh
+    piles (:func:`.odds.opposed_fire_odds`, as the preview deals it)."""
+    win, _, lose = opposed_fire_odds(FRESH_PILE, def_cards, FRESH_PILE, att_cards, 1)
+    return float(win - lose)
+
+
+@functools.cache
+def p_vehicle_damage(att_cards: int, shots: int, ap: int, armour: int, damage: int) -> float:
+    """Shooting at Vehicles 1-4: the chance that a burst damages the vehicle or makes its crew bail out, from
+    two fresh piles (:func:`.odds.vehicle_fire_odds`, the preview's own)."""
+    cards = tuple(CARD_OF_RANK)
+    odds = vehicle_fire_odds(cards, 1, cards, att_cards, shots, ap, armour, damage)
+    return odds.damaged + odds.bail
 
 
 class DefaultPlayer:
@@ -139,15 +167,14 @@ class DefaultPlayer:
                 p = p_hit(n_att, 1, COVER_CARDS[st.tables.cover[h]])
                 value += p if o.side != m.side else -3 * p
             return value
-        seen = lineofsight.sight(st, m.at, e.at)
-        d = 1 if e.is_vehicle else lineofsight.cover_cards(st, e, seen)
-        p = p_hit(n_att, mode.shots, d)
         if e.is_vehicle:
             vt = st.vehicle_type(e)
             armour = vt.armour[vehicles.ARC_INDEX.get(arc_of(e.at, e.facing, m.at), 2)]
             # damage needs card+AP to beat card+armour; each point brings the crew nearer bailing out
-            p_damage = max(0.0, min(1.0, 0.5 + (mode.ap - armour) / 13))
-            return p * p_damage * (1.0 + vt.crew / 2 + len(st.passengers(e.id)) / 2)
+            p_damage = p_vehicle_damage(n_att, mode.shots, mode.ap, armour, e.damage)
+            return p_damage * (1.0 + vt.crew / 2 + len(st.passengers(e.id)) / 2)
+        seen = lineofsight.sight(st, m.at, e.at)
+        p = p_hit(n_att, mode.shots, lineofsight.cover_cards(st, e, seen))
         value = p * (2.0 if e.leader else 1.0)
         # a model Downed next to our infantry can be finished in close combat before it recovers
         if self.FINISH_BONUS and any(o.side == m.side and o.standing and not o.is_vehicle and not o.leader
@@ -254,7 +281,7 @@ class DefaultPlayer:
                 continue
             else:
                 a, d = 2 + bruiser, 1 + (1 if "bruiser" in e.heroes else 0)
-                score = (2 * a / (a + d) - 1) * 1.5
+                score = close_combat_balance(a, d) * 1.5
             if score <= best[0]:
                 continue
             if r is None:
