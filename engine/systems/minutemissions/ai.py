@@ -10,7 +10,8 @@ Activation: every unit that has not acted is priced as if it had the average AP 
 turn it could make (below) less what standing still is worth; the unit with the best gain acts.
 
 A unit's turn is planned whole at the start of its movement phase (by a player that comes to it mid-move, as
-the hard player's playouts do, from where the unit stands) and then carried out order by order:
+the hard player's playouts do, from where the unit stands) and then carried out order by order, for as long as
+the unit stands where the plan put it (:class:`TurnPlan`):
 - every place and facing it can reach is searched (steps into the front hexes at the terrain's cost,
   the free turn and paid turns, Press On for a point or two more, Get Up first when kneeling or down,
   thruster flights for the thruster designs - which forfeit the combat phases - and no step that would
