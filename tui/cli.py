@@ -10,7 +10,8 @@ clock, so the same command prints the same bytes every time.
 Every line printed passes through :func:`hexfront.engine.core.errors.shown`: a name from a
 save or a content file can never put a raw control character (an escape sequence
 that retitles a window or clears the screen) on the terminal, a line is at most
-MAX_PRINTED_CHARS long, and JSON output is ASCII. A number on the command line is ASCII digits only.
+MAX_PRINTED_CHARS long (tui/cli_text.py), and JSON output is ASCII. A number on the command line is ASCII
+digits only. The replay command is in tui/cli_replay.py.
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from hexfront.engine.core.battle import UNDO_POLICIES, Battle
-from hexfront.engine.core.campaignfile import is_campaign_file, load_campaign, save_campaign
+from hexfront.engine.core.campaignfile import save_campaign
 from hexfront.engine.core.campaigns import Campaign, campaigns_of, read_campaign
 from hexfront.engine.core.errors import HexfrontError, shown, shown_path
 from hexfront.engine.core.files import FileRefused, check_writable_target
@@ -34,12 +35,12 @@ from hexfront.engine.core.places import save_file_name, saves_dir
 from hexfront.engine.core.players import HUMAN, computer_players_for
 from hexfront.engine.core.playout import play_out
 from hexfront.engine.core.rng import MAX_SEED
-from hexfront.engine.core.saves import load_battle, load_for_replay, save_battle
-from hexfront.engine.core.serial import codec_for
+from hexfront.engine.core.saves import save_battle
 from hexfront.engine.core.system import RuleSystem, all_systems, get_system
 
-#: The longest line the text commands print (a hostile file's name could be millions of characters).
-MAX_PRINTED_CHARS = 2000
+from .cli_replay import PlayFn, replay_command
+from .cli_text import outcome_line, plural, print_command, print_events, print_heading, say
+
 #: Exit status for an error hexfront did not foresee (a bug): EX_SOFTWARE.
 EXIT_BUG = 70
 #: A whole number on the command line: ASCII digits (int() would also take fullwidth and other digits).
@@ -47,13 +48,6 @@ _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 
 
 # -- small helpers ---------------------------------------------------------------------------
-
-def _say(line: str = "") -> None:
-    """Print one line of output made safe for a terminal: control characters (escape sequences that would
-    retitle a window or clear the screen, carriage returns) and lone surrogates written as visible escapes,
-    and cut at MAX_PRINTED_CHARS, so a name of millions of characters in a file does not flood the screen."""
-    print(shown(line, MAX_PRINTED_CHARS))
-
 
 def _whole(text: str) -> int:
     """A whole number as typed on the command line: ASCII digits, an optional sign, at most 30 digits."""
@@ -76,10 +70,6 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not at least 1")
     return value
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _system_and_scenario(system_id: str, scenario: str | None) -> tuple[RuleSystem, str]:
@@ -115,51 +105,16 @@ def _new_battle(system: RuleSystem, scenario: str, seed: int, players_spec: str,
 
 # -- the readable event log ------------------------------------------------------------------
 
-def _print_events(system: RuleSystem, events: list[Any], state: Any, indent: str = "") -> None:
-    for event in events:
-        _say(f"{indent}{system.describe(event, state)}")
-
-
-def _print_command(system: RuleSystem, number: int, side: str | None, text: str,
-                   events: list[Any], state: Any) -> None:
-    _say(f"#{number} {side}: {text}")
-    _print_events(system, events, state, "    ")
-
-
-def _print_heading(battle: Battle) -> None:
-    s = battle.setup
-    who = ", ".join(f"{side}: {name}" for side, name in s.players.items()) or "players not recorded"
-    _say(f"{battle.system.title}, scenario {s.scenario}, seed {s.seed} ({who})")
-
-
-def _outcome_line(battle: Battle) -> str | None:
-    outcome = battle.outcome()
-    if outcome is None:
-        return None
-    result = f"winner {outcome.winner}" if outcome.winner is not None else "draw"
-    return f"outcome: {result} in turn {battle.system.turn(battle.state)}: {outcome.reason}"
-
-
-def _replayed_steps(battle: Battle) -> Iterator[tuple[int, str | None, str, list[Any], Any]]:
-    """Walk a loaded battle's log afresh: (number, side to act, command text, events, state after)."""
-    walker = Battle(battle.system, battle.setup)
-    for number, command in enumerate(battle.log, start=1):
-        side = walker.side_to_act()
-        text = battle.system.describe_command(command, walker.state)
-        events = walker.submit(command)
-        yield number, side, text, events, walker.state
-
-
 # -- the commands ----------------------------------------------------------------------------
 
 def cmd_systems(args: argparse.Namespace) -> int:
     for system in all_systems().values():
-        _say(f"{system.id}: {system.title}")
+        say(f"{system.id}: {system.title}")
         for info in system.scenarios():
             default = " (default)" if info.name == system.default_scenario() else ""
-            _say(f"    {info.name}{default}: {info.title}. {info.summary}".rstrip())
+            say(f"    {info.name}{default}: {info.title}. {info.summary}".rstrip())
         for spec in campaigns_of(system):
-            _say(f"    campaign {spec.name}: {spec.title}. {spec.summary} ({', '.join(spec.battles)})")
+            say(f"    campaign {spec.name}: {spec.title}. {spec.summary} ({', '.join(spec.battles)})")
     return 0
 
 
@@ -170,11 +125,11 @@ def cmd_campaigns(args: argparse.Namespace) -> int:
     for system in systems:
         for spec in campaigns_of(system):
             found += 1
-            _say(f"{system.id} {spec.name}: {spec.title}. {spec.summary}")
+            say(f"{system.id} {spec.name}: {spec.title}. {spec.summary}")
             for number, scenario in enumerate(spec.battles, start=1):
-                _say(f"    battle {number}: {scenario}")
+                say(f"    battle {number}: {scenario}")
     if not found:
-        _say("no campaigns" + (f" in {systems[0].title}" if args.system else ""))
+        say("no campaigns" + (f" in {systems[0].title}" if args.system else ""))
     return 0
 
 
@@ -198,14 +153,14 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         play_campaign(campaign)
         for number, fought in enumerate(campaign.fought, start=1):
             result = f"winner {fought.winner}" if fought.winner is not None else "draw"
-            _say(f"battle {number} ({fought.battle.setup.scenario}, seed {fought.battle.setup.seed}): {result}: "
+            say(f"battle {number} ({fought.battle.setup.scenario}, seed {fought.battle.setup.seed}): {result}: "
                  f"{fought.reason}")
             describe = campaign.rules.describe
             for line in describe(fought.carried) if describe is not None else [json.dumps(fought.carried)]:
-                _say(f"    {line}")
-        _say(campaign.result_line())
+                say(f"    {line}")
+        say(campaign.result_line())
     save_campaign(campaign, out)
-    _say(str(out))
+    say(str(out))
     return 0
 
 
@@ -226,7 +181,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     choices = [HUMAN, *system.computer_players()]
     battle = _new_battle(system, scenario, args.seed, args.players, choices, args.undo)
     save_battle(battle, out)
-    _say(str(out))
+    say(str(out))
     return 0
 
 
@@ -237,91 +192,6 @@ def _check_target(path: Path, what: str) -> None:
         check_writable_target(path, what)
     except FileRefused as exc:
         raise HexfrontError(exc.message) from None
-
-
-def replay_command(play: PlayFn | None) -> Callable[[argparse.Namespace], int]:
-    """'hexfront replay FILE': the replay viewer of the terminal game when standard output is a terminal
-    (and the launcher gives a front end); otherwise, and with --text, --verify or --json, plain text."""
-    def run(args: argparse.Namespace) -> int:
-        printed = args.text or args.verify or args.json
-        terminal = sys.stdout.isatty() or bool(os.environ.get("HEXFRONT_FORCE_TTY"))
-        if printed or play is None or not terminal:
-            return cmd_replay(args)
-        # a file that cannot be read is one line on stderr, before any screen; the viewer opens on this load
-        args.loaded = _campaign_battle(args) if is_campaign_file(args.file) else load_for_replay(args.file)
-        return play(args)
-
-    return run
-
-
-def _campaign_battle(args: argparse.Namespace) -> tuple[Battle, str | None]:
-    """The battle of a campaign file the viewer opens: --battle N, else the latest (every battle verified)."""
-    battles = campaign_battles(load_campaign(args.file))
-    if args.battle is not None and not 1 <= args.battle <= len(battles):
-        raise HexfrontError(f"the campaign has {_plural(len(battles), 'battle')} so far; "
-                            f"--battle is 1 to {len(battles)}")
-    return battles[-1 if args.battle is None else args.battle - 1], None
-
-
-def campaign_battles(campaign: Campaign) -> list[Battle]:
-    """The campaign's battles so far, in order: those fought, then the one in play."""
-    return [f.battle for f in campaign.fought] + ([campaign.current] if campaign.current is not None else [])
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    if is_campaign_file(args.file):
-        return _replay_campaign(args)
-    if args.battle is not None:
-        raise HexfrontError(f"{shown_path(args.file)} is one battle, not a campaign; leave out --battle")
-    return _replay_battle(load_battle(args.file, verify=args.verify), args)
-
-
-def _replay_campaign(args: argparse.Namespace) -> int:
-    """A campaign file: every battle is verified as it is loaded; --verify says so per battle, the log
-    commands print each battle (or only --battle N)."""
-    campaign = load_campaign(args.file)
-    battles = campaign_battles(campaign)
-    if args.battle is not None and not 1 <= args.battle <= len(battles):
-        raise HexfrontError(f"the campaign has {_plural(len(battles), 'battle')} so far; "
-                            f"--battle is 1 to {len(battles)}")
-    chosen = range(len(battles)) if args.battle is None else [args.battle - 1]
-    if args.verify:
-        for i in chosen:
-            battle = battles[i]
-            final = battle.checkpoints[-1].hash if battle.checkpoints else battle.setup_check.hash
-            _say(f"battle {i + 1} ({battle.setup.scenario}) verified: {_plural(len(battle.log), 'command')}, "
-                 f"every state hash matches; final state {final}")
-        return 0
-    for i in chosen:
-        if not args.json:
-            _say(f"== {campaign.spec.title}, battle {i + 1} of {len(campaign.spec.battles)} ==")
-        _replay_battle(battles[i], args)
-    if not args.json and campaign.finished() and args.battle is None:
-        _say(campaign.result_line())
-    return 0
-
-
-def _replay_battle(battle: Battle, args: argparse.Namespace) -> int:
-    if args.verify:
-        final = battle.checkpoints[-1].hash if battle.checkpoints else battle.setup_check.hash
-        _say(f"verified: {_plural(len(battle.log), 'command')}, every state hash matches; "
-             f"final state {final}")
-        return 0
-    system = battle.system
-    if args.json:
-        codec = codec_for(system)
-        for number, events in enumerate([battle.setup_events, *battle.events]):
-            for event in events:
-                print(json.dumps({"command": number, "event": codec.event_to_json(event)}, ensure_ascii=True))
-        return 0
-    _print_heading(battle)
-    _print_events(system, battle.setup_events, battle.state)  # descriptions use names only
-    for number, side, text, events, state in _replayed_steps(battle):
-        _print_command(system, number, side, text, events, state)
-    line = _outcome_line(battle)
-    if line:
-        _say(line)
-    return 0
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -362,13 +232,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         else:
             result = f"winner {outcome.winner} ({winner_player})" if outcome.winner is not None else "draw"
             where = f"; saved {saved}" if saved is not None else ""
-            _say(f"game {game + 1}: {result} in {_plural(turns, 'turn')}, "
-                 f"{_plural(commands, 'command')}{where}")
+            say(f"game {game + 1}: {result} in {plural(turns, 'turn')}, "
+                 f"{plural(commands, 'command')}{where}")
         sys.stdout.flush()
     if not args.json:
-        tally = ", ".join(f"{side} ({name}) {_plural(wins.get(side, 0), 'win')}"
+        tally = ", ".join(f"{side} ({name}) {plural(wins.get(side, 0), 'win')}"
                           for side, name in zip(sides, entries, strict=True))
-        _say(f"after {_plural(args.games, 'game')}: {tally}, {_plural(draws, 'draw')}")
+        say(f"after {plural(args.games, 'game')}: {tally}, {plural(draws, 'draw')}")
     return 0
 
 
@@ -381,15 +251,15 @@ def watch(system_id: str, scenario: str | None, seed: int, players: str = "defau
     log is printed."""
     system, scenario = _system_and_scenario(system_id, scenario)
     battle = _new_battle(system, scenario, seed, players, list(system.computer_players()))
-    _print_heading(battle)
-    _print_events(system, battle.setup_events, battle.state)
+    print_heading(battle)
+    print_events(system, battle.setup_events, battle.state)
 
     def show(number: int, side: str, command: Any, events: list[Any], text: str) -> None:
-        _print_command(system, number, side, text, events, battle.state)
+        print_command(system, number, side, text, events, battle.state)
         sys.stdout.flush()
 
     play_out(battle, computer_players_for(battle), show)
-    _say(_outcome_line(battle) or "")
+    say(outcome_line(battle) or "")
     return 0
 
 
@@ -407,7 +277,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         out = Path(args.out) if args.out else Path(f"{battle_id}.json")
         _check_target(out, "the battle")
         export_battle(data, battle_id, out)
-        _say(str(out))
+        say(str(out))
         return 0
     from hexfront.tui.serve.limits import HostLimits  # asyncssh is loaded only when the host starts
 
@@ -425,8 +295,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     allow = Path(args.allow) if args.allow else None
     return serve(HostConfig(listen=args.listen, port=args.port, data=data, limits=limits, allow_list=allow))
 
-
-PlayFn = Callable[[argparse.Namespace], int]
 
 
 def play_command(play: PlayFn | None) -> Callable[[argparse.Namespace], int]:
