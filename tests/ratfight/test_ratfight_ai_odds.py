@@ -1,7 +1,7 @@
 """The standard computer player prices a shot or a charge with the very odds the order preview shows
 (engine.systems.ratfight.odds): from fresh piles its chance is the preview's, to the last bit (within rounding
 where it is a sum or a difference of the preview's chances). It does not count the cards already turned, so later
-in a battle the two part by a few hundredths; the rule is written once.
+in a battle the two part as the piles run down; the rule is written once.
 
 Rule book sections: "Firing" 2-6, "Close Combat", "Shooting at Vehicles" 1-4.
 """

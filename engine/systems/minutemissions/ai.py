@@ -97,7 +97,6 @@ class TurnPlan:
         return here == (self.steps[0][1] if self.steps else self.end)
 
 
-
 class DefaultPlayer(SpotPricer):
     name = "default"
 

@@ -47,7 +47,7 @@ def p_hit(att_cards: int, shots: int, def_cards: int) -> float:
     """Firing 2-6: the chance that one of ``shots`` draws, each the best of ``att_cards``, beats the defender's
     best of ``def_cards`` - the opposed draw the preview shows and the resolution deals
     (:func:`.odds.opposed_fire_odds`), here from two fresh piles: the player does not count the cards already
-    turned, which moves the chance by a few hundredths at most."""
+    turned, so its figure parts from the preview's as the piles run down."""
     hit, _, _ = opposed_fire_odds(FRESH_PILE, def_cards, FRESH_PILE, att_cards, shots)
     return float(hit)
 
