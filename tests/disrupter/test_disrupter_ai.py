@@ -225,3 +225,58 @@ def test_ends_the_phase_when_nothing_is_worth_doing():
     b = K.battle(orders={"red-a": ("advance", (8, 5), "fire"), "red-b": ("advance", (8, 5), "fire")})
     K.goto(b, "g1", "red", "ba")
     assert DefaultPlayer(0).choose(SYSTEM, b.state) == C.EndPhase("red")
+
+
+
+# -- the ranking the hard player draws its candidates from ---------------------------------------
+
+def _positions(kind: str, wanted: int) -> list:
+    """States of a default-against-default battle in ``kind`` steps ("move", or "ba": battlefield actions)
+    where the ranking holds at least three orders."""
+    b = Battle.new("disrupter", "crossroads", seed=6)
+    ai = {side: DefaultPlayer(k) for k, side in enumerate(SYSTEM.sides(b.state))}
+    found = []
+    while b.outcome() is None and len(found) < wanted:
+        seg = b.state.segment
+        if b.state.phase != "briefing" and seg is not None and seg[0] != "init" and seg[2] == kind \
+                and len(DefaultPlayer(0).ranked(SYSTEM, b.state, 20)) >= 3:
+            found.append(SYSTEM.copy_state(b.state))
+        b.submit(ai[b.side_to_act()].choose(SYSTEM, b.state))
+    assert len(found) == wanted, f"only {len(found)} {kind} positions"
+    return found
+
+
+def test_the_ranking_in_a_movement_step_is_its_order_then_each_teams_best_move():
+    """The hard player's candidates (SystemBudget.ranked): in a movement step, the order the standard player
+    gives, then one move for each team that can move (which team moves is the choice that matters), best gain
+    over staying first, then ending the phase; every one of them legal."""
+    for s in _positions("move", 5):
+        player = DefaultPlayer(0)
+        ranking = player.ranked(SYSTEM, s, 20)
+        legal = SYSTEM.legal_commands(s)
+        assert ranking[0] == DefaultPlayer(0).choose(SYSTEM, s)
+        assert all(c in legal for c in ranking) and len(set(ranking)) == len(ranking)
+        moves = [c for c in ranking[1:] if type(c) in (C.Move, C.Drive)]
+        assert len({c.team for c in moves}) == len(moves) >= 1
+        gains = {c: v for v, _, c in player._priced_moves(s, legal)}
+        assert [gains[c] for c in moves] == sorted((gains[c] for c in moves), reverse=True)
+        assert type(ranking[-1]) is C.EndPhase or len(ranking) == 20
+
+
+def test_the_ranking_in_an_action_step_prices_shots_as_the_choice_does():
+    """In a battlefield action step the shots, spots and takings of cover follow the standard player's order,
+    best worth first; where that order is a shot, no other shot in the ranking is worth more (the ranking and
+    the choice price a shot the same way)."""
+    shots_led = 0
+    for s in _positions("ba", 8):
+        player = DefaultPlayer(0)
+        ranking = player.ranked(SYSTEM, s, 20)
+        legal = SYSTEM.legal_commands(s)
+        assert all(c in legal for c in ranking) and len(set(ranking)) == len(ranking)
+        worth = {c: v for v, _, c in player._priced_actions(s, legal)}
+        priced = [c for c in ranking[1:] if c in worth]
+        assert [worth[c] for c in priced] == sorted((worth[c] for c in priced), reverse=True)
+        if type(ranking[0]) is C.Fire:
+            shots_led += 1
+            assert all(worth[c] <= worth[ranking[0]] + 1e-9 for c in priced if type(c) is C.Fire)
+    assert shots_led >= 1

@@ -211,11 +211,17 @@ def test_ratfight_hard_keeps_the_squad_aboard_where_greedy_climbs_out_under_the_
 
 
 
-def test_disrupter_hard_reorders_the_squad_where_greedy_fires_the_bots():
-    """Crossroads, seed 1, after 72 orders: the greedy player has the walker bots fire at the enemy command team;
-    the hard player instead gives the CO's command (advance, spot, keep cover), which its playouts find leaves
-    it better off once the enemy has replied."""
-    assert_finds_what_greedy_misses(played("disrupter", "crossroads", 1, 72), 8, 1.0)
+def test_disrupter_hard_takes_the_objective_with_the_assault_team_where_greedy_sends_the_gun_team():
+    """Crossroads, seed 1, after 112 orders: turn 4, Blue's movement step, the crossroads objective empty (the red
+    walker bots on it are down). The greedy player moves its three-man gun team (Alpha gun) onto it; the hard
+    player sends the four-man Bravo assault team instead, which its playouts find leaves it better off once the
+    enemy has replied. (Its candidates are the standard player's ranking: each team's own best move.)"""
+    battle = played("disrupter", "crossroads", 1, 112)
+    objective = battle.state.tables.objective
+    found = assert_finds_what_greedy_misses(battle, 8, 1.0)
+    greedy_order = battle.system.computer_players()["default"](0).choose(battle.system, battle.state)
+    assert (greedy_order.team, greedy_order.path[-1]) == ("blue-a2", objective)
+    assert (found.team, found.path[-1]) == ("blue-b2", objective)
 
 
 def test_dustup_hard_stays_on_the_objective_where_greedy_walks_off_toward_the_next():

@@ -90,6 +90,67 @@ class DefaultPlayer:
             cmd = self._actions(s, side, seg, legal)
         return cmd if cmd in legal else C.EndPhase(side)
 
+    def ranked(self, system: Any, s: DisState, n: int) -> list[Any]:
+        """The order :meth:`choose` gives first, then the other orders it prices, best first: in a movement
+        step each team's own best move over staying (which team moves is the choice that matters most), in a
+        battlefield action step every shot, spot and taking of cover by the worth :meth:`choose` gives it; then
+        ending the phase. The first ``n``. At the briefing and the initiative step, the one answer it gives."""
+        first = self.choose(system, s)  # also clears the caches for this state
+        seg = s.segment
+        side = rules.side_to_act(s)
+        if s.phase == "briefing" or seg is None or seg[0] == "init" or side is None:
+            return [first]
+        legal = system.legal_commands(s)
+        scored = self._priced_moves(s, legal) if seg[2] == "move" else self._priced_actions(s, legal)
+        out = [first]
+        for _, _, c in sorted(scored, key=lambda x: (-x[0], x[1])):
+            if c not in out:
+                out.append(c)
+        end = C.EndPhase(side)
+        if end in legal and end not in out:
+            out.append(end)
+        return out[:n]
+
+    def _priced_moves(self, s: DisState, legal: list[Any]) -> list[tuple[float, int, Any]]:
+        """Each team's best move or drive, priced as :meth:`_team_move` and :meth:`_vehicle_move` price it: its
+        gain over staying where it is. (value, place on ``legal``, order)."""
+        best: dict[str, tuple[float, int, Any]] = {}
+        stays: dict[str, float] = {}
+        for i, c in enumerate(legal):
+            kind = type(c)
+            if kind not in (C.Move, C.Drive):
+                continue
+            team = s.teams[c.team]
+            if team.routed:
+                continue
+            if team.id not in stays:
+                stays[team.id] = self._place_value(s, team, team.hex, ()) + (
+                    vehicle_worth(s, team, team.hex, team.facing, ()) if team.facing is not None
+                    else 0.3 if team.cover else 0.0)
+            v = (self._drive_value(s, team, c) if kind is C.Drive
+                 else self._place_value(s, team, c.path[-1], c.path)) - stays[team.id]
+            if team.id not in best or v > best[team.id][0] + 1e-9:
+                best[team.id] = (v, i, c)
+        return list(best.values())
+
+    def _priced_actions(self, s: DisState, legal: list[Any]) -> list[tuple[float, int, Any]]:
+        """Every shot, spot and taking of cover open, priced as :meth:`_actions` prices it. (value, place on
+        ``legal``, order)."""
+        free_teams = sorted({s.teams[c.team].id for c in legal if isinstance(c, C.TEAM_ORDERS)})
+        out: list[tuple[float, int, Any]] = []
+        for i, c in enumerate(legal):
+            kind = type(c)
+            if kind is C.Fire:
+                team = s.teams[c.team]
+                cover_cost = self._cover_worth(s, team) if team.cover else 0.0
+                out.append((self._fire_value(s, team, s.teams[c.target], c.target_unit) - cover_cost, i, c))
+            elif kind is C.TakeCover:
+                out.append((self._cover_worth(s, s.teams[c.team]), i, c))
+            elif kind is C.Spot:
+                out.append((self._spot_value(s, s.teams[c.team], s.teams[c.target],
+                                             [s.teams[t] for t in free_teams]), i, c))
+        return out
+
     # -----------------------------------------------------------------------------------------
     # Rule 10 - the intelligence briefing
     # -----------------------------------------------------------------------------------------

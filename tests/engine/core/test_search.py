@@ -238,8 +238,8 @@ def test_ranked_candidates_are_the_standard_players_next_best_then_a_spread():
     plain = SearchPlayer(1, system.computer_players()["default"], spread_only)
     assert plain._candidates(system, battle.state, legal, ranking[0], spread_only) == \
         spread_by_kind(legal, ranking[0], 6)
-    disrupter = _battle_after("disrupter", "crossroads", 30)
-    assert disrupter.system.candidate_orders(disrupter.state, 6) is None  # no ranking: the plain spread
+    skirmish = _battle_after("skirmishes", "street_ambush", 3)
+    assert skirmish.system.candidate_orders(skirmish.state, 6) is None  # no ranking: the plain spread
 
 
 def test_ratfights_ranking_is_the_standard_order_then_each_models_own_best_on_the_card():
