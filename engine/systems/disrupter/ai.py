@@ -1,13 +1,7 @@
 """Disrupter's own computer player ("default"): it writes real orders and then plays to them.
 
-At the intelligence briefing (Rule 10) it
-- places one rally point behind its own line (a cover hex in its deployment zone, near the
-  objective's column);
-- gives every NCO three code words: an advance on the objective, a hold and a take-cover, all
-  with the order to fire on what comes into sight;
-- deploys each squad as a knot around its NCO (the CO's team beside the bots) as near the
-  objective as its zone allows, so every team starts led;
-- writes each squad's first order: advance to the objective, fire on what comes into sight.
+At the intelligence briefing (Rule 10) it writes real orders (.ai_briefing: a rally point, code words, a
+deployment in knots around the leaders, and an advance on the objective with fire on what comes into sight).
 
 In play it prices what it could do with the rules' own exact odds (a shot's worth from the very
 plan it is rolled by, fireplan.plan_fire, and the chance of a check from dice.p_success, the same
@@ -30,18 +24,17 @@ It uses no dice of its own: a game is fixed by the battle's seed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import rules
+from .ai_briefing import briefing_order
 from .ai_vehicles import drive_end, vehicle_worth
 from .board import Segment
 from .dice import p_success
 from .fireplan import plan_fire
-from .rulebook import RULEBOOK
 from .schema import CLASSES
 from .state import DisState, Order, Team, Unit
 
@@ -55,9 +48,6 @@ REACTION_WEIGHT = 0.5  # per expected wound of reaction fire along a path
 COVER_FACTOR = 0.55  # how much of the enemy's fire still tells on a team under cover (roughly)
 RELIEVE_AT = 3  # the CO relieves stress from this much on, when he has nothing better to do
 
-CODE_WORDS = (("hold", False), ("advance", True), ("take_cover", False))
-
-
 class DefaultPlayer:
     name = "default"
 
@@ -66,6 +56,7 @@ class DefaultPlayer:
         self.seed = seed
         self._sight: dict[tuple[Hex, Hex, str], bool] = {}
         self._threats: dict[tuple[str, Hex], float] = {}  # for one choice: the state does not change in it
+        self._team_fire: dict[tuple[str, frozenset[str]], float] = {}  # the same, for _best_team_fire
 
     # -----------------------------------------------------------------------------------------
     def choose(self, system: Any, s: DisState) -> Any:
@@ -73,8 +64,9 @@ class DefaultPlayer:
         assert side is not None  # the computer is asked only when its side is to act
         self._sight = {}
         self._threats = {}
+        self._team_fire = {}
         if s.phase == "briefing":
-            return self._briefing(s, side)
+            return briefing_order(s, side)
         seg = s.segment
         if seg is not None and seg[0] == "init":
             use = C.UseResolve(side)
@@ -150,93 +142,6 @@ class DefaultPlayer:
                 out.append((self._spot_value(s, s.teams[c.team], s.teams[c.target],
                                              [s.teams[t] for t in free_teams]), i, c))
         return out
-
-    # -----------------------------------------------------------------------------------------
-    # Rule 10 - the intelligence briefing
-    # -----------------------------------------------------------------------------------------
-    def _briefing(self, s: DisState, side: str) -> Any:
-        for cmd in self._briefing_plan(s, side):
-            if RULEBOOK.validate(s, cmd) is None:
-                return cmd
-        return C.EndBriefing(side)
-
-    def _briefing_plan(self, s: DisState, side: str) -> Iterator[Any]:
-        p = s.platoons[side]
-        obj = s.tables.objective
-        squads = [s.squads[q.id] for q in s.tables.squads if q.side == side]
-        if not p.rally_points:
-            at = self._rally_point(s, side)
-            if at is not None:
-                yield C.PlaceRallyPoint(side, at)
-        words = list(s.tables.code_words)
-        for sq in squads:
-            if sq.hq:
-                continue
-            for verb, placed in CODE_WORDS:
-                if any(o.verb == verb for o in sq.code_words.values()):
-                    continue
-                used = {w for q in squads for w in q.code_words}
-                word = next((w for w in words if w not in used), None)
-                word = word or next((w for w in words if w not in sq.code_words), None)
-                if word is not None:
-                    yield C.DefineCodeWord(side, sq.id, word, verb, obj if placed else None, "fire")
-        yield from self._deployment(s, side)
-        for sq in squads:
-            if not sq.orders_set:
-                yield C.SetOrders(side, sq.id, "advance", obj, "fire")
-
-    def _rally_point(self, s: DisState, side: str) -> Hex | None:
-        """A hex behind the line: in the deployment zone, on the edge side, by the objective's column; cover first."""
-        zone = s.tables.side(side).zone
-        obj = s.tables.objective
-        edge = rules.edge_row(s, side)
-        cands = [h for h in s.tables.board if rules.row_of(h) in zone and rules.passable(s, h)]
-        if not cands:
-            return None
-        return min(cands, key=lambda h: (not rules.has_cover(s, h), abs(rules.row_of(h) - edge),
-                                         hex_distance(h, obj), h.q, h.r))
-
-    def _deployment(self, s: DisState, side: str) -> Iterator[C.Deploy]:
-        """Deploy orders toward the plan; a team whose place is still held by a team yet to move waits."""
-        for tid, h in sorted(self._deploy_plan(s, side).items()):
-            team = s.teams[tid]
-            if not team.deployed and team.pos != h and s.team_at(h) is None:
-                yield C.Deploy(side, tid, h)
-
-    @staticmethod
-    def _deploy_plan(s: DisState, side: str) -> dict[str, Hex]:
-        """Each squad a knot around its leader, as near the objective as the zone allows (the CO's command
-        first). The plan depends on the board and the platoon only, so every call makes the same one."""
-        zone = s.tables.side(side).zone
-        obj = s.tables.objective
-        free = {h for h in s.tables.board if rules.row_of(h) in zone and rules.passable(s, h)}
-        plan: dict[str, Hex] = {}
-        taken: set[Hex] = set()
-        groups: dict[str, list[Team]] = {}
-        for t in sorted(s.side_teams(side), key=lambda t: t.id):
-            groups.setdefault(t.squad, []).append(t)
-        for squad in sorted(groups, key=lambda q: (not s.squads[q].hq, q)):
-            teams = sorted(groups[squad], key=lambda t: (not rules.team_has_officer(s, t), t.id))
-            spots = sorted(h for h in free if h not in taken)
-            if not spots:
-                break
-
-            def knot(h: Hex, followers: int = len(teams) - 1) -> tuple[bool, int, int, int]:
-                room = sum(1 for n in h.neighbours() if n in free and n not in taken)
-                return (room < followers, hex_distance(h, obj), h.q, h.r)
-
-            lead = min(spots, key=knot)
-            plan[teams[0].id] = lead
-            taken.add(lead)
-            for t in teams[1:]:
-                near = sorted(h for h in free if h not in taken)
-                if not near:
-                    break
-                h = min(near, key=lambda h: (hex_distance(h, lead) > 1, hex_distance(h, lead),
-                                             hex_distance(h, obj), h.q, h.r))
-                plan[t.id] = h
-                taken.add(h)
-        return plan
 
     # -----------------------------------------------------------------------------------------
     # Board knowledge
@@ -580,6 +485,15 @@ class DefaultPlayer:
         return p * gain - max(0.0, own_now - self._best_team_fire(s, team, frozenset({spotter.id})))
 
     def _best_team_fire(self, s: DisState, team: Team, exclude: frozenset[str] = frozenset()) -> float:
+        """The worth of the team's best shot (without the units in ``exclude``), worked out once a choice: each
+        spot open asks it again for every team still to fire."""
+        key = (team.id, exclude)
+        known = self._team_fire.get(key)
+        if known is None:
+            known = self._team_fire[key] = self._work_out_best_team_fire(s, team, exclude)
+        return known
+
+    def _work_out_best_team_fire(self, s: DisState, team: Team, exclude: frozenset[str]) -> float:
         best = 0.0
         for e in s.side_teams(s.other(team.side)):
             d = hex_distance(team.hex, e.hex)
