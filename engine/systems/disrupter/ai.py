@@ -48,6 +48,7 @@ REACTION_WEIGHT = 0.5  # per expected wound of reaction fire along a path
 COVER_FACTOR = 0.55  # how much of the enemy's fire still tells on a team under cover (roughly)
 RELIEVE_AT = 3  # the CO relieves stress from this much on, when he has nothing better to do
 
+
 class DefaultPlayer:
     name = "default"
 
