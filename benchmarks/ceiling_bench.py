@@ -42,8 +42,8 @@ from benchmarks.selfplay_bench import RESULTS, publish  # noqa: E402
 from hexfront.engine.core.battle import Battle  # noqa: E402
 from hexfront.engine.core.resolution import Randomizer  # noqa: E402
 from hexfront.engine.core.rng import Generator  # noqa: E402
-from hexfront.engine.core.search import SearchPlayer, resolve_on  # noqa: E402
-from hexfront.engine.core.system import ComputerPlayer, RuleSystem, SearchBudget, get_system  # noqa: E402
+from hexfront.engine.core.search import SearchPlayer  # noqa: E402
+from hexfront.engine.core.system import RuleSystem, SearchBudget, get_system  # noqa: E402
 from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
 HEADING = "## Hard player's ceiling"
@@ -76,28 +76,13 @@ class ClairvoyantPlayer(SearchPlayer):
     def choose(self, system: RuleSystem, state: Any) -> Any:
         return super().choose(sighted(system), state)
 
-    def _playout(self, system: RuleSystem, view: Any, side: str, command: Any, dice_seed: int,
-                 players: dict[str, ComputerPlayer], budget: SearchBudget) -> tuple[float, int, str | None]:
-        """The hard player's playout (engine/core/search.py) with one randomizer for the whole playout: a copy
-        of the battle's own, where it stands now."""
-        st = system.copy_state(view)
-        rng = Randomizer(0, self.battle.rng.script)  # a scripted battle's script too
-        rng.restore(self.battle.rng.snapshot())
-        resolve_on(system, st, command, rng)
-        used, replies = 1, 0
-        while system.outcome(st) is None and used < budget.horizon and replies < budget.replies:
-            actor = system.side_to_act(st)
-            if actor is None:
-                break
-            order = players.setdefault(actor, self.greedy(self.seed)).choose(system, st)
-            if system.validate(st, order) is not None:
-                break
-            resolve_on(system, st, order, rng)
-            used += 1
-            if actor != side:
-                replies += 1
-        outcome = system.outcome(st)
-        return system.position_value(st, side), used, outcome.winner if outcome is not None else None
+    def _dice(self, dice_seed: int, used: int, budget: SearchBudget, rng: Randomizer | None) -> Randomizer:
+        """One randomizer for the whole playout: a copy of the battle's own, where it stands now (a scripted
+        battle's script too)."""
+        if rng is None:
+            rng = Randomizer(0, self.battle.rng.script)
+            rng.restore(self.battle.rng.snapshot())
+        return rng
 
 
 def one_game(job: tuple[str, str, str, int, bool, bool, str | None]) -> tuple[str, bool, str]:

@@ -242,8 +242,7 @@ class SearchPlayer:
         ``players``: the greedy player of each side, made on first need and kept for the decision's playouts
         (what a greedy player remembers of the map, such as its sight lines, is then worked out once)."""
         st = system.copy_state(view)
-        by_order = budget.dice_by_order
-        rng = Randomizer(order_seed(dice_seed, 0) if by_order else dice_seed)
+        rng = self._dice(dice_seed, 0, budget, None)
         resolve_on(system, st, command, rng)
         used = 1
         replies = 0
@@ -255,14 +254,23 @@ class SearchPlayer:
             order = player.choose(system, st)
             if system.validate(st, order) is not None:
                 break
-            if by_order:
-                rng = Randomizer(order_seed(dice_seed, used))
+            rng = self._dice(dice_seed, used, budget, rng)
             resolve_on(system, st, order, rng)
             used += 1
             if actor != side:
                 replies += 1
         outcome = system.outcome(st)
         return system.position_value(st, side), used, outcome.winner if outcome is not None else None
+
+
+    @staticmethod
+    def _dice(dice_seed: int, used: int, budget: SearchBudget, rng: Randomizer | None) -> Randomizer:
+        """The dice the playout's order number ``used`` rolls, ``rng`` being the last order's (None for the
+        first): the player's own, from ``dice_seed``; one stream for the whole playout, or with
+        ``dice_by_order`` one stream for each order."""
+        if budget.dice_by_order:
+            return Randomizer(order_seed(dice_seed, used))
+        return rng if rng is not None else Randomizer(dice_seed)
 
 
 _METHOD = ("determinized Monte Carlo: each order tried on re-dealt copies of the battle (its own dice, unseen "
