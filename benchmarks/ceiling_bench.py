@@ -11,12 +11,13 @@ benchmarks/ai_levels_bench.py), the hard player as it is and a *clairvoyant* cop
 Everything else (its budget, its candidates, the greedy player of its playouts) is the hard player's.
 
 The clairvoyant player is a measuring rod, never a player: it lives only in this script, and no level of the
-game can be made of it (the no-peeking tests in tests/*/test_*_hard.py hold the hard player to what its side
+game can be made of it (the no-peeking tests in tests/engine/test_hard_player.py hold the hard player to what its side
 can know). What it shows: where even this player falls short of a target, the shortfall is mostly the luck
 left in the scenarios (the dice and cards of the orders after the first, a morale check, a three-turn battle
 decided by one card), not a search that knows too little. It is not a proof that no honest player could
 do better: a better search, told nothing, might still gain on this one. ``--orders x4`` gives both players
-four times the budget, to see whether more thinking moves the clairvoyant figure.
+four times the orders of the system's standing budget, the same for every decision (a system's budget per
+position, ``search_budget_at``, is then not asked), to see whether more thinking moves the clairvoyant figure.
 
 ``python benchmarks/ceiling_bench.py --system ratfight --opponent random --games 50 --jobs 2`` plays one
 system and opponent; with no ``--system`` every system with a shortfall. The section "## Hard player's
@@ -36,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.ai_levels_bench import SEEDS, game_plan  # noqa: E402
+from benchmarks.ai_levels_bench import SEEDS, game_plan, merged  # noqa: E402
 from benchmarks.search_variants_bench import budget_for  # noqa: E402
 from benchmarks.selfplay_bench import RESULTS, publish  # noqa: E402
 from hexfront.engine.core.battle import Battle  # noqa: E402
@@ -117,10 +118,6 @@ def cell(results: list[str]) -> str:
     return f"{won}-{lost}-{drawn} ({won / max(1, len(results)):.0%})"
 
 
-def _key(row: str) -> tuple[str, ...]:
-    return tuple(c.strip() for c in row.strip("|").split("|")[:3])
-
-
 def earlier_rows() -> list[str]:
     """The rows of the section now in RESULTS.md (a run of one system keeps the others')."""
     text = RESULTS.read_text() if RESULTS.exists() else ""
@@ -129,13 +126,6 @@ def earlier_rows() -> list[str]:
     section = text.split(HEADING, 1)[1].split("\n## ", 1)[0]
     return [line for line in section.splitlines()
             if line.startswith("| ") and not line.startswith("| system") and not line.startswith("|---")]
-
-
-def merged(earlier: list[str], new: list[str]) -> list[str]:
-    """``earlier`` with the rows of the same system, opponent and orders replaced by ``new``'s, in order."""
-    fresh = {_key(r): r for r in new}
-    out = [fresh.pop(_key(r), r) for r in earlier]
-    return out + [r for r in new if _key(r) in fresh]
 
 
 def main() -> int:
@@ -147,8 +137,9 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     args = ap.parse_args()
-    pairs = [(s, o) for s, o in SHORT if (args.system in (None, s)) and (args.opponent in (None, o))] \
-        if args.system is None or args.opponent is None else [(args.system, args.opponent)]
+    pairs = [(s, o) for s, o in SHORT if args.system in (None, s) and args.opponent in (None, o)]
+    if args.system is not None and args.opponent is not None and not pairs:
+        pairs = [(args.system, args.opponent)]  # a pair that was never short
     rows = []
     for system_id, opponent in pairs:
         system = get_system(system_id)
@@ -170,7 +161,7 @@ def main() -> int:
         rows.append(row)
     if args.no_write:
         return 0
-    rows = merged(earlier_rows(), rows)
+    rows = merged(earlier_rows(), rows, 3)  # a row is named by its system, opponent and orders
     today = datetime.date.today().isoformat()
     body = [f"Written by `benchmarks/ceiling_bench.py` on {today}: the hard player and a clairvoyant copy of it "
             "(the true state, the battle's own coming dice; see the script's docstring), each against the "

@@ -117,9 +117,7 @@ class DefaultPlayer:
             if team.routed:
                 continue
             if team.id not in stays:
-                stays[team.id] = self._place_value(s, team, team.hex, ()) + (
-                    vehicle_worth(s, team, team.hex, team.facing, ()) if team.facing is not None
-                    else 0.3 if team.cover else 0.0)
+                stays[team.id] = self._stay_value(s, team, kind is C.Drive)
             v = (self._drive_value(s, team, c) if kind is C.Drive
                  else self._place_value(s, team, c.path[-1], c.path)) - stays[team.id]
             if team.id not in best or v > best[team.id][0] + 1e-9:
@@ -264,8 +262,7 @@ class DefaultPlayer:
                                                          rules.order_of(s, team).place):
                 return take
             return None
-        stay = self._place_value(s, team, team.hex, ()) + (0.3 if team.cover else 0.0)
-        best, best_cmd = stay, None
+        best, best_cmd = self._stay_value(s, team, False), None
         for c in moves:
             v = self._place_value(s, team, c.path[-1], c.path)
             if v > best + 1e-9:
@@ -278,14 +275,21 @@ class DefaultPlayer:
 
     def _vehicle_move(self, s: DisState, team: Team, drives: list[C.Drive]) -> Any:
         """A led vehicle drives to the best end (hex and facing), or stays if staying is worth as much."""
-        assert team.facing is not None  # a vehicle
-        best = self._place_value(s, team, team.hex, ()) + vehicle_worth(s, team, team.hex, team.facing, ())
-        best_cmd = None
+        best, best_cmd = self._stay_value(s, team, True), None
         for c in drives:
             v = self._drive_value(s, team, c)
             if v > best + 1e-9:
                 best, best_cmd = v, c
         return best_cmd
+
+    def _stay_value(self, s: DisState, team: Team, driving: bool) -> float:
+        """What staying put is worth, the bar a move or a drive must clear: the place, and a vehicle's facing
+        there, or a team on foot's hold on the cover it is in."""
+        here = self._place_value(s, team, team.hex, ())
+        if driving:
+            assert team.facing is not None  # a vehicle
+            return here + vehicle_worth(s, team, team.hex, team.facing, ())
+        return here + (0.3 if team.cover else 0.0)
 
     def _drive_value(self, s: DisState, team: Team, c: C.Drive) -> float:
         end, facing, path = drive_end(team, c)
