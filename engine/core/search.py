@@ -332,19 +332,24 @@ def _explain(system: RuleSystem, state: Any, side: str, player: str, candidates:
 
 
 class EasyPlayer:
-    """The "easy" player: the greedy player's order most of the time, a slip now and then.
+    """The "easy" player: the greedy player's order most of the time, a mistake now and then.
 
     With chance ``slip`` (from its own generator) it takes an order picked at random among an evenly spread
-    sample of the legal ones instead: a wasted move, a shot not taken, a threat ignored.
+    sample of the legal ones instead: a wasted move, a shot not taken, a threat ignored. Where it has not slipped
+    and the standard order is one its system can misaim (a shot: :meth:`RuleSystem.misaimed`), with chance
+    ``misaim`` it gives one of the misaimed orders instead: the right idea at the wrong target, the mistake a new
+    player makes most, which costs it more against an enemy that punishes it than against a careless one.
     """
 
     name = "easy"
 
-    def __init__(self, seed: int, greedy: GreedyFactory, slip: float = 0.35, width: int = 8) -> None:
+    def __init__(self, seed: int, greedy: GreedyFactory, slip: float = 0.35, width: int = 8,
+                 misaim: float = 0.0) -> None:
         self.seed = seed & MASK64
         self.gen = Generator(decision_seed(self.seed, 0x5EED))
         self.greedy_player = greedy(seed)
         self.slip = slip
+        self.misaim = misaim
         self.width = width
         self.last_decision: Decision | None = None
 
@@ -356,25 +361,36 @@ class EasyPlayer:
         slipped = len(legal) > 1 and self.gen.below(1000) < int(self.slip * 1000)
         pool = spread(legal, good, self.width)[1:]  # the orders other than the standard one
         choice = pool[self.gen.below(len(pool))] if slipped and pool else good
+        mistake = "it slipped"
+        if choice == good and self.misaim > 0:
+            wrong = system.misaimed(state, good, legal)
+            if wrong and self.gen.below(1000) < int(self.misaim * 1000):
+                choice = wrong[self.gen.below(len(wrong))]
+                mistake = "it aimed at the wrong thing"
         words = system.describe_command(good, state)
         weighed = (Weighed(words, 1.0, 1.0, 0),)
-        expected = ("nothing: it slipped (the standard player would have given " + words + ")") if choice != good \
-            else "what the standard player expects: it gave that player's order"
+        expected = (f"nothing: {mistake} (the standard player would have given {words})" if choice != good
+                    else "what the standard player expects: it gave that player's order")
+        method = f"the standard player's order, with a {self.slip:.0%} chance of a slip"
+        if self.misaim > 0:
+            method += f" and, at a shot, a {self.misaim:.0%} chance of taking the wrong target"
         self.last_decision = Decision(self.name, side, system.describe_command(choice, state), weighed, expected,
-                                      f"the standard player's order, with a {self.slip:.0%} chance of a slip",
-                                      system.value_words())
+                                      method, system.value_words())
         return choice
 
 
 def level_players(greedy: GreedyFactory, budget: SearchBudget | None = None,
-                  slip: float | None = None) -> dict[str, GreedyFactory]:
+                  mistakes: SearchBudget | None = None) -> dict[str, GreedyFactory]:
     """The easy and hard players built on a system's greedy player (its "default"). ``budget``: the hard player's
-    for every decision (None: the system's for each position); ``slip``: the easy player's (None: the budget's)."""
+    for every decision (None: the system's for each position); ``mistakes``: the budget whose ``slip`` and
+    ``misaim`` the easy player takes (None: ``budget``'s, else the defaults)."""
     def hard(seed: int) -> ComputerPlayer:
         return SearchPlayer(seed, greedy, budget)
 
+    odds = mistakes or budget or SearchBudget()
+
     def easy(seed: int) -> ComputerPlayer:
-        return EasyPlayer(seed, greedy, slip=slip if slip is not None else (budget or SearchBudget()).slip)
+        return EasyPlayer(seed, greedy, slip=odds.slip, misaim=odds.misaim)
 
     return {"easy": easy, "hard": hard}
 

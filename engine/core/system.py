@@ -118,7 +118,10 @@ class SearchBudget:
     in the playout, so the enemy's reply rolls the same dice whichever candidate came before it (common random
     numbers that survive the candidates' playouts going different ways), rather than one stream per playout;
     ``ranked``: half the candidates are the standard player's next best-priced orders
-    (:meth:`RuleSystem.candidate_orders`), where the system gives them, the rest spread over the legal orders.
+    (:meth:`RuleSystem.candidate_orders`), where the system gives them, the rest spread over the legal orders;
+    ``misaim``: how often the easy player, meaning to give an order the system can misaim (a shot:
+    :meth:`RuleSystem.misaimed`), gives one of the misaimed orders instead (another target), where it has not
+    already slipped.
     """
 
     width: int = 8
@@ -132,6 +135,7 @@ class SearchBudget:
     paired_wins: bool = False
     dice_by_order: bool = False
     ranked: bool = False
+    misaim: float = 0.0
 
 
 def shuffle_draw_piles(decks: dict[str, Deck], gen: Generator) -> None:
@@ -388,6 +392,12 @@ class RuleSystem:
         the hard player to weigh (``SearchBudget.ranked``); None: this system's standard player gives no such
         list, and the search spreads its candidates over the legal orders."""
         return None
+
+    def misaimed(self, state: Any, order: Any, legal: list[Any]) -> list[Any]:
+        """The orders of ``legal`` a novice might give when it means to give ``order``: for a shot, the other shots
+        open (another target, weapon or mode), the easy player's wrong choice of target (``SearchBudget.misaim``).
+        Empty here: this system names no such orders, and the easy player's only mistakes are its slips."""
+        return []
 
     def value_words(self) -> str:
         """What :meth:`position_value` counts, in a player's words (the "Why did it do that?" screen): a system

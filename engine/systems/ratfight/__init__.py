@@ -68,6 +68,14 @@ class RatFight(PackagedRuleSystem):
 
         return list(DefaultPlayer(0).ranked(self, state, n))
 
+    def misaimed(self, state: RatState, order: Any, legal: list[Any]) -> list[Any]:
+        """For a shot (Firing), the other shots open: another target, weapon or mode; for spare shots sent on
+        (Retarget), the other places to send them. A new player's commonest mistake here is the wrong target,
+        which a careless enemy hardly punishes but a sharp one does."""
+        if not isinstance(order, (C.Fire, C.Retarget)):
+            return []
+        return [c for c in legal if type(c) is type(order) and c != order]
+
     def value_words(self) -> str:
         return (f"casualties the enemy has taken less its own, a Downed or fled rat counting half; "
                 f"{MORALE_WEIGHT * WIN_VALUE:g} times how much likelier the enemy is than it is to break at a "
@@ -80,7 +88,7 @@ class RatFight(PackagedRuleSystem):
         games against default (benchmarks/search_variants_bench.py) the hard player won 20 with a spread of
         candidates, 22 with the dice streams alone, 25 with both."""
         return SearchBudget(width=8, orders=1200, horizon=12, replies=2, by_kind=True, staged=True,
-                            paired_wins=True, slip=0.45, ranked=True, dice_by_order=True)
+                            paired_wins=True, slip=0.1, misaim=0.8, ranked=True, dice_by_order=True)
 
     def deck_name(self, state: RatState, deck: str) -> str:
         """The shared action deck, or a side's own 52-card resolution deck (``res-<side>``)."""

@@ -22,6 +22,7 @@ from hexfront.engine.core.search import (
     win_margins,
 )
 from hexfront.engine.core.system import SearchBudget, all_systems, get_system, shuffle_draw_piles
+from hexfront.engine.systems.ratfight.commands import Fire
 
 
 def test_every_system_with_a_default_player_has_the_three_levels_in_order():
@@ -166,6 +167,42 @@ def test_the_easy_player_slips_now_and_then_but_mostly_plays_the_standard_order(
     assert all(p in system.legal_commands(battle.state) for p in picks)
     again = EasyPlayer(7, greedy)
     assert [again.choose(system, battle.state) for _ in range(60)] == picks
+
+
+def test_the_easy_player_sometimes_aims_at_the_wrong_target_where_its_system_names_one():
+    """RatFight names the other shots open as the misaimed forms of a shot (``RuleSystem.misaimed``): with
+    ``misaim`` the easy player gives one of them instead of the standard shot about that often, never an order of
+    another kind, and says so on the "Why did it do that?" screen."""
+    battle = _battle_after("ratfight", "ditch", 0, seed=1)  # Sgt Fell's card is up, six shots open to him
+    system = battle.system
+    greedy = system.computer_players()["default"]
+    good = greedy(0).choose(system, battle.state)
+    legal = system.legal_commands(battle.state)
+    wrong = system.misaimed(battle.state, good, legal)
+    assert isinstance(good, Fire) and len(wrong) >= 3 and good not in wrong
+    assert all(isinstance(c, Fire) for c in wrong)
+    easy = EasyPlayer(3, greedy, slip=0.0, misaim=0.5)
+    picks = []
+    for _ in range(60):
+        picks.append(easy.choose(system, battle.state))
+        assert easy.last_decision is not None
+        if picks[-1] != good:
+            assert easy.last_decision.expected.startswith("nothing: it aimed at the wrong thing")
+    missed = [p for p in picks if p != good]
+    assert 18 <= len(missed) <= 42  # about half, from its own generator
+    assert set(missed) <= set(wrong) and len(set(missed)) >= 2
+    steady = EasyPlayer(3, greedy, slip=0.0)  # no misaim: the standard shot every time
+    assert all(steady.choose(system, battle.state) == good for _ in range(20))
+
+
+def test_a_move_has_no_misaimed_form_and_a_system_without_them_names_none():
+    battle = _battle_after("ratfight", "ditch", 0, seed=1)
+    legal = battle.system.legal_commands(battle.state)
+    move = next(c for c in legal if not isinstance(c, Fire))
+    assert battle.system.misaimed(battle.state, move, legal) == []
+    other = _battle_after("disrupter", "crossroads", 0)
+    other_legal = other.system.legal_commands(other.state)
+    assert other.system.misaimed(other.state, other_legal[0], other_legal) == []
 
 
 @pytest.mark.parametrize("maker", [RandomPlayer, lambda s: get_system("ratfight").computer_players()["default"](s)])
