@@ -15,7 +15,9 @@ game can be made of it (the no-peeking tests in tests/engine/test_hard_player.py
 can know). What it shows: where even this player falls short of a target, the shortfall is mostly the luck
 left in the scenarios (the dice and cards of the orders after the first, a morale check, a three-turn battle
 decided by one card), not a search that knows too little. It is not a proof that no honest player could
-do better: a better search, told nothing, might still gain on this one. ``--orders x4`` gives both players
+do better: a better search, told nothing, might still gain on this one. Nor does a pass show that an honest
+player could reach the target: part of what the clairvoyant player gains is what knowing the future is worth
+(the shot whose dice will hit), which no honest search can buy with more orders. ``--orders x4`` gives both players
 four times the orders of the system's standing budget, the same for every decision (a system's budget per
 position, ``search_budget_at``, is then not asked), to see whether more thinking moves the clairvoyant figure.
 
