@@ -366,14 +366,14 @@ class EasyPlayer:
             wrong = system.misaimed(state, good, legal)
             if wrong and self.gen.below(1000) < int(self.misaim * 1000):
                 choice = wrong[self.gen.below(len(wrong))]
-                mistake = "it aimed at the wrong thing"
+                mistake = "it aimed wrong"
         words = system.describe_command(good, state)
         weighed = (Weighed(words, 1.0, 1.0, 0),)
         expected = (f"nothing: {mistake} (the standard player would have given {words})" if choice != good
                     else "what the standard player expects: it gave that player's order")
         method = f"the standard player's order, with a {self.slip:.0%} chance of a slip"
         if self.misaim > 0:
-            method += f" and, at a shot, a {self.misaim:.0%} chance of taking the wrong target"
+            method += f"; when it shoots, the wrong target or weapon {self.misaim:.0%} of the time"
         self.last_decision = Decision(self.name, side, system.describe_command(choice, state), weighed, expected,
                                       method, system.value_words())
         return choice

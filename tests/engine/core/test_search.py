@@ -187,9 +187,11 @@ def test_the_easy_player_sometimes_aims_at_the_wrong_target_where_its_system_nam
         picks.append(easy.choose(system, battle.state))
         assert easy.last_decision is not None
         if picks[-1] != good:
-            assert easy.last_decision.expected.startswith("nothing: it aimed at the wrong thing")
+            said = easy.last_decision.expected
+            assert said.startswith("nothing: it aimed wrong (the standard player would have given")
     missed = [p for p in picks if p != good]
     assert 18 <= len(missed) <= 42  # about half, from its own generator
+    assert easy.last_decision.method.endswith("; when it shoots, the wrong target or weapon 50% of the time")
     assert set(missed) <= set(wrong) and len(set(missed)) >= 2
     steady = EasyPlayer(3, greedy, slip=0.0)  # no misaim: the standard shot every time
     assert all(steady.choose(system, battle.state) == good for _ in range(20))
