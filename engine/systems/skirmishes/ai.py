@@ -41,15 +41,14 @@ from hexfront.engine.core.hexes import Hex
 
 from . import combat, rules
 from . import commands as C
+from .ai_vehicles import ESCAPE_BONUS, PROGRESS_WEIGHT, VehicleOrders
 from .data import Grenade
-from .ground import band_effect, can_see, drive_options, in_cover, layer, run_options, smoke_indoors
+from .ground import band_effect, can_see, in_cover, layer, run_options, smoke_indoors
 from .hits import OUT_OF_COMBAT
 from .pricing import PLAIN_2D6, cost_map, exit_map, expected_hit, hit_dice, p_roll
 from .state import COMMIT, LUCK, OUT, REACT, Character, SkirmishState
 from .view import side_view
 
-PROGRESS_WEIGHT = 1.0  # per round of running saved towards the exit
-ESCAPE_BONUS = 1.5  # standing on the exit edge at the end of the round
 APPROACH_WEIGHT = 0.35  # per round of running towards the nearest enemy, when nothing is in reach
 CLEAR_APPROACH_WEIGHT = 0.5
 POTENTIAL_WEIGHT = 0.3  # the best shot from a hex next round
@@ -59,13 +58,10 @@ GRENADE_DISCOUNT = 0.55  # the enemy may run off or throw it away
 AIM_DISCOUNT = 0.8
 MIN_ACTION = 0.02
 RUNNER_WORTH = 1.4  # an enemy that wins by running off the board, to the side that must stop it
-BOARD_WEIGHT = 0.5  # a seat in a vehicle nobody drives yet: worth part of the drive it may get next round
 SHELL_WEIGHT = 1.0  # the scheduled shelling's expected harm at the end of the round
-SHUT_VALUE = 0.08  # the side holding a building shuts an open shutter while enemies are outside
-OPEN_VALUE = 0.15  # the side clearing a building raises a shut shutter
 
 
-class DefaultPlayer:
+class DefaultPlayer(VehicleOrders):
     name = "default"
 
     def __init__(self, seed: int) -> None:
@@ -394,74 +390,6 @@ class DefaultPlayer:
                 dive = p_roll("normal", c.athletics)
                 risk += p * (1 - dive) * self._expected(c, PLAIN_2D6, sh.damage_bonus, True)
         return risk
-
-    # -- vehicles and machines ---------------------------------------------------------
-    def _riders(self, vid: str, extra: Character | None = None) -> list[Character]:
-        """Who will be in ``vid`` when it is driven this round: those inside who stay, and friends whose runs end
-        in it (own plans are known)."""
-        st = self.st
-        out = [p for p in st.passengers(vid) if p.able and p.id not in st.plans]
-        out += [st.chars[cid] for cid, h in st.plans.items() if st.vehicles.get(vid) == h
-                and st.chars[cid].side == self.side]
-        if extra is not None and extra not in out:
-            out.append(extra)
-        return out
-
-    def _ride_value(self, riders: list[Character], start: Hex, dest: Hex) -> float:
-        """The progress towards the exit of everyone carried from ``start`` to ``dest``."""
-        if not self.exit_me:
-            return 0.0
-        d0, d1 = self.exit_dist.get(start), self.exit_dist.get(dest)
-        if d0 is None or d1 is None:
-            return 0.0
-        one = PROGRESS_WEIGHT * (d0 - d1) / 15 + (ESCAPE_BONUS if d1 == 0 else 0.0)
-        return one * len(riders)
-
-    def _drive_actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
-        """Driving: only the side that must get away drives, and only towards its exit."""
-        st = self.st
-        if not self.exit_me:
-            return []
-        vid = st.vehicle_at(at)
-        if vid is None or (at == c.pos and c.aboard != vid):
-            return []
-        if any(o.action == "drive" and o.item == vid for o in st.orders.values()):
-            return []
-        riders = self._riders(vid, c)
-        out = []
-        for h in drive_options(st, vid):
-            v = self._ride_value(riders, at, h)
-            if v > 0:
-                out.append((v, C.Drive(c.id, h)))
-        out.sort(key=lambda x: (-x[0], x[1].to.q, x[1].to.r))
-        return out[:1]
-
-    def _seat_value(self, c: Character, at: Hex) -> float:
-        """A seat in a vehicle (boarding it, or staying in it): the drive a friend has ordered for it this round,
-        or part of the best drive it could make."""
-        st = self.st
-        vid = st.vehicle_at(at)
-        if vid is None or not self.exit_me:
-            return 0.0
-        for o in st.orders.values():
-            if o.action == "drive" and o.item == vid and o.at is not None:
-                return self._ride_value([c], at, o.at)
-        best = max((self._ride_value([c], at, h) for h in drive_options(st, vid)), default=0.0)
-        return BOARD_WEIGHT * best
-
-    def _machine_actions(self, c: Character, at: Hex) -> list[tuple[float, Any]]:
-        st = self.st
-        out = []
-        outside = [e for e in self.foes if e.pos not in layer(st).indoors]
-        for m in st.tables.machines.values():
-            if at.distance(m.at) > 1:
-                continue
-            up = st.machines[m.id]
-            if self.holding and up and outside and at != m.at and m.at not in st.occupant:
-                out.append((SHUT_VALUE, C.Operate(c.id, m.id, False)))
-            elif self.clearing and not up and at not in layer(st).indoors:
-                out.append((OPEN_VALUE, C.Operate(c.id, m.id, True)))
-        return out
 
     def _reach_shots(self, c: Character, at: Hex, aimed: bool = False) -> float:
         """The best single shot (or burst) ``c`` could take from ``at`` next round, standing still."""
