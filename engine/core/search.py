@@ -337,8 +337,9 @@ class EasyPlayer:
     With chance ``slip`` (from its own generator) it takes an order picked at random among an evenly spread
     sample of the legal ones instead: a wasted move, a shot not taken, a threat ignored. Where it has not slipped
     and the standard order is one its system can misaim (a shot: :meth:`RuleSystem.misaimed`), with chance
-    ``misaim`` it gives one of the misaimed orders instead: the right idea at the wrong target, the mistake a new
-    player makes most, which costs it more against an enemy that punishes it than against a careless one.
+    ``misaim`` it gives one of the misaimed orders instead: the right idea at the wrong target, a mistake that costs
+    it more against an enemy that punishes it than against a careless one (benchmarks/RESULTS.md, "## Computer
+    levels").
     """
 
     name = "easy"
