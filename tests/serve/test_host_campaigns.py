@@ -15,7 +15,7 @@ import pytest
 from hostkit import QUIT, Host, Seat
 
 from hexfront.engine.core.campaignfile import load_campaign
-from hexfront.engine.core.system import all_systems
+from hexfront.engine.core.system import all_systems, get_system
 from hexfront.tui.serve.keys import player_folder
 
 ENTER, RIGHT, UP, PASS = b"\r", b"\x1b[C", b"\x1b[A", b"."
@@ -56,9 +56,13 @@ class Visitor(Seat):
         campaign; Enter starts its first battle against the computer."""
         mark = self.send(b"n")
         await self.wait("New battle", mark)
+        ratfight = get_system("ratfight")
         for _ in range(list(all_systems()).index("ratfight")):
             mark = self.send(RIGHT)
             await self.wait("Rule system <", mark)
+        # the form is RatFight's once its scenario row is (the system row turns before the rows are rebuilt)
+        first = next(s.title for s in ratfight.scenarios() if s.name == ratfight.default_scenario())
+        await self.wait(f"< {first} >", mark)
         mark = self.send(UP)  # Up from the first row wraps to the last: Play
         await self.wait("> Play", mark)
         mark = self.send(RIGHT)
