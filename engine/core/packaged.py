@@ -159,7 +159,7 @@ class PackagedRuleSystem(RuleSystem):
             from .search import level_players
 
             greedy = importlib.import_module(self.parts.ai).DefaultPlayer
-            levels = level_players(greedy, mistakes=self.search_budget())  # hard: search_budget_at each position
+            levels = level_players(greedy, self.search_budget())
             players["easy"] = levels["easy"]
             players["default"] = greedy
             players["hard"] = levels["hard"]

@@ -380,18 +380,15 @@ class EasyPlayer:
         return choice
 
 
-def level_players(greedy: GreedyFactory, budget: SearchBudget | None = None,
-                  mistakes: SearchBudget | None = None) -> dict[str, GreedyFactory]:
-    """The easy and hard players built on a system's greedy player (its "default"). ``budget``: the hard player's
-    for every decision (None: the system's for each position); ``mistakes``: the budget whose ``slip`` and
-    ``misaim`` the easy player takes (None: ``budget``'s, else the defaults)."""
+def level_players(greedy: GreedyFactory, mistakes: SearchBudget) -> dict[str, GreedyFactory]:
+    """The easy and hard players built on a system's greedy player (its "default"): the hard player asks the
+    system for each decision's budget (:meth:`RuleSystem.search_budget_at`); the easy player makes the mistakes of
+    ``mistakes`` (its ``slip`` and ``misaim``: the system's standing budget)."""
     def hard(seed: int) -> ComputerPlayer:
-        return SearchPlayer(seed, greedy, budget)
-
-    odds = mistakes or budget or SearchBudget()
+        return SearchPlayer(seed, greedy)
 
     def easy(seed: int) -> ComputerPlayer:
-        return EasyPlayer(seed, greedy, slip=odds.slip, misaim=odds.misaim)
+        return EasyPlayer(seed, greedy, slip=mistakes.slip, misaim=mistakes.misaim)
 
     return {"easy": easy, "hard": hard}
 
