@@ -262,7 +262,6 @@ class SearchPlayer:
         outcome = system.outcome(st)
         return system.position_value(st, side), used, outcome.winner if outcome is not None else None
 
-
     @staticmethod
     def _dice(dice_seed: int, used: int, budget: SearchBudget, rng: Randomizer | None) -> Randomizer:
         """The dice the playout's order number ``used`` rolls, ``rng`` being the last order's (None for the
@@ -359,15 +358,15 @@ class EasyPlayer:
         assert side is not None, "asked to choose with nobody to act"
         good = self.greedy_player.choose(system, state)
         legal = system.legal_commands(state)
-        slipped = len(legal) > 1 and self.gen.below(1000) < int(self.slip * 1000)
-        pool = spread(legal, good, self.width)[1:]  # the orders other than the standard one
-        choice = pool[self.gen.below(len(pool))] if slipped and pool else good
-        mistake = "it slipped"
+        choice, mistake = good, "it slipped"
+        if len(legal) > 1 and self.gen.below(1000) < int(self.slip * 1000):
+            pool = spread(legal, good, self.width)[1:]  # the orders other than the standard one
+            if pool:
+                choice = pool[self.gen.below(len(pool))]
         if choice == good and self.misaim > 0:
             wrong = system.misaimed(state, good, legal)
             if wrong and self.gen.below(1000) < int(self.misaim * 1000):
-                choice = wrong[self.gen.below(len(wrong))]
-                mistake = "it aimed wrong"
+                choice, mistake = wrong[self.gen.below(len(wrong))], "it aimed wrong"
         words = system.describe_command(good, state)
         weighed = (Weighed(words, 1.0, 1.0, 0),)
         expected = (f"nothing: {mistake} (the standard player would have given {words})" if choice != good
@@ -375,8 +374,8 @@ class EasyPlayer:
         method = f"the standard player's order, with a {self.slip:.0%} chance of a slip"
         if self.misaim > 0:
             method += f"; when it shoots, the wrong target or weapon {self.misaim:.0%} of the time"
-        self.last_decision = Decision(self.name, side, system.describe_command(choice, state), weighed, expected,
-                                      method, system.value_words())
+        chosen = words if choice == good else system.describe_command(choice, state)
+        self.last_decision = Decision(self.name, side, chosen, weighed, expected, method, system.value_words())
         return choice
 
 

@@ -197,14 +197,22 @@ def test_the_easy_player_sometimes_aims_at_the_wrong_target_where_its_system_nam
     assert all(steady.choose(system, battle.state) == good for _ in range(20))
 
 
-def test_a_move_has_no_misaimed_form_and_a_system_without_them_names_none():
+def test_a_move_has_no_misaimed_form_and_misaim_changes_nothing_where_none_is_named():
+    """RatFight names no misaimed form of a move; in Disrupter, which names none at all, an easy player that never
+    slips and always misaims gives the standard order every time (no wrong order is made up from the legal
+    ones)."""
     battle = _battle_after("ratfight", "ditch", 0, seed=1)
     legal = battle.system.legal_commands(battle.state)
     move = next(c for c in legal if not isinstance(c, Fire))
     assert battle.system.misaimed(battle.state, move, legal) == []
     other = _battle_after("disrupter", "crossroads", 0)
-    other_legal = other.system.legal_commands(other.state)
-    assert other.system.misaimed(other.state, other_legal[0], other_legal) == []
+    system = other.system
+    greedy = system.computer_players()["default"]
+    good = greedy(0).choose(system, other.state)
+    assert len(system.legal_commands(other.state)) > 1
+    easy = EasyPlayer(5, greedy, slip=0.0, misaim=1.0)
+    assert all(easy.choose(system, other.state) == good for _ in range(20))
+    assert easy.last_decision is not None and easy.last_decision.expected.startswith("what the standard player")
 
 
 @pytest.mark.parametrize("maker", [RandomPlayer, lambda s: get_system("ratfight").computer_players()["default"](s)])
