@@ -9,6 +9,8 @@ a firer at (0,0), and facing 0 its rear.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import dustkit as K
 import pytest
@@ -19,6 +21,8 @@ from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup.heavy import FireWeapon, SetRemote, SetUpWeapon
 from hexfront.engine.systems.dustup.state import ABANDONED, DISABLED, FIT, KILLED, UNTREATED
+
+POSITIONS = Path(__file__).resolve().parents[1] / "fixtures" / "positions"
 
 HIGH = {"commitment": "high"}  # no first-fire or first-suppression tests
 MEDIUM = {"commitment": "medium"}
@@ -619,18 +623,15 @@ def test_a_hit_on_an_opening_is_against_d6_and_damages_the_building_and_occupant
 
 
 def test_a_second_weapon_whose_target_die_passes_a_d12_after_the_first_shot_holds_its_fire():
-    """Fire Mission, seed 1000, after 56 orders (the easy and default players): the Support Tank fires its
-    gun and its heavy machinegun at the Machinegun Team. The gun kills a figure, the team becomes a small
-    target, and the machinegun's target die goes past a D12: it holds its fire (the order's own check
-    would refuse that shot), where the battle used to stop with "no d14 in this engine"."""
-    from hexfront.engine.core.battle import Battle
+    """Fire Mission, seed 1000, after 56 orders (played by the easy and default players of the day, kept in a
+    save so the position does not move when the players change): the Support Tank fires its gun and its
+    heavy machinegun at the Machinegun Team. The gun kills a figure, the team becomes a small target, and
+    the machinegun's target die goes past a D12: it holds its fire (the order's own check would refuse that
+    shot), where the battle used to stop with "no d14 in this engine"."""
+    from hexfront.engine.core.saves import load_battle
 
-    battle = Battle.new("dustup", "firemission", seed=1000)
-    players = battle.system.computer_players()
-    sides = battle.system.sides(battle.state)
-    movers = {sides[0]: players["easy"](2000), sides[1]: players["default"](2001)}
-    while len(battle.log) < 56:
-        battle.submit(movers[battle.side_to_act()].choose(battle.system, battle.state))
+    battle = load_battle(POSITIONS / "dustup-firemission-tank-on-the-hmg-team.json")
+    assert len(battle.log) == 56
     order = FireWeapon(unit="T", weapons=("T.1", "T.2"), target="hw")
     assert battle.system.validate(battle.state, order) is None
     events = battle.submit(order)

@@ -12,7 +12,10 @@ the best:
   units with commanders, order subordinates that have a shot, treat wounded;
 - move toward the objectives (or the enemy) into cover and concealment,
   avoiding open ground under the eyes of unpinned enemies, and prefer hexes
-  from which it can shoot next; prop when in a firing position.
+  from which it can shoot next; prop when in a firing position;
+- move infantry out from under the enemy's fire support that is due (a mission over the battle area or
+  arriving next turn): each of its target markers, real and dummy alike, counts for its share of the
+  mission, and its blast reaches as far as the asset's burst radius (Artillery and Air Support).
 It passes when passing is legal and nothing is worth doing.
 
 Armour and support (Armoured Dustup; Artillery and Air Support; Aerospace; Additional Rules):
@@ -39,7 +42,7 @@ from . import commands as C
 from . import ground, odds
 from .data import EFFECTIVE_RANGE
 from .dice import open_shift, shift
-from .schema import COVER_SHIFT
+from .schema import BURST, COVER_SHIFT
 from .state import DustState, Unit
 
 if TYPE_CHECKING:  # the command classes priced below; the modules import this one's callers
@@ -51,6 +54,7 @@ if TYPE_CHECKING:  # the command classes priced below; the modules import this o
     from .vehicles import Disembark, Embark, TankShock, Turn
 
 PASS_VALUE = 0.15
+INCOMING_WEIGHT = 1.0  # moving a unit out from under the enemy's fire support about to land
 
 
 @lru_cache(maxsize=4096)
@@ -303,7 +307,33 @@ class DefaultPlayer:
             value += 0.4  # a firing position for the next action
         if u.confidence <= 2:
             value -= 0.3 * len(watchers)
+        if not u.is_vehicle:
+            value += INCOMING_WEIGHT * (self._incoming(st, u.side, u.hex) - self._incoming(st, u.side, to))
         return value
+
+    def _incoming(self, st: DustState, side: str, h: Hex) -> float:
+        """How much of the enemy's fire support about to land covers ``h``: for each enemy mission over the
+        battle area or due next turn (box 1 or 0), the share of its target markers (the aim point and its
+        dummies look alike) whose blast would reach ``h``."""
+        memo = self._memo
+        key = ("incoming", side, h)
+        if memo is not None and key in memo:
+            cached: float = memo[key]
+            return cached
+        from .support import asset_of, target_markers
+
+        total = 0.0
+        for m in st.missions.values():
+            if m.side == side or m.box > 1:
+                continue
+            marks = target_markers(st, m.id)
+            if not marks:
+                continue
+            radius = BURST.get(str((asset_of(st, m.side, m.asset) or {}).get("size", "medium")), 2)
+            total += sum(1 for f in marks if hex_distance(f.pos, h) <= radius) / len(marks)
+        if memo is not None:
+            memo[key] = total
+        return total
 
 
 # ---------------------------------------------------------------------------------------------
