@@ -27,6 +27,7 @@ from hexfront.engine.core.resolution import Randomizer, Resolution, Script
 from hexfront.engine.core.system import content_root, get_system
 from hexfront.engine.systems.dustup import commands as C
 from hexfront.engine.systems.dustup import data, unitfacts
+from hexfront.engine.systems.dustup import support as S
 
 SYSTEM = get_system("dustup")
 OPEN = "\n".join(["." * 16] * 10)
@@ -113,3 +114,41 @@ def rolls(events: list[Any]) -> list[tuple[int, int, str]]:
 
 def script_used(b: Battle) -> int:
     return b.rng.dice_pos
+
+
+# -- fire support (Artillery and Air Support) -----------------------------------------------------------
+
+
+def asset(aid: str = "bat", kind: str = "artillery", tier: str = "battalion", size: str = "large", rounds: int = 1,
+          missions: int = 2, guided: str = "", ammo: tuple[str, ...] = ("he", "ap", "at", "smoke", "incendiary")
+          ) -> dict[str, Any]:
+    """A support asset as a scenario lists it (a battalion battery of large rounds unless told)."""
+    return dict(id=aid, name=f"Asset {aid}", kind=kind, tier=tier, size=size, ammo=list(ammo), rounds=rounds,
+                missions=missions, guided=guided)
+
+
+def fo(uid: str = "A", at: Any = (0, 0), **kw: Any) -> dict[str, Any]:
+    """A forward observer team: leadership 2, basic rangefinder (D6) unless told."""
+    spec: dict[str, Any] = dict(fo=True, rangefinder="basic", leadership=2)
+    spec.update(kw)
+    return unit(uid, at, ["leader:rifle", "rifle*2"], **spec)
+
+
+def fight(red: list[dict], blue: list[dict], dice: Any = (), support: list[dict] | None = None, chits: int = 0,
+          blue_side: dict | None = None, **kw: Any) -> Battle:
+    """A battle whose Red side has ``support`` (one battery unless told) and ``chits`` support chits."""
+    return battle(red=red, blue=blue, dice=list(dice),
+                  red_side={"support": list(support or [asset()]), "support_chits": chits},
+                  blue_side=blue_side or {}, **kw)
+
+
+def called(b: Battle, target: Hex, ammo: str = "he", aid: str = "bat", unit: str = "A", dummies: Any = (),
+           line_dir: int = 0, box: int = 0) -> str:
+    """A successful call for fire (request die 8), then the chart moved on until it reaches ``box``."""
+    c = ctx(b, [8])
+    S.request_resolve(c, b.state.units[unit], S.RequestFire(unit, aid, target, ammo, dummies=tuple(dummies),
+                                                            line_dir=line_dir))
+    mid = max(b.state.missions, key=lambda k: int(k.split("-")[1]))
+    while b.state.missions[mid].box > box:
+        S.TURN_BEGIN(c)
+    return mid

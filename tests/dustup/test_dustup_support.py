@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dustkit as K
 import pytest
+from dustkit import asset, called, fight, fo
 
 from hexfront.engine.core.battle import IllegalOrder
 from hexfront.engine.core.hexes import Hex
@@ -17,36 +18,6 @@ from hexfront.engine.systems.dustup import events as E
 from hexfront.engine.systems.dustup import support as S
 from hexfront.engine.systems.dustup.describe import Describer
 from hexfront.engine.systems.dustup.state import FIT, KILLED, STEADY, UNTREATED
-
-
-def asset(aid="bat", kind="artillery", tier="battalion", size="large", rounds=1, missions=2, guided="",
-          ammo=("he", "ap", "at", "smoke", "incendiary")):
-    return dict(id=aid, name=f"Asset {aid}", kind=kind, tier=tier, size=size, ammo=list(ammo), rounds=rounds,
-                missions=missions, guided=guided)
-
-
-def fo(uid="A", at=(0, 0), **kw):
-    """A forward observer team: leadership 2, basic rangefinder (D6) unless told."""
-    spec = dict(fo=True, rangefinder="basic", leadership=2)
-    spec.update(kw)
-    return K.unit(uid, at, ["leader:rifle", "rifle*2"], **spec)
-
-
-def fight(red, blue, dice=(), support=None, chits=0, blue_side=None, **kw):
-    return K.battle(red=red, blue=blue, dice=list(dice),
-                    red_side={"support": list(support or [asset()]), "support_chits": chits},
-                    blue_side=blue_side or {}, **kw)
-
-
-def called(b, target: Hex, ammo="he", aid="bat", unit="A", dummies=(), line_dir=0, box=0) -> str:
-    """A successful call for fire (request die 8), then the chart moved on until it reaches ``box``."""
-    c = K.ctx(b, [8])
-    S.request_resolve(c, b.state.units[unit], S.RequestFire(unit, aid, target, ammo, dummies=tuple(dummies),
-                                                            line_dir=line_dir))
-    mid = max(b.state.missions, key=lambda k: int(k.split("-")[1]))
-    while b.state.missions[mid].box > box:
-        S.TURN_BEGIN(c)
-    return mid
 
 
 def blasts(b) -> list[Hex]:

@@ -308,10 +308,10 @@ class DefaultPlayer:
         if u.confidence <= 2:
             value -= 0.3 * len(watchers)
         if not u.is_vehicle:
-            value += INCOMING_WEIGHT * (self._incoming(st, u.side, u.hex) - self._incoming(st, u.side, to))
+            value += INCOMING_WEIGHT * (self.incoming(st, u.side, u.hex) - self.incoming(st, u.side, to))
         return value
 
-    def _incoming(self, st: DustState, side: str, h: Hex) -> float:
+    def incoming(self, st: DustState, side: str, h: Hex) -> float:
         """How much of the enemy's fire support about to land covers ``h``: for each enemy mission over the
         battle area or due next turn (box 1 or 0), the share of its target markers (the aim point and its
         dummies look alike) whose blast would reach ``h``."""
