@@ -21,7 +21,7 @@ ACTION_MODULES = ("fire", "assault", "command", "heavy", "vehicles", "support", 
                   "vehiclefacts", "vehicledamage", "vehicleassault", "transport",  # the parts of vehicles.py
                   "simpleactions")  # prop, unprop, recover, withdraw, from rules.py (refusals, victory: shared)
 ABOVE_THE_RULES = ("__init__", "ai", "view", "rulebook", "board", "activation", "orderparts", "previews", "outcomes",
-                   "describe",
+                   "describe", "ai_support",  # the fire support and smoke prices of ai.py
                    "logwords", "eventlines", "orderlines")  # the parts of describe.py
 # the system object, its computer player, its rulebook and its view (board, activation, order parts, previews,
 # outcomes, the words of the dice log)

@@ -40,6 +40,7 @@ from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import ground, odds
+from .ai_support import SUPPORT_VALUES, figures_near, resolve_impact
 from .data import EFFECTIVE_RANGE
 from .dice import open_shift, shift
 from .schema import BURST, COVER_SHIFT
@@ -49,8 +50,6 @@ if TYPE_CHECKING:  # the command classes priced below; the modules import this o
     from .air import AirFire, AirMove, DropBombs, DropTroops, FireAA, Land, MoveInbound, TakeOff
     from .casevac import CallCasevac, LoadWounded
     from .heavy import FireWeapon, SetUpWeapon, Unlimber
-    from .smoke import ExhaustSmoke, LaySmoke, SwitchSmokeGenerator
-    from .support import FireMortar, RequestFire, ResolveImpact
     from .vehicles import Disembark, Embark, TankShock, Turn
 
 PASS_VALUE = 0.15
@@ -341,20 +340,6 @@ class DefaultPlayer:
 # ---------------------------------------------------------------------------------------------
 
 
-def _enemy_near(st: DustState, side: str, h: Hex, radius: int) -> tuple[int, int]:
-    """(enemy figures, own figures) within ``radius`` of ``h`` (known enemies only)."""
-    enemy = own = 0
-    for v in st.units.values():
-        if not v.on_table or v.pos is None or hex_distance(v.pos, h) > radius or v.carried_by:
-            continue
-        n = len(v.fit_figures) * (2 + v.size if v.is_vehicle else 1)
-        if v.side == side:
-            own += n
-        elif not v.hidden:
-            enemy += n
-    return enemy, own
-
-
 def _fire_weapon(self: DefaultPlayer, st: DustState, u: Unit, cmd: FireWeapon) -> float:
     from hexfront.engine.core.hexes import arc_of
 
@@ -390,66 +375,6 @@ def _fire_weapon(self: DefaultPlayer, st: DustState, u: Unit, cmd: FireWeapon) -
             pin = 1.0 if target.suppression == 0 else 0.3
             total += 3.0 * major * hits * (wound + kill) + 1.2 * pin * (minor + major)
     return total + 0.35
-
-
-def _request_fire(self: DefaultPlayer, st: DustState, u: Unit, cmd: RequestFire) -> float:
-    from . import support
-
-    asset = support.asset_of(st, u.side, cmd.asset)
-    if asset is None:
-        return 0.0
-    if cmd.dummies or cmd.ammo == "smoke":
-        return 0.0  # the plain call is priced; dummies and smoke screens are the player's finesse
-    need = u.leadership + support.difficulty(u, asset["kind"])
-    p = odds.p_beats(support.request_die(cmd.chits, support.platoon_shift(st, u, asset)[0]), need)
-    radius = {"small": 2, "medium": 2, "large": 3, "very_large": 5}.get(asset.get("size", "medium"), 2)
-    enemy, own = _enemy_near(st, u.side, cmd.target, radius)
-    if own:
-        return 0.0
-    return p * (0.6 + 0.25 * enemy * int(asset.get("rounds", 1))) - 0.1 * cmd.chits
-
-
-def _fire_mortar(self: DefaultPlayer, st: DustState, u: Unit, cmd: FireMortar) -> float:
-    enemy, own = _enemy_near(st, u.side, cmd.target, 2)
-    return 0.0 if own else 0.5 + 0.3 * enemy
-
-
-def _resolve_impact(self: DefaultPlayer, st: DustState, cmd: ResolveImpact) -> float:
-    from . import support
-
-    m = st.missions.get(cmd.mission)
-    if m is None or m.target is None:
-        return 0.0
-    asset = support.asset_of(st, m.side, m.asset) or {}
-    radius = {"small": 2, "medium": 2, "large": 3, "very_large": 5}.get(asset.get("size", "medium"), 2) + 1
-    enemy, own = _enemy_near(st, m.side, m.target, radius)
-    if m.ammo == "smoke":
-        return 0.8
-    return 0.6 * enemy - 1.0 * own + (0.2 if enemy else -0.2)
-
-
-def _lay_smoke(self: DefaultPlayer, st: DustState, u: Unit, cmd: LaySmoke) -> float:
-    """Smoke pays when guns that are free to fire can see the unit where it stands without cover."""
-    if ground.in_cover(st, u) and not u.is_vehicle:
-        return 0.0
-    watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
-                and hex_distance(u.hex, e.hex) <= EFFECTIVE_RANGE * 2 and ground.can_see(st, e.hex, u.hex)]
-    if not watchers:
-        return 0.0
-    cloud = {cmd.at, *cmd.at.neighbours()}
-    blocked = 0
-    from hexfront.engine.core.hexes import line
-
-    for e in watchers:
-        if any(h in cloud for h in line(e.hex, u.hex)):
-            blocked += 1
-    heavy_threat = sum(1 for e in watchers if e.is_vehicle or e.heavy_weapons)
-    return 0.35 * blocked + 0.3 * min(blocked, heavy_threat)
-
-
-def _exhaust_smoke(self: DefaultPlayer, st: DustState, u: Unit, cmd: ExhaustSmoke) -> float:
-    watchers = [e for e in st.enemies(u.side) if not e.hidden and ground.can_see(st, e.hex, u.hex)]
-    return 0.3 if watchers and u.damage else 0.0
 
 
 def _disembark(self: DefaultPlayer, st: DustState, u: Unit, cmd: Disembark) -> float:
@@ -501,28 +426,6 @@ def _zero(self: DefaultPlayer, st: DustState, u: Unit, cmd: Any) -> float:
 def _unlimber(self: DefaultPlayer, st: DustState, u: Unit, cmd: Unlimber) -> float:
     """A limbered gun cannot fire: bring it into action where it has something to shoot at."""
     return 1.1 if self._targets_from(st, u, u.hex) else 0.3
-
-
-def _smoke_generator(self: DefaultPlayer, st: DustState, u: Unit, cmd: SwitchSmokeGenerator) -> float:
-    """Turn a position's smoke generator on when enemy guns free to fire can see the position; turn it
-    off again once no enemy is left within effective range of it."""
-    g = st.features.get(cmd.feature)
-    if g is None:
-        return 0.0
-    if not cmd.on:
-        near = any(not e.hidden and hex_distance(e.hex, g.pos) <= EFFECTIVE_RANGE for e in st.enemies(u.side))
-        return 0.0 if near else 0.3
-    watchers = [e for e in st.enemies(u.side) if not e.hidden and e.suppression == 0
-                and hex_distance(e.hex, g.pos) <= EFFECTIVE_RANGE * 2 and ground.can_see(st, e.hex, g.pos)]
-    if not watchers:
-        return 0.0
-    heavy_threat = sum(1 for e in watchers if e.is_vehicle or e.heavy_weapons)
-    value = 0.3 * min(len(watchers), 3) + 0.3 * min(heavy_threat, 2)
-    if cmd.direction >= 0:  # no wind: the trail is best laid toward the nearest watcher
-        nearest = min(watchers, key=lambda e: hex_distance(e.hex, g.pos))
-        step = g.pos.neighbour(cmd.direction)
-        value += 0.05 if hex_distance(step, nearest.hex) < hex_distance(g.pos, nearest.hex) else 0.0
-    return value
 
 
 def _move_inbound(self: DefaultPlayer, st: DustState, cmd: MoveInbound) -> float:
@@ -578,7 +481,7 @@ def _air_fire(self: DefaultPlayer, st: DustState, u: Unit, cmd: AirFire) -> floa
 
 def _drop_bombs(self: DefaultPlayer, st: DustState, u: Unit, cmd: DropBombs) -> float:
     ahead = u.hex if u.air == "hovering" else u.hex.neighbour(u.facing).neighbour(u.facing)
-    enemy, own = _enemy_near(st, u.side, ahead, 3)
+    enemy, own = figures_near(st, u.side, ahead, 3)
     return (0.5 * enemy - own) * (1 + 0.2 * (cmd.count - 1))
 
 
@@ -598,14 +501,13 @@ def _casevac(self: DefaultPlayer, st: DustState, u: Unit, cmd: LoadWounded | Cal
 
 
 ARMOUR_VALUES: dict[str, Callable[[DefaultPlayer, DustState, Unit, Any], float]] = {
-    "FireWeapon": _fire_weapon, "RequestFire": _request_fire, "FireMortar": _fire_mortar,
-    "LaySmoke": _lay_smoke, "ExhaustSmoke": _exhaust_smoke, "Disembark": _disembark, "Embark": _embark,
+    **SUPPORT_VALUES, "FireWeapon": _fire_weapon, "Disembark": _disembark, "Embark": _embark,
     "Turn": _turn, "TankShock": _tank_shock, "SetUpWeapon": _set_up, "AirMove": _air_move, "Land": _land,
     "FireAA": _fire_aa, "DropBombs": _drop_bombs, "AirFire": _air_fire, "DropTroops": _drop_troops,
     "TakeOff": _take_off, "Taxi": _zero, "LeaveTable": _zero, "LoadWounded": _casevac, "CallCasevac": _casevac,
     "Tow": _zero, "Release": _zero, "RecallDrone": _zero, "SetRemote": _zero, "ClearLane": _zero,
     "SetCDM": _zero, "Ignite": _zero, "FightFire": _zero,
-    "SwitchSmokeGenerator": _smoke_generator, "Limber": _zero, "Unlimber": _unlimber,
+    "Limber": _zero, "Unlimber": _unlimber,
 }
 SIDE_VALUES: dict[str, Callable[[DefaultPlayer, DustState, Any], float]] = {
-    "ResolveImpact": _resolve_impact, "MoveInbound": _move_inbound}
+    "ResolveImpact": resolve_impact, "MoveInbound": _move_inbound}
