@@ -229,6 +229,11 @@ _NUDGE_R = 2e-6
 _NUDGE_S = -3e-6
 
 
+# The hexes lines pass through, one object per coordinate: the sight lines the systems keep (some hundred thousand
+# of them, shared by the battles on a map) then hold references to these rather than copies of their own.
+_ROUNDED: dict[tuple[int, int], Hex] = {}
+
+
 def _cube_round(fq: float, fr: float, fs: float) -> Hex:
     q = round(fq)
     r = round(fr)
@@ -240,7 +245,10 @@ def _cube_round(fq: float, fr: float, fs: float) -> Hex:
         q = -r - s
     elif dr > ds:
         r = -q - s
-    return Hex(q, r)
+    found = _ROUNDED.get((q, r))
+    if found is None:
+        found = _ROUNDED[(q, r)] = Hex(q, r)
+    return found
 
 
 def _line(a: Hex, b: Hex, sign: float) -> list[Hex]:
