@@ -20,10 +20,11 @@ AIM = K.hx(8, 4)  # where Blue's section stands, five hexes from Red's observer
 LARGE = BURST["large"]  # the battalion battery's blast: 3 hexes
 
 
-def blue_to_act(box: int | None, dummies: tuple[Hex, ...] = ()) -> tuple[Battle, Any]:
+def blue_to_act(box: int | None, dummies: tuple[Hex, ...] = (), turn_limit: int = 8) -> tuple[Battle, Any]:
     """Red's observer calls the battery onto Blue's section (``box``: where the mission stands on the inbound
-    chart; None: no call), ends its activation, and the standard player picks Blue's order."""
-    b = fight([fo(at=(8, 9))], [K.unit("B", (8, 4), ["leader:rifle", "rifle*3"])])
+    chart; None: no call), ends its activation, and the standard player picks Blue's order (in turn 1 of
+    ``turn_limit``)."""
+    b = fight([fo(at=(8, 9))], [K.unit("B", (8, 4), ["leader:rifle", "rifle*3"])], turn_limit=turn_limit)
     if box is not None:
         called(b, AIM, box=box, dummies=dummies)
     b.submit(C.Hold("A"))
@@ -53,6 +54,16 @@ def test_a_mission_over_the_battle_area_moves_it_too():
 def test_a_mission_two_turns_off_is_not_yet_a_reason_to_move():
     _, order = blue_to_act(box=2)
     assert isinstance(order, C.Shoot)
+
+
+def test_on_the_last_turn_only_a_mission_already_overhead_moves_it():
+    """A mission due next turn never lands when there is no next turn (the battle ends with this one): the
+    section stays to shoot (and to hold what it holds at the count); one over the battle area still moves it."""
+    b, order = blue_to_act(box=1, turn_limit=1)
+    assert b.state.turn == b.state.tables.turn_limit == 1
+    assert isinstance(order, C.Shoot)
+    _, order = blue_to_act(box=0, turn_limit=1)
+    assert isinstance(order, C.Move) and hex_distance(order.to, AIM) > LARGE
 
 
 def test_one_marker_of_three_is_a_third_of_the_danger_so_the_section_keeps_shooting():

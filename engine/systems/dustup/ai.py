@@ -312,8 +312,9 @@ class DefaultPlayer:
 
     def incoming(self, st: DustState, side: str, h: Hex) -> float:
         """How much of the enemy's fire support about to land covers ``h``: for each enemy mission over the
-        battle area or due next turn (box 1 or 0), the share of its target markers (the aim point and its
-        dummies look alike) whose blast would reach ``h``."""
+        battle area or due next turn (box 1 or 0; on the last turn, only those already over it, since there is no
+        next turn), the share of its target markers (the aim point and its dummies look alike) whose blast would
+        reach ``h``."""
         memo = self._memo
         key = ("incoming", side, h)
         if memo is not None and key in memo:
@@ -322,8 +323,9 @@ class DefaultPlayer:
         from .support import asset_of, target_markers
 
         total = 0.0
+        last_turn = st.turn >= st.tables.turn_limit
         for m in st.missions.values():
-            if m.side == side or m.box > 1:
+            if m.side == side or m.box > (0 if last_turn else 1):
                 continue
             marks = target_markers(st, m.id)
             if not marks:
