@@ -40,10 +40,10 @@ from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import ground, odds
-from .ai_support import SUPPORT_VALUES, figures_near, resolve_impact
+from .ai_support import SUPPORT_VALUES, figures_near, fire_support_due, resolve_impact
 from .data import EFFECTIVE_RANGE
 from .dice import open_shift, shift
-from .schema import BURST, COVER_SHIFT
+from .schema import COVER_SHIFT
 from .state import DustState, Unit
 
 if TYPE_CHECKING:  # the command classes priced below; the modules import this one's callers
@@ -311,30 +311,18 @@ class DefaultPlayer:
         return value
 
     def incoming(self, st: DustState, side: str, h: Hex) -> float:
-        """How much of the enemy's fire support about to land covers ``h``: for each enemy mission over the
-        battle area or due next turn (box 1 or 0; on the last turn, only those already over it, since there is no
-        next turn), the share of its target markers (the aim point and its dummies look alike) whose blast would
-        reach ``h``."""
+        """:func:`.ai_support.fire_support_due` on ``h`` for ``side``, worked out once a hex for the decision."""
+        if not st.missions:
+            return 0.0
         memo = self._memo
         key = ("incoming", side, h)
         if memo is not None and key in memo:
             cached: float = memo[key]
             return cached
-        from .support import asset_of, target_markers
-
-        total = 0.0
-        last_turn = st.turn >= st.tables.turn_limit
-        for m in st.missions.values():
-            if m.side == side or m.box > (0 if last_turn else 1):
-                continue
-            marks = target_markers(st, m.id)
-            if not marks:
-                continue
-            radius = BURST.get(str((asset_of(st, m.side, m.asset) or {}).get("size", "medium")), 2)
-            total += sum(1 for f in marks if hex_distance(f.pos, h) <= radius) / len(marks)
+        found = fire_support_due(st, side, h)
         if memo is not None:
-            memo[key] = total
-        return total
+            memo[key] = found
+        return found
 
 
 # ---------------------------------------------------------------------------------------------

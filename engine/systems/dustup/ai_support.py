@@ -1,6 +1,7 @@
 """Dustup's standard player (ai.DefaultPlayer) on fire support and smoke: calling for fire and dropping
 the rounds where more enemy than friends stand under the blast, firing on-table mortars, and laying or
-discharging smoke, or switching a position's smoke generator, where enemy guns free to fire can see.
+discharging smoke, or switching a position's smoke generator, where enemy guns free to fire can see; and how
+much of the enemy's fire support due covers a hex, which its moves step out of.
 Priced by class name, as ai.ARMOUR_VALUES and ai.SIDE_VALUES list them; these prices read only the
 battle, so the player (the first argument) is not used."""
 
@@ -15,6 +16,7 @@ from . import ground, odds, supportfacts
 from .data import EFFECTIVE_RANGE
 from .schema import BURST
 from .state import DustState, Unit
+from .support import target_markers
 
 if TYPE_CHECKING:  # the command classes priced below
     from .smoke import ExhaustSmoke, LaySmoke, SwitchSmokeGenerator
@@ -34,6 +36,23 @@ def figures_near(st: DustState, side: str, h: Hex, radius: int) -> tuple[int, in
             enemy += n
     return enemy, own
 
+
+def fire_support_due(st: DustState, side: str, h: Hex) -> float:
+    """How much of the enemy's fire support about to land covers ``h``: for each enemy mission over the battle
+    area or due next turn (box 1 or 0; on the last turn, only those already over it, since there is no next
+    turn), the share of its target markers (the aim point and its dummies look alike) whose blast, the asset's
+    burst radius, would reach ``h``. It reads only what both sides see: the markers, the chart and the assets."""
+    total = 0.0
+    last_turn = st.turn >= st.tables.turn_limit
+    for m in st.missions.values():
+        if m.side == side or m.box > (0 if last_turn else 1):
+            continue
+        marks = target_markers(st, m.id)
+        if not marks:
+            continue
+        radius = BURST.get(str((supportfacts.asset_of(st, m.side, m.asset) or {}).get("size", "medium")), 2)
+        total += sum(1 for f in marks if hex_distance(f.pos, h) <= radius) / len(marks)
+    return total
 
 def _request_fire(player: object, st: DustState, u: Unit, cmd: RequestFire) -> float:
     asset = supportfacts.asset_of(st, u.side, cmd.asset)
