@@ -40,7 +40,7 @@ from hexfront.engine.core.hexes import Hex, hex_distance
 
 from . import commands as C
 from . import ground, odds
-from .ai_support import SUPPORT_VALUES, figures_near, fire_support_due, resolve_impact
+from .ai_support import SUPPORT_VALUES, figures_near, fire_support_due, resolve_impact, under_fire
 from .data import EFFECTIVE_RANGE
 from .dice import open_shift, shift
 from .schema import COVER_SHIFT
@@ -311,18 +311,18 @@ class DefaultPlayer:
         return value
 
     def incoming(self, st: DustState, side: str, h: Hex) -> float:
-        """:func:`.ai_support.fire_support_due` on ``h`` for ``side``, worked out once a hex for the decision."""
+        """How much of the enemy's fire support that is due would land on ``h`` (:func:`.ai_support.under_fire`);
+        what is due is worked out once a decision."""
         if not st.missions:
             return 0.0
         memo = self._memo
-        key = ("incoming", side, h)
-        if memo is not None and key in memo:
-            cached: float = memo[key]
-            return cached
-        found = fire_support_due(st, side, h)
-        if memo is not None:
-            memo[key] = found
-        return found
+        key = ("fire support due", side, None)
+        due: list[tuple[Hex, int, float]] | None = memo.get(key) if memo is not None else None
+        if due is None:
+            due = fire_support_due(st, side)
+            if memo is not None:
+                memo[key] = due
+        return under_fire(due, h) if due else 0.0
 
 
 # ---------------------------------------------------------------------------------------------

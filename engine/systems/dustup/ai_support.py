@@ -1,7 +1,7 @@
 """Dustup's standard player (ai.DefaultPlayer) on fire support and smoke: calling for fire and dropping
 the rounds where more enemy than friends stand under the blast, firing on-table mortars, and laying or
 discharging smoke, or switching a position's smoke generator, where enemy guns free to fire can see; and how
-much of the enemy's fire support due covers a hex, which its moves step out of.
+much of the enemy's fire support that is due would land on a hex, which its moves step out of.
 Priced by class name, as ai.ARMOUR_VALUES and ai.SIDE_VALUES list them; these prices read only the
 battle, so the player (the first argument) is not used."""
 
@@ -14,7 +14,6 @@ from hexfront.engine.core.hexes import Hex, hex_distance, line
 
 from . import ground, odds, supportfacts
 from .data import EFFECTIVE_RANGE
-from .schema import BURST
 from .state import DustState, Unit
 from .support import target_markers
 
@@ -37,22 +36,27 @@ def figures_near(st: DustState, side: str, h: Hex, radius: int) -> tuple[int, in
     return enemy, own
 
 
-def fire_support_due(st: DustState, side: str, h: Hex) -> float:
-    """How much of the enemy's fire support about to land covers ``h``: for each enemy mission over the battle
-    area or due next turn (box 1 or 0; on the last turn, only those already over it, since there is no next
-    turn), the share of its target markers (the aim point and its dummies look alike) whose blast, the asset's
-    burst radius, would reach ``h``. It reads only what both sides see: the markers, the chart and the assets."""
-    total = 0.0
+def fire_support_due(st: DustState, side: str) -> list[tuple[Hex, int, float]]:
+    """The enemy's fire support about to land, as ``side`` sees it: for each enemy mission over the battle area or
+    due next turn (box 1 or 0; on the last turn, only those already over it, since there is no next turn), each of
+    its target markers (the aim point and its dummies look alike) with the asset's blast radius and its share of
+    the mission. It reads only what both sides see: the markers, the chart and the assets."""
     last_turn = st.turn >= st.tables.turn_limit
+    due: list[tuple[Hex, int, float]] = []
     for m in st.missions.values():
-        if m.side == side or m.box > (0 if last_turn else 1):
+        asset = supportfacts.asset_of(st, m.side, m.asset)
+        if m.side == side or m.box > (0 if last_turn else 1) or asset is None:
             continue
         marks = target_markers(st, m.id)
-        if not marks:
-            continue
-        radius = BURST.get(str((supportfacts.asset_of(st, m.side, m.asset) or {}).get("size", "medium")), 2)
-        total += sum(1 for f in marks if hex_distance(f.pos, h) <= radius) / len(marks)
-    return total
+        due += [(f.pos, supportfacts.burst_radius(asset), 1 / len(marks)) for f in marks]
+    return due
+
+
+def under_fire(due: list[tuple[Hex, int, float]], h: Hex) -> float:
+    """How much of the fire support ``due`` (:func:`fire_support_due`) would land on ``h``: the shares of the
+    markers whose blast reaches it."""
+    return sum(share for at, radius, share in due if hex_distance(at, h) <= radius)
+
 
 def _request_fire(player: object, st: DustState, u: Unit, cmd: RequestFire) -> float:
     asset = supportfacts.asset_of(st, u.side, cmd.asset)
@@ -62,7 +66,7 @@ def _request_fire(player: object, st: DustState, u: Unit, cmd: RequestFire) -> f
         return 0.0  # the plain call is priced; dummies and smoke screens are the player's finesse
     need = u.leadership + supportfacts.difficulty(u, asset["kind"])
     p = odds.p_beats(supportfacts.request_die(cmd.chits, supportfacts.platoon_shift(st, u, asset)[0]), need)
-    radius = BURST.get(str(asset.get("size", "medium")), 2)
+    radius = supportfacts.burst_radius(asset)
     enemy, own = figures_near(st, u.side, cmd.target, radius)
     if own:
         return 0.0
@@ -78,8 +82,10 @@ def resolve_impact(player: object, st: DustState, cmd: ResolveImpact) -> float:
     m = st.missions.get(cmd.mission)
     if m is None or m.target is None:
         return 0.0
-    asset = supportfacts.asset_of(st, m.side, m.asset) or {}
-    radius = BURST.get(str(asset.get("size", "medium")), 2) + 1  # and a hex for the scatter
+    asset = supportfacts.asset_of(st, m.side, m.asset)
+    if asset is None:
+        return 0.0
+    radius = supportfacts.burst_radius(asset) + 1  # and a hex for the scatter
     enemy, own = figures_near(st, m.side, m.target, radius)
     if m.ammo == "smoke":
         return 0.8

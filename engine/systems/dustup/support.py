@@ -31,7 +31,7 @@ The pieces:
 This game's readings (the book is silent or vague):
 
 * Scale: scatter in inches becomes hexes at 2 inches a hex, a half rounding up.
-  Burst radii are ``data.BURST`` (3"/4"/6"/10" = 2/2/3/5 hexes).
+  Burst radii are ``schema.BURST`` (3"/4"/6"/10" = 2/2/3/5 hexes), read through ``supportfacts.burst_radius``.
 * Assets of other platoons: a scenario asset may name its owner, ``platoon =
   "<id of a platoon HQ unit>"``; one without is a company or higher asset that
   any unit may call without a shift. The requester's platoon is its own unit if
@@ -110,7 +110,7 @@ from .impacts import burst as burst
 from .impacts import deliver
 from .ontable import ACTIVATION_BEGIN as ACTIVATION_BEGIN
 from .ontable import FireMortar as FireMortar
-from .schema import BURST, SUPPORT_KINDS, SUPPORT_TIERS
+from .schema import SUPPORT_KINDS, SUPPORT_TIERS
 from .state import DustState, Feature, Mission, Unit, feature_data
 from .supportfacts import IMPACTS as IMPACTS
 from .supportfacts import (
@@ -130,6 +130,7 @@ from .supportfacts import asset_name as asset_name
 from .supportfacts import asset_of as asset_of
 from .supportfacts import assets as assets
 from .supportfacts import blast_hexes as blast_hexes
+from .supportfacts import burst_radius as burst_radius
 from .supportfacts import chart as chart
 from .supportfacts import difficulty as difficulty
 from .supportfacts import missions_left as missions_left
@@ -311,7 +312,7 @@ def impact_resolve(ctx: Resolution, side: str, cmd: ResolveImpact) -> None:
     ammo, _, line = m.ammo.partition(":")
     observer = st.units.get(m.observer or "")
     assert m.target is not None, "a fire mission is placed on its target point when it is requested"
-    deliver(ctx, side, m.target, observer, ammo or "he", BURST[a["size"]], int(a["rounds"]), a["guided"],
+    deliver(ctx, side, m.target, observer, ammo or "he", burst_radius(a), int(a["rounds"]), a["guided"],
             IMPACTS.get(ammo, IMPACTS["he"]), screen=m.id, line_dir=int(line or 0), what=asset_name(a),
             weapon_class=WEAPON_CLASS[a["size"]])
 

@@ -13,7 +13,7 @@ from hexfront.engine.core.hexes import Hex, hexes_within
 
 from . import ground
 from .dice import shift
-from .schema import SUPPORT_KINDS
+from .schema import BURST, SUPPORT_KINDS
 from .state import ROUTED, DustState, Figure, Unit
 
 RULE_REQUEST = "Request Fire Support Action"
@@ -67,6 +67,11 @@ def missions_left(st: DustState, side: str, asset: dict[str, Any]) -> int:
 
 def asset_name(asset: dict[str, Any]) -> str:
     return str(asset.get("name", asset["id"]))
+
+
+def burst_radius(asset: dict[str, Any]) -> int:
+    """Ammunition Size: how far from the impact point, in hexes, the blast of the asset's rounds reaches."""
+    return BURST[asset["size"]]
 
 
 def difficulty(u: Unit, kind: str) -> int:
