@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.selfplay_bench import RESULTS, write_section  # noqa: E402
 from hexfront.engine.core.battle import Battle  # noqa: E402
+from hexfront.engine.core.heap import settle_heap  # noqa: E402
 from hexfront.engine.core.system import ComputerPlayer, RuleSystem, all_systems, get_system  # noqa: E402
 from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
@@ -66,6 +67,7 @@ def play(system: RuleSystem, scenario: str, names: tuple[str, str], seed: int, t
     """One game; the winning level's name, or None for a draw (or a game stopped at ``max_orders``)."""
     factories = system.computer_players()
     battle = Battle.new(system.id, scenario, seed=seed)
+    settle_heap()  # as the game does when a battle begins (engine.core.heap): a worker plays game after game
     sides = system.sides(battle.state)
     players = {s: Timed(factories[n](seed * 2 + k), times.setdefault(n, []))
                for k, (s, n) in enumerate(zip(sides, names, strict=True))}
