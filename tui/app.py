@@ -25,7 +25,6 @@ from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.campaignfile import is_campaign_file, load_campaign
 from hexfront.engine.core.campaigns import Campaign
 from hexfront.engine.core.errors import HexfrontError
-from hexfront.engine.core.heap import settle_heap
 from hexfront.engine.core.players import HUMAN
 from hexfront.engine.core.saves import load_battle
 from hexfront.engine.core.view import SideInfo
@@ -192,8 +191,6 @@ class HexfrontApp(App[None]):
 
         self.go_to_menu()
         self.push_screen(BattleScreen(session))
-        # once the board is drawn: collect what earlier battles left and set the rest aside (engine.core.heap)
-        self.call_after_refresh(settle_heap)
 
     def start_battle(self, system_id: str, scenario: str, *, players: dict[str, str],
                      options: dict[str, Any] | None = None, undo_policy: str = "practice",

@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from hexfront.engine.core.battle import IllegalOrder
 from hexfront.engine.core.errors import HexfrontError, UndoRefused
+from hexfront.engine.core.heap import settle_heap
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.players import home_side, private_side
 from hexfront.engine.core.system import RuleSystem
@@ -206,6 +207,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
                 self.app.push_screen(TutorialMessage("Tutorial", self.tutorial.intro + "\n\n" + self._step_prompt()))
             self._tutorial_done = self._tutorial_finished()
         self.call_after_refresh(self._check_end)
+        self.call_after_refresh(settle_heap)  # a battle begins: what earlier ones left, collected (engine.core.heap)
 
     # -- drawing ---------------------------------------------------------------------
     def _all_log_entries(self) -> list[LogEntry]:

@@ -31,7 +31,6 @@ from textual.widgets.option_list import Option
 from hexfront.engine.core.battle import UNDO_POLICIES
 from hexfront.engine.core.campaigns import campaign_scenarios
 from hexfront.engine.core.errors import HexfrontError, shown
-from hexfront.engine.core.heap import settle_heap
 from hexfront.engine.core.system import RuleSystem, ScenarioInfo, all_systems, get_system
 
 from ...host import hexfront_app
@@ -202,7 +201,6 @@ class LobbyScreen(Screen[None]):
         from .netbattle import NetBattleScreen  # the battle screen's modules load when a battle opens
 
         app.push_screen(NetBattleScreen(session))
-        app.call_after_refresh(settle_heap)  # engine.core.heap: what earlier battles left, collected
 
     def action_open_battle(self) -> None:
         refused = visit_of(self).battles_refusal()
@@ -315,7 +313,6 @@ class OpenBattleScreen(Screen[None]):
         from .netbattle import NetBattleScreen
 
         self.app.switch_screen(NetBattleScreen(session))  # in the form's place: the lobby stays under it
-        self.app.call_after_refresh(settle_heap)
 
 
 class NameScreen(ModalScreen[None]):
