@@ -151,6 +151,24 @@ def resolve_on(system: RuleSystem, state: Any, command: Any, rng: Randomizer) ->
     system.resolve(Resolution(system, state, rng), command)
 
 
+def pick_candidates(system: RuleSystem, view: Any, legal: list[Any], greedy_choice: Any,
+                    budget: SearchBudget) -> list[Any]:
+    """The orders a hard player weighs: the greedy order first; with ``ranked`` (where the system gives a
+    ranking) the standard player's next best-priced orders fill half the width, priced on the re-dealt ``view``
+    (the true state's hidden parts are never priced), and the rest are spread over the other legal orders; else
+    all are spread."""
+    width = budget.width
+    pick = spread_by_kind if budget.by_kind else spread
+    best = system.candidate_orders(system.copy_state(view), width) if budget.ranked else None
+    if best is None:
+        return pick(legal, greedy_choice, width)
+    out = [greedy_choice, *[c for c in best if c != greedy_choice and c in legal][:width // 2]]
+    rest = [c for c in legal if c not in out]
+    if not rest or len(out) >= width:
+        return out
+    return out + pick(rest, rest[0], width - len(out) + 1)[1:]  # spread past rest[0], which pick puts first
+
+
 class SearchPlayer:
     """The "hard" player: determinized Monte Carlo over the system's contract (see the module's docstring)."""
 
@@ -181,7 +199,7 @@ class SearchPlayer:
                                           "no search: the greedy order was not open", _METHOD,
                                           system.value_words())
             return choice
-        candidates = self._candidates(system, first_view, legal, greedy_choice, budget)
+        candidates = pick_candidates(system, first_view, legal, greedy_choice, budget)
         tally = _Tally(len(candidates))
         views = [first_view]
         seeds = [gen.next_u64()]
@@ -217,22 +235,6 @@ class SearchPlayer:
         choice = candidates[best]
         self.last_decision = _explain(system, state, side, self.name, candidates, tally, best, base)
         return choice
-
-    def _candidates(self, system: RuleSystem, view: Any, legal: list[Any], greedy_choice: Any,
-                    budget: SearchBudget) -> list[Any]:
-        """The greedy order first; with ``ranked`` (where the system gives a ranking) the standard player's next
-        best-priced orders fill half the width, priced on the re-dealt ``view`` (the true state's hidden parts
-        are never priced), and the rest are spread over the other legal orders; else all are spread."""
-        width = budget.width
-        pick = spread_by_kind if budget.by_kind else spread
-        best = system.candidate_orders(system.copy_state(view), width) if budget.ranked else None
-        if best is None:
-            return pick(legal, greedy_choice, width)
-        out = [greedy_choice, *[c for c in best if c != greedy_choice and c in legal][:width // 2]]
-        rest = [c for c in legal if c not in out]
-        if not rest or len(out) >= width:
-            return out
-        return out + pick(rest, rest[0], width - len(out) + 1)[1:]  # spread past rest[0], which pick puts first
 
     def _playout(self, system: RuleSystem, view: Any, side: str, command: Any, dice_seed: int,
                  players: dict[str, ComputerPlayer], budget: SearchBudget) -> tuple[float, int, str | None]:

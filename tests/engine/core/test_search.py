@@ -17,6 +17,7 @@ from hexfront.engine.core.search import (
     _Tally,
     decision_for,
     decision_seed,
+    pick_candidates,
     spread,
     spread_by_kind,
     win_margins,
@@ -277,13 +278,11 @@ def test_ranked_candidates_are_the_standard_players_next_best_then_a_spread():
     prices = [greedy.value(battle.state, c) for c in ranking]
     assert prices == sorted(prices, reverse=True)
     ranked = SearchBudget(width=6, ranked=True, by_kind=True)
-    player = SearchPlayer(1, system.computer_players()["default"], ranked)
-    picked = player._candidates(system, battle.state, legal, ranking[0], ranked)
+    picked = pick_candidates(system, battle.state, legal, ranking[0], ranked)
     assert picked[:4] == ranking[:4] and len(picked) == 6 and len(set(map(repr, picked))) == 6
     assert all(c in legal for c in picked)
     spread_only = SearchBudget(width=6, by_kind=True)
-    plain = SearchPlayer(1, system.computer_players()["default"], spread_only)
-    assert plain._candidates(system, battle.state, legal, ranking[0], spread_only) == \
+    assert pick_candidates(system, battle.state, legal, ranking[0], spread_only) == \
         spread_by_kind(legal, ranking[0], 6)
     skirmish = _battle_after("skirmishes", "street_ambush", 3)
     assert skirmish.system.candidate_orders(skirmish.state, 6) is None  # no ranking: the plain spread
