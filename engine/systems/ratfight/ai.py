@@ -29,8 +29,6 @@ from .odds import CARD_OF_RANK, opposed_fire_odds, vehicle_fire_odds
 from .schema import COVER_CARDS
 from .state import DOWN, OK, Model, RatState
 
-PASS_BELOW = 0.2  # an order must be worth at least this much to be given
-
 #: An order the player may give.
 Order = (C.Pass | C.Move | C.Pivot | C.Assault | C.Embark | C.Disembark | C.Fire | C.Retarget | C.Redraw
          | C.KeepMoraleCard)
@@ -71,7 +69,13 @@ def p_vehicle_damage(att_cards: int, shots: int, ap: int, armour: int, damage: i
 
 
 class DefaultPlayer:
+    """The standard player. Its weights are class attributes, so that a benchmark can play a copy with one
+    of them changed against it (benchmarks/weights_bench.py)."""
+
     name = "default"
+    PASS_BELOW = 0.2  # an order must be worth at least this much to be given
+    LEADER_TARGET = 2.0  # a leader shot at counts this many rats: he holds his side's nerve
+    EXTRA_SHOT = 0.05  # a burst's worth for each shot past the first
 
     def __init__(self, seed: int) -> None:
         """It plays the same way every time; the seed is taken for the common player interface."""
@@ -118,10 +122,10 @@ class DefaultPlayer:
         return mine, enemies
 
     def _best_on_card(self, st: RatState, mine: list[Model], enemies: list[Model]) -> Scored:
-        """The best order ``mine`` can be given on the card up, or passing when none is worth PASS_BELOW."""
+        """The best order ``mine`` can be given on the card up, or passing when none is worth ``PASS_BELOW``."""
         _, card_id = st.card_up()
         card = st.tables.cards[card_id]
-        best: Scored = (PASS_BELOW, C.Pass())
+        best: Scored = (self.PASS_BELOW, C.Pass())
         if not (card.count and len(st.used) >= card.count):
             if card.kind == "fire":
                 shooters = [m for m in mine if not (card.infantry_only and m.is_vehicle)]
@@ -175,13 +179,13 @@ class DefaultPlayer:
             return p_damage * (1.0 + vt.crew / 2 + len(st.passengers(e.id)) / 2)
         seen = lineofsight.sight(st, m.at, e.at)
         p = p_hit(n_att, mode.shots, lineofsight.cover_cards(st, e, seen))
-        value = p * (2.0 if e.leader else 1.0)
+        value = p * (self.LEADER_TARGET if e.leader else 1.0)
         # a model Downed next to our infantry can be finished in close combat before it recovers
         if self.FINISH_BONUS and any(o.side == m.side and o.standing and not o.is_vehicle and not o.leader
                                      and hex_distance(o.at, e.at) <= self.CHARGE_DISTANCE
                                      for o in st.models.values()):
             value += self.FINISH_BONUS * p
-        return value + 0.05 * (mode.shots - 1)
+        return value + self.EXTRA_SHOT * (mode.shots - 1)
 
     def _keep(self, st: RatState) -> C.KeepMoraleCard:
         """Morale Check: keep the best card drawn (the one the opposed draws read as best). Withdrawing on
@@ -210,6 +214,11 @@ class DefaultPlayer:
     GAP_WEIGHT = 0.3
     HUNT_BONUS = 0.35  # standing within charging distance of a Downed enemy
     FINISH_BONUS = 0.5  # shooting an enemy our infantry could charge once he is Down
+    LEADER_COVER = 2  # a leader weighs cover this many times over
+    LEADER_STANDOFF = 0.15  # what each hex a leader stands nearer the enemy than LEADER_DISTANCE costs
+    LEADER_DISTANCE = 6
+    CHARGE_DOWNED = 3.0  # charging a Downed enemy: a sure kill
+    CHARGE_WEIGHT = 1.5  # charging a standing enemy: this times the close combat's balance
 
     def _best_move(self, st: RatState, mine: list[Model], enemies: list[Model]) -> Scored:
         best: Scored = (0.0, None)
@@ -230,10 +239,11 @@ class DefaultPlayer:
                 hunt = any((abs(q - a) + abs(r - b) + abs(q - a + r - b)) >> 1 <= 4 for a, b in downed)
                 got = near_cache[h] = (near, hunt)
             near, hunt = got
-            cover = COVER_CARDS[st.tables.cover[h]] * (2 if m.leader else 1)
+            cover = COVER_CARDS[st.tables.cover[h]] * (self.LEADER_COVER if m.leader else 1)
             v = self.COVER_WEIGHT * cover - self.GAP_WEIGHT * max(0, near - reach)
             if m.leader:
-                v -= 0.15 * max(0, 6 - near)  # a leader keeps his distance: he holds the side's nerve
+                # a leader keeps his distance: he holds the side's nerve
+                v -= self.LEADER_STANDOFF * max(0, self.LEADER_DISTANCE - near)
             elif hunt:
                 v += self.HUNT_BONUS
             return v
@@ -254,9 +264,10 @@ class DefaultPlayer:
             # the most any hex in one move could add: hard cover, closing up to three hexes of the gap,
             # coming within charging distance of a Downed enemy, (a leader) stepping back out of reach
             near, hunt = near_cache[at]
-            ceiling = (self.COVER_WEIGHT * (3 - COVER_CARDS[st.tables.cover[at]]) * (2 if m.leader else 1)
+            cover_weight = self.COVER_WEIGHT * (self.LEADER_COVER if m.leader else 1)
+            ceiling = (cover_weight * (3 - COVER_CARDS[st.tables.cover[at]])
                        + self.GAP_WEIGHT * min(3, max(0, near - reach))
-                       + (0.45 if m.leader else (0 if hunt or not downed else self.HUNT_BONUS)))
+                       + (3 * self.LEADER_STANDOFF if m.leader else (0 if hunt or not downed else self.HUNT_BONUS)))
             movers.append((-ceiling, m.id, m, reach, here))
         # the most promising first, so that the bound stops the search early
         for neg_ceiling, _, m, reach, here in sorted(movers, key=lambda x: (x[0], x[1])):
@@ -276,12 +287,12 @@ class DefaultPlayer:
             if e.is_vehicle or hex_distance(m.at, e.at) > 4:
                 continue
             if e.status == DOWN:
-                score = 3.0
+                score = self.CHARGE_DOWNED
             elif m.leader:
                 continue
             else:
                 a, d = 2 + bruiser, 1 + (1 if "bruiser" in e.heroes else 0)
-                score = close_combat_balance(a, d) * 1.5
+                score = close_combat_balance(a, d) * self.CHARGE_WEIGHT
             if score <= best[0]:
                 continue
             if r is None:
