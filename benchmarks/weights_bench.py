@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.ai_levels_bench import game_plan  # noqa: E402
 from benchmarks.selfplay_bench import publish  # noqa: E402
 from hexfront.engine.core.battle import Battle  # noqa: E402
+from hexfront.engine.core.playout import play_out  # noqa: E402
 from hexfront.engine.core.system import get_system  # noqa: E402
 from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
@@ -67,11 +68,8 @@ def one_game(job: tuple[str, str, int, bool, str | None, float | None, str]) -> 
     battle = Battle.new(system_id, scenario, seed=seed)
     sides = system.sides(battle.state)
     makers: list[Any] = [copy, players[opponent]] if first else [players[opponent], copy]
-    by_side = {side: make(seed * 2 + k) for k, (side, make) in enumerate(zip(sides, makers, strict=True))}
-    while battle.outcome() is None and len(battle.log) < MAX_ORDERS:
-        side = battle.side_to_act()
-        assert side is not None
-        battle.submit(by_side[side].choose(system, battle.state))
+    play_out(battle, {side: make(seed * 2 + k) for k, (side, make) in enumerate(zip(sides, makers, strict=True))},
+             limit=MAX_ORDERS)  # a battle still going then is stopped with a HexfrontError saying which
     outcome = battle.outcome()
     if outcome is None or outcome.winner is None:
         return "D"
