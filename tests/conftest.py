@@ -1,5 +1,12 @@
 """Settings for the whole test suite.
 
+The collector: a test worker holds every test module, Hypothesis and hundreds of finished apps, far more than
+a game process. What exists once the tests are collected is set aside from the collector (``gc.freeze``), and
+the game's own :func:`~hexfront.engine.core.heap.settle_heap`, called as each battle screen opens, puts the whole
+heap back and walks it only on its first call in a worker, not on every ``FULL_EVERY``-th: in a worker each
+such walk took about 90 ms, and over the suite the collector took about 50 s of the workers' processor time
+(measured with gc.callbacks). Tests marked ``heap`` (tests/engine/core/test_heap.py) keep the game's schedule.
+
 Textual's pilot waits, after every key press and pause, until the app looks idle: it sleeps in slices
 of ``textual._wait.SLEEP_GRANULARITY`` (1/50 s) and checks that little CPU time passed. Hundreds of
 keys per TUI test make those slices most of the suite's wall time, so tests use slices of 1/200 s
@@ -8,11 +15,14 @@ keys per TUI test make those slices most of the suite's wall time, so tests use 
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
 import pytest
 import textual._wait as _wait
+
+from hexfront.engine.core import heap
 
 _wait.SLEEP_GRANULARITY = 1 / 200
 _wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20.0
@@ -45,3 +55,17 @@ def pytest_collection_modifyitems(items: list) -> None:
             rest = [item for item in items if item.path.parent.name != "serve" or item.path == longest]
             first = [item for item in rest if item.path == longest]
             items[:] = first + waiting + rest[len(first):]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collecting the tests made (modules, parameters, fixtures' definitions) lives as long as the worker:
+    set aside from the collector, so that its collections walk only what the tests make."""
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def _heap_walked_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """settle_heap's whole-heap walk once a worker (see the module's docstring), but for tests marked heap."""
+    if request.node.get_closest_marker("heap") is None:
+        monkeypatch.setattr(heap, "FULL_EVERY", 10**9)

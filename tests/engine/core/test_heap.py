@@ -12,6 +12,8 @@ import pytest
 from hexfront.engine.core import heap
 from hexfront.engine.core.heap import FULL_EVERY, settle_heap
 
+pytestmark = pytest.mark.heap
+
 
 class Piece:
     """A stand-in for a battle's objects: it points at itself, so only the collector frees it."""
