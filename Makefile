@@ -42,26 +42,20 @@ lint: $(VENV)/.installed-test | $(TYPECHECK)/hexfront
 	$(BIN)/ruff check .
 	$(BIN)/mypy -p hexfront.engine -p hexfront.tui -p hexfront.content
 
-# the types (mypy, one process) are checked while the tests run: the tests leave part of the two cores idle
-# (the Textual pilot tests and the real processes, sshd and the command line, wait), and mypy fills it; its
-# report is printed after the tests' and either failing fails the target
-# four workers on two cores, whole files per worker, longest first (tests/conftest.py)
+# three workers on two cores: the Textual pilot tests and the real processes (sshd, the command line)
+# leave a core idle while they wait; whole files per worker, longest first (tests/conftest.py)
 # the package's bytecode is written once here: with PYTHONDONTWRITEBYTECODE set (as on CI), every worker and
 # every game process the tests start would compile the whole package again
-# the tests are collected once first so that pytest caches their rewritten asserts: with
-# PYTHONDONTWRITEBYTECODE set (as on CI) each worker would otherwise rewrite every test module again (about
-# 12 s of processor time each); pytest reads the cache either way
-MYPY_LOG := $(VENV)/mypy.log
+# while mypy runs (one core), the tests are collected once on the other core so that pytest caches their
+# rewritten asserts: with PYTHONDONTWRITEBYTECODE set (as on CI) each of the three workers would otherwise
+# rewrite every test module again (about 12 s of processor time each); pytest reads the cache either way
 test: $(VENV)/.installed-test | $(TYPECHECK)/hexfront
 	$(BIN)/ruff check .
-	@PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --collect-only -q -p no:cacheprovider > /dev/null 2>&1 || true
+	@PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --collect-only -q -p no:cacheprovider > /dev/null 2>&1 & \
+	  $(BIN)/mypy -p hexfront.engine -p hexfront.tui -p hexfront.content; status=$$?; wait; exit $$status
 	-bash tests/tui/ensure_sshd.sh
 	@$(BIN)/python -m compileall -q engine tui content > /dev/null
-	@$(BIN)/mypy -p hexfront.engine -p hexfront.tui -p hexfront.content > $(MYPY_LOG) 2>&1 & mypy=$$!; \
-	  $(BIN)/python -m pytest -n 4 --dist loadfile --no-loadscope-reorder; tests=$$?; \
-	  wait $$mypy; types=$$?; echo "mypy:"; cat $(MYPY_LOG); \
-	  if [ $$types -ne 0 ]; then echo "the types failed: the lines above say why"; fi; \
-	  [ $$tests -eq 0 ] && [ $$types -eq 0 ]
+	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder
 
 # every benchmarks/*_bench.py but selfplay_bench.py (the shared driver of the per-system scripts,
 # which takes a SYSTEM argument): a new system's script is run without an edit here
