@@ -47,6 +47,7 @@ _missing = [name for name, ok in [
 pytestmark = pytest.mark.skipif(bool(_missing), reason="SSH end-to-end test needs " + ", ".join(_missing))
 
 ORDER = re.compile(r"\| turn \d+ \| order (\d+)")
+KEEP = "Keep a morale card"  # RatFight's Morale Check, the one choice offered when a leader draws cards
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -283,13 +284,19 @@ def test_ssh_end_to_end_play_then_drop_connection(sshd, pane, tmp_path):
         moved = _map_cursor(screen)
         assert moved is not None and moved != first, f"cursor did not move from {first}:\n{screen}"
 
-        # 4. pass orders: '.' chooses Pass, Enter gives it; the order number goes up
+        # 4. pass orders: '.' chooses Pass, Enter gives it; the order number goes up. The battle's seed is
+        # random, so a Morale Check may come first: then the first card drawn is kept instead.
         start_order = _order(screen)
         for _ in range(3):
             screen = pane.wait_for(_your_turn, "our turn to give an order", timeout=15)
             before = _order(screen)
-            screen, changed = pane.press(".", literal=True)
-            assert changed, f"'.' did not choose the Pass order (nothing changed):\n{screen}"
+            if KEEP in screen:  # a Morale Check: no pass until a card is kept; keep the first card drawn
+                pane.press("1", literal=True)
+                screen, changed = pane.press("1", literal=True)
+                assert changed and "for morale" in screen, f"'1' '1' did not choose the first morale card:\n{screen}"
+            else:
+                screen, changed = pane.press(".", literal=True)
+                assert changed and "no pass order" not in screen, f"'.' did not choose the Pass order:\n{screen}"
             pane.keys("Enter")
             screen = pane.wait_for(lambda s, before=before: (_order(s) or 0) > before,
                                    f"order {before} to go up after Enter")
