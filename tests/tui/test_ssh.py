@@ -298,8 +298,9 @@ def test_ssh_end_to_end_play_then_drop_connection(sshd, pane, tmp_path):
                 screen, changed = pane.press(".", literal=True)
                 assert changed and "no pass order" not in screen, f"'.' did not choose the Pass order:\n{screen}"
             pane.keys("Enter")
-            screen = pane.wait_for(lambda s, before=before: (_order(s) or 0) > before,
-                                   f"order {before} to go up after Enter")
+            screen = pane.wait_for(lambda s, before=before: (_order(s) or 0) > before or _ended(s) is not None,
+                                   f"order {before} to go up after Enter (or the battle to end: a card kept may "
+                                   f"break our side)")
             # the computer's replies come 0.35 s apart; wait until the order is ours again (or the end)
             pane.wait_for(lambda s: _your_turn(s) or _ended(s), "the computer's replies", timeout=15)
             screen = pane.settle()
