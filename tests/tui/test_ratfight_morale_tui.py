@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from tuikit import order_by_keys, playtest, screen_lines, screen_text, settle
+from tuikit import cursor_to, order_by_keys, playtest, screen_lines, screen_text, settle
 
 from hexfront.engine.core.battle import Battle, BattleSetup
 from hexfront.engine.core.hexes import Hex, axial_to_offset
@@ -145,6 +145,41 @@ async def test_a_wrong_key_at_the_choice_changes_nothing(saves):
         await pilot.press("escape")
         await pilot.pause()
         assert screen.editor.level == BROWSE and screen.session.battle.log == [C.Assault("B1", "R2", Hex(1, 0))]
+
+
+@playtest
+async def test_at_80_by_24_the_choice_says_no_piece_acts_and_pass_and_enter_say_why(saves):
+    """The keys a player tries first, at 80 x 24 (the size of an SSH terminal): the Orders pane says no piece acts
+    and the choice is by number, not "Choose a piece"; '.' (pass) and Enter on an empty hex each say why nothing
+    happens (the Morale Check's card comes first) rather than "no piece here"; nothing is given until 1, 1,
+    Enter keep a card."""
+    app = HexfrontApp(computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_session(morale_session())
+        await settle(pilot)
+        screen = app.screen
+        battle = screen.session.battle
+        given = list(battle.log)
+        orders = pane_words(app, "#orders")
+        assert "No piece acts now: choose by number. 1 Keep a morale card" in orders
+        assert "Choose a piece" not in orders
+        why = "no model acts until a morale card is kept: choose Keep a morale card (1), then the card"
+        await pilot.press("full_stop")
+        await pilot.pause()
+        assert f"there is no pass order now: {why}" in words(screen_text(app))
+        assert screen.message == f"there is no pass order now: {why}"
+        assert screen.editor.level == BROWSE
+        hexmap = screen.query_one("#map")
+        empty = next(h for h in sorted(screen.board.terrain) if not any(p.at == h for p in screen.board.pieces))
+        await cursor_to(pilot, hexmap, empty)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = words(screen_text(app))
+        assert screen.message == why and why in text and "no piece here" not in text
+        assert battle.log == given
+        await pilot.press("1", "1", "enter")
+        await settle(pilot)
+        assert battle.log == [*given, C.KeepMoraleCard("red", "AH")]
 
 
 @playtest

@@ -382,7 +382,9 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             self.inspect(piece)  # a piece with no orders: what it is, and why it has none
             return
         if level == BROWSE:
-            if piece is None:
+            if piece is None and not self.editor.book.units():
+                self.say(self.no_piece_acts())
+            elif piece is None:
                 self.say("no piece here; move the cursor onto one of yours (Tab cycles)")
             else:
                 self.inspect(piece)

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from hexfront.engine.core.system import RuleSystem
 from hexfront.engine.core.view import BoardView, OrderPreview, Piece
 
-from ..orders import CONFIRM, OrderEditor
+from ..orders import BROWSE, CONFIRM, OrderEditor
 from ..session import Session
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import OrderPane
@@ -83,13 +83,19 @@ class OrderKeys(_Screen):
             return
         self.after_edit(self.editor.pick(index))
 
+    def no_piece_acts(self) -> str:
+        """What the status line says when no piece of the side to act has an order (Tab, Enter on an empty
+        hex, '.' with no pass): why, in the rule system's own words ("no unit can act now: ...")."""
+        return self.system.idle_reason(self.session.state, None)
+
     def action_pass_order(self) -> None:
         if not self.human_to_act():
             self.say("wait: it is not your turn to give orders")
             return
         actions = self.editor.book.actions(None)  # the whole side's menu, as a fresh order starts
         if "Pass" not in actions:  # the order being built, and the pane showing it, stay as they are
-            self.say("there is no pass order now")
+            idle = self.editor.level == BROWSE and not self.editor.book.units()
+            self.say(f"there is no pass order now: {self.no_piece_acts()}" if idle else "there is no pass order now")
             return
         self.editor.reset(self.editor.book)
         index = actions.index("Pass")
@@ -111,7 +117,7 @@ class OrderKeys(_Screen):
             if not self.human_to_act():
                 self.say("no piece can act now: it is not your turn")
             else:
-                self.say(f"no piece can act now: {self.system.idle_reason(self.session.state, None)}")
+                self.say(self.no_piece_acts())
             return
         current = self.editor.unit
         i = units.index(current) + step if current in units else (0 if step > 0 else -1)

@@ -98,7 +98,9 @@ class OrderPane(SteadyStatic):
         head, tail, rest = Text(), Text(), Text()
         level = editor.level
         numbered = level in (BROWSE, ACTION, VARIANT) or (level == TARGET and bool(editor.menu()))
-        if level == BROWSE:
+        if level == BROWSE and not editor.book.units():  # only orders for the whole side (pass, a choice)
+            head.append("No piece acts now: choose by number.\n", style="bold")
+        elif level == BROWSE:
             head.append("Choose a piece: Enter on it, Tab cycles.\n", style="bold")
         elif level == ACTION:
             # one line, so that the orders keep the room; when cut, it is whole below them
