@@ -37,9 +37,10 @@ from hexfront.engine.core.playout import play_out
 from hexfront.engine.core.rng import MAX_SEED
 from hexfront.engine.core.saves import save_battle
 from hexfront.engine.core.system import RuleSystem, all_systems, get_system
+from hexfront.engine.core.words import plural
 
 from .cli_replay import PlayFn, replay_command
-from .cli_text import outcome_line, plural, print_command, print_events, print_heading, say
+from .cli_text import outcome_line, print_command, print_events, print_heading, say
 
 #: Exit status for an error hexfront did not foresee (a bug): EX_SOFTWARE.
 EXIT_BUG = 70

@@ -15,8 +15,9 @@ from hexfront.engine.core.campaigns import Campaign
 from hexfront.engine.core.errors import HexfrontError, shown_path
 from hexfront.engine.core.saves import load_battle, load_for_replay
 from hexfront.engine.core.serial import codec_for
+from hexfront.engine.core.words import plural
 
-from .cli_text import outcome_line, plural, print_command, print_events, print_heading, replayed_steps, say
+from .cli_text import outcome_line, print_command, print_events, print_heading, replayed_steps, say
 
 #: The terminal game's entry point, as the launcher gives it (tui/launch.py): the parsed arguments in, an exit
 #: status out.

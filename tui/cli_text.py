@@ -21,11 +21,6 @@ def say(line: str = "") -> None:
     print(shown(line, MAX_PRINTED_CHARS))
 
 
-def plural(n: int, word: str) -> str:
-    """``n`` and the word, with an s unless ``n`` is one."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def print_events(system: RuleSystem, events: list[Any], state: Any, indent: str = "") -> None:
     """Each event in the system's words, one line each."""
     for event in events:

@@ -32,6 +32,7 @@ import attrs
 from .events import CardDrawn, CardsDiscarded, DeckShuffled, DieRolled
 from .resolution import Resolution
 from .view import OrderParts, OrderPreview
+from .words import plural
 
 StateT = TypeVar("StateT")
 CommandT = TypeVar("CommandT")
@@ -221,7 +222,7 @@ def core_event_line(event: object, card_name: Callable[[str, str], str]) -> str 
     if isinstance(event, DeckShuffled):
         return f"{event.deck} deck shuffled: {event.purpose}"
     if isinstance(event, CardsDiscarded):
-        return f"{event.deck}: {len(event.cards)} card(s) discarded"
+        return f"{event.deck}: {plural(len(event.cards), 'card')} discarded"
     if isinstance(event, DieRolled):
         return f"d{event.sides} rolled {event.result}: {event.purpose}"
     return None

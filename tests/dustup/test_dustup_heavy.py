@@ -513,7 +513,7 @@ def test_vehicle_damage_test_counts_each_existing_damage_marker():
     ev = b.submit(FireWeapon("M", ("M.1",), "T"))
     assert b.state.units["T"].damage == 2
     tests = [p for _, _, p in K.rolls(ev) if "confidence test" in p]
-    assert len(tests) == 1 and "must beat 6" in tests[0] and "2 for 2 damage marker(s)" in tests[0]
+    assert len(tests) == 1 and "must beat 6" in tests[0] and "2 for 2 damage markers" in tests[0]
     assert K.script_used(b) == 2 + 10
 
 

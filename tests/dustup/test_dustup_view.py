@@ -362,7 +362,7 @@ def test_move_odds_are_the_chance_to_roll_the_cost():
     b = two_squads()
     pv = SYSTEM.preview(b.state, C.Move("A", K.hx(3, 0)))
     assert pv.odds[0].outcome == "reaches (3,0)" and pv.odds[0].probability == pytest.approx(4 / 6)
-    assert "movement die D6" in pv.modifiers[0] and "3 movement point(s) needed" in pv.modifiers[1]
+    assert "movement die D6" in pv.modifiers[0] and "3 movement points needed" in pv.modifiers[1]
 
 
 def test_move_odds_count_the_terrain():

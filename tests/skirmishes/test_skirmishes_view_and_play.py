@@ -26,8 +26,8 @@ def test_piece_details_show_ammunition_and_damage_per_location(kit):
     kit.round(b, [kit.C.Shoot("R1", "assault_rifle", "B1")], [kit.C.Run("B1", Hex(6, 0)), kit.C.Hold("B1")])
     pieces = {p.id: p for p in b.system.board(b.state).pieces}
     r1 = "\n".join(pieces["R1"].details)
-    assert "Assault rifle: 29/30 loaded, 3 spare magazine(s)" in r1
-    assert "Pistol: 12/12 loaded, 2 spare magazine(s)" in r1
+    assert "Assault rifle: 29/30 loaded, 3 spare magazines" in r1
+    assert "Pistol: 12/12 loaded, 2 spare magazines" in r1
     assert "Armour can stop: head 1, torso 3" in r1
     b1 = "\n".join(pieces["B1"].details)
     assert "Damage: head 0, torso 0, arm 4, leg 0 (total 4" in b1

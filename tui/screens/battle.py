@@ -21,6 +21,7 @@ from hexfront.engine.core.players import home_side, private_side
 from hexfront.engine.core.system import RuleSystem
 from hexfront.engine.core.tutorial import Tutorial, read_tutorial
 from hexfront.engine.core.view import BoardView, OrderPreview, Piece
+from hexfront.engine.core.words import plural
 
 from ..host import hexfront_app
 from ..layout import is_compact, side_width
@@ -482,10 +483,10 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             hexfront_app(self).go_to_menu()
 
     def action_undo(self) -> None:
-        self._take_back(self.session.undo, "undo", "took back {n} order(s); Z gives them again")
+        self._take_back(self.session.undo, "undo", "took back {orders}; Z gives {them} again")
 
     def action_redo(self) -> None:
-        self._take_back(self.session.redo, "redo", "gave {n} order(s) again")
+        self._take_back(self.session.redo, "redo", "gave {orders} again")
 
     def _take_back(self, step: Callable[[], int], verb: str, done: str) -> None:
         """Undo or redo through the session (which autosaves), then redraw everything."""
@@ -495,7 +496,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             self.say(f"cannot {verb}: {refused.message}")
             return
         self._ended = False  # a redo that reaches the end shows the end screen again
-        self.message = done.format(n=n)
+        self.message = done.format(orders=plural(n, "order"), them="it" if n == 1 else "them")
         self._after_log_change(None)
 
     def action_save(self) -> None:

@@ -11,9 +11,10 @@ from hexfront.engine.core.view import (
     ActivationView,
     BattleSummary,
 )
+from hexfront.engine.core.words import plural
 
 from . import ground, rules
-from .board import marker_for, piece_id, plural
+from .board import marker_for, piece_id
 from .describe import Describer, where
 from .state import (
     ABANDONED,

@@ -14,6 +14,7 @@ from hexfront.engine.core.view import (
     SideInfo,
     TerrainKey,
 )
+from hexfront.engine.core.words import plural
 
 from . import ground
 from .data import Terrain, Weapon
@@ -38,11 +39,6 @@ from .state import (
     Marker,
     Unit,
 )
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
-
 
 # ---------------------------------------------------------------------------------------------
 # Pieces

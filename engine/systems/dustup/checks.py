@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import plural
 
 from . import events as E
 from .dice import beats, die_name, impact_result, less_than_half, shift, shift_names
@@ -67,7 +68,7 @@ def confidence_test(ctx: Resolution, u: Unit, event: str, *, extra: int = 0, ext
         parts.append(f"{mods['travel'][ci]} travel mode")
     if u.damage and mods.get("vehicle_damage", (0, 0, 0))[ci]:  # each damage marker the vehicle carries
         target += u.damage * mods["vehicle_damage"][ci]
-        parts.append(f"{u.damage * mods['vehicle_damage'][ci]} for {u.damage} damage marker(s)")
+        parts.append(f"{u.damage * mods['vehicle_damage'][ci]} for {plural(u.damage, 'damage marker')}")
     if artillery and mods.get("artillery", (0, 0, 0))[ci]:
         target += mods["artillery"][ci]
         parts.append(f"{mods['artillery'][ci]} under artillery or aerospace attack")

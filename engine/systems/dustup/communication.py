@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import plural
 
 from . import events as E
 from . import ew, ground
@@ -111,7 +112,7 @@ def communicate(ctx: Resolution, sender: Unit, receiver: Unit, why: str = "",
     die, target, notes = communication_die(st, sender, receiver)
     bypass = levels_bypassed(st, sender, receiver)
     jam = jamming(ctx, sender)
-    named = shift_names(f"D{sender.quality}", [(f"{bypass} command level(s) bypassed", -bypass),
+    named = shift_names(f"D{sender.quality}", [(f"{plural(bypass, 'command level')} bypassed", -bypass),
                                                 (f"enemy jamming ({'major' if jam == 2 else 'minor'} success)", -jam)],
                         "Communicate Action")
     if jam:

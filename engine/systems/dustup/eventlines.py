@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hexfront.engine.core.words import plural
+
 from . import events as E
 from .logwords import FACINGS, LogWords, where
 from .state import CONFIDENCE
@@ -79,7 +81,8 @@ class EventLines(LogWords):
 
     def _line_figures_fired(self, ev: Any) -> str:
         n = self.name
-        return f"{n(ev.unit)}: {len(ev.figures)} figure(s) have fired this activation"
+        verb = "has" if len(ev.figures) == 1 else "have"
+        return f"{n(ev.unit)}: {plural(len(ev.figures), 'figure')} {verb} fired this activation"
 
     def _line_kill_credited(self, ev: Any) -> str:
         n = self.name
@@ -114,7 +117,7 @@ class EventLines(LogWords):
         how = {"turn": "activates", "order": "is activated by order", "detachment": "is activated by its parent",
                "seize": "seizes the initiative and activates", "card": "activates (its card came up)",
                "leftover": "takes the last activation"}.get(ev.by, f"activates ({ev.by})")
-        return f"{n(ev.unit)} {how}: {ev.actions} action(s)"
+        return f"{n(ev.unit)} {how}: {plural(ev.actions, 'action')}"
 
     def _line_action_taken(self, ev: Any) -> str:
         n = self.name
@@ -140,7 +143,7 @@ class EventLines(LogWords):
         n = self.name
         hexes = len(ev.path) - 1
         return (f"{n(ev.unit)} moves {where(ev.path[0])} to {where(ev.path[-1])}: "
-                f"{hexes} hex{'es' if hexes != 1 else ''}, {ev.points} movement point(s)")
+                f"{hexes} hex{'es' if hexes != 1 else ''}, {plural(ev.points, 'movement point')}")
 
     def _line_wounded_left(self, ev: Any) -> str:
         return f"{ev.count} wounded left lying at {where(ev.at)}"
@@ -150,7 +153,7 @@ class EventLines(LogWords):
 
     def _line_detachment_formed(self, ev: Any) -> str:
         n = self.name
-        return (f"{n(ev.parent)} detaches {len(ev.figures)} figure(s) as {ev.name} [{ev.unit}]")
+        return (f"{n(ev.parent)} detaches {plural(len(ev.figures), 'figure')} as {ev.name} [{ev.unit}]")
 
     def _line_units_merged(self, ev: Any) -> str:
         n = self.name
@@ -203,7 +206,7 @@ class EventLines(LogWords):
 
     def _line_support_chits(self, ev: Any) -> str:
         s = self.side
-        return f"{s(ev.side)}: {ev.left} fire support chit(s) left" + (f" ({ev.reason})" if ev.reason else "")
+        return f"{s(ev.side)}: {plural(ev.left, 'fire support chit')} left" + (f" ({ev.reason})" if ev.reason else "")
 
     def _line_battle_ended(self, ev: Any) -> str:
         s = self.side

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from hexfront.engine.core.words import plural
+
 from . import commands as C
 from .logwords import FACINGS, LogWords, where
 
@@ -98,7 +100,7 @@ class OrderLines(LogWords):
         return self._unit_order(cmd, f"rally {self.name(cmd.subordinate)}")
 
     def _line_detach(self, cmd: C.Detach) -> str:
-        return self._unit_order(cmd, f"detach {len(cmd.figures)} figure(s)")
+        return self._unit_order(cmd, f"detach {plural(len(cmd.figures), 'figure')}")
 
     def _line_activate_detachment(self, cmd: C.ActivateDetachment) -> str:
         return self._unit_order(cmd, f"activate its detachment {self.name(cmd.detachment)}")

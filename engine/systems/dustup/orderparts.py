@@ -9,9 +9,10 @@ from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.view import (
     OrderParts,
 )
+from hexfront.engine.core.words import plural
 
 from . import commands as C
-from .board import feature_seen, piece_id, plural
+from .board import feature_seen, piece_id
 from .describe import REORGANISE, Describer, short_weapon_id, where, words_of
 from .state import (
     DustState,
@@ -207,7 +208,7 @@ def parts_detach(st: DustState, cmd: C.Detach) -> OrderParts:
     weapons: dict[str, int] = {}
     for f in chosen:
         weapons[short_weapon_id(f.weapon)] = weapons.get(short_weapon_id(f.weapon), 0) + 1
-    label = f"{len(chosen)} figure(s): " + ", ".join(f"{k} {w}" for w, k in weapons.items())
+    label = f"{plural(len(chosen), 'figure')}: " + ", ".join(f"{k} {w}" for w, k in weapons.items())
     return _unit_parts(st, cmd, None, label + " (" + " ".join(f.id for f in chosen) + ")")
 
 

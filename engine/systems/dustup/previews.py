@@ -13,10 +13,11 @@ from hexfront.engine.core.view import (
     Chance,
     OrderPreview,
 )
+from hexfront.engine.core.words import plural
 
 from . import command, courage, ew, fire, ground, heavy, odds, rules, shooting, support
 from . import commands as C
-from .board import FACING_NAMES, at, faces, plural, terrain_effect, weapon_brief
+from .board import FACING_NAMES, at, faces, terrain_effect, weapon_brief
 from .board import at as board_at
 from .data import COMMS_RANGE
 from .describe import Describer, where
@@ -173,7 +174,7 @@ def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -
     step = ground.step_cost(st, u, known=True)
     need = sum(step(path[i - 1], path[i]) or 0 for i in range(1, len(path))) if path else 0
     mods = [f"movement die {die_name(die)}" + (f" ({', '.join(notes)})" if notes else ""),
-            f"{len(path) - 1 if path else 0} hexes to {where(cmd.to)}: {need} movement point(s) needed"]
+            f"{len(path) - 1 if path else 0} hexes to {where(cmd.to)}: {plural(need, 'movement point')} needed"]
     terrain = st.tables.terrain[st.tables.board[cmd.to]]
     mods.append(f"ends in {terrain.name}: {terrain_effect(terrain)}")
     def reaches(points: int) -> bool:  # the walk as the side can plan it (ground.furthest_stop, known ground)
@@ -415,7 +416,7 @@ def request_fire_preview(st: DustState, u: Unit | None, cmd: support.RequestFire
     left = st.support_chits.get(u.side, 0) - cmd.chits
     notes = [f"{plural(max(left, 0), 'fire support chit')} left after this"]
     if a:
-        notes.append(f"{support.missions_left(st, u.side, a)} mission(s) left for {support.asset_name(a)}")
+        notes.append(f"{plural(support.missions_left(st, u.side, a), 'mission')} left for {support.asset_name(a)}")
     return OrderPreview(summary=summary, cost=cost, modifiers=tuple(mods), odds=chances, note="; ".join(notes),
                         value_unit="requests granted")
 

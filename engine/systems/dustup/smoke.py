@@ -34,6 +34,7 @@ import attrs
 
 from hexfront.engine.core.hexes import Hex, hex_distance, line
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import plural
 
 from . import acts, ground
 from . import events as E
@@ -276,8 +277,8 @@ def generators_at_turn_end(ctx: Resolution) -> None:
         clouds = generator_clouds(st, g)
         if not clouds:
             continue
-        roll = ctx.roll(6, f"smoke generator at {where(g.pos)} is off: its trail of {len(clouds)} cloud(s) thins "
-                        "(1 all clears, 2-3 half rounded up, 4-6 one cloud)", RULE_GENERATOR, g.side)
+        roll = ctx.roll(6, f"smoke generator at {where(g.pos)} is off: its trail of {plural(len(clouds), 'cloud')} "
+                        "thins (1 all clears, 2-3 half rounded up, 4-6 one cloud)", RULE_GENERATOR, g.side)
         gone = smoke_thinning(len(clouds), roll)
         for c in clouds[:gone]:
             ctx.emit(E.FeatureRemoved(feature=c.id, reason=f"the generator's smoke thins ({roll})",

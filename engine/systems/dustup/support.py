@@ -100,6 +100,7 @@ import attrs
 
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import plural
 
 from . import acts, ground, ontable
 from . import events as E
@@ -187,7 +188,7 @@ def request_check(st: DustState, u: Unit, cmd: RequestFire) -> str | None:
     if not ground.can_see(st, u.hex, cmd.target):
         return f"{u.name} cannot see that point: an observer must see where the rounds are to land"
     if cmd.chits < 0 or cmd.chits > st.support_chits.get(u.side, 0):
-        return f"your side has {st.support_chits.get(u.side, 0)} fire support chit(s)"
+        return f"your side has {plural(st.support_chits.get(u.side, 0), 'fire support chit')}"
     if len(cmd.dummies) > 2:
         return "at most two dummy targets go with a real one (Dummy Targets)"
     for d in cmd.dummies:
@@ -237,7 +238,8 @@ def request_resolve(ctx: Resolution, u: Unit, cmd: RequestFire) -> None:
     roll = ctx.roll(die, f"request {kind} support from {asset_name(a)}: D{die}{chit_words} must beat {need} "
                     f"= leadership {u.leadership} + difficulty {diff} ({who})",
                     RULE_PLATOON if down else RULE_REQUEST, u.id,
-                    modifiers=shift_names("request die D8", [(f"{cmd.chits} fire support chit(s) spent", cmd.chits),
+                    modifiers=shift_names("request die D8", [(f"{plural(cmd.chits, 'fire support chit')} spent",
+                                                               cmd.chits),
                                                              (down_words or "another platoon's asset", -down)],
                                           RULE_REQUEST))
     if not beats(roll, need):
@@ -333,7 +335,7 @@ def TURN_END(ctx: Resolution) -> None:
             screens.setdefault(str(f.get("screen", "")), []).append(f)
     for screen in sorted(screens):
         clouds = sorted(screens[screen], key=lambda f: (f.get("n", 0), f.id))
-        roll = ctx.roll(6, f"artillery smoke screen of {len(clouds)} cloud(s) at {_where(clouds[0].pos)}: "
+        roll = ctx.roll(6, f"artillery smoke screen of {plural(len(clouds), 'cloud')} at {_where(clouds[0].pos)}: "
                         + SMOKE_TABLE, RULE_SMOKE)
         gone = smoke_thinning(len(clouds), roll)
         for f in clouds[len(clouds) - gone:]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hexfront.engine.core.cards import card_name, is_standard_card
 from hexfront.engine.core.hexes import DIRECTION_NAMES, Hex, hex_label
+from hexfront.engine.core.words import plural
 
 from . import commands as C
 from . import events as E
@@ -135,7 +136,7 @@ def passenger_thrown(st: RatState, ev: E.PassengerThrown) -> str:
 
 
 def retarget_offered(st: RatState, ev: E.RetargetOffered) -> str:
-    return f"{_n(st, ev.shooter)} has {ev.shots} spare shot(s) for a model within 3 inches"
+    return f"{_n(st, ev.shooter)} has {plural(ev.shots, 'spare shot')} for a model within 3 inches"
 
 
 def retarget_chosen(st: RatState, ev: E.RetargetChosen) -> str:
@@ -216,7 +217,7 @@ def disembark_order(st: RatState, cmd: C.Disembark) -> str:
 def fire_order(st: RatState, cmd: C.Fire) -> str:
     w = st.tables.weapons[cmd.weapon]
     mode = w.modes[cmd.mode]
-    return f"{_n(st, cmd.model)} fires {w.name} ({mode.shots} shot(s)) at {_n(st, cmd.target)}"
+    return f"{_n(st, cmd.model)} fires {w.name} ({plural(mode.shots, 'shot')}) at {_n(st, cmd.target)}"
 
 
 def keep_order(st: RatState, cmd: C.KeepMoraleCard) -> str:

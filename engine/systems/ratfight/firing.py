@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import plural
 
 from . import events as E
 from .data import Mode
@@ -73,7 +74,7 @@ def fire_at(ctx: Resolution, st: RatState, shooter: Model, weapon_id: str, mode_
         hit, left = False, 0
     else:
         n_def = cover_cards(st, target, seen)
-        d = draw_best(ctx, target.side, n_def, f"{target.name} tries to dodge ({n_def} card(s): "
+        d = draw_best(ctx, target.side, n_def, f"{target.name} tries to dodge ({plural(n_def, 'card')}: "
                       f"{st.tables.cover[target.at]} cover)", "Firing 2, 6", target.id,
                       cover_modifiers(st, target, n_def))
         att_mods = shooter_modifiers(shooter, mode, weapon.name)
@@ -120,7 +121,7 @@ def grenade(ctx: Resolution, st: RatState, thrower: Model, weapon_id: str, mode_
                 discard_resolution(ctx, st)
             continue
         n_def = cover_cards(st, v, seen if v is centre else None)
-        d = draw_best(ctx, v.side, n_def, f"{v.name} under the grenade template ({n_def} card(s))",
+        d = draw_best(ctx, v.side, n_def, f"{v.name} under the grenade template ({plural(n_def, 'card')})",
                       "Weapons: Grenade", v.id, cover_modifiers(st, v, n_def))
         a = draw_best(ctx, thrower.side, shooter_cards(thrower, mode), f"{thrower.name}'s grenade at {v.name}",
                       "Weapons: Grenade", thrower.id, shooter_modifiers(thrower, mode, weapon.name))

@@ -19,6 +19,7 @@ from hexfront.engine.core.events import CardDrawn
 from hexfront.engine.core.hexes import Hex, hex_distance
 from hexfront.engine.core.odds import draw_odds
 from hexfront.engine.core.view import Chance, OrderPreview
+from hexfront.engine.core.words import plural
 
 from . import commands as C
 from . import describe as D
@@ -28,7 +29,7 @@ from .data import Mode, Weapon
 from .odds import VehicleOdds, opposed_fire_odds, rank, vehicle_fire_odds
 from .schema import COVER_CARDS
 from .state import ACTION_DECK, DOWN, Model, RatState, res_deck
-from .view import _pct, _plural, card_use, mode_text, morale_verdict
+from .view import _pct, card_use, mode_text, morale_verdict
 
 
 def activation_cost(st: RatState) -> str:
@@ -51,7 +52,7 @@ def move_cost(st: RatState, m: Model, to: Hex, reverse: bool = False) -> str:
         return ""
     hexes = len(path) - 1
     half = ", reversing at half speed" if reverse else ""
-    return (f"{_plural(hexes, 'hex', 'hexes')} of move: {cost} of {full} move points "
+    return (f"{plural(hexes, 'hex', 'hexes')} of move: {cost} of {full} move points "
             f"(a full move is {full // mover.road} hexes off road, {full // mover.open} on road{half})")
 
 
@@ -95,7 +96,7 @@ def preview_retarget(st: RatState, cmd: C.Retarget) -> OrderPreview:
                             else f"the {p.shots} spare shots are lost")
     shooter = st.models[p.shooter]
     return _fire_preview(st, shooter, p.weapon, p.mode, st.models[cmd.target], p.shots, summary,
-                         f"{_plural(p.shots, 'spare shot')} of the same firing (Firing 5)", retargeted=True)
+                         f"{plural(p.shots, 'spare shot')} of the same firing (Firing 5)", retargeted=True)
 
 
 def preview_move(st: RatState, cmd: C.Move) -> OrderPreview:
@@ -143,7 +144,7 @@ def _ends_in(st: RatState, h: Hex) -> tuple[str, ...]:
     t = st.tables.terrain[st.tables.board[h]]
     cards = COVER_CARDS[t.cover]
     return (f"ends in {t.name}: {t.cover if t.cover != 'none' else 'no'} cover "
-            f"({_plural(cards, 'card')} against fire)",)
+            f"({plural(cards, 'card')} against fire)",)
 
 
 class _Piles:
@@ -163,7 +164,7 @@ class _Piles:
             codes = list(deck.draw_pile)
             need = needs.get(side, 0)
             if need > len(codes):
-                self.notes.append(f"The {names[side]} pile has {_plural(len(codes), 'card')} but this may draw "
+                self.notes.append(f"The {names[side]} pile has {plural(len(codes), 'card')} but this may draw "
                                   f"{need}: worked out as if the {len(deck.discard)} discards were shuffled back "
                                   f"in (Cards).")
                 codes += deck.discard
@@ -192,7 +193,7 @@ def _cover_words(st: RatState, target: Model, n_def: int) -> str:
     kind = {1: "the open", 2: "soft cover", 3: "hard cover"}
     if n_def > base:
         return (f"target partly hidden behind terrain: counts as in {kind[n_def]}, "
-                f"defender turns {_plural(n_def, 'card')} (Line of sight and Terrain; Firing 6)")
+                f"defender turns {plural(n_def, 'card')} (Line of sight and Terrain; Firing 6)")
     if n_def == 1:
         return "target in the open: defender turns 1 card (Firing 2)"
     return f"target in {kind[n_def]} ({terrain.name}): defender turns {n_def} cards, keeps the best (Firing 6)"
@@ -404,10 +405,10 @@ def _grenade_preview(st: RatState, thrower: Model, weapon: Weapon, mode: Mode, c
                                                    same_deck=same))
         cover = {1: "open", 2: "soft cover", 3: "hard cover"}[n_def]
         if v.status == DOWN:
-            mods.append(f"{v.name}{own} ({cover}, {_plural(n_def, 'card')}): already Down, no more harm")
+            mods.append(f"{v.name}{own} ({cover}, {plural(n_def, 'card')}): already Down, no more harm")
             chances.append((0.0, tie, same))
         else:
-            mods.append(f"{v.name}{own} ({cover}, {_plural(n_def, 'card')}): Down {_pct(hit)}")
+            mods.append(f"{v.name}{own} ({cover}, {plural(n_def, 'card')}): Down {_pct(hit)}")
             chances.append((hit, tie, same))
     enemies = sum(1 for v in victims if v.side != thrower.side)
     own_n = len(victims) - enemies
@@ -454,7 +455,7 @@ def _redraw_preview(st: RatState, summary: str, cost: str) -> OrderPreview:
     chances = draw_odds(pile, 1, lambda cards: _action_label(st, cards[0]))  # the label outcome_redraw reads
     odds = tuple(Chance(label, float(p), 0.0 if label.startswith("Turn End") else 1.0)
                  for label, p in sorted(chances.items(), key=lambda kv: (-kv[1], kv[0])))
-    mods = (f"one of the {_plural(len(pile), 'action card')} still face down this turn, "
+    mods = (f"one of the {plural(len(pile), 'action card')} still face down this turn, "
             "the Turn End card among them (Turn Sequence 3-5)",)
     return OrderPreview(summary=summary, cost=cost, modifiers=mods, odds=odds,
                         note="Odds from the make-up of the action deck left this turn, whose order nobody knows.",

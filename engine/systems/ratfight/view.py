@@ -28,6 +28,7 @@ from hexfront.engine.core.view import (
     SideInfo,
     TerrainKey,
 )
+from hexfront.engine.core.words import plural
 
 from . import commands as C
 from . import describe as D
@@ -101,12 +102,8 @@ def _pct(p: float) -> str:
     return f"{100 * p:.0f}%" if 0.005 <= p <= 0.995 or p in (0.0, 1.0) else f"{100 * p:.1f}%"
 
 
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
-
-
 def mode_text(mode: Mode) -> str:
-    parts = [f"{mode.range} hexes", _plural(mode.shots, "shot")]
+    parts = [f"{mode.range} hexes", plural(mode.shots, "shot")]
     if mode.cards > 1:
         parts.append(f"{mode.cards} cards a shot")
     if mode.ap:
@@ -259,7 +256,7 @@ def activation(st: RatState) -> ActivationView:
         lines.append(f"{names[st.first]} won the initiative and went first this turn")
     if st.result is None:
         left = len(st.decks[ACTION_DECK].draw_pile)
-        lines.append(f"{_plural(left, 'action card')} left to turn this turn, the Turn End card among them")
+        lines.append(f"{plural(left, 'action card')} left to turn this turn, the Turn End card among them")
     lines.extend(_spare_shot_lines(st))
     if st.result is None:
         for side in st.sides:
@@ -290,7 +287,7 @@ def _spare_shot_lines(st: RatState) -> list[str]:
     if st.pending is not None:
         p = st.pending
         who = ", ".join(st.models[c].name for c in p.candidates)
-        return [f"{st.models[p.shooter].name} has {_plural(p.shots, 'spare shot')}: at {who} "
+        return [f"{st.models[p.shooter].name} has {plural(p.shots, 'spare shot')}: at {who} "
                 f"(within 3 inches of {where(p.around)}), or let them go"]
     return []
 
@@ -302,7 +299,7 @@ def morale_choice_lines(st: RatState) -> list[str]:
         return []
     d = Describer(st)
     cards = " or ".join(d.card(res_deck(choice.side), c) for c in choice.cards)
-    lost = _plural(choice.casualties, "casualty", "casualties")
+    lost = plural(choice.casualties, "casualty", "casualties")
     return [f"Morale Check: keep {cards}; it must beat {lost} ({d.name(choice.leader)} leading)",
             "The book: discard whichever you like, usually the lower card, unless your army should withdraw"]
 
@@ -340,7 +337,7 @@ def morale_verdict(st: RatState, card: str) -> str:
     choice = st.morale
     if choice is None or not is_standard_card(card):
         return ""
-    lost = _plural(choice.casualties, "casualty", "casualties")
+    lost = plural(choice.casualties, "casualty", "casualties")
     if card_value(card) > choice.casualties:
         return f"beats {lost}, holds"
     return f"does not beat {lost}, breaks and leaves the field"
@@ -422,7 +419,7 @@ def summary(st: RatState) -> BattleSummary:
         crew = sum(st.vehicle_type(m).crew for m in mine if m.status == ABANDONED)
         down = sum(1 for m in mine if m.status == DOWN)
         standing = sum(1 for m in mine if m.status == OK and (m.pos is not None or m.carried_by))
-        text = f"{names[s]}: {_plural(casualties[s], 'casualty', 'casualties')}"
+        text = f"{names[s]}: {plural(casualties[s], 'casualty', 'casualties')}"
         if crew:
             text += f" (with {crew} crew who bailed out)"
         text += f", {standing} standing, {down} Down at the end"

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from hexfront.engine.core.hexes import Hex, hex_label
+from hexfront.engine.core.words import plural
 
 from . import commands as C
 from . import events as E
@@ -144,7 +145,8 @@ def action_lapsed(st: SkirmishState, ev: E.ActionLapsed) -> str:
 
 
 def ammo_spent(st: SkirmishState, ev: E.AmmoSpent) -> str:
-    return f"{_name(st, ev.character)} fires {ev.rounds} round(s) from the {item_name(st, ev.weapon)}, {ev.left} left"
+    return (f"{_name(st, ev.character)} fires {plural(ev.rounds, 'round')} from the {item_name(st, ev.weapon)}, "
+            f"{ev.left} left")
 
 
 def skill_rolled(st: SkirmishState, ev: E.SkillRolled) -> str:
@@ -194,11 +196,12 @@ def limb_destroyed(st: SkirmishState, ev: E.LimbDestroyed) -> str:
 
 
 def mortal_wound(st: SkirmishState, ev: E.MortalWound) -> str:
-    return f"{_name(st, ev.character)} is mortally wounded: dead in {ev.hours} hour(s) without stabilising first aid"
+    return (f"{_name(st, ev.character)} is mortally wounded: dead in {plural(ev.hours, 'hour')} without stabilising "
+            f"first aid")
 
 
 def out_of_combat(st: SkirmishState, ev: E.OutOfCombat) -> str:
-    extra = f"; without first aid they last {ev.hours} hour(s)" if ev.hours else ""
+    extra = f"; without first aid they last {plural(ev.hours, 'hour')}" if ev.hours else ""
     return f"{_name(st, ev.character)} is out of combat{extra}"
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from hexfront.engine.core.view import Chance, OrderPreview
+from hexfront.engine.core.words import plural
 
 from . import combat, dice
 from . import commands as C
@@ -104,7 +105,8 @@ def preview_shoot(st: SkirmishState, cmd: C.Shoot) -> OrderPreview:
         odds = hit_odds(mode, c.shooting, target, bonus[0], weapon.breaks_armour)
         unit = DAMAGE_UNIT
         note += "; each hit's value is its average damage"
-    return OrderPreview(summary=D.shoot_order(st, cmd), cost=f"the action; {shots} round(s) of {c.loaded[cmd.weapon]}",
+    return OrderPreview(summary=D.shoot_order(st, cmd),
+                        cost=f"the action; {plural(shots, 'round')} of {c.loaded[cmd.weapon]}",
                         modifiers=mods, odds=odds, note=note, value_unit=unit)
 
 

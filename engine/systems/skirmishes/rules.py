@@ -13,6 +13,7 @@ from typing import Any
 
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import plural
 
 from . import combat, hits
 from . import events as E
@@ -331,8 +332,8 @@ def aftermath(ctx: Resolution, st: SkirmishState) -> None:
     help_at = st.seconds + st.tables.aftermath_hours * 3600
     for c in sorted(st.chars.values(), key=lambda x: x.id):
         if c.status == OUT and not c.stabilised and c.dies_at is not None and c.dies_at <= help_at:
-            ctx.emit(E.Died(character=c.id, reason=f"help came {st.tables.aftermath_hours} hour(s) after the fight, "
-                                                   f"too late"))
+            late = plural(st.tables.aftermath_hours, "hour")
+            ctx.emit(E.Died(character=c.id, reason=f"help came {late} after the fight, too late"))
 
 
 __all__ = ["new_state", "setup", "side_to_act", "ABLE", "RESOLVE", "STAGE_TITLES", "STAGES", "vehicle_for"]

@@ -18,6 +18,7 @@ from hexfront.engine.core.view import (
     SideInfo,
     TerrainKey,
 )
+from hexfront.engine.core.words import plural
 
 from . import commands as C
 from .describe import item_name, where
@@ -150,7 +151,7 @@ def details(st: SkirmishState, c: Character) -> tuple[str, ...]:
              f"Shooting {c.shooting}, Athletics {c.athletics}, Melee {c.melee}; luck {c.luck}"]
     for w in c.firearms:
         f = t.firearms[w]
-        lines.append(f"{f.name}: {c.loaded[w]}/{f.magazine} loaded, {c.spares[w]} spare magazine(s)"
+        lines.append(f"{f.name}: {c.loaded[w]}/{f.magazine} loaded, {plural(c.spares[w], 'spare magazine')}"
                      + (", automatic" if f.auto else ""))
     mw = t.melee[c.melee_weapon]
     lines.append(f"Melee: {mw.name} ({mw.reach} reach)")
@@ -320,7 +321,7 @@ def visible_hexes(st: SkirmishState, piece_id: str) -> frozenset[Hex]:
 def summary(st: SkirmishState) -> BattleSummary:
     names = st.tables.side_names
     casualties = {s: sum(1 for c in st.chars.values() if c.side == s and c.status in (OUT, DEAD)) for s in st.sides}
-    lines = [f"{st.round} round(s), {st.seconds} seconds of battle"]
+    lines = [f"{plural(st.round, 'round')}, {st.seconds} seconds of battle"]
     for c in sorted(st.chars.values(), key=lambda x: x.id):
         if c.status == DEAD:
             fate = "dead"
