@@ -228,7 +228,8 @@ def burst_landed(st: SkirmishState, ev: E.BurstLanded) -> str:
 
 
 def cloud_formed(st: SkirmishState, ev: E.CloudFormed) -> str:
-    return f"a {ev.kind} cloud spreads {ev.radius} hex(es) around {where(ev.at)} until the end of round {ev.until}"
+    return (f"a {ev.kind} cloud spreads {plural(ev.radius, 'hex', 'hexes')} around {where(ev.at)} until the end of "
+            f"round {ev.until}")
 
 
 def cloud_dispersed(st: SkirmishState, ev: E.CloudDispersed) -> str:

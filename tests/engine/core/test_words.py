@@ -26,8 +26,8 @@ def test_one_is_singular_and_every_other_count_plural():
 
 
 def test_no_counted_word_in_the_game_reads_word_s():
-    """A number put into text and followed by "word(s)" ("3 shot(s)") is written with plural() instead."""
-    lazy = re.compile(r"\{[^{}]*\}\s?[A-Za-z -]*[A-Za-z]\(s\)")
+    """A number put into text and followed by "word(s)" ("3 shot(s)", "2 hex(es)") is written with plural() instead."""
+    lazy = re.compile(r"\{[^{}]*\}\s?[A-Za-z -]*[A-Za-z]\((s|es)\)")
     found = []
     for folder in ("engine", "tui"):
         for path in sorted((ROOT / folder).rglob("*.py")):
