@@ -148,9 +148,9 @@ async def test_a_wrong_key_at_the_choice_changes_nothing(saves):
 
 
 @playtest
-async def test_at_80_by_24_the_choice_says_no_piece_acts_and_pass_and_enter_say_why(saves):
-    """The keys a player tries first, at 80 x 24 (the size of an SSH terminal): the Orders pane says no piece acts
-    and the choice is by number, not "Choose a piece"; '.' (pass) and Enter on an empty hex each say why nothing
+async def test_at_80_by_24_the_choice_is_by_number_and_pass_and_enter_say_why(saves):
+    """The keys a player tries first, at 80 x 24 (the size of an SSH terminal): the Orders pane says the choice is
+    by number, not "Choose a piece"; '.' (pass) and Enter on an empty hex each say why nothing
     happens (the Morale Check's card comes first) rather than "no piece here"; nothing is given until 1, 1,
     Enter keep a card."""
     app = HexfrontApp(computer_delay=0)
@@ -161,7 +161,7 @@ async def test_at_80_by_24_the_choice_says_no_piece_acts_and_pass_and_enter_say_
         battle = screen.session.battle
         given = list(battle.log)
         orders = pane_words(app, "#orders")
-        assert "No piece acts now: choose by number. 1 Keep a morale card" in orders
+        assert "Choose an order by its number. 1 Keep a morale card" in orders
         assert "Choose a piece" not in orders
         why = "no model acts until a morale card is kept: choose Keep a morale card (1), then the card"
         await pilot.press("full_stop")

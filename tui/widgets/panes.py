@@ -99,7 +99,7 @@ class OrderPane(SteadyStatic):
         level = editor.level
         numbered = level in (BROWSE, ACTION, VARIANT) or (level == TARGET and bool(editor.menu()))
         if level == BROWSE and not editor.book.units():  # only orders for the whole side (pass, a choice)
-            head.append("No piece acts now: choose by number.\n", style="bold")
+            head.append("Choose an order by its number.\n", style="bold")
         elif level == BROWSE:
             head.append("Choose a piece: Enter on it, Tab cycles.\n", style="bold")
         elif level == ACTION:
