@@ -283,6 +283,7 @@ async def test_the_computers_turn_is_shown_keys_stay_live_and_x_skips_it(size, s
         await pilot.pause()
         orders = pane_text(screen, "#orders")
         assert "(computer) is choosing an order" in orders and "x: skip to the end of its turn" in orders
+        assert "+ and -: pace (normal)" in orders  # the keys test_plus_and_minus_change_the_computers_pace tries
         assert "x skip its turn" in screen_text(app)  # in the footer too
         n = len(session.battle.log)
         await pilot.press("question_mark")  # help opens while it plays

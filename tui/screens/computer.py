@@ -51,7 +51,7 @@ class ComputerTurns(_Screen):
         lines = [f"{side} (computer) is choosing an order...",
                  f"{done} order{'' if done == 1 else 's'} given so far" if done else "its first order",
                  "" if self._skipping else "x: skip to the end of its turn",
-                 f"p: pace ({pace})"]
+                 f"+ and -: pace ({pace})"]
         return "\n".join(line for line in lines if line)
 
     def maybe_computer(self) -> None:
