@@ -29,6 +29,8 @@ from hexfront.engine.core.places import saves_dir
 from hexfront.engine.core.players import HUMAN, computer_players_for
 from hexfront.engine.core.saves import MAX_SAVE_BYTES, load_battle, parse_json_text, parse_save_text, save_battle
 from hexfront.engine.core.search import Decision, decision_for
+from hexfront.engine.core.system import all_systems
+from hexfront.engine.core.words import plural
 
 from .names import elsewhere_target, fresh_target, safe_part, saves_target
 
@@ -308,7 +310,7 @@ def describe_save(path: Path) -> str:
             found = parse_campaign_text(text, "it")
             done = len(found.fought) + (found.current is not None)
             state = f"battle {done} of {len(found.battles)}" if found.current is not None else "over"
-            return f"{name}: {shown(found.system, 30)} campaign {shown(found.campaign, 40)}, {state}"
+            return f"{name}: {_system_title(found.system)} campaign, {shown(found.title, 40)}, {state}"
         save = parse_save_text(text, "it")
     except (FileRefused, SaveError) as exc:
         # the first clause, with the file named "it": "it is a pipe (FIFO), not a regular file"
@@ -317,7 +319,23 @@ def describe_save(path: Path) -> str:
         return f"{name}: not a readable save: {shown(reason, SHOWN_REASON)}"
     except Exception as exc:  # whatever else a hostile file provokes, the list stays up
         return f"{name}: not a readable save ({shown(type(exc).__name__)})"
-    return f"{name}: {shown(save.system, 30)} {shown(save.scenario, 40)}, {len(save.commands)} orders"
+    return f"{name}: {_battle_title(save.system, save.scenario)}, {plural(len(save.commands), 'order')}"
+
+
+def _system_title(system_id: str) -> str:
+    """The rule system's title ("JTS RatFight") for an id this game has; else the file's id, escaped and cut."""
+    system = all_systems().get(system_id)
+    return system.title if system is not None else shown(system_id, 30)
+
+
+def _battle_title(system_id: str, scenario: str) -> str:
+    """"JTS RatFight, Convoy Ambush" for a system and scenario this game has; the file's own ids (escaped, cut)
+    for what it does not know."""
+    system = all_systems().get(system_id)
+    if system is None:
+        return f"{shown(system_id, 30)} {shown(scenario, 40)}"
+    titles = {s.name: s.title for s in system.scenarios()}
+    return f"{system.title}, {titles.get(scenario, shown(scenario, 40))}"
 
 
 def check_players(battle: Battle) -> None:

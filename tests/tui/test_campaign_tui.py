@@ -131,7 +131,7 @@ async def test_the_load_list_names_a_campaign_and_loads_it(saves):
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, SaveListScreen)
-        assert "mine.json: ratfight campaign mill_race, battle 1 of 3" in screen_text(app)
+        assert "mine.json: JTS RatFight campaign, The Mill Race, battle 1 of 3" in screen_text(app)
         await pilot.press("enter")
         await wait_for(pilot, BattleScreen)
         assert app.screen.session.campaign is not None and app.screen.session.autosave == autosave_path()

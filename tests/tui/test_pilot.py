@@ -141,7 +141,7 @@ async def test_undo_redo_save_load_and_continue(saves):
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, SaveListScreen)
-        assert "ratfight convoy" in screen_text(app)
+        assert "JTS RatFight, Convoy Ambush" in screen_text(app)
         paths = app.screen.paths
         index = paths.index(copies[0])
         for _ in range(index):
@@ -319,7 +319,7 @@ async def test_a_replay_steps_forwards_and_backwards(saves):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("w")
         await pilot.pause()
-        assert "finished.json: ratfight ditch" in screen_text(app)
+        assert "finished.json: JTS RatFight, Ditch Ambush" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen

@@ -24,7 +24,7 @@ from hexfront.tui.screens.battle import BattleScreen
 from hexfront.tui.screens.confirm import Question
 from hexfront.tui.screens.title import NewBattleScreen, SaveListScreen, TitleScreen
 from hexfront.tui.screens.unsaved import SaveElsewhereScreen, UnsavedDialog
-from hexfront.tui.session import Session, autosave_path, continue_replay
+from hexfront.tui.session import Session, autosave_path, continue_replay, describe_save
 
 
 @pytest.fixture(autouse=True)
@@ -80,6 +80,22 @@ def read_back(saves: Path) -> dict[str, bytes | int]:
             for p in saves.iterdir() if p.is_file() and not p.is_symlink()}
 
 
+def test_the_load_list_names_a_battle_by_its_titles_and_counts_its_orders(tmp_path):
+    """A save of a system and scenario this game has is listed by their titles, its orders counted as a player
+    says them ("1 order"); a system or scenario it does not know keeps the file's own id, escaped."""
+    import json
+
+    battle = Battle.new("ratfight", "convoy", seed=1)
+    battle.submit(battle.legal_commands()[0])
+    save_battle(battle, tmp_path / "one.json")
+    assert describe_save(tmp_path / "one.json") == "one.json: JTS RatFight, Convoy Ambush, 1 order"
+    data = json.loads((tmp_path / "one.json").read_text())
+    for key, value, shown in [("system", "chess[red]", "chess[red] convoy"),
+                              ("scenario", "nowhere", "JTS RatFight, nowhere")]:
+        (tmp_path / f"{key}.json").write_text(json.dumps({**data, key: value}))
+        assert describe_save(tmp_path / f"{key}.json") == f"{key}.json: {shown}, 1 order"
+
+
 @playtest
 async def test_the_load_list_describes_every_hostile_file_in_a_line_and_never_crashes(saves):
     before = hostile_saves_folder(saves)
@@ -90,7 +106,7 @@ async def test_the_load_list_describes_every_hostile_file_in_a_line_and_never_cr
         assert time.monotonic() - started < 20
         text = screen_text(app)
         assert "Traceback" not in text
-        assert "good.json: ratfight convoy, 0 orders" in text
+        assert "good.json: JTS RatFight, Convoy Ambush, 0 orders" in text
         assert "nested.json: not a readable save: it is nested too deeply" in text
         assert "pipe.json: not a readable save: it is a pipe (FIFO), not a regular file" in text
         assert "zero.json: not a readable save: it is a device, not a regular file" in text
