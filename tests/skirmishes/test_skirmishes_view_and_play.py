@@ -19,6 +19,17 @@ from hexfront.engine.systems.skirmishes.dice import success_chance
 SCENARIOS = ["street_ambush", "building_clearance", "field_crossing"]
 
 
+def test_the_legend_gives_each_terrain_its_run_once():
+    """Moving (10 m a run on open ground, 6 m impeded): the legend and the hex under the cursor say each terrain's
+    run after its name, and open ground is not named twice."""
+    b = Battle.new("skirmishes", "street_ambush", seed=1)
+    keys = {k.name: k.effect for k in b.system.board(b.state).legend}
+    assert keys["Open ground"] == "5 hexes a run"
+    assert keys["Rubble"] == "impeding: 3 hexes a run, cover"
+    assert keys["Floor (indoors)"] == "5 hexes a run, indoors"
+    assert not any("open ground" in effect for effect in keys.values())
+
+
 def test_piece_details_show_ammunition_and_damage_per_location(kit):
     """Tracking Ammo and Attacks and Damage, on screen: every character shows its rounds loaded and spare
     magazines per firearm, the hits its armour can still stop, and the damage in each location."""
