@@ -25,7 +25,7 @@ def test_the_legend_gives_each_terrain_its_run_once():
     b = Battle.new("skirmishes", "street_ambush", seed=1)
     keys = {k.name: k.effect for k in b.system.board(b.state).legend}
     assert keys["Open ground"] == "5 hexes a run"
-    assert keys["Rubble"] == "impeding: 3 hexes a run, cover"
+    assert keys["Rubble"] == "3 hexes a run, impeding, cover"
     assert keys["Floor (indoors)"] == "5 hexes a run, indoors"
     assert not any("open ground" in effect for effect in keys.values())
 

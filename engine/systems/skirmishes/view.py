@@ -64,10 +64,10 @@ def glyph(st: SkirmishState, c: Character) -> str:
 
 
 def terrain_effect(st: SkirmishState, tid: str) -> str:
-    """What a terrain does, after its name ("Open ground (5 hexes a run)", "Rubble (impeding: 3 hexes a run,
+    """What a terrain does, after its name ("Open ground (5 hexes a run)", "Rubble (3 hexes a run, impeding,
     cover)"): the run it allows first, so that open ground is not named twice."""
     t = st.tables.terrain[tid]
-    bits = [{"open": "5 hexes a run", "impeding": "impeding: 3 hexes a run", "none": "impassable"}[t.move]]
+    bits = [{"open": "5 hexes a run", "impeding": "3 hexes a run, impeding", "none": "impassable"}[t.move]]
     if t.cover:
         bits.append("cover")
     if t.sight:
