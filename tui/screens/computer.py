@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
+from hexfront.engine.core.words import plural
+
 from ..host import hexfront_app
 from ..pace import PACES, next_pace
 from ..session import Session
@@ -49,7 +51,7 @@ class ComputerTurns(_Screen):
         pace = hexfront_app(self).pace
         done = self._computer_orders
         lines = [f"{side} (computer) is choosing an order...",
-                 f"{done} order{'' if done == 1 else 's'} given so far" if done else "its first order",
+                 f"{plural(done, 'order')} given so far" if done else "its first order",
                  "" if self._skipping else "x: skip to the end of its turn",
                  f"+ and -: pace ({pace})"]
         return "\n".join(line for line in lines if line)
