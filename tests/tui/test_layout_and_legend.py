@@ -207,6 +207,20 @@ async def test_the_legend_key_names_every_sign_beside_the_map(saves, system_id):
         assert app.screen is screen
 
 
+def test_the_legend_counts_pieces_that_share_a_name_once():
+    """A carrier's three Hornet drones are one entry with their number, not the same name three times; a
+    piece's name stands alone (the id is the map's business, not the legend's)."""
+    from hexfront.engine.core.view import BoardView, Piece, SideInfo
+    from hexfront.tui.widgets.legend import piece_lines
+
+    pieces = tuple(Piece(id=f"D{i}", side="red", glyph="d", name="Hornet drone", at=(i, 0)) for i in range(3))
+    pieces += (Piece(id="M4", side="red", glyph="c", name="Hive", at=(0, 1)),
+               Piece(id="A1", side="blue", glyph="c", name="Crusher", at=(5, 5)))
+    board = BoardView(cols=8, rows=8, terrain={}, legend=(), pieces=pieces,
+                      sides=(SideInfo("red", "Meridian Guard"), SideInfo("blue", "Ashen Compact")))
+    assert piece_lines(board, "red") == ["C  Hive", "D  Hornet drone (3)", "c  Crusher"]
+
+
 # -- item 14: cosmetics --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ascii_look", [False, True])

@@ -294,7 +294,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
     def _unit_details(self, unit: str | None) -> list[str]:
         for p in self.board.pieces:
             if p.id == unit:
-                return [line for line in p.details if not line.startswith(p.name)]
+                return [line for line in p.details if not line.startswith(f"{p.name} [{p.id}]")]
         return []
 
     def _refit_orders(self) -> None:

@@ -56,6 +56,15 @@ def side_lines(board: BoardView, home: str | None, players: Mapping[str, str], c
     return out
 
 
+def counted(names: list[str]) -> list[str]:
+    """Names in the order first met, a name borne by several pieces once with their number
+    ("Hornet drone (3)"): three drones of one kind are one entry, not "Hornet drone, Hornet drone, ..."."""
+    seen: dict[str, int] = {}
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+    return [name if n == 1 else f"{name} ({n})" for name, n in seen.items()]
+
+
 def piece_lines(board: BoardView, home: str | None) -> list[str]:
     """Each letter on the map with the pieces it stands for, side by side, as drawn (your side upper case)."""
     out = []
@@ -66,7 +75,7 @@ def piece_lines(board: BoardView, home: str | None) -> list[str]:
                 letter = p.glyph[:1].upper() if side.id == home else p.glyph[:1].lower()
                 names.setdefault(letter, []).append(p.name)
         for letter in sorted(names):
-            listed = names[letter]
+            listed = counted(names[letter])
             more = f" and {len(listed) - PIECE_NAMES_SHOWN} more" if len(listed) > PIECE_NAMES_SHOWN else ""
             out.append(f"{letter}  {', '.join(listed[:PIECE_NAMES_SHOWN])}{more}")
     return out

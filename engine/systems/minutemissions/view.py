@@ -53,7 +53,7 @@ def board(st: MissionState) -> BoardView:
     for d in st.drones.values():
         if d.active:
             dt = tables.drones[d.type]
-            pieces.append(Piece(id=d.id, side=d.side, glyph=dt.glyph, name=f"{dt.name} {d.id}", at=d.at,
+            pieces.append(Piece(id=d.id, side=d.side, glyph=dt.glyph, name=dt.name, at=d.at,
                                 state=f"drone of {st.units[d.carrier].name}, elevation {elev_text(d.elev)}",
                                 details=(f"Frame: {d.dp}/{dt.dp} defence points", f"Evasion {dt.evasion}+, "
                                          f"accuracy {dt.accuracy}+, {tables.weapons[dt.weapon].name}")))
@@ -136,7 +136,7 @@ def piece(st: MissionState, u: Unit) -> Piece:
     dropped = [w for w in st.weapons.values() if w.place == DROPPED and w.ground == u.at]
     if dropped:
         details.append("On this hex: " + ", ".join(f"{st.tables.weapons[w.type].name} [{w.id}]" for w in dropped))
-    return Piece(id=u.id, side=u.side, glyph=d.glyph, name=f"{u.name} ({u.id})", at=u.at, facing=u.facing,
+    return Piece(id=u.id, side=u.side, glyph=d.glyph, name=u.name, at=u.at, facing=u.facing,
                  marks=marks, state=", ".join(state), details=tuple(details))
 
 
