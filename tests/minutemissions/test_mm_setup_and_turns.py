@@ -202,3 +202,16 @@ def test_a_core_type_may_not_allow_more_than_2_stat_reductions(kit):
     content = kit.content([kit.unit("M1", "ironfist")], [kit.unit("A1", "crusher")], tweak=tweak)
     with pytest.raises(ContentError, match="srm"):
         data.Tables.from_content(content)
+
+
+def test_the_deployment_line_counts_the_placing_side_once_and_the_other_below_it(kit):
+    """The activation pane at Unit Deployment: its head names who places and how many that side has left;
+    the line under it gives the other side's count, not the placing side's again."""
+    b = _deploy_battle(kit, [2, 6])  # ashen first
+    act = SYSTEM.activation(b.state)
+    assert act.now == "Deployment: Ashen Compact places a unit (4 left to place)"
+    assert act.lines == ("Meridian Guard: 4 to place",)
+    b.submit(next(c for c in b.legal_commands()))
+    act = SYSTEM.activation(b.state)
+    assert act.now == "Deployment: Meridian Guard places a unit (4 left to place)"
+    assert act.lines == ("Ashen Compact: 3 to place",)

@@ -148,7 +148,8 @@ def activation(st: MissionState) -> ActivationView:
     if st.stage == DEPLOY:
         left = len(rules.unplaced(st, st.active)) if st.active else 0
         return ActivationView(now=f"Deployment: {desc.side(st.active)} places a unit ({left} left to place)",
-                              lines=tuple(f"{desc.side(s)}: {len(rules.unplaced(st, s))} to place" for s in st.sides))
+                              lines=tuple(f"{desc.side(s)}: {len(rules.unplaced(st, s))} to place"
+                                          for s in st.sides if s != st.active))
     waiting = frozenset(u.id for s in st.sides for u in rules.unacted(st, s))
     head = f"Round {st.round}/{st.tables.mission.rounds}"
     if st.turn is None:
