@@ -124,6 +124,29 @@ async def test_teach_mode_offers_the_reasons_after_each_computer_order(saves):
         assert "(computer):" in text and "(c: why?)" in text
 
 
+@playtest
+async def test_at_80_by_24_every_computer_order_names_the_key_that_explains_it(saves):
+    """The footer has no room for "c reasons" at 80 columns, so the line that reports the computer's order
+    names the key itself, teach mode or not; and c then opens the reasons."""
+    app = HexfrontApp(computer_delay=0, battle_seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await battle_from_form(pilot, "ratfight", "hard")
+        await settle(pilot)
+        assert not screen.session.battle.setup.teach
+        assert "c reasons" not in " ".join(screen_text(app).split())
+        for _ in range(40):
+            if "(computer):" in screen.message:
+                break
+            await pilot.press("full_stop", "enter")
+            await settle(pilot)
+            await clear_pauses(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "(computer):" in text and "(c: why?)" in text
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ThinkingScreen)
+
+
 DECISION = Decision(
     player="hard", side="blue", chosen="Vesk [R2] fires at Oro [B3] (rifle)",
     weighed=(Weighed("Vesk [R2] fires at Oro [B3] (rifle)", 1.25, 0.62, 8),

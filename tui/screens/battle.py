@@ -409,7 +409,8 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         except IllegalOrder as refused:
             self.say(f"refused: {refused.message}")
             return
-        self.message = text + (f" ({THINKING_KEY}: why?)" if by_computer and self.session.battle.setup.teach else "")
+        # the key is named after every computer order: at 80 columns the footer has no room for it
+        self.message = text + (f" ({THINKING_KEY}: why?)" if by_computer else "")
         self._last_order = text
         self._after_log_change(before)
 
