@@ -73,6 +73,20 @@ def test_under_half_drops_two_levels():
     assert checks.confidence_test(c, u, "leader_hit") is True and u.confidence == CONFIDENT
 
 
+def test_a_failed_test_says_why_in_the_log_in_one_pair_of_brackets():
+    """The dice log's line for a failed Confidence Test gives the roll against the number to beat, and "under
+    half" when it drops two levels, without brackets inside brackets."""
+    from hexfront.engine.systems.dustup import SYSTEM
+
+    b, u = one("low")
+    c = K.ctx(b, [1])
+    checks.confidence_test(c, u, "leader_hit")
+    (dropped,) = [e for e in c.events if isinstance(e, E.ConfidenceDropped)]
+    line = SYSTEM.describe(dropped, b.state)
+    assert line.endswith("confidence drops to shaken (failed a confidence test: 1 against 5, under half)"), line
+    assert line.count("(") == line.count(")") == 1, line
+
+
 @pytest.mark.parametrize("event,commitment", [("first_fire", "medium"), ("first_fire", "high"),
                                               ("first_suppressed", "high")])
 def test_no_test_required(event, commitment):

@@ -204,8 +204,8 @@ def _decide_withdraw(ctx: Resolution, pending: Pending, choice: str) -> None:
     plan.asked.append(d)
     du = st.units[d]
     if choice == "withdraw":
-        left = withdraw(ctx, du, _first_attacker_of(st, plan, d), 1, "withdrew before the assault (the drop "
-                        "comes even when the withdrawal is voluntary)")
+        left = withdraw(ctx, du, _first_attacker_of(st, plan, d), 1, "withdrew before the assault; the drop "
+                        "comes even when the withdrawal is voluntary")
         plan.withdrawn.append(d)
         plan.vacated[d] = [left.q, left.r]
     elif choice == "dismount":

@@ -86,8 +86,8 @@ def confidence_test(ctx: Resolution, u: Unit, event: str, *, extra: int = 0, ext
                         rule="Morale: Confidence Test"))
         return True
     drop = 2 if less_than_half(roll, target) else 1
-    drop_confidence(ctx, u, drop, f"failed a confidence test ({roll} against {target}"
-                    + (", under half" if drop == 2 else "") + ")", "Morale: Confidence Test")
+    drop_confidence(ctx, u, drop, f"failed a confidence test: {roll} against {target}"
+                    + (", under half" if drop == 2 else ""), "Morale: Confidence Test")
     return False
 
 

@@ -206,7 +206,7 @@ def _rally_resolve(ctx: Resolution, u: Unit, cmd: C.Rally) -> None:
     elif levels == 1:
         checks.raise_confidence(ctx, sub, 1, f"rallied by {u.name} ({roll} > {target})", rule)
     elif levels == -1:
-        checks.drop_confidence(ctx, sub, 1, f"a botched rally ({roll}, under half of {target})",
+        checks.drop_confidence(ctx, sub, 1, f"a botched rally: {roll}, under half of {target}",
                                "Rally Action (optional doubles)")
     else:
         ctx.emit(E.Note(text=f"{sub.name} does not respond to the rally ({roll} against {target})", rule=rule))
@@ -323,7 +323,7 @@ def _rouse_resolve(ctx: Resolution, u: Unit, cmd: C.Rouse) -> None:
         return
     ctx.emit(E.Note(text=f"{u.name} is still panicking ({roll} against {target})", rule=rule))
     if result == PANIC_DEEPENS:
-        checks.drop_confidence(ctx, u, 1, f"panic deepens ({roll}, under half of {target})", rule)
+        checks.drop_confidence(ctx, u, 1, f"panic deepens: {roll}, under half of {target}", rule)
 
 
 def _rouse_offer(st: DustState, u: Unit) -> list[Any]:
