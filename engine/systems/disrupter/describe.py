@@ -44,10 +44,6 @@ def unit_name(state: DisState | None, unit_id: str) -> str:
     return f"{unit.klass}{number} ({team.name})"
 
 
-def _rule(e: Any) -> str:
-    return f" ({e.rule})" if e.rule else ""
-
-
 def _side(st: DisState, side: str) -> str:
     platoon = st.platoons.get(side)
     return platoon.name if platoon is not None else side
@@ -80,45 +76,45 @@ def _squad(st: DisState, squad_id: str | None) -> str:
 # -- events ----------------------------------------------------------------------------------------------------
 
 def team_placed(st: DisState, e: E.TeamPlaced) -> str:
-    return f"{_team(st, e.team)} placed at {where(e.at)}{_rule(e)}"
+    return f"{_team(st, e.team)} placed at {where(e.at)}"
 
 
 def co_appointed(st: DisState, e: E.CoAppointed) -> str:
-    return f"{_unit(st, e.unit)} is {_side(st, e.side)}'s Commanding Officer{_rule(e)}"
+    return f"{_unit(st, e.unit)} is {_side(st, e.side)}'s Commanding Officer"
 
 
 def rally_point_placed(st: DisState, e: E.RallyPointPlaced) -> str:
-    return f"{_side(st, e.side)} places a rally point at {where(e.at)}{_rule(e)}"
+    return f"{_side(st, e.side)} places a rally point at {where(e.at)}"
 
 
 def code_word_defined(st: DisState, e: E.CodeWordDefined) -> str:
-    return f"code word {e.word} for {_squad(st, e.squad)}: {_order(e.verb, e.place, e.fire)}{_rule(e)}"
+    return f"code word {e.word} for {_squad(st, e.squad)}: {_order(e.verb, e.place, e.fire)}"
 
 
 def order_changed(st: DisState, e: E.OrderChanged) -> str:
     how = {"code word": f"code word {e.word}", "resume": "code word Resume", "pending": "the CO's order",
            "briefing": "initial orders", "orders": "new orders"}.get(e.source, e.source)
-    return f"{_squad(st, e.squad)} now: {_order(e.verb, e.place, e.fire)} [{how}]{_rule(e)}"
+    return f"{_squad(st, e.squad)} now: {_order(e.verb, e.place, e.fire)} [{how}]"
 
 
 def order_pending(st: DisState, e: E.OrderPending) -> str:
-    return f"{_squad(st, e.squad)} will, from next turn: {_order(e.verb, e.place, e.fire)}{_rule(e)}"
+    return f"{_squad(st, e.squad)} will, from next turn: {_order(e.verb, e.place, e.fire)}"
 
 
 def briefing_ended(st: DisState, e: E.BriefingEnded) -> str:
-    return f"{_side(st, e.side)} ends its briefing{_rule(e)}"
+    return f"{_side(st, e.side)} ends its briefing"
 
 
 def turn_began(st: DisState, e: E.TurnBegan) -> str:
-    return f"Turn {e.turn} begins{_rule(e)}"
+    return f"Turn {e.turn} begins"
 
 
 def stress_changed(st: DisState, e: E.StressChanged) -> str:
-    return f"{_side(st, e.side)} stress {e.delta:+d} -> {e.stress}: {e.reason}{_rule(e)}"
+    return f"{_side(st, e.side)} stress {e.delta:+d} -> {e.stress}: {e.reason}"
 
 
 def resolve_chosen(st: DisState, e: E.ResolveChosen) -> str:
-    return f"{_side(st, e.side)} {'uses' if e.use else 'keeps'} its Resolve{_rule(e)}"
+    return f"{_side(st, e.side)} {'uses' if e.use else 'keeps'} its Resolve"
 
 
 def check_made(st: DisState, e: E.CheckMade) -> str:
@@ -126,95 +122,95 @@ def check_made(st: DisState, e: E.CheckMade) -> str:
     rolls = "/".join(f"{r:02d}" for r in e.rolls)
     mods = f"; {', '.join(e.modifiers)}" if e.modifiers else ""
     return (f"{_unit(st, e.who)} {e.kind} {e.stat}{adv} {e.purpose}: rolled {rolls}, keeps {e.roll:02d}: "
-            f"{e.result}{mods}{_rule(e)}")
+            f"{e.result}{mods}")
 
 
 def initiative_won(st: DisState, e: E.InitiativeWon) -> str:
     order = ", ".join(_side(st, x) for x in e.order)
-    return f"{_side(st, e.side)} wins the initiative ({e.reason}); order {order}{_rule(e)}"
+    return f"{_side(st, e.side)} wins the initiative ({e.reason}); order {order}"
 
 
 def group_assigned(st: DisState, e: E.GroupAssigned) -> str:
-    return f"{_squad(st, e.squad)} is in Group {e.group}: {e.reason}{_rule(e)}"
+    return f"{_squad(st, e.squad)} is in Group {e.group}: {e.reason}"
 
 
 def segments_set(st: DisState, e: E.SegmentsSet) -> str:
     if not e.segments:
-        return f"the turn's segments are done{_rule(e)}"
-    return f"now: {segment_name(st, e.segments[0])}{_rule(e)}"
+        return "the turn's segments are done"
+    return f"now: {segment_name(st, e.segments[0])}"
 
 
 def team_stepped(st: DisState, e: E.TeamStepped) -> str:
-    return f"{_team(st, e.team)} moves {where(e.frm)} -> {where(e.to)}{_rule(e)}"
+    return f"{_team(st, e.team)} moves {where(e.frm)} -> {where(e.to)}"
 
 
 def vehicle_turned(st: DisState, e: E.VehicleTurned) -> str:
-    return f"{_team(st, e.team)} faces {facing_name(e.facing)}{_rule(e)}"
+    return f"{_team(st, e.team)} faces {facing_name(e.facing)}"
 
 
 def team_move_done(st: DisState, e: E.TeamMoveDone) -> str:
-    return f"{_team(st, e.team)} {e.how}{_rule(e)}"
+    return f"{_team(st, e.team)} {e.how}"
 
 
 def cover_changed(st: DisState, e: E.CoverChanged) -> str:
-    return f"{_team(st, e.team)} {'takes' if e.cover else 'leaves'} cover ({e.reason}){_rule(e)}"
+    return f"{_team(st, e.team)} {'takes' if e.cover else 'leaves'} cover ({e.reason})"
 
 
 def units_acted(st: DisState, e: E.UnitsActed) -> str:
-    return f"{_units(st, e.units) or 'no unit of ' + _team(st, e.team)}: {e.action}{_rule(e)}"
+    return f"{_units(st, e.units) or 'no unit of ' + _team(st, e.team)}: {e.action}"
 
 
 def fire_declared(st: DisState, e: E.FireDeclared) -> str:
     kind = "reacts to" if e.reaction else "fires at"
     aim = f" (at {_unit(st, e.target_unit)})" if e.target_unit else ""
-    return f"{_team(st, e.team)} {kind} {_team(st, e.target)}{aim} at {hex_count(e.distance)}{_rule(e)}"
+    return f"{_team(st, e.team)} {kind} {_team(st, e.target)}{aim} at {hex_count(e.distance)}"
 
 
 def fire_resolved(st: DisState, e: E.FireResolved) -> str:
-    return (f"I{e.instinct} {e.check} against A{e.armour} {e.save}: {e.effect}, {e.wounds} wounds{_rule(e)}")
+    return (f"I{e.instinct} {e.check} against A{e.armour} {e.save}: {e.effect}, {e.wounds} wounds")
 
 
 def penalty_set(st: DisState, e: E.PenaltySet) -> str:
-    return f"{_team(st, e.team)} has [-] on Instinct in turn {e.turn}{_rule(e)}"
+    return f"{_team(st, e.team)} has [-] on Instinct in turn {e.turn}"
 
 
 def wounds_taken(st: DisState, e: E.WoundsTaken) -> str:
-    return f"{_unit(st, e.unit)} takes {e.wounds} wound{'' if e.wounds == 1 else 's'}, {e.total} in all{_rule(e)}"
+    return f"{_unit(st, e.unit)} takes {e.wounds} wound{'' if e.wounds == 1 else 's'}, {e.total} in all"
 
 
 def unit_removed(st: DisState, e: E.UnitRemoved) -> str:
-    return f"{_unit(st, e.unit)} is taken off the board ({e.reason}){_rule(e)}"
+    return f"{_unit(st, e.unit)} is taken off the board ({e.reason})"
 
 
 def spot_marked(st: DisState, e: E.SpotMarked) -> str:
     by = f" by {_team(st, e.by)}" if e.by else ""
-    return f"{_team(st, e.team)} is {'spotted' if e.spotted else 'not spotted'}{by}{_rule(e)}"
+    return f"{_team(st, e.team)} is {'spotted' if e.spotted else 'not spotted'}{by}"
 
 
 def panic_checked(st: DisState, e: E.PanicChecked) -> str:
     who = _team(st, e.team) if e.team else _side(st, e.side)
     res = "passes" if e.passed else f"fails: {e.text}"
-    return f"{who} panic check d20 {e.roll} against stress {e.stress}: {res}{_rule(e)}"
+    return f"{who} panic check d20 {e.roll} against stress {e.stress}: {res}"
 
 
 def team_frozen(st: DisState, e: E.TeamFrozen) -> str:
-    return f"{_team(st, e.team)} is frozen in turn {e.turn}{_rule(e)}"
+    return f"{_team(st, e.team)} is frozen in turn {e.turn}"
 
 
 def team_routed(st: DisState, e: E.TeamRouted) -> str:
-    return f"{_team(st, e.team)} {'routs' if e.routed else 'is rallied'}{_rule(e)}"
+    return f"{_team(st, e.team)} {'routs' if e.routed else 'is rallied'}"
 
 
 def team_left_board(st: DisState, e: E.TeamLeftBoard) -> str:
-    return f"{_team(st, e.team)} leaves the board: {e.reason}{_rule(e)}"
+    return f"{_team(st, e.team)} leaves the board: {e.reason}"
 
 
 def team_joined_squad(st: DisState, e: E.TeamJoinedSquad) -> str:
-    return f"{_team(st, e.team)} joins {_squad(st, e.squad)}: {e.reason}{_rule(e)}"
+    return f"{_team(st, e.team)} joins {_squad(st, e.squad)}: {e.reason}"
 
 
 def code_words_jammed(st: DisState, e: E.CodeWordsJammed) -> str:
-    return f"{_side(st, e.side)}'s code words are jammed in turn {e.turn}{_rule(e)}"
+    return f"{_side(st, e.side)}'s code words are jammed in turn {e.turn}"
 
 
 def battle_ended(st: DisState, e: E.BattleEnded) -> str:
@@ -314,7 +310,7 @@ def end_phase_order(st: DisState, c: C.EndPhase) -> str:
 def die_rolled(st: DisState, e: DieRolled) -> str:
     """A core die in the dice log: a d100 as its two digits (Rule 7)."""
     face = f"{e.result:02d}" if e.sides == 100 else str(e.result)
-    return f"d{e.sides} rolled {face} for {e.purpose}{_rule(e)}"
+    return f"d{e.sides} rolled {face} for {e.purpose}"
 
 
 class Describer:

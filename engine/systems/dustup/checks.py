@@ -147,9 +147,9 @@ def panic_test(ctx: Resolution, u: Unit, why: str) -> bool:
     """Roll the quality die over leadership; failure: the unit panics. Returns True on a pass."""
     roll = ctx.roll(u.quality, f"panic test ({why}): D{u.quality} must beat {u.leadership}", "Morale: Panic", u.id)
     if roll > u.leadership:
-        ctx.emit(E.PanicTestPassed(unit=u.id, reason=f"passed a panic test ({why})", rule="Morale: Panic"))
+        ctx.emit(E.PanicTestPassed(unit=u.id, reason=f"passed a panic test: {why}", rule="Morale: Panic"))
         return True
-    ctx.emit(E.Panicked(unit=u.id, reason=f"panics ({why})", rule="Morale: Panic"))
+    ctx.emit(E.Panicked(unit=u.id, reason=why, rule="Morale: Panic"))
     return False
 
 

@@ -201,10 +201,10 @@ def _rally_resolve(ctx: Resolution, u: Unit, cmd: C.Rally) -> None:
                     + (f"; over {2 * target} rises two, under half drops one" if doubles else ""), rule, sub.id)
     levels = rally_result(roll, target, doubles)
     if levels == 2:
-        checks.raise_confidence(ctx, sub, 2, f"rallied by {u.name} ({roll}, more than double {target})",
+        checks.raise_confidence(ctx, sub, 2, f"rallied by {u.name}: {roll}, more than double {target}",
                                 "Rally Action (optional doubles)")
     elif levels == 1:
-        checks.raise_confidence(ctx, sub, 1, f"rallied by {u.name} ({roll} > {target})", rule)
+        checks.raise_confidence(ctx, sub, 1, f"rallied by {u.name}: {roll} > {target}", rule)
     elif levels == -1:
         checks.drop_confidence(ctx, sub, 1, f"a botched rally: {roll}, under half of {target}",
                                "Rally Action (optional doubles)")
@@ -319,7 +319,7 @@ def _rouse_resolve(ctx: Resolution, u: Unit, cmd: C.Rouse) -> None:
     roll = ctx.roll(u.quality, f"panic recovery: D{u.quality} must beat {target} ({whose})", rule, u.id)
     result = rouse_result(roll, target)
     if result == ROUSED:
-        ctx.emit(E.PanicOver(unit=u.id, reason=f"recovers ({roll} > {target}); it never tests again", rule=rule))
+        ctx.emit(E.PanicOver(unit=u.id, reason=f"{roll} > {target}; it never tests again", rule=rule))
         return
     ctx.emit(E.Note(text=f"{u.name} is still panicking ({roll} against {target})", rule=rule))
     if result == PANIC_DEEPENS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hexfront.engine.core.words import plural
+from hexfront.engine.core.words import plural, with_article
 
 from . import events as E
 from .logwords import FACINGS, LogWords, where
@@ -171,12 +171,12 @@ class EventLines(LogWords):
 
     def _line_feature_placed(self, ev: Any) -> str:
         s = self.side
-        owner = f"{s(ev.side)} " if ev.side else ""
+        owner = f"{s(ev.side)}: " if ev.side else ""
         what = FEATURE_WORDS.get(ev.kind, ev.kind)
         if ev.hidden and ev.kind != "target":  # a hidden feature's log line never says what it is (a dummy
             # target marker reads like the real one: Dummy Targets)
-            return f"{owner}place a hidden counter at {where(ev.at)}"
-        return f"{owner}{what} at {where(ev.at)}".strip() + (f" ({ev.reason})" if ev.reason else "")
+            return f"{owner}a hidden counter at {where(ev.at)}"
+        return f"{owner}{what} at {where(ev.at)}" + (f" ({ev.reason})" if ev.reason else "")
 
     def _line_feature_removed(self, ev: Any) -> str:
         return f"counter {ev.feature} removed" + (f": {ev.reason}" if ev.reason else "")
@@ -194,7 +194,7 @@ class EventLines(LogWords):
     def _line_mission_placed(self, ev: Any) -> str:
         s = self.side
         box = BOX_WORDS.get(ev.box, f"box {ev.box}")
-        return (f"{s(ev.side)} put a {ev.kind} counter ({ev.asset}) on the inbound chart, {box}"
+        return (f"{s(ev.side)} put {with_article(ev.kind)} counter ({ev.asset}) on the inbound chart, {box}"
                 + (f" ({ev.reason})" if ev.reason else ""))
 
     def _line_mission_moved(self, ev: Any) -> str:

@@ -190,9 +190,9 @@ def appoint_leader(ctx: Resolution, u: Unit) -> None:
                     rule, u.id)
     value = min(3, u.leadership + 1) if roll <= 2 else max(1, u.leadership - 1) if roll == 6 else u.leadership
     if value != u.leadership:
-        why = f"the new leader is {'worse' if value > u.leadership else 'better'} ({roll})"
+        why = f"the new leader is {'worse' if value > u.leadership else 'better'}: {roll}"
     else:
-        why = f"the new leader is as good as the last ({roll})"
+        why = f"the new leader is as good as the last: {roll}"
     ctx.emit(E.LeaderAppointed(unit=u.id, leadership=value, reason=why, rule=rule))
 
 

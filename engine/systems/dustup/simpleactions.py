@@ -62,7 +62,7 @@ def _recover_resolve(ctx: Resolution, u: Unit, cmd: Any) -> None:
                     "Recover Suppression Action", u.id)
     if beats(roll, u.leadership):
         ctx.emit(E.SuppressionRemoved(unit=u.id, markers=u.suppression - 1,
-                                      reason=f"recovers ({roll} > {u.leadership})", rule="Recover Suppression Action"))
+                                      reason=f"recovers: {roll} > {u.leadership}", rule="Recover Suppression Action"))
     else:
         ctx.emit(E.Note(text=f"{u.name} stays pinned ({roll} against {u.leadership})",
                         rule="Recover Suppression Action"))

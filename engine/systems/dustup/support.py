@@ -251,7 +251,7 @@ def request_resolve(ctx: Resolution, u: Unit, cmd: RequestFire) -> None:
     when = {1: "next turn", 2: "after two turns", 3: "after three turns"}.get(box, "")
     ctx.emit(E.MissionPlaced(mission=mid, side=u.side, kind=kind, asset=str(a["id"]), box=box, target=cmd.target,
                              dummies=tuple(cmd.dummies), observer=u.id, ammo=ammo,
-                             reason=f"called by {u.name} ({roll} beats {need}); the rounds arrive {when}",
+                             reason=f"called by {u.name}: {roll} beats {need}; the rounds arrive {when}",
                              rule=RULE_TIMING))
     # the markers go down in map order, so which one is real cannot be told from the order either
     markers = sorted([(cmd.target, 0)] + [(d, 1) for d in cmd.dummies], key=lambda t: (t[0].q, t[0].r))

@@ -1,11 +1,11 @@
-"""Counts in the game's words (engine/core/words.py): "1 card", "3 cards", never "card(s)"."""
+"""Counts in the game's words (engine/core/words.py): "1 card", "3 cards", never "card(s)"; "an artillery counter"."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from hexfront.engine.core.words import plural
+from hexfront.engine.core.words import plural, with_article
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -23,6 +23,13 @@ def test_one_is_singular_and_every_other_count_plural():
     assert plural(3, "spare shot") == "3 spare shots"
     assert plural(1, "casualty", "casualties") == "1 casualty"
     assert plural(2, "casualty", "casualties") == "2 casualties"
+
+
+def test_a_word_takes_a_or_an_by_its_first_letter():
+    assert with_article("artillery") == "an artillery"
+    assert with_article("aircraft") == "an aircraft"
+    assert with_article("casevac") == "a casevac"
+    assert with_article("Orbital") == "an Orbital"
 
 
 def test_no_counted_word_in_the_game_reads_word_s():

@@ -1,0 +1,32 @@
+"""The dice log's lines, in every system: the log shows an event's rule beside its line ("[Rule 16 - Firing]"),
+so the line itself does not name it again."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.system import all_systems
+
+SYSTEMS = all_systems()
+
+
+@pytest.mark.parametrize("system_id", sorted(SYSTEMS))
+def test_no_log_line_names_the_rule_the_log_shows_beside_it(system_id):
+    system = SYSTEMS[system_id]
+    scenario = next(s.name for s in system.scenarios() if "tutorial" not in s.name)
+    battle = Battle.new(system_id, scenario, seed=1)
+    players = {side: system.computer_players()["default"](7 + i) for i, side in enumerate(system.sides(battle.state))}
+    cited = 0
+    for _ in range(60):
+        if battle.outcome() is not None:
+            break
+        before = len(battle.events)
+        battle.submit(players[system.side_to_act(battle.state)].choose(system, battle.state))
+        for event in (e for group in battle.events[before:] for e in group):
+            rule = getattr(event, "rule", "")
+            if rule:
+                cited += 1
+                line = system.describe(event, battle.state)
+                assert f"({rule})" not in line, line
+    assert cited >= 20  # the battle went far enough to cite rules
