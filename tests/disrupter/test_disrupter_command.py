@@ -212,7 +212,20 @@ def test_default_code_words():
     K.goto(b, "co", "red", "ba")
     b.submit(C.CodeWord("red-co", "Rally", None))
     assert all(b.state.squads[q].order == K.rules.Order("rally", K.hx(3, 8), "fire") for q in ("red-a", "red-b"))
-    assert "Resume" in b.refusal(C.CodeWord("red-co", "Resume", "red-a")) or True
+    assert "only the CO, with his battlefield action" in b.refusal(C.CodeWord("red-co", "Resume", "red-a"))
+    K.goto(b, "co", "red", "move")  # the next turn's battlefield action: Retreat, one squad, its fire kept
+    K.goto(b, "co", "red", "ba")
+    b.submit(C.CodeWord("red-co", "Retreat", "red-b"))
+    assert b.state.squads["red-b"].order == K.rules.Order("retreat", None, "fire")
+    assert b.state.squads["red-a"].order.verb == "rally"
+    K.goto(b, "co", "red", "move")  # Resume: Alpha back to the order Rally replaced
+    K.goto(b, "co", "red", "ba")
+    b.submit(C.CodeWord("red-co", "Resume", "red-a"))
+    assert b.state.squads["red-a"].order.verb == "hold"
+    K.goto(b, "co", "red", "move")  # Halt, to every squad
+    K.goto(b, "co", "red", "ba")
+    b.submit(C.CodeWord("red-co", "Halt", None))
+    assert all(b.state.squads[q].order == K.rules.Order("halt", None, "fire") for q in ("red-a", "red-b"))
 
 
 def test_only_the_co_sends_code_words():

@@ -20,6 +20,7 @@ from hexfront.engine.core.saves import (
     battle_to_json,
     load_battle,
     load_for_replay,
+    parse_json_text,
     parse_save_text,
     read_save,
 )
@@ -94,7 +95,9 @@ def test_a_format_1_save_is_migrated_to_exactly_the_format_2_save() -> None:
 def test_a_format_2_save_is_checked_with_its_own_hash_and_saved_with_the_canonical_one() -> None:
     """Format 2 to 3 keeps every recorded checkpoint and checks it the way it was hashed (repr); saved
     again, the battle is format 3 with canonical hashes, which verify in turn."""
-    for path in sorted((FIXTURES / "format2-engine0.1.0").glob("*.json")):
+    paths = sorted((FIXTURES / "format2-engine0.1.0").glob("*.json"))
+    assert len(paths) == 16
+    for path in paths:
         recorded = json.loads(path.read_text(encoding="utf-8"))
         save, _ = read_save(path)
         assert save.format_version == SAVE_FORMAT_VERSION and save.hashing is REPR
@@ -265,9 +268,14 @@ def test_a_key_given_twice_is_refused_in_one_line(capsys, tmp_path, where):
 
 
 def test_the_fixture_saves_hold_no_key_twice() -> None:
-    """The refusal costs no real save anything: every released save loads (and has each key once)."""
-    for path in sorted(FIXTURES.glob("*/*.json")):
-        load_battle(path)
+    """The refusal costs no real save anything: every released save (16 battles in each of the two released
+    formats) parses with each key once, and loads with every order it holds."""
+    paths = sorted(FIXTURES.glob("*/*.json"))
+    assert len(paths) == 32 and {p.parent.name for p in paths} == {"format1-engine0.1.0", "format2-engine0.1.0"}
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        assert parse_json_text(text, path.name) == json.loads(text), path.name
+        assert len(load_battle(path).log) == len(json.loads(text)["commands"]) > 0, path.name
 
 
 @pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity", "1e999"])

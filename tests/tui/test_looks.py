@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 from tuikit import pick_system, playtest, screen_text, settle
 
 from hexfront.engine.core.hexes import axial_to_offset
@@ -148,8 +149,17 @@ async def test_no_color_leaves_no_colour_but_side_and_state_still_show(saves, mo
             cells = hexmap._cells(row)
             letter = cells[2 * col + (row & 1) + 1][0]
             assert letter == (p.glyph.upper() if p.side == first else p.glyph.lower()), p
-            if "d" in p.marks:
-                assert cells[2 * col + (row & 1) + 2][0] == "d"
+        # no piece is Down at the start: lay one of the other side's Down and the map shows it by its mark
+        down = next(p for p in pieces if p.side != first)
+        board = attrs.evolve(screen.board, pieces=tuple(attrs.evolve(p, marks="d", state="Down") if p is down else p
+                                                        for p in screen.board.pieces))
+        hexmap.show(board)
+        await pilot.pause()
+        col, row = axial_to_offset(down.at)
+        cells = hexmap._cells(row)
+        assert cells[2 * col + (row & 1) + 1][0] == down.glyph.lower()
+        assert cells[2 * col + (row & 1) + 2][0] == "d"
+        assert {c.type.name for c in screen_colours(app)} <= {"DEFAULT"}
 
 
 def test_side_case_and_state_marks_on_the_map_cells():
