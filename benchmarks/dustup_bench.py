@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import re
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.results import write_section  # noqa: E402
 from hexfront.engine.core.battle import Battle  # noqa: E402
 from hexfront.engine.core.system import get_system  # noqa: E402
 from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 SECTION = "## Dustup"
 
 
@@ -73,17 +72,6 @@ def series(scenario: str, names: tuple[str, str], games: int, first_seed: int) -
             if winner == names[0]:
                 by_side[order.index(names[0])] += 1
     return dict(won=won, draws=draws, orders=orders, elapsed=time.perf_counter() - t, by_side=by_side)
-
-
-def write_section(lines: list[str]) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    block = "\n".join(lines).rstrip("\n") + "\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: block + "\n", text, count=1).rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    RESULTS.write_text(text)
 
 
 def _has(system, scenario: str, kind: str) -> bool:
@@ -140,7 +128,7 @@ def main() -> int:
              *[f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows], ""]
     print("\n".join(lines))
     if not args.no_write:
-        write_section(lines)
+        write_section(SECTION, lines)
     return 0 if ok else 1
 
 

@@ -32,6 +32,7 @@ import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.results import RESULTS, write_section  # noqa: E402
 from hexfront.engine.core.battle import Battle  # noqa: E402
 from hexfront.engine.core.players import RandomPlayer, computer_seed  # noqa: E402
 from hexfront.engine.core.system import RuleSystem, all_systems  # noqa: E402
@@ -40,7 +41,6 @@ from hexfront.engine.core.view import OrderPreview  # noqa: E402
 LIMIT_MS = 50.0
 RETIME_MS = 5.0  # a preview slower than this is timed again...
 RETIMES = 2  # ...this many times, and the fastest kept
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 SECTION = "## Order previews"
 SEED = 7
 
@@ -165,18 +165,6 @@ def table(all_figures: list[Figures], after: Sequence[int], cap: int, seconds: f
     return "\n".join(lines) + "\n"
 
 
-def write_section(text: str) -> None:
-    """Put ``text`` in RESULTS.md in place of the old "Order previews" section (or at its end), keeping the rest."""
-    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-    start = old.find(SECTION + "\n")
-    if start < 0:
-        RESULTS.write_text(old.rstrip("\n") + "\n\n" + text, encoding="utf-8")
-        return
-    end = old.find("\n## ", start + len(SECTION))
-    rest = old[end + 1:] if end >= 0 else ""
-    RESULTS.write_text(old[:start] + text + ("\n" + rest if rest else ""), encoding="utf-8")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--system", action="append", default=[], help="measure only this system (repeatable)")
@@ -206,7 +194,7 @@ def main() -> int:
             print(f"  failed: {line}")
     seconds = time.perf_counter() - began
     if not args.no_write and not args.system:
-        write_section(table(results, args.after, args.cap, seconds))
+        write_section(SECTION, table(results, args.after, args.cap, seconds).splitlines())
         print(f"written to {RESULTS}")
     return 0 if all(f.passed for f in results) else 1
 

@@ -21,7 +21,6 @@ import asyncio
 import datetime
 import platform
 import random
-import re
 import statistics
 import sys
 import time
@@ -30,12 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.results import RESULTS, write_section  # noqa: E402
 from hexfront.engine.core.battle import Battle, BattleSetup  # noqa: E402
 from hexfront.engine.core.players import RandomPlayer  # noqa: E402
 from hexfront.engine.core.system import get_system  # noqa: E402
 from hexfront.engine.core.timeline import KEYFRAME_EVERY, Timeline  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 HEADING = "## Replay viewer"
 TARGET_MS = 50.0
 ORDERS = 10_000
@@ -179,21 +178,9 @@ def main() -> int:
         "without the terminal's paint.",
     ]
     if not args.no_write:
-        write_section(lines)
+        write_section(HEADING, lines)
         print(f"wrote the '{HEADING}' section of {RESULTS}")
     return 0 if worst <= TARGET_MS else 1
-
-
-def write_section(lines: list[str]) -> None:
-    """Replace this benchmark's section of RESULTS.md (or add it at the end); other sections stay as they are."""
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    block = "\n".join(lines).rstrip("\n") + "\n"
-    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: block + "\n", text, count=1).rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    RESULTS.write_text(text)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Measure the engine and write benchmarks/RESULTS.md.
+"""Measure the engine and write the head of benchmarks/RESULTS.md (its title and first table; every "## " section
+after it is left as it is).
 
 Figures (targets from issue 3, on this project's 2-core machine):
 - replaying a 10,000-command battle log: <= 1 s
@@ -24,13 +25,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.results import write_head  # noqa: E402
 from hexfront.engine.core.battle import Battle, BattleSetup  # noqa: E402
 from hexfront.engine.core.rng import Generator  # noqa: E402
 from hexfront.engine.core.saves import load_battle, save_battle  # noqa: E402
 from hexfront.engine.core.system import get_system  # noqa: E402
 from hexfront.engine.systems.ratfight import commands as C  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 NO_CASUALTY_ORDERS = (C.Move, C.Pass, C.Redraw, C.Pivot, C.Embark, C.Disembark)
 
 
@@ -188,7 +189,7 @@ def main() -> int:
         f"{Battle.KEYFRAME_EVERY} commands).",
         "",
     ]
-    RESULTS.write_text("\n".join(lines))
+    write_head(lines)
     print("\n".join(lines))
     return 0 if all(r[3] != "FAIL" for r in rows) else 1
 

@@ -14,18 +14,17 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import re
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.results import RESULTS, write_section  # noqa: E402, F401  (the other scripts import both from here)
 from hexfront.engine.core.battle import Battle  # noqa: E402
 from hexfront.engine.core.system import RuleSystem, all_systems, get_system  # noqa: E402
 from hexfront.engine.core.tutorial import tutorial_scenarios  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 TARGET = 0.8
 
 # system id -> (RESULTS.md heading, the script named in the section, a note on the figures); a system not
@@ -86,17 +85,6 @@ def series(system_id: str, scenario: str, names: tuple[str, str], games: int, fi
             if winner == names[0]:
                 won_as[mine] += 1
     return dict(won=won, draws=draws, orders=orders, elapsed=time.perf_counter() - t, played=played, won_as=won_as)
-
-
-def write_section(heading: str, lines: list[str]) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    block = "\n".join(lines).rstrip("\n") + "\n"
-    pattern = re.compile(rf"^{re.escape(heading)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: block + "\n", text, count=1).rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    RESULTS.write_text(text)
 
 
 def systems_with_default(ids: list[str] | None) -> list[RuleSystem]:

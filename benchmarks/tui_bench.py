@@ -23,7 +23,6 @@ import fcntl
 import os
 import platform
 import pty
-import re
 import select
 import shutil
 import statistics
@@ -37,7 +36,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-RESULTS = HERE / "RESULTS.md"
+sys.path.insert(0, str(REPO))
+
+from benchmarks.results import RESULTS, write_section  # noqa: E402
+
 SECTION = "## Terminal (pty)"
 
 SIZES = [(80, 24), (120, 40)]
@@ -301,23 +303,11 @@ def measure() -> tuple[list[str], list[str]]:
     return section
 
 
-def write_section(section: list[str]) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    block = "\n".join(section).rstrip("\n") + "\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: block + ("\n" if not block.endswith("\n\n") else ""), text, count=1)
-        text = text.rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    RESULTS.write_text(text)
-
-
 def main() -> int:
     started = time.perf_counter()
     section = measure()
     print("\n".join(section))
-    write_section(section)
+    write_section(SECTION, section)
     print(f"\n(written to {RESULTS.relative_to(REPO)}; took {time.perf_counter() - started:.1f} s)")
     return 0
 
