@@ -85,7 +85,7 @@ def test_morale_cards_name_the_casualties_and_the_leader(kit):
                                    "the best is kept: leader B2 on the battlefield and not Down (Morale Check; "
                                    "Leaders and Heroes)")
     test = [t for t in kit.of(evs, kit.E.MoraleTested) if t.side == "blue"][0]
-    assert b.system.describe(test, b.state) == ("Blue Stoats morale: 5H against 1 casualties (best of 3 drawn kept "
+    assert b.system.describe(test, b.state) == ("Blue Stoats morale: 5H against 1 casualty (best of 3 drawn kept "
                                                 "without asking: every card would hold): holds")
     red_morale = [c for c in cards(evs, "res-red") if c.rule == "Morale Check"]
     assert red_morale[0].modifiers == ("must beat 0 casualties (Morale Check)",)

@@ -60,7 +60,7 @@ def test_keeping_the_lower_card_withdraws_the_army(kit):
     assert kept[0].rule == "Morale Check"  # shown beside the line in the dice log
     test = kit.of(evs, kit.E.MoraleTested)[0]
     assert (test.side, test.card, test.cards, test.passed) == ("blue", "AH", 2, False)
-    assert "Blue Stoats morale: AH against 1 casualties (kept of 2 drawn): breaks" in _log(b, [test])
+    assert "Blue Stoats morale: AH against 1 casualty (kept of 2 drawn): breaks" in _log(b, [test])
     assert b.outcome().winner == "red" and kit.status(b, "L1") == "fled"
     assert sorted(b.state.decks["res-blue"].discard) == ["3C", "9C", "AH"]  # both morale cards discarded
 
@@ -127,7 +127,7 @@ def test_cards_that_all_give_the_same_result_are_not_offered(kit, blue_cards, ke
     assert test.passed == holds
     line = _log(b, [test])[0]
     word = "hold" if test.passed else "break"
-    assert line == (f"Blue Stoats morale: {kept} against 1 casualties (best of 2 drawn kept without asking: every "
+    assert line == (f"Blue Stoats morale: {kept} against 1 casualty (best of 2 drawn kept without asking: every "
                     f"card would {word}): {word}s")
     if test.passed:
         assert b.outcome() is None and b.state.turn == 2

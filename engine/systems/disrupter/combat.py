@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from hexfront.engine.core.hexes import Hex, hex_distance
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import plural
 
 from . import events as E
 from .board import (
@@ -174,7 +175,7 @@ def _wound(ctx: Resolution, s: DisState, units: list[Unit], total: int, who: str
             continue
         ctx.emit(E.WoundsTaken(unit=u.id, wounds=share[u.id], total=u.wounds + share[u.id]))
         if u.wounds >= unit_stats(s, u)[2]:
-            ctx.emit(E.UnitRemoved(unit=u.id, reason=f"{u.wounds} wounds", rule=R_STATS))
+            ctx.emit(E.UnitRemoved(unit=u.id, reason=plural(u.wounds, "wound"), rule=R_STATS))
             dead.append(u)
     return dead
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from hexfront.engine.core.events import DieRolled
 from hexfront.engine.core.hexes import Hex, hex_count, hex_label
+from hexfront.engine.core.words import plural
 
 from . import commands as C
 from . import events as E
@@ -167,7 +168,7 @@ def fire_declared(st: DisState, e: E.FireDeclared) -> str:
 
 
 def fire_resolved(st: DisState, e: E.FireResolved) -> str:
-    return (f"I{e.instinct} {e.check} against A{e.armour} {e.save}: {e.effect}, {e.wounds} wounds")
+    return (f"I{e.instinct} {e.check} against A{e.armour} {e.save}: {e.effect}, {plural(e.wounds, 'wound')}")
 
 
 def penalty_set(st: DisState, e: E.PenaltySet) -> str:

@@ -260,14 +260,14 @@ def insert(ctx: Resolution, m: Mission, u: Unit, aim: Hex) -> None:
             hurt.append(f)
             continue
         if f.role == HULL:
-            r = ctx.roll(u.quality, f"{u.name} lands: quality die D{u.quality}, 1 destroys it", RULE_INSERT, u.id)
+            r = ctx.roll(u.quality, f"{u.name} lands: quality die D{u.quality}, a 1 destroys it", RULE_INSERT, u.id)
             if r == 1 or hard:
                 checks.set_figure(ctx, u, f, KILLED, f.wounds, "destroyed on landing"
                                   + (" on difficult ground" if hard else ""), RULE_INSERT)
             continue
         qd = shift(u.quality, -1) if hard else u.quality
         r = ctx.roll(qd, f"{f.name} lands: quality die {die_name(qd)}" + (" (difficult ground)" if hard else "")
-                     + ", 1 wounds", RULE_INSERT, u.id,
+                     + ", a 1 wounds the figure", RULE_INSERT, u.id,
                      modifiers=_named(f"quality die D{u.quality}", [("difficult ground", -1 if hard else 0)],
                                       RULE_INSERT))
         if r == 1:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hexfront.engine.core.hexes import DIRECTION_NAMES, Hex, hex_label
+from hexfront.engine.core.words import plural
 
 from . import commands as C
 from . import events as E
@@ -259,7 +260,7 @@ def turn_order(st: MissionState, cmd: C.Turn) -> str:
 
 
 def thrust_order(st: MissionState, cmd: C.Thrust) -> str:
-    return f"{_n(st, cmd.unit)}: thrusters {DIRECTION_NAMES[cmd.direction]} {cmd.distance} hexes"
+    return f"{_n(st, cmd.unit)}: thrusters {DIRECTION_NAMES[cmd.direction]} {plural(cmd.distance, 'hex', 'hexes')}"
 
 
 def end_phase_order(st: MissionState, cmd: C.EndPhase) -> str:

@@ -153,7 +153,8 @@ def morale_tested(st: RatState, ev: E.MoraleTested) -> str:
     drawn = f" (kept of {ev.cards} drawn)" if ev.cards > 1 else ""
     if ev.unasked:
         drawn = f" (best of {ev.cards} drawn kept without asking: every card would {verdict[:-1]})"
-    return f"{_s(st, ev.side)} morale: {ev.card} against {ev.casualties} casualties{drawn}: {verdict}"
+    against = plural(ev.casualties, "casualty", "casualties")
+    return f"{_s(st, ev.side)} morale: {ev.card} against {against}{drawn}: {verdict}"
 
 
 def the_card(code: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from hexfront.engine.core.cards import best_card, card_colour, card_value
 from hexfront.engine.core.errors import shown
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import plural
 
 from . import events as E
 from .draws import discard_resolution, draw_cards
@@ -71,13 +72,14 @@ def _test_from(ctx: Resolution, st: RatState, start: int) -> bool:
         leaders = _leaders(left)
         n = leaders[0].leader if leaders else 1
         may_choose = n > 1 and st.tables.morale_choice
-        mods = [f"must beat {lost} {'casualty' if lost == 1 else 'casualties'} (Morale Check)"]
+        against = plural(lost, "casualty", "casualties")
+        mods = [f"must beat {against} (Morale Check)"]
         if leaders:
             kept = ("the side chooses which to keep if they give different results, else the best is kept"
                     if may_choose else "best kept")
             mods.append(f"{n} cards, {kept}: leader {leaders[0].name} on the battlefield and not Down "
                         f"(Morale Check; Leaders and Heroes)")
-        cards = draw_cards(ctx, side, n, f"morale of {st.tables.side_names[side]} against {lost} casualties",
+        cards = draw_cards(ctx, side, n, f"morale of {st.tables.side_names[side]} against {against}",
                            "Morale Check", side, tuple(mods))
         # a choice is asked only where it changes the verdict: when every card drawn holds, or every one
         # breaks the force, the army's fate is the same whichever is kept (the best is kept, as before)
@@ -128,7 +130,8 @@ def _verdict(ctx: Resolution, side: str, force: str, lost: int, card: str, n: in
     ctx.emit(E.MoraleTested(side=side, force=force, casualties=lost, card=card, cards=n, passed=passed,
                             unasked=unasked))
     if not passed:
-        ctx.emit(E.ForceBroken(side=side, force=force, reason=f"failed its morale check ({lost} casualties)"))
+        against = plural(lost, "casualty", "casualties")
+        ctx.emit(E.ForceBroken(side=side, force=force, reason=f"failed its morale check ({against})"))
 
 
 def keep_refusal(st: RatState, side: str, card: str) -> str | None:

@@ -1,7 +1,9 @@
-"""The dice log's lines, in every system: the log shows an event's rule beside its line ("[Rule 16 - Firing]"),
-so the line itself does not name it again."""
+"""The dice log's lines and the order lines, in every system: the log shows an event's rule beside its line
+("[Rule 16 - Firing]"), so the line itself does not name it again; and one of a thing is never "1 wounds"."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -9,6 +11,10 @@ from hexfront.engine.core.battle import Battle
 from hexfront.engine.core.system import all_systems
 
 SYSTEMS = all_systems()
+
+#: one of a thing counted in the plural ("1 wounds", "1 hexes"): the counts the systems' lines give
+ONE_PLURAL = re.compile(r"(?<![\d.,/-])(?<!a )\b1 (hexes|cards|shots|wounds|casualties|orders|points|markers"
+                        r"|figures|models|actions|rounds|turns|hits)\b")
 
 
 @pytest.mark.parametrize("system_id", sorted(SYSTEMS))
@@ -22,11 +28,14 @@ def test_no_log_line_names_the_rule_the_log_shows_beside_it(system_id):
         if battle.outcome() is not None:
             break
         before = len(battle.events)
-        battle.submit(players[system.side_to_act(battle.state)].choose(system, battle.state))
+        order = players[system.side_to_act(battle.state)].choose(system, battle.state)
+        assert not ONE_PLURAL.search(system.describe_command(order, battle.state))
+        battle.submit(order)
         for event in (e for group in battle.events[before:] for e in group):
+            line = system.describe(event, battle.state)
+            assert not ONE_PLURAL.search(line), line
             rule = getattr(event, "rule", "")
             if rule:
                 cited += 1
-                line = system.describe(event, battle.state)
                 assert f"({rule})" not in line, line
     assert cited >= 20  # the battle went far enough to cite rules
