@@ -39,6 +39,7 @@ import attrs
 
 from hexfront.engine.core.hexes import Hex, hex_distance, hexes_within, line
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import with_article
 
 from . import acts, checks, ground
 from . import events as E
@@ -89,8 +90,8 @@ def in_minefield(st: DustState, u: Unit) -> bool:
 def infantry_mine_roll(ctx: Resolution, u: Unit, f: Figure, kind: str, rule: str) -> bool:
     """One mine test of a figure: the unit's quality die, AP hit on 1-3, mixed on 1-2. True if hit."""
     top = 3 if kind == "ap" else 2
-    roll = ctx.roll(u.quality, f"{f.name} in a {kind.upper()} minefield: D{u.quality}, a mine on 1-{top}", rule,
-                    u.id)
+    field = f"{with_article(kind.upper())} minefield"
+    roll = ctx.roll(u.quality, f"{f.name} in {field}: D{u.quality}, a mine on 1-{top}", rule, u.id)
     return roll <= top
 
 
