@@ -74,10 +74,8 @@ def infantry_attack(ctx: Resolution, inf: Unit, v: Unit, rule: str = R_ASSAULT) 
     ctx.emit(E.Note(text=f"{inf.name} attacks {v.name} with {name} ({value_name(impact)} against its "
                     f"{INFANTRY_ATTACK_FACE} armour)", rule=rule))
     result = apply_hit(ctx, v, impact, INFANTRY_ATTACK_FACE, rule, by=(inf.id, fid), what=name)
-    if result == "damaged":
-        morale = getattr(heavy, "vehicle_morale", None)  # a damaged vehicle tests its confidence
-        if morale is not None:
-            morale(ctx, v)
+    if result == "damaged":  # a damaged vehicle tests its confidence
+        heavy.vehicle_morale(ctx, v)
     if inf.on_table:
         back_to_cover(ctx, inf, rule)
     return result

@@ -46,9 +46,8 @@ def apply_hit(ctx: Resolution, v: Unit, impact: int, face: str, rule: str = R_HI
 
 
 def _passengers_hit(ctx: Resolution, v: Unit, weapon_class: int, destroyed: bool) -> None:
-    test = getattr(heavy, "passenger_casualties", None)
-    if test is not None and ctx.state.passengers(v.id):
-        test(ctx, v, weapon_class, destroyed)
+    if ctx.state.passengers(v.id):
+        heavy.passenger_casualties(ctx, v, weapon_class, destroyed)
 
 
 def destroy(ctx: Resolution, v: Unit, reason: str, rule: str, by: tuple[str, str] | None = None,
