@@ -141,7 +141,7 @@ def defensive_fire_at_vehicle(ctx: Resolution, firer: Unit, v: Unit) -> int:
         return 0
     acts.reveal(ctx, firer, "it fired")
     shot = fire.shoot(ctx, firer, v, figs, defensive=True)
-    return getattr(shot, "damage", 0) + (1 if v.destroyed else 0)
+    return shot.damage + (1 if v.destroyed else 0)
 
 
 # ---------------------------------------------------------------------------------------------
