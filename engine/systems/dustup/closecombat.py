@@ -71,12 +71,19 @@ def _crew_beaten(ctx: Resolution, plan: Plan, links: list[tuple[str, str]], lose
             vehicles.infantry_attack(ctx, au, v)
 
 
+def special_weapon(st: DustState, f: Figure) -> bool:
+    """The figure fights with a special close combat weapon, which strikes with its own die (Special Close
+    Combat Weapons); a figure with no weapon in weapons.toml fights as a trooper with an ordinary one."""
+    w = weapon_of(st, f)
+    return w is not None and w.kind == "close_combat"
+
+
 def strike_dice(st: DustState, u: Unit, figures: list[Figure]) -> tuple[list[tuple[int, str, str]], int]:
     """The striker's strike dice (Strike Value; Special Close Combat Weapons): one die for the
     strike value x the troopers with ordinary weapons, rounded up to a die type (a D4 below 4,
     a D12 above 12), and each special weapon's own strike die. Also returns the strike value total."""
-    normal = [f for f in figures if getattr(weapon_of(st, f), "kind", "") != "close_combat"]
-    special = [f for f in figures if getattr(weapon_of(st, f), "kind", "") == "close_combat"]
+    normal = [f for f in figures if not special_weapon(st, f)]
+    special = [f for f in figures if special_weapon(st, f)]
     total = u.strike * len(normal)
     out: list[tuple[int, str, str]] = []
     die = strike_die(total)

@@ -45,7 +45,14 @@ Body = tuple[str, tuple[str, ...]]  # a unit id and the figures of it that fight
 
 
 def weapon_of(st: DustState, f: Figure) -> Weapon | None:
+    """The figure's weapon in weapons.toml; None for a figure whose weapon is not there."""
     return st.tables.weapons.get(f.weapon)
+
+
+def terror_weapon(st: DustState, f: Figure) -> bool:
+    """The figure carries a terror weapon (Terror); a figure with no weapon in weapons.toml does not."""
+    w = weapon_of(st, f)
+    return w is not None and w.terror
 
 
 def strength(figures: list[Figure]) -> int:
@@ -91,7 +98,7 @@ def provokes_terror(st: DustState, u: Unit, figures: list[Figure] | None = None)
     if u.terror:
         return True
     figs = u.figures if figures is None else figures
-    return any(f.status == FIT and getattr(weapon_of(st, f), "terror", False) for f in figs)
+    return any(f.status == FIT and terror_weapon(st, f) for f in figs)
 
 
 def commander_with(st: DustState, u: Unit) -> bool:

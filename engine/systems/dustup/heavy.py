@@ -476,6 +476,13 @@ def direct_shot(ctx: Resolution, firer: Unit, f: Figure, target: Unit, part: str
     return WeaponShot(res.count, suppressed, casualties, damage)
 
 
+def defensive_weapon(st: DustState, f: Figure) -> bool:
+    """The figure is a vehicle's machinegun, marked ``defensive`` in weapons.toml: it fires in final defensive
+    fire (Vehicles: Final Defensive Fire); a figure with no weapon in weapons.toml is not."""
+    w = weapon_of(st, f)
+    return w is not None and w.defensive
+
+
 def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
     """Vehicles: Final Defensive Fire: the vehicle's machineguns (weapons marked ``defensive`` in
     weapons.toml: support weapons, never its guns or missiles) each fire at the assaulting unit, as
@@ -484,7 +491,7 @@ def final_defensive_fire(ctx: Resolution, v: Unit, target: Unit) -> int:
     the attacker newly wounded or killed (damage markers, at a mech or monster)."""
     st: DustState = ctx.state
     guns = [f for f in v.figures
-            if f.role == WEAPON and f.status == FIT and getattr(weapon_of(st, f), "defensive", False)]
+            if f.role == WEAPON and f.status == FIT and defensive_weapon(st, f)]
     if not guns:
         return 0
     if v.crew_out:
