@@ -148,7 +148,8 @@ class DefaultPlayer:
         side_value = SIDE_VALUES.get(t.__name__)
         if side_value is not None:
             return side_value(self, st, cmd)
-        u = st.units.get(getattr(cmd, "unit", ""), None)
+        uid = C.unit_of(cmd)
+        u = st.units.get(uid) if uid is not None else None
         if u is None:
             return 0.0
         armour_value = ARMOUR_VALUES.get(t.__name__)

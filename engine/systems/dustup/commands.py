@@ -200,3 +200,23 @@ class Withdraw:
 COMMAND_TYPES = (ChooseFirst, Pass, EndActivation, Hold, Move, Prop, Unprop, Shoot, Assault, Decide, Recover,
                  Reorganise, Order, CombinedAssault, Rally, Detach, ActivateDetachment, Regroup, Treat, Detect,
                  Rouse, Withdraw)
+
+
+def unit_of(cmd: object) -> str | None:
+    """The unit an order is given to, or None for an order of the whole side.
+
+    The convention every Dustup order keeps: an order given to a unit names it in a ``unit: str`` field (every
+    order of rules.UNIT_ACTIONS, and an order of a module the rulebook does not know yet, which the screens
+    still file under its unit); a side action names the side in a ``side: str`` field instead (:func:`side_of`);
+    ChooseFirst, Pass, EndActivation and Decide, given by the side to act, name neither.
+    tests/dustup/test_dustup_orders_given.py checks it of every order."""
+    unit = getattr(cmd, "unit", None)
+    return unit if isinstance(unit, str) else None
+
+
+def side_of(cmd: object) -> str | None:
+    """The side giving a side action (an order of rules.SIDE_ACTIONS, or of a module the rulebook does not know
+    yet, that names it in its ``side: str`` field); None for any other order: a unit's order is given by the
+    unit's side (:func:`unit_of`), ChooseFirst, Pass, EndActivation and Decide by the side to act."""
+    side = getattr(cmd, "side", None)
+    return side if isinstance(side, str) else None

@@ -59,7 +59,8 @@ class OrderLines(LogWords):
 
 
     def _unit_order(self, cmd: Any, words: str) -> str:
-        return f"{self.name(cmd.unit)}: {words}" if isinstance(getattr(cmd, "unit", None), str) else self.generic(cmd)
+        unit = C.unit_of(cmd)
+        return f"{self.name(unit)}: {words}" if unit is not None else self.generic(cmd)
 
     # -- the shared orders' lines (ORDER_LINES) ----------------------------------------------------
     def _line_choose_first(self, cmd: C.ChooseFirst) -> str:

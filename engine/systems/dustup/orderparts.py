@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.view import (
     OrderParts,
@@ -91,14 +93,15 @@ def module_order_parts(st: DustState, cmd: Any) -> OrderParts:
     """An order this file does not know by type: filed by its unit (if it has one) under its action name,
     at the hex its target field names, labelled with its description (the unit's name dropped)."""
     d = Describer(st)
-    owner = getattr(cmd, "unit", None)
-    unit = st.units.get(owner) if isinstance(owner, str) else None
+    owner = C.unit_of(cmd)
+    unit = st.units.get(owner) if owner is not None else None
     uid = piece_id(st, unit.id) if unit is not None else None
-    side = unit.side if unit is not None else getattr(cmd, "side", None)
+    side = unit.side if unit is not None else C.side_of(cmd)
+    fields = attrs.fields_dict(type(cmd)) if attrs.has(type(cmd)) else {}
     target = None
     for field in TARGET_FIELDS:
-        value = getattr(cmd, field, None)
-        if field == "unit" or value is None:
+        value = getattr(cmd, field) if field in fields else None
+        if value is None:
             continue
         target = hex_of(st, value, side)
         if target is not None:

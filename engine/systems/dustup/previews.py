@@ -571,9 +571,9 @@ def preview_plain(st: DustState, cmd: Any) -> OrderPreview:
 
 def preview_module(st: DustState, cmd: Any) -> OrderPreview:
     """An order of an Armoured Dustup module with no odds of its own: its words and cost."""
-    uid = getattr(cmd, "unit", None)
+    uid = C.unit_of(cmd)
     summary = Describer(st).command(cmd)
-    if not isinstance(uid, str) or uid not in st.units:
+    if uid is None or uid not in st.units:
         return OrderPreview(summary=summary, cost="an order of the whole side", note="no odds shown for this order")
     return OrderPreview(summary=summary, cost=action_cost(st, uid), note="no odds shown for this order")
 

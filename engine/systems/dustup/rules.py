@@ -487,11 +487,13 @@ def _tables(*tables: Mapping[Any, Action]) -> dict[type, Action]:
 UNIT_ACTIONS: dict[type, Action] = _tables(BASIC_ACTIONS, fire.ACTIONS, assault.ACTIONS, command.ACTIONS, heavy.ACTIONS,
                                            vehicles.ACTIONS, tankshock.ACTIONS, support.ACTIONS, air.ACTIONS,
                                            hazards.ACTIONS, ew.ACTIONS)
-"""Each module's unit actions, in the order their orders are offered (the rulebook registers them)."""
+"""Each module's unit actions, in the order their orders are offered (the rulebook registers them); each such
+order names the unit it is given to in a ``unit: str`` field (commands.unit_of)."""
 
 SIDE_ACTIONS: dict[type, Action] = _tables(support.SIDE_ACTIONS, air.SIDE_ACTIONS, hazards.SIDE_ACTIONS)
 """Orders a side gives instead of activating a unit (resolving a fire support impact, moving a counter on
-the inbound chart); such a command has a ``side`` field."""
+the inbound chart, a casualty evacuation leaving); each such order names the side in a ``side: str`` field
+(commands.side_of)."""
 
 EVENT_FOLDS: dict[type, Callable[[DustState, Any], None]] = {**FOLD, **command.FOLD, **heavy.FOLD,
                                                               **vehicles.FOLD, **air.FOLD}
@@ -503,4 +505,6 @@ EVENT_TYPES: tuple[type, ...] = (E.EVENT_TYPES + command.EVENT_TYPES + heavy.EVE
 
 COMMAND_TYPES: tuple[type, ...] = (C.COMMAND_TYPES + heavy.COMMANDS + vehicles.COMMANDS + support.COMMANDS
                                    + air.COMMANDS + hazards.COMMANDS + ew.COMMANDS)
-"""Every command type, in the order the saves' codec lists them."""
+"""Every command type, in the order the saves' codec lists them: the orders of :data:`UNIT_ACTIONS`, of
+:data:`SIDE_ACTIONS`, and ChooseFirst, Pass, EndActivation and Decide, which the side to act gives naming
+neither a unit nor a side (tests/dustup/test_dustup_orders_given.py)."""
