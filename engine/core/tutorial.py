@@ -42,6 +42,7 @@ import attrs
 
 from .content import ContentProblem, structure_content
 from .errors import ContentError
+from .events import rule_cited
 
 
 def reflow(text: str) -> str:
@@ -66,7 +67,7 @@ class TutorialStep:
             return False
         if self.rule:
             want = self.rule.lower()
-            if not any(getattr(e, "rule", "").lower().startswith(want) for e in events):
+            if not any(rule_cited(e).lower().startswith(want) for e in events):
                 return False
         return True
 

@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from hexfront.engine.core.battle import Battle
-from hexfront.engine.core.events import CardDrawn, DeckShuffled, DieRolled, is_random
+from hexfront.engine.core.events import CardDrawn, DeckShuffled, DieRolled, event_citation, is_random
 
 from ..widgets.footer import Footer
 from ..widgets.panes import LogEntry
@@ -37,18 +37,16 @@ def explain(battle: Battle, entry: LogEntry) -> Text:
         text.append(f"Card {event.card} from the '{event.deck}' deck.\n")
     if isinstance(event, DeckShuffled):
         text.append(f"The '{event.deck}' deck was shuffled: {len(event.order)} cards.\n")
-    purpose = getattr(event, "purpose", "")
-    if purpose:
-        text.append(f"Why: {purpose}\n")
-    rule = getattr(event, "rule", "")
-    if rule:
-        text.append(f"Rule: {rule} (w opens it)\n")
-    for m in getattr(event, "modifiers", ()):
+    cited = event_citation(event)
+    if cited.purpose:
+        text.append(f"Why: {cited.purpose}\n")
+    if cited.rule:
+        text.append(f"Rule: {cited.rule} (w opens it)\n")
+    for m in cited.modifiers:
         text.append(f"Modifier: {m}\n")
-    who = getattr(event, "who", "")
-    if who:
-        text.append(f"For: {who}\n")
-    if getattr(event, "scripted", False):
+    if cited.who:
+        text.append(f"For: {cited.who}\n")
+    if cited.scripted:
         text.append("This result was scripted (a worked example or tutorial), not drawn at random.\n")
     elif is_random(event):
         text.append("Drawn from the battle's seeded generator: replaying the battle gives it again.\n")

@@ -19,7 +19,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from hexfront.engine.core.events import is_random
+from hexfront.engine.core.events import is_random, rule_cited
 from hexfront.engine.core.hexes import Hex, hex_label
 from hexfront.engine.core.view import ActivationView, BoardView, OrderPreview, Piece
 
@@ -256,7 +256,7 @@ def log_entries(system: Any, state: Any, events_by_command: list[list[Any]], sta
     out = []
     for n, events in enumerate(events_by_command, start=start):
         for i, ev in enumerate(events):
-            rule = getattr(ev, "rule", "") or ""
+            rule = rule_cited(ev)
             random = is_random(ev)
             if not random and not rule:
                 continue
