@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hexfront.engine.core.events import rule_cited
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.view import (
     Chance,
 )
 
 from . import commands as C
+from . import events as E
 from . import odds
 from .board import at
 from .describe import BOX_WORDS, where
@@ -208,7 +210,7 @@ def outcome_fire_weapon(st: DustState, cmd: Any, events: Events) -> str | None:
     w = st.tables.weapons[checks_figure(u, cmd.weapons[0]).weapon]
     if w.kind == "guided":
         got = _shot_outcome(events, (heavy.RULE_ECM,), (heavy.RULE_GUIDED,), target.name, dice=2)
-        if got is None and any(getattr(e, "rule", "") in (heavy.RULE_DECOYS, heavy.RULE_AREA) for e in events):
+        if got is None and any(rule_cited(e) in (heavy.RULE_DECOYS, heavy.RULE_AREA) for e in events):
             return NO_EFFECT
         if got is not None and got.startswith("major"):
             return hits_label(1)
@@ -265,8 +267,7 @@ def outcome_activate_detachment(st: DustState, cmd: C.ActivateDetachment, events
 
 
 def outcome_combined(st: DustState, cmd: C.CombinedAssault, events: Events) -> str | None:
-    if any(type(e).__name__ == "AssaultState" or str(getattr(e, "rule", "")).startswith("Assault Action")
-           for e in events):
+    if any(isinstance(e, E.AssaultState) or rule_cited(e).startswith("Assault Action") for e in events):
         return COMBINED_BOTH
     began = any(type(e).__name__ == "ActivationBegan" and e.unit in (cmd.first, cmd.second) for e in events)
     return COMBINED_ONE if began else COMBINED_NONE
