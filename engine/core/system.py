@@ -343,7 +343,9 @@ class RuleSystem:
         return card
 
     def turn(self, state: Any) -> int:
-        return getattr(state, "turn", 0)
+        """The turn the battle is in (the round, in a system that counts rounds), as the status line, the timeline
+        and the summary's turns played show it. Every system says it (most read their state's ``turn``)."""
+        raise NotImplementedError
 
     def activation_key(self, state: Any, command: Any) -> Any:
         """Which activation ``command``, given in ``state``, belongs to: orders in a row with equal keys

@@ -67,6 +67,9 @@ class Disrupter(PackagedRuleSystem):
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DisState:
         return rules.new_state(data.Tables.from_content(content), options)
 
+    def turn(self, state: DisState) -> int:
+        return state.turn
+
     # determinize: the core's copy. Nothing is hidden here: every team, order and code word is on the shared
     # screen, and there are no cards; the dice of a search come from its own generator.
 

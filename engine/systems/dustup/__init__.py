@@ -69,6 +69,9 @@ class Dustup(PackagedRuleSystem):
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> DustState:
         return forces.new_state(data.Tables.from_content(content), options)
 
+    def turn(self, state: DustState) -> int:
+        return state.turn
+
     def campaign_rules(self) -> CampaignRules:
         """Who comes back for the next battle: CASEVAC "can also ... influence campaigns" (Casualty Evacuation);
         the rest is this game's reading of the wound rules."""

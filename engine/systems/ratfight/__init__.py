@@ -38,6 +38,9 @@ class RatFight(PackagedRuleSystem):
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> RatState:
         return rules.new_state(data.Tables.from_content(content), campaign=bool(options.get(CAMPAIGN_OPTION)))
 
+    def turn(self, state: RatState) -> int:
+        return state.turn
+
     def side_to_act(self, state: RatState) -> str | None:
         """The side whose action card is up, or the side choosing its morale card (Morale Check)."""
         if state.result:

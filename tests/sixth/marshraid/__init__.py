@@ -71,6 +71,9 @@ class MarshRaid(RuleSystem):
     def setup(self, ctx: Resolution) -> None:
         rules.setup(ctx)
 
+    def turn(self, state: RaidState) -> int:
+        return state.turn
+
     def sides(self, state: RaidState) -> list[str]:
         return state.sides
 
