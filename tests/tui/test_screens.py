@@ -215,3 +215,25 @@ async def test_the_form_of_the_system_with_most_options_keeps_the_scenario_and_k
             await pilot.pause()
         if len(rows) > 10:  # more rows than half the box holds: at the last row the first ones are counted
             assert "Rule system" not in text and re.search(r"\^ \d+ more", text), text
+
+
+@playtest
+async def test_undo_on_the_end_screen_takes_the_last_order_back_on_the_battle_below(saves):
+    """z on the end screen: back to the battle below it (tui/screens/end.py), whose undo takes the order back."""
+    from hexfront.engine.core.playout import play_out
+    from hexfront.tui.session import Session
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = Session.new("ratfight", "ditch", players={"red": "human", "blue": "default"}, seed=3)
+        system = session.battle.system
+        play_out(session.battle, {side: system.computer_players()["default"](i)
+                                  for i, side in enumerate(system.sides(session.battle.state))})
+        n = len(session.battle.log)
+        app.open_session(session)
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("z")
+        await settle(pilot)
+        assert isinstance(app.screen, BattleScreen)
+        assert "took back" in app.screen.message and len(session.battle.log) < n

@@ -16,6 +16,7 @@ from hexfront.engine.core.errors import HexfrontError
 from ..host import hexfront_app
 from ..session import Session
 from ..widgets.footer import Footer
+from .battle import BattleScreen
 
 #: How much of the final state hash the end screen shows (enough that two different battles never match).
 CHECK_DIGITS = 16
@@ -135,7 +136,9 @@ class EndScreen(Screen[None]):
         ask_before_leaving(app, self.session, app.go_to_menu)
 
     def action_undo(self) -> None:
+        """z: back to the battle below (a BattleScreen pushed this one: tui/screens/battle.py), which takes the
+        last order back (or, on a host, asks to)."""
         self.app.pop_screen()
         battle_screen = self.app.screen
-        if hasattr(battle_screen, "action_undo"):
+        if isinstance(battle_screen, BattleScreen):
             battle_screen.action_undo()
