@@ -401,6 +401,9 @@ def build_parser(play: PlayFn | None = None) -> argparse.ArgumentParser:
                                "or when output is not a terminal), or check that it replays exactly.",
                      replay_command(play))
     replay.add_argument("file", metavar="FILE", help="a battle or save file, or a campaign file")
+    # the battle the viewer opens on: loaded (and verified) by replay_command before the game starts, which
+    # reads it (tui/launch.py); None until then
+    replay.set_defaults(loaded=None)
     replay.add_argument("--battle", type=_positive, metavar="N",
                         help="of a campaign file: only its battle N (default: every battle; the viewer "
                              "opens the latest)")

@@ -15,8 +15,8 @@ def play(args: argparse.Namespace) -> int:
 
     from .app import run  # Textual is loaded only when the game starts, not for 'hexfront systems'
 
-    if getattr(args, "command", None) == "replay":
-        return run(start="replay", replay=Path(args.file), loaded=getattr(args, "loaded", None))
+    if args.command == "replay":  # the parser's (tui/cli.py): its command, and for replay the battle it loaded
+        return run(start="replay", replay=Path(args.file), loaded=args.loaded)
     if args.resume:  # an autosave that cannot be played is refused here, in one line, before the game starts
         from .session import resume_autosave
 
