@@ -8,6 +8,7 @@ import re
 import pytest
 
 from hexfront.engine.core.battle import Battle
+from hexfront.engine.core.events import rule_cited
 from hexfront.engine.core.system import all_systems
 
 SYSTEMS = all_systems()
@@ -34,7 +35,7 @@ def test_no_log_line_names_the_rule_the_log_shows_beside_it(system_id):
         for event in (e for group in battle.events[before:] for e in group):
             line = system.describe(event, battle.state)
             assert not ONE_PLURAL.search(line), line
-            rule = getattr(event, "rule", "")
+            rule = rule_cited(event)
             if rule:
                 cited += 1
                 assert f"({rule})" not in line, line
