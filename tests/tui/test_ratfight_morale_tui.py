@@ -98,7 +98,7 @@ async def test_the_player_keeps_a_morale_card_by_keys_and_reads_it_in_the_dice_l
             await pilot.press("pagedown")
         log = pane_words(app, "#dicelog")
         assert "Red Rats keep the 9 of Clubs, discard the Ace of Hearts [Morale Check]" in log
-        assert "Red Rats morale: 9C against 1 casualties (kept of 2 drawn): holds" in log
+        assert "Red Rats morale: 9C against 1 casualty (kept of 2 drawn): holds" in log
 
 
 @playtest
@@ -121,7 +121,7 @@ async def test_cards_that_would_all_hold_are_not_offered_and_the_dice_log_says_s
                 break
             await pilot.press("pagedown")
         log = pane_words(app, "#dicelog")
-        assert "Red Rats morale: 9C against 1 casualties (best of 2 drawn kept without asking: every card would " \
+        assert "Red Rats morale: 9C against 1 casualty (best of 2 drawn kept without asking: every card would " \
                "hold): holds" in log
         assert "Red Rats keep" not in log
 
