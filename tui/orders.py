@@ -1,19 +1,25 @@
 """The order editor's choices, with no Textual: piece -> action -> target hex -> variant -> confirm.
 
 Built from the legal commands of the side to act, filed by the rule system's
-``order_parts``; so only legal orders are ever offered. Escape backs out one
-level at a time.
+``order_parts``; so only legal orders are ever offered. Beside them, the
+system's routes (a walk of several legal orders to a hex no single order
+reaches), given order by order (:func:`walk`). Escape backs out one level at
+a time.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
+from hexfront.engine.core.battle import IllegalOrder
+from hexfront.engine.core.events import is_random
 from hexfront.engine.core.hexes import Hex
-from hexfront.engine.core.view import OrderParts
+from hexfront.engine.core.view import OrderParts, OrderPreview, Route
+from hexfront.engine.core.words import plural
 
 BROWSE, ACTION, TARGET, VARIANT, CONFIRM = "browse", "action", "target", "variant", "confirm"
 PAGE = 9  # choices per page of the menu: the keys 1-9
@@ -33,6 +39,16 @@ class OrderBook:
         for command in commands:
             parts = system.order_parts(state, command)
             self.by_unit[parts.unit][parts.action].append(Option(command, parts))
+        for unit in [u for u in self.by_unit if u is not None]:
+            for route in system.routes(state, unit):
+                self._file_route(route, commands)
+
+    def _file_route(self, route: Route, commands: list[Any]) -> None:
+        """A route goes under its action at its hex, where its first order is legal now and no single order
+        of that action reaches the hex (that order is the way there)."""
+        options = self.by_unit[route.unit][route.action]
+        if route.steps and route.steps[0] in commands and all(o.parts.target != route.to for o in options):
+            options.append(Option(route, OrderParts(route.unit, route.action, route.to, route.words)))
 
     def units(self) -> list[str]:
         return [u for u in self.by_unit if u is not None]
@@ -232,3 +248,36 @@ class OrderEditor:
         if self.level in (TARGET, VARIANT, CONFIRM) and self.action is not None:
             return self.book.targets(self.unit, self.action)
         return {}
+
+
+def preview_of(system: Any, state: Any, command: Any) -> OrderPreview:
+    """What the Orders pane shows before an order is given: the system's preview, or a route's words."""
+    if isinstance(command, Route):
+        return OrderPreview(command.words, note=f"{plural(len(command.steps), 'order')} in a row; it stops if a "
+                                                "die is rolled on the way; z takes back one order at a time")
+    return system.preview(state, command)
+
+
+@attrs.frozen
+class Walked:
+    """What giving a route did: the orders given, and why it stopped short ("" where it did not)."""
+
+    given: int
+    stopped: str
+
+
+def walk(submit: Callable[[Any], list[Any]], system: Any, state_of: Callable[[], Any], route: Route) -> Walked:
+    """Give ``route``'s orders in turn through ``submit`` (the session's: it autosaves each), stopping at a
+    refusal, or after an order whose events roll a die or draw a card when more orders follow (something
+    happened on the way the player should see first: a reaction's shot)."""
+    given = 0
+    for step in route.steps:
+        try:
+            events = submit(step)
+        except IllegalOrder as refused:
+            return Walked(given, f"refused: {refused.message}")
+        given += 1
+        rolled = next((e for e in events if is_random(e)), None)
+        if rolled is not None and given < len(route.steps):
+            return Walked(given, system.describe(rolled, state_of()))
+    return Walked(given, "")

@@ -29,7 +29,16 @@ from .errors import UnknownScenario, UnknownSystem, shown
 from .hexes import Hex
 from .resolution import Resolution, Script, fold_core_event
 from .rng import Generator
-from .view import ActivationView, BattleSummary, BoardView, HelpSection, OrderParts, OrderPreview, read_help
+from .view import (
+    ActivationView,
+    BattleSummary,
+    BoardView,
+    HelpSection,
+    OrderParts,
+    OrderPreview,
+    Route,
+    read_help,
+)
 
 
 @attrs.frozen
@@ -295,6 +304,12 @@ class RuleSystem:
         if self.rulebook is None:
             raise NotImplementedError
         return self.rulebook.validate(state, command)
+
+    def routes(self, state: Any, unit: str) -> list[Route]:
+        """Ways for ``unit`` to reach hexes no single legal order reaches now, each a :class:`Route` of legal
+        orders in turn. Empty in systems whose moves go to their hex in one order; a system whose pieces move a
+        hex an order says its own."""
+        return []
 
     def idle_reason(self, state: Any, piece_id: str | None) -> str:
         """Why the piece ``piece_id`` of the side to act has no legal order now (None: why no piece has

@@ -7,6 +7,8 @@ system. Nothing here changes a battle.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from .hexes import Hex
@@ -90,6 +92,20 @@ class OrderParts:
     action: str
     target: Hex | None = None
     label: str = ""
+
+
+@attrs.frozen
+class Route:
+    """Legal orders that take one piece to a hex no single order reaches, given one after another (a 30 Minute
+    Missions mech steps a hex at a time and turns on the spot: Movement Phase). The order editor files it
+    under ``action`` at ``to`` beside the single orders, and ``words`` say who goes where and what it costs.
+    It is a convenience of the order editor, not an order: the battle's log holds its steps."""
+
+    unit: str
+    action: str
+    to: Hex
+    steps: tuple[Any, ...]
+    words: str
 
 
 @attrs.frozen

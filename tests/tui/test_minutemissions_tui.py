@@ -127,6 +127,37 @@ async def test_turning_by_keys_changes_the_facing_drawn_on_the_map():
         assert screen_lines(the_app)  # drew without error
 
 
+@playtest
+async def test_enter_on_a_hex_three_steps_away_walks_the_mech_there_and_z_takes_back_a_step():
+    """Movement: a mech steps a hex an order; Enter on a hex further off offers the walk there (the cheapest
+    way, its steps and turns and the movement points it costs), given as its orders one after another."""
+    the_app = app()
+    async with the_app.run_test(size=(80, 24)) as pilot:
+        await open_on_the_active_mech(pilot)
+        screen = the_app.screen
+        editor = screen.editor
+        battle = screen.session.battle
+        unit_id = editor.unit
+        walks = {r.to: r for r in screen.system.routes(battle.state, unit_id)}
+        far = max(walks, key=lambda h: (len(walks[h].steps), -h.r, -h.q))
+        route = walks[far]
+        assert far in editor.highlight_targets()  # marked on the map beside the single steps
+        await cursor_to(pilot, screen.query_one("#map"), far)
+        await pilot.press("enter")
+        assert editor.level == CONFIRM and editor.chosen.command == route
+        text = " ".join(screen_text(the_app).split())
+        assert route.words.split(",")[0] in text and "movement point" in text, text
+        given = len(battle.log)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert battle.log[given:] == list(route.steps)
+        assert battle.state.units[unit_id].hex == far
+        assert "z takes back one order at a time" in " ".join(screen_text(the_app).split())
+        await pilot.press("z")
+        await settle(pilot)
+        assert len(battle.log) == given + len(route.steps) - 1 and battle.state.units[unit_id].hex != far
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_minutemissions_screen_with_the_active_mech_selected(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, run_before=open_on_the_active_mech)

@@ -23,6 +23,7 @@ from tuikit import cursor_to, playtest, screen_lines, screen_text
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.system import all_systems
 from hexfront.engine.core.tutorial import battle_progress, tutorial_scenarios
+from hexfront.engine.core.view import Route
 from hexfront.tui.app import HexfrontApp
 from hexfront.tui.orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT
 from hexfront.tui.screens.battle import BattleScreen
@@ -75,6 +76,9 @@ async def press_entry(pilot, screen, index: int) -> None:
 
 
 def completes(battle, step, command) -> bool:
+    """Whether giving ``command`` now completes ``step`` (a walk of several orders is not what a step asks)."""
+    if isinstance(command, Route):
+        return False
     trial = copy.deepcopy(battle)
     return step.met_by(battle.system.order_parts(trial.state, command).action, trial.submit(command))
 

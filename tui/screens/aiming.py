@@ -13,7 +13,7 @@ from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.system import RuleSystem
 from hexfront.engine.core.view import BoardView, OrderPreview
 
-from ..orders import OrderEditor
+from ..orders import OrderEditor, preview_of
 from ..session import Session
 from ..widgets.hexmap import HexMap
 from ..widgets.panes import where
@@ -83,7 +83,7 @@ class Aiming(_Screen):
             return self._aimed[1]
         options = [o for o in self.editor.book.options(self.editor.unit, self.editor.action or "")
                    if o.parts.target == at]
-        preview = self.system.preview(self.session.state, options[0].command) if options else None
+        preview = preview_of(self.system, self.session.state, options[0].command) if options else None
         self._aimed = ((self.editor.unit, self.editor.action, at), preview)
         return preview
 

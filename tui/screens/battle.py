@@ -20,12 +20,12 @@ from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.players import home_side, private_side
 from hexfront.engine.core.system import RuleSystem
 from hexfront.engine.core.tutorial import Tutorial, read_tutorial
-from hexfront.engine.core.view import BoardView, OrderPreview, Piece
+from hexfront.engine.core.view import BoardView, OrderPreview, Piece, Route
 from hexfront.engine.core.words import plural
 
 from ..host import hexfront_app
 from ..layout import is_compact, side_width
-from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderBook, OrderEditor
+from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderBook, OrderEditor, preview_of, walk
 from ..session import Session
 from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
@@ -318,7 +318,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             pane.show_waiting(self.computer_waiting_text())
         else:
             if self.editor.level == CONFIRM and self._preview is None and self.editor.chosen is not None:
-                self._preview = self.system.preview(self.session.state, self.editor.chosen.command)
+                self._preview = preview_of(self.system, self.session.state, self.editor.chosen.command)
             if self.editor.level == TARGET:
                 pane.show_editor(self.editor, self._describe_unit, self._aim_preview(), self._unit_details,
                                  aim=self._aim_line())
@@ -400,6 +400,9 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
 
     # -- actions -------------------------------------------------------------------------
     def give(self, command: Any, by_computer: bool = False) -> None:
+        if isinstance(command, Route):
+            self._give_route(command)
+            return
         try:
             text = self.system.describe_command(command, self.session.state)
             if by_computer:
@@ -411,6 +414,20 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             return
         # the key is named after every computer order: at 80 columns the footer has no room for it
         self.message = text + (f" ({THINKING_KEY}: why?)" if by_computer else "")
+        self._last_order = text
+        self._after_log_change(before)
+
+    def _give_route(self, route: Route) -> None:
+        """A walk: its orders given one after another (each saved as it is given), the log and the map drawn
+        once after; where it stopped short, why."""
+        before = len(self.session.battle.events)
+        walked = walk(self.session.submit, self.system, lambda: self.session.state, route)
+        if not walked.given:
+            self.say(walked.stopped)
+            return
+        text = route.words if not walked.stopped else (
+            f"{route.words}: stopped after {walked.given} of {plural(len(route.steps), 'order')}: {walked.stopped}")
+        self.message = text + " (z takes back one order at a time)"
         self._last_order = text
         self._after_log_change(before)
 

@@ -10,8 +10,9 @@ from typing import Any
 from hexfront.engine.core.campaign import CampaignRules
 from hexfront.engine.core.packaged import PackagedRuleSystem, SystemParts
 from hexfront.engine.core.system import WIN_VALUE, OptionSpec, SearchBudget
+from hexfront.engine.core.view import Route
 
-from . import campaign, combat, data, events, orders, rules, view
+from . import campaign, combat, data, events, orders, rules, view, walks
 from . import commands as C
 from .data import SECTIONS
 from .rulebook import RULEBOOK
@@ -45,6 +46,11 @@ class MinuteMissions(PackagedRuleSystem):
 
     def default_scenario(self) -> str:
         return "ridge"
+
+    def routes(self, state: MissionState, unit: str) -> list[Route]:
+        """Walks: a mech steps a hex an order (Movement Phase); the order editor offers the cheapest way to
+        every hex it can reach this phase (:func:`.walks.walks`)."""
+        return walks.walks(state, unit)
 
     def new_state(self, content: dict[str, Any], options: dict[str, Any]) -> MissionState:
         return rules.new_state(data.Tables.from_content(content), options)
