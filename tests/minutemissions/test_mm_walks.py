@@ -50,3 +50,14 @@ def test_only_the_mech_moving_walks_and_only_on_its_feet_in_its_movement_phase(k
     fresh = kit.battle([kit.unit("M2", "longbow", (4, 4), facing=0)],
                        [kit.unit("A2", "lancer", (10, 10), facing=3)], [6])
     assert SYSTEM.routes(fresh.state, "M2") == []  # not activated yet
+
+
+def test_a_step_with_no_movement_left_is_refused_counting_one_point_as_one(kit):
+    """Movement Phase: a step costs the terrain's movement points; open ground costs 1 ("1 movement point")."""
+    b = _moving(kit)
+    while (moves := [c for c in b.legal_commands() if isinstance(c, kit.C.Move)]):
+        b.submit(moves[0])
+    assert b.state.turn.mp_spent > 0
+    mech = b.state.units["M2"]
+    ahead = mech.hex.neighbour(mech.facing)
+    kit.refuse(b, kit.C.Move("M2", ahead), "the step costs 1 movement point; 0 left")

@@ -13,6 +13,7 @@ from typing import Protocol, TypeVar
 
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.resolution import Resolution
+from hexfront.engine.core.words import plural
 
 from . import attacks as A
 from . import combat as K
@@ -270,7 +271,7 @@ def check_move(st: MissionState, cmd: C.Move) -> str | None:
         return why
     cost = K.step_cost(st, cmd.to, elev)
     if cost > mp_left(st):
-        return f"the step costs {cost} movement points; {mp_left(st)} left"
+        return f"the step costs {plural(cost, 'movement point')}; {mp_left(st)} left"
     return None
 
 
