@@ -27,22 +27,27 @@ def _order(verb: str, place: Hex | None, fire: str) -> str:
     return Order(verb, place, fire).sentence()
 
 
-def unit_name(state: DisState | None, unit_id: str) -> str:
-    """A unit in words: "officer (Alpha lead)", "soldier 2 (Alpha gun)", "bot (Walker bots)". The team's name
-    says whose officer it is; the words do not change when a CO falls and an NCO takes over, so the dice log
-    reads the same at every point of a replay."""
+def unit_role(state: DisState | None, unit_id: str) -> str:
+    """A unit in its team, in words: "officer", "soldier 2", "bot" (the unit's id where it is not found)."""
     if state is None:
         return unit_id
     team_id, _, _ = unit_id.rpartition(".")
     team = state.teams.get(team_id)
-    if team is None:
-        return unit_id
-    unit = next((u for u in team.units if u.id == unit_id), None)
-    if unit is None:
+    unit = next((u for u in team.units if u.id == unit_id), None) if team is not None else None
+    if team is None or unit is None:
         return unit_id
     same = [u for u in team.units if u.klass == unit.klass]
     number = f" {same.index(unit) + 1}" if len(same) > 1 else ""
-    return f"{unit.klass}{number} ({team.name})"
+    return f"{unit.klass}{number}"
+
+
+def unit_name(state: DisState | None, unit_id: str) -> str:
+    """A unit in words: "officer (Alpha lead)", "soldier 2 (Alpha gun)", "bot (Walker bots)". The team's name
+    says whose officer it is; the words do not change when a CO falls and an NCO takes over, so the dice log
+    reads the same at every point of a replay."""
+    role = unit_role(state, unit_id)
+    team = state.teams.get(unit_id.rpartition(".")[0]) if state is not None else None
+    return f"{role} ({team.name})" if team is not None and role != unit_id else role
 
 
 def _side(st: DisState, side: str) -> str:
@@ -163,7 +168,7 @@ def units_acted(st: DisState, e: E.UnitsActed) -> str:
 
 def fire_declared(st: DisState, e: E.FireDeclared) -> str:
     kind = "reacts to" if e.reaction else "fires at"
-    aim = f" (at {_unit(st, e.target_unit)})" if e.target_unit else ""
+    aim = f" (at its {unit_role(st, e.target_unit)})" if e.target_unit else ""  # the team is named just before
     return f"{_team(st, e.team)} {kind} {_team(st, e.target)}{aim} at {hex_count(e.distance)}"
 
 
@@ -280,7 +285,7 @@ def leave_cover_order(st: DisState, c: C.LeaveCover) -> str:
 
 
 def fire_order(st: DisState, c: C.Fire) -> str:
-    aim = f" (at {_unit(st, c.target_unit)})" if c.target_unit else ""
+    aim = f" (at its {unit_role(st, c.target_unit)})" if c.target_unit else ""
     return f"{_team(st, c.team)} fires at {_team(st, c.target)}{aim}"
 
 

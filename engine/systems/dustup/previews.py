@@ -173,8 +173,9 @@ def move_preview(st: DustState, u: Unit, cmd: C.Move, summary: str, cost: str) -
     path = shortest_path(at(u), cmd.to, ground.step_cost(st, u, known=True))
     step = ground.step_cost(st, u, known=True)
     need = sum(step(path[i - 1], path[i]) or 0 for i in range(1, len(path))) if path else 0
+    far = plural(len(path) - 1 if path else 0, "hex", "hexes")
     mods = [f"movement die {die_name(die)}" + (f" ({', '.join(notes)})" if notes else ""),
-            f"{len(path) - 1 if path else 0} hexes to {where(cmd.to)}: {plural(need, 'movement point')} needed"]
+            f"{far} to {where(cmd.to)}: {plural(need, 'movement point')} needed"]
     terrain = st.tables.terrain[st.tables.board[cmd.to]]
     mods.append(f"ends in {terrain.name}: {terrain_effect(terrain)}")
     def reaches(points: int) -> bool:  # the walk as the side can plan it (ground.furthest_stop, known ground)

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from hexfront.engine.core.view import Chance, OrderPreview
+from hexfront.engine.core.words import plural
 
 from . import combat as K
 from . import commands as C
@@ -105,7 +106,7 @@ def preview_thrust(st: MissionState, cmd: C.Thrust) -> OrderPreview:
     path, elev = rules.thrust_path(st, u, cmd.direction, cmd.distance)
     note = "no ranged or close combat this turn after thruster movement"
     if len(path) < cmd.distance:
-        note = f"an obstacle stops the flight after {len(path)} hexes; " + note
+        note = f"an obstacle stops the flight after {plural(len(path), 'hex', 'hexes')}; " + note
     if path:
         note = "; ".join([note, *_stance_shots(st, u, path[-1], elev)])
     return OrderPreview(D.thrust_order(st, cmd), _ap_cost(st, spec.ap), (f"lands at elevation {elev_text(elev)}",),
