@@ -254,7 +254,7 @@ def preview_of(system: Any, state: Any, command: Any) -> OrderPreview:
     """What the Orders pane shows before an order is given: the system's preview, or a route's words."""
     if isinstance(command, Route):
         return OrderPreview(command.words, note=f"{plural(len(command.steps), 'order')} in a row; it stops if a "
-                                                "die is rolled on the way; z takes back one order at a time")
+                                                "die is rolled on the way; z takes the walk back")
     return system.preview(state, command)
 
 

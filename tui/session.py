@@ -157,8 +157,9 @@ class Session:
 
         return choose
 
-    def undo(self) -> int:
-        """Take back the last order; against the computer, back to the last order given at this keyboard.
+    def undo(self, orders: int = 1) -> int:
+        """Take back the last order (the last ``orders``: a walk given as several); against the computer, back
+        to the last order given at this keyboard.
 
         Returns how many orders were taken back. Raises UndoRefused with the reason if none can be.
         """
@@ -170,20 +171,21 @@ class Session:
         while self.battle.undo_refusal() is None:
             self.battle.undo()
             taken += 1
-            if not self.computers or self.side_to_act() in humans:
+            if taken >= orders and (not self.computers or self.side_to_act() in humans):
                 break
         self.write()
         return taken
 
-    def redo(self) -> int:
-        """Give again the orders last taken back (up to and through the computer's replies)."""
+    def redo(self, orders: int = 1) -> int:
+        """Give again the orders last taken back (at least ``orders`` of them, then through the computer's
+        replies)."""
         if not self.battle.redo_stack:
             raise UndoRefused("there is nothing to redo")
         given = 0
         humans = set(self.human_sides())
         self.battle.redo()
         given += 1
-        while self.battle.redo_stack and self.computers and self.side_to_act() not in humans:
+        while self.battle.redo_stack and (given < orders or self.computers and self.side_to_act() not in humans):
             self.battle.redo()
             given += 1
         self.write()

@@ -116,6 +116,27 @@ def test_undo_needs_the_other_players_consent(tmp_path):
     assert mover.battle.log == [] == other.battle.log
 
 
+def test_a_walk_is_asked_back_whole_and_taken_back_whole(tmp_path):
+    """Several orders taken back at once (a 30 Minute Missions walk, given as one choice) are asked once, back to
+    the order before the first of them, and taken back whole when the other player agrees."""
+    first, second = stores(tmp_path, 2)
+    bid, alice, bob, sides = open_two_player(first, "minutemissions", "ridge", seed=5)
+    a, b = NetSession.seat_of(first, bid, alice), NetSession.seat_of(second, bid, bob)
+    for _ in range(3):
+        a.follow(), b.follow()
+        mover = a if a.mine_to_act() else b
+        mover.submit(mover.battle.legal_commands()[0])
+    other = b if mover is a else a
+    assert mover.undo(orders=2) == 0 and len(mover.battle.log) == 3  # asked: nothing taken back yet
+    other.follow()
+    request = first.undo_request(bid)
+    assert request is not None and (request.seq, request.back_to) == (3, 1)
+    assert other.answer_undo(True) is True
+    assert len(first.orders(bid)) == 1
+    mover.follow()
+    assert len(mover.battle.log) == 1
+
+
 def test_an_exported_battle_verifies_as_a_save(tmp_path, capsys):
     store = open_store(tmp_path / "data")
     bid, alice, bob, sides = open_two_player(store, "ratfight", "convoy", seed=5)

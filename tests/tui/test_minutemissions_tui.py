@@ -128,9 +128,10 @@ async def test_turning_by_keys_changes_the_facing_drawn_on_the_map():
 
 
 @playtest
-async def test_enter_on_a_hex_three_steps_away_walks_the_mech_there_and_z_takes_back_a_step():
+async def test_enter_on_a_hex_three_steps_away_walks_the_mech_there_and_z_takes_the_walk_back():
     """Movement: a mech steps a hex an order; Enter on a hex further off offers the walk there (the cheapest
-    way, its steps and turns and the movement points it costs), given as its orders one after another."""
+    way, its steps and turns and the movement points it costs), given as its orders one after another; z takes
+    the whole walk back and Z gives it again, as it was one choice."""
     the_app = app()
     async with the_app.run_test(size=(80, 24)) as pilot:
         await open_on_the_active_mech(pilot)
@@ -152,10 +153,18 @@ async def test_enter_on_a_hex_three_steps_away_walks_the_mech_there_and_z_takes_
         await settle(pilot)
         assert battle.log[given:] == list(route.steps)
         assert battle.state.units[unit_id].hex == far
-        assert "z takes back one order at a time" in " ".join(screen_text(the_app).split())
+        assert "(z takes it back)" in " ".join(screen_text(the_app).split())
+        start = screen.session.battle.state_after(given)[0].units[unit_id].hex
         await pilot.press("z")
         await settle(pilot)
-        assert len(battle.log) == given + len(route.steps) - 1 and battle.state.units[unit_id].hex != far
+        assert len(battle.log) == given and battle.state.units[unit_id].hex == start != far
+        assert f"took back {len(route.steps)} orders" in " ".join(screen_text(the_app).split())
+        await pilot.press("Z")
+        await settle(pilot)
+        assert battle.log[given:] == list(route.steps) and battle.state.units[unit_id].hex == far
+        await pilot.press("z")  # and back again, whole
+        await settle(pilot)
+        assert len(battle.log) == given
 
 
 @pytest.mark.parametrize("size", SIZES)

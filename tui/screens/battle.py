@@ -162,6 +162,10 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         self._preview: OrderPreview | None = None
         self._acted: frozenset[str] = frozenset()
         self._aimed = None  # ((unit, action, hex), its preview): the odds at the target under the cursor
+        # (the log's length after it, its orders): the walk just given, or just taken back, which z or Z takes
+        # back or gives again whole
+        self._walked: tuple[int, int] | None = None
+        self._unwalked: tuple[int, int] | None = None
         self._orders_room = 0  # the lines the Orders pane had when last drawn
         self._teaching = False  # a teach pause is up: the computer waits for it
         self._last_order = ""
@@ -427,7 +431,8 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             return
         text = route.words if not walked.stopped else (
             f"{route.words}: stopped after {walked.given} of {plural(len(route.steps), 'order')}: {walked.stopped}")
-        self.message = text + " (z takes back one order at a time)"
+        self.message = text + " (z takes it back)"
+        self._walked = (len(self.session.battle.log), walked.given)
         self._last_order = text
         self._after_log_change(before)
 
@@ -501,10 +506,20 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             hexfront_app(self).go_to_menu()
 
     def action_undo(self) -> None:
-        self._take_back(self.session.undo, "undo", "took back {orders}; Z gives {them} again")
+        """z: take back the last order, or the whole of the walk just given (its orders, as one choice)."""
+        log = len(self.session.battle.log)
+        walk_orders = self._walked[1] if self._walked is not None and self._walked[0] == log else 1
+        self._take_back(lambda: self.session.undo(walk_orders), "undo", "took back {orders}; Z gives {them} again")
+        if walk_orders > 1 and len(self.session.battle.log) < log:
+            self._unwalked, self._walked = (len(self.session.battle.log), walk_orders), None
 
     def action_redo(self) -> None:
-        self._take_back(self.session.redo, "redo", "gave {orders} again")
+        """Z: give again what z took back, a walk whole."""
+        log = len(self.session.battle.log)
+        walk_orders = self._unwalked[1] if self._unwalked is not None and self._unwalked[0] == log else 1
+        self._take_back(lambda: self.session.redo(walk_orders), "redo", "gave {orders} again")
+        if walk_orders > 1 and len(self.session.battle.log) > log:
+            self._walked, self._unwalked = (len(self.session.battle.log), walk_orders), None
 
     def _take_back(self, step: Callable[[], int], verb: str, done: str) -> None:
         """Undo or redo through the session (which autosaves), then redraw everything."""

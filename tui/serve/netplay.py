@@ -148,9 +148,9 @@ class NetSession(Session):
         self.seen = self.store.revision(self.battle_id)
 
     # -- undo by consent -----------------------------------------------------------------
-    def undo(self) -> int:
-        """Ask the other player to let the last order be taken back: nothing changes until they agree.
-        UndoRefused with the reason when it cannot be asked."""
+    def undo(self, orders: int = 1) -> int:
+        """Ask the other player to let the last order (the last ``orders``: a walk) be taken back: nothing
+        changes until they agree. UndoRefused with the reason when it cannot be asked."""
         if self.side is None:
             raise UndoRefused("you are watching: only the players may take orders back")
         reason = self.battle.undo_refusal()
@@ -158,12 +158,12 @@ class NetSession(Session):
             raise UndoRefused(reason)
         n = len(self.battle.log)
         try:
-            self.store.ask_undo(self.battle_id, self.player.id, n, n - 1)
+            self.store.ask_undo(self.battle_id, self.player.id, n, max(0, n - orders))
         except StoreError as exc:
             raise UndoRefused(exc.message) from None
         return 0
 
-    def redo(self) -> int:
+    def redo(self, orders: int = 1) -> int:
         raise UndoRefused("in a battle between two players an order taken back is given again as a new order")
 
     def pending_undo(self) -> bool:

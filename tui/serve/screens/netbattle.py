@@ -122,9 +122,12 @@ class NetBattleScreen(BattleScreen):
             self._after_log_change(None if before == -1 else before)
         if not self._asked and self.net.pending_undo():
             self._asked = True
+            request = self.net.store.undo_request(self.net.battle_id)
+            n = request.seq - request.back_to if request is not None else 1
+            what = "the last order" if n == 1 else f"the last {n} orders (a walk)"
             self.app.push_screen(Question(
-                "Take back the last order?",
-                "The other player asks to take back the last order of the battle. It stands unless you agree.",
+                f"Take back {what}?",
+                f"The other player asks to take back {what} of the battle. It stands unless you agree.",
                 yes="take it back", no="it stands"), self._answer_undo)
 
     def _say_doing(self) -> None:
