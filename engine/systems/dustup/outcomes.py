@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hexfront.engine.core.events import rule_cited
+from hexfront.engine.core.events import DieRolled, rule_cited
 from hexfront.engine.core.hexes import hex_distance
 from hexfront.engine.core.view import (
     Chance,
@@ -151,7 +151,7 @@ def ew_estimate(st: DustState, side: str, what: str) -> tuple[bool, str]:
 
 def _dice(events: Sequence[Any], rule: str | tuple[str, ...], who: str | None = None) -> list[Any]:
     rules_ = (rule,) if isinstance(rule, str) else rule
-    return [e for e in events if type(e).__name__ == "DieRolled" and e.rule in rules_
+    return [e for e in events if isinstance(e, DieRolled) and e.rule in rules_
             and (who is None or e.who == who)]
 
 
@@ -160,7 +160,7 @@ def _shot_outcome(events: Sequence[Any], target_rules: tuple[str, ...], fire_rul
     """The first shot in ``events``: its target die, the firer's dice rolled straight after it (at most
     ``dice`` of them: a heavy weapon's shot is followed by the next weapon's, under the same rule), any
     additional-hit roll; labelled as :func:`shot_chances` labels it."""
-    rolled = [e for e in events if type(e).__name__ == "DieRolled"]
+    rolled = [e for e in events if isinstance(e, DieRolled)]
     start = next((i for i, e in enumerate(rolled) if e.rule in target_rules), None)
     if start is None:
         return None
@@ -214,7 +214,7 @@ def outcome_fire_weapon(st: DustState, cmd: Any, events: Events) -> str | None:
             return NO_EFFECT
         if got is not None and got.startswith("major"):
             return hits_label(1)
-        if got is not None and any(type(e).__name__ == "Note" and "guidance is disrupted" in e.text
+        if got is not None and any(isinstance(e, E.Note) and "guidance is disrupted" in e.text
                                    for e in events):
             return NO_EFFECT
         return got
@@ -223,10 +223,10 @@ def outcome_fire_weapon(st: DustState, cmd: Any, events: Events) -> str | None:
 
 
 def outcome_move(st: DustState, cmd: C.Move, events: Events) -> str | None:
-    if any(type(e).__name__ == "Note" and e.rule == "Forces: Confidence (shaken)" and "will not go" in e.text
+    if any(isinstance(e, E.Note) and e.rule == "Forces: Confidence (shaken)" and "will not go" in e.text
            for e in events):
         return MOVE_REFUSED
-    moved = [e for e in events if type(e).__name__ == "UnitMoved" and e.unit == cmd.unit]
+    moved = [e for e in events if isinstance(e, E.UnitMoved) and e.unit == cmd.unit]
     return move_reaches(cmd) if moved and moved[0].path[-1] == cmd.to else MOVE_SHORT
 
 
@@ -257,19 +257,19 @@ def outcome_rally(st: DustState, cmd: C.Rally, events: Events) -> str | None:
 
 
 def outcome_order(st: DustState, cmd: C.Order, events: Events) -> str | None:
-    began = any(type(e).__name__ == "ActivationBegan" and e.unit == cmd.subordinate for e in events)
+    began = any(isinstance(e, E.ActivationBegan) and e.unit == cmd.subordinate for e in events)
     return ORDER_THROUGH if began else MESSAGE_FAILS
 
 
 def outcome_activate_detachment(st: DustState, cmd: C.ActivateDetachment, events: Events) -> str | None:
-    began = any(type(e).__name__ == "ActivationBegan" and e.unit == cmd.detachment for e in events)
+    began = any(isinstance(e, E.ActivationBegan) and e.unit == cmd.detachment for e in events)
     return DETACHMENT_THROUGH if began else MESSAGE_FAILS
 
 
 def outcome_combined(st: DustState, cmd: C.CombinedAssault, events: Events) -> str | None:
     if any(isinstance(e, E.AssaultState) or rule_cited(e).startswith("Assault Action") for e in events):
         return COMBINED_BOTH
-    began = any(type(e).__name__ == "ActivationBegan" and e.unit in (cmd.first, cmd.second) for e in events)
+    began = any(isinstance(e, E.ActivationBegan) and e.unit in (cmd.first, cmd.second) for e in events)
     return COMBINED_ONE if began else COMBINED_NONE
 
 
@@ -311,7 +311,7 @@ def outcome_rouse(st: DustState, cmd: C.Rouse, events: Events) -> str | None:
 
 
 def outcome_request_fire(st: DustState, cmd: Any, events: Events) -> str | None:
-    if any(type(e).__name__ == "MissionPlaced" for e in events):
+    if any(isinstance(e, E.MissionPlaced) for e in events):
         return request_granted(st, st.units[cmd.unit], cmd)
     return REQUEST_REFUSED
 
