@@ -76,3 +76,11 @@ def test_no_eight_words_in_a_row_are_copied_from_the_book():
 def test_the_help_fits_a_76_column_pane():
     for s in SYSTEM.help_sections():
         assert all(len(line) <= 76 for line in s.text.splitlines()), s.title
+
+
+def test_the_movement_phase_says_how_a_walk_is_given_and_taken_back():
+    """The game's walks (engine/systems/minutemissions/walks.py) are this game's own: the rules help says what
+    a walk is, that it is given as its orders, that z takes it back whole, and that it uses no Press On."""
+    text = " ".join(next(s.text for s in SYSTEM.help_sections() if s.title == "Movement Phase").split())
+    assert "A hex further off is a walk" in text and "taken back whole with z" in text
+    assert "never spends AP on Press On" in text and "stops early if a die is rolled" in text
