@@ -43,8 +43,8 @@ def test_the_side_with_a_leader_stops_to_choose_its_card(kit):
     assert not [t for t in kit.of(evs, kit.E.MoraleTested) if t.side == "blue"]
     assert b.side_to_act() == "blue"
     assert b.legal_commands() == [kit.C.KeepMoraleCard("blue", "AH"), kit.C.KeepMoraleCard("blue", "9C")]
-    assert _log(b, offered) == ["Blue Stoats draw 2 morale cards with Lt Marrow [L1] leading: the Ace of Hearts "
-                                "and the 9 of Clubs; they keep the one they choose, and it must beat 1 casualty"]
+    assert _log(b, offered) == ["Blue Stoats drew 2 morale cards with Lt Marrow [L1] leading: the Ace of Hearts "
+                                "and the 9 of Clubs; the side keeps the one it chooses, which must beat 1 casualty"]
     assert offered[0].rule == "Morale Check"
 
 
@@ -56,7 +56,7 @@ def test_keeping_the_lower_card_withdraws_the_army(kit):
     evs = b.submit(kit.C.KeepMoraleCard("blue", "AH"))
     kept = kit.of(evs, kit.E.MoraleCardKept)
     assert [(k.side, k.kept, k.discarded) for k in kept] == [("blue", "AH", ("9C",))]
-    assert _log(b, kept) == ["Blue Stoats keep the Ace of Hearts, discard the 9 of Clubs"]
+    assert _log(b, kept) == ["Blue Stoats kept the Ace of Hearts, discarded the 9 of Clubs"]
     assert kept[0].rule == "Morale Check"  # shown beside the line in the dice log
     test = kit.of(evs, kit.E.MoraleTested)[0]
     assert (test.side, test.card, test.cards, test.passed) == ("blue", "AH", 2, False)

@@ -100,7 +100,7 @@ async def test_brackets_backslashes_and_markup_in_content_show_verbatim(tmp_path
                     if screen.system.order_parts(screen.session.state, c).action == "Move")
         await order_by_keys(pilot, screen, move)
         assert isinstance(app.screen, TeachScreen)
-        assert f"* Stoats {HOSTILE}: 'Move Vehicle' - Stoats {HOSTILE} turns over" in words(screen_text(app)), \
+        assert f"* Stoats {HOSTILE}: 'Move Vehicle' - an action card for Stoats {HOSTILE}" in words(screen_text(app)), \
             "a teach pause"
         await clear_pauses(pilot, "escape")
         status = screen.query_one("#status").region
@@ -114,7 +114,7 @@ async def test_brackets_backslashes_and_markup_in_content_show_verbatim(tmp_path
                 break
         shown = words(screen_text(app))
         assert f"Turn 1 - Field Rats {HOSTILE.split()[0]}" in shown, "the activation pane"
-        assert f"'Move Vehicle' drawn: Stoats {HOSTILE[:8]}" in shown, "the dice log"
+        assert f"'Move Vehicle' drawn: an action card for Stoats {HOSTILE[:8]}" in shown, "the dice log"
         await pilot.press("s")
         for _ in range(5):
             await pilot.pause()

@@ -93,11 +93,11 @@ async def test_the_player_keeps_a_morale_card_by_keys_and_reads_it_in_the_dice_l
         assert battle.outcome() is None and battle.state.morale is None and battle.state.turn == 2
         await pilot.press("d")  # the dice log, newest first: back through it to the choice
         for _ in range(30):
-            if "Red Rats keep the 9 of Clubs" in pane_words(app, "#dicelog"):
+            if "Red Rats kept the 9 of Clubs" in pane_words(app, "#dicelog"):
                 break
             await pilot.press("pagedown")
         log = pane_words(app, "#dicelog")
-        assert "Red Rats keep the 9 of Clubs, discard the Ace of Hearts [Morale Check]" in log
+        assert "Red Rats kept the 9 of Clubs, discarded the Ace of Hearts [Morale Check]" in log
         assert "Red Rats morale: 9C against 1 casualty (kept of 2 drawn): holds" in log
 
 
@@ -210,5 +210,5 @@ async def test_teach_mode_explains_the_choice(saves):
         assert "* Red Rats: AH (Ace of Hearts), 9C (9 of Clubs)" in morale[0]
         assert "2 cards, the side chooses which to keep if they give different results, else the best is kept: " \
                "leader Sgt Kray on the battlefield and not Down" in morale[0]
-        assert "they keep the one they choose, and it must beat 1 casualty" in morale[0]
+        assert "the side keeps the one it chooses, which must beat 1 casualty" in morale[0]
         assert screen.session.battle.side_to_act() == "red" and screen.editor.menu() == ["Keep a morale card"]

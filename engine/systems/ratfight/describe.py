@@ -63,19 +63,19 @@ def turn_began(st: RatState, ev: E.TurnBegan) -> str:
 
 
 def initiative_won(st: RatState, ev: E.InitiativeWon) -> str:
-    return f"{_s(st, ev.side)} wins the initiative"
+    return f"{_s(st, ev.side)} won the initiative"
 
 
 def action_card_turned(st: RatState, ev: E.ActionCardTurned) -> str:
-    return f"{_s(st, ev.side)} turns over {Describer(st).card(ACTION_DECK, ev.card)}"
+    return f"{_s(st, ev.side)} turned over {Describer(st).card(ACTION_DECK, ev.card)}"
 
 
 def action_card_done(st: RatState, ev: E.ActionCardDone) -> str:
-    return f"{_s(st, ev.side)} " + ("passes" if ev.passed else "is done with the card")
+    return f"{_s(st, ev.side)} " + ("passed" if ev.passed else "finished with the card")
 
 
 def inspiring_redraw(st: RatState, ev: E.InspiringRedraw) -> str:
-    return f"the Inspiring leader of {_s(st, ev.side)} throws away {Describer(st).card(ACTION_DECK, ev.card)}"
+    return f"the Inspiring leader of {_s(st, ev.side)} threw away {Describer(st).card(ACTION_DECK, ev.card)}"
 
 
 def model_activated(st: RatState, ev: E.ModelActivated) -> str:
@@ -167,14 +167,14 @@ def _and(items: list[str]) -> str:
 
 
 def morale_cards_offered(st: RatState, ev: E.MoraleCardsOffered) -> str:
-    lost = f"{ev.casualties} {'casualty' if ev.casualties == 1 else 'casualties'}"
-    return (f"{_s(st, ev.side)} draw {len(ev.cards)} morale cards with {_n(st, ev.leader)} leading: "
-            f"{_and([the_card(c) for c in ev.cards])}; they keep the one they choose, and it must beat {lost}")
+    lost = plural(ev.casualties, "casualty", "casualties")
+    return (f"{_s(st, ev.side)} drew {len(ev.cards)} morale cards with {_n(st, ev.leader)} leading: "
+            f"{_and([the_card(c) for c in ev.cards])}; the side keeps the one it chooses, which must beat {lost}")
 
 
 def morale_card_kept(st: RatState, ev: E.MoraleCardKept) -> str:
     """The dice log's line of the choice (its rule, Morale Check, is shown beside it)."""
-    return f"{_s(st, ev.side)} keep {the_card(ev.kept)}, discard {_and([the_card(c) for c in ev.discarded])}"
+    return f"{_s(st, ev.side)} kept {the_card(ev.kept)}, discarded {_and([the_card(c) for c in ev.discarded])}"
 
 
 def force_broken(st: RatState, ev: E.ForceBroken) -> str:

@@ -112,7 +112,7 @@ def end_card(ctx: Resolution, st: RatState, passed: bool) -> None:
 def advance(ctx: Resolution, st: RatState, side: str) -> None:
     """``side`` turns over the next action card; a Turn End card ends the turn (Turn Sequence 3-8)."""
     while True:
-        card = ctx.draw(ACTION_DECK, f"{st.tables.side_names[side]} turns over an action card",
+        card = ctx.draw(ACTION_DECK, f"an action card for {st.tables.side_names[side]}",
                         "Turn Sequence 3-4", who=side)
         if st.tables.cards[card].kind != "turn_end":
             ctx.emit(E.ActionCardTurned(side=side, card=card))
