@@ -61,7 +61,7 @@ class EventLines(LogWords):
     def _line_marker_placed(self, ev: Any) -> str:
         s = self.side
         # never says whether a unit is under it
-        return f"{s(ev.side)} place a hidden-unit marker {ev.marker} at {where(ev.at)}"
+        return f"{s(ev.side)} placed a hidden-unit marker {ev.marker} at {where(ev.at)}"
 
     def _line_marker_removed(self, ev: Any) -> str:
         return f"marker {ev.marker} removed: {ev.reason}"
@@ -93,11 +93,11 @@ class EventLines(LogWords):
 
     def _line_roll_off_won(self, ev: Any) -> str:
         s = self.side
-        return f"{s(ev.side)} win the roll-off and choose who goes first"
+        return f"{s(ev.side)} won the roll-off and chose who goes first"
 
     def _line_first_chosen(self, ev: Any) -> str:
         s = self.side
-        return f"{s(ev.side)} go first this turn"
+        return f"first to act this turn: {s(ev.side)}"
 
     def _line_side_to_act(self, ev: Any) -> str:
         s = self.side
@@ -110,7 +110,7 @@ class EventLines(LogWords):
 
     def _line_decision_taken(self, ev: Any) -> str:
         s = self.side
-        return f"{s(ev.side)} decide: {self.choice(ev.choice)}"
+        return f"{s(ev.side)} decided: {self.choice(ev.choice)}"
 
     def _line_activation_began(self, ev: Any) -> str:
         n = self.name
@@ -129,11 +129,11 @@ class EventLines(LogWords):
 
     def _line_passed(self, ev: Any) -> str:
         s = self.side
-        return f"{s(ev.side)} pass"
+        return f"{s(ev.side)} passed"
 
     def _line_token_spent(self, ev: Any) -> str:
         n, s = self.name, self.side
-        return f"{s(ev.side)} spend a seize-the-initiative token for {n(ev.unit)}"
+        return f"{s(ev.side)} spent a seize-the-initiative token for {n(ev.unit)}"
 
     def _line_forced_unit(self, ev: Any) -> str:
         n = self.name
@@ -164,7 +164,7 @@ class EventLines(LogWords):
 
     def _line_last_activation(self, ev: Any) -> str:
         s = self.side
-        return f"the chits are used up: {s(ev.side)} activate one last unit"
+        return f"the chits are used up: one last unit for {s(ev.side)} to activate"
 
     def _line_turn_ended(self, ev: Any) -> str:
         return f"Turn {ev.turn} ends"
@@ -210,7 +210,7 @@ class EventLines(LogWords):
 
     def _line_battle_ended(self, ev: Any) -> str:
         s = self.side
-        who = f"{s(ev.winner)} win" if ev.winner else "no winner"
+        who = f"{s(ev.winner)} won" if ev.winner else "no winner"
         return f"Battle over: {who}; {ev.reason}"
 
     def _line_note(self, ev: Any) -> str:
