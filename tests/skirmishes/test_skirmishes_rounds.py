@@ -17,8 +17,8 @@ def test_orders_stay_secret_until_both_sides_have_committed(kit):
     system = b.system
     evs = b.submit(kit.C.Run("R1", Hex(1, 0))) + b.submit(kit.C.Shoot("R1", "assault_rifle", "B1"))
     lines = [system.describe(e, b.state) for e in evs]
-    assert lines == ["Red has committed part of an order for one character",
-                     "Red has committed an order for one character",
+    assert lines == ["Red committed part of an order for one character",
+                     "Red committed an order for one character",
                      "Red's orders are locked (every character has an order)"]
     assert not b.state.revealed and b.system.side_to_act(b.state) == "blue"
     # the command text shown in the status line and replays hides the content too

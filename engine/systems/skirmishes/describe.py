@@ -114,11 +114,11 @@ def order_forced(st: SkirmishState, ev: E.OrderForced) -> str:
 
 
 def run_planned(st: SkirmishState, ev: E.RunPlanned) -> str:
-    return f"{_side(st, ev.side)} has committed part of an order for one character"
+    return f"{_side(st, ev.side)} committed part of an order for one character"
 
 
 def order_given(st: SkirmishState, ev: E.OrderGiven) -> str:
-    return f"{_side(st, ev.side)} has committed an order for one character"
+    return f"{_side(st, ev.side)} committed an order for one character"
 
 
 def side_locked(st: SkirmishState, ev: E.SideLocked) -> str:
@@ -238,7 +238,7 @@ def cloud_dispersed(st: SkirmishState, ev: E.CloudDispersed) -> str:
 
 def reaction_offered(st: SkirmishState, ev: E.ReactionOffered) -> str:
     who = ", ".join(_name(st, c) for c in ev.characters)
-    return f"a live grenade lies by {who}: {_side(st, ev.side)} decides who deals with it"
+    return f"a live grenade lies by {who}: for {_side(st, ev.side)} to decide who deals with it"
 
 
 def reaction_chosen(st: SkirmishState, ev: E.ReactionChosen) -> str:
