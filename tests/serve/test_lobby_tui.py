@@ -314,3 +314,37 @@ async def test_the_end_of_a_host_battle_offers_no_start_again(tmp_path):
         await pilot.press("r")
         await pilot.pause()
         assert app.screen is end and len(a.battle.log) == len(b.battle.log)
+
+
+@playtest
+async def test_a_walk_on_the_host_is_asked_back_whole(tmp_path):
+    """30 Minute Missions on the host: a walk goes to the store as its orders, and z asks the other player to
+    take all of them back ("the last 3 orders (the walk)"), not only the last step."""
+    from hexfront.engine.systems.minutemissions import commands as C
+    from hexfront.tui.serve.netplay import NetSession
+
+    store = open_store(tmp_path)
+    battle_id, alice, bob, sides = open_two_player(store, "minutemissions", "ridge", seed=3)
+    a, b = NetSession.seat_of(store, battle_id, alice), NetSession.seat_of(store, battle_id, bob)
+    while True:  # both deploy, then the first to act activates a mech
+        a.follow(), b.follow()
+        mover = a if a.mine_to_act() else b
+        orders = mover.battle.legal_commands()
+        if not any(isinstance(c, C.Place) for c in orders):
+            mover.submit(next(c for c in orders if isinstance(c, C.Activate)))
+            break
+        mover.submit(next(c for c in orders if isinstance(c, C.Place)))
+    app = host_app(tmp_path, "SHA256:Alicekey" if mover is a else "SHA256:Bobkey")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_from_lobby(app, pilot, f"resume:{battle_id}")
+        state = screen.net.state
+        route = max(screen.system.routes(state, state.turn.unit), key=lambda r: len(r.steps))
+        before = store.battle(battle_id).orders
+        screen.give(route)
+        await pilot.pause()
+        assert store.battle(battle_id).orders == before + len(route.steps)
+        await pilot.press("z")
+        await pilot.pause()
+        assert f"the last {len(route.steps)} orders (the walk)" in " ".join(screen_text(app).split())
+        request = store.undo_request(battle_id)
+        assert request is not None and (request.seq, request.back_to) == (before + len(route.steps), before)

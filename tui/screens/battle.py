@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,18 +13,17 @@ from textual.containers import Container, Vertical
 from textual.screen import Screen
 
 from hexfront.engine.core.battle import IllegalOrder
-from hexfront.engine.core.errors import HexfrontError, UndoRefused
+from hexfront.engine.core.errors import HexfrontError
 from hexfront.engine.core.heap import settle_heap
 from hexfront.engine.core.hexes import Hex
 from hexfront.engine.core.players import home_side, private_side
 from hexfront.engine.core.system import RuleSystem
 from hexfront.engine.core.tutorial import Tutorial, read_tutorial
 from hexfront.engine.core.view import BoardView, OrderPreview, Piece, Route
-from hexfront.engine.core.words import plural
 
 from ..host import hexfront_app
 from ..layout import is_compact, side_width
-from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderBook, OrderEditor, preview_of, walk
+from ..orders import ACTION, BROWSE, CONFIRM, TARGET, VARIANT, OrderBook, OrderEditor, preview_of
 from ..session import Session
 from ..widgets.footer import Footer
 from ..widgets.hexmap import HexMap
@@ -44,6 +42,7 @@ from ..widgets.panes import (
 from .aiming import Aiming
 from .computer import ComputerTurns
 from .orderkeys import OrderKeys
+from .takeback import TakingBack
 from .thinking import THINKING_KEY
 from .tutoring import TutorialSteps
 
@@ -117,7 +116,7 @@ class BoardScreen(Screen[None]):
             log.focus()
 
 
-class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen):
+class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, TakingBack, BoardScreen):
     """Play a battle. Orders go through the order editor; the computer's turns run off the UI thread."""
 
     BINDINGS = [
@@ -162,10 +161,6 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         self._preview: OrderPreview | None = None
         self._acted: frozenset[str] = frozenset()
         self._aimed = None  # ((unit, action, hex), its preview): the odds at the target under the cursor
-        # (the log's length after it, its orders): the walk just given, or just taken back, which z or Z takes
-        # back or gives again whole
-        self._walked: tuple[int, int] | None = None
-        self._unwalked: tuple[int, int] | None = None
         self._orders_room = 0  # the lines the Orders pane had when last drawn
         self._teaching = False  # a teach pause is up: the computer waits for it
         self._last_order = ""
@@ -405,7 +400,7 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
     # -- actions -------------------------------------------------------------------------
     def give(self, command: Any, by_computer: bool = False) -> None:
         if isinstance(command, Route):
-            self._give_route(command)
+            self.give_route(command)
             return
         try:
             text = self.system.describe_command(command, self.session.state)
@@ -418,21 +413,6 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
             return
         # the key is named after every computer order: at 80 columns the footer has no room for it
         self.message = text + (f" ({THINKING_KEY}: why?)" if by_computer else "")
-        self._last_order = text
-        self._after_log_change(before)
-
-    def _give_route(self, route: Route) -> None:
-        """A walk: its orders given one after another (each saved as it is given), the log and the map drawn
-        once after; where it stopped short, why."""
-        before = len(self.session.battle.events)
-        walked = walk(self.session.submit, self.system, lambda: self.session.state, route)
-        if not walked.given:
-            self.say(walked.stopped)
-            return
-        text = route.words if not walked.stopped else (
-            f"{route.words}: stopped after {walked.given} of {plural(len(route.steps), 'order')}: {walked.stopped}")
-        self.message = text + " (z takes it back)"
-        self._walked = (len(self.session.battle.log), walked.given)
         self._last_order = text
         self._after_log_change(before)
 
@@ -504,33 +484,6 @@ class BattleScreen(OrderKeys, TutorialSteps, ComputerTurns, Aiming, BoardScreen)
         self.workers.cancel_group(self, "computer")
         if self.is_current:
             hexfront_app(self).go_to_menu()
-
-    def action_undo(self) -> None:
-        """z: take back the last order, or the whole of the walk just given (its orders, as one choice)."""
-        log = len(self.session.battle.log)
-        walk_orders = self._walked[1] if self._walked is not None and self._walked[0] == log else 1
-        self._take_back(lambda: self.session.undo(walk_orders), "undo", "took back {orders}; Z gives {them} again")
-        if walk_orders > 1 and len(self.session.battle.log) < log:
-            self._unwalked, self._walked = (len(self.session.battle.log), walk_orders), None
-
-    def action_redo(self) -> None:
-        """Z: give again what z took back, a walk whole."""
-        log = len(self.session.battle.log)
-        walk_orders = self._unwalked[1] if self._unwalked is not None and self._unwalked[0] == log else 1
-        self._take_back(lambda: self.session.redo(walk_orders), "redo", "gave {orders} again")
-        if walk_orders > 1 and len(self.session.battle.log) > log:
-            self._walked, self._unwalked = (len(self.session.battle.log), walk_orders), None
-
-    def _take_back(self, step: Callable[[], int], verb: str, done: str) -> None:
-        """Undo or redo through the session (which autosaves), then redraw everything."""
-        try:
-            n = step()
-        except UndoRefused as refused:
-            self.say(f"cannot {verb}: {refused.message}")
-            return
-        self._ended = False  # a redo that reaches the end shows the end screen again
-        self.message = done.format(orders=plural(n, "order"), them="it" if n == 1 else "them")
-        self._after_log_change(None)
 
     def action_save(self) -> None:
         if self.session.save_error is not None:  # the saves folder cannot be written: ask where

@@ -164,12 +164,15 @@ class NetBattleScreen(BattleScreen):
 
     # -- undo, redo, leaving --------------------------------------------------------------------
     def action_undo(self) -> None:
+        """z: ask the other player to let the last order, or the whole of the walk just given, be taken back."""
+        orders = self.orders_to_take_back()
         try:
-            self.net.undo()
+            self.net.undo(orders)
         except UndoRefused as refused:
             self.say(f"cannot undo: {refused.message}")
             return
-        self.say("asked the other player to let the last order be taken back; it stands until they agree")
+        what = "the last order" if orders == 1 else f"the last {orders} orders (the walk)"
+        self.say(f"asked the other player to let {what} be taken back; it stands until they agree")
 
     def action_redo(self) -> None:
         try:
