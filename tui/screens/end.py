@@ -16,7 +16,7 @@ from hexfront.engine.core.errors import HexfrontError
 from ..host import hexfront_app
 from ..session import Session
 from ..widgets.footer import Footer
-from .battle import BattleScreen
+from .takeback import TakingBack
 
 #: How much of the final state hash the end screen shows (enough that two different battles never match).
 CHECK_DIGITS = 16
@@ -137,8 +137,8 @@ class EndScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """z: back to the battle below (a BattleScreen pushed this one: tui/screens/battle.py), which takes the
-        last order back (or, on a host, asks to)."""
+        last order back (or, on a host, asks to): any screen that takes orders back (TakingBack) does."""
         self.app.pop_screen()
         battle_screen = self.app.screen
-        if isinstance(battle_screen, BattleScreen):
+        if isinstance(battle_screen, TakingBack):
             battle_screen.action_undo()
