@@ -372,7 +372,7 @@ class RuleSystem:
         """
         try:
             unit = self.order_parts(state, command).unit
-        except Exception:  # a system without order parts for this command: the side alone decides
+        except NotImplementedError:  # a system that files no such order in the editor: the side alone decides
             unit = None
         return (self.turn(state), self.side_to_act(state), unit)
 
