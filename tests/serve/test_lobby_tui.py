@@ -264,7 +264,7 @@ async def test_a_watcher_reads_no_secret_skirmishes_order_before_the_reveal(tmp_
         assert isinstance(app.screen, NetBattleScreen) and len(app.screen.net.battle.log) == 3
         one_order()  # a player commits another secret order while the watcher looks on
         assert not a.state.revealed
-        await run_until(pilot, lambda: "commits an order (secret until the reveal)" in screen_text(app), 0.5)
+        await run_until(pilot, lambda: "an order, secret until the reveal" in screen_text(app), 0.5)
         await pilot.press("d")
         await pilot.pause()
         text = screen_text(app)

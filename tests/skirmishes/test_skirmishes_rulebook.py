@@ -40,8 +40,8 @@ def test_a_secret_order_is_described_by_side_only_but_previewed_in_full(kit) -> 
     b = kit.battle([kit.ch("R1", (0, 0), "team_lead")], [kit.ch("B1", (8, 0), "thug")])
     shot = C.Shoot("R1", "assault_rifle", "B1")
     run = C.Run("R1", Hex(1, 0))
-    assert SYSTEM.describe_command(shot, b.state) == "Red commits an order (secret until the reveal)"
-    assert SYSTEM.describe_command(run, b.state) == "Red commits an order (secret until the reveal)"
+    assert SYSTEM.describe_command(shot, b.state) == "Red: an order, secret until the reveal"
+    assert SYSTEM.describe_command(run, b.state) == "Red: an order, secret until the reveal"
     assert SYSTEM.preview(b.state, shot).summary == "R1 shoots B1 with the Assault rifle"
     assert SYSTEM.preview(b.state, run).summary.startswith("R1 runs to ")
     assert SYSTEM.describe_command(C.Lock("red"), b.state) == "lock Red's orders"

@@ -1,8 +1,8 @@
 """One plain line per event and per order, for the dice log, the headless event log and the order editor.
 
 Each event and order type has its own function; :mod:`.rulebook` registers each with its type (the core describes
-its own events, the dice). Orders committed in secret are described by side only ("Red Patrol commits an order
-(secret until the reveal)", :func:`secret_order`); their content appears once, in the reveal, and in the preview
+its own events, the dice). Orders committed in secret are described by side only ("Red Patrol: an order, secret
+until the reveal", :func:`secret_order`); their content appears once, in the reveal, and in the preview
 shown to the side giving them (the ``*_order`` functions).
 """
 
@@ -412,7 +412,7 @@ def secret_order(words: Callable[[SkirmishState, OrderT], str]) -> Callable[[Ski
     def described(st: SkirmishState, cmd: OrderT) -> str:
         c = st.chars.get(cmd.character)
         side = st.tables.side_names.get(c.side, c.side) if c else "a side"
-        return f"{side} commits an order (secret until the reveal)"
+        return f"{side}: an order, secret until the reveal"
 
     described.__doc__ = f"{words.__name__}, kept secret"
     return described
