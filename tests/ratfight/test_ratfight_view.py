@@ -212,7 +212,7 @@ def test_activation_lists_broken_forces_and_the_end(kit):
     b.system.apply(st, kit.E.ForceBroken(side="blue", force="main", reason="failed its morale check"))
     b.system.apply(st, kit.E.BattleEnded(winner="red", reason="the morale of Blue Stoats broke"))
     act = b.system.activation(st)
-    assert act.now == "Turn 1 - battle over: Red Rats wins"
+    assert act.now == "Turn 1 - battle over: Red Rats won"
     assert "Blue Stoats (main force) has broken and left the field" in act.lines
     assert "the morale of Blue Stoats broke" in act.lines
     assert act.waiting == frozenset()

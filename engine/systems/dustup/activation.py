@@ -109,7 +109,7 @@ def _now(st: DustState) -> tuple[str, list[str]]:
     lines: list[str] = []
     if st.result is not None:
         winner, reason = st.result
-        now = f"Turn {st.turn} - battle over: " + (f"{names[winner]} win" if winner else "no winner")
+        now = f"Turn {st.turn} - battle over: " + (f"{names[winner]} won" if winner else "no winner")
         lines.append(reason)
     elif st.pending is not None:
         p = st.pending

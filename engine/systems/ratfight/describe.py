@@ -182,7 +182,7 @@ def force_broken(st: RatState, ev: E.ForceBroken) -> str:
 
 
 def battle_ended(st: RatState, ev: E.BattleEnded) -> str:
-    return f"Battle over: {_s(st, ev.winner) + ' wins' if ev.winner else 'no winner'}; {ev.reason}"
+    return f"Battle over: {_s(st, ev.winner) + ' won' if ev.winner else 'no winner'}; {ev.reason}"
 
 
 # -- orders ------------------------------------------------------------------------------------------------

@@ -170,7 +170,7 @@ def begin_turn(ctx: Resolution, st: RatState, first_card: bool = True) -> str:
     ctx.shuffle(ACTION_DECK, "shuffle the action cards for the new turn", "Turn Sequence 1")
     drawn = {}
     for side in st.sides:
-        drawn[side] = ctx.draw(ACTION_DECK, f"{st.tables.side_names[side]} turns a card for initiative",
+        drawn[side] = ctx.draw(ACTION_DECK, f"an initiative card for {st.tables.side_names[side]}",
                                "Turn Sequence 2", who=side)
     winner = max(st.sides, key=lambda s: st.tables.cards[drawn[s]].number)
     ctx.emit(E.InitiativeWon(side=winner))

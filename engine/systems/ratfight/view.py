@@ -240,7 +240,7 @@ def activation(st: RatState) -> ActivationView:
     lines: list[str] = []
     if st.result is not None:
         winner, reason = st.result
-        now = f"Turn {st.turn} - battle over: " + (f"{names[winner]} wins" if winner else "no winner")
+        now = f"Turn {st.turn} - battle over: " + (f"{names[winner]} won" if winner else "no winner")
         lines.append(reason)
     elif st.morale is not None:
         now = f"Turn {st.turn} - {names[st.morale.side]}: keep one morale card"

@@ -332,7 +332,7 @@ def died(st: SkirmishState, ev: E.Died) -> str:
 
 
 def battle_ended(st: SkirmishState, ev: E.BattleEnded) -> str:
-    return f"Battle over: {_side(st, ev.winner) + ' wins' if ev.winner else 'no winner'}; {ev.reason}"
+    return f"Battle over: {_side(st, ev.winner) + ' won' if ev.winner else 'no winner'}; {ev.reason}"
 
 
 # -- orders ------------------------------------------------------------------------------------------------------------
