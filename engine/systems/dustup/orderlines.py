@@ -27,7 +27,8 @@ class OrderLines(LogWords):
     """Each order type's words (the methods ORDER_LINES names), on the names of :class:`LogWords`."""
 
     def shoot_label(self, cmd: C.Shoot) -> str:
-        """How a shot is made, in a few words: "all weapons", "small arms only", "LMG alone", "+2 grenades"."""
+        """How a shot is made, in a few words: "all weapons", "small arms only", "LMG alone", "IAVR alone, fired by
+        r1.5", "+2 grenades"."""
         st = self.st
         parts = []
         u = st.units.get(cmd.unit) if st is not None else None
@@ -40,9 +41,9 @@ class OrderLines(LogWords):
             kinds = {not k for k in kinds}  # True: a support weapon, IAVR or heavy weapon
             if kinds == {True}:
                 names = sorted({short_weapon_id(f.weapon) for f in chosen})
-                single = [f.id for f in chosen if f.weapon in st.tables.weapons
+                single = [f.name for f in chosen if f.weapon in st.tables.weapons
                           and not st.tables.weapons[f.weapon].support]
-                parts.append(" and ".join(names) + " alone" + (f" ({' '.join(single)})" if single else ""))
+                parts.append(" and ".join(names) + " alone" + (f", fired by {' and '.join(single)}" if single else ""))
             elif kinds == {False}:
                 every = [f for f in u.fit_figures
                          if f.weapon in st.tables.weapons and not st.tables.weapons[f.weapon].support]
@@ -309,7 +310,7 @@ class OrderLines(LogWords):
 
 def short_weapon_id(wid: str) -> str:
     """A weapon's id as a short name: "lmg" -> "LMG", "assault_rifle" -> "assault rifle"."""
-    return {"lmg": "LMG", "hmg": "HMG", "agl": "AGL"}.get(wid, wid.replace("_", " "))
+    return {"lmg": "LMG", "hmg": "HMG", "agl": "AGL", "iavr": "IAVR"}.get(wid, wid.replace("_", " "))
 
 
 SIMPLE_ORDERS: dict[type, str] = {
