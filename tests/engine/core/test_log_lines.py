@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -18,21 +20,28 @@ ONE_PLURAL = re.compile(r"(?<![\d.,/-])(?<!a )\b1 (hexes|cards|shots|wounds|casu
                         r"|figures|models|actions|rounds|turns|hits)\b")
 
 
+def orders_of_a_battle(system_id: str, seed: int, orders: int) -> Iterator[tuple[Battle, Any, list[Any]]]:
+    """The system's first scenario but the tutorials, the standard computer on both sides, for its first
+    ``orders`` orders (or fewer, where it ends): each order once given, with the battle and the order's events."""
+    system = SYSTEMS[system_id]
+    scenario = next(s.name for s in system.scenarios() if "tutorial" not in s.name)
+    battle = Battle.new(system_id, scenario, seed=seed)
+    default = system.computer_players()["default"]
+    players = {side: default(seed + i) for i, side in enumerate(system.sides(battle.state))}
+    for _ in range(orders):
+        if battle.outcome() is not None:
+            return
+        order = players[system.side_to_act(battle.state)].choose(system, battle.state)
+        yield battle, order, battle.submit(order)
+
+
 @pytest.mark.parametrize("system_id", sorted(SYSTEMS))
 def test_no_log_line_names_the_rule_the_log_shows_beside_it(system_id):
     system = SYSTEMS[system_id]
-    scenario = next(s.name for s in system.scenarios() if "tutorial" not in s.name)
-    battle = Battle.new(system_id, scenario, seed=1)
-    players = {side: system.computer_players()["default"](7 + i) for i, side in enumerate(system.sides(battle.state))}
     cited = 0
-    for _ in range(60):
-        if battle.outcome() is not None:
-            break
-        before = len(battle.events)
-        order = players[system.side_to_act(battle.state)].choose(system, battle.state)
-        assert not ONE_PLURAL.search(system.describe_command(order, battle.state))
-        battle.submit(order)
-        for event in (e for group in battle.events[before:] for e in group):
+    for battle, order, events in orders_of_a_battle(system_id, seed=1, orders=60):
+        assert not ONE_PLURAL.search(system.describe_command(order, battle.state_after(len(battle.log) - 1)[0]))
+        for event in events:
             line = system.describe(event, battle.state)
             assert not ONE_PLURAL.search(line), line
             rule = rule_cited(event)
@@ -45,21 +54,17 @@ def test_no_log_line_names_the_rule_the_log_shows_beside_it(system_id):
 @pytest.mark.parametrize("system_id", sorted(SYSTEMS))
 def test_no_preview_counts_one_of_a_thing_in_the_plural(system_id):
     """The preview of an order (its words, cost, note, modifiers and outcomes), for the first, middle and last
-    legal order at each of a battle's first 40 positions."""
+    legal order at each position after a battle's first 40 orders."""
     system = SYSTEMS[system_id]
-    scenario = next(s.name for s in system.scenarios() if "tutorial" not in s.name)
-    battle = Battle.new(system_id, scenario, seed=2)
-    players = {side: system.computer_players()["default"](3 + i) for i, side in enumerate(system.sides(battle.state))}
     read = 0
-    for _ in range(40):
-        if battle.outcome() is not None:
-            break
+    for battle, _order, _events in orders_of_a_battle(system_id, seed=2, orders=40):
         legal = battle.legal_commands()
+        if not legal:  # the battle ended with this order
+            break
         for order in {id(c): c for c in (legal[0], legal[len(legal) // 2], legal[-1])}.values():
             preview = system.preview(battle.state, order)
             for text in (preview.summary, preview.cost, preview.note, *preview.modifiers,
                          *(chance.outcome for chance in preview.odds)):
                 read += 1
                 assert not ONE_PLURAL.search(text), text
-        battle.submit(players[system.side_to_act(battle.state)].choose(system, battle.state))
     assert read >= 60
