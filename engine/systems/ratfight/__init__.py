@@ -14,7 +14,7 @@ from hexfront.engine.core.packaged import PackagedRuleSystem, SystemParts
 from hexfront.engine.core.rng import Generator
 from hexfront.engine.core.system import WIN_VALUE, SearchBudget
 
-from . import campaign, data, determinize, events, morale, refusals, rules, view
+from . import campaign, data, determinize, events, morale, refusals, rules, value, view
 from . import commands as C
 from .describe import Describer
 from .rulebook import RULEBOOK
@@ -23,6 +23,10 @@ from .state import ACTION_DECK, DOWN, FLED, RatState, res_deck
 #: the share of a battle won that a sure break at the next Morale Check is worth in a position's value: the
 #: check may be a turn away, and casualties may still change before it
 MORALE_WEIGHT = 0.4
+#: the share of a battle won that a sure win by the learned chance of winning (value.win_chance) is worth in a
+#: position's value, and a sure loss takes away; an even chance adds nothing. Against default 0.2 won more than
+#: 0.5 or the learned chance alone (benchmarks/RESULTS.md, "## Hard player variants")
+LEARNED_WEIGHT = 0.2
 
 
 class RatFight(PackagedRuleSystem):
@@ -56,15 +60,18 @@ class RatFight(PackagedRuleSystem):
         fled model counting half a casualty: it is out of the fight for now, and close combat finishes it.
         To that, how much likelier the enemy is than ``side`` to break at a Morale Check held now
         (morale.rout_chance), weighted by MORALE_WEIGHT of a battle won: a casualty more on a force near
-        its breaking point, or its leader Downed, weighs more than one on a force far from it."""
-        value = super().position_value(state, side)
+        its breaking point, or its leader Downed, weighs more than one on a force far from it. And the
+        learned chance of winning from here (value.win_chance: the morale race to the battle's end, and how
+        such positions ended in battles played out), weighted by LEARNED_WEIGHT of a battle won."""
+        worth = super().position_value(state, side)
         if state.result:
-            return value
+            return worth
         for m in state.models.values():
             if m.status in (DOWN, FLED):
-                value += 0.5 if m.side != side else -0.5
+                worth += 0.5 if m.side != side else -0.5
         enemy = state.other(side)
-        return value + MORALE_WEIGHT * WIN_VALUE * (morale.rout_chance(state, enemy) - morale.rout_chance(state, side))
+        worth += MORALE_WEIGHT * WIN_VALUE * (morale.rout_chance(state, enemy) - morale.rout_chance(state, side))
+        return worth + LEARNED_WEIGHT * WIN_VALUE * (2 * value.win_chance(state, side) - 1)
 
     def candidate_orders(self, state: RatState, n: int) -> list[Any] | None:
         from .ai import DefaultPlayer  # the standard player is loaded when first asked for (SystemParts.ai)
@@ -82,7 +89,8 @@ class RatFight(PackagedRuleSystem):
     def value_words(self) -> str:
         return (f"casualties the enemy has taken less its own, a Downed or fled rat counting half; "
                 f"{MORALE_WEIGHT * WIN_VALUE:g} times how much likelier the enemy is than it is to break at a "
-                f"Morale Check now; a battle won counts {WIN_VALUE:g}")
+                f"Morale Check now; {LEARNED_WEIGHT * WIN_VALUE:g} times its chance of winning from here, as "
+                f"learned from battles played out, above or below even; a battle won counts {WIN_VALUE:g}")
 
     def search_budget(self) -> SearchBudget:
         """Eight candidates, half of them the standard player's next best: each other model's own best order on
