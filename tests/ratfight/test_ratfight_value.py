@@ -41,7 +41,8 @@ def _two_sides(kit, turn_limit: int = 4) -> Battle:
 
 def test_the_morale_race_holds_every_check_left_with_the_casualties_as_they_stand(kit):
     """Morale Check: the card "must beat the number of casualties or the player loses"; both failing, both
-    lose; after the last turn the side that lost fewer holds the field. Red (two casualties, its two-card leader
+    lose; after the last turn the side that lost fewer holds the field (this game's reading, "The last turn" in
+    the rules help). Red (two casualties, its two-card leader
     standing) against Blue (one casualty, no leader), two checks left: Red breaks at a check with (2/13)^2, Blue
     with 1/13; if both hold twice, Blue has lost fewer and wins."""
     b = _two_sides(kit)

@@ -2,7 +2,8 @@
 
 A RatFight battle is decided at the Morale Check (Turn Sequence 6): each force turns a resolution card that must
 beat its casualties, a leader on the battlefield letting it turn more and keep the best; a force that fails has
-lost, both failing together lose both; after the last turn the side with fewer casualties holds the field. So
+lost, both failing together lose both; and after a scenario's last turn (this game's reading, "The last turn" in
+the rules help) the side with fewer casualties holds the field. So
 the heart of a position's worth is a race between the two sides' checks, which :func:`morale_race` works out
 exactly as if the casualties stood as they are now, from the same break chance the rules help and the position
 value read (:func:`.morale.rout_chance`).
@@ -37,7 +38,7 @@ def morale_race(st: RatState, side: str) -> tuple[float, float]:
     """The chances that ``side`` wins and loses if every Morale Check left in the battle were held with the
     casualties as they are now: at each check it breaks alone (lost), the enemy breaks alone (won), or both
     break (both lose, neither won); if every check holds, the side with fewer casualties wins after the last
-    turn (Victory: equal casualties, a draw)."""
+    turn, and equal casualties are a draw (this game's reading of the last turn)."""
     enemy = st.other(side)
     mine, theirs = rout_chance(st, side), rout_chance(st, enemy)
     won = lost = 0.0
