@@ -89,8 +89,8 @@ class RatFight(PackagedRuleSystem):
     def value_words(self) -> str:
         return (f"casualties the enemy has taken less its own, a Downed or fled rat counting half; "
                 f"{MORALE_WEIGHT * WIN_VALUE:g} times how much likelier the enemy is than it is to break at a "
-                f"Morale Check now; {LEARNED_WEIGHT * WIN_VALUE:g} times its chance of winning from here, as "
-                f"learned from battles played out, above or below even; a battle won counts {WIN_VALUE:g}")
+                f"Morale Check now; {2 * LEARNED_WEIGHT * WIN_VALUE:g} times its learned chance of winning from "
+                f"here, less one half; a battle won counts {WIN_VALUE:g}")
 
     def search_budget(self) -> SearchBudget:
         """Eight candidates, half of them the standard player's next best: each other model's own best order on
