@@ -6,11 +6,9 @@ makes its weights must find weights it is shown."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -20,16 +18,9 @@ from hexfront.engine.core.system import get_system
 from hexfront.engine.systems.ratfight import morale, value
 from hexfront.engine.systems.ratfight.state import CASUALTY, DOWN, OK
 
-FIT = Path(__file__).resolve().parents[2] / "benchmarks" / "ratfight_value_fit.py"
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-
-def fit_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ratfight_value_fit", FIT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("ratfight_value_fit", module)
-    spec.loader.exec_module(module)
-    return module
+from benchmarks import ratfight_value_fit as fit  # noqa: E402
 
 
 def _two_sides(kit, turn_limit: int = 4) -> Battle:
@@ -140,7 +131,6 @@ def test_the_hard_player_values_both_sides_alike(positions):
 def test_the_fit_finds_the_weights_it_is_shown():
     """Rows whose results are the chances a known set of weights gives: the fit gives those weights back (to
     within the ridge's pull), so the script's weights are what its battles say."""
-    fit = fit_script()
     rng = random.Random(23)
     true = (0.4, -0.8, 1.5, 0.0, -1.2, 0.6, 2.0, -0.5, 1.0)
     rows = []

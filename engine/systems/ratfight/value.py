@@ -40,14 +40,19 @@ def morale_race(st: RatState, side: str) -> tuple[float, float]:
     break (both lose, neither won); if every check holds, the side with fewer casualties wins after the last
     turn, and equal casualties are a draw (this game's reading of the last turn)."""
     enemy = st.other(side)
-    mine, theirs = rout_chance(st, side), rout_chance(st, enemy)
+    return _race(rout_chance(st, side), rout_chance(st, enemy), checks_left(st), casualties(st, side),
+                 casualties(st, enemy))
+
+
+def _race(mine: float, theirs: float, checks: int, ours: int, enemys: int) -> tuple[float, float]:
+    """:func:`morale_race` from each side's chance of breaking at a check, the checks left, and each side's
+    casualties."""
     won = lost = 0.0
     going = 1.0
-    for _ in range(checks_left(st)):
+    for _ in range(checks):
         won += going * theirs * (1 - mine)
         lost += going * mine * (1 - theirs)
         going *= (1 - mine) * (1 - theirs)
-    ours, enemys = casualties(st, side), casualties(st, enemy)
     if ours < enemys:
         won += going
     elif ours > enemys:
@@ -72,15 +77,17 @@ def features(st: RatState, side: str) -> tuple[float, ...]:
     """The position as :data:`FEATURES` reads it, for ``side``. Each is the side's own less the enemy's (or
     the race's won less lost), so the enemy's features are these negated."""
     enemy = st.other(side)
-    won, lost = morale_race(st, side)
-    race = won - lost
-    early = checks_left(st) / st.tables.turn_limit
+    mine, theirs = rout_chance(st, side), rout_chance(st, enemy)
     cas, down, stand = _side_terms(st, side)
     e_cas, e_down, e_stand = _side_terms(st, enemy)
+    checks = checks_left(st)
+    won, lost = _race(mine, theirs, checks, cas, e_cas)
+    race = won - lost
+    early = checks / st.tables.turn_limit
     hurt = (e_cas - cas) / 4
     downed = (e_down - down) / 4
     standing = stand - e_stand
-    breaking = rout_chance(st, enemy) - rout_chance(st, side)
+    breaking = theirs - mine
     return (race, race * (1 - early), hurt, hurt * early, downed, downed * early, standing, standing * early,
             breaking)
 
