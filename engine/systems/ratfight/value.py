@@ -3,10 +3,9 @@
 A RatFight battle is decided at the Morale Check (Turn Sequence 6): each force turns a resolution card that must
 beat its casualties, a leader on the battlefield letting it turn more and keep the best; a force that fails has
 lost, both failing together lose both; and after a scenario's last turn (this game's reading, "The last turn" in
-the rules help) the side with fewer casualties holds the field. So
-the heart of a position's worth is a race between the two sides' checks, which :func:`morale_race` works out
-exactly as if the casualties stood as they are now, from the same break chance the rules help and the position
-value read (:func:`.morale.rout_chance`).
+the rules help) the side with fewer casualties holds the field. So the heart of a position's worth is a race
+between the two sides' checks, which :func:`morale_race` works out exactly as if the casualties stood as they are
+now, from the break chance the position value already reads (:func:`.morale.rout_chance`).
 
 Casualties do not stand still, though, and how the race is likely to change is learned: :func:`win_chance` is a
 logistic model of the result (won 1, drawn a half, lost 0) over :func:`features` of the position, each the side's
